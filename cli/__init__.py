@@ -1,0 +1,1 @@
+"""The ``microcoder`` command line: one click group, one module per sub-command."""

@@ -1,0 +1,1 @@
+"""microcoder_data"""

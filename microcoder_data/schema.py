@@ -1,0 +1,108 @@
+"""The one problem record every pipeline stage reads and writes.
+
+A ``Problem`` flattens to a plain dict (``to_row``) so that stages can pass Arrow /
+``datasets`` tables; nested values (tests, rule, provenance) are stored as JSON strings
+so the Arrow schema stays fixed and byte-for-byte deterministic.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from microcoder_eval.types import JudgeTask, JudgingRule, Mode, TestCase
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+@dataclass
+class Problem:
+    id: str  # globally unique: "<source>/<upstream id>"
+    source: str  # reader name, e.g. "livecodebench", "apps", "leetcodedataset"
+    title: str
+    statement: str
+    mode: Mode
+    tests: list[TestCase]
+    starter_code: str = ""
+    fn_name: str | None = None
+    difficulty: str | None = None  # normalised to DIFFICULTIES when known
+    contest_date: str | None = None  # ISO date "YYYY-MM-DD" when known
+    platform: str | None = None  # atcoder / codeforces / leetcode / ...
+    reference_solutions: list[str] = field(default_factory=list)
+    license: str = ""
+    rule: JudgingRule = field(default_factory=JudgingRule)
+    time_limit_s: float | None = None
+    provenance: dict[str, Any] = field(default_factory=dict)  # file, row, upstream id, notes
+
+    def judge_task(self) -> JudgeTask:
+        return JudgeTask(
+            mode=self.mode,
+            tests=tuple(self.tests),
+            fn_name=self.fn_name,
+            rule=self.rule,
+            time_limit_s=self.time_limit_s,
+        )
+
+    def to_row(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "source": self.source,
+            "title": self.title,
+            "statement": self.statement,
+            "mode": self.mode,
+            "tests": json.dumps([[t.input, t.output] for t in self.tests], ensure_ascii=False),
+            "num_tests": len(self.tests),
+            "starter_code": self.starter_code,
+            "fn_name": self.fn_name or "",
+            "difficulty": self.difficulty or "",
+            "contest_date": self.contest_date or "",
+            "platform": self.platform or "",
+            "reference_solutions": list(self.reference_solutions),
+            "license": self.license,
+            "rule": json.dumps(self.rule.to_dict(), sort_keys=True),
+            "time_limit_s": float(self.time_limit_s) if self.time_limit_s else 0.0,
+            "provenance": json.dumps(self.provenance, sort_keys=True, ensure_ascii=False, default=str),
+        }
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> "Problem":
+        return cls(
+            id=row["id"],
+            source=row["source"],
+            title=row.get("title") or "",
+            statement=row.get("statement") or "",
+            mode=row["mode"],
+            tests=[TestCase(i, o) for i, o in json.loads(row["tests"])],
+            starter_code=row.get("starter_code") or "",
+            fn_name=row.get("fn_name") or None,
+            difficulty=row.get("difficulty") or None,
+            contest_date=row.get("contest_date") or None,
+            platform=row.get("platform") or None,
+            reference_solutions=list(row.get("reference_solutions") or []),
+            license=row.get("license") or "",
+            rule=JudgingRule.from_dict(json.loads(row["rule"]) if row.get("rule") else None),
+            time_limit_s=row.get("time_limit_s") or None,
+            provenance=json.loads(row["provenance"]) if row.get("provenance") else {},
+        )
+
+
+@dataclass
+class Reject:
+    """A row that left the pipeline, with where and why; written to ``rejects``."""
+
+    stage: str  # collect / process / filter / verify
+    step: str  # the step inside the stage, e.g. "language", "minhash_dedup"
+    reason: str
+    id: str  # problem id, or "<source>:<file>:<row>" when the row never became a Problem
+    source: str
+    payload: str = ""  # JSON of the row as it was (truncated for huge rows)
+
+    def to_row(self) -> dict[str, Any]:
+        return {
+            "stage": self.stage,
+            "step": self.step,
+            "reason": self.reason,
+            "id": self.id,
+            "source": self.source,
+            "payload": self.payload,
+        }

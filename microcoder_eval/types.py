@@ -1,0 +1,188 @@
+"""The evaluator's vocabulary: what a test is, how it is judged, what a verdict says.
+
+Every other package (the dataset pipeline, the reward function, the trainer adapters)
+speaks these types, so they carry no behaviour beyond (de)serialisation.
+
+Test encoding
+-------------
+* ``stdin`` tests: ``input`` is the exact text fed to the program's standard input,
+  ``output`` the expected standard output.
+* ``functional`` tests: ``input`` is JSON text holding the call's arguments, either a
+  list (positional) or an object (keyword arguments); ``output`` is JSON text of the
+  expected return value.  LiveCodeBench's "one JSON value per line" form is converted
+  by the readers, never here.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from typing import Any, Literal, Mapping
+
+Mode = Literal["stdin", "functional"]
+
+DEFAULT_TOLERANCE = 1e-6
+DEFAULT_TIME_LIMIT_S = 6.0
+DEFAULT_MEMORY_LIMIT_MB = 4096
+DEFAULT_OUTPUT_LIMIT_MB = 64
+
+
+class Verdict(str, Enum):
+    ACCEPTED = "accepted"
+    WRONG_ANSWER = "wrong_answer"
+    TIME_LIMIT = "time_limit"
+    MEMORY_LIMIT = "memory_limit"
+    RUNTIME_ERROR = "runtime_error"
+    COMPILE_ERROR = "compile_error"
+    OUTPUT_LIMIT = "output_limit"
+    NO_CODE = "no_code"
+    INCOMPLETE = "incomplete"  # the model's answer was cut off (e.g. an unclosed fence)
+
+    def __str__(self) -> str:  # so f-strings and JSON show the plain value
+        return self.value
+
+
+@dataclass(frozen=True)
+class TestCase:
+    input: str
+    output: str
+
+    __test__ = False  # keep pytest from collecting this class
+
+
+@dataclass(frozen=True)
+class JudgingRule:
+    """How outputs are compared; derived from the statement or set by metadata.
+
+    ``float_tolerance``: abs-or-rel tolerance applied only where the expected token is a
+    non-integer number (``None`` disables tolerance: numbers must match as text).
+    ``any_case``: letters compare case-insensitively (statement says "in any case").
+    ``any_order``: the answer's lines (stdin) or top-level items (functional) form a
+    multiset (statement says "in any order").
+    """
+
+    float_tolerance: float | None = DEFAULT_TOLERANCE
+    any_case: bool = False
+    any_order: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> "JudgingRule":
+        if not data:
+            return cls()
+        known = {k: data[k] for k in ("float_tolerance", "any_case", "any_order") if k in data}
+        return cls(**known)
+
+
+@dataclass(frozen=True)
+class Limits:
+    time_limit_s: float = DEFAULT_TIME_LIMIT_S  # CPU seconds per test
+    memory_limit_mb: int = DEFAULT_MEMORY_LIMIT_MB  # address space of the child
+    output_limit_mb: int = DEFAULT_OUTPUT_LIMIT_MB  # stdout/stderr/result size per test
+
+    @property
+    def wall_limit_s(self) -> float:
+        # Wall clock backs up the CPU limit (sleeping or blocked programs); generous so
+        # verdicts don't change with host load.
+        return self.time_limit_s * 2.0 + 1.0
+
+
+@dataclass(frozen=True)
+class JudgeTask:
+    """Everything the judge needs to judge a candidate for one problem."""
+
+    mode: Mode
+    tests: tuple[TestCase, ...]
+    fn_name: str | None = None
+    rule: JudgingRule = field(default_factory=JudgingRule)
+    time_limit_s: float | None = None  # per-problem override of Limits.time_limit_s
+
+    def __post_init__(self) -> None:
+        if self.mode not in ("stdin", "functional"):
+            raise ValueError(f"mode must be 'stdin' or 'functional', got {self.mode!r}")
+        if self.mode == "functional" and not self.fn_name:
+            raise ValueError("functional tasks need fn_name")
+        if not isinstance(self.tests, tuple):
+            object.__setattr__(self, "tests", tuple(self.tests))
+
+    # ground_truth: the string stored in the verl parquet and read by reward.compute_score
+    def to_ground_truth(self) -> str:
+        return json.dumps(
+            {
+                "mode": self.mode,
+                "fn_name": self.fn_name,
+                "tests": [{"input": t.input, "output": t.output} for t in self.tests],
+                "rule": self.rule.to_dict(),
+                "time_limit_s": self.time_limit_s,
+            },
+            ensure_ascii=False,
+            sort_keys=True,
+        )
+
+    @classmethod
+    def from_ground_truth(cls, ground_truth: str | Mapping[str, Any]) -> "JudgeTask":
+        data = json.loads(ground_truth) if isinstance(ground_truth, (str, bytes)) else dict(ground_truth)
+        if "tests" in data:
+            tests = tuple(TestCase(str(t["input"]), str(t["output"])) for t in data["tests"])
+            mode = data.get("mode") or ("functional" if data.get("fn_name") else "stdin")
+        elif "inputs" in data and "outputs" in data:  # APPS/TACO/prime_code-style ground truth
+            from .formats import tests_from_apps_io  # local import: formats imports types
+
+            mode, tests = tests_from_apps_io(data)
+        else:
+            raise ValueError("ground_truth needs 'tests' or 'inputs'/'outputs'")
+        return cls(
+            mode=mode,
+            tests=tests,
+            fn_name=data.get("fn_name"),
+            rule=JudgingRule.from_dict(data.get("rule")),
+            time_limit_s=data.get("time_limit_s"),
+        )
+
+
+@dataclass
+class TestResult:
+    verdict: Verdict
+    time_s: float = 0.0  # CPU seconds
+    wall_s: float = 0.0
+    comparison: str | None = None  # which comparator accepted the test
+    detail: str | None = None  # short diff or error message on failure
+
+    __test__ = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict.value,
+            "time_s": round(self.time_s, 4),
+            "wall_s": round(self.wall_s, 4),
+            "comparison": self.comparison,
+            "detail": self.detail,
+        }
+
+
+@dataclass
+class CandidateResult:
+    verdict: Verdict
+    tests: list[TestResult] = field(default_factory=list)
+    tests_total: int = 0
+    detail: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        return self.verdict is Verdict.ACCEPTED
+
+    @property
+    def tests_passed(self) -> int:
+        return sum(1 for t in self.tests if t.verdict is Verdict.ACCEPTED)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict.value,
+            "passed": self.passed,
+            "tests_passed": self.tests_passed,
+            "tests_total": self.tests_total,
+            "detail": self.detail,
+            "tests": [t.to_dict() for t in self.tests],
+        }
