@@ -149,6 +149,7 @@ class TestResult:
     wall_s: float = 0.0
     comparison: str | None = None  # which comparator accepted the test
     detail: str | None = None  # short diff or error message on failure
+    actual: str | None = None  # the program's output, kept only when asked (Verify stage)
 
     __test__ = False
 

@@ -1,0 +1,302 @@
+"""The judge: a pool of warm sandbox workers and the comparison of their outputs.
+
+The judge is the only process that holds expected outputs.  It sends a worker the
+code and, one test at a time, the input; the worker answers with the raw output
+(stdout, or the JSON of a functional return value) and the judge compares it here,
+stopping at the first failing test unless asked to run them all.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Iterable, Iterator
+
+from .compare import compare_functional, compare_stdout
+from .extract import extract_code
+from .sandbox import protocol
+from .sandbox.linux import set_non_dumpable
+from .types import CandidateResult, JudgeTask, Limits, TestResult, Verdict
+
+log = logging.getLogger(__name__)
+
+_STATUS_TO_VERDICT = {
+    "time_limit": Verdict.TIME_LIMIT,
+    "memory_limit": Verdict.MEMORY_LIMIT,
+    "output_limit": Verdict.OUTPUT_LIMIT,
+    "runtime_error": Verdict.RUNTIME_ERROR,
+}
+_HELLO_TIMEOUT_S = 60.0
+_warned_levels: set[str] = set()
+
+
+class SandboxError(RuntimeError):
+    pass
+
+
+def _worker_env() -> dict[str, str]:
+    """The worker's whole environment: nothing of the judge's (no secrets, no tokens)."""
+    package_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+        "PYTHONPATH": package_root,
+        "PYTHONHASHSEED": "0",  # set iteration order, hence verdicts, reproducible
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONNOUSERSITE": "1",
+    }
+
+
+class _Worker:
+    """One sandbox worker process and the judge-side end of its pipes."""
+
+    def __init__(self, hide: list[str], work_size_mb: int) -> None:
+        config = json.dumps({"hide": hide, "work_size_mb": work_size_mb})
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "microcoder_eval.sandbox.worker", config],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=_worker_env(),
+            cwd="/",
+            close_fds=True,
+            start_new_session=True,
+        )
+        self.to_worker = self.proc.stdin.fileno()
+        self.from_worker = self.proc.stdout.fileno()
+        hello = self._recv(timeout=_HELLO_TIMEOUT_S)
+        if hello is None or hello.get("op") != "hello":
+            self.close()
+            raise SandboxError("sandbox worker failed to start")
+        self.isolation: dict = hello["isolation"]
+
+    def _recv(self, timeout: float | None) -> dict | None:
+        if timeout is not None:
+            import select
+
+            ready, _, _ = select.select([self.from_worker], [], [], timeout)
+            if not ready:
+                raise TimeoutError("sandbox worker did not answer in time")
+        return protocol.recv(self.from_worker)
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                protocol.send(self.to_worker, {"op": "exit"})
+                self.proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        work_root = self.isolation.get("work_root", "") if hasattr(self, "isolation") else ""
+        if work_root and self.isolation.get("host_visible_work_root"):
+            shutil.rmtree(work_root, ignore_errors=True)
+
+    def run(self, task: JudgeTask, code: str, limits: Limits, stop_on_failure: bool,
+            keep_outputs: bool) -> CandidateResult:
+        time_limit = task.time_limit_s or limits.time_limit_s
+        effective = Limits(time_limit, limits.memory_limit_mb, limits.output_limit_mb)
+        protocol.send(self.to_worker, {
+            "op": "candidate",
+            "code": code,
+            "mode": task.mode,
+            "fn_name": task.fn_name,
+            "limits": {
+                "time_limit_s": time_limit,
+                "wall_limit_s": effective.wall_limit_s,
+                "memory_limit_mb": limits.memory_limit_mb,
+                "output_limit_mb": limits.output_limit_mb,
+            },
+        })
+        # Generous bound on any single answer: compiling, or one test at its wall limit.
+        answer_timeout = effective.wall_limit_s + 30.0
+        reply = self._recv(answer_timeout)
+        if reply is None:
+            raise SandboxError("sandbox worker exited")
+        total = len(task.tests)
+        if reply["op"] == "compile_error":
+            return CandidateResult(Verdict.COMPILE_ERROR, [], total, reply.get("detail"))
+        results: list[TestResult] = []
+        verdict = Verdict.ACCEPTED
+        detail = None
+        try:
+            for test in task.tests:
+                protocol.send(self.to_worker, {"op": "test", "input": test.input})
+                answer = self._recv(answer_timeout)
+                if answer is None:
+                    raise SandboxError("sandbox worker exited")
+                result = _grade(answer, test.output, task, keep_outputs)
+                results.append(result)
+                if result.verdict is not Verdict.ACCEPTED and verdict is Verdict.ACCEPTED:
+                    verdict, detail = result.verdict, result.detail
+                    if stop_on_failure:
+                        break
+        finally:
+            protocol.send(self.to_worker, {"op": "end"})
+        return CandidateResult(verdict, results, total, detail)
+
+
+def _grade(answer: dict, expected: str, task: JudgeTask, keep_outputs: bool) -> TestResult:
+    status = answer.get("status")
+    result = TestResult(Verdict.ACCEPTED, float(answer.get("cpu_s", 0.0)), float(answer.get("wall_s", 0.0)))
+    if keep_outputs:
+        result.actual = answer.get("output")
+    if status != "ok":
+        result.verdict = _STATUS_TO_VERDICT.get(status, Verdict.RUNTIME_ERROR)
+        result.detail = _failure_detail(answer)
+        return result
+    output = answer.get("output") or ""
+    if task.mode == "stdin":
+        outcome = compare_stdout(expected, output, task.rule)
+    else:
+        outcome = compare_functional(expected, output, task.rule)
+    if outcome.ok:
+        result.comparison = outcome.method
+    else:
+        result.verdict = Verdict.WRONG_ANSWER
+        result.detail = outcome.diff
+    return result
+
+
+def _failure_detail(answer: dict) -> str:
+    parts = []
+    if answer.get("detail"):
+        parts.append(answer["detail"])
+    if answer.get("exc"):
+        parts.append(f"exception {answer['exc']}")
+    if answer.get("signal"):
+        parts.append(f"killed by {answer['signal']}")
+    elif answer.get("exit") not in (None, 0):
+        parts.append(f"exit status {answer['exit']}")
+    stderr = (answer.get("stderr") or "").strip()
+    if stderr:
+        parts.append(stderr.splitlines()[-1][:300])
+    return "; ".join(parts) or str(answer.get("status"))
+
+
+class Judge:
+    """A pool of sandbox workers.  Thread-safe; use as a context manager.
+
+    ``hide`` adds paths (files or directories) the untrusted code must not see, e.g.
+    the problem file; the usual data locations are hidden anyway.
+    """
+
+    def __init__(self, workers: int | None = None, limits: Limits | None = None,
+                 hide: Iterable[str] = (), work_size_mb: int | None = None,
+                 protect_judge_memory: bool = True) -> None:
+        self.limits = limits or Limits()
+        self.num_workers = max(1, workers or os.cpu_count() or 1)
+        self._hide = [os.path.abspath(p) for p in hide]
+        # Room for one test's input, stdout, stderr and result at their limits.
+        self._work_size_mb = work_size_mb or (3 * self.limits.output_limit_mb + 256)
+        if protect_judge_memory:
+            try:
+                set_non_dumpable()  # expected outputs live in this process's memory
+            except OSError:
+                log.warning("could not protect the judge's memory from inspection")
+        self._idle: queue.Queue[_Worker] = queue.Queue()
+        self._all: list[_Worker] = []
+        self._lock = threading.Lock()
+        self._closed = False
+        first = self._spawn()
+        self.isolation = first.isolation
+        self._idle.put(first)
+        self._pending_spawns = self.num_workers - 1
+        self._warn_isolation()
+
+    def _spawn(self) -> _Worker:
+        worker = _Worker(self._hide, self._work_size_mb)
+        with self._lock:
+            self._all.append(worker)
+        return worker
+
+    def _warn_isolation(self) -> None:
+        level = self.isolation.get("level")
+        if level != "full" and level not in _warned_levels:
+            _warned_levels.add(level)
+            warnings = "; ".join(self.isolation.get("warnings", []))
+            log.warning("sandbox isolation is %s: %s", level, warnings)
+            print(f"microcoder: sandbox isolation is {level}: {warnings}", file=sys.stderr)
+
+    def _acquire(self) -> _Worker:
+        with self._lock:
+            spawn = self._pending_spawns > 0 and self._idle.empty()
+            if spawn:
+                self._pending_spawns -= 1
+        if spawn:
+            return self._spawn()
+        return self._idle.get()
+
+    def _release(self, worker: _Worker) -> None:
+        self._idle.put(worker)
+
+    def _replace(self, worker: _Worker) -> _Worker:
+        worker.close()
+        with self._lock:
+            if worker in self._all:
+                self._all.remove(worker)
+        return self._spawn()
+
+    def judge(self, task: JudgeTask, code: str, *, stop_on_failure: bool = True,
+              keep_outputs: bool = False) -> CandidateResult:
+        """Judge already-extracted code."""
+        if self._closed:
+            raise RuntimeError("judge is closed")
+        if not code.strip():
+            return CandidateResult(Verdict.NO_CODE, [], len(task.tests), "empty program")
+        worker = self._acquire()
+        try:
+            result = worker.run(task, code, self.limits, stop_on_failure, keep_outputs)
+        except (SandboxError, protocol.ProtocolError, OSError, TimeoutError) as exc:
+            log.warning("sandbox worker failed (%s); restarting it", exc)
+            worker = self._replace(worker)
+            result = CandidateResult(Verdict.RUNTIME_ERROR, [], len(task.tests), f"sandbox worker failed: {exc}")
+        finally:
+            self._release(worker)
+        return result
+
+    def judge_completion(self, task: JudgeTask, completion: str, **kwargs) -> CandidateResult:
+        """Judge raw model output: extract the code first (incomplete/no_code verdicts)."""
+        extraction = extract_code(completion)
+        if extraction.status == "incomplete":
+            return CandidateResult(Verdict.INCOMPLETE, [], len(task.tests), "the answer was cut off")
+        if extraction.status == "no_code":
+            return CandidateResult(Verdict.NO_CODE, [], len(task.tests), "no code found")
+        return self.judge(task, extraction.code, **kwargs)
+
+    def judge_many(self, items: Iterable[tuple[JudgeTask, str]], *, stop_on_failure: bool = True,
+                   keep_outputs: bool = False, completions: bool = False) -> Iterator[CandidateResult]:
+        """Judge in parallel across the workers; results come back in input order."""
+        run = self.judge_completion if completions else self.judge
+        with ThreadPoolExecutor(max_workers=self.num_workers) as pool:
+            futures = [pool.submit(run, task, code, stop_on_failure=stop_on_failure, keep_outputs=keep_outputs)
+                       for task, code in items]
+            for future in futures:
+                yield future.result()
+
+    def close(self) -> None:
+        self._closed = True
+        with self._lock:
+            workers, self._all = list(self._all), []
+        for worker in workers:
+            worker.close()
+
+    def __enter__(self) -> "Judge":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,114 @@
+"""The published reward function: MicroCoder-Evaluator as an RL reward.
+
+verl:  ``reward.custom_reward_function.path=pkg://microcoder_eval.reward``
+       ``reward.custom_reward_function.name=compute_score``
+TRL:   ``GRPOTrainer(reward_funcs=[microcoder_eval.reward.trl_reward_function], ...)`` with a
+       ``ground_truth`` column in the dataset.
+
+``ground_truth`` is the JSON string ``JudgeTask.to_ground_truth()`` writes (what
+``microcoder data build`` stores in ``reward_model.ground_truth``)::
+
+    {"mode": "stdin" | "functional", "fn_name": str | null,
+     "tests": [{"input": str, "output": str}, ...],
+     "rule": {"float_tolerance": 1e-6, "any_case": false, "any_order": false},
+     "time_limit_s": float | null}
+
+APPS/TACO-style ``{"inputs": [...], "outputs": [...], "fn_name"?: ...}`` is read too.
+
+Each process keeps one warm ``Judge``; its size comes from ``MICROCODER_REWARD_WORKERS``
+(default: all cores) and its per-test time limit from ``MICROCODER_REWARD_TIME_LIMIT``.
+"""
+from __future__ import annotations
+
+import atexit
+import os
+import threading
+from typing import Any, Sequence
+
+from .judge import Judge
+from .types import CandidateResult, JudgeTask, Limits, Verdict
+
+_lock = threading.Lock()
+_judge: Judge | None = None
+_judge_pid: int | None = None
+
+
+def _shared_judge() -> Judge:
+    """One judge per process (re-created after a fork: worker pipes don't survive one)."""
+    global _judge, _judge_pid
+    with _lock:
+        if _judge is None or _judge_pid != os.getpid():
+            workers = int(os.environ.get("MICROCODER_REWARD_WORKERS", "0")) or None
+            limits = Limits()
+            if os.environ.get("MICROCODER_REWARD_TIME_LIMIT"):
+                limits = Limits(time_limit_s=float(os.environ["MICROCODER_REWARD_TIME_LIMIT"]))
+            _judge = Judge(workers=workers, limits=limits)
+            _judge_pid = os.getpid()
+        return _judge
+
+
+@atexit.register
+def _close_shared_judge() -> None:
+    if _judge is not None and _judge_pid == os.getpid():
+        _judge.close()
+
+
+def _score(result: CandidateResult, reward: str) -> dict[str, Any]:
+    acc = 1.0 if result.passed else 0.0
+    if reward == "fraction" and result.tests_total:
+        score = result.tests_passed / result.tests_total
+    else:
+        score = acc
+    return {
+        "score": score,
+        "acc": acc,
+        "incomplete": result.verdict is Verdict.INCOMPLETE,
+        "verdict": result.verdict.value,
+        "tests_passed": result.tests_passed,
+        "tests_total": result.tests_total,
+    }
+
+
+def compute_score(data_source: str | None, solution_str: str, ground_truth: Any,
+                  extra_info: dict | None = None, **kwargs: Any) -> dict[str, Any]:
+    """Judge one raw model response.
+
+    Returns ``score`` (binary 0/1 by default; ``reward="fraction"`` gives the share of
+    tests passed), ``acc`` (0/1: for validation accuracy), ``incomplete`` (the response
+    was cut off: the trainer's truncation mask reads it) and ``verdict``.
+    A malformed ground_truth raises ``ValueError``: it is a data bug, not a wrong answer.
+    """
+    try:
+        task = JudgeTask.from_ground_truth(ground_truth)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"unreadable ground_truth for {data_source!r}: {exc}") from exc
+    result = _shared_judge().judge_completion(task, solution_str or "")
+    return _score(result, kwargs.get("reward", "binary"))
+
+
+def compute_scores(solution_strs: Sequence[str], ground_truths: Sequence[Any],
+                   reward: str = "binary") -> list[dict[str, Any]]:
+    """Batch form: judged in parallel across the process's judge workers."""
+    if len(solution_strs) != len(ground_truths):
+        raise ValueError(f"{len(solution_strs)} solutions but {len(ground_truths)} ground truths")
+    tasks = [JudgeTask.from_ground_truth(gt) for gt in ground_truths]
+    results = _shared_judge().judge_many(zip(tasks, (s or "" for s in solution_strs)), completions=True)
+    return [_score(r, reward) for r in results]
+
+
+def _completion_text(completion: Any) -> str:
+    """TRL passes plain strings, or chat messages for conversational datasets."""
+    if isinstance(completion, str):
+        return completion
+    if isinstance(completion, list) and completion:
+        last = completion[-1]
+        if isinstance(last, dict):
+            return str(last.get("content", ""))
+    return str(completion)
+
+
+def trl_reward_function(prompts: Sequence[Any], completions: Sequence[Any], ground_truth: Sequence[Any],
+                        **kwargs: Any) -> list[float]:
+    """A TRL reward function (``reward_funcs=[trl_reward_function]``)."""
+    texts = [_completion_text(c) for c in completions]
+    return [r["score"] for r in compute_scores(texts, ground_truth)]

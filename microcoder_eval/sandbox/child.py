@@ -1,0 +1,245 @@
+"""Runs inside the untrusted child: executes the candidate on one test at a time.
+
+The child is a real process with real file descriptors 0/1/2 (files on the worker's
+private tmpfs), so ``open(0)``, ``sys.stdin.buffer``, ``os.write(1, …)``, ``quit()``,
+``from __future__`` and ``for line in sys.stdin`` behave as under ``python prog.py``.
+It never receives an expected output.  Its reports to the supervisor are treated as
+untrusted: the supervisor validates them and relies on them only for what the child
+could do to itself anyway (its own exit code, its own return value).
+"""
+from __future__ import annotations
+
+import atexit
+import builtins
+import errno
+import io
+import json
+import os
+import sys
+import threading
+import traceback
+from typing import Any
+
+from . import prelude as prelude_module
+
+CTL_IN_FD = 3  # supervisor -> child requests
+CTL_OUT_FD = 4  # child -> supervisor status lines
+_SERIALISE_DEPTH = 10_000
+
+
+class ReturnValueError(TypeError):
+    pass
+
+
+def _jsonable(value: Any, depth: int = 0) -> Any:
+    """Plain data from a return value, read through the base types' own methods.
+
+    Reading through ``int.__int__``/``list.__iter__`` etc. means a subclass that lies
+    in ``__eq__``/``__iter__``/``__repr__`` gets serialised as the data it really holds.
+    """
+    if depth > _SERIALISE_DEPTH:
+        raise ReturnValueError("return value nested too deeply")
+    if value is None or value is True or value is False:
+        return value
+    kind = type(value)
+    if kind is int or kind is float or kind is str:
+        return value
+    if isinstance(value, bool):
+        return bool.__bool__(value)
+    if isinstance(value, int):
+        return int.__int__(value)
+    if isinstance(value, float):
+        return float.__float__(value)
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, list):
+        return [_jsonable(v, depth + 1) for v in list.__iter__(value)]
+    if isinstance(value, tuple):
+        return [_jsonable(v, depth + 1) for v in tuple.__iter__(value)]
+    if isinstance(value, dict):
+        return {str(_jsonable(k, depth + 1)): _jsonable(v, depth + 1) for k, v in dict.items(value)}
+    if isinstance(value, (set, frozenset)):
+        items = [_jsonable(v, depth + 1) for v in value]
+        try:
+            return sorted(items)
+        except TypeError:
+            return items
+    if isinstance(value, prelude_module.ListNode):
+        out, seen = [], 0
+        while value is not None and seen < 1_000_000:
+            out.append(_jsonable(value.val, depth + 1))
+            value, seen = value.next, seen + 1
+        return out
+    if isinstance(value, prelude_module.TreeNode):
+        return _tree_to_list(value, depth)
+    tolist = getattr(value, "tolist", None)  # numpy scalars and arrays
+    if callable(tolist):
+        return _jsonable(tolist(), depth + 1)
+    raise ReturnValueError(f"cannot serialise a return value of type {kind.__name__}")
+
+
+def _tree_to_list(root: Any, depth: int) -> list:
+    out: list = []
+    queue = [root]
+    i = 0
+    while i < len(queue):
+        node = queue[i]
+        i += 1
+        if node is None:
+            out.append(None)
+            continue
+        out.append(_jsonable(node.val, depth + 1))
+        queue.append(node.left)
+        queue.append(node.right)
+    while out and out[-1] is None:
+        out.pop()
+    return out
+
+
+def _exit_code(exc: SystemExit) -> int:
+    code = exc.code
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _install_std_streams() -> None:
+    """New sys.std* objects over fds 0/1/2, as a fresh interpreter would have."""
+    sys.stdin = sys.__stdin__ = io.TextIOWrapper(
+        io.BufferedReader(io.FileIO(0, "r", closefd=False)), encoding="utf-8", errors="surrogateescape"
+    )
+    sys.stdout = sys.__stdout__ = io.TextIOWrapper(
+        io.BufferedWriter(io.FileIO(1, "w", closefd=False)), encoding="utf-8", errors="surrogateescape"
+    )
+    sys.stderr = sys.__stderr__ = io.TextIOWrapper(
+        io.BufferedWriter(io.FileIO(2, "w", closefd=False)),
+        encoding="utf-8",
+        errors="backslashreplace",
+        line_buffering=True,
+    )
+
+
+def _redirect(request: dict) -> None:
+    for fd, path, flags in (
+        (0, request["in"], os.O_RDONLY),
+        (1, request["out"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+        (2, request["err"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+    ):
+        new = os.open(path, flags, 0o600)
+        if new != fd:  # the program may have closed fd 0-2 (open(0) closes it when collected)
+            os.dup2(new, fd)
+            os.close(new)
+    _install_std_streams()
+
+
+def _join_non_daemon_threads() -> None:
+    # What interpreter shutdown does: wait for the program's non-daemon threads
+    # (competitive programmers run main() in a big-stack thread).
+    main = threading.main_thread()
+    for thread in threading.enumerate():
+        if thread is not main and not thread.daemon and thread.is_alive():
+            thread.join()
+
+
+def _finish_streams() -> bool:
+    """Run the program's atexit hooks and flush its output; False if output overflowed."""
+    ok = True
+    try:
+        atexit._run_exitfuncs()
+    except BaseException:  # noqa: BLE001 - the program's own hook failing is its error
+        pass
+    atexit._clear()
+    for stream in {id(s): s for s in (sys.stdout, sys.__stdout__, sys.stderr, sys.__stderr__)}.values():
+        try:
+            stream.flush()
+        except OSError as exc:
+            if exc.errno == errno.EFBIG:
+                ok = False
+        except BaseException:  # noqa: BLE001 - a closed or replaced stream
+            pass
+    return ok
+
+
+class _Runner:
+    def __init__(self, code: Any, mode: str, fn_name: str | None) -> None:
+        self.code = code
+        self.mode = mode
+        self.fn_name = fn_name
+        self.prelude = prelude_module.build()
+        self.module: dict[str, Any] | None = None  # functional: the module, executed once
+
+    def _fresh_globals(self, name: str) -> dict[str, Any]:
+        g = dict(self.prelude)
+        g.update(__name__=name, __builtins__=builtins, __file__="solution.py", __doc__=None)
+        g.update(stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr)
+        return g
+
+    def run(self, request: dict) -> dict:
+        _redirect(request)
+        status: dict[str, Any] = {"exit": 0, "exc": None}
+        try:
+            if self.mode == "stdin":
+                exec(self.code, self._fresh_globals("__main__"))
+            else:
+                self._run_functional(request)
+        except SystemExit as exc:
+            status["exit"] = _exit_code(exc)
+            if self.mode == "functional" and status["exit"] == 0:
+                status["exit"], status["exc"] = 1, "SystemExit"
+        except BaseException as exc:  # noqa: BLE001 - any failure of the program is its verdict
+            status["exit"], status["exc"] = 1, type(exc).__name__
+            try:
+                traceback.print_exc()
+            except BaseException:  # noqa: BLE001
+                pass
+        _join_non_daemon_threads()
+        if not _finish_streams():
+            status["output_limit"] = True
+        return status
+
+    def _run_functional(self, request: dict) -> None:
+        if self.module is None:
+            self.module = self._fresh_globals("solution")
+            exec(self.code, self.module)
+        with open(request["in"], encoding="utf-8") as fh:
+            arguments = json.load(fh)
+        target = self._target()
+        if isinstance(arguments, dict):
+            value = target(**arguments)
+        elif isinstance(arguments, list):
+            value = target(*arguments)
+        else:
+            value = target(arguments)
+        text = json.dumps(_jsonable(value), allow_nan=True)
+        with open(request["res"], "w", encoding="utf-8") as fh:
+            fh.write(text)
+
+    def _target(self):
+        assert self.module is not None
+        solution_class = self.module.get("Solution")
+        if isinstance(solution_class, type) and hasattr(solution_class, self.fn_name):
+            return getattr(solution_class(), self.fn_name)  # a fresh Solution() per test
+        function = self.module.get(self.fn_name)
+        if callable(function):
+            return function
+        raise NameError(f"no function or Solution method named {self.fn_name!r}")
+
+
+def serve(code: Any, mode: str, fn_name: str | None) -> None:
+    """Child main loop: one JSON line in per test, one status line out."""
+    atexit._clear()  # the worker's own exit hooks are not the program's
+    runner = _Runner(code, mode, fn_name)
+    ctl_in = os.fdopen(CTL_IN_FD, "rb", buffering=0)
+    pending = b""
+    while True:
+        while b"\n" not in pending:
+            chunk = ctl_in.read(65536)
+            if not chunk:
+                os._exit(0)
+            pending += chunk
+        line, pending = pending.split(b"\n", 1)
+        status = runner.run(json.loads(line))
+        os.write(CTL_OUT_FD, (json.dumps(status) + "\n").encode())

@@ -1,0 +1,237 @@
+"""Policy: which kernel isolation a sandbox worker puts itself in, once, at start.
+
+The worker (a fresh interpreter, never a fork of the judge) enters, in order:
+
+1. a user namespace mapping only its own uid/gid (so nothing below needs real root,
+   and the children it forks later can drop every capability for good);
+2. mount, network and IPC namespaces: no network but a downed loopback; the whole file
+   tree read-only; private tmpfs on /tmp and /dev/shm that hold the work directories;
+   empty tmpfs (or /dev/null binds) over places that may hold expected outputs — home
+   directories, /work-style roots, the judge's cwd, the problem and results files —
+   except the paths the interpreter itself needs;
+3. per candidate (done by the supervisor, not here) a PID namespace, so that every
+   process the candidate started dies with it.
+
+Each step degrades on its own: where the kernel refuses one, the report says which
+protection is missing and the judge prints a warning.  Nothing here imports anything
+heavy: this module runs in every sandbox worker.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+
+from . import linux
+
+# Never masked, even when a candidate path leads into them: the system itself.
+_SYSTEM_DIRS = {
+    "/", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc",
+    "/sys", "/dev", "/run", "/boot", "/var", "/var/lib", "/snap",
+}
+# Places where data, checkouts and caches usually live.
+_DEFAULT_HIDE = ("/home", "/root", "/mnt", "/media", "/srv", "/opt", "/data", "/work",
+                 "/workspace", "/var/tmp", "/run/user", "/var/lib/docker")
+
+
+@dataclass
+class IsolationReport:
+    level: str = "none"  # full | partial | none
+    features: dict[str, bool] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    work_root: str = ""
+    host_visible_work_root: bool = False  # an empty mount point left on the host to remove
+
+    def to_dict(self) -> dict:
+        return {
+            "level": self.level,
+            "features": self.features,
+            "warnings": self.warnings,
+            "work_root": self.work_root,
+            "host_visible_work_root": self.host_visible_work_root,
+        }
+
+
+def _protected_paths() -> list[str]:
+    """Paths the interpreter and our own package must keep seeing."""
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(sys.executable), here}
+    paths.update(p for p in sys.path if p)
+    out = set()
+    for p in paths:
+        for variant in (os.path.abspath(p), os.path.realpath(p)):
+            if os.path.exists(variant):
+                out.add(variant.rstrip("/") or "/")
+    return sorted(out)
+
+
+def _is_ancestor_or_same(path: str, other: str) -> bool:
+    return other == path or other.startswith(path.rstrip("/") + "/")
+
+
+def _mask_plan(candidates: list[str], protected: list[str]) -> list[str]:
+    """Expand candidate paths into the list of paths to cover with an empty mount."""
+    plan: list[str] = []
+
+    def visit(path: str, depth: int) -> None:
+        if depth > 12 or not os.path.lexists(path) or os.path.islink(path):
+            return
+        if path in _SYSTEM_DIRS and depth == 0:
+            return
+        if any(p == path for p in protected):
+            return
+        if any(_is_ancestor_or_same(path, p) for p in protected):
+            if os.path.isdir(path):
+                try:
+                    children = sorted(os.listdir(path))
+                except OSError:
+                    return
+                for child in children:
+                    visit(os.path.join(path, child), depth + 1)
+            return
+        if path not in _SYSTEM_DIRS:
+            plan.append(path)
+
+    seen = set()
+    for cand in candidates:
+        real = os.path.realpath(cand)
+        if real in seen or real == "/":
+            continue
+        seen.add(real)
+        visit(real, 0)
+    # Drop entries nested inside another masked entry.
+    plan = sorted(set(plan))
+    pruned: list[str] = []
+    for p in plan:
+        if not any(_is_ancestor_or_same(q, p) for q in pruned):
+            pruned.append(p)
+    return pruned
+
+
+def _write(path: str, text: str) -> None:
+    with open(path, "w") as fh:
+        fh.write(text)
+
+
+def _enter_user_namespace(report: IsolationReport) -> bool:
+    uid, gid = os.geteuid(), os.getegid()
+    try:
+        linux.unshare(linux.CLONE_NEWUSER)
+        _write("/proc/self/setgroups", "deny")
+        _write("/proc/self/uid_map", f"0 {uid} 1")
+        _write("/proc/self/gid_map", f"0 {gid} 1")
+        return True
+    except OSError as exc:
+        report.warnings.append(f"no user namespace ({exc.strerror or exc}); relying on real privileges")
+        return False
+
+
+def _mount_masks(paths: list[str], report: IsolationReport) -> int:
+    masked = 0
+    for path in paths:
+        try:
+            if os.path.isdir(path):
+                linux.mount("tmpfs", path, "tmpfs", linux.MS_RDONLY | linux.MS_NOSUID | linux.MS_NODEV,
+                            "size=4k,mode=755")
+            else:
+                linux.mount("/dev/null", path, None, linux.MS_BIND)
+            masked += 1
+        except OSError as exc:
+            report.warnings.append(f"could not hide {path}: {exc.strerror or exc}")
+    return masked
+
+
+def enter_sandbox(hide: list[str], work_size_mb: int) -> IsolationReport:
+    """Put the calling (worker) process into its sandbox; return what is in force."""
+    report = IsolationReport()
+    feats = report.features
+    feats["user_ns"] = _enter_user_namespace(report)
+
+    feats["mount_ns"] = feats["net_ns"] = feats["ipc_ns"] = False
+    for name, flag in (("mount_ns", linux.CLONE_NEWNS), ("net_ns", linux.CLONE_NEWNET),
+                       ("ipc_ns", linux.CLONE_NEWIPC)):
+        try:
+            linux.unshare(flag)
+            feats[name] = True
+        except OSError as exc:
+            report.warnings.append(f"no {name.replace('_', ' ')} ({exc.strerror or exc})")
+
+    feats["readonly_root"] = feats["hidden_paths"] = feats["private_tmp"] = False
+    work_root = "/tmp"
+    if feats["mount_ns"]:
+        try:
+            linux.mount("none", "/", None, linux.MS_REC | linux.MS_PRIVATE)
+            protected = _protected_paths()
+            tmp_protected = any(_is_ancestor_or_same("/tmp", p) for p in protected)
+            if tmp_protected:
+                # The interpreter lives under /tmp (a venv in a temp checkout): mount the
+                # work tmpfs on a fresh directory instead, removed by the judge at close.
+                import tempfile
+
+                work_root = tempfile.mkdtemp(prefix="microcoder-sandbox-")
+                report.host_visible_work_root = True
+            candidates = list(_DEFAULT_HIDE) + [os.getcwd(), os.path.expanduser("~")] + list(hide)
+            if not tmp_protected:
+                candidates.append("/tmp")
+            plan = _mask_plan(candidates, protected)
+            plan = [p for p in plan if not _is_ancestor_or_same(p, work_root)]
+            masked = _mount_masks(plan, report)
+            feats["hidden_paths"] = masked > 0 or not plan
+            if linux.machine_supports_mount_setattr():
+                try:
+                    linux.make_tree_readonly("/")
+                    feats["readonly_root"] = True
+                except OSError as exc:
+                    report.warnings.append(f"file tree stays writable ({exc.strerror or exc})")
+            else:
+                report.warnings.append("kernel < 5.12: file tree stays writable")
+            linux.mount("tmpfs", work_root, "tmpfs", linux.MS_NOSUID | linux.MS_NODEV,
+                        f"size={work_size_mb}m,mode=1777")
+            feats["private_tmp"] = True
+            if os.path.isdir("/dev/shm") and work_root != "/dev/shm":
+                try:
+                    linux.mount("tmpfs", "/dev/shm", "tmpfs", linux.MS_NOSUID | linux.MS_NODEV,
+                                "size=64m,mode=1777")
+                except OSError as exc:
+                    report.warnings.append(f"/dev/shm stays shared ({exc.strerror or exc})")
+        except OSError as exc:
+            report.warnings.append(f"mount setup failed ({exc.strerror or exc})")
+    if not feats["private_tmp"]:
+        import tempfile
+
+        work_root = tempfile.mkdtemp(prefix="microcoder-sandbox-")
+        report.host_visible_work_root = True
+    report.work_root = work_root
+
+    feats["pid_ns"] = _probe_pid_namespace()
+    if not feats["pid_ns"]:
+        report.warnings.append("no PID namespace: stray processes are killed by process group only")
+    if not feats["net_ns"]:
+        report.warnings.append("untrusted code can reach the network")
+    if not feats["hidden_paths"] or not feats["readonly_root"]:
+        report.warnings.append("untrusted code can read or write files outside its work directory")
+
+    key = ("net_ns", "mount_ns", "pid_ns", "readonly_root", "hidden_paths", "private_tmp")
+    if all(feats.get(k) for k in key):
+        report.level = "full"
+    elif any(feats.get(k) for k in key):
+        report.level = "partial"
+    else:
+        report.level = "none"
+    return report
+
+
+def _probe_pid_namespace() -> bool:
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - runs in the forked probe
+        try:
+            linux.unshare(linux.CLONE_NEWPID)
+            inner = os.fork()
+            if inner == 0:
+                os._exit(0 if os.getpid() == 1 else 1)
+            _, status = os.waitpid(inner, 0)
+            os._exit(os.waitstatus_to_exitcode(status))
+        except BaseException:
+            os._exit(1)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status) == 0

@@ -1,0 +1,54 @@
+"""Framing between the judge and a sandbox worker: 4-byte length + UTF-8 JSON.
+
+JSON, not pickle: a message that comes back from the sandbox side must never be able
+to run code in the judge.
+"""
+from __future__ import annotations
+
+import json
+import os
+import struct
+
+_HEADER = struct.Struct(">I")
+MAX_MESSAGE_BYTES = 1 << 30
+
+
+class ProtocolError(RuntimeError):
+    pass
+
+
+def _read_exact(fd: int, n: int) -> bytes | None:
+    chunks = []
+    while n:
+        chunk = os.read(fd, min(n, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        n -= len(chunk)
+    return b"".join(chunks)
+
+
+def send(fd: int, message: dict) -> None:
+    data = json.dumps(message, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    payload = _HEADER.pack(len(data)) + data
+    view = memoryview(payload)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def recv(fd: int) -> dict | None:
+    """Next message, or None at end of stream."""
+    header = _read_exact(fd, _HEADER.size)
+    if header is None:
+        return None
+    (size,) = _HEADER.unpack(header)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message of {size} bytes exceeds the limit")
+    data = _read_exact(fd, size)
+    if data is None:
+        raise ProtocolError("stream ended inside a message")
+    message = json.loads(data.decode("utf-8", "surrogatepass"))
+    if not isinstance(message, dict) or "op" not in message:
+        raise ProtocolError("malformed message")
+    return message

@@ -1,0 +1,341 @@
+"""The per-candidate supervisor: forks the child, feeds it tests, enforces the limits.
+
+Limits are enforced from outside the child, which cannot catch or ignore them: CPU
+time is read from /proc and the child is SIGKILLed past the limit; the wall clock
+backs it up.  The child is PID 1 of a fresh PID namespace, so killing it (or its
+normal end) takes every process it started with it — daemons and fork bombs included.
+
+Exit codes tell the worker what happened: EXIT_DONE (the judge ended the candidate)
+or EXIT_RESTART (the child died; a new supervisor must serve the remaining tests).
+"""
+from __future__ import annotations
+
+import os
+import resource
+import select
+import signal
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from . import child as child_module
+from . import linux, protocol
+
+EXIT_DONE = 0
+EXIT_RESTART = 3
+_CLK_TCK = os.sysconf("SC_CLK_TCK")
+_MAX_STATUS_LINE = 64 * 1024
+_STDERR_TAIL = 2000
+_FAILED_OUTPUT_KEEP = 4096
+_POLL_SLICE_S = 0.25
+
+
+@dataclass
+class Job:
+    code: Any  # compiled code object
+    mode: str
+    fn_name: str | None
+    time_limit_s: float
+    wall_limit_s: float
+    memory_limit_mb: int
+    output_limit_mb: int
+    use_pid_ns: bool
+    use_nproc_limit: bool
+    work_dir: str
+
+
+def _cpu_seconds(pid: int) -> float:
+    """utime+stime of the process and its reaped children, from /proc."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            fields = fh.read().rsplit(b")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    # fields[0] is field 3 (state); utime..cstime are fields 14..17
+    return sum(int(x) for x in fields[11:15]) / _CLK_TCK
+
+
+def _set_child_limits(job: Job) -> None:
+    mb = 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (job.memory_limit_mb * mb, job.memory_limit_mb * mb))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (job.output_limit_mb * mb, job.output_limit_mb * mb))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    soft_stack, hard_stack = resource.getrlimit(resource.RLIMIT_STACK)
+    want = min(job.memory_limit_mb * mb // 4, 512 * mb)
+    if hard_stack == resource.RLIM_INFINITY or hard_stack >= want:
+        resource.setrlimit(resource.RLIMIT_STACK, (want, hard_stack))
+    if job.use_nproc_limit:
+        # Counted per user namespace: bounds a fork bomb to this sandbox's own processes.
+        resource.setrlimit(resource.RLIMIT_NPROC, (512, 512))
+
+
+def _child_entry(job: Job, a2b_r: int, b2a_w: int) -> None:
+    """Runs in the forked child before any untrusted code: never returns."""
+    try:
+        os.setsid()
+        # Move our two control pipes to 3/4, then close everything else we inherited
+        # (the worker's pipes to the judge above all).
+        high_r, high_w = os.dup(a2b_r), os.dup(b2a_w)
+        os.dup2(high_r, child_module.CTL_IN_FD)
+        os.dup2(high_w, child_module.CTL_OUT_FD)
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        os.closerange(5, 65536)
+        os.chdir(job.work_dir)
+        os.environ.clear()
+        os.environ.update(
+            PATH="/usr/local/bin:/usr/bin:/bin",
+            HOME=job.work_dir,
+            TMPDIR=job.work_dir,
+            LANG="C.UTF-8",
+            PYTHONIOENCODING="utf-8",
+        )
+        _set_child_limits(job)
+        linux.drop_all_capabilities()
+        child_module.serve(job.code, job.mode, job.fn_name)
+    except BaseException:  # noqa: BLE001 - nothing may escape into the worker's code
+        pass
+    os._exit(70)
+
+
+class _Child:
+    def __init__(self, job: Job) -> None:
+        a2b_r, a2b_w = os.pipe()
+        b2a_r, b2a_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - runs in the child
+            _child_entry(job, a2b_r, b2a_w)
+        os.close(a2b_r)
+        os.close(b2a_w)
+        self.pid = pid
+        self.to_child = a2b_w
+        self.from_child = b2a_r
+        self.pidfd = os.pidfd_open(pid)
+        self.exit_status: int | None = None
+        self.rusage_cpu = 0.0
+
+    def kill(self) -> None:
+        if self.exit_status is None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.reap()
+
+    def reap(self) -> int:
+        if self.exit_status is None:
+            _, status, usage = os.wait4(self.pid, 0)
+            self.exit_status = status
+            self.rusage_cpu = usage.ru_utime + usage.ru_stime
+        return self.exit_status
+
+    def close(self) -> None:
+        self.kill()
+        for fd in (self.to_child, self.from_child, self.pidfd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def _read_text(path: str, limit: int) -> tuple[str | None, bool]:
+    """File content (decoded; only a head when over the limit) and whether it overflowed."""
+    try:
+        with open(path, "rb") as fh:
+            overflow = os.fstat(fh.fileno()).st_size >= limit
+            data = fh.read(_FAILED_OUTPUT_KEEP if overflow else limit)
+    except FileNotFoundError:
+        return None, False
+    return data.decode("utf-8", "replace"), overflow
+
+
+def _tail(path: str) -> str:
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            size = fh.tell()
+            fh.seek(max(0, size - _STDERR_TAIL))
+            return fh.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+class Supervisor:
+    def __init__(self, job: Job, judge_in: int, judge_out: int) -> None:
+        self.job = job
+        self.judge_in = judge_in
+        self.judge_out = judge_out
+        self.child: _Child | None = None
+        self.test_no = 0
+
+    def serve(self) -> int:
+        if self.job.use_pid_ns:
+            linux.unshare(linux.CLONE_NEWPID)
+        try:
+            while True:
+                message = protocol.recv(self.judge_in)
+                if message is None or message["op"] != "test":
+                    return EXIT_DONE
+                result, child_died = self._run_test(message["input"])
+                protocol.send(self.judge_out, result)
+                if child_died:
+                    return EXIT_RESTART
+        finally:
+            if self.child is not None:
+                self.child.close()
+
+    def _paths(self) -> dict[str, str]:
+        base = os.path.join(self.job.work_dir, f"t{self.test_no}")
+        return {"in": base + ".in", "out": base + ".out", "err": base + ".err", "res": base + ".res"}
+
+    def _run_test(self, test_input: str) -> tuple[dict, bool]:
+        self.test_no += 1
+        paths = self._paths()
+        with open(paths["in"], "w", encoding="utf-8", errors="surrogatepass") as fh:
+            fh.write(test_input)
+        if self.child is None:
+            self.child = _Child(self.job)
+        child = self.child
+        cpu_before = _cpu_seconds(child.pid)
+        started = time.monotonic()
+        os.write(child.to_child, (protocol_line(paths)).encode())
+        status, killed_for = self._wait(child, cpu_before, started)
+        wall = time.monotonic() - started
+        if status is None:  # the child is gone: collect how
+            raw = child.reap()
+            cpu = max(child.rusage_cpu - cpu_before, 0.0)
+        else:
+            raw = None
+            cpu = max(_cpu_seconds(child.pid) - cpu_before, 0.0)
+        result = self._classify(status, raw, killed_for, cpu, wall, paths)
+        for path in paths.values():
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        return result, status is None
+
+    def _wait(self, child: _Child, cpu_before: float, started: float) -> tuple[dict | None, str | None]:
+        """Wait for the child's status line; kill it past a limit.  (status, killed_for)."""
+        poller = select.poll()
+        poller.register(child.from_child, select.POLLIN)
+        poller.register(child.pidfd, select.POLLIN)
+        buffer = b""
+        limit, wall_limit = self.job.time_limit_s, self.job.wall_limit_s
+        while True:
+            cpu = _cpu_seconds(child.pid) - cpu_before
+            wall = time.monotonic() - started
+            if cpu > limit:
+                child.kill()
+                return None, "time_limit"
+            if wall > wall_limit:
+                child.kill()
+                return None, "wall_limit"
+            timeout = min(limit - cpu, wall_limit - wall, _POLL_SLICE_S)
+            events = poller.poll(max(timeout, 0.002) * 1000)
+            for fd, _ in events:
+                if fd == child.from_child:
+                    chunk = os.read(child.from_child, 65536)
+                    if chunk:
+                        buffer += chunk
+                        if b"\n" in buffer:
+                            return _parse_status(buffer.split(b"\n", 1)[0]), None
+                        if len(buffer) > _MAX_STATUS_LINE:
+                            child.kill()
+                            return None, "protocol"
+                        continue
+                    return None, None  # pipe closed: the child is exiting
+                if fd == child.pidfd:
+                    return None, None
+
+    def _classify(self, status, raw_status, killed_for, cpu, wall, paths) -> dict:
+        job = self.job
+        limit_bytes = job.output_limit_mb * 1024 * 1024
+        result: dict[str, Any] = {
+            "op": "result", "cpu_s": round(cpu, 4), "wall_s": round(wall, 4),
+            "exit": None, "signal": None, "exc": None, "output": None,
+            "stderr": _tail(paths["err"]),
+        }
+        out_path = paths["out"] if job.mode == "stdin" else paths["res"]
+        output, overflow = _read_text(out_path, limit_bytes)
+        stdout_overflow = overflow if job.mode == "stdin" else _size(paths["out"]) >= limit_bytes
+        result["output"] = output
+        result.update(self._status(status, raw_status, killed_for, cpu, overflow, stdout_overflow, output))
+        if result["status"] != "ok" and output is not None:
+            result["output"] = output[:_FAILED_OUTPUT_KEEP]  # enough for a diff, not megabytes
+        return result
+
+    def _status(self, status, raw_status, killed_for, cpu, overflow, stdout_overflow, output) -> dict:
+        job = self.job
+        result: dict[str, Any] = {}
+        if killed_for in ("time_limit", "wall_limit") or cpu > job.time_limit_s:
+            result["status"] = "time_limit"
+            result["detail"] = "CPU time limit exceeded" if killed_for != "wall_limit" else "wall-clock limit exceeded"
+            return result
+        if killed_for == "protocol":
+            result["status"], result["detail"] = "runtime_error", "child broke the control protocol"
+            return result
+        if status is not None:
+            result["exit"], result["exc"] = status.get("exit"), status.get("exc")
+            if overflow or stdout_overflow or status.get("output_limit"):
+                result["status"] = "output_limit"
+            elif status.get("exc") == "MemoryError":
+                result["status"] = "memory_limit"
+            elif status.get("exit") != 0:
+                result["status"] = "runtime_error"
+            elif job.mode == "functional" and output is None:
+                result["status"], result["detail"] = "runtime_error", "no return value recorded"
+            else:
+                result["status"] = "ok"
+            return result
+        # The child died between tests' status lines: its own exit, a signal, or a crash.
+        if raw_status is not None and os.WIFSIGNALED(raw_status):
+            sig = os.WTERMSIG(raw_status)
+            result["signal"] = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else str(sig)
+            if sig == signal.SIGXFSZ or overflow:
+                result["status"] = "output_limit"
+            elif sig == signal.SIGKILL:
+                result["status"] = "memory_limit"  # killed, not by us: the kernel's OOM killer
+            else:
+                result["status"] = "runtime_error"
+            return result
+        code = os.waitstatus_to_exitcode(raw_status) if raw_status is not None else 70
+        result["exit"] = code
+        if overflow:
+            result["status"] = "output_limit"
+        elif code == 0 and job.mode == "stdin":
+            result["status"] = "ok"  # os._exit(0) after writing its answer
+        else:
+            result["status"] = "runtime_error"
+        return result
+
+
+def protocol_line(paths: dict[str, str]) -> str:
+    import json
+
+    return json.dumps(paths) + "\n"
+
+
+def _parse_status(line: bytes) -> dict | None:
+    import json
+
+    try:
+        status = json.loads(line)
+    except ValueError:
+        return {"exit": 1, "exc": "ProtocolError"}
+    if not isinstance(status, dict) or not isinstance(status.get("exit"), int):
+        return {"exit": 1, "exc": "ProtocolError"}
+    exc = status.get("exc")
+    return {
+        "exit": status["exit"],
+        "exc": exc[:100] if isinstance(exc, str) else None,
+        "output_limit": bool(status.get("output_limit")),
+    }

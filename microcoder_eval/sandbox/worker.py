@@ -1,0 +1,131 @@
+"""A warm sandbox worker: ``python -m microcoder_eval.sandbox.worker CONFIG_JSON``.
+
+Started by the judge as a fresh interpreter (never forked from the judge, so it holds
+none of the judge's memory) with a scrubbed environment.  It isolates itself once,
+imports the solution prelude once, then serves candidates over fds 0/1: compile the
+code here (a syntax error costs no fork), fork one supervisor per candidate.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import traceback
+
+from . import isolation, linux, prelude, protocol
+from .supervisor import EXIT_DONE, EXIT_RESTART, Job, Supervisor
+
+JUDGE_IN, JUDGE_OUT = 0, 1
+
+
+def _wipe(directory: str) -> None:
+    """Remove everything a candidate left in the work tmpfs."""
+    for name in os.listdir(directory):
+        path = os.path.join(directory, name)
+        try:
+            if os.path.isdir(path) and not os.path.islink(path):
+                shutil.rmtree(path, onerror=_force_remove)
+            else:
+                os.unlink(path)
+        except OSError:
+            pass
+
+
+def _force_remove(func, path, _exc_info) -> None:
+    try:
+        os.chmod(os.path.dirname(path), 0o700)
+        os.chmod(path, 0o700)
+        func(path)
+    except OSError:
+        pass
+
+
+def _compile(code: str):
+    try:
+        return compile(code, "solution.py", "exec", dont_inherit=True), None
+    except (SyntaxError, ValueError, OverflowError, RecursionError, MemoryError) as exc:
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        return None, detail[-1000:]
+
+
+def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
+    """Serve one candidate; False if the worker must stop (a supervisor broke)."""
+    code_obj, error = _compile(message["code"])
+    if code_obj is None:
+        protocol.send(JUDGE_OUT, {"op": "compile_error", "detail": error})
+        return True
+    protocol.send(JUDGE_OUT, {"op": "ready"})
+    limits = message["limits"]
+    work_dir = os.path.join(report.work_root, "run")
+    os.makedirs(work_dir, exist_ok=True)
+    os.chmod(work_dir, 0o777)
+    job = Job(
+        code=code_obj,
+        mode=message["mode"],
+        fn_name=message.get("fn_name"),
+        time_limit_s=float(limits["time_limit_s"]),
+        wall_limit_s=float(limits["wall_limit_s"]),
+        memory_limit_mb=int(limits["memory_limit_mb"]),
+        output_limit_mb=int(limits["output_limit_mb"]),
+        use_pid_ns=report.features.get("pid_ns", False),
+        use_nproc_limit=report.features.get("user_ns", False),
+        work_dir=work_dir,
+    )
+    healthy = True
+    while True:
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the supervisor process
+            code = 70
+            try:
+                code = Supervisor(job, JUDGE_IN, JUDGE_OUT).serve()
+            except BaseException:  # noqa: BLE001
+                traceback.print_exc()
+            os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        if code == EXIT_RESTART:
+            continue
+        if code != EXIT_DONE:
+            healthy = False  # we can't know which message it consumed: stop, the judge restarts us
+        break
+    if not report.features.get("pid_ns"):
+        _kill_process_group_leftovers()
+    _wipe(report.work_root)
+    return healthy
+
+
+def _kill_process_group_leftovers() -> None:
+    # Without a PID namespace the best we can do: children were session leaders,
+    # reap whatever exited and was re-parented to us.
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0] > 0:
+            pass
+    except ChildProcessError:
+        pass
+
+
+def main() -> None:
+    config = json.loads(sys.argv[1]) if len(sys.argv) > 1 else {}
+    report = isolation.enter_sandbox(config.get("hide", []), int(config.get("work_size_mb", 512)))
+    prelude.build()  # import everything solutions expect, once, before any fork
+    try:
+        linux.set_non_dumpable()
+    except OSError:
+        report.warnings.append("could not protect the worker's memory from inspection")
+    # The child must not inherit a writable handle on our stdio beyond fds 0/1.
+    protocol.send(JUDGE_OUT, {"op": "hello", "isolation": report.to_dict(), "pid": os.getpid()})
+    while True:
+        message = protocol.recv(JUDGE_IN)
+        if message is None or message["op"] == "exit":
+            break
+        if message["op"] == "ping":
+            protocol.send(JUDGE_OUT, {"op": "pong"})
+        elif message["op"] == "candidate":
+            if not _serve_candidate(message, report):
+                break
+    _wipe(report.work_root)
+
+
+if __name__ == "__main__":
+    main()

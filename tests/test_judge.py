@@ -1,0 +1,195 @@
+"""The judge on real programs: fidelity to a real interpreter, verdicts, comparisons, hygiene."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from microcoder_eval.judge import Judge
+from microcoder_eval.types import JudgeTask, JudgingRule, Limits, TestCase, Verdict
+
+ADD_TESTS = (TestCase("1 2\n", "3\n"), TestCase("10 20\n", "30\n"), TestCase("-5 5\n", "0\n"))
+ADD = JudgeTask("stdin", ADD_TESTS)
+
+
+@pytest.fixture(scope="module")
+def judge():
+    with Judge(workers=2, limits=Limits(time_limit_s=2, memory_limit_mb=1024, output_limit_mb=8)) as j:
+        yield j
+
+
+def verdict(judge, task, code, **kw):
+    return judge.judge(task, code, **kw).verdict
+
+
+def test_isolation_is_reported(judge):
+    assert judge.isolation["level"] in ("full", "partial", "none")
+    assert set(judge.isolation["features"]) >= {"net_ns", "pid_ns", "mount_ns"}
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "a,b=map(int,input().split())\nprint(a+b)",
+        "import sys\na,b=map(int,sys.stdin.buffer.read().split())\nsys.stdout.buffer.write(b'%d\\n'%(a+b))",
+        "a,b=map(int,open(0).read().split())\nprint(a+b)\nquit()",
+        "import os\na,b=map(int,input().split())\nos.write(1,(str(a+b)+'\\n').encode())",
+        "from __future__ import annotations\nimport sys\nfor line in sys.stdin:\n    a,b=map(int,line.split())\n    print(a+b)",
+        "total=0\ndef f(x):\n    global total\n    total += x\nfor v in map(int,input().split()):\n    f(v)\nprint(total)",
+        "import sys\ninput=sys.stdin.readline\na,b=map(int,input().split())\nprint(a+b)\nsys.exit(0)",
+        "import threading,sys\nthreading.stack_size(1<<26)\nsys.setrecursionlimit(10**6)\n"
+        "def main():\n    a,b=map(int,input().split())\n    print(a+b)\nthreading.Thread(target=main).start()",
+        "import atexit,io,sys\nbuf=io.StringIO()\natexit.register(lambda: sys.__stdout__.write(buf.getvalue()))\n"
+        "a,b=map(int,input().split())\nbuf.write(f'{a+b}\\n')",
+        "import os\na,b=map(int,input().split())\nprint(a+b, flush=True)\nos._exit(0)",
+        "def main():\n    a,b=map(int,input().split())\n    print(a+b)\nif __name__ == '__main__':\n    main()",
+    ],
+    ids=["input", "buffer", "open0-quit", "os.write", "future-stdin-loop", "global", "readline-exit0",
+         "big-stack-thread", "atexit-flush", "os._exit-after-flush", "main-guard"],
+)
+def test_correct_programs_that_in_process_graders_reject_are_accepted(judge, code):
+    result = judge.judge(ADD, code)
+    assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+    assert result.tests_passed == 3
+
+
+def test_multiline_stdin_buffer_reads_every_line(judge):
+    task = JudgeTask("stdin", (TestCase("3\n1\n2\n3\n", "6\n"),))
+    code = "import sys\nn=int(sys.stdin.buffer.readline())\nprint(sum(int(sys.stdin.buffer.readline()) for _ in range(n)))"
+    assert verdict(judge, task, code) is Verdict.ACCEPTED
+
+
+def test_prelude_names_and_builtin_pow(judge):
+    task = JudgeTask("stdin", (TestCase("", "8 [1, 2] 1\n"),))
+    # pow must stay the builtin (three-argument) pow; prelude names are available.
+    code = "print(pow(2, 3, 1000), SortedList([2, 1]).__repr__()[11:17], gcd(3, 4))"
+    assert verdict(judge, task, code) is Verdict.ACCEPTED
+
+
+def test_wrong_answer_has_diff(judge):
+    result = judge.judge(ADD, "a,b=map(int,input().split())\nprint(a+b+1)")
+    assert result.verdict is Verdict.WRONG_ANSWER
+    assert result.tests_passed == 0 and len(result.tests) == 1  # stops at the first failure
+    assert result.detail
+
+
+def test_run_all_tests_when_asked(judge):
+    code = "a,b=map(int,input().split())\nprint(3)"
+    result = judge.judge(ADD, code, stop_on_failure=False, keep_outputs=True)
+    assert [t.verdict for t in result.tests] == [Verdict.ACCEPTED, Verdict.WRONG_ANSWER, Verdict.WRONG_ANSWER]
+    assert [t.actual for t in result.tests] == ["3\n", "3\n", "3\n"]
+
+
+def test_right_output_then_failure_exit_is_runtime_error(judge):
+    for tail in ("import sys; sys.exit(1)", "raise ValueError('x')", "import os; os._exit(3)"):
+        code = "import sys\na,b=map(int,input().split())\nprint(a+b)\nsys.stdout.flush()\n" + tail
+        assert verdict(judge, ADD, code) is Verdict.RUNTIME_ERROR, tail
+
+
+def test_compile_error_no_code_incomplete(judge):
+    assert verdict(judge, ADD, "def f(:\n  pass") is Verdict.COMPILE_ERROR
+    assert judge.judge_completion(ADD, "I cannot solve this.").verdict is Verdict.NO_CODE
+    assert judge.judge_completion(ADD, "Here:\n```python\nprint(1)\n").verdict is Verdict.INCOMPLETE
+    done = "Sure.\n```python\na,b=map(int,input().split())\nprint(a+b)\n```\n"
+    assert judge.judge_completion(ADD, done).verdict is Verdict.ACCEPTED
+
+
+def test_time_limit_from_outside(judge):
+    assert verdict(judge, ADD, "while True: pass") is Verdict.TIME_LIMIT
+    assert verdict(judge, ADD, "import time\ntime.sleep(60)") is Verdict.TIME_LIMIT
+
+
+def test_memory_and_output_limits(judge):
+    assert verdict(judge, ADD, "x = bytearray(8 * 1024**3)") is Verdict.MEMORY_LIMIT
+    code = "import sys\nchunk='x'*(1<<20)\nfor _ in range(64): sys.stdout.write(chunk)"
+    assert verdict(judge, ADD, code) is Verdict.OUTPUT_LIMIT
+
+
+def test_float_tolerance_from_rule(judge):
+    task = JudgeTask("stdin", (TestCase("1 3\n", "0.333333333333\n"),), rule=JudgingRule(float_tolerance=1e-6))
+    assert verdict(judge, task, "a,b=map(int,input().split())\nprint('%.6f' % (a/b))") is Verdict.ACCEPTED
+    assert verdict(judge, task, "a,b=map(int,input().split())\nprint('%.3f' % (a/b))") is Verdict.WRONG_ANSWER
+
+
+def test_functional_leetcode_style(judge):
+    task = JudgeTask(
+        "functional",
+        (TestCase("[[2,7,11,15], 9]", "[0, 1]"), TestCase('{"nums": [3,2,4], "target": 6}', "[1, 2]")),
+        fn_name="twoSum",
+    )
+    code = (
+        "class Solution:\n"
+        "    def twoSum(self, nums: List[int], target: int) -> List[int]:\n"
+        "        seen = {}\n"
+        "        for i, x in enumerate(nums):\n"
+        "            if target - x in seen:\n"
+        "                return [seen[target - x], i]\n"
+        "            seen[x] = i\n"
+    )
+    result = judge.judge(task, code)
+    assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+    assert all(t.comparison for t in result.tests)
+
+
+def test_functional_fresh_solution_per_test(judge):
+    task = JudgeTask("functional", (TestCase("[1]", "1"), TestCase("[1]", "1")), fn_name="f")
+    code = "class Solution:\n    def __init__(self):\n        self.calls = 0\n    def f(self, x):\n        self.calls += 1\n        return self.calls * x"
+    assert verdict(judge, task, code) is Verdict.ACCEPTED
+
+
+def test_functional_plain_function_and_types(judge):
+    task = JudgeTask("functional", (TestCase("[2]", "true"),), fn_name="is_even")
+    assert verdict(judge, task, "def is_even(n):\n    return n % 2 == 0") is Verdict.ACCEPTED
+    assert verdict(judge, task, "def is_even(n):\n    return 1") is Verdict.WRONG_ANSWER  # bool is not int
+    tup = JudgeTask("functional", (TestCase("[]", "[[1, 2], [3, 0.5]]"),), fn_name="f")
+    assert verdict(judge, tup, "def f():\n    return ((1, 2), (3, 0.5000000001))") is Verdict.ACCEPTED
+
+
+def test_eq_hijack_cannot_fake_equality(judge):
+    task = JudgeTask("functional", (TestCase("[]", "12345"),), fn_name="f")
+    always_equal = "class Any:\n    def __eq__(self, o): return True\ndef f():\n    return Any()"
+    assert verdict(judge, task, always_equal) is Verdict.RUNTIME_ERROR
+    int_liar = "class I(int):\n    def __eq__(self, o): return True\n    def __repr__(self): return '12345'\ndef f():\n    return I(7)"
+    assert verdict(judge, task, int_liar) is Verdict.WRONG_ANSWER
+
+
+def test_parallel_judge_many_keeps_order(judge):
+    good = "a,b=map(int,input().split())\nprint(a+b)"
+    bad = "print(0)"
+    items = [(ADD, good if i % 3 else bad) for i in range(12)]
+    verdicts = [r.verdict for r in judge.judge_many(items)]
+    assert verdicts == [Verdict.WRONG_ANSWER if i % 3 == 0 else Verdict.ACCEPTED for i in range(12)]
+
+
+def _children_of(pid: int) -> list[tuple[int, str]]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append((int(entry), fields[0]))
+    return out
+
+
+def test_no_leaks_over_many_judgments():
+    preexisting = {pid for pid, _ in _children_of(os.getpid())}
+    with Judge(workers=2, limits=Limits(time_limit_s=1, memory_limit_mb=512, output_limit_mb=4)) as judge:
+        warm = "a,b=map(int,input().split())\nprint(a+b)"
+        list(judge.judge_many([(ADD, warm)] * 4))
+        fds_before = len(os.listdir("/proc/self/fd"))
+        codes = [warm, "print(1)", "import os\nos._exit(0)", "raise SystemExit(2)", "def f(:"]
+        results = list(judge.judge_many([(ADD, codes[i % len(codes)]) for i in range(300)]))
+        assert sum(r.passed for r in results) == 60
+        fds_after = len(os.listdir("/proc/self/fd"))
+        children = [(pid, st) for pid, st in _children_of(os.getpid()) if pid not in preexisting]
+        assert fds_after == fds_before
+        assert len(children) == 2 and all(state != "Z" for _, state in children)
+        worker_pids = [pid for pid, _ in children]
+    # After close: workers are gone and reaped.
+    assert not [pid for pid, _ in _children_of(os.getpid()) if pid in worker_pids]

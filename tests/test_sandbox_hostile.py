@@ -1,0 +1,203 @@
+"""Hostile solutions: none is accepted, the judge survives, nothing is left behind.
+
+Every expected output here is a fresh random token, so the only places it exists are
+the judge's memory and the planted problem file: a solution that prints it must have
+stolen it.
+"""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import uuid
+
+import pytest
+
+from microcoder_eval.judge import Judge
+from microcoder_eval.types import JudgeTask, Limits, TestCase, Verdict
+
+SECRET_ENV = "MICROCODER_TEST_SECRET"
+
+
+def _token() -> str:
+    return "tok" + uuid.uuid4().hex
+
+
+def _scan_processes(marker: str) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as fh:
+                    if marker.encode() in fh.read():
+                        found.append(int(entry))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory):
+    """A problem whose expected output is secret and also written to a file on disk."""
+    secret = _token()
+    problem_dir = tmp_path_factory.mktemp("problems")
+    problem_file = problem_dir / "problems.jsonl"
+    problem_file.write_text(json.dumps({"input": "", "output": secret}) + "\n")
+    os.environ[SECRET_ENV] = secret
+    yield secret, str(problem_file)
+    os.environ.pop(SECRET_ENV, None)
+
+
+@pytest.fixture(scope="module")
+def judge(planted):
+    _, problem_file = planted
+    limits = Limits(time_limit_s=1.0, memory_limit_mb=512, output_limit_mb=8)
+    with Judge(workers=2, limits=limits, hide=[problem_file]) as j:
+        yield j
+
+
+def _task(secret: str) -> JudgeTask:
+    return JudgeTask("stdin", (TestCase("", secret + "\n"),))
+
+
+def _assert_healthy(judge):
+    ok = judge.judge(JudgeTask("stdin", (TestCase("2\n", "4\n"),)), "print(int(input())*2)")
+    assert ok.verdict is Verdict.ACCEPTED, ok.to_dict()
+
+
+HOSTILE = {
+    "fork_bomb": "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass",
+    "memory_bomb": "chunks=[]\nwhile True:\n    chunks.append(bytearray(64*1024*1024))",
+    "c_level_loop": "import itertools\nfor _ in itertools.repeat(None): pass",
+    "regex_catastrophe": "import re\nre.match(r'(a+)+$', 'a'*64+'b')",
+    "sigalrm_ignored": "import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
+                       "signal.signal(signal.SIGTERM, signal.SIG_IGN)\nsignal.alarm(0)\nwhile True: pass",
+    "sigalrm_caught": "import signal\ndef h(*a):\n    signal.alarm(100)\nsignal.signal(signal.SIGALRM, h)\nwhile True: pass",
+    "two_gb_output": "import sys\nchunk='x'*(1<<20)\nfor _ in range(2048): sys.stdout.write(chunk)",
+    "env_secrets": "import os\nprint(os.environ.get('" + SECRET_ENV + "', 'none'))",
+    "proc_environ": "import os\nfor p in os.listdir('/proc'):\n    try:\n        d=open(f'/proc/{p}/environ','rb').read()\n"
+                    "    except OSError:\n        continue\n    for kv in d.split(b'\\0'):\n"
+                    "        if kv.startswith(b'" + SECRET_ENV + "='):\n            print(kv.split(b'=',1)[1].decode())\n",
+    "proc_mem_snoop": "import os,re\nfor p in os.listdir('/proc'):\n    if not p.isdigit(): continue\n    try:\n"
+                      "        maps=open(f'/proc/{p}/maps').read().splitlines()\n        mem=open(f'/proc/{p}/mem','rb')\n"
+                      "    except OSError:\n        continue\n    for line in maps:\n        a,b=(int(x,16) for x in line.split()[0].split('-'))\n"
+                      "        try:\n            mem.seek(a); data=mem.read(min(b-a, 1<<24))\n        except (OSError, ValueError, OverflowError):\n"
+                      "            continue\n        m=re.search(rb'tok[0-9a-f]{32}', data)\n        if m:\n            print(m.group().decode()); raise SystemExit\n",
+    "frame_walking": "import sys,gc,re\nf=sys._getframe()\nwhile f:\n    for v in list(f.f_locals.values())+list(f.f_globals.values()):\n"
+                     "        s=repr(v)\n        m=re.search(r'tok[0-9a-f]{32}', s)\n        if m: print(m.group()); raise SystemExit\n"
+                     "    f=f.f_back\nfor o in gc.get_objects():\n    if isinstance(o,str) and re.fullmatch(r'tok[0-9a-f]{32}\\n?', o):\n"
+                     "        print(o.strip()); raise SystemExit\n",
+    "filesystem_search": "import os,re\nfor root in ('/tmp','/work','/home','/root','/var/tmp','/dev/shm',os.path.expanduser('~')):\n"
+                         "    for d,_,files in os.walk(root):\n        for f in files:\n            try:\n"
+                         "                t=open(os.path.join(d,f),'rb').read(1<<20)\n            except OSError:\n                continue\n"
+                         "            m=re.search(rb'\"output\": \"(tok[0-9a-f]{32})\"', t)\n            if m:\n"
+                         "                print(m.group(1).decode()); raise SystemExit\n",
+    "kill_parent_and_group": "import os,signal\nfor target in (lambda: os.kill(os.getppid(), 9), lambda: os.killpg(os.getpgid(0), 9),\n"
+                             "               lambda: os.kill(-1, 9)):\n    try:\n        target()\n    except OSError:\n        pass\n"
+                             "for p in os.listdir('/proc'):\n    if p.isdigit() and int(p) != os.getpid():\n        try:\n"
+                             "            os.kill(int(p), 9)\n        except OSError:\n            pass\nprint('survived')",
+    "exit_status_trick": "import sys\nprint('wrong')\nsys.stdout.flush()\nsys.exit(1)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_solution_is_rejected_and_judge_survives(judge, planted, name):
+    secret, _ = planted
+    result = judge.judge(_task(secret), HOSTILE[name])
+    assert result.verdict is not Verdict.ACCEPTED, (name, result.to_dict())
+    _assert_healthy(judge)
+
+
+def test_expected_verdicts_for_resource_attacks(judge, planted):
+    secret, _ = planted
+    task = _task(secret)
+    assert judge.judge(task, HOSTILE["memory_bomb"]).verdict is Verdict.MEMORY_LIMIT
+    assert judge.judge(task, HOSTILE["two_gb_output"]).verdict is Verdict.OUTPUT_LIMIT
+    for name in ("c_level_loop", "sigalrm_ignored", "sigalrm_caught", "regex_catastrophe"):
+        assert judge.judge(task, HOSTILE[name]).verdict is Verdict.TIME_LIMIT, name
+    assert judge.judge(task, HOSTILE["exit_status_trick"]).verdict is Verdict.RUNTIME_ERROR
+
+
+def test_network_is_unreachable(judge):
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    server.settimeout(0.2)
+    port = server.getsockname()[1]
+    connected = []
+
+    def accept():
+        try:
+            conn, _ = server.accept()
+            connected.append(True)
+            conn.close()
+        except OSError:
+            pass
+
+    thread = threading.Thread(target=accept)
+    thread.start()
+    code = (
+        "import socket\n"
+        f"s=socket.create_connection(('127.0.0.1',{port}),timeout=0.5)\nprint('connected')\n"
+    )
+    task = JudgeTask("stdin", (TestCase("", "connected\n"),))
+    result = judge.judge(task, code)
+    thread.join()
+    server.close()
+    assert result.verdict is Verdict.RUNTIME_ERROR
+    assert not connected
+    if judge.isolation["features"].get("net_ns"):
+        assert "unreachable" in (result.detail or "").lower() or "Errno" in (result.detail or "")
+
+
+def test_writes_outside_work_dir_do_not_reach_the_host(judge, tmp_path):
+    marker = _token()
+    targets = [f"/tmp/{marker}", str(tmp_path / marker), os.path.expanduser(f"~/{marker}"),
+               os.path.join(os.getcwd(), marker)]
+    code = "import os\nfor t in %r:\n    try:\n        open(t,'w').write('x')\n    except OSError:\n        pass\nprint('done')" % (targets,)
+    result = judge.judge(JudgeTask("stdin", (TestCase("", "done\n"),)), code)
+    if judge.isolation["features"].get("readonly_root") and judge.isolation["features"].get("private_tmp"):
+        assert not any(os.path.exists(t) for t in targets)
+    assert result.verdict is Verdict.ACCEPTED  # the program itself is fine; its writes went nowhere
+
+
+def test_orphan_daemons_do_not_survive(judge):
+    marker = f"{uuid.uuid4().int % 10**6}.{uuid.uuid4().int % 1000}"
+    code = (
+        "import os\n"
+        "if os.fork() == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        f"        os.execv('/bin/sleep', ['sleep', '{marker}'])\n"
+        "    os._exit(0)\n"
+        "print('ok')\n"
+    )
+    result = judge.judge(JudgeTask("stdin", (TestCase("", "ok\n"),)), code)
+    assert result.verdict is Verdict.ACCEPTED
+    if judge.isolation["features"].get("pid_ns"):
+        assert _scan_processes(f"sleep\0{marker}") == []
+
+
+def test_nothing_left_behind_after_hostile_suite(planted):
+    secret, problem_file = planted
+    before_fds = len(os.listdir("/proc/self/fd"))
+    preexisting = set(_scan_processes("microcoder_eval.sandbox.worker"))
+    with Judge(workers=2, limits=Limits(time_limit_s=0.5, memory_limit_mb=512, output_limit_mb=4),
+               hide=[problem_file]) as judge:
+        results = list(judge.judge_many([(_task(secret), HOSTILE[name]) for name in sorted(HOSTILE)]))
+        assert not any(r.passed for r in results)
+        worker_pids = _scan_processes("microcoder_eval.sandbox.worker")
+        # Only the two workers (the supervisor/child of each finished candidate are gone).
+        own = [pid for pid in worker_pids if _ppid(pid) == os.getpid() and pid not in preexisting]
+        assert len(own) == 2
+    assert len(os.listdir("/proc/self/fd")) == before_fds
+    assert not [pid for pid in own if os.path.exists(f"/proc/{pid}")]
+
+
+def _ppid(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return int(fh.read().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return -1
