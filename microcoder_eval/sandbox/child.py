@@ -231,6 +231,8 @@ class _Runner:
 def serve(code: Any, mode: str, fn_name: str | None) -> None:
     """Child main loop: one JSON line in per test, one status line out."""
     atexit._clear()  # the worker's own exit hooks are not the program's
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)  # judges print big integers in full
     runner = _Runner(code, mode, fn_name)
     ctl_in = os.fdopen(CTL_IN_FD, "rb", buffering=0)
     pending = b""
