@@ -20,12 +20,14 @@ chain, cheapest first; the first comparator that accepts names the method:
      (``007`` != ``7``: a zero-padded expected answer is a format requirement, and
      token checkers reject it too).  Never a tolerance, never a float form (``3.0``
      != ``3``), and exact for any length (no ``int()`` digit limit involved);
-   * a *non-integer* expected token (has ``.`` or an exponent, or is inf/nan) accepts
-     any actual number within ``rule.float_tolerance``, abs-or-rel:
-     ``|a-e| <= tol * max(1, |e|)`` (plus a 1e-9 relative slack on the bound for
-     binary rounding of values printed exactly at the limit).  NaN never equals;
-     infinities equal only themselves.  ``float_tolerance=None`` disables the
-     tolerance: such tokens must then match as text.
+   * a *non-integer* expected token (a decimal number with ``.`` or an exponent:
+     ``0.333333``, ``2.50``, ``1e-3``) accepts any actual decimal number within
+     ``rule.float_tolerance``, abs-or-rel: ``|a-e| <= tol * max(1, |e|)`` (plus a 1e-9
+     relative slack on the bound, for binary rounding of values printed exactly at
+     the limit).  ``inf``/``nan``/``Infinity`` written as words are words (must match
+     as text); an actual ``nan``/``inf`` never matches a finite number; ``1_000``-style
+     tokens are not numbers.  ``float_tolerance=None`` disables the tolerance: such
+     tokens must then match as text.
 4. ``case_insensitive`` (only with ``rule.any_case``): as ``numeric`` with letters
    compared case-insensitively.
 5. ``any_order`` (only with ``rule.any_order``): the answer's non-blank lines, each as
@@ -52,16 +54,17 @@ from __future__ import annotations
 
 import json
 import math
-import re
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .types import JudgingRule
 
 __all__ = [
     "Comparison",
-    "compare_stdout",
     "compare_functional",
+    "compare_stdout",
     "parse_json_value",
     "tokens_equal",
 ]
@@ -86,6 +89,7 @@ class Comparison:
 # token level (bytes: splitting and comparing bytes is fast and ASCII-whitespace exact)
 
 _DIGITS = frozenset(b"0123456789")
+_ASCII_WS = " \t\n\r\x0b\x0c"  # what bytes.split() splits on
 
 
 def _encode(text: str) -> bytes:
@@ -100,13 +104,14 @@ def _is_int(tok: bytes) -> bool:
 def _as_float(tok: bytes) -> float | None:
     """Value of a decimal number token (``1.5``, ``-2``, ``.5``, ``1e-7``); None for words,
     ``inf``/``nan`` spelt out, ``1_000`` and anything else ``float()`` would stretch to."""
-    if b"_" in tok or not _DIGITS.intersection(tok):
-        return None
     try:
         v = float(tok)
     except ValueError:
         return None
-    if v != v:  # e.g. "nan1"? float() rejects it, but keep NaN out whatever the spelling
+    # inf or nan: only from digits that overflow ("1e999"), never from words
+    if v - v != 0.0 and (math.isnan(v) or not _DIGITS.intersection(tok)):
+        return None
+    if b"_" in tok:
         return None
     return v
 
@@ -119,7 +124,7 @@ def _int_canon(tok: bytes) -> bytes:
 
 
 def _float_close(e: float, a: float, tol: float | None) -> bool:
-    if e != e or a != a:  # NaN never equals
+    if math.isnan(e) or math.isnan(a):  # NaN never equals
         return False
     if e == a:
         return True
@@ -129,17 +134,35 @@ def _float_close(e: float, a: float, tol: float | None) -> bool:
 
 
 def _tok_eq(e: bytes, a: bytes, tol: float | None, fold: bool) -> bool:
-    """Token comparator of the ``numeric``/``case_insensitive`` steps (e: expected)."""
+    """Token comparator of the ``numeric``/``case_insensitive`` steps (e: expected).
+
+    Hot loop for float outputs: the float path is inlined (one call per differing pair)."""
     if e == a:
         return True
-    if _is_int(e):
+    if e.isdigit() or (e[:1] in (b"-", b"+") and e[1:].isdigit()):  # integer expected
         return _is_int(a) and _int_canon(e) == _int_canon(a)
-    ev = _as_float(e)
-    if ev is not None:
+    try:
+        ev = float(e)
+    except ValueError:
+        ev = None
+    if ev is not None and (ev - ev == 0.0 or _as_float(e) is not None) and b"_" not in e:
+        # non-integer number expected
         if tol is None:
             return fold and e.lower() == a.lower()
-        av = _as_float(a)
-        return av is not None and _float_close(ev, av, tol)
+        try:
+            av = float(a)
+        except ValueError:
+            return False
+        if b"_" in a or math.isnan(av):
+            return False
+        d = av - ev
+        if d == 0.0:
+            return True
+        if d - d != 0.0:  # an infinity involved (and not equal)
+            return False
+        if ev < 0.0:
+            ev = -ev
+        return abs(d) <= tol * (max(1.0, ev)) * _SLACK
     if fold:
         if e.lower() == a.lower():
             return True
@@ -188,11 +211,25 @@ def _casefold_bytes(t: bytes) -> bytes:
         return t.lower()
 
 
-def _multiset_equal(exp: Sequence[Any], act: Sequence[Any], key: Callable[[Any], Any], eq: Callable[[Any, Any], bool]) -> bool:
+def _multiset_equal(
+    exp: Sequence[Any],
+    act: Sequence[Any],
+    key: Callable[[Any], Any],
+    eq: Callable[[Any, Any], bool],
+    fast: Callable[[Any], Any] | None = None,
+) -> bool:
     """Multiset equality under ``eq`` (expected first): sort by key, compare pairwise;
-    small inputs fall back to an exact bipartite matching (tolerance can reorder keys)."""
+    small inputs fall back to an exact bipartite matching (tolerance can reorder keys).
+    ``fast`` (optional): a canonical form whose sorted equality proves the multisets equal
+    (None where an item has none)."""
     if len(exp) != len(act):
         return False
+    if fast is not None:
+        ce = [fast(x) for x in exp]
+        if None not in ce:
+            ca = [fast(x) for x in act]
+            if None not in ca and sorted(ce) == sorted(ca):
+                return True
     try:
         se = sorted(exp, key=key)
         sa = sorted(act, key=key)
@@ -268,7 +305,7 @@ def _token_diff(e_text: bytes, et: list[bytes], at: list[bytes], idx: int) -> st
 def _normalise(text: str) -> str:
     if "\r" in text:
         text = text.replace("\r\n", "\n")
-    return text.rstrip()
+    return text.rstrip(_ASCII_WS)
 
 
 def _nonblank_lines(text: bytes) -> list[list[bytes]]:
@@ -280,8 +317,29 @@ def _nonblank_lines(text: bytes) -> list[list[bytes]]:
     return out
 
 
+def _exact_canon(t: bytes) -> bytes:
+    return _int_canon(t) if t[:1] in (b"+", b"-") else t
+
+
 def _any_order_stdout(e_text: bytes, a_text: bytes, et: list[bytes], at: list[bytes], tol: float | None, fold: bool) -> bool:
     if len(et) != len(at):
+        return False
+    e_lines = _nonblank_lines(e_text)
+    a_lines = _nonblank_lines(a_text)
+    same_count = len(e_lines) == len(a_lines)
+    single_column = all(len(line) == 1 for line in e_lines)
+
+    fuzzy = fold or (tol is not None and any(not _is_int(t) and _as_float(t) is not None for t in et))
+    if not fuzzy:
+        # Token equality is then byte equality of canonical forms: exact multiset checks.
+        ce = [tuple(map(_exact_canon, line)) for line in e_lines]
+        ca = [tuple(map(_exact_canon, line)) for line in a_lines]
+        if same_count and Counter(ce) == Counter(ca):  # (a) lines as a multiset
+            return True
+        if same_count and all(x == y or sorted(x) == sorted(y) for x, y in zip(ce, ca)):  # (b)
+            return True
+        if single_column:  # (c)
+            return Counter(t for line in ce for t in line) == Counter(t for line in ca for t in line)
         return False
 
     def tok_key(t: bytes) -> tuple:
@@ -296,19 +354,17 @@ def _any_order_stdout(e_text: bytes, a_text: bytes, et: list[bytes], at: list[by
     def line_eq(x: list[bytes], y: list[bytes]) -> bool:
         return len(x) == len(y) and all(a == b or tok_eq(a, b) for a, b in zip(x, y))
 
-    e_lines = _nonblank_lines(e_text)
-    a_lines = _nonblank_lines(a_text)
     # (a) the lines form the same multiset
-    if len(e_lines) == len(a_lines) and _multiset_equal(e_lines, a_lines, line_key, line_eq):
+    if same_count and _multiset_equal(e_lines, a_lines, line_key, line_eq, tuple):
         return True
     # (b) lines in order, the tokens of each line form the same multiset
-    if len(e_lines) == len(a_lines) and all(
+    if same_count and all(
         line_eq(x, y) or _multiset_equal(x, y, tok_key, tok_eq) for x, y in zip(e_lines, a_lines)
     ):
         return True
     # (c) a single column of expected tokens: any layout of the same multiset
-    if all(len(line) == 1 for line in e_lines):
-        return _multiset_equal(et, at, tok_key, tok_eq)
+    if single_column:
+        return _multiset_equal(et, at, tok_key, tok_eq, bytes)
     return False
 
 
@@ -371,6 +427,16 @@ def parse_json_value(text: str | bytes) -> Any:
         raise ValueError("JSON nested too deeply") from exc
 
 
+def _canon(v: Any) -> str | None:
+    """Canonical JSON text (sorted keys) or None where it cannot stand for the value
+    (NaN, which never equals; ints past the int->str digit limit)."""
+    try:
+        s = json.dumps(v, sort_keys=True, separators=(",", ":"))
+    except (ValueError, TypeError, RecursionError):
+        return None
+    return None if "NaN" in s else s
+
+
 def _strict_eq(e: Any, a: Any) -> bool:
     te = type(e)
     if te is not type(a):
@@ -420,7 +486,7 @@ def _json_key(v: Any, fold: bool) -> tuple:
     if t is int:
         return (2, v)
     if t is float:
-        return (2, v) if v == v else (6,)
+        return (6,) if math.isnan(v) else (2, v)
     if t is str:
         return (3, v.casefold() if fold else v)
     if t is list:
@@ -469,7 +535,7 @@ def _first_diff(e: Any, a: Any, tol: float | None, fold: bool, path: str = "") -
 
 def compare_functional(expected_json: str, actual_json: str, rule: JudgingRule) -> Comparison:
     """Judge a returned value (JSON text) against the expected one (see module doc)."""
-    if expected_json == actual_json:
+    if expected_json == actual_json and "NaN" not in expected_json:
         return Comparison(True, "exact", None)
     try:
         e = parse_json_value(expected_json)
@@ -482,7 +548,7 @@ def compare_functional(expected_json: str, actual_json: str, rule: JudgingRule) 
 
     tol = rule.float_tolerance
     try:
-        if _strict_eq(e, a):
+        if e == a and _strict_eq(e, a):  # C-speed filter first; then types (True == 1)
             return Comparison(True, "exact", None)
         if _struct_eq(e, a, tol, False):
             return Comparison(True, "structured", None)
@@ -497,6 +563,7 @@ def compare_functional(expected_json: str, actual_json: str, rule: JudgingRule) 
                 a,
                 lambda v: _json_key(v, rule.any_case),
                 lambda x, y: _struct_eq(x, y, tol, rule.any_case),
+                None if rule.any_case else _canon,
             )
         ):
             return Comparison(True, "any_order", None)

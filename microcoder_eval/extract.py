@@ -12,7 +12,7 @@
     ``{.python}``, ``python title=...``) wins; without one, the last complete untagged
     block that looks like code, else the last untagged block; blocks tagged with
     another language (``bash``, ``text``, ``json``, ``cpp`` ...) are never taken;
-  - no fence at all: the whole answer, if it parses as Python and looks like code
+  - no fence at all: the whole answer, if it compiles as Python and looks like code
     (``def``/``class``/``import``/``print`` or an assignment) -- a raw program is a
     valid submission.
 
@@ -31,7 +31,6 @@ line (``print(x)```) at the end of the answer is accepted.
 """
 from __future__ import annotations
 
-import ast
 import re
 import textwrap
 import warnings
@@ -57,7 +56,7 @@ _PY_TAGS = {"python", "py", "python3", "py3", "python2", "pycon", "ipython", "sa
 _CODE_HINT = re.compile(
     r"^[ \t]*(?:def |class |import |from \S+ import |print\(|async def |@\w|if __name__|for |while |with |try:)"
     r"|^[ \t]*[A-Za-z_][\w.\[\], ]*(?:\[[^\n]*\])?[ \t]*(?:[-+*/%|&^]|//|\*\*|<<|>>)?=[^=]",
-    re.M,
+    re.MULTILINE,
 )
 _TRIPLE = re.compile(r'"""|\'\'\'')
 
@@ -66,8 +65,7 @@ def _lang(info: str) -> str:
     """Language of a fence's info string: first word, lower case, braces/dots dropped."""
     word = info.strip().split(None, 1)[0] if info.strip() else ""
     word = word.strip("{}").lstrip(".").lower()
-    if word.startswith("language-"):
-        word = word[len("language-") :]
+    word = word.removeprefix("language-")
     return word.split(":", 1)[0].split(",", 1)[0]
 
 
@@ -109,9 +107,9 @@ def _parses(code: str) -> bool:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            ast.parse(code)
+            compile(code, "<answer>", "exec", dont_inherit=True)
         return True
-    except (SyntaxError, ValueError, MemoryError, RecursionError):
+    except (SyntaxError, ValueError, OverflowError, MemoryError, RecursionError):
         return False
 
 
@@ -144,10 +142,11 @@ def _scan(lines: list[str], start: int = 0, depth: int = 0) -> tuple[list[_Block
         while j < n:
             cur = lines[j]
             stripped = cur.strip()
-            if stripped and stripped[0] == ch and len(stripped) >= flen and stripped == ch * len(stripped):
-                if not (python_like and triples % 2 == 1):
-                    closed = True
-                    break
+            is_fence = stripped[:1] == ch and len(stripped) >= flen and stripped == ch * len(stripped)
+            # inside an open triple-quoted string, a fence line is string content
+            if is_fence and not (python_like and triples % 2 == 1):
+                closed = True
+                break
             if python_like and ('"""' in cur or "'''" in cur):
                 triples += len(_TRIPLE.findall(cur))
             block.lines.append(cur)

@@ -183,6 +183,9 @@ def tests_from_apps_io(data: Mapping[str, Any]) -> tuple[Mode, tuple[TestCase, .
     return "stdin", tuple(tests)
 
 
+tests_from_apps_io.__test__ = False  # type: ignore[attr-defined]  # not a pytest test when imported
+
+
 # --------------------------------------------------------------------------- LiveCodeBench
 
 
@@ -257,7 +260,7 @@ def decode_lcb_private_tests(value: Any, *, max_bytes: int = MAX_PRIVATE_TESTS_B
                 cases = None
         if cases is None:
             try:
-                raw = base64.b64decode(text, validate=False)
+                raw = base64.b64decode("".join(text.split()), validate=True)
             except (binascii.Error, ValueError) as exc:
                 raise FormatError(f"private_test_cases is neither JSON nor base64 ({exc})") from None
             try:
@@ -705,6 +708,9 @@ class _AssertReader:
         return a, expected
 
     def _why_no_target(self, e: ast.expr, scope: _Scope) -> str:
+        if isinstance(e, ast.Compare) and any(self._is_target(x, scope) for x in [e.left, *e.comparators]):
+            ops = ", ".join(type(op).__name__ for op in e.ops)
+            return f"unsupported comparison ({ops})"
         for sub in ast.walk(e):
             if sub is not e and self._is_target(sub, scope):
                 outer = [

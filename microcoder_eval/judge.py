@@ -124,12 +124,7 @@ class _Worker:
         })
         # Generous bound on any single answer: compiling, or one test at its wall limit.
         answer_timeout = effective.wall_limit_s + 30.0
-        reply = self._recv(answer_timeout)
-        if reply is None:
-            raise SandboxError("sandbox worker exited")
         total = len(task.tests)
-        if reply["op"] == "compile_error":
-            return CandidateResult(Verdict.COMPILE_ERROR, [], total, reply.get("detail"))
         results: list[TestResult] = []
         verdict = Verdict.ACCEPTED
         detail = None
@@ -139,6 +134,8 @@ class _Worker:
                 answer = self._recv(answer_timeout)
                 if answer is None:
                     raise SandboxError("sandbox worker exited")
+                if answer["op"] == "compile_error":  # only ever the answer to the first test
+                    return CandidateResult(Verdict.COMPILE_ERROR, [], total, answer.get("detail"))
                 result = _grade(answer, test.output, task, keep_outputs)
                 results.append(result)
                 if result.verdict is not Verdict.ACCEPTED and verdict is Verdict.ACCEPTED:
@@ -256,6 +253,8 @@ class Judge:
         """Judge already-extracted code."""
         if self._closed:
             raise RuntimeError("judge is closed")
+        if not task.tests:
+            raise ValueError("a task needs at least one test")
         if not code.strip():
             return CandidateResult(Verdict.NO_CODE, [], len(task.tests), "empty program")
         worker = self._acquire()

@@ -33,13 +33,15 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from .types import DEFAULT_TOLERANCE, JudgingRule
 
-__all__ = ["rule_from_statement", "rule_reasons", "special_judge_reasons", "detect"]
+__all__ = ["detect", "rule_from_statement", "rule_reasons", "special_judge_reasons"]
 
 
 # ---------------------------------------------------------------------------------
@@ -52,8 +54,8 @@ _DASHES = re.compile(r"[\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d]")
 
 def _normalise(text: str) -> str:
     if "<" in text or "&" in text:
-        text = re.sub(r"<sup>\s*(.*?)\s*</sup>", r"^{\1}", text, flags=re.I | re.S)
-        text = re.sub(r"<br\s*/?>|</p>|</li>|</pre>", "\n", text, flags=re.I)
+        text = re.sub(r"<sup>\s*(.*?)\s*</sup>", r"^{\1}", text, flags=re.IGNORECASE | re.DOTALL)
+        text = re.sub(r"<br\s*/?>|</p>|</li>|</pre>", "\n", text, flags=re.IGNORECASE)
         text = re.sub(r"</?[a-zA-Z][^>]*>", " ", text)
         text = html.unescape(text)
     text = text.replace("\r\n", "\n").replace("\xa0", " ")
@@ -84,17 +86,17 @@ def _short(s: str, n: int = 160) -> str:
 _TOL_CUE = re.compile(
     r"\b(errors?|precision|toleran\w*|differ\w*|within|accept\w*|correct\w*|judged|checker)\b"
     r"|\|\s*a\s*-\s*b\s*\||\\max|\bmax\s*\(\s*1",
-    re.I,
+    re.IGNORECASE,
 )
-_TOL_STRONG_CUE = re.compile(r"\b(errors?|precision|toleran\w*|differ\w*)\b", re.I)
+_TOL_STRONG_CUE = re.compile(r"\b(errors?|precision|toleran\w*|differ\w*)\b", re.IGNORECASE)
 _POW10 = re.compile(
     r"(?<![\w.])(?:(?P<m>\d+(?:\.\d+)?)\s*(?:\\cdot|\\times|×|·|\*|x)\s*)?"
     r"10\s*(?:\^|\*\*)\s*[{(]?\s*-\s*(?P<p>\d{1,3})\s*[})]?"
 )
-_EXP = re.compile(r"(?<![\w.])(?P<m>\d+(?:\.\d+)?)\s*[eE]\s*-\s*(?P<p>\d{1,3})(?![\w.])")
+_EXP = re.compile(r"(?<![\w.])(?P<m>\d+(?:\.\d+)?)\s*[eE]\s*-\s*(?P<p>\d{1,3})(?!\w|\.\d)")
 # "10-5" is how LeetCode's 10<sup>-5</sup> reads once the markup is stripped.
-_FLAT = re.compile(r"(?<![\w.^-])10-(?P<p>\d{1,2})(?![\w.])")
-_DECIMAL = re.compile(r"(?<![\w.])0\.(?P<z>0*)[1-9]\d*(?![\w.])")
+_FLAT = re.compile(r"(?<![\w.^-])10-(?P<p>\d{1,2})(?!\w|\.\d)")
+_DECIMAL = re.compile(r"(?<![\w.])0\.(?P<z>0*)[1-9]\d*(?!\w|\.\d)")
 
 
 def _tolerance_in(sentence: str) -> tuple[float, str] | None:
@@ -123,26 +125,27 @@ def _tolerance_in(sentence: str) -> tuple[float, str] | None:
 
 _OUTPUT_VERB = r"(?:print\w*|output\w*|write|writes|answer\w*|return\w*|report\w*)"
 _CASE_ANY = re.compile(
-    _OUTPUT_VERB + r"\b(?P<gap>[^.;]{0,70}?)\bin\s+any\s+(?:letter\s+)?(?:case|register)\b", re.I
+    _OUTPUT_VERB + r"\b(?P<gap>[^.;]{0,70}?)\bin\s+any\s+(?:letter\s+)?(?:case|register)\b"
+    r"(?!\s+(?:where|when|that|which|in\s+which|of)\b)", re.IGNORECASE
 )
-_CASE_ANY_BARE = re.compile(r"^\s*(?:each|every|all)?\s*letters?\s+(?:can|may)\s+be\s+(?:printed|output)\s+in\s+any\s+(?:case|register)", re.I)
+_CASE_ANY_BARE = re.compile(r"^\s*(?:each|every|all)?\s*letters?\s+(?:can|may)\s+be\s+(?:printed|output)\s+in\s+any\s+(?:case|register)", re.IGNORECASE)
 _CASE_INSENSITIVE = re.compile(
     r"(?:\b(?:output|answer|checker|comparison|judge|verdict)s?\s+(?:is|are|will\s+be)\s+(?:checked\s+)?"
     r"case[- ]?insensitive(?:ly)?)"
     r"|(?:" + _OUTPUT_VERB + r"\b[^.;()]{0,40}\(\s*case[- ]?insensitive\s*\))"
     r"|(?:\bcase[- ]?insensitive\s+(?:checker|comparison|check)\b)",
-    re.I,
+    re.IGNORECASE,
 )
 _CASE_MATTERS_NOT = re.compile(
     r"\b(?:the\s+)?(?:letter\s+)?case(?:\s+of\s+(?:the\s+)?(?:letters|characters|output|answer))?\s+"
     r"(?:does\s+not|doesn't|do\s+not|won't|will\s+not)\s+matter\b"
     r"|\bregardless\s+of\s+(?:the\s+)?(?:letter\s+)?case\b"
     r"|\bignoring\s+(?:the\s+)?(?:letter\s+)?case\b",
-    re.I,
+    re.IGNORECASE,
 )
-_CASE_ANSWER_CTX = re.compile(r"\b(?:print\w*|output\w*|answer\w*|checker|accepted|recogni[sz]ed)\b", re.I)
+_CASE_ANSWER_CTX = re.compile(r"\b(?:print\w*|output\w*|answer\w*|checker|accepted|recogni[sz]ed)\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z]{2,10}")
-_ACCEPT_WORDS = re.compile(r"\b(?:accept\w*|recogni[sz]ed|considered\s+(?:as\s+)?(?:correct|positive|negative|valid))\b", re.I)
+_ACCEPT_WORDS = re.compile(r"\b(?:accept\w*|recogni[sz]ed|considered\s+(?:as\s+)?(?:correct|positive|negative|valid))\b", re.IGNORECASE)
 _ANSWER_WORDS = {"yes", "no", "alice", "bob", "first", "second", "true", "false", "possible", "impossible", "win", "lose", "draw"}
 
 
@@ -161,9 +164,9 @@ def _case_variants(sentence: str) -> str | None:
     return None
 
 
-def _any_case_in(sentence: str) -> str | None:
+def _any_case_in(sentence: str, previous: str = "") -> str | None:
     m = _CASE_ANY.search(sentence)
-    if m and not re.search(r"\b(?:if|when|whether|unless)\b", m.group("gap"), re.I):
+    if m and not re.search(r"\b(?:if|when|whether|unless)\b", m.group("gap"), re.IGNORECASE):
         return m.group(0)
     m = _CASE_ANY_BARE.search(sentence)
     if m:
@@ -172,7 +175,7 @@ def _any_case_in(sentence: str) -> str | None:
     if m:
         return m.group(0)
     m = _CASE_MATTERS_NOT.search(sentence)
-    if m and _CASE_ANSWER_CTX.search(sentence):
+    if m and (_CASE_ANSWER_CTX.search(sentence) or (sentence.lstrip()[:1].isupper() and _CASE_ANSWER_CTX.search(previous))):
         return m.group(0)
     v = _case_variants(sentence)
     if v:
@@ -184,14 +187,14 @@ def _any_case_in(sentence: str) -> str | None:
 # any order
 
 _ORDER_PHRASE = re.compile(
-    r"\bin\s+(?:any|an\s+arbitrary|arbitrary|no\s+particular)(?:\s+(?:particular|arbitrary))?\s+order\b", re.I
+    r"\bin\s+(?:any|an\s+arbitrary|arbitrary|no\s+particular)(?:\s+(?:particular|arbitrary))?\s+order\b", re.IGNORECASE
 )
 _ORDER_VERB = re.compile(
-    r"\b(?:return(?:s|ed)?|print(?:s|ed)?|output(?:s|ted)?|report(?:s|ed)?|write|written|list(?:ed)?)\b", re.I
+    r"\b(?:return(?:s|ed)?|print(?:s|ed)?|output(?:s|ted)?|report(?:s|ed)?|write|written|list(?:ed)?)\b", re.IGNORECASE
 )
 # "the answer can be in any order", "results may be listed in any order"
 _ORDER_SUBJECT = re.compile(
-    r"\b(?:answers?|results?|outputs?)\b[^.;]{0,40}?\b(?:can|may|could|might)\s+(?:be\s+)?(?:\w+\s+)?$", re.I
+    r"\b(?:answers?|results?|outputs?)\b[^.;]{0,40}?\b(?:can|may|could|might)\s+(?:be\s+)?(?:\w+\s+)?$", re.IGNORECASE
 )
 # Words that, shortly before "in any order", attach the phrase to something other than
 # the answer (a process, an arrangement, a definition).
@@ -201,16 +204,16 @@ _ORDER_BLOCK = re.compile(
     r"arrang\w*|rearrang\w*|reorder\w*|replac\w*|complet\w*|process\w*|visit\w*|plant\w*|sell|sold|buy|bought|"
     r"go|goes|climb\w*|move\w*|operations?|times|steps?|tasks?|queries|executed?|taken?|made|make|"
     r"permutation|not|never)\b",
-    re.I,
+    re.IGNORECASE,
 )
-_GIVEN_BEFORE = re.compile(r"\bgiven(?:\s+to\s+(?:you|us))?\s*,?\s*$", re.I)
+_GIVEN_BEFORE = re.compile(r"\bgiven(?:\s+to\s+(?:you|us))?\s*,?\s*$", re.IGNORECASE)
 _ORDER_NOT_MATTER = r"(?:(?:does\s+not|doesn't|do\s+not|won't|will\s+not)\s+matter|is\s+(?:not\s+important|irrelevant))"
 _ORDER_OF_OUTPUT = re.compile(
     r"\border\s+of\s+(?:the\s+|your\s+)?(?:outputs?|answers?|results?|returned\s+\w+|printed\s+\w+|"
     r"(?:\w+\s+){1,2}in\s+(?:the\s+|your\s+)?(?:output|answer|result))\s+" + _ORDER_NOT_MATTER,
-    re.I,
+    re.IGNORECASE,
 )
-_ORDER_BARE = re.compile(r"^\W*(?:the\s+)?order\s+" + _ORDER_NOT_MATTER, re.I)
+_ORDER_BARE = re.compile(r"^\W*(?:the\s+)?order\s+" + _ORDER_NOT_MATTER, re.IGNORECASE)
 
 
 def _any_order_in(sentence: str, previous: str) -> str | None:
@@ -225,7 +228,7 @@ def _any_order_in(sentence: str, previous: str) -> str | None:
     if m:
         return m.group(0)
     m = _ORDER_BARE.search(sentence)
-    if m and _ORDER_VERB.search(previous) and not re.search(r"\b(?:given|input)\b", previous, re.I):
+    if m and _ORDER_VERB.search(previous) and not re.search(r"\b(?:given|input)\b", previous, re.IGNORECASE):
         return m.group(0)
     return None
 
@@ -239,7 +242,7 @@ _MULTI = re.compile(
     r"\b(?:print|output|return|choose|find)\w*\s+any\b"
     r"|\b(?:print|output|return)\w*\s+any\s+(?:one\s+)?of\s+them\b"
     r"|\bany\s+(?:of\s+them|such\s+\w+|valid\s+\w+|correct\s+\w+)\s+(?:is|will\s+be)\s+(?:accepted|considered\s+correct)",
-    re.I,
+    re.IGNORECASE,
 )
 
 
@@ -269,7 +272,7 @@ def detect(statement: str) -> Detection:
                 det.tolerance = tol[0]
                 det.reasons.append(f"float_tolerance={tol[0]:g}: {_short(s)!r}")
         if not det.any_case:
-            hit = _any_case_in(s)
+            hit = _any_case_in(s, previous)
             if hit:
                 det.any_case = True
                 det.reasons.append(f"any_case: {_short(s)!r}")
@@ -346,7 +349,7 @@ def _as_tolerance(v: Any) -> Any:
             v = float(v)
         except ValueError:
             return _MISSING
-    if isinstance(v, (int, float)) and v >= 0 and v == v:
+    if isinstance(v, (int, float)) and v >= 0 and not math.isnan(v):
         return float(v)
     return _MISSING
 

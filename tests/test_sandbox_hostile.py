@@ -201,3 +201,13 @@ def _ppid(pid: int) -> int:
             return int(fh.read().rsplit(")", 1)[1].split()[1])
     except OSError:
         return -1
+
+
+def test_child_sees_no_process_outside_its_namespace(judge):
+    if not judge.isolation["features"].get("private_proc"):
+        pytest.skip("no private /proc on this kernel")
+    code = "import os\nprint(sorted(int(p) for p in os.listdir('/proc') if p.isdigit()))"
+    result = judge.judge(JudgeTask("stdin", (TestCase("", "?\n"),)), code, keep_outputs=True)
+    visible = json.loads(result.tests[0].actual)
+    assert 1 in visible and len(visible) <= 3  # the worker (PID 1), the child, nothing else
+    assert os.getpid() not in visible or os.getpid() <= 3

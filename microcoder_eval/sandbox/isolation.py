@@ -203,14 +203,49 @@ def enter_sandbox(hide: list[str], work_size_mb: int) -> IsolationReport:
         report.host_visible_work_root = True
     report.work_root = work_root
 
-    feats["pid_ns"] = _probe_pid_namespace()
-    if not feats["pid_ns"]:
-        report.warnings.append("no PID namespace: stray processes are killed by process group only")
     if not feats["net_ns"]:
         report.warnings.append("untrusted code can reach the network")
     if not feats["hidden_paths"] or not feats["readonly_root"]:
         report.warnings.append("untrusted code can read or write files outside its work directory")
+    return report
 
+
+def enter_pid_namespace(report: IsolationReport) -> None:
+    """Become PID 1 of a new PID namespace with its own /proc (the caller's parent waits).
+
+    The worker forks here once: the parent only mirrors the child's exit status, the
+    child (PID 1) serves the judge.  As PID 1 it cannot be signalled by the candidates
+    it forks, ``kill(-1, SIGKILL)`` ends every process they left, and a private /proc
+    shows them nothing outside the namespace.  Without a private /proc the PID numbers
+    would not match /proc, so the namespace is then given up.
+    """
+    feats = report.features
+    feats["pid_ns"] = feats["private_proc"] = False
+    try:
+        linux.unshare(linux.CLONE_NEWPID)
+    except OSError as exc:
+        report.warnings.append(f"no PID namespace ({exc.strerror or exc}): stray processes are "
+                               "killed by process group only")
+        _finish(report)
+        return
+    holder = os.fork()
+    if holder:
+        _, status = os.waitpid(holder, 0)
+        os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
+    linux.prctl(linux.PR_SET_PDEATHSIG, 9)  # die with the worker
+    try:
+        linux.mount("proc", "/proc", "proc", linux.MS_NOSUID | linux.MS_NODEV | linux.MS_NOEXEC)
+        feats["pid_ns"] = feats["private_proc"] = True
+    except OSError as exc:
+        report.warnings.append(f"no private /proc ({exc.strerror or exc}): stray processes are "
+                               "killed by process group only")
+    _finish(report)
+
+
+def _finish(report: IsolationReport) -> None:
+    feats = report.features
+    if not feats.get("pid_ns"):
+        feats["pid_ns"] = False
     key = ("net_ns", "mount_ns", "pid_ns", "readonly_root", "hidden_paths", "private_tmp")
     if all(feats.get(k) for k in key):
         report.level = "full"
@@ -218,20 +253,3 @@ def enter_sandbox(hide: list[str], work_size_mb: int) -> IsolationReport:
         report.level = "partial"
     else:
         report.level = "none"
-    return report
-
-
-def _probe_pid_namespace() -> bool:
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - runs in the forked probe
-        try:
-            linux.unshare(linux.CLONE_NEWPID)
-            inner = os.fork()
-            if inner == 0:
-                os._exit(0 if os.getpid() == 1 else 1)
-            _, status = os.waitpid(inner, 0)
-            os._exit(os.waitstatus_to_exitcode(status))
-        except BaseException:
-            os._exit(1)
-    _, status = os.waitpid(pid, 0)
-    return os.waitstatus_to_exitcode(status) == 0

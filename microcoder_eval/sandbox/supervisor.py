@@ -5,8 +5,9 @@ time is read from /proc and the child is SIGKILLed past the limit; the wall cloc
 backs it up.  The child is PID 1 of a fresh PID namespace, so killing it (or its
 normal end) takes every process it started with it — daemons and fork bombs included.
 
-Exit codes tell the worker what happened: EXIT_DONE (the judge ended the candidate)
-or EXIT_RESTART (the child died; a new supervisor must serve the remaining tests).
+The worker is PID 1 of its own PID namespace (see isolation.enter_pid_namespace):
+the child cannot signal it, and after the candidate ``kill(-1, SIGKILL)`` ends every
+process the child started, daemons included.
 """
 from __future__ import annotations
 
@@ -21,8 +22,6 @@ from typing import Any
 from . import child as child_module
 from . import linux, protocol
 
-EXIT_DONE = 0
-EXIT_RESTART = 3
 _CLK_TCK = os.sysconf("SC_CLK_TCK")
 _MAX_STATUS_LINE = 64 * 1024
 _STDERR_TAIL = 2000
@@ -208,28 +207,54 @@ def _tail(path: str) -> str:
 
 
 class Supervisor:
+    """Serves one candidate inside the worker: a child per run, limits, cleanup."""
+
     def __init__(self, job: Job, judge_in: int, judge_out: int) -> None:
         self.job = job
         self.judge_in = judge_in
         self.judge_out = judge_out
         self.child: _Child | None = None
+        self.spawned: list[int] = []
         self.test_no = 0
 
-    def serve(self) -> int:
-        if self.job.use_pid_ns:
-            linux.unshare(linux.CLONE_NEWPID)
+    def serve(self) -> None:
+        """Answer "test" messages until "end"; then no process of the candidate survives."""
         try:
             while True:
                 message = protocol.recv(self.judge_in)
                 if message is None or message["op"] != "test":
-                    return EXIT_DONE
+                    return
                 result, child_died = self._run_test(message["input"])
                 protocol.send(self.judge_out, result)
-                if child_died:
-                    return EXIT_RESTART
+                if child_died and self.child is not None:
+                    self.child.close()
+                    self.child = None  # the next test starts a new one
         finally:
             if self.child is not None:
                 self.child.close()
+            self._kill_leftovers()
+
+    def _kill_leftovers(self) -> None:
+        if self.job.use_pid_ns:
+            # We are PID 1 of our namespace: this reaches every process the candidate
+            # started, daemons that called setsid() included, and nothing outside.
+            try:
+                os.kill(-1, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        else:
+            for pgid in self.spawned:
+                try:
+                    os.killpg(pgid, signal.SIGKILL)
+                except OSError:
+                    pass
+        while True:  # reap them all (re-parented orphans included)
+            try:
+                os.waitpid(-1, 0)
+            except ChildProcessError:
+                break
+            except InterruptedError:
+                continue
 
     def _paths(self) -> dict[str, str]:
         base = os.path.join(self.job.work_dir, f"t{self.test_no}")
@@ -242,6 +267,7 @@ class Supervisor:
             fh.write(test_input)
         if self.child is None:
             self.child = _Child(self.job)
+            self.spawned.append(self.child.pid)
         child = self.child
         cpu_before = _cpu_seconds(child.pid)
         clock = _Clock(child.pid)

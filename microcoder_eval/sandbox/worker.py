@@ -2,8 +2,9 @@
 
 Started by the judge as a fresh interpreter (never forked from the judge, so it holds
 none of the judge's memory) with a scrubbed environment.  It isolates itself once,
-imports the solution prelude once, then serves candidates over fds 0/1: compile the
-code here (a syntax error costs no fork), fork one supervisor per candidate.
+imports the solution prelude once, becomes PID 1 of its own PID namespace, then serves
+candidates over fds 0/1: compile the code here (a syntax error costs no fork) and run
+the candidate's tests in one forked child (see supervisor.py).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import sys
 import traceback
 
 from . import isolation, linux, prelude, protocol
-from .supervisor import EXIT_DONE, EXIT_RESTART, Job, Supervisor
+from .supervisor import Job, Supervisor
 
 JUDGE_IN, JUDGE_OUT = 0, 1
 
@@ -51,11 +52,15 @@ def _compile(code: str):
 
 def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
     """Serve one candidate; False if the worker must stop (a supervisor broke)."""
+    # The judge sends the first test right behind the code (no round trip for "ready"):
+    # on a compile error we answer once and drop its messages up to "end".
     code_obj, error = _compile(message["code"])
     if code_obj is None:
         protocol.send(JUDGE_OUT, {"op": "compile_error", "detail": error})
-        return True
-    protocol.send(JUDGE_OUT, {"op": "ready"})
+        while True:
+            pending = protocol.recv(JUDGE_IN)
+            if pending is None or pending["op"] == "end":
+                return pending is not None
     limits = message["limits"]
     work_dir = os.path.join(report.work_root, "run")
     os.makedirs(work_dir, exist_ok=True)
@@ -72,37 +77,11 @@ def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
         use_nproc_limit=report.features.get("user_ns", False),
         work_dir=work_dir,
     )
-    healthy = True
-    while True:
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - the supervisor process
-            code = 70
-            try:
-                code = Supervisor(job, JUDGE_IN, JUDGE_OUT).serve()
-            except BaseException:  # noqa: BLE001
-                traceback.print_exc()
-            os._exit(code)
-        _, status = os.waitpid(pid, 0)
-        code = os.waitstatus_to_exitcode(status)
-        if code == EXIT_RESTART:
-            continue
-        if code != EXIT_DONE:
-            healthy = False  # we can't know which message it consumed: stop, the judge restarts us
-        break
-    if not report.features.get("pid_ns"):
-        _kill_process_group_leftovers()
+    Supervisor(job, JUDGE_IN, JUDGE_OUT).serve()
     _wipe(report.work_root)
-    return healthy
-
-
-def _kill_process_group_leftovers() -> None:
-    # Without a PID namespace the best we can do: children were session leaders,
-    # reap whatever exited and was re-parented to us.
-    try:
-        while os.waitpid(-1, os.WNOHANG)[0] > 0:
-            pass
-    except ChildProcessError:
-        pass
+    if os.path.isdir("/dev/shm") and report.features.get("private_tmp"):
+        _wipe("/dev/shm")
+    return True
 
 
 def main() -> None:
@@ -113,6 +92,7 @@ def main() -> None:
         linux.set_non_dumpable()
     except OSError:
         report.warnings.append("could not protect the worker's memory from inspection")
+    isolation.enter_pid_namespace(report)  # from here on we are PID 1 (when available)
     # The child must not inherit a writable handle on our stdio beyond fds 0/1.
     protocol.send(JUDGE_OUT, {"op": "hello", "isolation": report.to_dict(), "pid": os.getpid()})
     while True:
