@@ -23,6 +23,7 @@ import math
 import pickle
 import re
 import textwrap
+import warnings
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
@@ -373,7 +374,7 @@ def method_names(code: str, class_name: str = "Solution") -> list[str]:
     tree = None
     for attempt in (code, code.rstrip() + "\n        pass\n", code.rstrip() + "\n    pass\n"):
         try:
-            tree = ast.parse(textwrap.dedent(attempt))
+            tree = _parse_quietly(textwrap.dedent(attempt))
             break
         except SyntaxError:
             continue
@@ -801,6 +802,14 @@ def _infer_fn_name(tree: ast.AST) -> str | None:
     return next(n for n in order if counts[n] == best)
 
 
+def _parse_quietly(text: str, mode: str = "exec") -> ast.AST:
+    """``ast.parse`` without SyntaxWarnings for dataset code (invalid string escapes etc.)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return ast.parse(text, mode=mode)
+
+
 def _has_candidate_or_object_calls(tree: ast.AST) -> bool:
     """True when the tests call the function through ``check(candidate)`` or an object
     (``Solution().f`` / ``obj.f`` with ``obj = Solution()``) rather than by plain name."""
@@ -843,7 +852,7 @@ def parse_asserts(source: str | Iterable[str], fn_name: str | None = None) -> As
         source = "\n".join(source)
     text = textwrap.dedent(source.replace("\r\n", "\n"))
     try:
-        tree = ast.parse(text)
+        tree = _parse_quietly(text)
     except SyntaxError as exc:
         return AssertConversion((), [f"test code does not parse: {exc.msg} (line {exc.lineno})"], fn_name, None)
     reader = _AssertReader(fn_name)
@@ -870,7 +879,7 @@ def parse_python_literal(text: str) -> Any:
     """A Python literal expression (with the arithmetic ``_literal`` allows), not executed.
     Raises ``NotConvertible``."""
     try:
-        tree = ast.parse(text.strip(), mode="eval")
+        tree = _parse_quietly(text.strip(), mode="eval")
         return _literal(tree.body, {})
     except (SyntaxError, _NotLiteral, ValueError, RecursionError) as exc:
         raise NotConvertible(f"not a literal: {text.strip()[:60]!r} ({exc})") from None
@@ -906,7 +915,7 @@ def parse_leetcode_value(text: str) -> Any:
             pass
     py = _WORD_RE.sub(lambda m: _JSONISH_WORDS[m.group(1)] if m.group(1) else m.group(0), s)
     try:
-        tree = ast.parse(py, mode="eval")
+        tree = _parse_quietly(py, mode="eval")
         return _literal(tree.body, {})
     except (SyntaxError, _NotLiteral, ValueError, RecursionError) as exc:
         raise NotConvertible(f"not a literal: {s[:60]!r} ({exc.__class__.__name__})") from None

@@ -43,15 +43,27 @@ class Job:
     work_dir: str
 
 
-def _cpu_seconds(pid: int) -> float:
-    """utime+stime of the process and its reaped children, from /proc."""
+def _cpu_seconds(pid: int, own_only: bool = False) -> float:
+    """utime+stime of the process (+ its reaped children's unless own_only), from /proc."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as fh:
             fields = fh.read().rsplit(b")", 1)[1].split()
     except (OSError, IndexError):
         return 0.0
     # fields[0] is field 3 (state); utime..cstime are fields 14..17
-    return sum(int(x) for x in fields[11:15]) / _CLK_TCK
+    return sum(int(x) for x in fields[11:13 if own_only else 15]) / _CLK_TCK
+
+
+def _sandbox_cpu_seconds(child_pid: int, whole_namespace: bool) -> float:
+    """CPU time charged to the candidate: in our own PID namespace (private /proc), every
+    process it started counts — a fork bomb reaches the limit as fast as a busy loop."""
+    if not whole_namespace:
+        return _cpu_seconds(child_pid)
+    total = _cpu_seconds(child_pid)
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and entry != "1" and int(entry) != child_pid:
+            total += _cpu_seconds(int(entry), own_only=True)
+    return total
 
 
 def _run_delays(pid: int) -> dict[bytes, float]:
@@ -104,7 +116,7 @@ def _set_child_limits(job: Job) -> None:
         resource.setrlimit(resource.RLIMIT_STACK, (want, hard_stack))
     if job.use_nproc_limit:
         # Counted per user namespace: bounds a fork bomb to this sandbox's own processes.
-        resource.setrlimit(resource.RLIMIT_NPROC, (512, 512))
+        resource.setrlimit(resource.RLIMIT_NPROC, (128, 128))
 
 
 def _child_entry(job: Job, a2b_r: int, b2a_w: int) -> None:
@@ -269,7 +281,7 @@ class Supervisor:
             self.child = _Child(self.job)
             self.spawned.append(self.child.pid)
         child = self.child
-        cpu_before = _cpu_seconds(child.pid)
+        cpu_before = _sandbox_cpu_seconds(child.pid, self.job.use_pid_ns)
         clock = _Clock(child.pid)
         os.write(child.to_child, (protocol_line(paths)).encode())
         status, killed_for = self._wait(child, cpu_before, clock)
@@ -280,7 +292,7 @@ class Supervisor:
             effective = cpu
         else:
             raw = None
-            cpu = max(_cpu_seconds(child.pid) - cpu_before, 0.0)
+            cpu = max(_sandbox_cpu_seconds(child.pid, self.job.use_pid_ns) - cpu_before, 0.0)
             effective = clock.effective() if wall > self.job.time_limit_s else wall
         if killed_for is None and effective > self.job.time_limit_s:
             killed_for = "time_limit"
@@ -300,7 +312,7 @@ class Supervisor:
         buffer = b""
         limit, wall_limit = self.job.time_limit_s, self.job.wall_limit_s
         while True:
-            cpu = _cpu_seconds(child.pid) - cpu_before
+            cpu = _sandbox_cpu_seconds(child.pid, self.job.use_pid_ns) - cpu_before
             wall = clock.wall()
             effective = clock.effective() if wall > limit else wall
             if cpu > limit or effective > limit:
