@@ -1,0 +1,65 @@
+"""The published reward function, called as verl and TRL call it."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from microcoder_eval import reward
+from microcoder_eval.types import JudgeTask, JudgingRule, TestCase
+
+ADD = JudgeTask("stdin", (TestCase("1 2\n", "3\n"), TestCase("2 2\n", "4\n"))).to_ground_truth()
+SQUARE = JudgeTask("functional", (TestCase("[3]", "9"), TestCase('{"x": 4}', "16")), fn_name="square").to_ground_truth()
+
+
+def fence(code: str) -> str:
+    return f"Let me think.\n```python\n{code}\n```"
+
+
+def test_ground_truth_round_trip():
+    task = JudgeTask("functional", (TestCase("[1]", "2"),), fn_name="f", rule=JudgingRule(any_order=True),
+                     time_limit_s=2.0)
+    assert JudgeTask.from_ground_truth(task.to_ground_truth()) == task
+
+
+def test_compute_score_binary_and_flags():
+    ok = reward.compute_score("microcoder/test", fence("a,b=map(int,input().split())\nprint(a+b)"), ADD)
+    assert ok == {"score": 1.0, "acc": 1.0, "incomplete": False, "verdict": "accepted",
+                  "tests_passed": 2, "tests_total": 2}
+    wrong = reward.compute_score("microcoder/test", fence("print(3)"), ADD)
+    assert wrong["score"] == 0.0 and wrong["acc"] == 0.0 and wrong["verdict"] == "wrong_answer"
+    cut = reward.compute_score("microcoder/test", "```python\na,b=map(int,input(", ADD)
+    assert cut["incomplete"] is True and cut["score"] == 0.0 and cut["verdict"] == "incomplete"
+    none = reward.compute_score("microcoder/test", "No idea.", ADD)
+    assert none["verdict"] == "no_code" and none["score"] == 0.0
+
+
+def test_compute_score_fraction_and_functional():
+    half = reward.compute_score("x", fence("a,b=map(int,input().split())\nprint(3)"), ADD, reward="fraction")
+    assert half["score"] == 0.5 and half["acc"] == 0.0  # first test passes, second fails
+    sq = reward.compute_score("x", fence("class Solution:\n    def square(self, x):\n        return x*x"), SQUARE)
+    assert sq["score"] == 1.0
+
+
+def test_apps_style_ground_truth():
+    gt = json.dumps({"inputs": ["1 2\n"], "outputs": ["3\n"]})
+    assert reward.compute_score("apps", fence("print(sum(map(int,input().split())))"), gt)["score"] == 1.0
+
+
+def test_malformed_ground_truth_is_a_clear_error():
+    with pytest.raises(ValueError, match="ground_truth"):
+        reward.compute_score("broken", fence("print(1)"), "{not json")
+    with pytest.raises(ValueError, match="ground_truth"):
+        reward.compute_score("broken", fence("print(1)"), json.dumps({"something": 1}))
+
+
+def test_trl_reward_function_batch_and_conversational():
+    completions = [
+        fence("a,b=map(int,input().split())\nprint(a+b)"),
+        [{"role": "assistant", "content": fence("print(0)")}],
+        [{"role": "assistant", "content": fence("a,b=map(int,input().split())\nprint(a+b)")}],
+    ]
+    scores = reward.trl_reward_function(prompts=["p"] * 3, completions=completions, ground_truth=[ADD] * 3)
+    assert scores == [1.0, 0.0, 1.0]
+    with pytest.raises(ValueError):
+        reward.compute_scores(["a"], [ADD, ADD])
