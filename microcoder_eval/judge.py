@@ -33,7 +33,6 @@ _STATUS_TO_VERDICT = {
     "runtime_error": Verdict.RUNTIME_ERROR,
 }
 _HELLO_TIMEOUT_S = 60.0
-_warned_levels: set[str] = set()
 
 
 class SandboxError(RuntimeError):
@@ -56,8 +55,8 @@ def _worker_env() -> dict[str, str]:
 class _Worker:
     """One sandbox worker process and the judge-side end of its pipes."""
 
-    def __init__(self, hide: list[str], work_size_mb: int) -> None:
-        config = json.dumps({"hide": hide, "work_size_mb": work_size_mb})
+    def __init__(self, hide: list[str], work_size_mb: int, disable: tuple[str, ...] = ()) -> None:
+        config = json.dumps({"hide": hide, "work_size_mb": work_size_mb, "disable": list(disable)})
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "microcoder_eval.sandbox.worker", config],
             stdin=subprocess.PIPE,
@@ -189,15 +188,23 @@ class Judge:
     """A pool of sandbox workers.  Thread-safe; use as a context manager.
 
     ``hide`` adds paths (files or directories) the untrusted code must not see, e.g.
-    the problem file; the usual data locations are hidden anyway.
+    the problem file; the usual data locations are hidden anyway.  ``disable_isolation``
+    switches sandbox features off (names in ``sandbox.isolation.FEATURES``), as a kernel
+    that refuses them would; the judge then warns and runs at a lower isolation level.
     """
 
     def __init__(self, workers: int | None = None, limits: Limits | None = None,
                  hide: Iterable[str] = (), work_size_mb: int | None = None,
-                 protect_judge_memory: bool = True) -> None:
+                 protect_judge_memory: bool = True, disable_isolation: Iterable[str] = ()) -> None:
         self.limits = limits or Limits()
         self.num_workers = max(1, workers or os.cpu_count() or 1)
         self._hide = [os.path.abspath(p) for p in hide]
+        self._disable = tuple(disable_isolation)
+        from .sandbox.isolation import FEATURES
+
+        unknown = set(self._disable) - set(FEATURES)
+        if unknown:
+            raise ValueError(f"unknown isolation features {sorted(unknown)}; known: {list(FEATURES)}")
         # Room for one test's input, stdout, stderr and result at their limits.
         self._work_size_mb = work_size_mb or (3 * self.limits.output_limit_mb + 256)
         if protect_judge_memory:
@@ -216,15 +223,14 @@ class Judge:
         self._warn_isolation()
 
     def _spawn(self) -> _Worker:
-        worker = _Worker(self._hide, self._work_size_mb)
+        worker = _Worker(self._hide, self._work_size_mb, self._disable)
         with self._lock:
             self._all.append(worker)
         return worker
 
     def _warn_isolation(self) -> None:
         level = self.isolation.get("level")
-        if level != "full" and level not in _warned_levels:
-            _warned_levels.add(level)
+        if level != "full":
             warnings = "; ".join(self.isolation.get("warnings", []))
             log.warning("sandbox isolation is %s: %s", level, warnings)
             print(f"microcoder: sandbox isolation is {level}: {warnings}", file=sys.stderr)

@@ -193,3 +193,24 @@ def test_no_leaks_over_many_judgments():
         worker_pids = [pid for pid, _ in children]
     # After close: workers are gone and reaped.
     assert not [pid for pid, _ in _children_of(os.getpid()) if pid in worker_pids]
+
+
+@pytest.mark.parametrize("disable", [("pid_ns",), ("user_ns", "mount_ns", "net_ns", "ipc_ns", "pid_ns")],
+                         ids=["no-pid-ns", "no-namespaces"])
+def test_degraded_isolation_still_judges_and_says_so(disable, capsys):
+    with Judge(workers=1, limits=Limits(time_limit_s=1, memory_limit_mb=512, output_limit_mb=4),
+               disable_isolation=disable) as judge:
+        assert judge.isolation["level"] in ("partial", "none")
+        assert judge.isolation["level"] == ("none" if len(disable) > 1 else "partial")
+        assert any("disabled by configuration" in w for w in judge.isolation["warnings"])
+        assert judge.judge(ADD, "a,b=map(int,input().split())\nprint(a+b)").verdict is Verdict.ACCEPTED
+        assert judge.judge(ADD, "while True: pass").verdict is Verdict.TIME_LIMIT
+        assert judge.judge(ADD, "import os\nos._exit(0)").verdict is Verdict.WRONG_ANSWER
+        daemon = "import os,time\nif os.fork()==0:\n    time.sleep(30)\nprint(3)"
+        assert judge.judge(ADD, daemon).verdict is Verdict.WRONG_ANSWER
+    assert "sandbox isolation is" in capsys.readouterr().err
+
+
+def test_unknown_isolation_feature_is_rejected():
+    with pytest.raises(ValueError, match="unknown isolation features"):
+        Judge(workers=1, disable_isolation=("seccomp",))

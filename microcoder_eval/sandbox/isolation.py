@@ -41,6 +41,7 @@ class IsolationReport:
     warnings: list[str] = field(default_factory=list)
     work_root: str = ""
     host_visible_work_root: bool = False  # an empty mount point left on the host to remove
+    disabled: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         return {
@@ -141,15 +142,30 @@ def _mount_masks(paths: list[str], report: IsolationReport) -> int:
     return masked
 
 
-def enter_sandbox(hide: list[str], work_size_mb: int) -> IsolationReport:
-    """Put the calling (worker) process into its sandbox; return what is in force."""
+FEATURES = ("user_ns", "mount_ns", "net_ns", "ipc_ns", "pid_ns")
+
+
+def enter_sandbox(hide: list[str], work_size_mb: int, disable: tuple[str, ...] = ()) -> IsolationReport:
+    """Put the calling (worker) process into its sandbox; return what is in force.
+
+    ``disable`` switches features off on purpose (to test the degraded paths, or where
+    an administrator wants it); each one is reported like a kernel refusal.
+    """
     report = IsolationReport()
+    report.disabled = tuple(disable)
     feats = report.features
-    feats["user_ns"] = _enter_user_namespace(report)
+    if "user_ns" in disable:
+        feats["user_ns"] = False
+        report.warnings.append("user namespace disabled by configuration")
+    else:
+        feats["user_ns"] = _enter_user_namespace(report)
 
     feats["mount_ns"] = feats["net_ns"] = feats["ipc_ns"] = False
     for name, flag in (("mount_ns", linux.CLONE_NEWNS), ("net_ns", linux.CLONE_NEWNET),
                        ("ipc_ns", linux.CLONE_NEWIPC)):
+        if name in disable:
+            report.warnings.append(f"{name.replace('_', ' ')} disabled by configuration")
+            continue
         try:
             linux.unshare(flag)
             feats[name] = True
@@ -221,6 +237,11 @@ def enter_pid_namespace(report: IsolationReport) -> None:
     """
     feats = report.features
     feats["pid_ns"] = feats["private_proc"] = False
+    if "pid_ns" in getattr(report, "disabled", ()):
+        report.warnings.append("PID namespace disabled by configuration: stray processes are "
+                               "killed by process group only")
+        _finish(report)
+        return
     try:
         linux.unshare(linux.CLONE_NEWPID)
     except OSError as exc:

@@ -86,7 +86,8 @@ def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
 
 def main() -> None:
     config = json.loads(sys.argv[1]) if len(sys.argv) > 1 else {}
-    report = isolation.enter_sandbox(config.get("hide", []), int(config.get("work_size_mb", 512)))
+    report = isolation.enter_sandbox(config.get("hide", []), int(config.get("work_size_mb", 512)),
+                                     tuple(config.get("disable", ())))
     prelude.build()  # import everything solutions expect, once, before any fork
     try:
         linux.set_non_dumpable()
