@@ -55,4 +55,5 @@ def run_command(dataset: Path, solutions: Path, out: Path, workers: int | None, 
     click.echo(summary["table"])
     click.echo(f"\n{summary['candidates']} candidates, {summary['problems']} problems "
                f"(sandbox isolation: {summary['isolation']}); input errors: {summary['input_errors']}")
-    click.echo(f"results: {out}\nsummary: {out.with_name(out.name.removesuffix('.jsonl') + '.summary.json')}")
+    stem = out.name[:-len(".jsonl")] if out.name.endswith(".jsonl") else out.name
+    click.echo(f"results: {out}\nsummary: {out.with_name(stem + '.summary.json')} (chart: {stem}.summary.png)")

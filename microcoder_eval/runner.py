@@ -178,5 +178,9 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
     summary["isolation"] = judge.isolation["level"]
     with open(summary_path(out), "w", encoding="utf-8") as fh:
         json.dump(summary, fh, indent=2, sort_keys=True)
+    if summary["candidates"]:
+        from .summary import plot_summary
+
+        plot_summary(summary, str(summary_path(out).with_suffix(".png")))
     summary["table"] = format_table(summary)
     return summary

@@ -95,3 +95,32 @@ def format_table(summary: Mapping[str, Any]) -> str:
         lines.append("tests accepted by comparison: "
                      + ", ".join(f"{c}={n}" for c, n in summary["accepted_by_comparison"].items()))
     return "\n".join(lines)
+
+
+def plot_summary(summary: Mapping[str, Any], path: str) -> None:
+    """PNG: pass@k by difficulty and by platform, and the verdict mix."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ks = summary["ks"]
+    fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
+    for ax, key, title in ((axes[0], "by_difficulty", "pass@k by difficulty"),
+                           (axes[1], "by_platform", "pass@k by platform")):
+        groups = list(summary[key]) + ["all"]
+        width = 0.8 / max(len(ks), 1)
+        for i, k in enumerate(ks):
+            values = [(summary[key][g] if g != "all" else summary["overall"]).get(f"pass@{k}") or 0.0 for g in groups]
+            ax.bar([x + i * width for x in range(len(groups))], [100 * v for v in values], width, label=f"pass@{k}")
+        ax.set_xticks([x + width * (len(ks) - 1) / 2 for x in range(len(groups))], groups)
+        ax.set_ylim(0, 100)
+        ax.set_ylabel("%")
+        ax.set_title(title)
+        ax.legend(fontsize=8)
+    verdicts = summary["verdicts"]
+    axes[2].barh(list(verdicts), list(verdicts.values()), color="tab:gray")
+    axes[2].set_title(f"verdicts ({summary['candidates']} candidates)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
