@@ -38,6 +38,7 @@ __all__ = [
     "tests_from_apps_io",
     "lcb_tests",
     "decode_lcb_private_tests",
+    "lcb_metadata",
     "functional_input_from_lcb_lines",
     "to_json_value",
     "dump_json_value",
@@ -296,7 +297,8 @@ def _lcb_case_list(value: Any, what: str) -> list[dict]:
     return value
 
 
-def _lcb_metadata(value: Any) -> dict:
+def lcb_metadata(value: Any) -> dict:
+    """LCB `metadata` (JSON text or dict) as a dict."""
     if value is None or value == "":
         return {}
     if isinstance(value, str):
@@ -317,7 +319,7 @@ def lcb_tests(row: Mapping[str, Any]) -> tuple[Mode, tuple[TestCase, ...], str |
     """
     public = _lcb_case_list(row.get("public_test_cases"), "public_test_cases")
     private = decode_lcb_private_tests(row.get("private_test_cases"))
-    metadata = _lcb_metadata(row.get("metadata"))
+    metadata = lcb_metadata(row.get("metadata"))
     fn_name = metadata.get("func_name") or None
     cases = public + private
     if not cases:
@@ -421,10 +423,11 @@ def _literal(node: ast.AST, env: Mapping[str, Any]) -> Any:
         if node.id in env:
             return _copy_literal(env[node.id])
         raise _NotLiteral(f"name {node.id!r} is not bound to a literal")
-    if isinstance(node, ast.List):
-        return [_literal(e, env) for e in _starred_elts(node.elts, env)]
-    if isinstance(node, ast.Tuple):
-        return tuple(_literal(e, env) for e in _starred_elts(node.elts, env))
+    if isinstance(node, (ast.List, ast.Tuple)):
+        values = _simple_elts(node.elts)
+        if values is None:
+            values = [_literal(e, env) for e in _starred_elts(node.elts, env)]
+        return values if isinstance(node, ast.List) else tuple(values)
     if isinstance(node, ast.Set):
         return {_hashable(_literal(e, env)) for e in node.elts}
     if isinstance(node, ast.Dict):
@@ -446,7 +449,35 @@ def _literal(node: ast.AST, env: Mapping[str, Any]) -> Any:
     if isinstance(node, ast.BinOp):
         left, right = _literal(node.left, env), _literal(node.right, env)
         return _check_size(_binop(node.op, left, right))
+    if (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("tuple", "list")
+        and node.func.id not in env and len(node.args) == 1 and not node.keywords
+    ):
+        inner = _literal(node.args[0], env)  # tuple([1, 2]): a conversion of a literal, nothing runs
+        if isinstance(inner, (list, tuple, str)):
+            return tuple(inner) if node.func.id == "tuple" else list(inner)
     raise _NotLiteral(f"{type(node).__name__} expression")
+
+
+_SIMPLE_CONST = (int, float, str, bool, type(None))
+
+
+def _simple_elts(elts: list[ast.expr]) -> list[Any] | None:
+    """Fast path for flat sequences of constants / negative numbers (big test inputs)."""
+    out = []
+    append = out.append
+    for e in elts:
+        t = type(e)
+        if t is ast.Constant and isinstance(e.value, _SIMPLE_CONST):
+            append(e.value)
+        elif (
+            t is ast.UnaryOp and type(e.op) is ast.USub and type(e.operand) is ast.Constant
+            and type(e.operand.value) in (int, float)
+        ):
+            append(-e.operand.value)
+        else:
+            return None
+    return out
 
 
 def _starred_elts(elts: list[ast.expr], env: Mapping[str, Any]) -> list[ast.expr]:
@@ -635,6 +666,8 @@ class _AssertReader:
             return e.operand, False, None
         if isinstance(e, ast.Compare) and len(e.ops) == 1:
             op, left, right = e.ops[0], e.left, e.comparators[0]
+            if isinstance(op, ast.Eq):  # tuple(f(x)) == (1, 2): tuples and lists are the same JSON
+                left, right = self._unwrap_sequence(left, scope), self._unwrap_sequence(right, scope)
             if isinstance(op, (ast.Eq, ast.Is)):
                 if self._is_target(right, scope) and not self._is_target(left, scope):
                     left, right = right, left
@@ -680,6 +713,14 @@ class _AssertReader:
                                 tol = float(t) if tol is None else max(tol, float(t))
                     return a, expected, tol
         raise NotConvertible(self._why_no_target(e, scope))
+
+    def _unwrap_sequence(self, node: ast.expr, scope: _Scope) -> ast.expr:
+        if (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("tuple", "list")
+            and len(node.args) == 1 and not node.keywords and self._is_target(node.args[0], scope)
+        ):
+            return node.args[0]
+        return node
 
     def _rounded(self, node: ast.expr, scope: _Scope) -> tuple[ast.Call, int] | None:
         """``round(f(x), n)`` -> (call, n)."""

@@ -1,0 +1,617 @@
+"""Judge speed: microcoder's Judge against LiveCodeBench's own grader, same inputs, same workers.
+
+    python benchmarks/bench_judge_speed.py [--workers 2] [--repeats 3] [--quick]
+        [--time-limit 2] [--peer-python /work/lcbpeer-venv/bin/python]
+        [--data-dir /work/shared/data/livecodebench]
+
+Parts (each run for both judges, alternating which goes first, ``--repeats`` times;
+medians reported):
+
+* ``mix``   -- the realistic mix: O1-mini candidates from ``solutions_o1mini.jsonl``
+  (passing and failing ones; a seeded 500 of the 879 by default, all with ``--full``)
+  over all their problem's LCB public tests, stdin and functional, with ~2.5% of the
+  candidates (seeded choice) replaced by a program that never ends (a time-out on a
+  real problem).
+* ``many``  -- "many tests": a seeded subset of the problems, each problem's public tests
+  repeated to 20 tests, with its O1-mini candidate, so per-test costs dominate.
+* ``overhead`` -- the judge's own cost with trivial programs (``print(input())`` and a
+  functional identity), workers=1: ms per test over one candidate with many tests, and
+  ms per candidate over many one-test candidates, net of the program's own CPU time as
+  the judge reports it (``TestResult.time_s``).  The peer is timed on the same sets.
+
+Same inputs for both judges: the peer gets LCB's extracted program (``code``) with the
+problem's raw LCB test strings (the ``input_output`` sample LCB's runner builds); our
+judge gets the model's raw answer (``completion``) and extracts the program itself, as
+``microcoder eval run`` does (extraction is counted in our time).  Same time limit for
+both (``--time-limit``, whole seconds: LCB's ``signal.alarm`` takes an int); LCB's limit
+is wall-clock per test, ours CPU (and load-corrected elapsed) time per test.  Both stop
+at a candidate's first failing test.
+
+Our time: ``Judge(...)`` start-up + ``judge_many`` + ``close``; the peer's: its
+``codegen_metrics`` call (process-pool start-up included), measured inside the peer's
+process; the peer process's interpreter start-up and LCB import are reported apart.
+
+Writes ``benchmarks/results/judge_speed.json`` and prints a markdown table.  Skips (exit 0)
+when the data is absent; runs our side only when the peer's venv is absent.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime as _dt
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+DEFAULT_DATA = Path(os.environ.get("MICROCODER_LCB_DIR", "/work/shared/data/livecodebench"))
+DEFAULT_PEER = os.environ.get("LCB_PEER_PYTHON", "/work/lcbpeer-venv/bin/python")
+PEER_SCRIPT = HERE / "_lcb_peer.py"
+SEED = 20250101
+TLE_FRACTION = 0.025
+MANY_TESTS = 20
+
+
+# ---------------------------------------------------------------------------- machine
+
+def machine_info() -> dict:
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    try:
+        nproc = subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        nproc = str(os.cpu_count())
+    return {
+        "nproc": nproc,
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "date": _dt.datetime.now().astimezone().isoformat(timespec="seconds"),
+        "loadavg_start": _loadavg(),
+    }
+
+
+def _loadavg() -> str:
+    try:
+        with open("/proc/loadavg", encoding="utf-8") as fh:
+            return " ".join(fh.read().split()[:3])
+    except OSError:
+        return "?"
+
+
+# ---------------------------------------------------------------------------- data
+
+@dataclasses.dataclass
+class Item:
+    """One candidate on one problem, in both judges' terms."""
+
+    pid: str
+    task: object  # microcoder JudgeTask
+    completion: str  # what our judge gets (raw model answer)
+    code: str  # what the peer gets (LCB's extracted program)
+    inputs: list  # raw LCB test inputs (peer)
+    outputs: list  # raw LCB expected outputs (peer)
+    fn_name: str | None
+    kind: str  # "o1mini" or "timeout"
+    lcb_graded: bool | None = None
+
+    def peer_sample(self) -> dict:
+        return {
+            "input_output": json.dumps({"inputs": self.inputs, "outputs": self.outputs, "fn_name": self.fn_name}),
+            "code": self.code,
+        }
+
+
+def load_data(data_dir: Path):
+    from microcoder_data.collect import read_problem_file
+
+    rows = {}
+    with open(data_dir / "lcb_public.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                row = json.loads(line)
+                rows[str(row["question_id"])] = row
+    problems = {}
+    for record in read_problem_file(data_dir / "lcb_public.jsonl"):
+        if hasattr(record, "judge_task"):
+            problems[str(record.provenance.get("upstream_id"))] = record
+    solutions = []
+    with open(data_dir / "solutions_o1mini.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                solutions.append(json.loads(line))
+    return rows, problems, solutions
+
+
+def _raw_tests(row: dict) -> tuple[list, list, str | None]:
+    tests = json.loads(row["public_test_cases"])
+    meta = json.loads(row["metadata"]) if row.get("metadata") else {}
+    return [t["input"] for t in tests], [t["output"] for t in tests], meta.get("func_name")
+
+
+def _endless(fn_name: str | None) -> str:
+    if fn_name:
+        return (f"class Solution:\n    def {fn_name}(self, *args):\n        total = 0\n"
+                "        while True:\n            total += 1\n")
+    return "import sys\ndata = sys.stdin.read()\ntotal = 0\nwhile True:\n    total += 1\n"
+
+
+def build_mix(rows, problems, solutions, *, limit: int | None, rng: random.Random) -> list[Item]:
+    items: list[Item] = []
+    for sol in solutions:
+        pid = str(sol["problem_id"])
+        if pid not in problems or pid not in rows:
+            continue
+        inputs, outputs, fn_name = _raw_tests(rows[pid])
+        task = dataclasses.replace(problems[pid].judge_task(), time_limit_s=None)  # one limit for all
+        items.append(Item(pid, task, sol["completion"], sol["code"], inputs, outputs, fn_name, "o1mini",
+                          sol.get("lcb_graded")))
+    if limit is not None and limit < len(items):
+        items = sorted(rng.sample(items, limit), key=lambda it: it.pid)
+    n_tle = max(1, round(TLE_FRACTION * len(items)))
+    for index in rng.sample(range(len(items)), n_tle):
+        it = items[index]
+        code = _endless(it.fn_name)
+        items[index] = dataclasses.replace(it, code=code, completion=f"Here you go:\n\n```python\n{code}```\n",
+                                           kind="timeout", lcb_graded=False)
+    return items
+
+
+def build_many(mix: list[Item], *, count: int, rng: random.Random) -> list[Item]:
+    pool = [it for it in mix if it.kind == "o1mini"]
+    chosen = sorted(rng.sample(pool, min(count, len(pool))), key=lambda it: it.pid)
+    out = []
+    for it in chosen:
+        reps = -(-MANY_TESTS // len(it.inputs))
+        inputs = (it.inputs * reps)[:MANY_TESTS]
+        outputs = (it.outputs * reps)[:MANY_TESTS]
+        tests = (tuple(it.task.tests) * reps)[:MANY_TESTS]
+        out.append(dataclasses.replace(it, task=dataclasses.replace(it.task, tests=tests),
+                                       inputs=inputs, outputs=outputs))
+    return out
+
+
+def trivial_items(n_candidates: int, n_tests: int) -> dict[str, list[Item]]:
+    """The overhead sets: one candidate with many tests / many one-test candidates."""
+    from microcoder_eval.types import JudgeTask, TestCase
+
+    def stdin_item(k: int, salt: int) -> Item:
+        ins = [f"{salt}-{i}\n" for i in range(k)]
+        outs = [f"{salt}-{i}\n" for i in range(k)]
+        task = JudgeTask("stdin", tuple(TestCase(a, b) for a, b in zip(ins, outs)))
+        code = "print(input())\n"
+        return Item(f"trivial-stdin-{salt}", task, f"```python\n{code}```\n", code, ins, outs, None, "trivial")
+
+    def functional_item(k: int, salt: int) -> Item:
+        ins = [json.dumps(salt * 100000 + i) for i in range(k)]  # LCB: one JSON value per line
+        outs = list(ins)
+        task = JudgeTask("functional", tuple(TestCase(f"[{a}]", b) for a, b in zip(ins, outs)), fn_name="echo")
+        code = "class Solution:\n    def echo(self, x):\n        return x\n"
+        return Item(f"trivial-fn-{salt}", task, f"```python\n{code}```\n", code, ins, outs, "echo", "trivial")
+
+    # Two candidates of n/2 tests each: LCB's codegen_metrics needs at least two samples
+    # (its standard error divides by n - 1).
+    half = max(1, n_tests // 2)
+    return {
+        "stdin_tests": [stdin_item(half, 0), stdin_item(half, 1)],
+        "functional_tests": [functional_item(half, 0), functional_item(half, 1)],
+        "stdin_candidates": [stdin_item(1, s) for s in range(n_candidates)],
+        "functional_candidates": [functional_item(1, s) for s in range(n_candidates)],
+    }
+
+
+# ---------------------------------------------------------------------------- runners
+
+def run_ours(items: list[Item], workers: int, time_limit: float) -> dict:
+    from microcoder_eval.judge import Judge
+    from microcoder_eval.types import Limits
+
+    pairs = [(it.task, it.completion) for it in items]
+    started = time.perf_counter()
+    with Judge(workers=workers, limits=Limits(time_limit_s=time_limit)) as judge:
+        ready = time.perf_counter()
+        results = list(judge.judge_many(pairs, completions=True))
+        judged = time.perf_counter()
+    wall = time.perf_counter() - started
+    tests_run = sum(len(r.tests) for r in results)
+    timeouts = [t for r in results for t in r.tests if str(t.verdict) == "time_limit"]
+    return {
+        "wall_s": wall,
+        "startup_s": ready - started,
+        "judging_s": judged - ready,
+        "verdicts": [str(r.verdict) for r in results],
+        "details": [(r.detail or "")[:160] for r in results],
+        "tests_run": tests_run,
+        "program_cpu_s": sum(t.time_s for r in results for t in r.tests),
+        "program_wall_s": sum(t.wall_s for r in results for t in r.tests),
+        "candidate_test_wall_s": [sum(t.wall_s for t in r.tests) for r in results],
+        "timeout_tests": len(timeouts),
+        "timeout_tests_wall_s": sum(t.wall_s for t in timeouts),
+        "timeout_tests_cpu_s": sum(t.time_s for t in timeouts),
+    }
+
+
+def run_peer(items: list[Item], workers: int, time_limit: int, peer_python: str, tmp: Path) -> dict:
+    spec = tmp / "peer_in.json"
+    out = tmp / "peer_out.json"
+    log = tmp / "peer.log"
+    with open(spec, "w", encoding="utf-8") as fh:
+        json.dump({"workers": workers, "timeout": int(time_limit),
+                   "candidates": [it.peer_sample() for it in items]}, fh)
+    if out.exists():
+        out.unlink()
+    started = time.perf_counter()
+    with open(log, "w", encoding="utf-8") as sink:
+        proc = subprocess.run([peer_python, str(PEER_SCRIPT), str(spec), str(out)],
+                              stdout=sink, stderr=subprocess.STDOUT, cwd=str(tmp), check=False)
+    process_wall = time.perf_counter() - started
+    if proc.returncode != 0 or not out.exists():
+        tail = log.read_text(encoding="utf-8", errors="replace")[-2000:]
+        raise RuntimeError(f"peer failed (exit {proc.returncode}):\n{tail}")
+    with open(out, encoding="utf-8") as fh:
+        data = json.load(fh)
+    data["process_wall_s"] = process_wall
+    return data
+
+
+def peer_available(peer_python: str) -> str | None:
+    """None if the peer can run, else why not."""
+    if not os.path.exists(peer_python):
+        return f"peer python {peer_python} not found"
+    probe = subprocess.run(
+        [peer_python, "-c", "import livecodebench.evaluation.compute_code_generation_metrics"],
+        capture_output=True, text=True, check=False)
+    if probe.returncode != 0:
+        return f"nvidia-livecodebench not importable with {peer_python}: {probe.stderr.strip()[-300:]}"
+    return None
+
+
+# ---------------------------------------------------------------------------- parts
+
+def _median(xs):
+    return statistics.median(xs) if xs else None
+
+
+def bench_part(name: str, items: list[Item], args, peer_reason: str | None, tmp: Path) -> dict:
+    ours_runs, peer_runs = [], []
+    for rep in range(args.repeats):
+        order = ("ours", "peer") if rep % 2 == 0 else ("peer", "ours")
+        for who in order:
+            if who == "ours":
+                r = run_ours(items, args.workers, args.time_limit)
+                ours_runs.append(r)
+                print(f"  [{name}] repeat {rep + 1}: ours {r['wall_s']:.2f}s "
+                      f"(start-up {r['startup_s']:.2f}s)", file=sys.stderr, flush=True)
+            elif peer_reason is None:
+                r = run_peer(items, args.workers, args.time_limit, args.peer_python, tmp)
+                peer_runs.append(r)
+                print(f"  [{name}] repeat {rep + 1}: peer {r['wall_s']:.2f}s "
+                      f"(process {r['process_wall_s']:.2f}s)", file=sys.stderr, flush=True)
+    n_tests = sum(len(it.inputs) for it in items)
+    part = {
+        "candidates": len(items),
+        "tests": n_tests,
+        "stdin_candidates": sum(1 for it in items if it.fn_name is None),
+        "functional_candidates": sum(1 for it in items if it.fn_name is not None),
+        "timeout_candidates": sum(1 for it in items if it.kind == "timeout"),
+        "ours_wall_s": [r["wall_s"] for r in ours_runs],
+        "ours_startup_s": [r["startup_s"] for r in ours_runs],
+        "ours_tests_run": ours_runs[0]["tests_run"],
+        "ours_program_cpu_s": [r["program_cpu_s"] for r in ours_runs],
+        "ours_program_wall_s": [r["program_wall_s"] for r in ours_runs],
+        # time-outs: how much of our wall time went to tests stopped at the limit (CPU
+        # time, load-corrected elapsed time: on a loaded host that is more wall-clock)
+        "ours_timeout_tests": ours_runs[0]["timeout_tests"],
+        "ours_timeout_tests_wall_s": [r["timeout_tests_wall_s"] for r in ours_runs],
+        "ours_timeout_tests_cpu_s": [r["timeout_tests_cpu_s"] for r in ours_runs],
+        "ours_median_s": _median([r["wall_s"] for r in ours_runs]),
+        "ours_accepted": [sum(v == "accepted" for v in r["verdicts"]) for r in ours_runs],
+        "ours_verdicts": dict(Counter(ours_runs[0]["verdicts"])),
+    }
+    part["ours_slowest"] = _slowest(items, ours_runs[0]["candidate_test_wall_s"])
+    part["ours_candidate_test_wall_sum_s"] = sum(ours_runs[0]["candidate_test_wall_s"])
+    ours_flaky = _flaky([r["verdicts"] for r in ours_runs])
+    part["ours_flaky_candidates"] = ours_flaky
+    if peer_runs:
+        part.update({
+            "peer_wall_s": [r["wall_s"] for r in peer_runs],
+            "peer_process_wall_s": [r["process_wall_s"] for r in peer_runs],
+            "peer_median_s": _median([r["wall_s"] for r in peer_runs]),
+            "peer_accepted": [sum(r["passed"]) for r in peer_runs],
+            "peer_error_codes": dict(Counter(str(c) for c in peer_runs[0]["error_codes"])),
+            "peer_flaky_candidates": _flaky([r["passed"] for r in peer_runs]),
+            "peer": peer_runs[0]["peer"],
+        })
+        part["speedup"] = part["peer_median_s"] / part["ours_median_s"]
+        part["peer_slowest"] = _slowest(items, peer_runs[0].get("candidate_wall_s") or [])
+        walls = [w for w in (peer_runs[0].get("candidate_wall_s") or []) if w is not None]
+        part["peer_candidate_wall_sum_s"] = sum(walls)
+        part["agreement"] = agreement(items, ours_runs[0], peer_runs[0])
+    return part
+
+
+def _slowest(items: list[Item], walls: list, k: int = 5) -> list[dict]:
+    ranked = sorted(((w, i) for i, w in enumerate(walls) if w is not None), reverse=True)[:k]
+    return [{"problem": items[i].pid, "kind": items[i].kind, "wall_s": round(w, 2)} for w, i in ranked]
+
+
+LCB_CODES = {-1: "global timeout", -2: "wrong answer", -3: "time limit", -4: "runtime error",
+             -5: "test-runner error"}
+
+
+def _flaky(runs: list[list]) -> list[int]:
+    """Indices of candidates whose verdict changed between repeats."""
+    if len(runs) < 2:
+        return []
+    return [i for i in range(len(runs[0])) if len({str(run[i]) for run in runs}) > 1]
+
+
+def agreement(items: list[Item], ours: dict, peer: dict) -> dict:
+    both = ours_only = peer_only = neither = 0
+    disagreements = []
+    for i, it in enumerate(items):
+        a = ours["verdicts"][i] == "accepted"
+        b = bool(peer["passed"][i])
+        if a and b:
+            both += 1
+        elif a:
+            ours_only += 1
+        elif b:
+            peer_only += 1
+        else:
+            neither += 1
+        if a != b:
+            disagreements.append({
+                "problem": it.pid, "kind": it.kind, "mode": "functional" if it.fn_name else "stdin",
+                "ours": ours["verdicts"][i], "ours_detail": ours["details"][i],
+                "peer_passed": b, "peer_error_code": peer["error_codes"][i],
+                "peer_results": peer["results"][i][:8],
+                "lcb_graded_hidden": it.lcb_graded,
+            })
+    return {"both_accept": both, "ours_only": ours_only, "peer_only": peer_only, "both_reject": neither,
+            "disagreements": disagreements}
+
+
+def bench_overhead(args, peer_reason: str | None, tmp: Path) -> dict:
+    sets = trivial_items(args.overhead_candidates, args.overhead_tests)
+    out: dict = {}
+    for name, items in sets.items():
+        per_unit_ours, per_unit_peer, cpu_per_unit, anomalies = [], [], [], []
+        units = len(items) if name.endswith("candidates") else sum(len(it.inputs) for it in items)
+        for rep in range(args.repeats):
+            r = run_ours(items, 1, args.time_limit)
+            bad = [(v, d) for v, d in zip(r["verdicts"], r["details"]) if v != "accepted"]
+            if bad:  # a trivial program must pass: say so loudly, keep the numbers
+                anomalies.append({"judge": "ours", "repeat": rep, "failures": bad[:5], "count": len(bad)})
+                print(f"  WARNING [overhead {name}] ours rejected {len(bad)} trivial candidate(s): {bad[:2]}",
+                      file=sys.stderr, flush=True)
+            # judging only (the pool is warm): total wall / units minus the program's own CPU
+            per_unit_ours.append((r["judging_s"] - r["program_cpu_s"]) / units * 1e3)
+            cpu_per_unit.append(r["program_cpu_s"] / units * 1e3)
+            if peer_reason is None:
+                p = run_peer(items, 1, args.time_limit, args.peer_python, tmp)
+                if not all(p["passed"]):
+                    anomalies.append({"judge": "peer", "repeat": rep, "count": p["passed"].count(False),
+                                      "error_codes": [c for c in p["error_codes"] if c is not None][:5]})
+                    print(f"  WARNING [overhead {name}] LCB rejected {p['passed'].count(False)} trivial "
+                          f"candidate(s)", file=sys.stderr, flush=True)
+                per_unit_peer.append(p["wall_s"] / units * 1e3)
+        out[name] = {
+            "units": units,
+            "ours_ms": per_unit_ours,
+            "ours_median_ms": _median(per_unit_ours),
+            "program_cpu_ms_per_unit": _median(cpu_per_unit),
+            "peer_ms": per_unit_peer,
+            "peer_median_ms": _median(per_unit_peer),
+            "anomalies": anomalies,
+        }
+        msg = f"  [overhead {name}] ours {out[name]['ours_median_ms']:.2f} ms"
+        if per_unit_peer:
+            msg += f", peer {out[name]['peer_median_ms']:.2f} ms (wall, program included)"
+        print(msg, file=sys.stderr, flush=True)
+    return out
+
+
+# ---------------------------------------------------------------------------- report
+
+def _fmt(x, spec=".1f"):
+    return "n/a" if x is None else format(x, spec)
+
+
+def markdown(report: dict) -> str:
+    m = report["machine"]
+    cfg = report["config"]
+    lines = [
+        f"### Judge speed vs LiveCodeBench's grader ({m['date']})",
+        "",
+        (f"Machine: {m['nproc']} CPUs ({m['cpu']}), Python {m['python']}, load average "
+        f"{m['loadavg_start']} at start / {m.get('loadavg_end', '?')} at end (shared machine: other jobs ran).  "
+        f"Peer: {report.get('peer_label', 'not run')}.  Workers {cfg['workers']} for both, time limit "
+        f"{cfg['time_limit_s']} s per test for both, {cfg['repeats']} repeats (medians, alternating order)."),
+        "",
+        ("| part | candidates (stdin/functional, time-outs) | tests | ours median s | LCB median s | speed-up (LCB/ours) "
+        "| ours: time-out tests, their summed wall s |"),
+        "|---|---|---|---|---|---|---|",
+    ]
+    for key, label in (("mix", "realistic mix"), ("many", f"many tests ({MANY_TESTS}/problem)")):
+        p = report["parts"].get(key)
+        if not p:
+            continue
+        lines.append(
+            f"| {label} | {p['candidates']} ({p['stdin_candidates']}/{p['functional_candidates']}, "
+            f"{p['timeout_candidates']}) | {p['tests']} | {_fmt(p['ours_median_s'], '.2f')} | "
+            f"{_fmt(p.get('peer_median_s'), '.2f')} | {_fmt(p.get('speedup'), '.2f')}× | "
+            f"{p['ours_timeout_tests']}, {_fmt(_median(p['ours_timeout_tests_wall_s']), '.1f')} |")
+    lines.append("")
+    for key in ("mix", "many"):
+        p = report["parts"].get(key)
+        if not p:
+            continue
+        slow = ", ".join(f"{s['problem']} {s['wall_s']:.1f}" for s in p.get("ours_slowest", [])[:3])
+        lines.append(f"Slowest candidates, {key} (first repeat, s): ours (test wall) {slow}" + (
+            "; LCB (check_correctness wall) " + ", ".join(f"{s['problem']} {s['wall_s']:.1f}"
+                                                          for s in p.get("peer_slowest", [])[:3])
+            if p.get("peer_slowest") else "") + ".  ")
+    lines += ["", "Verdicts (first repeat):", "",
+              "| part | ours accepts | LCB accepts | both | ours only | LCB only |", "|---|---|---|---|---|---|"]
+    for key in ("mix", "many"):
+        p = report["parts"].get(key)
+        if not p:
+            continue
+        ag = p.get("agreement")
+        if ag:
+            lines.append(f"| {key} | {p['ours_accepted'][0]} | {p['peer_accepted'][0]} | {ag['both_accept']} | "
+                         f"{ag['ours_only']} | {ag['peer_only']} |")
+        else:
+            lines.append(f"| {key} | {p['ours_accepted'][0]} | n/a | | | |")
+    o = report.get("overhead")
+    if o:
+        lines += ["", ("Judge overhead, workers=1, trivial programs (ours: wall net of the program's own CPU; "
+                      "LCB: plain wall per unit, pool start-up included):"), "",
+                  "| set | units | ours ms/unit | program CPU ms/unit | LCB ms/unit |", "|---|---|---|---|---|"]
+        for name, v in o.items():
+            unit = "test" if name.endswith("tests") else "candidate"
+            lines.append(f"| {name.replace('_', ' ')} (per {unit}) | {v['units']} | {_fmt(v['ours_median_ms'], '.2f')} | "
+                         f"{_fmt(v['program_cpu_ms_per_unit'], '.2f')} | {_fmt(v['peer_median_ms'], '.2f')} |")
+    lines += ["", ("Time-outs: LCB stops a test at the limit in wall-clock time (signal.alarm); ours at the limit "
+                  "in CPU time or load-corrected elapsed time, so on a loaded host one of our time-outs takes "
+                  "more wall-clock than the limit (summed wall of our time-out tests above, over "
+                  f"{cfg['workers']} workers).")]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- main
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--quick", action="store_true", help="a ~2-3 minute version: fewer candidates, 2 repeats")
+    ap.add_argument("--full", action="store_true",
+                    help="all 879 candidates in the mix (~15 minutes on 2 cores; default: a seeded 500)")
+    ap.add_argument("--mix-size", type=int, default=None, help="candidates in the mix (0: all)")
+    ap.add_argument("--time-limit", type=int, default=2, help="seconds per test, both judges (default 2)")
+    ap.add_argument("--peer-python", default=DEFAULT_PEER)
+    ap.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
+    ap.add_argument("--out", type=Path, default=RESULTS / "judge_speed.json")
+    ap.add_argument("--parts", default="mix,many,overhead")
+    args = ap.parse_args(argv)
+
+    needed = [args.data_dir / "lcb_public.jsonl", args.data_dir / "solutions_o1mini.jsonl"]
+    missing = [str(p) for p in needed if not p.exists()]
+    if missing:
+        print(f"bench_judge_speed: skipped, data not found: {', '.join(missing)}")
+        return 0
+
+    if args.quick:
+        mix_limit, many_count = 150, 40
+        args.overhead_tests, args.overhead_candidates = 300, 40
+        if args.repeats == 3:
+            args.repeats = 2
+    elif args.full:
+        mix_limit, many_count = None, 150
+        args.overhead_tests, args.overhead_candidates = 1000, 150
+    else:
+        mix_limit, many_count = 500, 100
+        args.overhead_tests, args.overhead_candidates = 600, 100
+    if args.mix_size is not None:
+        mix_limit = args.mix_size or None
+    parts = set(args.parts.split(","))
+
+    peer_reason = peer_available(args.peer_python)
+    if peer_reason:
+        print(f"bench_judge_speed: {peer_reason}; running our judge only. Install the peer with:\n"
+              f"  python3 -m venv /work/lcbpeer-venv && /work/lcbpeer-venv/bin/pip install --no-deps "
+              f"nvidia-livecodebench==26.3 numpy tqdm", file=sys.stderr)
+
+    report: dict = {"machine": machine_info(), "parts": {}}
+    report["config"] = {"workers": args.workers, "repeats": args.repeats, "time_limit_s": args.time_limit,
+                        "quick": args.quick, "seed": SEED, "tle_fraction": TLE_FRACTION,
+                        "many_tests_per_problem": MANY_TESTS}
+
+    rows, problems, solutions = load_data(args.data_dir)
+    rng = random.Random(SEED)
+    mix = build_mix(rows, problems, solutions, limit=mix_limit, rng=rng)
+    report["extraction_differs"] = _extraction_differences(mix)
+
+    with tempfile.TemporaryDirectory(prefix="bench_judge_speed_") as tmpdir:
+        tmp = Path(tmpdir)
+        if "mix" in parts:
+            print(f"mix: {len(mix)} candidates", file=sys.stderr)
+            report["parts"]["mix"] = bench_part("mix", mix, args, peer_reason, tmp)
+        if "many" in parts:
+            many = build_many(mix, count=many_count, rng=rng)
+            print(f"many: {len(many)} candidates x {MANY_TESTS} tests", file=sys.stderr)
+            report["parts"]["many"] = bench_part("many", many, args, peer_reason, tmp)
+        if "overhead" in parts:
+            print("overhead (workers=1)", file=sys.stderr)
+            report["overhead"] = bench_overhead(args, peer_reason, tmp)
+    report["machine"]["loadavg_end"] = _loadavg()
+    for p in report["parts"].values():
+        if "peer" in p:
+            report["peer_label"] = (f"{p['peer']['package']}=={p['peer']['version']} "
+                                    f"`{p['peer']['function'].rsplit('.', 1)[-1]}`")
+            break
+
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    with open(args.out, "w", encoding="utf-8") as fh:
+        json.dump(report, fh, indent=1, default=str)
+    table = markdown(report)
+    report["markdown"] = table
+    with open(args.out, "w", encoding="utf-8") as fh:
+        json.dump(report, fh, indent=1, default=str)
+    print(table)
+    for key, p in report["parts"].items():
+        ag = p.get("agreement")
+        if ag and ag["disagreements"]:
+            print(f"\nDisagreements ({key}, first repeat):")
+            for d in ag["disagreements"]:
+                print(f"- {d['problem']} ({d['mode']}, {d['kind']}): ours {d['ours']}"
+                      f"{' (' + d['ours_detail'][:80] + ')' if d['ours_detail'] else ''}; LCB "
+                      f"{'pass' if d['peer_passed'] else 'fail ' + str(d['peer_error_code']) + ' ' + LCB_CODES.get(d['peer_error_code'], '')}; "
+                      f"LCB hidden-test verdict {d['lcb_graded_hidden']}")
+    print(f"\nwrote {args.out}")
+    return 0
+
+
+def _extraction_differences(items: list[Item]) -> dict:
+    """How our extraction of the raw answer compares with LCB's ``code`` field."""
+    from microcoder_eval.extract import extract_code
+
+    out = Counter()
+    examples: dict[str, list[str]] = {}
+    for it in items:
+        e = extract_code(it.completion)
+        if e.status != "ok":
+            kind = f"ours_{e.status}"
+        elif e.code.strip() == it.code.strip():
+            kind = "same"
+        elif e.code.split() == it.code.split():
+            kind = "whitespace_only"
+        elif not it.code.strip():
+            kind = "lcb_empty"
+        else:
+            kind = "different"
+        out[kind] += 1
+        if kind not in ("same", "whitespace_only"):
+            examples.setdefault(kind, []).append(it.pid)
+    return {"counts": dict(out), "problems": examples}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

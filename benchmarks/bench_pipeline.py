@@ -1,0 +1,126 @@
+"""Build time per stage over all of ../shared/data, and Verify throughput.
+
+    python benchmarks/bench_pipeline.py [--data-dir /work/shared/data] [--executor local|ray]
+        [--workers N] [--limit N] [--determinism same_child|separate] [--out DIR] [--keep]
+
+Builds the MicroCoder-Dataset from every problem source in the shared data folder
+(LiveCodeBench, LeetCodeDataset, DeepSeek-Coder LeetCode + MBPP, rllm, APPS, DebugBench),
+with LiveCodeBench as the decontamination reference and the O1-mini samples as the
+difficulty pass rates -- what ``microcoder data build --config`` would do -- and reports
+wall time per stage, the end-to-end time, and Verify throughput (problems and reference
+runs per second).  Writes ``benchmarks/results/pipeline[-<executor>].json`` and prints a
+markdown table.  Without the data folder it skips (exit 0).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+DEFAULT_DATA = Path(os.environ.get("MICROCODER_SHARED_DATA", HERE.parent.parent / "shared" / "data"))
+
+
+def shared_sources(data: Path) -> list[str]:
+    specs = [
+        ("livecodebench", data / "livecodebench" / "lcb_public.jsonl"),
+        ("leetcodedataset", data / "leetcodedataset"),
+        ("deepseek_coder", data / "deepseek_coder"),
+        ("rllm", data / "rllm"),
+        ("apps", data / "apps"),
+        ("debugbench", data / "debugbench"),
+    ]
+    return [f"{name}:{path}" for name, path in specs if path.exists()]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
+    ap.add_argument("--executor", choices=["local", "ray"], default="local")
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--limit", type=int, default=None, help="at most N problems per source")
+    ap.add_argument("--determinism", choices=["same_child", "separate"], default="same_child")
+    ap.add_argument("--out", type=Path, default=None, help="output folder (default: a temp dir, removed)")
+    ap.add_argument("--keep", action="store_true", help="keep the output folder")
+    ap.add_argument("--no-write", action="store_true", help="do not write benchmarks/results")
+    args = ap.parse_args()
+    if not args.data_dir.is_dir():
+        print(f"skip: {args.data_dir} not present")
+        return 0
+
+    from microcoder_data.config import PipelineConfig
+    from microcoder_data.pipeline.executors import default_workers
+    from microcoder_data.pipeline.runner import build
+
+    out = args.out or Path(tempfile.mkdtemp(prefix="mc-bench-pipeline-"))
+    cfg = PipelineConfig(
+        sources=shared_sources(args.data_dir),
+        out_dir=str(out),
+        executor=args.executor,
+        workers=args.workers,
+        limit=args.limit,
+        progress=False,
+    )
+    lcb = args.data_dir / "livecodebench" / "lcb_public.jsonl"
+    if lcb.exists():
+        cfg.filter.decontam.reference = [f"livecodebench:{lcb}"]
+    samples = args.data_dir / "livecodebench" / "solutions_o1mini.jsonl"
+    if samples.exists():
+        cfg.filter.difficulty.samples_file = str(samples)
+    cfg.verify.determinism = args.determinism
+
+    t0 = time.perf_counter()
+    result = build(cfg, log=lambda m: print(m, file=sys.stderr))
+    total = time.perf_counter() - t0
+
+    verify = next(s for s in result.stages if s.name == "verify")
+    refs_run = 0
+    for row in result.kept.to_pylist():
+        prov = json.loads(row["provenance"]).get("verify", {})
+        refs_run += int(prov.get("references_tested", 0))
+    stages = {s.name: round(s.seconds, 2) for s in result.stages} | {"export": round(result.export_seconds, 2)}
+    report = {
+        "benchmark": "pipeline",
+        "executor": args.executor,
+        "workers": args.workers or default_workers(),
+        "determinism": args.determinism,
+        "sources": cfg.sources,
+        "limit": args.limit,
+        "rows_in": result.rows_in,
+        "kept": result.kept.num_rows,
+        "rejected": result.rejects.num_rows,
+        "stage_seconds": stages,
+        "total_seconds": round(total, 2),
+        "per_stage_counts": [s.to_dict() for s in result.stages],
+        "verify_problems_per_s": round(verify.rows_in / verify.seconds, 2) if verify.seconds else None,
+        "verify_kept_reference_runs": refs_run,
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
+                    "loadavg_1m_at_end": round(os.getloadavg()[0], 2)},
+    }
+    print(result.summary_table())
+    print()
+    print("| stage | seconds | rows in | kept |")
+    print("|---|---:|---:|---:|")
+    for s in result.stages:
+        print(f"| {s.name} | {s.seconds:.1f} | {s.rows_in} | {s.kept} |")
+    print(f"| export | {result.export_seconds:.1f} | | {result.kept.num_rows} |")
+    print(f"| **total** | **{total:.1f}** | {result.rows_in} | {result.kept.num_rows} |")
+    print(f"\nVerify: {verify.rows_in} problems in {verify.seconds:.1f} s = {report['verify_problems_per_s']} problems/s")
+    if not args.no_write:
+        RESULTS.mkdir(exist_ok=True)
+        name = "pipeline.json" if args.executor == "local" else f"pipeline-{args.executor}.json"
+        (RESULTS / name).write_text(json.dumps(report, indent=1) + "\n")
+    if args.out is None and not args.keep:
+        shutil.rmtree(out, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+"""newfacade/LeetCodeDataset (human-eval style JSONL: ``check(candidate)`` asserts with
+keyword arguments, ``input_output`` cases, ``entry_point`` like ``Solution().twoSum``).
+
+Tests come from the ``test`` asserts (the unambiguous form).  ``input_output`` cases
+not already covered are added where their text decodes unambiguously against the
+starter code's return annotation (v0.3.0 writes most ``str`` results unquoted; a
+``None`` result for a non-Optional return is an out-of-constraint case and is left out).
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Mapping
+
+from microcoder_data.schema import Problem
+from microcoder_eval.formats import (
+    NotConvertible,
+    fn_name_from_entry_point,
+    functional_test,
+    parse_asserts,
+    parse_leetcode_args,
+    parse_leetcode_value,
+)
+from microcoder_eval.types import TestCase
+
+from .common import (
+    RowContext,
+    RowError,
+    RowFormat,
+    coerce_float_params,
+    dedupe_tests,
+    iso_date,
+    judging_rule,
+    need,
+    normalise_difficulty,
+    return_annotation,
+    strip_suffixes,
+    structured_types,
+    widen_tolerance,
+)
+
+LICENSE = "MIT (LeetCodeDataset)"
+
+
+def matches(row: Mapping[str, Any]) -> bool:
+    return "task_id" in row and "entry_point" in row and "test" in row and ("input_output" in row or "meta" in row)
+
+
+def split_label(file_label: str) -> str:
+    """``LeetCodeDataset-v0.2.0-train.jsonl.gz`` -> ``v0.2.0-train``."""
+    stem = strip_suffixes(file_label.rsplit("/", 1)[-1])
+    m = re.search(r"(v\d+(?:\.\d+)*.*)$", stem)
+    return m.group(1) if m else stem
+
+
+def _type_ok(value: Any, annotation: str | None) -> bool:
+    """Loose check of a decoded value against a return annotation."""
+    if annotation is None:
+        return True
+    ann = annotation.replace(" ", "")
+    if value is None:
+        return "Optional" in ann or "None" in ann
+    base = ann[len("Optional["):-1] if ann.startswith("Optional[") else ann
+    if base == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if base == "float":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if base == "bool":
+        return isinstance(value, bool)
+    if base == "str":
+        return isinstance(value, str)
+    if base.lower().startswith(("list", "tuple")):
+        return isinstance(value, list)
+    return True
+
+
+def decode_output(text: str, annotation: str | None) -> Any:
+    """An ``input_output`` result text decoded with the return annotation's help."""
+    ann = (annotation or "").replace(" ", "")
+    is_str = ann in ("str", "Optional[str]")
+    s = text.strip()
+    if is_str:
+        if len(s) >= 2 and s[0] == s[-1] and s[0] in "\"'":
+            value = parse_leetcode_value(s)
+        elif s in ("None", "null"):
+            raise NotConvertible(f"ambiguous result {s!r} for a str return")
+        else:
+            value = text  # v0.3.0 writes str results without quotes
+    else:
+        value = parse_leetcode_value(s)
+    if not _type_ok(value, annotation):
+        raise NotConvertible(f"result {s[:40]!r} does not fit return type {annotation}")
+    return value
+
+
+def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
+    task_id = need(row, "task_id")
+    fn_name = fn_name_from_entry_point(need(row, "entry_point"))
+    meta = row.get("meta") or {}
+    if not isinstance(meta, Mapping):
+        raise RowError("field 'meta' must be an object")
+    statement = meta.get("question_title") or ""
+    starter = meta.get("lang_code") or ""
+    if not isinstance(statement, str) or not statement.strip():
+        # older dumps: statement only inside the query
+        statement = row.get("query") or row.get("problem_description") or ""
+    if not isinstance(statement, str) or not statement.strip():
+        raise RowError("no statement (meta.question_title / query)")
+    kinds = structured_types(starter) or structured_types(row.get("test") or "")
+    if kinds:
+        raise RowError(f"needs ListNode/TreeNode: uses {', '.join(kinds)}")
+    test_code = need(row, "test")
+    conv = parse_asserts(test_code, fn_name)
+    tests: list[TestCase] = list(conv.tests)
+    notes: dict[str, Any] = {}
+    if conv.unconverted:
+        notes["unconverted_tests"] = conv.unconverted
+
+    io_cases = row.get("input_output") or []
+    if not isinstance(io_cases, list):
+        raise RowError("field 'input_output' must be a list")
+    annotation = return_annotation(starter, fn_name) if starter else None
+    known_inputs = {json.dumps(json.loads(t.input), sort_keys=True) for t in tests}
+    skipped = []
+    added = 0
+    for i, case in enumerate(io_cases):
+        try:
+            if not isinstance(case, Mapping) or not isinstance(case.get("input"), str) or not isinstance(
+                case.get("output"), str
+            ):
+                raise NotConvertible("case is not {input: str, output: str}")
+            if f"candidate({case['input']})" in test_code:
+                continue  # the same call is one of the asserts (the usual case): skip parsing
+            args = parse_leetcode_args(case["input"])
+            key = json.dumps(json.loads(json.dumps(args)), sort_keys=True)
+            if key in known_inputs:
+                continue
+            t = functional_test(args, decode_output(case["output"], annotation))
+        except (NotConvertible, ValueError) as exc:
+            skipped.append(f"input_output[{i}]: {exc}")
+            continue
+        known_inputs.add(key)
+        tests.append(t)
+        added += 1
+    if added:
+        notes["tests_from_input_output"] = added
+    if skipped:
+        notes["skipped_input_output"] = skipped[:20] + ([f"... {len(skipped) - 20} more"] if len(skipped) > 20 else [])
+    if not tests:
+        raise RowError("no convertible tests: " + "; ".join((conv.unconverted + skipped)[:3]))
+
+    completion = row.get("completion")
+    platform = "leetcode"
+    rule = widen_tolerance(judging_rule(statement, {"platform": platform, "source": ctx.source, "mode": "functional"}), conv.tolerance)
+    split = split_label(ctx.file)
+    return Problem(
+        id=f"{ctx.source}/{split}/{task_id}",
+        source=ctx.source,
+        title=task_id,
+        statement=statement,
+        mode="functional",
+        tests=coerce_float_params(dedupe_tests(tests), starter, fn_name),
+        starter_code=starter,
+        fn_name=fn_name,
+        difficulty=normalise_difficulty(meta.get("difficulty")),
+        contest_date=iso_date(meta.get("estimated_date")),
+        platform=platform,
+        reference_solutions=[completion] if isinstance(completion, str) and completion.strip() else [],
+        license=LICENSE,
+        rule=rule,
+        provenance=ctx.provenance(task_id, question_id=meta.get("question_id"), split=split, **notes),
+    )
+
+
+FORMAT = RowFormat("leetcodedataset", matches, convert, "LeetCodeDataset rows (task_id, entry_point, test, input_output, meta)")

@@ -1,0 +1,193 @@
+"""The dataset card (``README.md``) and its figures (matplotlib Agg PNGs, no metadata
+timestamps, so rebuilding gives the same bytes)."""
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from microcoder_data.schema import Problem
+
+DIFF_ORDER = ("easy", "medium", "hard", "unknown")
+
+
+def _plot_difficulty(problems: list[Problem], splits: dict[str, str], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    by_split: dict[str, Counter[str]] = defaultdict(Counter)
+    for p in problems:
+        by_split[splits.get(p.id, "train")][p.difficulty or "unknown"] += 1
+    fig, ax = plt.subplots(figsize=(6, 3.2), dpi=100)
+    names = sorted(by_split)
+    width = 0.8 / max(1, len(names))
+    for k, split in enumerate(names):
+        xs = [i + k * width for i in range(len(DIFF_ORDER))]
+        ys = [by_split[split][d] for d in DIFF_ORDER]
+        bars = ax.bar(xs, ys, width=width, label=split)
+        for x, y in zip(xs, ys):
+            if y:
+                ax.text(x, y, str(y), ha="center", va="bottom", fontsize=8)
+        del bars
+    ax.set_xticks([i + width * (len(names) - 1) / 2 for i in range(len(DIFF_ORDER))])
+    ax.set_xticklabels(DIFF_ORDER)
+    ax.set_ylabel("problems")
+    ax.set_title("Difficulty")
+    if len(names) > 1:
+        ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, format="png", metadata={"Software": None})
+    plt.close(fig)
+
+
+def _plot_tests(problems: list[Problem], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    counts = Counter(len(p.tests) for p in problems)
+    fig, ax = plt.subplots(figsize=(6, 3.2), dpi=100)
+    xs = sorted(counts)
+    ax.bar(xs, [counts[x] for x in xs], width=0.8)
+    ax.set_xlabel("tests per problem (after Verify)")
+    ax.set_ylabel("problems")
+    ax.set_title("Tests per problem")
+    fig.tight_layout()
+    fig.savefig(path, format="png", metadata={"Software": None})
+    plt.close(fig)
+
+
+def _table(header: list[str], rows: list[list[Any]]) -> str:
+    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    for r in rows:
+        out.append("| " + " | ".join(str(x).replace("|", "\\|").replace("\n", " ") for x in r) + " |")
+    return "\n".join(out)
+
+
+def write_card(
+    out_dir: Path,
+    *,
+    name: str,
+    problems: list[Problem],
+    splits: dict[str, str],
+    split_sizes: dict[str, int],
+    stages: list[dict[str, Any]],
+    rejects_by_step: list[tuple[str, str, int, str]],
+    config: dict[str, Any],
+    step_params: dict[str, Any],
+    sources: list[str],
+) -> list[Path]:
+    out_dir = Path(out_dir)
+    fig_d = out_dir / "difficulty.png"
+    fig_t = out_dir / "tests.png"
+    _plot_difficulty(problems, splits, fig_d)
+    _plot_tests(problems, fig_t)
+
+    licenses: dict[str, Counter[str]] = defaultdict(Counter)
+    for p in problems:
+        licenses[p.source][p.license or "unknown"] += 1
+    per_source = Counter(p.source for p in problems)
+    tests_per_source: dict[str, list[int]] = defaultdict(list)
+    for p in problems:
+        tests_per_source[p.source].append(len(p.tests))
+    diff = Counter(p.difficulty or "unknown" for p in problems)
+    ntests = [len(p.tests) for p in problems]
+
+    data_files = "\n".join(f"  - split: {s}\n    path: {s}.parquet" for s in sorted(split_sizes))
+    lines = [
+        "---",
+        "license: other",
+        f"pretty_name: {name}",
+        "task_categories:\n- text-generation",
+        "tags:\n- code\n- reinforcement-learning\n- verl\n- microcoder",
+        "configs:\n- config_name: default\n  data_files:\n" + data_files,
+        "---",
+        "",
+        f"# {name}",
+        "",
+        "Verified Python coding problems for reinforcement learning on code LLMs, built by "
+        "`microcoder data build` (Collect -> Process -> Filter -> Verify).  Every kept problem has tests "
+        "its reference solution(s) pass in microcoder's sandboxed judge (unless verification was turned off "
+        "for it: `extra_info.verified`).",
+        "",
+        "## Use with verl",
+        "",
+        "```",
+        "data.train_files=<dir>/train.parquet" + (" data.val_files=<dir>/test.parquet" if "test" in split_sizes else ""),
+        "reward.custom_reward_function.path=pkg://microcoder_eval.reward",
+        "reward.custom_reward_function.name=compute_score",
+        "```",
+        "",
+        "Columns: `data_source` (`microcoder/<source>`), `prompt` (system + user chat messages: problem, starter "
+        "code, I/O contract, final code in a ```python block), `ability` (`code`), `reward_model` "
+        "(`{style: rule, ground_truth}`, the ground truth is `JudgeTask.to_ground_truth()` JSON), `extra_info` "
+        "(`id`, `index`, `split`, `difficulty`, `source`, `title`, `mode`, `fn_name`, `num_tests`, ...).",
+        "",
+        "Files: " + ", ".join(f"`{s}.parquet` ({n} rows)" for s, n in sorted(split_sizes.items()))
+        + ", `problems.parquet` (kept problems in microcoder's schema), `rejects.parquet` / `rejects.jsonl` "
+        "(every dropped row with its stage, step and reason), `hf/` (`datasets.load_from_disk`).",
+        "",
+        "## Pipeline counts",
+        "",
+        _table(["stage", "rows in", "kept", "rejected"], [[s["stage"], s["rows_in"], s["kept"], s["rejected"]] for s in stages]),
+        "",
+        f"Rows in ({stages[0]['rows_in'] if stages else 0}) = kept ({len(problems)}) + rejected "
+        f"({sum(s['rejected'] for s in stages)}).",
+        "",
+        "### Rejected rows by step",
+        "",
+        _table(["stage", "step", "rows", "example reason"], [[a, b, n, ex[:120]] for a, b, n, ex in rejects_by_step]),
+        "",
+        "## Sources and licenses",
+        "",
+        "Source specs: " + ", ".join(f"`{s}`" for s in sources),
+        "",
+        _table(
+            ["source", "problems", "tests (min/median/max)", "license"],
+            [
+                [
+                    src,
+                    per_source[src],
+                    f"{min(tests_per_source[src])}/{statistics.median(tests_per_source[src]):g}/{max(tests_per_source[src])}",
+                    "; ".join(f"{lic} ({n})" if len(licenses[src]) > 1 else lic for lic, n in sorted(licenses[src].items())),
+                ]
+                for src in sorted(per_source)
+            ],
+        ),
+        "",
+        "## Difficulty",
+        "",
+        "![difficulty histogram](difficulty.png)",
+        "",
+        _table(["difficulty", "problems"], [[d, diff.get(d, 0)] for d in DIFF_ORDER]),
+        "",
+        "## Tests per problem",
+        "",
+        "![tests per problem](tests.png)",
+        "",
+        (f"{sum(ntests)} tests; per problem min {min(ntests)}, median {statistics.median(ntests):g}, max {max(ntests)}."
+         if ntests else "No problems kept."),
+        "",
+        "## Parameters",
+        "",
+        "Configuration (`microcoder data build --config`):",
+        "",
+        "```json",
+        json.dumps(config, indent=1, sort_keys=True, default=str),
+        "```",
+        "",
+        "Steps as run:",
+        "",
+        "```json",
+        json.dumps(step_params, indent=1, sort_keys=True, default=str),
+        "```",
+        "",
+    ]
+    path = out_dir / "README.md"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return [path, fig_d, fig_t]

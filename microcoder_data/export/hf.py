@@ -1,0 +1,31 @@
+"""A ``datasets`` copy of the verl splits (``DatasetDict.save_to_disk``), with fixed
+fingerprints so the same rows give the same files."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pyarrow as pa
+
+from microcoder_data.pipeline.rows import file_sha256
+
+
+def save_hf(tables: dict[str, pa.Table], out_dir: str | Path, fingerprints: dict[str, str] | None = None) -> Path:
+    import datasets
+
+    out_dir = Path(out_dir)
+    if out_dir.exists():
+        shutil.rmtree(out_dir)
+    fingerprints = fingerprints or {}
+    dd = datasets.DatasetDict(
+        {
+            name: datasets.Dataset(table.replace_schema_metadata(None), fingerprint=fingerprints.get(name, f"microcoder-{name}"))
+            for name, table in tables.items()
+        }
+    )
+    dd.save_to_disk(str(out_dir))
+    return out_dir
+
+
+def fingerprint_of(path: str | Path) -> str:
+    return file_sha256(path)[:16]

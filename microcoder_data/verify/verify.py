@@ -1,0 +1,269 @@
+"""Verify stage: run the reference solutions with microcoder_eval's judge.
+
+For each problem (see :class:`microcoder_data.config.VerifyConfig` for the knobs):
+
+1. run up to ``max_references`` references on every test (all tests, outputs kept);
+2. a reference is *correct* when it passes >= ``min_reference_pass_fraction`` of the
+   tests; no correct reference -> the problem is rejected;
+3. tests that any correct reference fails are dropped (the test is what is broken);
+4. expected outputs are checked against the judging rule (functional: valid JSON value;
+   both modes: the comparator accepts the expected output against itself);
+5. the first correct reference runs a second time; a test whose verdict or output
+   changes is flagged non-deterministic (and dropped when ``drop_nondeterministic``).
+   ``determinism: same_child`` (default) makes the second run a repeat of every test in
+   the same sandbox child right after the first pass (no second candidate start-up:
+   Verify is about twice as fast; it catches unseeded randomness, time- and
+   state-dependent output); ``separate`` judges the reference again as a fresh
+   candidate (stricter, slower);
+6. at most ``max_tests`` tests are kept, the most demanding (largest input, or slowest
+   reference run with ``cap_by: time``), in their original order (with ``input_size``,
+   only the ``precap_factor * max_tests`` largest tests are run at all);
+7. fewer than ``min_tests`` left -> rejected.
+
+What happened is recorded in ``provenance["verify"]`` (counts only -- no timings, so the
+output stays byte-reproducible).  The kept ``reference_solutions`` are the correct
+references: each passes every kept test.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, replace
+from typing import Any, Iterable, Iterator
+
+from microcoder_data.config import VerifyConfig
+from microcoder_data.pipeline.step import Step, StepOutput
+from microcoder_data.schema import Problem
+from microcoder_eval.types import CandidateResult, JudgeTask, Limits, TestCase, TestResult, Verdict
+
+
+def make_limits(cfg: VerifyConfig) -> Limits:
+    base = Limits()
+    return Limits(
+        time_limit_s=cfg.time_limit_s or base.time_limit_s,
+        memory_limit_mb=cfg.memory_limit_mb or base.memory_limit_mb,
+        output_limit_mb=base.output_limit_mb,
+    )
+
+
+def expected_ok(task: JudgeTask, expected: str) -> str | None:
+    """Why an expected output cannot be judged under the task's rule (None = fine)."""
+    from microcoder_eval.compare import compare_functional, compare_stdout, parse_json_value
+
+    if task.mode == "functional":
+        try:
+            parse_json_value(expected)
+        except (ValueError, TypeError) as exc:
+            return f"expected output is not a JSON value ({exc})"
+        cmp = compare_functional(expected, expected, task.rule)
+    else:
+        cmp = compare_stdout(expected, expected, task.rule)
+    if not cmp.ok:
+        return f"expected output does not match itself under the rule ({cmp.diff})"
+    return None
+
+
+def _norm_output(s: str | None) -> str:
+    if s is None:
+        return ""
+    return "\n".join(line.rstrip() for line in s.replace("\r\n", "\n").rstrip().split("\n"))
+
+
+def _per_test(result: CandidateResult, n: int) -> list[TestResult | None]:
+    tests: list[TestResult | None] = list(result.tests[:n])
+    tests += [None] * (n - len(tests))
+    return tests
+
+
+class VerifyStep(Step):
+    stage = "verify"
+    name = "verify"
+
+    def __init__(self, cfg: VerifyConfig | None = None, *, workers: int | None = None) -> None:
+        self.cfg = cfg or VerifyConfig()
+        self.workers = workers if workers is not None else self.cfg.workers
+        self.last_stats: dict[str, int] = {}
+
+    # -- entry points ---------------------------------------------------------------
+    def run(self, problems: Iterable[Problem]) -> Iterator[StepOutput]:
+        from microcoder_eval.judge import Judge
+
+        problems = list(problems)
+        if not problems:
+            return
+        with Judge(workers=self.workers, limits=make_limits(self.cfg)) as judge:
+            yield from self.run_with(problems, judge)
+
+    def run_with(self, problems: list[Problem], judge: Any) -> Iterator[StepOutput]:
+        """Verify with an open judge (the runner keeps one judge across shards)."""
+        c = self.cfg
+        out: dict[int, StepOutput] = {}
+        tasks: dict[int, JudgeTask] = {}
+        for i, p in enumerate(problems):
+            try:
+                tasks[i] = p.judge_task()
+            except Exception as exc:
+                out[i] = self.reject(p, f"verify: cannot build a judge task: {exc}")
+        # pre-cap: with cap_by=input_size, a problem with many tests runs only its
+        # precap_factor * max_tests largest-input tests (the cap would drop the rest anyway)
+        precapped: dict[int, int] = {}
+        if c.max_tests and c.precap_factor and c.cap_by == "input_size":
+            limit = c.max_tests * c.precap_factor
+            for i, task in list(tasks.items()):
+                if len(task.tests) > limit:
+                    order = sorted(range(len(task.tests)), key=lambda t: (-len(task.tests[t].input), -len(task.tests[t].output), t))
+                    chosen = sorted(order[:limit])
+                    tasks[i] = replace(task, tests=tuple(task.tests[t] for t in chosen))
+                    precapped[i] = len(task.tests) - limit
+        unverified = [i for i in tasks if not p_refs(problems[i], c.max_references)]
+        for i in unverified:
+            if c.require_reference:
+                out[i] = self.reject(problems[i], "verify: no reference solution to verify the tests with")
+        # ---- run 1: every reference on every test.  With determinism "same_child" the first
+        # reference gets every test twice in one candidate (the repeat is the second run)
+        todo = [i for i in tasks if i not in out and i not in unverified]
+        same_child = c.determinism_runs >= 2 and c.determinism == "same_child"
+        items: list[tuple[int, int, JudgeTask]] = []
+        for i in todo:
+            task = tasks[i]
+            for r in range(len(p_refs(problems[i], c.max_references))):
+                if r == 0 and same_child:
+                    task_r = replace(task, tests=tuple(task.tests) * c.determinism_runs)
+                else:
+                    task_r = task
+                items.append((i, r, task_r))
+        results: dict[tuple[int, int], CandidateResult] = {}
+        repeats: dict[int, list[list[TestResult | None]]] = {}
+        runs = judge.judge_many(((t, p_refs(problems[i], c.max_references)[r]) for i, r, t in items),
+                                stop_on_failure=False, keep_outputs=True)
+        for (i, r, task_r), res in zip(items, runs):
+            n = len(tasks[i].tests)
+            if task_r is not tasks[i]:
+                everything = _per_test(res, len(task_r.tests))
+                repeats[i] = [everything[k * n:(k + 1) * n] for k in range(1, c.determinism_runs)]
+                res = CandidateResult(res.verdict, [t for t in everything[:n] if t is not None], n, res.detail)
+            results[(i, r)] = res
+        state: dict[int, dict[str, Any]] = {}
+        for i in todo:
+            p, task = problems[i], tasks[i]
+            refs = p_refs(p, c.max_references)
+            n = len(task.tests)
+            per_ref = [_per_test(results[(i, r)], n) for r in range(len(refs))]
+            passed = [sum(1 for t in tr if t is not None and t.verdict is Verdict.ACCEPTED) for tr in per_ref]
+            correct = [r for r in range(len(refs)) if n and passed[r] / n >= c.min_reference_pass_fraction and passed[r] > 0]
+            if not correct:
+                best = max(range(len(refs)), key=lambda r: passed[r])
+                verdict = results[(i, best)].verdict.value
+                out[i] = self.reject(
+                    p, f"verify: all {len(refs)} reference solution(s) fail (best passes {passed[best]}/{n} tests; {verdict})"
+                )
+                continue
+            keep = [all(per_ref[r][t] is not None and per_ref[r][t].verdict is Verdict.ACCEPTED for r in correct) for t in range(n)]
+            stats = {
+                "references_tested": len(refs),
+                "references_correct": len(correct),
+                "tests_in": len(p.tests),
+                "dropped_disagree": keep.count(False),
+            }
+            st = {"per_ref": per_ref, "correct": correct, "keep": keep, "stats": stats}
+            if same_child and correct[0] == 0 and i in repeats:
+                st["repeats"] = repeats[i]  # the repeat runs of the reference checked below
+            state[i] = st
+        # ---- rule check on the kept tests
+        for i in list(state) + [i for i in unverified if i not in out]:
+            task = tasks[i]
+            st = state.setdefault(i, {"per_ref": [], "correct": [], "keep": [True] * len(task.tests),
+                                      "stats": {"references_tested": 0, "references_correct": 0, "tests_in": len(problems[i].tests)}})
+            if c.check_rule:
+                bad = 0
+                for t, test in enumerate(task.tests):
+                    if st["keep"][t] and expected_ok(task, test.output) is not None:
+                        st["keep"][t] = False
+                        bad += 1
+                st["stats"]["dropped_rule"] = bad
+        # ---- determinism: the first correct reference, run again on the kept tests (its
+        # in-child repeats when it was reference 0 under "same_child", else a fresh candidate)
+        if c.determinism_runs >= 2:
+            rerun = [i for i in state if state[i]["correct"] and any(state[i]["keep"])]
+            fresh = [i for i in rerun if "repeats" not in state[i]]
+            items2 = []
+            for i in fresh:
+                st = state[i]
+                idx = [t for t, k in enumerate(st["keep"]) if k]
+                sub = replace(tasks[i], tests=tuple(tasks[i].tests[t] for t in idx))
+                items2.append((i, idx, sub))
+            refs_for = {i: p_refs(problems[i], c.max_references)[state[i]["correct"][0]] for i in fresh}
+            for _ in range(c.determinism_runs - 1):
+                res2 = judge.judge_many(((sub, refs_for[i]) for i, _, sub in items2), stop_on_failure=False, keep_outputs=True)
+                for (i, idx, sub), res in zip(items2, res2):
+                    second = _per_test(res, len(idx))
+                    full: list[TestResult | None] = [None] * len(tasks[i].tests)
+                    for k, t in enumerate(idx):
+                        full[t] = second[k]
+                    state[i].setdefault("repeats", []).append(full)
+            for i in rerun:
+                st = state[i]
+                first = st["per_ref"][st["correct"][0]]
+                flagged: set[int] = set()
+                for again in st.get("repeats", []):
+                    for t, k in enumerate(st["keep"]):
+                        if not k:
+                            continue
+                        a, b = first[t], again[t]
+                        if a is None or b is None or a.verdict is not b.verdict or _norm_output(a.actual) != _norm_output(b.actual):
+                            flagged.add(t)
+                nd = sorted(flagged)
+                st["stats"]["nondeterministic"] = len(nd)
+                if nd:
+                    st["stats"]["nondeterministic_tests"] = nd
+                if c.drop_nondeterministic:
+                    for t in nd:
+                        st["keep"][t] = False
+        # ---- cap, min tests, write back
+        for i, st in state.items():
+            if i in out:
+                continue
+            p, task = problems[i], tasks[i]
+            idx = [t for t, k in enumerate(st["keep"]) if k]
+            capped = 0
+            if c.max_tests and len(idx) > c.max_tests:
+                if c.cap_by == "time" and st["correct"]:
+                    def cost(t: int) -> tuple:
+                        times = [st["per_ref"][r][t].time_s for r in st["correct"] if st["per_ref"][r][t] is not None]
+                        return (-max(times or [0.0]), -len(task.tests[t].input), t)
+                else:
+                    def cost(t: int) -> tuple:
+                        return (-len(task.tests[t].input), -len(task.tests[t].output), t)
+                chosen = sorted(sorted(idx, key=cost)[: c.max_tests])
+                capped = len(idx) - len(chosen)
+                idx = chosen
+            st["stats"]["capped"] = capped + precapped.get(i, 0)
+            st["stats"]["tests_kept"] = len(idx)
+            verified = bool(st["correct"])
+            if len(idx) < c.min_tests:
+                out[i] = self.reject(
+                    p,
+                    f"verify: {len(idx)} verified test(s) left < min_tests={c.min_tests} "
+                    f"({_summary(st['stats'])})",
+                )
+                continue
+            refs = p_refs(p, c.max_references)
+            p.tests = [TestCase(task.tests[t].input, task.tests[t].output) for t in idx]
+            p.reference_solutions = [refs[r] for r in st["correct"]]
+            p.provenance = {**p.provenance, "verify": {"verified": verified, **st["stats"]}}
+            out[i] = p
+        self.last_stats = {"in": len(problems), "kept": sum(1 for v in out.values() if isinstance(v, Problem))}
+        for i in range(len(problems)):
+            yield out[i]
+
+    def describe(self) -> dict[str, Any]:
+        d = vars(self.cfg).copy()
+        d["limits"] = asdict(make_limits(self.cfg))
+        return d
+
+
+def p_refs(p: Problem, max_refs: int) -> list[str]:
+    return list(p.reference_solutions[: max(0, max_refs)])
+
+
+def _summary(stats: dict[str, Any]) -> str:
+    keys = ("tests_in", "dropped_disagree", "dropped_rule", "nondeterministic", "capped")
+    return ", ".join(f"{k}={stats[k]}" for k in keys if k in stats)

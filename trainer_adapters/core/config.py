@@ -1,0 +1,360 @@
+"""MicroCoderGRPOConfig: the paper's defaults, each overridable.
+
+Defaults follow "Breaking Training Bottlenecks: Effective and Stable Reinforcement
+Learning for Coding Models" (MicroCoder-GRPO): Qwen3-4B-Instruct-2507, 4K response
+length in training and 8K in evaluation, temperature 1.2, batch 64 prompts x 8 samples,
+lr 1e-6, binary 0/1 reward, no KL (no reference model), clip-higher eps 0.2/0.28,
+token-mean loss aggregation, validation = mean accuracy over 4 samples.
+
+Choices the paper does not pin down here (documented, overridable):
+
+* ``mask_probability`` (rho) = 0.3. The paper compares partial masking (rates such as
+  30%) against full masking (rho = 1). Full masking removes every learning signal from
+  long responses that are cut off while on track, which lets response length drift
+  upwards unchecked; a partial rate keeps most of the length penalty (stability) while
+  sparing a share of long, on-track answers (long-output potential). 0.3 is the partial
+  rate the paper studies; set 1.0 for full masking and 0.0 to disable the mask.
+* ``ppo_mini_batch_size`` = 16 prompts: 4 policy updates per batch of 64 prompts. Clip
+  ratios (and so clip-higher) only matter when there is more than one update per batch.
+* ``convergence_diversity`` / ``fluctuation_threshold``: the band used by
+  :func:`~trainer_adapters.core.temperature.choose_initial_temperature`; calibrate them
+  from a probe of your own model (the values here are placeholders for 4-gram diversity
+  over 8 samples of code).
+* ``val_temperature`` 0.7 / ``val_top_p`` 0.8: Qwen3-Instruct-2507's recommended
+  sampling settings, used for validation (mean@``val_num_samples``).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import typing
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .temperature import TemperatureSchedule
+
+__all__ = ["MicroCoderGRPOConfig", "UnknownConfigKeyError", "parse_temperature_stages"]
+
+
+class UnknownConfigKeyError(KeyError):
+    """A key that is not a MicroCoderGRPOConfig field (message names the key)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+_DEFAULT_TEMPERATURE = 1.2
+_DEFAULT_STAGES: list[tuple[int, float]] = [(0, _DEFAULT_TEMPERATURE)]
+
+
+@dataclass
+class MicroCoderGRPOConfig:
+    # --- model & lengths
+    model_name_or_path: str = "Qwen/Qwen3-4B-Instruct-2507"
+    max_prompt_length: int = 2048
+    max_response_length: int = 4096
+    eval_max_response_length: int = 8192
+    # --- batch & optimisation
+    train_batch_size: int = 64  # prompts per step
+    ppo_mini_batch_size: int = 16  # prompts per policy update (< train_batch_size => several updates)
+    ppo_epochs: int = 1
+    learning_rate: float = 1e-6
+    weight_decay: float = 0.0
+    grad_clip: float = 1.0
+    num_generations: int = 8  # samples per query (the GRPO group size G)
+    total_training_steps: int | None = None  # None: total_epochs over the dataset
+    total_epochs: int = 1
+    # --- loss
+    clip_ratio_low: float = 0.2
+    clip_ratio_high: float = 0.28
+    loss_agg_mode: str = "token-mean"
+    use_kl_loss: bool = False
+    kl_coef: float = 0.0
+    entropy_coeff: float = 0.0
+    # --- reward: "binary" (paper) or "fraction" (share of tests passed); passed to
+    # microcoder_eval.reward.compute_score as reward=...
+    reward: str = "binary"
+    # --- temperature (change 2)
+    temperature: float = _DEFAULT_TEMPERATURE  # initial temperature (= first stage)
+    temperature_stages: list[tuple[int, float]] = field(default_factory=lambda: list(_DEFAULT_STAGES))
+    probe_temperatures: tuple[float, ...] = (0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8)
+    convergence_diversity: float = 0.35
+    fluctuation_threshold: float = 0.75
+    diversity_ngram: int = 4
+    top_p: float = 1.0
+    top_k: int = -1
+    # --- conditional truncation masking (change 1)
+    mask_probability: float = 0.3
+    repetition_window: int = 128
+    # --- validation
+    val_num_samples: int = 4
+    val_temperature: float = 0.7
+    val_top_p: float = 0.8
+    test_freq: int = 10
+    val_before_train: bool = True
+    # --- bookkeeping
+    seed: int = 42
+    save_freq: int = 50
+    output_dir: str | None = None
+    project_name: str = "microcoder"
+    experiment_name: str = "microcoder-grpo"
+    # backend name -> list of backend-native "key=value" overrides (e.g. verl Hydra keys)
+    backend_overrides: dict[str, list[str]] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ validation
+    def __post_init__(self) -> None:
+        self.temperature = float(self.temperature)
+        stages = parse_temperature_stages(self.temperature_stages)
+        if stages == _DEFAULT_STAGES and self.temperature != _DEFAULT_TEMPERATURE:
+            stages = [(0, self.temperature)]  # temperature=... alone sets a single stage
+        if stages and stages[0][0] > 0:
+            stages = [(0, self.temperature)] + stages
+        first = stages[0][1] if stages else self.temperature
+        if self.temperature != first:
+            if self.temperature != _DEFAULT_TEMPERATURE:
+                raise ValueError(
+                    f"temperature={self.temperature} conflicts with temperature_stages starting at {first}; "
+                    "set only temperature_stages (its first stage is the initial temperature)"
+                )
+            self.temperature = first
+        self.temperature_stages = stages
+        TemperatureSchedule(stages)  # validates order / low-to-high
+        self.probe_temperatures = tuple(float(t) for t in self.probe_temperatures)
+        self.backend_overrides = _normalise_backend_overrides(self.backend_overrides)
+        self._check()
+
+    def _check(self) -> None:
+        errors = []
+        for name in ("max_prompt_length", "max_response_length", "eval_max_response_length", "train_batch_size",
+                     "ppo_mini_batch_size", "num_generations", "val_num_samples", "repetition_window",
+                     "diversity_ngram", "ppo_epochs", "total_epochs"):
+            if int(getattr(self, name)) <= 0:
+                errors.append(f"{name} must be positive")
+        if self.ppo_mini_batch_size > self.train_batch_size:
+            errors.append("ppo_mini_batch_size must be <= train_batch_size")
+        if not 0.0 <= self.mask_probability <= 1.0:
+            errors.append("mask_probability must be in [0, 1]")
+        if self.clip_ratio_low < 0 or self.clip_ratio_high < 0:
+            errors.append("clip ratios must be non-negative")
+        if self.loss_agg_mode not in ("token-mean", "seq-mean-token-sum", "seq-mean-token-mean", "seq-mean-token-sum-norm"):
+            errors.append(f"unknown loss_agg_mode {self.loss_agg_mode!r}")
+        if self.reward not in ("binary", "fraction"):
+            errors.append(f"reward must be 'binary' or 'fraction', got {self.reward!r}")
+        if self.total_training_steps is not None and self.total_training_steps <= 0:
+            errors.append("total_training_steps must be positive or None")
+        if errors:
+            raise ValueError("invalid MicroCoderGRPOConfig: " + "; ".join(errors))
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def schedule(self) -> TemperatureSchedule:
+        return TemperatureSchedule(self.temperature_stages)
+
+    @property
+    def rollouts_per_step(self) -> int:
+        return self.train_batch_size * self.num_generations
+
+    def to_dict(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        out["temperature_stages"] = [[s, t] for s, t in self.temperature_stages]
+        out["probe_temperatures"] = list(self.probe_temperatures)
+        return out
+
+    @classmethod
+    def field_names(cls) -> list[str]:
+        return [f.name for f in dataclasses.fields(cls)]
+
+    # ------------------------------------------------------------------ loading
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MicroCoderGRPOConfig:
+        data = dict(data)
+        known = set(cls.field_names())
+        unknown = sorted(k for k in data if k not in known)
+        if unknown:
+            raise UnknownConfigKeyError(_unknown_key_message(unknown[0], known))
+        hints = typing.get_type_hints(cls)
+        kwargs = {k: _coerce(k, v, hints[k]) for k, v in data.items()}
+        return cls(**kwargs)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> MicroCoderGRPOConfig:
+        """Load a YAML or JSON file of config keys (a top-level ``microcoder:`` section is also accepted)."""
+        import yaml  # PyYAML; JSON is a subset of YAML
+
+        text = Path(path).read_text(encoding="utf-8")
+        data = json.loads(text) if str(path).endswith(".json") else yaml.safe_load(text)
+        if data is None:
+            data = {}
+        if not isinstance(data, Mapping):
+            raise ValueError(f"{path}: expected a mapping of config keys, got {type(data).__name__}")
+        if set(data) <= {"microcoder", "backend_overrides"} and "microcoder" in data:
+            merged = dict(data["microcoder"] or {})
+            if "backend_overrides" in data:
+                merged["backend_overrides"] = data["backend_overrides"]
+            data = merged
+        return cls.from_dict(data)
+
+    def with_overrides(self, overrides: Iterable[str] | Mapping[str, Any]) -> MicroCoderGRPOConfig:
+        """Return a copy with ``["key=value", ...]`` (or a mapping) applied.
+
+        Values are coerced to the field's type (ints, floats, bools as
+        true/false/1/0/yes/no, ``null``/``none`` for optional fields, lists as JSON/YAML
+        or comma-separated; ``temperature_stages`` also as ``"0:1.0,100:1.2"``).
+        An unknown key raises ``KeyError`` naming it.
+        """
+        if isinstance(overrides, Mapping):
+            pairs = list(overrides.items())
+        else:
+            pairs = []
+            for item in overrides:
+                if "=" not in item:
+                    raise ValueError(f"override {item!r} is not of the form key=value")
+                key, value = item.split("=", 1)
+                pairs.append((key.strip(), value))
+        known = set(self.field_names())
+        hints = typing.get_type_hints(type(self))
+        changes: dict[str, Any] = {}
+        for key, value in pairs:
+            if key not in known:
+                raise UnknownConfigKeyError(_unknown_key_message(key, known))
+            changes[key] = _coerce(key, value, hints[key])
+        if "temperature" in changes and "temperature_stages" not in changes:
+            if len(self.temperature_stages) > 1:
+                raise ValueError(
+                    "temperature= would override a multi-stage schedule; set temperature_stages instead"
+                )
+            changes["temperature_stages"] = [(0, float(changes["temperature"]))]
+        elif "temperature_stages" in changes and "temperature" not in changes:
+            stages = parse_temperature_stages(changes["temperature_stages"])
+            changes["temperature_stages"] = stages
+            changes["temperature"] = stages[0][1] if stages and stages[0][0] == 0 else self.temperature
+        return dataclasses.replace(self, **changes)
+
+
+# ---------------------------------------------------------------------- parsing helpers
+def parse_temperature_stages(value: Any) -> list[tuple[int, float]]:
+    """Accepts ``[(0, 1.0), (100, 1.2)]``, ``[[0, 1.0], ...]``, ``[{"step": 0, "temperature": 1.0}]``,
+    ``"0:1.0,100:1.2"`` or JSON/YAML text of the list forms."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.startswith(("[", "{")):
+            import yaml
+
+            value = yaml.safe_load(text)
+        else:
+            value = [part.split(":", 1) for part in text.split(",") if part.strip()]
+            if any(len(p) != 2 for p in value):
+                raise ValueError(f"temperature_stages {text!r}: expected 'step:temperature,...'")
+    if isinstance(value, Mapping):  # {step: temperature}
+        value = sorted(value.items(), key=lambda kv: int(kv[0]))
+    stages = []
+    for st in value:
+        if isinstance(st, Mapping):
+            st = (st.get("step", st.get("start_step")), st["temperature"])
+        if len(st) != 2:
+            raise ValueError(f"temperature stage {st!r}: expected (start_step, temperature)")
+        step = float(st[0])
+        if step != int(step):
+            raise ValueError(f"temperature stage step {st[0]!r} is not an integer")
+        stages.append((int(step), float(st[1])))
+    return stages
+
+
+def _normalise_backend_overrides(value: Any) -> dict[str, list[str]]:
+    if not value:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ValueError("backend_overrides must map a backend name to a list of 'key=value' strings")
+    out: dict[str, list[str]] = {}
+    for backend, items in value.items():
+        if isinstance(items, Mapping):
+            out[str(backend)] = [f"{k}={_to_override_text(v)}" for k, v in items.items()]
+        elif isinstance(items, str):
+            out[str(backend)] = [items]
+        else:
+            out[str(backend)] = [str(x) for x in (items or [])]
+    return out
+
+
+def _to_override_text(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "null"
+    if isinstance(v, (list, dict)):
+        return json.dumps(v)
+    return str(v)
+
+
+def _unknown_key_message(key: str, known: set[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(key, sorted(known), n=3)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    return f"unknown MicroCoderGRPOConfig key {key!r}{hint}"
+
+
+_TRUE = {"true", "1", "yes", "y", "on"}
+_FALSE = {"false", "0", "no", "n", "off"}
+
+
+def _coerce(key: str, value: Any, hint: Any) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    optional = origin in (typing.Union, getattr(__import__("types"), "UnionType", typing.Union)) and type(None) in args
+    if optional:
+        if value is None or (isinstance(value, str) and value.strip().lower() in ("null", "none", "~", "")):
+            return None
+        inner = [a for a in args if a is not type(None)]
+        hint = inner[0]
+        origin = typing.get_origin(hint)
+        args = typing.get_args(hint)
+    try:
+        if key == "temperature_stages":
+            return parse_temperature_stages(value)
+        if key == "backend_overrides":
+            if isinstance(value, str):
+                import yaml
+
+                value = yaml.safe_load(value)
+            return _normalise_backend_overrides(value)
+        if hint is bool:
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in _TRUE:
+                return True
+            if text in _FALSE:
+                return False
+            raise ValueError(f"not a boolean: {value!r}")
+        if hint is int:
+            if isinstance(value, bool):
+                raise ValueError("boolean given for an integer")
+            f = float(value)
+            if f != int(f):
+                raise ValueError(f"not an integer: {value!r}")
+            return int(f)
+        if hint is float:
+            if isinstance(value, bool):
+                raise ValueError("boolean given for a float")
+            return float(value)
+        if hint is str:
+            return str(value)
+        if origin in (list, tuple):
+            if isinstance(value, str):
+                text = value.strip()
+                if text.startswith("["):
+                    import yaml
+
+                    value = yaml.safe_load(text)
+                else:
+                    value = [p.strip() for p in text.split(",") if p.strip()]
+            elem = args[0] if args else str
+            items = [_coerce(key, v, elem) for v in value]
+            return tuple(items) if origin is tuple else items
+        if origin is dict:
+            return dict(value)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"cannot set {key}={value!r}: {exc}") from exc
+    return value

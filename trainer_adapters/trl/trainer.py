@@ -1,0 +1,361 @@
+"""MicroCoder-GRPO on TRL 1.16's ``GRPOTrainer``.
+
+Two override points, both in :meth:`MicroCoderGRPOTrainer._generate_and_score_completions`
+(TRL's method that generates a rollout round, calls the reward functions and turns
+rewards into group-normalised advantages):
+
+1. **before** the round: the staged temperature for this MicroCoder step is applied
+   (:meth:`set_sampling_temperature`).  TRL reads the sampling temperature from
+   ``self.generation_config`` (transformers generation; ``self.generation_kwargs`` also
+   overrides the model's own generation config), or ``self.vllm_generation.temperature``
+   with vLLM, and it divides the logits by the temperature when it computes the
+   per-token log-probs of the loss: that division is baked into the fused LM head that
+   ``trl.trainer.utils.add_fused_lm_head`` installs at init.  Switching a stage updates
+   all three, so the importance ratio stays between distributions at the temperature
+   the samples were drawn at (as verl's actor does with the rollout temperature).
+2. **after** TRL computed the advantages (``scale_rewards="group"``: (r - mean_group) /
+   (std_group + eps)): the conditional truncation mask of
+   :mod:`trainer_adapters.core.masking` sets ``advantages[row] = 0`` for masked rows.
+   The rows' tokens stay in ``completion_mask``, so they still count in the token-mean
+   denominator -- unlike ``mask_truncated_completions=True``, which drops them from the
+   loss.  Truncated = the completion has ``max_response_length`` tokens; non-incorrect =
+   the judge said correct or ``incomplete`` (from the reward function's per-row
+   judgements, :class:`~trainer_adapters.trl.reward.MicroCoderReward.last_results`);
+   repetitive = :func:`~trainer_adapters.core.masking.is_repetition_loop` on the
+   completion's token ids; the draw uses ``MaskRng(seed).for_step(step)`` over the
+   global batch in row order, so it matches verl's draws for the same batch.
+
+Per step it adds the shared metrics (:mod:`trainer_adapters.core.metrics`) to TRL's own
+(``reward``, ``completions/mean_length``, ``completions/clipped_ratio``, ``loss``, ...),
+and appends one line per row to ``<output_dir>/rollouts.jsonl`` (score, verdict,
+truncated, repetitive, masked, advantage, length).  :class:`MetricsFileCallback`
+appends every log record to ``<output_dir>/metrics.jsonl``.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from transformers import TrainerCallback
+from trl import GRPOTrainer
+from trl.trainer.utils import add_fused_lm_head
+
+from trainer_adapters.core import metrics as M
+from trainer_adapters.core.config import MicroCoderGRPOConfig
+from trainer_adapters.core.diversity import batch_diversity
+from trainer_adapters.core.masking import (
+    MaskRng,
+    is_repetition_loop,
+    is_truncated,
+    non_incorrect_from_result,
+    truncation_mask_rows,
+)
+
+from .args import TrlLayout
+from .reward import MicroCoderReward
+
+__all__ = ["MetricsFileCallback", "MicroCoderGRPOTrainer"]
+
+METRICS_FILE = "metrics.jsonl"
+ROLLOUTS_FILE = "rollouts.jsonl"
+
+
+def _is_peft(model) -> bool:
+    try:
+        from peft import PeftModel
+    except ImportError:  # pragma: no cover
+        return False
+    return isinstance(model, PeftModel)
+
+
+class MicroCoderGRPOTrainer(GRPOTrainer):
+    """``GRPOTrainer`` + staged temperature + conditional truncation mask + shared metrics.
+
+    ``reward``: the :class:`MicroCoderReward` to use (default: the real judge); it is
+    the trainer's only reward function.
+    """
+
+    def __init__(
+        self,
+        model,
+        mc_config: MicroCoderGRPOConfig,
+        layout: TrlLayout,
+        args,
+        train_dataset,
+        processing_class=None,
+        reward: MicroCoderReward | None = None,
+        callbacks: list[TrainerCallback] | None = None,
+        write_rollouts: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        if args.mask_truncated_completions:
+            raise ValueError("MicroCoder-GRPO zeroes advantages; set mask_truncated_completions=False")
+        self.mc_config = mc_config
+        self.layout = layout
+        self.schedule = mc_config.schedule
+        self.mask_rng = MaskRng(mc_config.seed)
+        self.microcoder_reward = reward if reward is not None else MicroCoderReward(reward=mc_config.reward)
+        self.write_rollouts = write_rollouts
+        self.last_microcoder_batch: dict[str, Any] | None = None
+        self._forward_before_restage: dict[int, Any] = {}
+        super().__init__(
+            model=model,
+            reward_funcs=[self.microcoder_reward],
+            args=args,
+            train_dataset=train_dataset,
+            processing_class=processing_class,
+            callbacks=callbacks,
+            **kwargs,
+        )
+
+    # ------------------------------------------------------------------ steps
+    def microcoder_step(self) -> int:
+        """1-based MicroCoder step of the rollout round about to be / being trained on."""
+        return self.layout.microcoder_step(self.state.global_step)
+
+    # ------------------------------------------------------------------ temperature
+    def set_sampling_temperature(self, temperature: float) -> None:
+        """Use ``temperature`` for sampling and for the loss's log-probs from now on."""
+        temperature = float(temperature)
+        if temperature == float(self.temperature):
+            return
+        self.temperature = temperature
+        if self.use_vllm:
+            self.vllm_generation.temperature = temperature
+        else:
+            self.generation_config.temperature = temperature
+            self.generation_kwargs["temperature"] = temperature
+        self._set_logprob_temperature(temperature)
+
+    def _set_logprob_temperature(self, temperature: float) -> None:
+        # add_fused_lm_head wraps `model.forward` with a closure over the temperature. Re-install
+        # it over the forward TRL left in place (kept once, so wrappers do not pile up): its
+        # non-fused path (generation) still runs the original forward.
+        targets = [self.model.get_base_model() if _is_peft(self.model) else self.model]
+        if self.ref_model is not None:
+            targets.append(self.accelerator.unwrap_model(self.ref_model))
+        for i, target in enumerate(targets):
+            key = id(target)
+            if key not in self._forward_before_restage:
+                self._forward_before_restage[key] = target.forward
+            target.forward = self._forward_before_restage[key]
+            add_fused_lm_head(
+                target,
+                temperature=temperature,
+                cast_lm_head_to_fp32=self.args.cast_lm_head_to_fp32,
+                outputs=("log_probs", "entropy") if i == 0 else ("log_probs",),
+            )
+
+    @contextlib.contextmanager
+    def validation_sampling(self):
+        """Sample with ``val_temperature`` / ``val_top_p`` / ``eval_max_response_length`` inside."""
+        cfg = self.mc_config
+        if self.use_vllm:
+            gen = self.vllm_generation
+            saved = (gen.temperature, gen.top_p, gen.max_completion_length)
+            gen.temperature, gen.top_p, gen.max_completion_length = (
+                cfg.val_temperature,
+                cfg.val_top_p,
+                cfg.eval_max_response_length,
+            )
+            try:
+                yield
+            finally:
+                gen.temperature, gen.top_p, gen.max_completion_length = saved
+            return
+        settings = {
+            "temperature": cfg.val_temperature,
+            "top_p": cfg.val_top_p,
+            "max_new_tokens": cfg.eval_max_response_length,
+        }
+        saved_config = {k: getattr(self.generation_config, k) for k in settings}
+        saved_kwargs = dict(self.generation_kwargs)
+        for k, v in settings.items():
+            setattr(self.generation_config, k, v)
+            self.generation_kwargs[k] = v
+        try:
+            yield
+        finally:
+            for k, v in saved_config.items():
+                setattr(self.generation_config, k, v)
+            self.generation_kwargs.clear()
+            self.generation_kwargs.update(saved_kwargs)
+
+    # ------------------------------------------------------------------ the override
+    def _generate_and_score_completions(self, inputs):
+        if not self.model.training:  # validation: mean@val_num_samples, no masking
+            self.microcoder_reward.last_results = []
+            with self.validation_sampling():
+                output = super()._generate_and_score_completions(inputs)
+            results = self.microcoder_reward.last_results
+            if results:
+                acc = [float(r.get("acc", r.get("score", 0.0)) or 0.0) for r in results]
+                acc = self.accelerator.gather(torch.tensor(acc, device=output["advantages"].device))
+                self._metrics["eval"][M.ACCURACY].append(float(acc.mean()))
+            return output
+        step = self.microcoder_step()
+        self.set_sampling_temperature(self.schedule.temperature_at(step))
+        self.microcoder_reward.last_results = []
+        output = super()._generate_and_score_completions(inputs)
+        self.apply_microcoder_masking(output, self.microcoder_reward.last_results, step)
+        return output
+
+    def apply_microcoder_masking(self, output: dict, results: list[dict], step: int) -> dict:
+        """Zero the advantages of masked rows of ``output`` (in place) and log the step's metrics.
+
+        ``output``: TRL's batch dict (``completion_ids``, ``completion_mask``,
+        ``advantages`` for this process's rows); ``results``: the judge's dict per row,
+        same order.  Returns the per-row record of the global batch (also kept in
+        ``self.last_microcoder_batch``).
+        """
+        cfg = self.mc_config
+        device = output["advantages"].device
+        completion_ids = output["completion_ids"]
+        completion_mask = output["completion_mask"]
+        if "tool_mask" in output:
+            completion_mask = completion_mask * output["tool_mask"]
+        n_local = completion_ids.size(0)
+        if len(results) != n_local:
+            raise RuntimeError(f"got {len(results)} judgements for {n_local} completions")
+
+        lengths = completion_mask.sum(dim=1).tolist()
+        rows = [completion_ids[i, : int(lengths[i])].tolist() for i in range(n_local)]
+        truncated = [is_truncated(length, cfg.max_response_length) for length in lengths]
+        repetitive = [t and is_repetition_loop(r, cfg.repetition_window) for t, r in zip(truncated, rows)]
+        scores = [float(r.get("score", 0.0) or 0.0) for r in results]
+        accs = [float(r.get("acc", r.get("score", 0.0)) or 0.0) for r in results]
+        incomplete = [bool(r.get("incomplete")) or str(r.get("verdict", "")) == "incomplete" for r in results]
+        non_incorrect = [
+            non_incorrect_from_result(r.get("score"), r.get("verdict"), r.get("incomplete")) for r in results
+        ]
+
+        local = torch.tensor(
+            [truncated, non_incorrect, repetitive, incomplete, scores, accs, lengths],
+            dtype=torch.float32,
+            device=device,
+        ).T.contiguous()  # (n_local, 7)
+        everything = self.accelerator.gather(local).cpu().numpy()  # (n_global, 7), process order
+        g_trunc, g_ni, g_rep, g_inc = (everything[:, j].astype(bool) for j in range(4))
+        g_score, g_acc, g_len = everything[:, 4], everything[:, 5], everything[:, 6]
+
+        # One draw per row of the GLOBAL batch, in row order: every process computes the same
+        # mask and keeps its slice.
+        mask = truncation_mask_rows(g_trunc, g_ni, g_rep, cfg.mask_probability, self.mask_rng.for_step(step))
+        start = self.accelerator.process_index * n_local
+        local_mask = torch.as_tensor(mask[start : start + n_local], device=device)
+        advantages = output["advantages"]
+        if advantages.dim() == 1:
+            advantages[local_mask] = 0.0
+        else:  # (B, T) advantages from a subclass
+            advantages[local_mask, :] = 0.0
+        g_adv = self.accelerator.gather(advantages if advantages.dim() == 1 else advantages[:, 0]).cpu().numpy()
+
+        from accelerate.utils import gather_object
+
+        all_rows = gather_object(rows) if self.accelerator.num_processes > 1 else rows
+        g = self.num_generations
+        groups = [all_rows[i : i + g] for i in range(0, len(all_rows), g)]
+        diversity = batch_diversity(groups, cfg.diversity_ngram)
+
+        n = len(mask)
+        n_trunc = int(g_trunc.sum())
+        stats = {
+            M.ACCURACY: float(g_acc.mean()) if n else 0.0,
+            M.DIVERSITY: diversity,
+            M.MASK_FRACTION: float(mask.mean()) if n else 0.0,
+            M.TRUNCATION_FRACTION: float(g_trunc.mean()) if n else 0.0,
+            M.INCOMPLETE_FRACTION: float(g_inc.mean()) if n else 0.0,
+            M.REPETITION_FRACTION: float((g_rep & g_trunc).sum() / n_trunc) if n_trunc else 0.0,
+            M.MASK_CANDIDATE_FRACTION: float((g_trunc & g_ni & ~g_rep).mean()) if n else 0.0,
+            M.TEMPERATURE: float(self.temperature),
+        }
+        for name, value in stats.items():
+            self._metrics["train"][name].append(value)
+
+        verdicts = [str(r.get("verdict", "")) for r in results]
+        all_verdicts = gather_object(verdicts) if self.accelerator.num_processes > 1 else verdicts
+        record = {
+            "step": step,
+            "temperature": float(self.temperature),
+            "score": g_score.tolist(),
+            "verdict": list(all_verdicts),
+            "length": [int(x) for x in g_len],
+            "truncated": g_trunc.tolist(),
+            "non_incorrect": g_ni.tolist(),
+            "repetitive": g_rep.tolist(),
+            "masked": mask.tolist(),
+            "advantage": g_adv.tolist(),
+            "metrics": stats,
+        }
+        self.last_microcoder_batch = record
+        if self.write_rollouts and self.accelerator.is_main_process:
+            self._append_rollouts(record)
+        return record
+
+    def _append_rollouts(self, record: dict) -> None:
+        path = Path(self.args.output_dir) / ROLLOUTS_FILE
+        path.parent.mkdir(parents=True, exist_ok=True)
+        g = self.num_generations
+        with path.open("a", encoding="utf-8") as fh:
+            for i in range(len(record["score"])):
+                fh.write(
+                    json.dumps(
+                        {
+                            "step": record["step"],
+                            "row": i,
+                            "group": i // g,
+                            "temperature": record["temperature"],
+                            "score": record["score"][i],
+                            "verdict": record["verdict"][i],
+                            "length": record["length"][i],
+                            "truncated": record["truncated"][i],
+                            "non_incorrect": record["non_incorrect"][i],
+                            "repetitive": record["repetitive"][i],
+                            "masked": record["masked"][i],
+                            "advantage": _finite(record["advantage"][i]),
+                        }
+                    )
+                    + "\n"
+                )
+
+
+def _finite(x: float) -> float | None:
+    return float(x) if x is not None and math.isfinite(x) else None
+
+
+class MetricsFileCallback(TrainerCallback):
+    """Append each log record (TRL's + the MicroCoder metrics) to ``<output_dir>/metrics.jsonl``.
+
+    ``step`` is the MicroCoder step the record closes (logging happens every
+    ``updates_per_step`` optimizer steps, i.e. once per MicroCoder step); validation
+    records (``eval_*`` keys) carry the step they follow, 0 before training.
+    """
+
+    def __init__(self, layout: TrlLayout, path: str | os.PathLike | None = None) -> None:
+        self.layout = layout
+        self.path = Path(path) if path else None
+
+    def on_log(self, args, state, control, logs=None, **kwargs):
+        if not state.is_world_process_zero or not logs:
+            return
+        path = self.path or Path(args.output_dir) / METRICS_FILE
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # step 0: validation before training
+        step = 0 if state.global_step == 0 else (state.global_step - 1) // self.layout.updates_per_step + 1
+        clean = {k: (_finite(v) if isinstance(v, float) else v) for k, v in logs.items()}
+        with path.open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps({"step": step, "global_step": state.global_step, **clean}, default=_json_default) + "\n")
+
+
+def _json_default(obj: Any) -> Any:
+    if isinstance(obj, (np.generic,)):
+        return obj.item()
+    if isinstance(obj, torch.Tensor):
+        return obj.tolist()
+    return str(obj)

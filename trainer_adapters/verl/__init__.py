@@ -1,0 +1,21 @@
+"""verl 0.9.1 backend of MicroCoder-GRPO.
+
+Nothing heavy is imported here; the pieces live in
+
+* :mod:`.config_builder` -- composes verl's ``ppo_trainer`` Hydra config from a
+  :class:`~trainer_adapters.core.MicroCoderGRPOConfig` plus user overrides;
+* :mod:`.trainer`        -- ``MicroCoderPPOTrainer`` (subclass of verl's ``PPOTrainerSync``):
+  conditional truncation masking after stock GRPO advantages, diversity metrics,
+  staged temperature;
+* :mod:`.agent_loop`     -- agent-loop manager/worker that apply the staged temperature
+  and the training response-length cap at sampling time;
+* :mod:`.launcher`       -- ``run_verl`` (dry run or a real Ray launch).
+"""
+
+__all__ = ["run_verl"]
+
+
+def run_verl(*args, **kwargs):  # lazy: importing the launcher pulls in hydra/verl
+    from .launcher import run_verl as _run
+
+    return _run(*args, **kwargs)

@@ -1,0 +1,279 @@
+"""Compose verl 0.9.1's ``ppo_trainer`` Hydra config for MicroCoder-GRPO.
+
+Order of precedence (last wins): verl's own defaults < our mapping of
+:class:`MicroCoderGRPOConfig` < ``cfg.backend_overrides["verl"]`` < ``extra_overrides``
+(the CLI's dotted ``key=value`` arguments).
+
+Facts this relies on (checked against the installed verl 0.9.1):
+
+* ``trainer.use_v1`` defaults to True: ``main_ppo`` runs the TransferQueue trainer
+  ``verl.trainer.ppo.v1`` selected by ``trainer.v1.trainer_mode`` (``sync``).
+* only ``reward.custom_reward_function.*`` is read by the reward loop; the legacy
+  top-level ``custom_reward_function.*`` group still composes but ``main_ppo`` never
+  migrates it (``migrate_legacy_reward_impl`` is only called by the fully-async
+  entry point), so it is silently ignored. We refuse it loudly instead.
+* ``actor_rollout_ref.rollout.agent.agent_loop_manager_class`` is not in the YAML (it is
+  a field of ``AgentLoopConfig``), so it is added with Hydra's ``+`` prefix.
+* a reference model is created only when ``actor.use_kl_loss`` or
+  ``algorithm.use_kl_in_reward`` is set; both stay False.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from trainer_adapters.core import MicroCoderGRPOConfig
+
+from .constants import (
+    AGENT_LOOP_MANAGER_FQN,
+    CONFIG_SECTION,
+    REWARD_FUNCTION_NAME,
+    REWARD_FUNCTION_PATH,
+)
+
+__all__ = [
+    "MicroCoderVerlConfigError",
+    "compose_verl_config",
+    "dataset_files",
+    "describe_plan",
+    "microcoder_overrides",
+    "validate_verl_config",
+    "verl_config_dir",
+]
+
+
+class MicroCoderVerlConfigError(ValueError):
+    """The composed verl config contradicts MicroCoder-GRPO."""
+
+
+def verl_config_dir() -> str:
+    spec = importlib.util.find_spec("verl")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("verl is not installed: pip install 'microcoder[verl]'")
+    return os.path.join(next(iter(spec.submodule_search_locations)), "trainer", "config")
+
+
+def dataset_files(dataset: str | os.PathLike) -> tuple[str, str | None]:
+    """(train parquet, test parquet or None) from a dataset directory or a parquet file."""
+    path = Path(dataset).expanduser()
+    if path.is_dir():
+        train = path / "train.parquet"
+        test = path / "test.parquet"
+        return str(train), (str(test) if test.exists() else None)
+    return str(path), None
+
+
+def _q(value: Any) -> str:
+    """Render a value for a Hydra override (quote strings that need it)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    text = str(value)
+    if text and all(c.isalnum() or c in "_-./" for c in text):
+        return text
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def microcoder_overrides(
+    cfg: MicroCoderGRPOConfig,
+    model: str | None = None,
+    dataset: str | None = None,
+    output_dir: str | None = None,
+    reward_function_path: str = REWARD_FUNCTION_PATH,
+) -> list[str]:
+    """Hydra overrides mapping our config onto verl's ``ppo_trainer`` keys."""
+    model_path = model or cfg.model_name_or_path
+    # Rollouts are generated up to the larger of the two lengths so validation can use
+    # eval_max_response_length (8K); training requests are capped at max_response_length
+    # (4K) by the agent-loop worker through sampling_params["max_tokens"].
+    gen_len = max(cfg.max_response_length, cfg.eval_max_response_length)
+    token_budget = max(16384, cfg.max_prompt_length + cfg.max_response_length)
+    stage0 = cfg.schedule.temperature_at(0)
+    o: dict[str, Any] = {
+        # --- algorithm: stock GRPO advantages, no KL anywhere
+        "algorithm.adv_estimator": "grpo",
+        "algorithm.norm_adv_by_std_in_grpo": True,
+        "algorithm.use_kl_in_reward": False,
+        # --- data
+        "data.train_batch_size": cfg.train_batch_size,
+        "data.max_prompt_length": cfg.max_prompt_length,
+        "data.max_response_length": gen_len,
+        "data.filter_overlong_prompts": True,
+        "data.truncation": "error",
+        "data.seed": cfg.seed,
+        # --- model
+        "actor_rollout_ref.model.path": model_path,
+        # --- actor: no KL loss, clip-higher, token-mean
+        "actor_rollout_ref.actor.use_kl_loss": cfg.use_kl_loss,
+        "actor_rollout_ref.actor.kl_loss_coef": cfg.kl_coef,
+        "actor_rollout_ref.actor.clip_ratio_low": cfg.clip_ratio_low,
+        "actor_rollout_ref.actor.clip_ratio_high": cfg.clip_ratio_high,
+        "actor_rollout_ref.actor.loss_agg_mode": cfg.loss_agg_mode,
+        "actor_rollout_ref.actor.entropy_coeff": cfg.entropy_coeff,
+        "actor_rollout_ref.actor.ppo_mini_batch_size": cfg.ppo_mini_batch_size,
+        "actor_rollout_ref.actor.ppo_epochs": cfg.ppo_epochs,
+        "actor_rollout_ref.actor.use_dynamic_bsz": True,
+        "actor_rollout_ref.actor.ppo_max_token_len_per_gpu": token_budget,
+        "actor_rollout_ref.actor.grad_clip": cfg.grad_clip,
+        "actor_rollout_ref.actor.data_loader_seed": cfg.seed,
+        "actor_rollout_ref.actor.optim.lr": cfg.learning_rate,
+        "actor_rollout_ref.actor.optim.weight_decay": cfg.weight_decay,
+        # --- rollout
+        "actor_rollout_ref.rollout.name": "vllm",
+        "actor_rollout_ref.rollout.n": cfg.num_generations,
+        "actor_rollout_ref.rollout.temperature": stage0,
+        "actor_rollout_ref.rollout.top_p": cfg.top_p,
+        "actor_rollout_ref.rollout.top_k": cfg.top_k,
+        "actor_rollout_ref.rollout.seed": cfg.seed,
+        "actor_rollout_ref.rollout.log_prob_use_dynamic_bsz": True,
+        "actor_rollout_ref.rollout.log_prob_max_token_len_per_gpu": token_budget,
+        "actor_rollout_ref.rollout.val_kwargs.n": cfg.val_num_samples,
+        "actor_rollout_ref.rollout.val_kwargs.do_sample": True,
+        "actor_rollout_ref.rollout.val_kwargs.temperature": cfg.val_temperature,
+        "actor_rollout_ref.rollout.val_kwargs.top_p": cfg.val_top_p,
+        "+actor_rollout_ref.rollout.agent.agent_loop_manager_class": AGENT_LOOP_MANAGER_FQN,
+        # --- reward: microcoder_eval's compute_score through verl's reward loop
+        "reward.custom_reward_function.path": reward_function_path,
+        "reward.custom_reward_function.name": REWARD_FUNCTION_NAME,
+        # --- trainer
+        "trainer.use_v1": True,
+        "trainer.v1.trainer_mode": "sync",
+        "trainer.total_epochs": cfg.total_epochs,
+        "trainer.total_training_steps": cfg.total_training_steps,
+        "trainer.test_freq": cfg.test_freq,
+        "trainer.save_freq": cfg.save_freq,
+        "trainer.val_before_train": cfg.val_before_train,
+        "trainer.project_name": cfg.project_name,
+        "trainer.experiment_name": cfg.experiment_name,
+    }
+    if cfg.reward != "binary":  # compute_score(..., reward="fraction")
+        o["+reward.custom_reward_function.reward_kwargs.reward"] = cfg.reward
+    if dataset is not None:
+        train, test = dataset_files(dataset)
+        o["data.train_files"] = train
+        if test is None:  # verl always builds a val set; without test.parquet, skip validation
+            o["data.val_files"] = train
+            o["trainer.test_freq"] = -1
+            o["trainer.val_before_train"] = False
+        else:
+            o["data.val_files"] = test
+    if output_dir or cfg.output_dir:
+        o["trainer.default_local_dir"] = str(output_dir or cfg.output_dir)
+    # verl defaults to [console, wandb]; wandb needs a login, so default to the console
+    return [f"{k}={_q(v)}" for k, v in o.items()] + ["trainer.logger=[console]"]
+
+
+def compose_verl_config(
+    cfg: MicroCoderGRPOConfig,
+    model: str | None = None,
+    dataset: str | None = None,
+    output_dir: str | None = None,
+    extra_overrides: Sequence[str] = (),
+    reward_function_path: str = REWARD_FUNCTION_PATH,
+):
+    """Compose the full verl config (an OmegaConf ``DictConfig``) and attach our section."""
+    from hydra import compose, initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+    from omegaconf import OmegaConf, open_dict
+
+    overrides = microcoder_overrides(cfg, model, dataset, output_dir, reward_function_path)
+    overrides += list(cfg.backend_overrides.get("verl", []))
+    overrides += list(extra_overrides)
+    overrides = _dedupe_plus(overrides)
+    if GlobalHydra.instance().is_initialized():
+        GlobalHydra.instance().clear()
+    with initialize_config_dir(config_dir=verl_config_dir(), version_base=None):
+        config = compose(config_name="ppo_trainer", overrides=overrides)
+    with open_dict(config):
+        config[CONFIG_SECTION] = OmegaConf.create(cfg.to_dict())
+    return config
+
+
+def _dedupe_plus(overrides: Iterable[str]) -> list[str]:
+    """Hydra rejects ``+key=`` twice; keep the last ``+`` override of a key."""
+    out: list[str] = []
+    seen_plus: dict[str, int] = {}
+    for item in overrides:
+        key = item.split("=", 1)[0]
+        if key.startswith("+"):
+            if key in seen_plus:
+                out[seen_plus[key]] = None  # type: ignore[call-overload]
+            seen_plus[key] = len(out)
+        out.append(item)
+    return [x for x in out if x is not None]
+
+
+def validate_verl_config(config) -> None:
+    """verl's own validation (as ``main_ppo`` runs it) plus MicroCoder-GRPO invariants."""
+    from verl.trainer.ppo.utils import need_critic, need_reference_policy
+    from verl.utils.config import validate_config
+    from verl.utils.device import auto_set_device
+
+    auto_set_device(config)
+    validate_config(config=config, use_reference_policy=need_reference_policy(config), use_critic=need_critic(config))
+
+    problems = []
+    if need_reference_policy(config):
+        problems.append("a reference model would be created (use_kl_loss / use_kl_in_reward must stay False)")
+    if need_critic(config):
+        problems.append("a critic would be created (adv_estimator must be grpo)")
+    if not config.trainer.use_v1 or config.trainer.v1.trainer_mode != "sync":
+        problems.append("MicroCoderPPOTrainer extends the v1 'sync' trainer: keep trainer.use_v1=true, trainer.v1.trainer_mode=sync")
+    legacy = config.get("custom_reward_function") or {}
+    if legacy.get("path"):
+        problems.append(
+            "top-level custom_reward_function.path is ignored by verl 0.9.1's main_ppo; "
+            "set reward.custom_reward_function.path instead"
+        )
+    if not config.reward.custom_reward_function.path:
+        problems.append("reward.custom_reward_function.path is empty")
+    mc = config.get(CONFIG_SECTION)
+    if mc is not None:
+        stage0 = MicroCoderGRPOConfig.from_dict(mc).schedule.temperature_at(0)
+        if float(config.actor_rollout_ref.rollout.temperature) != stage0:
+            problems.append(
+                f"actor_rollout_ref.rollout.temperature={config.actor_rollout_ref.rollout.temperature} differs from the "
+                f"schedule's first stage ({stage0}); set temperature / temperature_stages instead"
+            )
+        if int(config.actor_rollout_ref.rollout.n) != int(mc.num_generations):
+            problems.append("actor_rollout_ref.rollout.n differs from num_generations; set num_generations instead")
+    if problems:
+        raise MicroCoderVerlConfigError("; ".join(problems))
+
+
+def describe_plan(cfg: MicroCoderGRPOConfig, config=None) -> str:
+    """Human-readable plan: stages, temperatures, mask rate, batch geometry."""
+    lines = ["MicroCoder-GRPO plan (verl backend)"]
+    sched = cfg.schedule
+    for i, (start, temp) in enumerate(sched.stages):
+        end = sched.stages[i + 1][0] - 1 if i + 1 < len(sched.stages) else None
+        span = f"steps {max(start, 1)}-{end}" if end is not None else f"steps {max(start, 1)}-end"
+        lines.append(f"  temperature stage {i}: {span}: T={temp}")
+    lines.append(
+        f"  conditional truncation masking: rho={cfg.mask_probability} on truncated (len >= {cfg.max_response_length}),"
+        f" non-incorrect (correct or incomplete), non-repetitive (window {cfg.repetition_window}) rows; seed {cfg.seed}"
+    )
+    updates = cfg.train_batch_size // cfg.ppo_mini_batch_size
+    lines.append(
+        f"  batch: {cfg.train_batch_size} prompts x {cfg.num_generations} samples; {updates} policy update(s) per step;"
+        f" clip eps low/high {cfg.clip_ratio_low}/{cfg.clip_ratio_high}; loss {cfg.loss_agg_mode}; KL loss off, no reference model"
+    )
+    if updates <= 1 and cfg.ppo_epochs <= 1:
+        lines.append("  note: one update per batch -> clip ratios (clip-higher) have no effect")
+    lines.append(
+        f"  lengths: prompt {cfg.max_prompt_length}, train response {cfg.max_response_length}, "
+        f"validation response {cfg.eval_max_response_length}; validation mean@{cfg.val_num_samples} at T={cfg.val_temperature}"
+    )
+    if config is not None:
+        lines.append(
+            f"  verl: model={config.actor_rollout_ref.model.path} train_files={config.data.train_files} "
+            f"val_files={config.data.val_files} steps={config.trainer.total_training_steps} "
+            f"epochs={config.trainer.total_epochs} gpus={config.trainer.n_gpus_per_node}x{config.trainer.nnodes}"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,134 @@
+"""``MicroCoderPPOTrainer``: verl 0.9.1's v1 sync trainer + MicroCoder-GRPO.
+
+Hooks (all on ``verl.trainer.ppo.v1.PPOTrainerSync``; no verl file is changed):
+
+* ``_compute_advantage``: runs the stock implementation (GRPO advantages written to
+  TransferQueue), then reads the batch's rows back, decides the conditional truncation
+  mask (:func:`.advantage.plan_truncation_mask`), zeroes ``advantages`` (and
+  ``returns``, which GRPO sets equal to them) of the selected rows in TransferQueue and
+  logs the ``microcoder/*`` metrics. Zeroing keeps the rows' tokens in the token-mean
+  denominator, unlike dropping them.
+* ``on_step_begin`` / ``_next_train_batch``: set the schedule's temperature for the
+  step on the trainer's config -- verl reads ``actor_rollout_ref.rollout.temperature``
+  from there for old-log-prob, ref and actor-update passes -- and attach it to the
+  batch submitted for rollout (key :data:`.constants.TEMPERATURE_KEY`); the agent-loop
+  workers hold their own copy of the config, so
+  :class:`.agent_loop.MicroCoderAgentLoopWorker` applies it there.
+
+A registered advantage estimator (``core_algos.register_adv_est``) would not work here:
+it only receives token-level rewards, the response mask and the uid index -- no
+per-sample reward extras (``incomplete``) and no response token ids.
+"""
+from __future__ import annotations
+
+import logging
+import os
+
+import numpy as np
+import torch
+import transfer_queue as tq
+from omegaconf import OmegaConf, open_dict
+from tensordict import TensorDict
+from transfer_queue import KVBatchMeta
+from verl.trainer.ppo.v1.trainer_sync import PPOTrainerSync
+from verl.utils import tensordict_utils as tu
+
+from trainer_adapters.core import MaskRng, MicroCoderGRPOConfig
+from trainer_adapters.core import metrics as M
+
+from .advantage import plan_truncation_mask
+from .constants import CONFIG_SECTION, TEMPERATURE_KEY
+
+logger = logging.getLogger(__name__)
+logger.setLevel(os.getenv("VERL_LOGGING_LEVEL", "INFO"))
+
+__all__ = ["MicroCoderPPOTrainer", "microcoder_config_of", "rows_of"]
+
+
+def microcoder_config_of(config) -> MicroCoderGRPOConfig:
+    section = config.get(CONFIG_SECTION)
+    if section is None:
+        return MicroCoderGRPOConfig()
+    data = OmegaConf.to_container(section, resolve=True) if OmegaConf.is_config(section) else dict(section)
+    return MicroCoderGRPOConfig.from_dict(data)
+
+
+def rows_of(value) -> list[torch.Tensor]:
+    """Per-row 1-D tensors of a (jagged nested or regular) batched tensor."""
+    if isinstance(value, torch.Tensor) and value.is_nested:
+        return list(value.unbind())
+    return [value[i] for i in range(value.shape[0])]
+
+
+class MicroCoderPPOTrainer(PPOTrainerSync):
+    def __init__(self, config):
+        super().__init__(config)
+        self.mc_config = microcoder_config_of(config)
+        self.temperature_schedule = self.mc_config.schedule
+        self.mask_rng = MaskRng(self.mc_config.seed)
+
+    # ------------------------------------------------------------------ temperature
+    def current_temperature(self) -> float:
+        return self.temperature_schedule.temperature_at(self.global_steps)
+
+    def _sync_temperature(self) -> float:
+        temp = self.current_temperature()
+        rollout = self.config.actor_rollout_ref.rollout
+        if float(rollout.temperature) != temp:
+            logger.info(f"[microcoder] step {self.global_steps}: temperature {rollout.temperature} -> {temp}")
+            with open_dict(self.config):
+                rollout.temperature = temp
+        return temp
+
+    def on_step_begin(self):
+        super().on_step_begin()
+        self._sync_temperature()
+
+    def _next_train_batch(self, num_prompts: int | None = None) -> TensorDict:
+        batch = super()._next_train_batch(num_prompts)
+        tu.assign_non_tensor_data(batch, TEMPERATURE_KEY, self._sync_temperature())
+        return batch
+
+    # ------------------------------------------------------------------ advantage
+    def _compute_advantage(self, batch: KVBatchMeta, metrics: dict) -> KVBatchMeta:
+        batch = super()._compute_advantage(batch, metrics)
+        self._apply_truncation_mask(batch, metrics)
+        return batch
+
+    def _apply_truncation_mask(self, batch: KVBatchMeta, metrics: dict) -> np.ndarray:
+        cfg = self.mc_config
+        fields = ["prompts", "responses", "rm_scores", "extra_fields", "advantages", "returns"]
+        data = tq.kv_batch_get(keys=batch.keys, partition_id=batch.partition_id, select_fields=fields)
+        prompts = [t.tolist() for t in rows_of(data["prompts"])]
+        responses = [t.tolist() for t in rows_of(data["responses"])]
+        scores = [float(t.sum()) for t in rows_of(data["rm_scores"])]
+        extra_fields = list(data["extra_fields"])
+        is_padding = [bool(tag.get("is_padding", False)) for tag in batch.tags]
+        rng = self.mask_rng.for_step(self.global_steps, getattr(self, "local_trigger_step", 0))
+        plan = plan_truncation_mask(
+            batch.keys, prompts, responses, scores, extra_fields, is_padding,
+            max_response_length=cfg.max_response_length,
+            probability=cfg.mask_probability,
+            rng=rng,
+            window=cfg.repetition_window,
+            ngram=cfg.diversity_ngram,
+        )
+        metrics.update(plan.metrics)
+        metrics[M.TEMPERATURE] = float(self.config.actor_rollout_ref.rollout.temperature)
+        rows = np.flatnonzero(plan.mask)
+        if rows.size:
+            advantages = rows_of(data["advantages"])
+            returns = rows_of(data["returns"])
+            out = TensorDict(
+                {
+                    "advantages": torch.nested.as_nested_tensor(
+                        [torch.zeros_like(advantages[i]) for i in rows], layout=torch.jagged
+                    ),
+                    "returns": torch.nested.as_nested_tensor(
+                        [torch.zeros_like(returns[i]) for i in rows], layout=torch.jagged
+                    ),
+                },
+                batch_size=len(rows),
+            )
+            tq.kv_batch_put(keys=[batch.keys[i] for i in rows], partition_id=batch.partition_id, fields=out)
+        return plan.mask
