@@ -232,7 +232,8 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         accs = [float(r.get("acc", r.get("score", 0.0)) or 0.0) for r in results]
         incomplete = [bool(r.get("incomplete")) or str(r.get("verdict", "")) == "incomplete" for r in results]
         non_incorrect = [
-            non_incorrect_from_result(r.get("score"), r.get("verdict"), r.get("incomplete")) for r in results
+            non_incorrect_from_result(r.get("acc", r.get("score")), r.get("verdict"), r.get("incomplete"))
+            for r in results  # acc, not score: with reward=fraction a partial pass is still wrong
         ]
 
         local = torch.tensor(
