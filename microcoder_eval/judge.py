@@ -33,6 +33,9 @@ _STATUS_TO_VERDICT = {
     "runtime_error": Verdict.RUNTIME_ERROR,
 }
 _HELLO_TIMEOUT_S = 60.0
+# Largest test message queued at a worker ahead of need (see _Worker.run): two of them
+# and an "end" fit the smallest Linux pipe buffer (64 KiB) with room to spare.
+_AHEAD_MAX_BYTES = 16 * 1024
 
 
 class SandboxError(RuntimeError):
@@ -73,6 +76,8 @@ class _Worker:
             self.close()
             raise SandboxError("sandbox worker failed to start")
         self.isolation: dict = hello["isolation"]
+        self._in_candidate = False
+        self._unsynced = False
 
     def _recv(self, timeout: float | None) -> dict | None:
         if timeout is not None:
@@ -107,8 +112,19 @@ class _Worker:
 
     def run(self, task: JudgeTask, code: str, limits: Limits, stop_on_failure: bool,
             keep_outputs: bool) -> CandidateResult:
+        """Judge one candidate on this worker.
+
+        Pipelined: the next test's input is queued at the worker while the current test
+        runs and this process compares its output, so neither side waits for the other.
+        A queued input must be small (``_AHEAD_MAX_BYTES``): two of them fit a pipe
+        buffer, so a write here never blocks while the worker is writing to us.  Past a
+        failure the judge sends "end", which also stops a queued test mid-run.
+        """
         time_limit = task.time_limit_s or limits.time_limit_s
         effective = Limits(time_limit, limits.memory_limit_mb, limits.output_limit_mb)
+        # Generous bound on any single answer: compiling, or one test at its wall limit.
+        answer_timeout = effective.wall_limit_s + 30.0
+        self._sync(answer_timeout)
         protocol.send(self.to_worker, {
             "op": "candidate",
             "code": code,
@@ -121,29 +137,57 @@ class _Worker:
                 "output_limit_mb": limits.output_limit_mb,
             },
         })
-        # Generous bound on any single answer: compiling, or one test at its wall limit.
-        answer_timeout = effective.wall_limit_s + 30.0
-        total = len(task.tests)
+        self._in_candidate = True
+        tests = task.tests
+        total = len(tests)
         results: list[TestResult] = []
         verdict = Verdict.ACCEPTED
         detail = None
+        sent = 0
+
+        def send_next(ahead: bool) -> None:
+            nonlocal sent
+            message = protocol.encode({"op": "test", "input": tests[sent].input})
+            if ahead and len(message) > _AHEAD_MAX_BYTES:
+                return  # too big to queue safely: sent when the worker asks (lockstep)
+            protocol.send(self.to_worker, message)
+            sent += 1
+
+        send_next(ahead=False)  # right behind the code: no round trip for "ready"
+        if sent < total:
+            send_next(ahead=True)
         try:
-            for test in task.tests:
-                protocol.send(self.to_worker, {"op": "test", "input": test.input})
+            while len(results) < sent:
                 answer = self._recv(answer_timeout)
                 if answer is None:
                     raise SandboxError("sandbox worker exited")
                 if answer["op"] == "compile_error":  # only ever the answer to the first test
                     return CandidateResult(Verdict.COMPILE_ERROR, [], total, answer.get("detail"))
-                result = _grade(answer, test.output, task, keep_outputs)
+                if answer["op"] != "result":
+                    raise protocol.ProtocolError(f"unexpected {answer['op']!r} from the worker")
+                result = _grade(answer, tests[len(results)].output, task, keep_outputs)
                 results.append(result)
                 if result.verdict is not Verdict.ACCEPTED and verdict is Verdict.ACCEPTED:
                     verdict, detail = result.verdict, result.detail
                     if stop_on_failure:
                         break
+                if sent < total:
+                    send_next(ahead=sent > len(results))
         finally:
-            protocol.send(self.to_worker, {"op": "end"})
+            if self._in_candidate:
+                protocol.send(self.to_worker, {"op": "end"})
+                self._in_candidate = False
+                self._unsynced = True  # answers still in flight are dropped at the next use
         return CandidateResult(verdict, results, total, detail)
+
+    def _sync(self, timeout: float) -> None:
+        """Skip what the worker still says about the previous candidate, up to "ended"."""
+        while self._unsynced:
+            message = self._recv(timeout)
+            if message is None:
+                raise SandboxError("sandbox worker exited")
+            if message["op"] == "ended":
+                self._unsynced = False
 
 
 def _grade(answer: dict, expected: str, task: JudgeTask, keep_outputs: bool) -> TestResult:

@@ -162,6 +162,45 @@ def test_parallel_judge_many_keeps_order(judge):
     assert verdicts == [Verdict.WRONG_ANSWER if i % 3 == 0 else Verdict.ACCEPTED for i in range(12)]
 
 
+def test_queued_test_is_stopped_when_an_earlier_test_fails():
+    # The judge queues test k+1 at the worker while test k runs.  When test k fails, the
+    # queued test must be killed, not waited out: here it would run forever.
+    import time
+
+    task = JudgeTask("stdin", (TestCase("1\n", "1\n"), TestCase("2\n", "2\n"), TestCase("loop\n", "x\n")))
+    code = "s=input()\nif s=='2':\n    print('wrong')\nelif s=='loop':\n    while True: pass\nelse:\n    print(s)"
+    with Judge(workers=1, limits=Limits(time_limit_s=20, memory_limit_mb=512, output_limit_mb=4)) as judge:
+        started = time.monotonic()
+        result = judge.judge(task, code)
+        assert result.verdict is Verdict.WRONG_ANSWER and len(result.tests) == 2
+        # The same worker then judges the next candidates from a clean state.
+        assert judge.judge(ADD, "a,b=map(int,input().split())\nprint(a+b)").verdict is Verdict.ACCEPTED
+        elapsed = time.monotonic() - started
+        assert elapsed < 10, f"the queued endless test was waited out ({elapsed:.1f} s)"
+        assert judge.judge(ADD, "def f(:").verdict is Verdict.COMPILE_ERROR
+        assert judge.judge(ADD, "print(0)").verdict is Verdict.WRONG_ANSWER
+        assert judge.judge(ADD, "a,b=map(int,input().split())\nprint(a+b)").tests_passed == 3
+
+
+def test_large_and_small_inputs_mixed_keep_their_order(judge):
+    # Inputs over the queue-ahead size go in lockstep; results must still pair with tests.
+    sizes = [3, 200_000, 5, 70_000, 1, 1, 300_000, 2]
+    tests = tuple(TestCase("x" * n + "\n", f"{n}\n") for n in sizes)
+    task = JudgeTask("stdin", tests)
+    result = judge.judge(task, "print(len(input()))", stop_on_failure=False, keep_outputs=True)
+    assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+    assert [t.actual for t in result.tests] == [f"{n}\n" for n in sizes]
+    functional = JudgeTask("functional", tuple(TestCase(json.dumps(["y" * n]), str(n)) for n in sizes), fn_name="f")
+    assert judge.judge(functional, "def f(s):\n    return len(s)").verdict is Verdict.ACCEPTED
+
+
+def test_run_all_reports_every_test_in_order(judge):
+    tests = tuple(TestCase(f"{i}\n", f"{i}\n") for i in range(40))
+    code = "n=int(input())\nprint(n if n % 7 else -1)"
+    result = judge.judge(JudgeTask("stdin", tests), code, stop_on_failure=False)
+    assert [t.verdict is Verdict.ACCEPTED for t in result.tests] == [i % 7 != 0 for i in range(40)]
+
+
 def _children_of(pid: int) -> list[tuple[int, str]]:
     out = []
     for entry in os.listdir("/proc"):

@@ -28,9 +28,15 @@ def _read_exact(fd: int, n: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def send(fd: int, message: dict) -> None:
+def encode(message: dict) -> bytes:
+    """The framed bytes of ``message`` (so a sender can size it before writing)."""
     data = json.dumps(message, ensure_ascii=False).encode("utf-8", "surrogatepass")
-    payload = _HEADER.pack(len(data)) + data
+    return _HEADER.pack(len(data)) + data
+
+
+def send(fd: int, message: dict | bytes) -> None:
+    """Write a message (a dict, or bytes from :func:`encode`) whole; blocks until written."""
+    payload = message if isinstance(message, bytes) else encode(message)
     view = memoryview(payload)
     while view:
         written = os.write(fd, view)

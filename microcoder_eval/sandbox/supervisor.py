@@ -16,6 +16,7 @@ import resource
 import select
 import signal
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,26 +44,32 @@ class Job:
     work_dir: str
 
 
+def _stat_cpu(data: bytes, own_only: bool = False) -> tuple[float, int]:
+    """(utime+stime [+ reaped children's], num_threads) from a /proc/<pid>/stat line."""
+    try:
+        fields = data.rsplit(b")", 1)[1].split()
+        # fields[0] is field 3 (state); utime..cstime are fields 14..17, num_threads 20
+        return sum(int(x) for x in fields[11:13 if own_only else 15]) / _CLK_TCK, int(fields[17])
+    except (IndexError, ValueError):
+        return 0.0, 0
+
+
 def _cpu_seconds(pid: int, own_only: bool = False) -> float:
-    """utime+stime of the process (+ its reaped children's unless own_only), from /proc."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as fh:
-            fields = fh.read().rsplit(b")", 1)[1].split()
-    except (OSError, IndexError):
+            return _stat_cpu(fh.read(), own_only)[0]
+    except OSError:
         return 0.0
-    # fields[0] is field 3 (state); utime..cstime are fields 14..17
-    return sum(int(x) for x in fields[11:13 if own_only else 15]) / _CLK_TCK
 
 
-def _sandbox_cpu_seconds(child_pid: int, whole_namespace: bool) -> float:
+def _sandbox_cpu_seconds(child: "_Child", whole_namespace: bool) -> float:
     """CPU time charged to the candidate: in our own PID namespace (private /proc), every
     process it started counts — a fork bomb reaches the limit as fast as a busy loop."""
-    if not whole_namespace:
-        return _cpu_seconds(child_pid)
-    total = _cpu_seconds(child_pid)
-    for entry in os.listdir("/proc"):
-        if entry.isdigit() and entry != "1" and int(entry) != child_pid:
-            total += _cpu_seconds(int(entry), own_only=True)
+    total = child.sample()[0]
+    if whole_namespace:
+        for entry in os.listdir("/proc"):
+            if entry.isdigit() and entry != "1" and int(entry) != child.pid:
+                total += _cpu_seconds(int(entry), own_only=True)
     return total
 
 
@@ -91,10 +98,11 @@ class _Clock:
     catches ``time.sleep(8)`` without verdicts changing with host load.
     """
 
-    def __init__(self, pid: int) -> None:
-        self.pid = pid
+    def __init__(self, child: "_Child", threads: int) -> None:
+        self.pid = child.pid
         self.started = time.monotonic()
-        self.base = _run_delays(pid)
+        # Between tests the child is normally one thread: read just its schedstat.
+        self.base = {child.tid: child.run_delay()} if threads == 1 else _run_delays(child.pid)
 
     def wall(self) -> float:
         return time.monotonic() - self.started
@@ -162,8 +170,25 @@ class _Child:
         self.to_child = a2b_w
         self.from_child = b2a_r
         self.pidfd = os.pidfd_open(pid)
+        self.tid = str(pid).encode()
+        # Kept open for the child's life: a pread per sample instead of open/read/close.
+        self.stat_fd = os.open(f"/proc/{pid}/stat", os.O_RDONLY | os.O_CLOEXEC)
+        self.sched_fd = os.open(f"/proc/{pid}/task/{pid}/schedstat", os.O_RDONLY | os.O_CLOEXEC)
         self.exit_status: int | None = None
         self.rusage_cpu = 0.0
+
+    def sample(self) -> tuple[float, int]:
+        """(CPU seconds of the child and its reaped children, its thread count)."""
+        try:
+            return _stat_cpu(os.pread(self.stat_fd, 4096, 0))
+        except OSError:
+            return 0.0, 0
+
+    def run_delay(self) -> float:
+        try:
+            return int(os.pread(self.sched_fd, 256, 0).split()[1]) / 1e9
+        except (OSError, IndexError, ValueError):
+            return 0.0
 
     def kill(self) -> None:
         if self.exit_status is None:
@@ -182,7 +207,7 @@ class _Child:
 
     def close(self) -> None:
         self.kill()
-        for fd in (self.to_child, self.from_child, self.pidfd):
+        for fd in (self.to_child, self.from_child, self.pidfd, self.stat_fd, self.sched_fd):
             try:
                 os.close(fd)
             except OSError:
@@ -199,23 +224,46 @@ def _size(path: str) -> int:
 def _read_text(path: str, limit: int) -> tuple[str | None, bool]:
     """File content (decoded; only a head when over the limit) and whether it overflowed."""
     try:
-        with open(path, "rb") as fh:
-            overflow = os.fstat(fh.fileno()).st_size >= limit
-            data = fh.read(_FAILED_OUTPUT_KEEP if overflow else limit)
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     except FileNotFoundError:
         return None, False
-    return data.decode("utf-8", "replace"), overflow
+    try:
+        size = os.fstat(fd).st_size
+        overflow = size >= limit
+        want = _FAILED_OUTPUT_KEEP if overflow else size
+        chunks, got = [], 0
+        while got < want:
+            chunk = os.read(fd, want - got)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks).decode("utf-8", "replace"), overflow
 
 
 def _tail(path: str) -> str:
     try:
-        with open(path, "rb") as fh:
-            fh.seek(0, os.SEEK_END)
-            size = fh.tell()
-            fh.seek(max(0, size - _STDERR_TAIL))
-            return fh.read().decode("utf-8", "replace")
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     except OSError:
         return ""
+    try:
+        size = os.fstat(fd).st_size
+        return os.pread(fd, _STDERR_TAIL, max(0, size - _STDERR_TAIL)).decode("utf-8", "replace") if size else ""
+    finally:
+        os.close(fd)
+
+
+def _write_input(path: str, text: str) -> None:
+    data = text.encode("utf-8", "surrogatepass")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 class Supervisor:
@@ -228,15 +276,24 @@ class Supervisor:
         self.child: _Child | None = None
         self.spawned: list[int] = []
         self.test_no = 0
+        self.cpu_mark: float | None = None
+        # Messages read while a test ran (the judge queues the next test ahead of need).
+        self.pending: deque[dict | None] = deque()
 
-    def serve(self) -> None:
-        """Answer "test" messages until "end"; then no process of the candidate survives."""
+    def serve(self) -> bool:
+        """Answer "test" messages until "end"; then no process of the candidate survives.
+
+        True when the judge ended the candidate, False when it went away.
+        """
         try:
             while True:
-                message = protocol.recv(self.judge_in)
+                message = self.pending.popleft() if self.pending else protocol.recv(self.judge_in)
                 if message is None or message["op"] != "test":
-                    return
+                    return message is not None and message["op"] == "end"
                 result, child_died = self._run_test(message["input"])
+                if result is None:  # the judge ended the candidate during this test
+                    message = self.pending.pop()
+                    return message is not None and message["op"] == "end"
                 protocol.send(self.judge_out, result)
                 if child_died and self.child is not None:
                     self.child.close()
@@ -272,27 +329,35 @@ class Supervisor:
         base = os.path.join(self.job.work_dir, f"t{self.test_no}")
         return {"in": base + ".in", "out": base + ".out", "err": base + ".err", "res": base + ".res"}
 
-    def _run_test(self, test_input: str) -> tuple[dict, bool]:
+    def _run_test(self, test_input: str) -> tuple[dict | None, bool]:
         self.test_no += 1
         paths = self._paths()
-        with open(paths["in"], "w", encoding="utf-8", errors="surrogatepass") as fh:
-            fh.write(test_input)
+        _write_input(paths["in"], test_input)
         if self.child is None:
             self.child = _Child(self.job)
             self.spawned.append(self.child.pid)
+            self.cpu_mark = None
         child = self.child
-        cpu_before = _sandbox_cpu_seconds(child.pid, self.job.use_pid_ns)
-        clock = _Clock(child.pid)
+        own_before, threads = child.sample()
+        # The whole namespace's CPU as the last test left it (the child idles between
+        # tests), so only one /proc scan per test.
+        cpu_before = self.cpu_mark if self.cpu_mark is not None else _sandbox_cpu_seconds(child, self.job.use_pid_ns)
+        clock = _Clock(child, threads)
         os.write(child.to_child, (protocol_line(paths)).encode())
         status, killed_for = self._wait(child, cpu_before, clock)
+        self.cpu_mark = None
+        if killed_for == "ended":
+            return None, True
         wall = clock.wall()
         if status is None:  # the child is gone: collect how
             raw = child.reap()
-            cpu = max(child.rusage_cpu - cpu_before, 0.0)
+            cpu = max(child.rusage_cpu - own_before, 0.0)
             effective = cpu
         else:
             raw = None
-            cpu = max(_sandbox_cpu_seconds(child.pid, self.job.use_pid_ns) - cpu_before, 0.0)
+            after = _sandbox_cpu_seconds(child, self.job.use_pid_ns)
+            cpu = max(after - cpu_before, 0.0)
+            self.cpu_mark = after
             effective = clock.effective() if wall > self.job.time_limit_s else wall
         if killed_for is None and effective > self.job.time_limit_s:
             killed_for = "time_limit"
@@ -309,21 +374,21 @@ class Supervisor:
         poller = select.poll()
         poller.register(child.from_child, select.POLLIN)
         poller.register(child.pidfd, select.POLLIN)
+        poller.register(self.judge_in, select.POLLIN)
         buffer = b""
         limit, wall_limit = self.job.time_limit_s, self.job.wall_limit_s
+        timeout = min(limit, wall_limit, _POLL_SLICE_S)  # most tests answer within the first wait
         while True:
-            cpu = _sandbox_cpu_seconds(child.pid, self.job.use_pid_ns) - cpu_before
-            wall = clock.wall()
-            effective = clock.effective() if wall > limit else wall
-            if cpu > limit or effective > limit:
-                child.kill()
-                return None, "time_limit"
-            if wall > wall_limit:
-                child.kill()
-                return None, "wall_limit"
-            timeout = min(limit - cpu, limit - effective, wall_limit - wall, _POLL_SLICE_S)
             events = poller.poll(max(timeout, 0.002) * 1000)
             for fd, _ in events:
+                if fd == self.judge_in:
+                    message = protocol.recv(self.judge_in)
+                    self.pending.append(message)
+                    if message is None or message["op"] != "test":
+                        child.kill()  # the judge needs no more of this candidate
+                        return None, "ended"
+                    poller.unregister(self.judge_in)  # one test queued is all the judge sends ahead
+                    continue
                 if fd == child.from_child:
                     chunk = os.read(child.from_child, 65536)
                     if chunk:
@@ -337,6 +402,16 @@ class Supervisor:
                     return None, None  # pipe closed: the child is exiting
                 if fd == child.pidfd:
                     return None, None
+            cpu = _sandbox_cpu_seconds(child, self.job.use_pid_ns) - cpu_before
+            wall = clock.wall()
+            effective = clock.effective() if wall > limit else wall
+            if cpu > limit or effective > limit:
+                child.kill()
+                return None, "time_limit"
+            if wall > wall_limit:
+                child.kill()
+                return None, "wall_limit"
+            timeout = min(limit - cpu, limit - effective, wall_limit - wall, _POLL_SLICE_S)
 
     def _classify(self, status, raw_status, killed_for, cpu, wall, paths) -> dict:
         job = self.job

@@ -51,7 +51,7 @@ def _compile(code: str):
 
 
 def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
-    """Serve one candidate; False if the worker must stop (a supervisor broke)."""
+    """Serve one candidate up to the judge's "end"; False if the judge has gone."""
     # The judge sends the first test right behind the code (no round trip for "ready"):
     # on a compile error we answer once and drop its messages up to "end".
     code_obj, error = _compile(message["code"])
@@ -59,8 +59,11 @@ def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
         protocol.send(JUDGE_OUT, {"op": "compile_error", "detail": error})
         while True:
             pending = protocol.recv(JUDGE_IN)
-            if pending is None or pending["op"] == "end":
-                return pending is not None
+            if pending is None:
+                return False
+            if pending["op"] == "end":
+                protocol.send(JUDGE_OUT, {"op": "ended"})
+                return True
     limits = message["limits"]
     work_dir = os.path.join(report.work_root, "run")
     os.makedirs(work_dir, exist_ok=True)
@@ -77,11 +80,14 @@ def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
         use_nproc_limit=report.features.get("user_ns", False),
         work_dir=work_dir,
     )
-    Supervisor(job, JUDGE_IN, JUDGE_OUT).serve()
+    judge_alive = Supervisor(job, JUDGE_IN, JUDGE_OUT).serve()
     _wipe(report.work_root)
     if os.path.isdir("/dev/shm") and report.features.get("private_tmp"):
         _wipe("/dev/shm")
-    return True
+    if judge_alive:
+        # The judge drops in-flight answers up to this marker (see judge._Worker.run).
+        protocol.send(JUDGE_OUT, {"op": "ended"})
+    return judge_alive
 
 
 def main() -> None:
