@@ -309,14 +309,20 @@ class Judge:
             return CandidateResult(Verdict.NO_CODE, [], len(task.tests), "empty program")
         worker = self._acquire()
         try:
-            result = worker.run(task, code, self.limits, stop_on_failure, keep_outputs)
-        except (SandboxError, protocol.ProtocolError, OSError, TimeoutError) as exc:
-            log.warning("sandbox worker failed (%s); restarting it", exc)
-            worker = self._replace(worker)
-            result = CandidateResult(Verdict.RUNTIME_ERROR, [], len(task.tests), f"sandbox worker failed: {exc}")
+            for attempt in (1, 2):
+                try:
+                    return worker.run(task, code, self.limits, stop_on_failure, keep_outputs)
+                except (SandboxError, protocol.ProtocolError, OSError, TimeoutError) as exc:
+                    # A stalled or dead worker is usually the host's trouble (overload, OOM
+                    # killer), not the candidate's: judge it again on a fresh worker once
+                    # before the failure is charged to the candidate.
+                    log.warning("sandbox worker failed (%s) on attempt %d; restarting it", exc, attempt)
+                    worker = self._replace(worker)
+                    failure = exc
+            return CandidateResult(Verdict.RUNTIME_ERROR, [], len(task.tests),
+                                   f"sandbox worker failed twice: {failure}")
         finally:
             self._release(worker)
-        return result
 
     def judge_completion(self, task: JudgeTask, completion: str, **kwargs) -> CandidateResult:
         """Judge raw model output: extract the code first (incomplete/no_code verdicts)."""

@@ -201,6 +201,30 @@ def test_run_all_reports_every_test_in_order(judge):
     assert [t.verdict is Verdict.ACCEPTED for t in result.tests] == [i % 7 != 0 for i in range(40)]
 
 
+def test_a_worker_lost_mid_judgment_is_replaced_and_the_candidate_judged_again():
+    import signal
+    import threading
+    import time
+
+    code = "import time\ntime.sleep(0.5)\na,b=map(int,input().split())\nprint(a+b)"
+    with Judge(workers=1, limits=Limits(time_limit_s=5, memory_limit_mb=512, output_limit_mb=4)) as judge:
+        assert judge.judge(ADD, "print(0)").verdict is Verdict.WRONG_ANSWER  # the worker is up
+        victim = judge._all[0].proc
+
+        def kill_worker():
+            time.sleep(0.2)
+            os.kill(victim.pid, signal.SIGKILL)
+
+        killer = threading.Thread(target=kill_worker)
+        killer.start()
+        result = judge.judge(ADD, code)
+        killer.join()
+        assert victim.poll() is not None  # the lost worker was reaped
+        assert result.verdict is Verdict.ACCEPTED and result.tests_passed == 3, result.to_dict()
+        assert len(judge._all) == 1 and judge._all[0].proc.pid != victim.pid
+        assert judge.judge(ADD, "print(0)").verdict is Verdict.WRONG_ANSWER
+
+
 def _children_of(pid: int) -> list[tuple[int, str]]:
     out = []
     for entry in os.listdir("/proc"):
