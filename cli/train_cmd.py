@@ -4,13 +4,15 @@
                      [--output-dir DIR] [--dry-run] [key=value ...]
 
 ``key=value`` arguments whose key is a MicroCoderGRPOConfig field override that field
-(``mask_probability=1.0``, ``temperature_stages=0:1.0,100:1.2``); dotted keys (and keys
-starting with ``+``/``~``) are passed to the backend unchanged -- for verl these are
-Hydra overrides of ``ppo_trainer`` (``trainer.n_gpus_per_node=1``). Any other key is an
-error naming it.
+(``mask_probability=1.0``, ``temperature_stages=0:1.0,100:1.2``). For verl, dotted keys
+(and keys starting with ``+``/``~``) are Hydra overrides of ``ppo_trainer``
+(``trainer.n_gpus_per_node=1``). For trl, the other keys are ``trl.GRPOConfig`` fields
+(``use_vllm=true report_to=wandb``), appended to the config's ``backend_overrides.trl``.
+Any other key is an error naming it.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 
@@ -20,8 +22,12 @@ from trainer_adapters.core import MicroCoderGRPOConfig
 from trainer_adapters.core.config import UnknownConfigKeyError
 
 
-def split_overrides(items: tuple[str, ...] | list[str]) -> tuple[list[str], list[str]]:
-    """(MicroCoderGRPOConfig overrides, backend overrides); raises on unknown plain keys."""
+def split_overrides(
+    items: tuple[str, ...] | list[str], plain_backend_keys: bool = False
+) -> tuple[list[str], list[str]]:
+    """(MicroCoderGRPOConfig overrides, backend overrides); raises on unknown plain keys
+    unless ``plain_backend_keys`` (TRL's GRPOConfig fields are plain names; the backend
+    validates them)."""
     fields = set(MicroCoderGRPOConfig.field_names())
     ours, backend = [], []
     for item in items:
@@ -30,7 +36,7 @@ def split_overrides(items: tuple[str, ...] | list[str]) -> tuple[list[str], list
         key = item.split("=", 1)[0].strip()
         if key in fields:
             ours.append(item)
-        elif "." in key or key[:1] in "+~":
+        elif plain_backend_keys or "." in key or key[:1] in "+~":
             backend.append(item)
         else:
             try:
@@ -51,7 +57,7 @@ def split_overrides(items: tuple[str, ...] | list[str]) -> tuple[list[str], list
 @click.argument("overrides", nargs=-1)
 def train(backend, config_path, model, dataset, output_dir, dry_run, overrides):
     """Train with MicroCoder-GRPO (conditional truncation masking, staged temperature, no KL)."""
-    ours, backend_overrides = split_overrides(overrides)
+    ours, backend_overrides = split_overrides(overrides, plain_backend_keys=backend == "trl")
     try:
         cfg = MicroCoderGRPOConfig.from_file(config_path) if config_path else MicroCoderGRPOConfig()
         cfg = cfg.with_overrides(ours)
@@ -70,21 +76,61 @@ def train(backend, config_path, model, dataset, output_dir, dry_run, overrides):
             raise click.ClickException(str(exc)) from None
         return
 
-    # --- TRL
-    if backend_overrides or cfg.backend_overrides.get("trl"):
-        extra = backend_overrides or cfg.backend_overrides.get("trl")
-        raise click.UsageError(f"the trl backend takes no backend overrides: {extra}")
+    # --- TRL: CLI overrides go after the config file's, so they win
+    if backend_overrides:
+        trl_items = [*cfg.backend_overrides.get("trl", []), *backend_overrides]
+        cfg = dataclasses.replace(cfg, backend_overrides={**cfg.backend_overrides, "trl": trl_items})
+    trl_overrides = _check_trl_overrides(cfg.backend_overrides.get("trl", []), cli_items=backend_overrides)
     model = model or cfg.model_name_or_path
     if dry_run:
+        from trainer_adapters.trl.args import build_grpo_config, describe
+        from trainer_adapters.trl.data import validation_file
+
+        try:
+            args, layout = build_grpo_config(cfg, output_dir=output_dir,
+                                             with_eval=bool(dataset and validation_file(dataset)))
+        except ValueError as exc:
+            raise click.ClickException(str(exc)) from None
         click.echo(json.dumps(cfg.to_dict(), indent=2))
         click.echo(f"plan: trainer_adapters.trl.run_trl(model={model!r}, dataset={dataset!r}, output_dir={output_dir!r})")
         click.echo(f"temperature stages: {cfg.temperature_stages}; mask rate {cfg.mask_probability}")
+        # read back from the built GRPOConfig, i.e. what the trainer will see
+        resolved = {k: getattr(args, k) for k in trl_overrides}
+        click.echo(f"trl overrides: {json.dumps(resolved, sort_keys=True, default=str)}")
+        click.echo(f"trl args: {describe(args, layout)}")
         return
     if dataset is None:
         raise click.UsageError("--dataset is required to train")
     from trainer_adapters.trl import run_trl
 
     run_trl(cfg, model, dataset, output_dir)
+
+
+def _check_trl_overrides(items: list[str], cli_items: tuple[str, ...] | list[str] = ()) -> dict:
+    """Typed GRPOConfig overrides; a bad one is a usage error naming it (before any training)."""
+    import difflib
+
+    try:
+        import trl  # noqa: F401  (the field names come from trl.GRPOConfig)
+    except ImportError as exc:
+        raise click.ClickException(f"the trl backend needs TRL: pip install -e '.[trl]' ({exc})") from None
+    from trainer_adapters.trl.args import parse_trl_overrides
+
+    # one at a time, so that the error is about the item the user wrote
+    out: dict = {}
+    for item in items:
+        try:
+            out.update(parse_trl_overrides([item]))
+        except KeyError as exc:
+            message = str(exc.args[0])
+            key = item.split("=", 1)[0].strip()
+            close = difflib.get_close_matches(key, MicroCoderGRPOConfig.field_names(), n=3)
+            if item in cli_items and close:  # a plain CLI key may be a misspelt MicroCoder key
+                message += f" (or the MicroCoderGRPOConfig key {', '.join(close)}?)"
+            raise click.UsageError(message) from None
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+    return out
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -130,6 +130,9 @@ def parse_trl_overrides(items: list[str] | None) -> dict[str, Any]:
                 f"backend_overrides.trl may not set {key!r}: it is derived from the MicroCoder config "
                 "(set the MicroCoder key instead)"
             )
+        if key == "report_to" and raw.lower() == "none":
+            out[key] = "none"  # transformers' "no reporting"; None would become [None], which it rejects
+            continue
         out[key] = _coerce_value(raw, hints.get(key, Any))
     return out
 
