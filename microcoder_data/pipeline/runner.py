@@ -13,7 +13,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import pyarrow as pa
 from tqdm import tqdm
@@ -87,19 +87,28 @@ class BuildResult:
 # module-level so executors can ship them to workers
 
 
-def _run_segment(steps: list[Step], shard: pa.Table) -> tuple[pa.Table, list[dict[str, Any]]]:
-    stage = steps[0].stage
-    problems, rejects = rows_to_problems(shard.to_pylist(), stage)
-    kept, step_rejects = run_steps(steps, problems)
-    rejects += step_rejects
-    rows = []
-    for p in kept:
-        row, rej = problem_to_row(p, stage)
+def _split_output(items: Iterable[Problem | Reject], stage: str, rejects: list[Reject]) -> tuple[pa.Table, list[dict[str, Any]]]:
+    """A step's output as (kept table, reject rows); reject rows start with ``rejects``
+    (those found before the step, e.g. rows that did not parse), then follow output order."""
+    rows: list[dict[str, Any]] = []
+    rejects = list(rejects)
+    for item in items:
+        if isinstance(item, Reject):
+            rejects.append(item)
+            continue
+        row, rej = problem_to_row(item, stage)  # a Problem that does not fit the schema is a reject
         if rej is not None:
             rejects.append(rej)
         else:
             rows.append(row)
     return problems_table(rows), [reject_row(r) for r in rejects]
+
+
+def _run_segment(steps: list[Step], shard: pa.Table) -> tuple[pa.Table, list[dict[str, Any]]]:
+    stage = steps[0].stage
+    problems, rejects = rows_to_problems(shard.to_pylist(), stage)
+    kept, step_rejects = run_steps(steps, problems)
+    return _split_output(kept, stage, rejects + step_rejects)
 
 
 def _map_global(step: GlobalStep, shard: pa.Table) -> list[Any]:
@@ -142,19 +151,12 @@ def _run_columnar(step: GlobalStep, table: pa.Table, executor: Executor, shard_s
     return table.filter(mask), rejects_table(rej_rows)
 
 
-def _verify_shard(step: Any, shard: pa.Table) -> tuple[pa.Table, list[dict[str, Any]]]:
+def _verify_shard(step: Any, shard: pa.Table, judge: Any = None) -> tuple[pa.Table, list[dict[str, Any]]]:
+    """One Verify shard; in-process the runner passes its open ``judge`` (kept across
+    shards), a distributed worker starts its own."""
     problems, rejects = rows_to_problems(shard.to_pylist(), "verify")
-    rows = []
-    for item in step.run(problems):
-        if isinstance(item, Reject):
-            rejects.append(item)
-        else:
-            row, rej = problem_to_row(item, "verify")
-            if rej is not None:
-                rejects.append(rej)
-            else:
-                rows.append(row)
-    return problems_table(rows), [reject_row(r) for r in rejects]
+    items = step.run(problems) if judge is None else step.run_with(problems, judge)
+    return _split_output(items, "verify", rejects)
 
 
 # --------------------------------------------------------------------------- stages
@@ -238,18 +240,7 @@ def run_steps_stage(
                 for part in executor.map(_map_global, shards, context=step, desc=f"{stage}/{step.name}"):
                     values.extend(part)
             problems, bad = rows_to_problems(current.to_pylist(), stage)
-            rows: list[dict[str, Any]] = []
-            rej: list[dict[str, Any]] = [reject_row(b) for b in bad]
-            for item in step.reduce(problems, values):
-                if isinstance(item, Reject):
-                    rej.append(reject_row(item))
-                else:
-                    row, r = problem_to_row(item, stage)
-                    if r is not None:
-                        rej.append(reject_row(r))
-                    else:
-                        rows.append(row)
-            current = problems_table(rows)
+            current, rej = _split_output(step.reduce(problems, values), stage, bad)
             all_rejects.append(rejects_table(rej))
         else:
             kept_parts: list[pa.Table] = []
@@ -289,18 +280,8 @@ def verify_stage(
             bar = tqdm(total=total, desc="verify", unit="problem", disable=not progress, leave=False, file=sys.stderr)
             with Judge(workers=step.workers, limits=make_limits(vcfg)) as judge:
                 for i in pending:
-                    problems, rejects = rows_to_problems(shards[i].to_pylist(), "verify")
-                    rows = []
-                    for item in step.run_with(problems, judge):
-                        if isinstance(item, Reject):
-                            rejects.append(item)
-                        else:
-                            row, rej = problem_to_row(item, "verify")
-                            if rej is not None:
-                                rejects.append(rej)
-                            else:
-                                rows.append(row)
-                    Checkpoints.save_shard(d, i, problems_table(rows), rejects_table([reject_row(r) for r in rejects]))
+                    kept, rejs = _verify_shard(step, shards[i], judge)
+                    Checkpoints.save_shard(d, i, kept, rejects_table(rejs))
                     bar.update(shards[i].num_rows)
             bar.close()
     kept_parts, rej_parts = [], []
