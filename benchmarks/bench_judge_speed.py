@@ -155,7 +155,8 @@ def _endless(fn_name: str | None) -> str:
     return "import sys\ndata = sys.stdin.read()\ntotal = 0\nwhile True:\n    total += 1\n"
 
 
-def build_mix(rows, problems, solutions, *, limit: int | None, rng: random.Random) -> list[Item]:
+def build_mix(rows, problems, solutions, *, limit: int | None, rng: random.Random,
+              tle_fraction: float = TLE_FRACTION) -> list[Item]:
     items: list[Item] = []
     for sol in solutions:
         pid = str(sol["problem_id"])
@@ -167,7 +168,7 @@ def build_mix(rows, problems, solutions, *, limit: int | None, rng: random.Rando
                           sol.get("lcb_graded")))
     if limit is not None and limit < len(items):
         items = sorted(rng.sample(items, limit), key=lambda it: it.pid)
-    n_tle = max(1, round(TLE_FRACTION * len(items)))
+    n_tle = round(tle_fraction * len(items))
     for index in rng.sample(range(len(items)), n_tle):
         it = items[index]
         code = _endless(it.fn_name)
@@ -520,6 +521,9 @@ def main(argv=None) -> int:
     ap.add_argument("--peer-python", default=DEFAULT_PEER)
     ap.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--out", type=Path, default=RESULTS / "judge_speed.json")
+    ap.add_argument("--tle-fraction", type=float, default=TLE_FRACTION,
+                    help="share of candidates replaced by an endless loop (default %(default)s; 0: only the "
+                         "model's own time-outs)")
     ap.add_argument("--parts", default="mix,realistic,many,overhead")
     args = ap.parse_args(argv)
 
@@ -552,12 +556,12 @@ def main(argv=None) -> int:
 
     report: dict = {"machine": machine_info(), "parts": {}}
     report["config"] = {"workers": args.workers, "repeats": args.repeats, "time_limit_s": args.time_limit,
-                        "quick": args.quick, "seed": SEED, "tle_fraction": TLE_FRACTION,
+                        "quick": args.quick, "seed": SEED, "tle_fraction": args.tle_fraction,
                         "many_tests_per_problem": MANY_TESTS}
 
     rows, problems, solutions = load_data(args.data_dir)
     rng = random.Random(SEED)
-    mix = build_mix(rows, problems, solutions, limit=mix_limit, rng=rng)
+    mix = build_mix(rows, problems, solutions, limit=mix_limit, rng=rng, tle_fraction=args.tle_fraction)
     report["extraction_differs"] = _extraction_differences(mix)
 
     with tempfile.TemporaryDirectory(prefix="bench_judge_speed_") as tmpdir:

@@ -1,9 +1,10 @@
 """The judge: a pool of warm sandbox workers and the comparison of their outputs.
 
 The judge is the only process that holds expected outputs.  It sends a worker the
-code and, one test at a time, the input; the worker answers with the raw output
-(stdout, or the JSON of a functional return value) and the judge compares it here,
-stopping at the first failing test unless asked to run them all.
+code and the tests' inputs (the next one queued while the current one runs); the worker
+answers each with the raw output (stdout, or the JSON of a functional return value) and
+the judge compares it here, stopping at the first failing test unless asked to run them
+all.  A worker lost mid-candidate is replaced and the candidate judged again once.
 """
 from __future__ import annotations
 
