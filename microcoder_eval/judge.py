@@ -8,10 +8,12 @@ all.  A worker lost mid-candidate is replaced and the candidate judged again onc
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
 import os
 import queue
+import select
 import shutil
 import subprocess
 import sys
@@ -34,9 +36,12 @@ _STATUS_TO_VERDICT = {
     "runtime_error": Verdict.RUNTIME_ERROR,
 }
 _HELLO_TIMEOUT_S = 60.0
-# Largest test message queued at a worker ahead of need (see _Worker.run): two of them
-# and an "end" fit the smallest Linux pipe buffer (64 KiB) with room to spare.
+# Largest test message queued at a worker ahead of need (see _Worker.run).  Two of them
+# and an "end" must fit the judge-to-worker pipe buffer: 64 KiB normally, but as small
+# as one or two pages once the user is over /proc/sys/fs/pipe-user-pages-soft, so the
+# bound is also scaled to the pipe actually created.
 _AHEAD_MAX_BYTES = 16 * 1024
+_END_ROOM_BYTES = 256
 
 
 class SandboxError(RuntimeError):
@@ -61,31 +66,39 @@ class _Worker:
 
     def __init__(self, hide: list[str], work_size_mb: int, disable: tuple[str, ...] = ()) -> None:
         config = json.dumps({"hide": hide, "work_size_mb": work_size_mb, "disable": list(disable)})
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "microcoder_eval.sandbox.worker", config],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env=_worker_env(),
-            cwd="/",
-            close_fds=True,
-            start_new_session=True,
-        )
+        try:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "microcoder_eval.sandbox.worker", config],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env=_worker_env(),
+                cwd="/",
+                close_fds=True,
+                start_new_session=True,
+            )
+        except OSError as exc:
+            raise SandboxError(f"could not start a sandbox worker: {exc}") from exc
         self.to_worker = self.proc.stdin.fileno()
         self.from_worker = self.proc.stdout.fileno()
-        hello = self._recv(timeout=_HELLO_TIMEOUT_S)
-        if hello is None or hello.get("op") != "hello":
+        self.isolation: dict = {}
+        # Set when the worker may still be busy with or talking about an old candidate:
+        # such a worker is never reused (the pool replaces it).
+        self.broken = False
+        try:
+            hello = self._recv(timeout=_HELLO_TIMEOUT_S)
+            if hello is None or hello.get("op") != "hello":
+                raise SandboxError("sandbox worker failed to start")
+        except BaseException:
+            self.broken = True
             self.close()
-            raise SandboxError("sandbox worker failed to start")
-        self.isolation: dict = hello["isolation"]
-        self._in_candidate = False
-        self._unsynced = False
+            raise
+        self.isolation = hello["isolation"]
 
     def _recv(self, timeout: float | None) -> dict | None:
         if timeout is not None:
-            import select
-
-            ready, _, _ = select.select([self.from_worker], [], [], timeout)
-            if not ready:
+            poller = select.poll()  # not select(): the judge may hold fds past 1024
+            poller.register(self.from_worker, select.POLLIN)
+            if not poller.poll(timeout * 1000):
                 raise TimeoutError("sandbox worker did not answer in time")
         return protocol.recv(self.from_worker)
 
@@ -93,7 +106,8 @@ class _Worker:
         return self.proc.poll() is None
 
     def close(self) -> None:
-        if self.proc.poll() is None:
+        # A broken worker may not be reading: asking it politely could block; kill it.
+        if self.proc.poll() is None and not self.broken:
             try:
                 protocol.send(self.to_worker, {"op": "exit"})
                 self.proc.wait(timeout=5)
@@ -107,7 +121,10 @@ class _Worker:
                 stream.close()
             except OSError:
                 pass
-        work_root = self.isolation.get("work_root", "") if hasattr(self, "isolation") else ""
+        # The numbers may be reused by other files now: nothing may write to them again.
+        self.to_worker = self.from_worker = -1
+        self.broken = True
+        work_root = self.isolation.get("work_root", "")
         if work_root and self.isolation.get("host_visible_work_root"):
             shutil.rmtree(work_root, ignore_errors=True)
 
@@ -117,53 +134,61 @@ class _Worker:
 
         Pipelined: the next test's input is queued at the worker while the current test
         runs and this process compares its output, so neither side waits for the other.
-        A queued input must be small (``_AHEAD_MAX_BYTES``): two of them fit a pipe
-        buffer, so a write here never blocks while the worker is writing to us.  Past a
-        failure the judge sends "end", which also stops a queued test mid-run.
+        At most two small inputs (see ``_ahead_limit``) are ever queued, so a write here
+        never blocks while the worker is writing a large answer to us.  At the end the
+        judge sends "end" (which also stops a queued test mid-run) and reads up to the
+        worker's "ended", so the worker is idle, and the candidate's processes gone,
+        before it is reused.  A worker that cannot be brought to that point is ``broken``.
         """
+        if self.broken:
+            raise SandboxError("sandbox worker is not reusable")
         time_limit = task.time_limit_s or limits.time_limit_s
         effective = Limits(time_limit, limits.memory_limit_mb, limits.output_limit_mb)
         # Generous bound on any single answer: compiling, or one test at its wall limit.
         answer_timeout = effective.wall_limit_s + 30.0
-        self._sync(answer_timeout)
-        protocol.send(self.to_worker, {
-            "op": "candidate",
-            "code": code,
-            "mode": task.mode,
-            "fn_name": task.fn_name,
-            "limits": {
-                "time_limit_s": time_limit,
-                "wall_limit_s": effective.wall_limit_s,
-                "memory_limit_mb": limits.memory_limit_mb,
-                "output_limit_mb": limits.output_limit_mb,
-            },
-        })
-        self._in_candidate = True
         tests = task.tests
         total = len(tests)
         results: list[TestResult] = []
         verdict = Verdict.ACCEPTED
         detail = None
         sent = 0
+        ahead_max_bytes = _ahead_limit(self.to_worker)
 
-        def send_next(ahead: bool) -> None:
+        def send_next(ahead: bool) -> bool:
             nonlocal sent
             message = protocol.encode({"op": "test", "input": tests[sent].input})
-            if ahead and len(message) > _AHEAD_MAX_BYTES:
-                return  # too big to queue safely: sent when the worker asks (lockstep)
+            if ahead and len(message) > ahead_max_bytes:
+                return False  # too big to queue safely: sent when the worker is idle
             protocol.send(self.to_worker, message)
             sent += 1
+            return True
 
-        send_next(ahead=False)  # right behind the code: no round trip for "ready"
-        if sent < total:
-            send_next(ahead=True)
+        self.broken = True  # until the worker says "ended"
+        completed = False
         try:
+            protocol.send(self.to_worker, {
+                "op": "candidate",
+                "code": code,
+                "mode": task.mode,
+                "fn_name": task.fn_name,
+                "limits": {
+                    "time_limit_s": time_limit,
+                    "wall_limit_s": effective.wall_limit_s,
+                    "memory_limit_mb": limits.memory_limit_mb,
+                    "output_limit_mb": limits.output_limit_mb,
+                },
+            })
+            send_next(ahead=False)  # right behind the code: no round trip for "ready"
+            while sent < total and sent - len(results) < 2 and send_next(ahead=True):
+                pass
+            outcome = None
             while len(results) < sent:
                 answer = self._recv(answer_timeout)
                 if answer is None:
                     raise SandboxError("sandbox worker exited")
                 if answer["op"] == "compile_error":  # only ever the answer to the first test
-                    return CandidateResult(Verdict.COMPILE_ERROR, [], total, answer.get("detail"))
+                    outcome = CandidateResult(Verdict.COMPILE_ERROR, [], total, answer.get("detail"))
+                    break
                 if answer["op"] != "result":
                     raise protocol.ProtocolError(f"unexpected {answer['op']!r} from the worker")
                 result = _grade(answer, tests[len(results)].output, task, keep_outputs)
@@ -172,23 +197,38 @@ class _Worker:
                     verdict, detail = result.verdict, result.detail
                     if stop_on_failure:
                         break
-                if sent < total:
-                    send_next(ahead=sent > len(results))
+                # Keep up to two inputs queued; one too big to queue waits for an idle worker.
+                while sent < total and sent - len(results) < 2 and send_next(ahead=sent > len(results)):
+                    pass
+            completed = True
         finally:
-            if self._in_candidate:
-                protocol.send(self.to_worker, {"op": "end"})
-                self._in_candidate = False
-                self._unsynced = True  # answers still in flight are dropped at the next use
-        return CandidateResult(verdict, results, total, detail)
+            # After a failure the worker is replaced anyway: no point waiting on it.
+            if completed:
+                self._end_candidate(answer_timeout)
+        return outcome or CandidateResult(verdict, results, total, detail)
 
-    def _sync(self, timeout: float) -> None:
-        """Skip what the worker still says about the previous candidate, up to "ended"."""
-        while self._unsynced:
-            message = self._recv(timeout)
-            if message is None:
-                raise SandboxError("sandbox worker exited")
-            if message["op"] == "ended":
-                self._unsynced = False
+    def _end_candidate(self, timeout: float) -> None:
+        """Send "end" and skip the worker's answers up to "ended"; unreusable on failure."""
+        try:
+            protocol.send(self.to_worker, {"op": "end"})
+            while True:
+                message = self._recv(timeout)
+                if message is None:
+                    return
+                if message["op"] == "ended":
+                    self.broken = False
+                    return
+        except (OSError, TimeoutError, ValueError, protocol.ProtocolError) as exc:
+            log.warning("sandbox worker did not end a candidate cleanly (%s); replacing it", exc)
+
+
+def _ahead_limit(pipe_fd: int) -> int:
+    """Largest input that may be queued at the worker through ``pipe_fd`` (see above)."""
+    try:
+        capacity = fcntl.fcntl(pipe_fd, fcntl.F_GETPIPE_SZ)
+    except (OSError, AttributeError):
+        capacity = 4096  # unknown: assume the smallest pipe Linux hands out
+    return max(0, min(_AHEAD_MAX_BYTES, (capacity - _END_ROOM_BYTES) // 2))
 
 
 def _grade(answer: dict, expected: str, task: JudgeTask, keep_outputs: bool) -> TestResult:
@@ -285,45 +325,57 @@ class Judge:
             spawn = self._pending_spawns > 0 and self._idle.empty()
             if spawn:
                 self._pending_spawns -= 1
-        if spawn:
+        if not spawn:
+            return self._idle.get()
+        try:
             return self._spawn()
-        return self._idle.get()
+        except BaseException:
+            with self._lock:
+                self._pending_spawns += 1  # the slot stays open for a later try
+            raise
 
     def _release(self, worker: _Worker) -> None:
-        self._idle.put(worker)
+        if worker.broken or not worker.alive():
+            self._discard(worker)
+        else:
+            self._idle.put(worker)
 
-    def _replace(self, worker: _Worker) -> _Worker:
+    def _discard(self, worker: _Worker) -> None:
+        """Close a worker that must not be reused; its slot is refilled on demand."""
         worker.close()
         with self._lock:
             if worker in self._all:
                 self._all.remove(worker)
-        return self._spawn()
+            self._pending_spawns += 1
 
     def judge(self, task: JudgeTask, code: str, *, stop_on_failure: bool = True,
               keep_outputs: bool = False) -> CandidateResult:
-        """Judge already-extracted code."""
+        """Judge already-extracted code.
+
+        Raises SandboxError only when no sandbox worker can be started at all.
+        """
         if self._closed:
             raise RuntimeError("judge is closed")
         if not task.tests:
             raise ValueError("a task needs at least one test")
         if not code.strip():
             return CandidateResult(Verdict.NO_CODE, [], len(task.tests), "empty program")
-        worker = self._acquire()
-        try:
-            for attempt in (1, 2):
-                try:
-                    return worker.run(task, code, self.limits, stop_on_failure, keep_outputs)
-                except (SandboxError, protocol.ProtocolError, OSError, TimeoutError) as exc:
-                    # A stalled or dead worker is usually the host's trouble (overload, OOM
-                    # killer), not the candidate's: judge it again on a fresh worker once
-                    # before the failure is charged to the candidate.
-                    log.warning("sandbox worker failed (%s) on attempt %d; restarting it", exc, attempt)
-                    worker = self._replace(worker)
-                    failure = exc
-            return CandidateResult(Verdict.RUNTIME_ERROR, [], len(task.tests),
-                                   f"sandbox worker failed twice: {failure}")
-        finally:
-            self._release(worker)
+        failure: BaseException | None = None
+        for attempt in (1, 2):
+            worker = self._acquire()
+            try:
+                return worker.run(task, code, self.limits, stop_on_failure, keep_outputs)
+            except (SandboxError, protocol.ProtocolError, OSError, TimeoutError, ValueError) as exc:
+                # A stalled or dead worker is usually the host's trouble (overload, OOM
+                # killer), not the candidate's: judge it again on a fresh worker once
+                # before the failure is charged to the candidate.
+                log.warning("sandbox worker failed (%s) on attempt %d; replacing it", exc, attempt)
+                worker.broken = True
+                failure = exc
+            finally:
+                self._release(worker)
+        return CandidateResult(Verdict.RUNTIME_ERROR, [], len(task.tests),
+                               f"sandbox worker failed twice: {failure}")
 
     def judge_completion(self, task: JudgeTask, completion: str, **kwargs) -> CandidateResult:
         """Judge raw model output: extract the code first (incomplete/no_code verdicts)."""

@@ -211,3 +211,45 @@ def test_child_sees_no_process_outside_its_namespace(judge):
     visible = json.loads(result.tests[0].actual)
     assert 1 in visible and len(visible) <= 3  # the worker (PID 1), the child, nothing else
     assert os.getpid() not in visible or os.getpid() <= 3
+
+
+def _single_worker_judge() -> Judge:
+    return Judge(workers=1, limits=Limits(time_limit_s=2.0, memory_limit_mb=512, output_limit_mb=8))
+
+
+def test_traps_in_the_work_dir_neither_hang_nor_redirect_the_worker():
+    # The candidate turns its output files into FIFOs (a blocking open for reading would
+    # hang the worker) and plants a symlink where the next test's input will be written
+    # (writing through it would put data wherever the candidate points).
+    code = (
+        "import os\n"
+        "n = int([f for f in os.listdir('.') if f.endswith('.in')][0][1:-3])\n"
+        "if os.path.lexists('victim'):\n"
+        "    print('leaked')\n"
+        "os.symlink('victim', f't{n + 1}.in')\n"
+        "for ext in ('.out', '.err'):\n"
+        "    os.unlink(f't{n}{ext}')\n"
+        "    os.mkfifo(f't{n}{ext}')\n"
+    )
+    task = JudgeTask("stdin", (TestCase("a\n", "a\n"), TestCase("b\n", "b\n"), TestCase("c\n", "c\n")))
+    with _single_worker_judge() as judge:
+        worker = judge._all[0]
+        result = judge.judge(task, code, stop_on_failure=False, keep_outputs=True)
+        assert [t.verdict for t in result.tests] == [Verdict.WRONG_ANSWER] * 3, result.to_dict()
+        assert not any(t.actual for t in result.tests)
+        assert judge._all == [worker], "the worker hung and was replaced"
+        _assert_healthy(judge)
+
+
+def test_a_child_that_ends_between_tests_is_a_runtime_error_not_a_lost_worker():
+    # Closing its control pipe ends the child after its (correct) answer to test 1; the
+    # supervisor then writes the next request into a pipe nobody reads.
+    code = "a,b=map(int,input().split())\nprint(a+b)\nimport os\nos.close(3)"
+    task = JudgeTask("stdin", (TestCase("1 2\n", "3\n"), TestCase("3 4\n", "7\n")))
+    with _single_worker_judge() as judge:
+        worker = judge._all[0]
+        result = judge.judge(task, code, stop_on_failure=False)
+        assert [t.verdict for t in result.tests] == [Verdict.ACCEPTED, Verdict.RUNTIME_ERROR], result.to_dict()
+        assert "sandbox worker failed" not in (result.detail or "")
+        assert judge._all == [worker]
+        _assert_healthy(judge)

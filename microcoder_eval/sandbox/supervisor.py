@@ -15,6 +15,7 @@ import os
 import resource
 import select
 import signal
+import stat
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -62,15 +63,23 @@ def _cpu_seconds(pid: int, own_only: bool = False) -> float:
         return 0.0
 
 
-def _sandbox_cpu_seconds(child: "_Child", whole_namespace: bool) -> float:
+def _sandbox_cpu_seconds(child: "_Child", whole_namespace: bool) -> tuple[float, bool]:
     """CPU time charged to the candidate: in our own PID namespace (private /proc), every
-    process it started counts — a fork bomb reaches the limit as fast as a busy loop."""
-    total = child.sample()[0]
+    process it started counts — a fork bomb reaches the limit as fast as a busy loop.
+
+    Also whether the child runs alone (no other process, one thread): then it cannot use
+    CPU between tests, and this reading can serve as the next test's baseline.
+    """
+    total, threads = child.sample()
+    alone = threads == 1
     if whole_namespace:
         for entry in os.listdir("/proc"):
             if entry.isdigit() and entry != "1" and int(entry) != child.pid:
                 total += _cpu_seconds(int(entry), own_only=True)
-    return total
+                alone = False
+    else:
+        alone = False  # other processes of the candidate are not visible to count
+    return total, alone
 
 
 def _run_delays(pid: int) -> dict[bytes, float]:
@@ -169,22 +178,33 @@ class _Child:
         self.pid = pid
         self.to_child = a2b_w
         self.from_child = b2a_r
-        self.pidfd = os.pidfd_open(pid)
         self.tid = str(pid).encode()
-        # Kept open for the child's life: a pread per sample instead of open/read/close.
-        self.stat_fd = os.open(f"/proc/{pid}/stat", os.O_RDONLY | os.O_CLOEXEC)
-        self.sched_fd = os.open(f"/proc/{pid}/task/{pid}/schedstat", os.O_RDONLY | os.O_CLOEXEC)
         self.exit_status: int | None = None
         self.rusage_cpu = 0.0
+        self.pidfd = self.stat_fd = self.sched_fd = -1
+        try:
+            self.pidfd = os.pidfd_open(pid)
+        except BaseException:
+            self.close()  # no child may outlive a failed start (kill + reap)
+            raise
+        # Kept open for the child's life: a pread per sample instead of open/read/close.
+        # Optional: without them (fd limit, odd /proc) sampling falls back to paths.
+        self.stat_fd = _open_optional(f"/proc/{pid}/stat")
+        self.sched_fd = _open_optional(f"/proc/{pid}/task/{pid}/schedstat")
 
     def sample(self) -> tuple[float, int]:
         """(CPU seconds of the child and its reaped children, its thread count)."""
         try:
-            return _stat_cpu(os.pread(self.stat_fd, 4096, 0))
+            if self.stat_fd >= 0:
+                return _stat_cpu(os.pread(self.stat_fd, 4096, 0))
+            with open(f"/proc/{self.pid}/stat", "rb") as fh:
+                return _stat_cpu(fh.read())
         except OSError:
             return 0.0, 0
 
     def run_delay(self) -> float:
+        if self.sched_fd < 0:
+            return _run_delays(self.pid).get(self.tid, 0.0)
         try:
             return int(os.pread(self.sched_fd, 256, 0).split()[1]) / 1e9
         except (OSError, IndexError, ValueError):
@@ -208,24 +228,50 @@ class _Child:
     def close(self) -> None:
         self.kill()
         for fd in (self.to_child, self.from_child, self.pidfd, self.stat_fd, self.sched_fd):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+            if fd >= 0:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self.to_child = self.from_child = self.pidfd = self.stat_fd = self.sched_fd = -1
+
+
+def _open_optional(path: str) -> int:
+    try:
+        return os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return -1
+
+
+# The work directory is the candidate's: it may have replaced any file there by a FIFO
+# (an open for reading would block forever) or a symlink (reads or writes elsewhere).
+# So files are opened without following links and without blocking, and only regular
+# files are read.
+_SAFE_READ = os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK
+
+
+def _open_regular(path: str) -> int | None:
+    try:
+        fd = os.open(path, _SAFE_READ)
+    except OSError:
+        return None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        return None
+    return fd
 
 
 def _size(path: str) -> int:
     try:
-        return os.stat(path).st_size
+        return os.lstat(path).st_size
     except OSError:
         return 0
 
 
 def _read_text(path: str, limit: int) -> tuple[str | None, bool]:
     """File content (decoded; only a head when over the limit) and whether it overflowed."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    except FileNotFoundError:
+    fd = _open_regular(path)
+    if fd is None:
         return None, False
     try:
         size = os.fstat(fd).st_size
@@ -244,9 +290,8 @@ def _read_text(path: str, limit: int) -> tuple[str | None, bool]:
 
 
 def _tail(path: str) -> str:
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-    except OSError:
+    fd = _open_regular(path)
+    if fd is None:
         return ""
     try:
         size = os.fstat(fd).st_size
@@ -257,7 +302,11 @@ def _tail(path: str) -> str:
 
 def _write_input(path: str, text: str) -> None:
     data = text.encode("utf-8", "surrogatepass")
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+    try:
+        os.unlink(path)  # whatever the candidate may have put there in advance
+    except FileNotFoundError:
+        pass
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
     try:
         view = memoryview(data)
         while view:
@@ -339,11 +388,17 @@ class Supervisor:
             self.cpu_mark = None
         child = self.child
         own_before, threads = child.sample()
-        # The whole namespace's CPU as the last test left it (the child idles between
-        # tests), so only one /proc scan per test.
-        cpu_before = self.cpu_mark if self.cpu_mark is not None else _sandbox_cpu_seconds(child, self.job.use_pid_ns)
+        # The last test's closing reading of the namespace's CPU, when nothing could run
+        # since (see _sandbox_cpu_seconds): saves one /proc scan per test.
+        if self.cpu_mark is not None:
+            cpu_before = self.cpu_mark
+        else:
+            cpu_before = _sandbox_cpu_seconds(child, self.job.use_pid_ns)[0]
         clock = _Clock(child, threads)
-        os.write(child.to_child, (protocol_line(paths)).encode())
+        try:
+            os.write(child.to_child, protocol_line(paths).encode())
+        except BrokenPipeError:
+            pass  # the child ended between tests: _wait sees it go and we report how
         status, killed_for = self._wait(child, cpu_before, clock)
         self.cpu_mark = None
         if killed_for == "ended":
@@ -355,9 +410,9 @@ class Supervisor:
             effective = cpu
         else:
             raw = None
-            after = _sandbox_cpu_seconds(child, self.job.use_pid_ns)
+            after, alone = _sandbox_cpu_seconds(child, self.job.use_pid_ns)
             cpu = max(after - cpu_before, 0.0)
-            self.cpu_mark = after
+            self.cpu_mark = after if alone else None
             effective = clock.effective() if wall > self.job.time_limit_s else wall
         if killed_for is None and effective > self.job.time_limit_s:
             killed_for = "time_limit"
@@ -402,7 +457,7 @@ class Supervisor:
                     return None, None  # pipe closed: the child is exiting
                 if fd == child.pidfd:
                     return None, None
-            cpu = _sandbox_cpu_seconds(child, self.job.use_pid_ns) - cpu_before
+            cpu = _sandbox_cpu_seconds(child, self.job.use_pid_ns)[0] - cpu_before
             wall = clock.wall()
             effective = clock.effective() if wall > limit else wall
             if cpu > limit or effective > limit:
