@@ -96,6 +96,7 @@ class Reject:
     id: str  # problem id, or "<source>:<file>:<row>" when the row never became a Problem
     source: str
     payload: str = ""  # JSON of the row as it was (truncated for huge rows)
+    row: int | None = None  # where in its file, when it never became a Problem (see RowContext.row)
 
     def to_row(self) -> dict[str, Any]:
         return {

@@ -283,7 +283,8 @@ class Judge:
                  protect_judge_memory: bool = True, disable_isolation: Iterable[str] = ()) -> None:
         self.limits = limits or Limits()
         self.num_workers = max(1, workers or os.cpu_count() or 1)
-        self._hide = [os.path.abspath(p) for p in hide]
+        # The judge's own working directory may hold the data being judged: hide it too.
+        self._hide = [os.path.abspath(p) for p in hide] + [os.getcwd()]
         self._disable = tuple(disable_isolation)
         from .sandbox.isolation import FEATURES
 
@@ -292,17 +293,22 @@ class Judge:
             raise ValueError(f"unknown isolation features {sorted(unknown)}; known: {list(FEATURES)}")
         # Room for one test's input, stdout, stderr and result at their limits.
         self._work_size_mb = work_size_mb or (3 * self.limits.output_limit_mb + 256)
-        if protect_judge_memory:
-            try:
-                set_non_dumpable()  # expected outputs live in this process's memory
-            except OSError:
-                log.warning("could not protect the judge's memory from inspection")
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self._all: list[_Worker] = []
         self._lock = threading.Lock()
         self._closed = False
         first = self._spawn()
         self.isolation = first.isolation
+        features = self.isolation.get("features", {})
+        # Expected outputs live in this process's memory.  In a private PID namespace a
+        # candidate cannot even see this process; only without one is it made
+        # non-dumpable (which also stops core dumps and profilers attaching to the
+        # trainer that hosts the judge).
+        if protect_judge_memory and not (features.get("pid_ns") and features.get("private_proc")):
+            try:
+                set_non_dumpable()
+            except OSError:
+                log.warning("could not protect the judge's memory from inspection")
         self._idle.put(first)
         self._pending_spawns = self.num_workers - 1
         self._warn_isolation()

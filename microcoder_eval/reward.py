@@ -82,18 +82,40 @@ def compute_score(data_source: str | None, solution_str: str, ground_truth: Any,
         task = JudgeTask.from_ground_truth(ground_truth)
     except (ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"unreadable ground_truth for {data_source!r}: {exc}") from exc
-    result = _shared_judge().judge_completion(task, solution_str or "")
-    return _score(result, kwargs.get("reward", "binary"))
+    reward = _reward_kind(kwargs.get("reward", "binary"))
+    result = _shared_judge().judge_completion(task, solution_str or "", stop_on_failure=reward == "binary")
+    return _score(result, reward)
 
 
 def compute_scores(solution_strs: Sequence[str], ground_truths: Sequence[Any],
-                   reward: str = "binary") -> list[dict[str, Any]]:
-    """Batch form: judged in parallel across the process's judge workers."""
+                   reward: str = "binary", *, data_sources: Sequence[Any] | None = None,
+                   extra_infos: Sequence[Any] | None = None, **kwargs: Any) -> list[dict[str, Any]]:
+    """Batch form: judged in parallel across the process's judge workers.
+
+    Also verl's batch reward manager's function (``reward_model.reward_manager=batch``,
+    ``custom_reward_function.name=compute_scores``): it passes ``data_sources``,
+    ``solution_strs``, ``ground_truths`` and ``extra_infos`` by keyword.
+    """
+    reward = _reward_kind(reward)
     if len(solution_strs) != len(ground_truths):
         raise ValueError(f"{len(solution_strs)} solutions but {len(ground_truths)} ground truths")
-    tasks = [JudgeTask.from_ground_truth(gt) for gt in ground_truths]
-    results = _shared_judge().judge_many(zip(tasks, (s or "" for s in solution_strs)), completions=True)
+    sources = list(data_sources) if data_sources is not None else [None] * len(ground_truths)
+    tasks = []
+    for i, (source, gt) in enumerate(zip(sources, ground_truths)):
+        try:
+            tasks.append(JudgeTask.from_ground_truth(gt))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"unreadable ground_truth at batch index {i} ({source!r}): {exc}") from exc
+    results = _shared_judge().judge_many(zip(tasks, (s or "" for s in solution_strs)), completions=True,
+                                         stop_on_failure=reward == "binary")
     return [_score(r, reward) for r in results]
+
+
+def _reward_kind(reward: str) -> str:
+    # "fraction" needs every test run: stopping at the first failure would undercount.
+    if reward not in ("binary", "fraction"):
+        raise ValueError(f"reward must be 'binary' or 'fraction', not {reward!r}")
+    return reward
 
 
 def _completion_text(completion: Any) -> str:

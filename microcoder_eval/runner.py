@@ -46,17 +46,30 @@ class InputErrors:
         print(f"microcoder eval: {message}", file=sys.stderr)
 
 
-def index_problems(records: Iterable[Any], errors: InputErrors) -> dict[str, ProblemInfo]:
+def _where(path: Path | None, row: int | None) -> str | None:
+    """'FILE:LINE' for a row of a JSON Lines file, 'FILE row N' for other files."""
+    if path is None or row is None:
+        return None
+    if path.name.lower().endswith((".jsonl", ".jsonl.gz", ".ndjson")):
+        return f"{path}:{row + 1}"
+    return f"{path} row {row}"
+
+
+def index_problems(records: Iterable[Any], errors: InputErrors,
+                   path: Path | None = None) -> dict[str, ProblemInfo]:
     """Problems by every name a solutions file may use: our id, the upstream id, the id's tail."""
     index: dict[str, ProblemInfo] = {}
     for record in records:
         if not hasattr(record, "judge_task"):  # a Reject from the reader
-            errors.add(f"{record.id}: {record.reason}")
+            where = _where(path, getattr(record, "row", None)) or record.id
+            errors.add(f"{where}: {record.reason}")
             continue
         try:
             info = ProblemInfo(record.id, record.judge_task(), record.difficulty, record.platform)
         except ValueError as exc:
-            errors.add(f"problem {record.id}: {exc}")
+            row = (record.provenance or {}).get("row")
+            where = _where(path, row if isinstance(row, int) else None)
+            errors.add(f"{where + ': ' if where else ''}problem {record.id}: {exc}")
             continue
         aliases = [record.id, record.id.split("/", 1)[-1]]
         upstream = (record.provenance or {}).get("upstream_id")
@@ -127,7 +140,7 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
     if read_problems is None:
         from microcoder_data.collect import read_problem_file as read_problems
     errors = InputErrors()
-    problems = index_problems(read_problems(problems_path), errors)
+    problems = index_problems(read_problems(problems_path), errors, problems_path)
     candidates = read_candidates(solutions_path, problems, errors)
     done, good_bytes = read_done(out)
     todo = [c for c in candidates if c.key not in done]

@@ -120,3 +120,19 @@ def test_eval_run_on_real_battery(shared_data, tmp_path):
     false_negatives = [p for p, lab in labels.items() if lab == "ACCEPT" and not rows[p]["passed"]]
     false_positives = [p for p, lab in labels.items() if lab == "REJECT" and rows[p]["passed"]]
     assert false_negatives == [] and false_positives == []
+
+
+def test_bad_problem_rows_are_named_by_line_and_the_rest_goes_on(files):
+    problems, solutions, out = files
+    good = problems.read_text().splitlines()
+    broken = dict(json.loads(good[0]), question_id="broken", public_test_cases="[{not json")
+    missing = {k: v for k, v in json.loads(good[1]).items() if k != "public_test_cases"}
+    missing["question_id"] = "missing"
+    # line 1 good, 2 blank, 3 unparsable tests, 4 not JSON, 5 good, 6 no tests field, 7 good
+    problems.write_text("\n".join([good[0], "", json.dumps(broken), "{oops", good[1], json.dumps(missing), good[2]]) + "\n")
+    result = _run(problems, solutions, out)
+    assert result.exit_code == 0, result.output
+    for line in (3, 4, 6):
+        assert f"problems.jsonl:{line}: " in result.output, result.output
+    rows = [json.loads(l) for l in out.read_text().splitlines()]
+    assert {r["problem_id"] for r in rows} == {"add", "half", "double"} and len(rows) == 6

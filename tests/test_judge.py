@@ -363,3 +363,45 @@ def test_a_worker_that_never_says_hello_is_not_left_running(monkeypatch, tmp_pat
     with pytest.raises(TimeoutError):
         Judge(workers=1)
     assert set(_descendants(os.getpid())) <= before
+
+
+def test_each_test_starts_from_a_clean_interpreter_state():
+    # What one test does to builtins, argv, cwd or the recursion limit is undone before
+    # the next, as if every test were its own `python solution.py`.
+    code = (
+        "import builtins, os, sys\n"
+        "print(sys.argv, getattr(builtins, 'counter', 0), os.path.basename(os.getcwd()) != 'sub',\n"
+        "      sys.getrecursionlimit() < 10**6)\n"
+        "builtins.counter = getattr(builtins, 'counter', 0) + 1\n"
+        "builtins.print = lambda *a, **k: None\n"
+        "os.makedirs('sub', exist_ok=True)\n"
+        "os.chdir('sub')\n"
+        "sys.setrecursionlimit(10**6)\n"
+    )
+    expected = "['solution.py'] 0 True True\n"
+    task = JudgeTask("stdin", (TestCase("", expected),) * 3)
+    with Judge(workers=1, limits=Limits(time_limit_s=2, memory_limit_mb=512, output_limit_mb=4)) as judge:
+        result = judge.judge(task, code, stop_on_failure=False, keep_outputs=True)
+        assert result.verdict is Verdict.ACCEPTED, [t.actual for t in result.tests]
+
+
+def test_program_names_resolve_through_main_as_under_python():
+    # pickle, dataclasses and typing.get_type_hints look a program's names up in
+    # sys.modules['__main__']: it must be the program's own module.
+    code = (
+        "import pickle, typing\n"
+        "from dataclasses import dataclass\n"
+        "@dataclass\n"
+        "class Node:\n"
+        "    val: int\n"
+        "    nxt: 'typing.Optional[Node]' = None\n"
+        "def double(x):\n"
+        "    return 2 * x\n"
+        "n = int(input())\n"
+        "print(pickle.loads(pickle.dumps(double))(n), typing.get_type_hints(Node)['nxt'], Node(n))\n"
+    )
+    task = JudgeTask("stdin", (TestCase("3\n", "6 typing.Optional[__main__.Node] Node(val=3, nxt=None)\n"),
+                               TestCase("4\n", "8 typing.Optional[__main__.Node] Node(val=4, nxt=None)\n")))
+    with Judge(workers=1, limits=Limits(time_limit_s=2, memory_limit_mb=512, output_limit_mb=4)) as judge:
+        result = judge.judge(task, code, stop_on_failure=False, keep_outputs=True)
+        assert result.verdict is Verdict.ACCEPTED, result.to_dict()

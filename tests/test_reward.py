@@ -63,3 +63,29 @@ def test_trl_reward_function_batch_and_conversational():
     assert scores == [1.0, 0.0, 1.0]
     with pytest.raises(ValueError):
         reward.compute_scores(["a"], [ADD, ADD])
+
+
+def test_fraction_counts_tests_after_a_failure():
+    # The first test fails and the second passes: the share is 1/2, not 0 (the judge
+    # must not stop at the first failure when the reward is a fraction).
+    later = reward.compute_score("x", fence("a,b=map(int,input().split())\nprint(4)"), ADD, reward="fraction")
+    assert later["score"] == 0.5 and later["tests_passed"] == 1 and later["acc"] == 0.0
+    batch = reward.compute_scores([fence("print(4)"), fence("print(3)")], [ADD, ADD], reward="fraction")
+    assert [r["score"] for r in batch] == [0.5, 0.5]
+    with pytest.raises(ValueError, match="reward must be"):
+        reward.compute_score("x", fence("print(4)"), ADD, reward="partial")
+
+
+def test_compute_scores_takes_verls_batch_manager_keywords():
+    # verl's BatchRewardManager calls compute_score(data_sources=, solution_strs=,
+    # ground_truths=, extra_infos=, **reward_kwargs) and reads "score" from each dict.
+    scores = reward.compute_scores(
+        data_sources=["lcb", "lcb"],
+        solution_strs=[fence("a,b=map(int,input().split())\nprint(a+b)"), fence("print(0)")],
+        ground_truths=[ADD, ADD],
+        extra_infos=[{"index": 0}, {"index": 1}],
+    )
+    assert [s["score"] for s in scores] == [1.0, 0.0]
+    with pytest.raises(ValueError, match="batch index 1 .'broken'."):
+        reward.compute_scores(data_sources=["ok", "broken"], solution_strs=["a", "b"],
+                              ground_truths=[ADD, "{not json"])

@@ -98,6 +98,8 @@ HOSTILE = {
                              "for p in os.listdir('/proc'):\n    if p.isdigit() and int(p) != os.getpid():\n        try:\n"
                              "            os.kill(int(p), 9)\n        except OSError:\n            pass\nprint('survived')",
     "exit_status_trick": "import sys\nprint('wrong')\nsys.stdout.flush()\nsys.exit(1)",
+    # Never returns to the bytecode loop, so no signal handler (SIGALRM) ever runs.
+    "c_level_infinite_iterator": "import collections,itertools\ncollections.deque(itertools.count(), maxlen=0)",
 }
 
 
@@ -114,7 +116,8 @@ def test_expected_verdicts_for_resource_attacks(judge, planted):
     task = _task(secret)
     assert judge.judge(task, HOSTILE["memory_bomb"]).verdict is Verdict.MEMORY_LIMIT
     assert judge.judge(task, HOSTILE["two_gb_output"]).verdict is Verdict.OUTPUT_LIMIT
-    for name in ("c_level_loop", "sigalrm_ignored", "sigalrm_caught", "regex_catastrophe"):
+    for name in ("c_level_loop", "c_level_infinite_iterator", "sigalrm_ignored", "sigalrm_caught",
+                 "regex_catastrophe"):
         assert judge.judge(task, HOSTILE[name]).verdict is Verdict.TIME_LIMIT, name
     assert judge.judge(task, HOSTILE["exit_status_trick"]).verdict is Verdict.RUNTIME_ERROR
 
@@ -253,3 +256,70 @@ def test_a_child_that_ends_between_tests_is_a_runtime_error_not_a_lost_worker():
         assert "sandbox worker failed" not in (result.detail or "")
         assert judge._all == [worker]
         _assert_healthy(judge)
+
+
+def test_memory_limit_holds_for_all_of_a_candidates_processes_together():
+    # Each process stays under the per-process limit (512 MiB); five of them together
+    # hold 1.5 GiB.  And a candidate that forks a few small helpers is not penalised.
+    bomb = ("import os,time\nfor _ in range(5):\n    if os.fork() == 0:\n        b = b'x' * (300 << 20)\n"
+            "        time.sleep(30)\n        os._exit(0)\ntime.sleep(30)")
+    helpers = ("import os,time\npids=[]\nfor _ in range(3):\n    pid=os.fork()\n    if pid == 0:\n"
+               "        time.sleep(0.4)\n        os._exit(0)\n    pids.append(pid)\nfor p in pids:\n"
+               "    os.waitpid(p, 0)\nprint(int(input())*2)")
+    task = JudgeTask("stdin", (TestCase("2\n", "4\n"),))
+    with Judge(workers=1, limits=Limits(time_limit_s=5.0, memory_limit_mb=512, output_limit_mb=8)) as judge:
+        if not judge.isolation["features"].get("pid_ns"):
+            pytest.skip("needs a PID namespace to see the candidate's processes")
+        result = judge.judge(task, bomb)
+        assert result.verdict is Verdict.MEMORY_LIMIT, result.to_dict()
+        assert result.tests[0].time_s < 5.0
+        assert judge.judge(task, helpers).verdict is Verdict.ACCEPTED
+        _assert_healthy(judge)
+
+
+def test_sysv_shared_memory_does_not_outlive_its_candidate():
+    # A SysV segment is counted by no rlimit and survives its creator: one candidate
+    # could leave memory behind for the whole run.  Every candidate must find none.
+    code = ("import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+            "print(len(open('/proc/sysvipc/shm').read().splitlines()) - 1)\n"
+            "assert libc.shmget(0, 1 << 20, 0o1600) >= 0\n")
+    task = JudgeTask("stdin", (TestCase("", "0\n"),))
+    with Judge(workers=1, limits=Limits(time_limit_s=2.0, memory_limit_mb=512, output_limit_mb=8)) as judge:
+        if not judge.isolation["features"].get("ipc_ns"):
+            pytest.skip("no IPC namespace on this kernel")
+        for _ in range(3):
+            result = judge.judge(task, code)
+            assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+
+
+def test_the_checkout_and_the_judges_cwd_are_hidden(monkeypatch):
+    # With a source checkout the package's parent folder is the project, where built
+    # datasets and results may lie; the judge's working directory likewise.
+    import shutil
+
+    import microcoder_eval
+
+    checkout = os.path.dirname(os.path.dirname(os.path.abspath(microcoder_eval.__file__)))
+    secret = _token()
+    planted_dirs = []
+    try:
+        for kind in ("data", "cwd"):
+            folder = os.path.join(checkout, f".judge-test-{kind}-{uuid.uuid4().hex[:8]}")
+            os.makedirs(folder)
+            with open(os.path.join(folder, "expected.txt"), "w") as fh:
+                fh.write(secret)
+            planted_dirs.append(folder)
+        monkeypatch.chdir(planted_dirs[1])
+        code = ("import os\nfor d in " + repr(planted_dirs) + ":\n    try:\n"
+                "        print(open(os.path.join(d, 'expected.txt')).read())\n    except OSError:\n"
+                "        print('hidden')\n")
+        with _single_worker_judge() as judge:
+            if not judge.isolation["features"].get("hidden_paths"):
+                pytest.skip("no mount namespace to hide paths")
+            result = judge.judge(JudgeTask("stdin", (TestCase("", "hidden\nhidden\n"),)), code, keep_outputs=True)
+            assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+            # The judge itself still runs (its package stays visible to the worker).
+            _assert_healthy(judge)
+    finally:
+        for folder in planted_dirs:
+            shutil.rmtree(folder, ignore_errors=True)

@@ -37,7 +37,7 @@ class RowError(ValueError):
 class RowContext:
     source: str  # the reader / source name written into Problem.source
     file: str  # file label (relative to the spec's root; stable across machines)
-    row: int  # 0-based row index inside the file (or problem folder index)
+    row: int  # 0-based row index inside the file (JSON Lines: line index; or problem folder index)
 
     def provenance(self, upstream_id: Any, **extra: Any) -> dict[str, Any]:
         prov: dict[str, Any] = {"file": self.file, "row": self.row, "upstream_id": upstream_id}
@@ -90,9 +90,10 @@ def iter_file_rows(path: Path) -> Iterator[tuple[int, Any]]:
                 i += 1
         return
     if name.endswith((".jsonl", ".jsonl.gz", ".ndjson")):
+        # The row index is the 0-based line index (blank lines skipped, not renumbered),
+        # so an error about row i points at line i + 1 of the file.
         with _open_text(path) as fh:
-            i = 0
-            for line in fh:
+            for i, line in enumerate(fh):
                 if not line.strip():
                     continue
                 try:
@@ -100,7 +101,6 @@ def iter_file_rows(path: Path) -> Iterator[tuple[int, Any]]:
                 except ValueError as exc:
                     row = UnreadableRow(f"line is not JSON ({exc})", line)
                 yield i, row
-                i += 1
         return
     if name.endswith((".json", ".json.gz")):
         with _open_text(path) as fh:
@@ -153,6 +153,7 @@ def make_reject(ctx: RowContext, step: str, reason: str, row: Any) -> Reject:
         id=f"{ctx.source}:{ctx.file}:{ctx.row}",
         source=ctx.source,
         payload=payload_of(row),
+        row=ctx.row,
     )
 
 

@@ -2,7 +2,7 @@
 
 Process tree, per worker (judge holds the expected outputs; nothing below ever does):
 
-    judge ──pipe── worker (fresh interpreter; user/mount/net/ipc namespaces; warm imports)
-                     └─ supervisor, one per candidate (new PID namespace; enforces limits)
-                          └─ child = PID 1 of that namespace: runs the candidate's tests
+    judge ──pipe── worker (fresh interpreter; user/mount/net/ipc namespaces; warm imports;
+                     │     PID 1 of its own PID namespace; runs a Supervisor per candidate)
+                     └─ child, forked per candidate (own IPC namespace): runs its tests
 """

@@ -8,9 +8,13 @@ The worker (a fresh interpreter, never a fork of the judge) enters, in order:
    tree read-only; private tmpfs on /tmp and /dev/shm that hold the work directories;
    empty tmpfs (or /dev/null binds) over places that may hold expected outputs — home
    directories, /work-style roots, the judge's cwd, the problem and results files —
-   except the paths the interpreter itself needs;
-3. per candidate (done by the supervisor, not here) a PID namespace, so that every
-   process the candidate started dies with it.
+   except the paths the interpreter itself needs (of a source checkout, only the
+   ``microcoder_eval`` package);
+3. a PID namespace with a private /proc, the worker its PID 1 (``enter_pid_namespace``),
+   so that every process a candidate started can be killed after it, daemons too.
+
+Each candidate's child also gets an IPC namespace of its own (see supervisor.py), so
+SysV shared memory it leaves behind dies with it.
 
 Each step degrades on its own: where the kernel refuses one, the report says which
 protection is missing and the judge prints a warning.  Nothing here imports anything
@@ -54,10 +58,15 @@ class IsolationReport:
 
 
 def _protected_paths() -> list[str]:
-    """Paths the interpreter and our own package must keep seeing."""
-    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(sys.executable), here}
-    paths.update(p for p in sys.path if p)
+    """Paths the interpreter and our own package must keep seeing.
+
+    Our package directory, not the folder that holds it: in a source checkout that
+    folder is the project itself, where built datasets and results files may lie.
+    """
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    package_parent = os.path.dirname(package)
+    paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(sys.executable), package}
+    paths.update(p for p in sys.path if p and os.path.abspath(p) != package_parent)
     out = set()
     for p in paths:
         for variant in (os.path.abspath(p), os.path.realpath(p)):

@@ -2,15 +2,16 @@
 
 Limits are enforced from outside the child, which cannot catch or ignore them: CPU
 time is read from /proc and the child is SIGKILLed past the limit; the wall clock
-backs it up.  The child is PID 1 of a fresh PID namespace, so killing it (or its
-normal end) takes every process it started with it — daemons and fork bombs included.
+backs it up; memory is held per process by RLIMIT_AS and for all the candidate's
+processes together by their summed proportional set size.
 
 The worker is PID 1 of its own PID namespace (see isolation.enter_pid_namespace):
-the child cannot signal it, and after the candidate ``kill(-1, SIGKILL)`` ends every
-process the child started, daemons included.
+the child cannot signal it, sees no process outside it, and after the candidate
+``kill(-1, SIGKILL)`` ends every process the child started, daemons included.
 """
 from __future__ import annotations
 
+import gc
 import os
 import resource
 import select
@@ -25,10 +26,12 @@ from . import child as child_module
 from . import linux, protocol
 
 _CLK_TCK = os.sysconf("SC_CLK_TCK")
+_PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 _MAX_STATUS_LINE = 64 * 1024
 _STDERR_TAIL = 2000
 _FAILED_OUTPUT_KEEP = 4096
 _POLL_SLICE_S = 0.25
+_MULTI_PROCESS_SLICE_S = 0.05
 
 
 @dataclass
@@ -43,6 +46,7 @@ class Job:
     use_pid_ns: bool
     use_nproc_limit: bool
     work_dir: str
+    use_ipc_ns: bool = False
 
 
 def _stat_cpu(data: bytes, own_only: bool = False) -> tuple[float, int]:
@@ -63,23 +67,45 @@ def _cpu_seconds(pid: int, own_only: bool = False) -> float:
         return 0.0
 
 
-def _sandbox_cpu_seconds(child: "_Child", whole_namespace: bool) -> tuple[float, bool]:
+def _sandbox_cpu_seconds(child: "_Child", whole_namespace: bool) -> tuple[float, bool, int]:
     """CPU time charged to the candidate: in our own PID namespace (private /proc), every
     process it started counts — a fork bomb reaches the limit as fast as a busy loop.
 
     Also whether the child runs alone (no other process, one thread): then it cannot use
-    CPU between tests, and this reading can serve as the next test's baseline.
+    CPU between tests, and this reading can serve as the next test's baseline; and how
+    many other processes the candidate has.
     """
     total, threads = child.sample()
-    alone = threads == 1
+    others = 0
     if whole_namespace:
         for entry in os.listdir("/proc"):
             if entry.isdigit() and entry != "1" and int(entry) != child.pid:
                 total += _cpu_seconds(int(entry), own_only=True)
-                alone = False
-    else:
-        alone = False  # other processes of the candidate are not visible to count
-    return total, alone
+                others += 1
+    # Without our own namespace other processes of the candidate are not visible.
+    alone = threads == 1 and others == 0 and whole_namespace
+    return total, alone, others
+
+
+def _sandbox_memory_bytes() -> int:
+    """Anonymous memory resident in every process of our PID namespace but ourselves.
+
+    From /proc/<pid>/statm, which reads counters without taking the process's memory
+    map lock (smaps would: a fork bomb holds those locks and stalls the reader).  Pages
+    a forked process still shares with its parent count once per process: a bound on
+    the safe side, loose only for programs that fork after filling a large heap.
+    """
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or entry == "1":
+            continue
+        try:
+            with open(f"/proc/{entry}/statm", "rb") as fh:
+                fields = fh.read().split()
+            total += (int(fields[1]) - int(fields[2])) * _PAGE_SIZE  # resident - file/shmem
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
 
 
 def _run_delays(pid: int) -> dict[bytes, float]:
@@ -139,6 +165,9 @@ def _set_child_limits(job: Job) -> None:
 def _child_entry(job: Job, a2b_r: int, b2a_w: int) -> None:
     """Runs in the forked child before any untrusted code: never returns."""
     try:
+        # The worker's objects are the child's too, but never its garbage: keep the
+        # child's collector off them (less work, fewer copy-on-write page faults).
+        gc.freeze()
         os.setsid()
         # Move our two control pipes to 3/4, then close everything else we inherited
         # (the worker's pipes to the judge above all).
@@ -159,6 +188,13 @@ def _child_entry(job: Job, a2b_r: int, b2a_w: int) -> None:
             PYTHONIOENCODING="utf-8",
         )
         _set_child_limits(job)
+        if job.use_ipc_ns:
+            # SysV shared memory is counted by no rlimit and outlives its creator: in a
+            # namespace of its own it dies with the candidate's last process instead.
+            try:
+                linux.unshare(linux.CLONE_NEWIPC)
+            except OSError:
+                pass  # still inside the worker's own IPC namespace, away from the host's
         linux.drop_all_capabilities()
         child_module.serve(job.code, job.mode, job.fn_name)
     except BaseException:  # noqa: BLE001 - nothing may escape into the worker's code
@@ -410,7 +446,7 @@ class Supervisor:
             effective = cpu
         else:
             raw = None
-            after, alone = _sandbox_cpu_seconds(child, self.job.use_pid_ns)
+            after, alone, _ = _sandbox_cpu_seconds(child, self.job.use_pid_ns)
             cpu = max(after - cpu_before, 0.0)
             self.cpu_mark = after if alone else None
             effective = clock.effective() if wall > self.job.time_limit_s else wall
@@ -457,7 +493,8 @@ class Supervisor:
                     return None, None  # pipe closed: the child is exiting
                 if fd == child.pidfd:
                     return None, None
-            cpu = _sandbox_cpu_seconds(child, self.job.use_pid_ns)[0] - cpu_before
+            cpu, _, others = _sandbox_cpu_seconds(child, self.job.use_pid_ns)
+            cpu -= cpu_before
             wall = clock.wall()
             effective = clock.effective() if wall > limit else wall
             if cpu > limit or effective > limit:
@@ -466,7 +503,16 @@ class Supervisor:
             if wall > wall_limit:
                 child.kill()
                 return None, "wall_limit"
-            timeout = min(limit - cpu, limit - effective, wall_limit - wall, _POLL_SLICE_S)
+            slice_s = _POLL_SLICE_S
+            if others:
+                # RLIMIT_AS holds each process to the memory limit, not all of them
+                # together (a fork would multiply it): the sum is checked here, and
+                # more often while the candidate has more than one process.
+                if _sandbox_memory_bytes() > self.job.memory_limit_mb * 1024 * 1024:
+                    child.kill()
+                    return None, "memory_limit"
+                slice_s = _MULTI_PROCESS_SLICE_S
+            timeout = min(limit - cpu, limit - effective, wall_limit - wall, slice_s)
 
     def _classify(self, status, raw_status, killed_for, cpu, wall, paths) -> dict:
         job = self.job
@@ -492,6 +538,10 @@ class Supervisor:
             result["status"] = "time_limit"
             result["detail"] = ("time limit exceeded" if killed_for != "wall_limit"
                                 else "wall-clock backstop exceeded (host overloaded?)")
+            return result
+        if killed_for == "memory_limit":
+            result["status"] = "memory_limit"
+            result["detail"] = "memory limit exceeded by the candidate's processes together"
             return result
         if killed_for == "protocol":
             result["status"], result["detail"] = "runtime_error", "child broke the control protocol"

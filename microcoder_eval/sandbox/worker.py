@@ -79,6 +79,8 @@ def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
         use_pid_ns=report.features.get("pid_ns", False),
         use_nproc_limit=report.features.get("user_ns", False),
         work_dir=work_dir,
+        # Unsharing needs the capabilities the child holds in our user namespace.
+        use_ipc_ns=report.features.get("ipc_ns", False) and report.features.get("user_ns", False),
     )
     judge_alive = Supervisor(job, JUDGE_IN, JUDGE_OUT).serve()
     _wipe(report.work_root)
