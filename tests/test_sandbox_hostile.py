@@ -323,3 +323,19 @@ def test_the_checkout_and_the_judges_cwd_are_hidden(monkeypatch):
     finally:
         for folder in planted_dirs:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.parametrize("layout", ["checkout", "installed"])
+def test_protected_paths_keep_the_package_but_not_the_project_around_it(tmp_path, monkeypatch, layout):
+    from microcoder_eval.sandbox import isolation
+
+    parent = tmp_path / ("project" if layout == "checkout" else "site-packages")
+    package = parent / "microcoder_eval"
+    (package / "sandbox").mkdir(parents=True)
+    monkeypatch.setattr(isolation, "__file__", str(package / "sandbox" / "isolation.py"))
+    monkeypatch.syspath_prepend(str(parent))
+    protected = isolation._protected_paths()
+    assert str(package) in protected
+    # A checkout's folder holds the project's data; a site-packages folder holds the
+    # libraries solutions import (sortedcontainers, numpy).
+    assert (str(parent) in protected) is (layout == "installed")

@@ -60,13 +60,17 @@ class IsolationReport:
 def _protected_paths() -> list[str]:
     """Paths the interpreter and our own package must keep seeing.
 
-    Our package directory, not the folder that holds it: in a source checkout that
+    In a source checkout, our package directory, not the folder that holds it: that
     folder is the project itself, where built datasets and results files may lie.
+    (Installed, the folder is a site-packages directory, which stays visible.)
     """
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     package_parent = os.path.dirname(package)
+    checkout = None
+    if os.path.basename(package_parent) not in ("site-packages", "dist-packages"):
+        checkout = package_parent
     paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(sys.executable), package}
-    paths.update(p for p in sys.path if p and os.path.abspath(p) != package_parent)
+    paths.update(p for p in sys.path if p and os.path.abspath(p) != checkout)
     out = set()
     for p in paths:
         for variant in (os.path.abspath(p), os.path.realpath(p)):
