@@ -92,8 +92,7 @@ def compute_scores(solution_strs: Sequence[str], ground_truths: Sequence[Any],
                    extra_infos: Sequence[Any] | None = None, **kwargs: Any) -> list[dict[str, Any]]:
     """Batch form: judged in parallel across the process's judge workers.
 
-    Also verl's batch reward manager's function (``reward_model.reward_manager=batch``,
-    ``custom_reward_function.name=compute_scores``): it passes ``data_sources``,
+    Also fits verl's older ``BatchRewardManager``, which passes ``data_sources``,
     ``solution_strs``, ``ground_truths`` and ``extra_infos`` by keyword.
     """
     reward = _reward_kind(reward)
