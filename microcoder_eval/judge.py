@@ -9,7 +9,6 @@ all.  A worker lost mid-candidate is replaced and the candidate judged again onc
 from __future__ import annotations
 
 import fcntl
-import json
 import logging
 import os
 import queue
@@ -65,10 +64,12 @@ class _Worker:
     """One sandbox worker process and the judge-side end of its pipes."""
 
     def __init__(self, hide: list[str], work_size_mb: int, disable: tuple[str, ...] = ()) -> None:
-        config = json.dumps({"hide": hide, "work_size_mb": work_size_mb, "disable": list(disable)})
+        # The configuration goes down the pipe, not on the command line, where every
+        # process (candidates included) could read the paths it hides.
+        config = {"op": "config", "hide": hide, "work_size_mb": work_size_mb, "disable": list(disable)}
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "microcoder_eval.sandbox.worker", config],
+                [sys.executable, "-m", "microcoder_eval.sandbox.worker"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 env=_worker_env(),
@@ -85,6 +86,7 @@ class _Worker:
         # such a worker is never reused (the pool replaces it).
         self.broken = False
         try:
+            protocol.send(self.to_worker, config)
             hello = self._recv(timeout=_HELLO_TIMEOUT_S)
             if hello is None or hello.get("op") != "hello":
                 raise SandboxError("sandbox worker failed to start")
@@ -284,7 +286,11 @@ class Judge:
         self.limits = limits or Limits()
         self.num_workers = max(1, workers or os.cpu_count() or 1)
         # The judge's own working directory may hold the data being judged: hide it too.
-        self._hide = [os.path.abspath(p) for p in hide] + [os.getcwd()]
+        self._hide = [os.path.abspath(p) for p in hide]
+        try:
+            self._hide.append(os.getcwd())
+        except OSError:
+            pass  # the directory was removed: nothing left there to hide
         self._disable = tuple(disable_isolation)
         from .sandbox.isolation import FEATURES
 

@@ -99,6 +99,8 @@ def compute_scores(solution_strs: Sequence[str], ground_truths: Sequence[Any],
     if len(solution_strs) != len(ground_truths):
         raise ValueError(f"{len(solution_strs)} solutions but {len(ground_truths)} ground truths")
     sources = list(data_sources) if data_sources is not None else [None] * len(ground_truths)
+    if len(sources) != len(ground_truths):
+        raise ValueError(f"{len(sources)} data sources but {len(ground_truths)} ground truths")
     tasks = []
     for i, (source, gt) in enumerate(zip(sources, ground_truths)):
         try:

@@ -405,3 +405,21 @@ def test_program_names_resolve_through_main_as_under_python():
     with Judge(workers=1, limits=Limits(time_limit_s=2, memory_limit_mb=512, output_limit_mb=4)) as judge:
         result = judge.judge(task, code, stop_on_failure=False, keep_outputs=True)
         assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+
+
+def test_a_functional_programs_top_level_setup_holds_for_every_test():
+    # The module runs once (as on LeetCode): a recursion limit or a builtin it sets at
+    # top level must still be there on the second test, not reset to the defaults.
+    code = (
+        "import sys, builtins\n"
+        "sys.setrecursionlimit(100000)\n"
+        "builtins.MOD = 10**9 + 7\n"
+        "class Solution:\n"
+        "    def depth(self, n):\n"
+        "        return 0 if n == 0 else 1 + self.depth(n - 1) + 0 * MOD\n"
+    )
+    tests = (TestCase("[5000]", "5000"), TestCase("[6000]", "6000"), TestCase("[7000]", "7000"))
+    task = JudgeTask("functional", tests, fn_name="depth")
+    with Judge(workers=1, limits=Limits(time_limit_s=2, memory_limit_mb=1024, output_limit_mb=4)) as judge:
+        result = judge.judge(task, code, stop_on_failure=False)
+        assert result.verdict is Verdict.ACCEPTED, result.to_dict()

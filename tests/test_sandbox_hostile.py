@@ -266,13 +266,19 @@ def test_memory_limit_holds_for_all_of_a_candidates_processes_together():
     helpers = ("import os,time\npids=[]\nfor _ in range(3):\n    pid=os.fork()\n    if pid == 0:\n"
                "        time.sleep(0.4)\n        os._exit(0)\n    pids.append(pid)\nfor p in pids:\n"
                "    os.waitpid(p, 0)\nprint(int(input())*2)")
+    # The same with shared anonymous mappings, which are not "anonymous" memory to the kernel.
+    shared_bomb = ("import mmap,os,time\nfor _ in range(5):\n    if os.fork() == 0:\n"
+                   "        m = mmap.mmap(-1, 300 << 20)\n        chunk = b'x' * (1 << 20)\n"
+                   "        for _ in range(300):\n            m.write(chunk)\n"
+                   "        time.sleep(30)\n        os._exit(0)\ntime.sleep(30)")
     task = JudgeTask("stdin", (TestCase("2\n", "4\n"),))
     with Judge(workers=1, limits=Limits(time_limit_s=5.0, memory_limit_mb=512, output_limit_mb=8)) as judge:
         if not judge.isolation["features"].get("pid_ns"):
             pytest.skip("needs a PID namespace to see the candidate's processes")
-        result = judge.judge(task, bomb)
-        assert result.verdict is Verdict.MEMORY_LIMIT, result.to_dict()
-        assert result.tests[0].time_s < 5.0
+        for code in (bomb, shared_bomb):
+            result = judge.judge(task, code)
+            assert result.verdict is Verdict.MEMORY_LIMIT, result.to_dict()
+            assert result.tests[0].time_s < 5.0
         assert judge.judge(task, helpers).verdict is Verdict.ACCEPTED
         _assert_healthy(judge)
 
@@ -282,7 +288,7 @@ def test_sysv_shared_memory_does_not_outlive_its_candidate():
     # could leave memory behind for the whole run.  Every candidate must find none.
     code = ("import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
             "print(len(open('/proc/sysvipc/shm').read().splitlines()) - 1)\n"
-            "assert libc.shmget(0, 1 << 20, 0o1600) >= 0\n")
+            "for _ in range(4):\n    libc.shmget(0, 64 << 20, 0o1600)\n")
     task = JudgeTask("stdin", (TestCase("", "0\n"),))
     with Judge(workers=1, limits=Limits(time_limit_s=2.0, memory_limit_mb=512, output_limit_mb=8)) as judge:
         if not judge.isolation["features"].get("ipc_ns"):
@@ -339,3 +345,39 @@ def test_protected_paths_keep_the_package_but_not_the_project_around_it(tmp_path
     # A checkout's folder holds the project's data; a site-packages folder holds the
     # libraries solutions import (sortedcontainers, numpy).
     assert (str(parent) in protected) is (layout == "installed")
+
+
+def test_hide_candidates_cover_the_checkout_and_the_cwd(monkeypatch, tmp_path):
+    from microcoder_eval.sandbox import isolation
+
+    monkeypatch.chdir(tmp_path)
+    candidates = isolation._hide_candidates(["/x/problems.jsonl"], hide_tmp=True)
+    assert str(tmp_path) in candidates and "/x/problems.jsonl" in candidates and "/tmp" in candidates
+    checkout = isolation._checkout_dir()
+    if checkout is not None:  # running from a source checkout, as in CI
+        assert checkout in candidates
+
+
+def test_the_judges_cwd_is_hidden_wherever_it_is(monkeypatch):
+    # A working directory outside every default-hidden root and outside the checkout.
+    import shutil
+    import tempfile
+
+    base = next((d for d in ("/var/cache", "/run") if os.path.isdir(d) and os.access(d, os.W_OK)), None)
+    if base is None:
+        pytest.skip("no writable directory outside the default-hidden roots")
+    folder = tempfile.mkdtemp(prefix="microcoder-judge-cwd-", dir=base)
+    try:
+        secret = _token()
+        with open(os.path.join(folder, "expected.txt"), "w") as fh:
+            fh.write(secret)
+        monkeypatch.chdir(folder)
+        code = ("try:\n    print(open(" + repr(os.path.join(folder, "expected.txt")) + ").read())\n"
+                "except OSError:\n    print('hidden')\n")
+        with _single_worker_judge() as judge:
+            if not judge.isolation["features"].get("hidden_paths"):
+                pytest.skip("no mount namespace to hide paths")
+            result = judge.judge(JudgeTask("stdin", (TestCase("", "hidden\n"),)), code, keep_outputs=True)
+            assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -167,11 +167,12 @@ def _finish_streams() -> bool:
 class _Runner:
     """Runs the candidate's tests one after another in this one process.
 
-    Each test starts from what ``python solution.py`` would give it, as far as the
-    program can tell: a fresh ``__main__`` module (stdin mode), new std streams, the
-    original builtins, argv, working directory and recursion limit.  Modules the
-    program imported stay imported (as in LiveCodeBench's grader and LeetCode's judge,
-    which also run every test in one process).
+    Each stdin test starts from what ``python solution.py`` would give it, as far as the
+    program can tell: a fresh ``__main__`` module, new std streams, the original
+    builtins, argv, working directory and recursion limit.  A functional program's
+    module runs once; its tests start from the state it left (as on LeetCode).  Modules
+    the program imported stay imported (as in LiveCodeBench's grader and LeetCode's
+    judge, which also run every test in one process).
     """
 
     def __init__(self, code: Any, mode: str, fn_name: str | None) -> None:
@@ -180,6 +181,10 @@ class _Runner:
         self.fn_name = fn_name
         self.prelude = prelude_module.build()
         self.module: dict[str, Any] | None = None  # functional: the module, executed once
+        self._take_snapshot()
+
+    def _take_snapshot(self) -> None:
+        """The interpreter state each test starts from (see _reset_process_state)."""
         self.builtins = dict(builtins.__dict__)
         self.cwd = os.getcwd()
         self.recursion_limit = sys.getrecursionlimit()
@@ -197,10 +202,13 @@ class _Runner:
 
     def _reset_process_state(self) -> None:
         """Undo what an earlier test may have changed in the interpreter itself."""
-        # Restored wholesale: comparing first could call a planted object's __eq__.
-        builtins.__dict__.clear()
-        builtins.__dict__.update(self.builtins)
-        sys.argv = ["solution.py"]  # not the worker's (it names the hidden paths)
+        # Restored wholesale (comparing values could call a planted object's __eq__),
+        # never left empty in between (a daemon thread may still be running).
+        current = builtins.__dict__
+        for name in [name for name in current if name not in self.builtins]:
+            del current[name]
+        current.update(self.builtins)
+        sys.argv = ["solution.py"]  # as under `python solution.py`, not the worker's
         sys.setrecursionlimit(self.recursion_limit)
         try:
             os.chdir(self.cwd)
@@ -235,6 +243,9 @@ class _Runner:
         if self.module is None:
             self.module = self._fresh_globals("solution")
             exec(self.code, self.module)
+            # The module runs once for all tests: what its top level set up (a higher
+            # recursion limit, names put in builtins) is the state every test starts from.
+            self._take_snapshot()
         with open(request["in"], encoding="utf-8") as fh:
             arguments = json.load(fh)
         target = self._target()

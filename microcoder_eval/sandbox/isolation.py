@@ -57,6 +57,18 @@ class IsolationReport:
         }
 
 
+def _package_dir() -> str:
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _checkout_dir() -> str | None:
+    """The project folder around our package when it runs from a source checkout."""
+    parent = os.path.dirname(_package_dir())
+    if os.path.basename(parent) in ("site-packages", "dist-packages"):
+        return None
+    return parent
+
+
 def _protected_paths() -> list[str]:
     """Paths the interpreter and our own package must keep seeing.
 
@@ -64,11 +76,8 @@ def _protected_paths() -> list[str]:
     folder is the project itself, where built datasets and results files may lie.
     (Installed, the folder is a site-packages directory, which stays visible.)
     """
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    package_parent = os.path.dirname(package)
-    checkout = None
-    if os.path.basename(package_parent) not in ("site-packages", "dist-packages"):
-        checkout = package_parent
+    package = _package_dir()
+    checkout = _checkout_dir()
     paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(sys.executable), package}
     paths.update(p for p in sys.path if p and os.path.abspath(p) != checkout)
     out = set()
@@ -77,6 +86,17 @@ def _protected_paths() -> list[str]:
             if os.path.exists(variant):
                 out.add(variant.rstrip("/") or "/")
     return sorted(out)
+
+
+def _hide_candidates(hide: list[str], hide_tmp: bool) -> list[str]:
+    """Where expected outputs could lie: expanded by _mask_plan around protected paths."""
+    candidates = list(_DEFAULT_HIDE) + [os.getcwd(), os.path.expanduser("~")] + list(hide)
+    checkout = _checkout_dir()
+    if checkout is not None:
+        candidates.append(checkout)  # all of the project but our package (protected)
+    if hide_tmp:
+        candidates.append("/tmp")
+    return candidates
 
 
 def _is_ancestor_or_same(path: str, other: str) -> bool:
@@ -199,10 +219,7 @@ def enter_sandbox(hide: list[str], work_size_mb: int, disable: tuple[str, ...] =
 
                 work_root = tempfile.mkdtemp(prefix="microcoder-sandbox-")
                 report.host_visible_work_root = True
-            candidates = list(_DEFAULT_HIDE) + [os.getcwd(), os.path.expanduser("~")] + list(hide)
-            if not tmp_protected:
-                candidates.append("/tmp")
-            plan = _mask_plan(candidates, protected)
+            plan = _mask_plan(_hide_candidates(hide, hide_tmp=not tmp_protected), protected)
             plan = [p for p in plan if not _is_ancestor_or_same(p, work_root)]
             masked = _mount_masks(plan, report)
             feats["hidden_paths"] = masked > 0 or not plan

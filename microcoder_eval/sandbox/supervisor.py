@@ -26,7 +26,6 @@ from . import child as child_module
 from . import linux, protocol
 
 _CLK_TCK = os.sysconf("SC_CLK_TCK")
-_PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 _MAX_STATUS_LINE = 64 * 1024
 _STDERR_TAIL = 2000
 _FAILED_OUTPUT_KEEP = 4096
@@ -88,21 +87,23 @@ def _sandbox_cpu_seconds(child: "_Child", whole_namespace: bool) -> tuple[float,
 
 
 def _sandbox_memory_bytes() -> int:
-    """Anonymous memory resident in every process of our PID namespace but ourselves.
+    """Memory resident in every process of our PID namespace but ourselves.
 
-    From /proc/<pid>/statm, which reads counters without taking the process's memory
-    map lock (smaps would: a fork bomb holds those locks and stalls the reader).  Pages
-    a forked process still shares with its parent count once per process: a bound on
-    the safe side, loose only for programs that fork after filling a large heap.
+    Anonymous plus shared-memory pages (RssAnon + RssShmem) from /proc/<pid>/status,
+    which reads counters without taking the process's memory-map lock (smaps would:
+    a fork bomb holds those locks and stalls the reader).  A page that processes share
+    (after a fork, or in one shared mapping) counts once per process: a bound on the
+    safe side, loose only for programs that fork after filling a large heap.
     """
     total = 0
     for entry in os.listdir("/proc"):
         if not entry.isdigit() or entry == "1":
             continue
         try:
-            with open(f"/proc/{entry}/statm", "rb") as fh:
-                fields = fh.read().split()
-            total += (int(fields[1]) - int(fields[2])) * _PAGE_SIZE  # resident - file/shmem
+            with open(f"/proc/{entry}/status", "rb") as fh:
+                for line in fh:
+                    if line.startswith((b"RssAnon:", b"RssShmem:")):
+                        total += int(line.split()[1]) * 1024
         except (OSError, IndexError, ValueError):
             pass
     return total
@@ -162,6 +163,20 @@ def _set_child_limits(job: Job) -> None:
         resource.setrlimit(resource.RLIMIT_NPROC, (128, 128))
 
 
+def _forbid_sysv_memory() -> None:
+    """No SysV shared-memory segments or message queues in the child's IPC namespace.
+
+    Their memory belongs to no process once detached, so no per-process limit or sum
+    sees it; solutions have no use for them (multiprocessing uses pipes and /dev/shm).
+    """
+    for name in ("shmmni", "msgmni"):
+        try:
+            with open(f"/proc/sys/kernel/{name}", "w") as fh:
+                fh.write("0")
+        except OSError:
+            pass  # an older kernel keeps these global: the namespace still ends with the child
+
+
 def _child_entry(job: Job, a2b_r: int, b2a_w: int) -> None:
     """Runs in the forked child before any untrusted code: never returns."""
     try:
@@ -193,6 +208,7 @@ def _child_entry(job: Job, a2b_r: int, b2a_w: int) -> None:
             # namespace of its own it dies with the candidate's last process instead.
             try:
                 linux.unshare(linux.CLONE_NEWIPC)
+                _forbid_sysv_memory()
             except OSError:
                 pass  # still inside the worker's own IPC namespace, away from the host's
         linux.drop_all_capabilities()

@@ -1,4 +1,4 @@
-"""A warm sandbox worker: ``python -m microcoder_eval.sandbox.worker CONFIG_JSON``.
+"""A warm sandbox worker: ``python -m microcoder_eval.sandbox.worker`` (config on fd 0).
 
 Started by the judge as a fresh interpreter (never forked from the judge, so it holds
 none of the judge's memory) with a scrubbed environment.  It isolates itself once,
@@ -8,7 +8,6 @@ the candidate's tests in one forked child (see supervisor.py).
 """
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import sys
@@ -93,7 +92,9 @@ def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
 
 
 def main() -> None:
-    config = json.loads(sys.argv[1]) if len(sys.argv) > 1 else {}
+    config = protocol.recv(JUDGE_IN)  # the judge's first message
+    if config is None or config.get("op") != "config":
+        return
     report = isolation.enter_sandbox(config.get("hide", []), int(config.get("work_size_mb", 512)),
                                      tuple(config.get("disable", ())))
     prelude.build()  # import everything solutions expect, once, before any fork
