@@ -48,9 +48,11 @@ class InputErrors:
 
 def _where(path: Path | None, row: int | None) -> str | None:
     """'FILE:LINE' for a row of a JSON Lines file, 'FILE row N' for other files."""
+    from microcoder_data.collect.common import JSONL_SUFFIXES  # the reader's own rule
+
     if path is None or row is None:
         return None
-    if path.name.lower().endswith((".jsonl", ".jsonl.gz", ".ndjson")):
+    if path.name.lower().endswith(JSONL_SUFFIXES):
         return f"{path}:{row + 1}"
     return f"{path} row {row}"
 

@@ -260,17 +260,20 @@ def test_a_child_that_ends_between_tests_is_a_runtime_error_not_a_lost_worker():
 
 def test_memory_limit_holds_for_all_of_a_candidates_processes_together():
     # Each process stays under the per-process limit (512 MiB); five of them together
-    # hold 1.5 GiB.  And a candidate that forks a few small helpers is not penalised.
-    bomb = ("import os,time\nfor _ in range(5):\n    if os.fork() == 0:\n        b = b'x' * (300 << 20)\n"
-            "        time.sleep(30)\n        os._exit(0)\ntime.sleep(30)")
+    # hold 1.5 GiB, as private memory or in shared anonymous mappings (which the kernel
+    # does not count as "anonymous").  A candidate that forks a few small helpers is
+    # not penalised.
+    def five_holders(fill: str) -> str:
+        return ("import mmap,os,time\nfor _ in range(5):\n    if os.fork() == 0:\n"
+                + "".join(f"        {line}\n" for line in fill.splitlines())
+                + "        time.sleep(30)\n        os._exit(0)\ntime.sleep(30)")
+
+    bomb = five_holders("b = b'x' * (300 << 20)")
+    shared_bomb = five_holders("m = mmap.mmap(-1, 300 << 20)\nchunk = b'x' * (1 << 20)\n"
+                               "for _ in range(300):\n    m.write(chunk)")
     helpers = ("import os,time\npids=[]\nfor _ in range(3):\n    pid=os.fork()\n    if pid == 0:\n"
                "        time.sleep(0.4)\n        os._exit(0)\n    pids.append(pid)\nfor p in pids:\n"
                "    os.waitpid(p, 0)\nprint(int(input())*2)")
-    # The same with shared anonymous mappings, which are not "anonymous" memory to the kernel.
-    shared_bomb = ("import mmap,os,time\nfor _ in range(5):\n    if os.fork() == 0:\n"
-                   "        m = mmap.mmap(-1, 300 << 20)\n        chunk = b'x' * (1 << 20)\n"
-                   "        for _ in range(300):\n            m.write(chunk)\n"
-                   "        time.sleep(30)\n        os._exit(0)\ntime.sleep(30)")
     task = JudgeTask("stdin", (TestCase("2\n", "4\n"),))
     with Judge(workers=1, limits=Limits(time_limit_s=5.0, memory_limit_mb=512, output_limit_mb=8)) as judge:
         if not judge.isolation["features"].get("pid_ns"):
@@ -290,12 +293,33 @@ def test_sysv_shared_memory_does_not_outlive_its_candidate():
             "print(len(open('/proc/sysvipc/shm').read().splitlines()) - 1)\n"
             "for _ in range(4):\n    libc.shmget(0, 64 << 20, 0o1600)\n")
     task = JudgeTask("stdin", (TestCase("", "0\n"),))
-    with Judge(workers=1, limits=Limits(time_limit_s=2.0, memory_limit_mb=512, output_limit_mb=8)) as judge:
+    with _single_worker_judge() as judge:
         if not judge.isolation["features"].get("ipc_ns"):
             pytest.skip("no IPC namespace on this kernel")
         for _ in range(3):
             result = judge.judge(task, code)
             assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+
+
+def _plant_secret(folder: str) -> str:
+    path = os.path.join(folder, "expected.txt")
+    with open(path, "w") as fh:
+        fh.write(_token())
+    return path
+
+
+def _assert_hidden_from_candidates(paths: list[str]) -> None:
+    """A candidate that knows each path exactly still cannot read it."""
+    code = ("for p in " + repr(paths) + ":\n    try:\n        print(open(p).read())\n"
+            "    except OSError:\n        print('hidden')\n")
+    with _single_worker_judge() as judge:
+        if not judge.isolation["features"].get("hidden_paths"):
+            pytest.skip("no mount namespace to hide paths")
+        expected = "hidden\n" * len(paths)
+        result = judge.judge(JudgeTask("stdin", (TestCase("", expected),)), code, keep_outputs=True)
+        assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+        # The judge itself still runs (its package stays visible to the worker).
+        _assert_healthy(judge)
 
 
 def test_the_checkout_and_the_judges_cwd_are_hidden(monkeypatch):
@@ -306,28 +330,16 @@ def test_the_checkout_and_the_judges_cwd_are_hidden(monkeypatch):
     import microcoder_eval
 
     checkout = os.path.dirname(os.path.dirname(os.path.abspath(microcoder_eval.__file__)))
-    secret = _token()
-    planted_dirs = []
+    folders = []
     try:
         for kind in ("data", "cwd"):
-            folder = os.path.join(checkout, f".judge-test-{kind}-{uuid.uuid4().hex[:8]}")
-            os.makedirs(folder)
-            with open(os.path.join(folder, "expected.txt"), "w") as fh:
-                fh.write(secret)
-            planted_dirs.append(folder)
-        monkeypatch.chdir(planted_dirs[1])
-        code = ("import os\nfor d in " + repr(planted_dirs) + ":\n    try:\n"
-                "        print(open(os.path.join(d, 'expected.txt')).read())\n    except OSError:\n"
-                "        print('hidden')\n")
-        with _single_worker_judge() as judge:
-            if not judge.isolation["features"].get("hidden_paths"):
-                pytest.skip("no mount namespace to hide paths")
-            result = judge.judge(JudgeTask("stdin", (TestCase("", "hidden\nhidden\n"),)), code, keep_outputs=True)
-            assert result.verdict is Verdict.ACCEPTED, result.to_dict()
-            # The judge itself still runs (its package stays visible to the worker).
-            _assert_healthy(judge)
+            folders.append(os.path.join(checkout, f".judge-test-{kind}-{uuid.uuid4().hex[:8]}"))
+            os.makedirs(folders[-1])
+        secrets = [_plant_secret(folder) for folder in folders]
+        monkeypatch.chdir(folders[1])
+        _assert_hidden_from_candidates(secrets)
     finally:
-        for folder in planted_dirs:
+        for folder in folders:
             shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -350,8 +362,11 @@ def test_protected_paths_keep_the_package_but_not_the_project_around_it(tmp_path
 def test_hide_candidates_cover_the_checkout_and_the_cwd(monkeypatch, tmp_path):
     from microcoder_eval.sandbox import isolation
 
+    # The judge sends its working directory with the paths to hide (the worker's is /).
     monkeypatch.chdir(tmp_path)
-    candidates = isolation._hide_candidates(["/x/problems.jsonl"], hide_tmp=True)
+    with Judge(workers=1) as judge:
+        assert str(tmp_path) in judge._hide
+    candidates = isolation._hide_candidates(["/x/problems.jsonl", str(tmp_path)], hide_tmp=True)
     assert str(tmp_path) in candidates and "/x/problems.jsonl" in candidates and "/tmp" in candidates
     checkout = isolation._checkout_dir()
     if checkout is not None:  # running from a source checkout, as in CI
@@ -368,16 +383,8 @@ def test_the_judges_cwd_is_hidden_wherever_it_is(monkeypatch):
         pytest.skip("no writable directory outside the default-hidden roots")
     folder = tempfile.mkdtemp(prefix="microcoder-judge-cwd-", dir=base)
     try:
-        secret = _token()
-        with open(os.path.join(folder, "expected.txt"), "w") as fh:
-            fh.write(secret)
+        secret = _plant_secret(folder)
         monkeypatch.chdir(folder)
-        code = ("try:\n    print(open(" + repr(os.path.join(folder, "expected.txt")) + ").read())\n"
-                "except OSError:\n    print('hidden')\n")
-        with _single_worker_judge() as judge:
-            if not judge.isolation["features"].get("hidden_paths"):
-                pytest.skip("no mount namespace to hide paths")
-            result = judge.judge(JudgeTask("stdin", (TestCase("", "hidden\n"),)), code, keep_outputs=True)
-            assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+        _assert_hidden_from_candidates([secret])
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -24,6 +24,8 @@ log = logging.getLogger("microcoder_data.collect")
 Record = Problem | Reject
 PAYLOAD_LIMIT = 2048
 DATA_SUFFIXES = (".jsonl", ".jsonl.gz", ".json", ".json.gz", ".parquet")
+# Read line by line; a row's index is its 0-based line number (see iter_file_rows).
+JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".ndjson")
 
 
 class RowError(ValueError):
@@ -89,7 +91,7 @@ def iter_file_rows(path: Path) -> Iterator[tuple[int, Any]]:
                 yield i, row
                 i += 1
         return
-    if name.endswith((".jsonl", ".jsonl.gz", ".ndjson")):
+    if name.endswith(JSONL_SUFFIXES):
         # The row index is the 0-based line index (blank lines skipped, not renumbered),
         # so an error about row i points at line i + 1 of the file.
         with _open_text(path) as fh:

@@ -89,8 +89,11 @@ def _protected_paths() -> list[str]:
 
 
 def _hide_candidates(hide: list[str], hide_tmp: bool) -> list[str]:
-    """Where expected outputs could lie: expanded by _mask_plan around protected paths."""
-    candidates = list(_DEFAULT_HIDE) + [os.getcwd(), os.path.expanduser("~")] + list(hide)
+    """Where expected outputs could lie: expanded by _mask_plan around protected paths.
+
+    ``hide`` comes from the judge and holds its working directory (ours is always /).
+    """
+    candidates = list(_DEFAULT_HIDE) + [os.path.expanduser("~")] + list(hide)
     checkout = _checkout_dir()
     if checkout is not None:
         candidates.append(checkout)  # all of the project but our package (protected)
