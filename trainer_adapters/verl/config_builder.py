@@ -86,8 +86,10 @@ def microcoder_overrides(
     dataset: str | None = None,
     output_dir: str | None = None,
     reward_function_path: str = REWARD_FUNCTION_PATH,
+    device: str = "gpu",
 ) -> list[str]:
-    """Hydra overrides mapping our config onto verl's ``ppo_trainer`` keys."""
+    """Hydra overrides mapping our config onto verl's ``ppo_trainer`` keys (``device``:
+    ``gpu`` for verl's own GPU settings, ``cpu`` for :func:`cpu_overrides`)."""
     model_path = model or cfg.model_name_or_path
     # Rollouts are generated up to the larger of the two lengths so validation can use
     # eval_max_response_length (8K); training requests are capped at max_response_length
@@ -120,7 +122,8 @@ def microcoder_overrides(
         "actor_rollout_ref.actor.ppo_epochs": cfg.ppo_epochs,
         "actor_rollout_ref.actor.use_dynamic_bsz": True,
         "actor_rollout_ref.actor.ppo_max_token_len_per_gpu": token_budget,
-        "actor_rollout_ref.actor.grad_clip": cfg.grad_clip,
+        # the 0.9.1 FSDP engine clips with optim.clip_grad; actor.grad_clip is read by nothing
+        "actor_rollout_ref.actor.optim.clip_grad": cfg.grad_clip,
         "actor_rollout_ref.actor.data_loader_seed": cfg.seed,
         "actor_rollout_ref.actor.optim.lr": cfg.learning_rate,
         "actor_rollout_ref.actor.optim.weight_decay": cfg.weight_decay,
@@ -144,7 +147,11 @@ def microcoder_overrides(
         # --- trainer
         "trainer.use_v1": True,
         "trainer.v1.trainer_mode": "sync",
-        "trainer.total_epochs": cfg.total_epochs,
+        # verl stops at whichever comes first, epochs or steps: the step count the user asked
+        # for must win, and an epoch is at least one step, so that many epochs always suffice
+        "trainer.total_epochs": (
+            max(cfg.total_epochs, cfg.total_training_steps) if cfg.total_training_steps else cfg.total_epochs
+        ),
         "trainer.total_training_steps": cfg.total_training_steps,
         "trainer.test_freq": cfg.test_freq,
         "trainer.save_freq": cfg.save_freq,
@@ -157,7 +164,7 @@ def microcoder_overrides(
     if dataset is not None:
         train, test = dataset_files(dataset)
         o["data.train_files"] = train
-        if test is None:  # verl always builds a val set; without test.parquet, skip validation
+        if test is None:  # verl always builds a val set; without test.parquet, skip validation (said in the plan)
             o["data.val_files"] = train
             o["trainer.test_freq"] = -1
             o["trainer.val_before_train"] = False
@@ -165,8 +172,50 @@ def microcoder_overrides(
             o["data.val_files"] = test
     if output_dir or cfg.output_dir:
         o["trainer.default_local_dir"] = str(output_dir or cfg.output_dir)
+    if not _flash_attn_available():  # verl's default; sdpa is what transformers uses without it
+        o["+actor_rollout_ref.model.override_config.attn_implementation"] = "sdpa"
+        o["+critic.model.override_config.attn_implementation"] = "sdpa"
+    if device == "cpu":
+        o.update(cpu_overrides())
     # verl defaults to [console, wandb]; wandb needs a login, so default to the console
     return [f"{k}={_q(v)}" for k, v in o.items()] + ["trainer.logger=[console]"]
+
+
+def _flash_attn_available() -> bool:
+    return importlib.util.find_spec("flash_attn") is not None
+
+
+def cpu_slots() -> int:
+    """Ray CPU slots for a CPU run: logical, so the handful of small actors verl starts
+    (task runner, agent-loop and reward workers, TransferQueue) all get placed on a
+    2-core machine; the OS shares the real cores between them."""
+    return max(16, 4 * (os.cpu_count() or 1))
+
+
+def cpu_overrides() -> dict[str, Any]:
+    """verl settings for a machine without an accelerator (see ``trainer_adapters/verl/cpu``)."""
+    return {
+        "trainer.device": "cpu",
+        "trainer.n_gpus_per_node": 1,
+        "trainer.nnodes": 1,
+        # transformers generation behind verl's rollout-replica contract
+        "actor_rollout_ref.rollout.name": "hf",
+        "actor_rollout_ref.rollout.tensor_model_parallel_size": 1,
+        # FSDP2 (fully_shard) runs on CPU tensors over gloo; FSDP1 insists on an accelerator
+        "actor_rollout_ref.actor.strategy": "fsdp2",
+        "actor_rollout_ref.ref.strategy": "fsdp2",
+        "actor_rollout_ref.actor.fsdp_config.dtype": "float32",
+        "actor_rollout_ref.ref.fsdp_config.dtype": "float32",
+        "actor_rollout_ref.actor.fsdp_config.use_torch_compile": False,
+        "actor_rollout_ref.ref.fsdp_config.use_torch_compile": False,
+        # padding removal goes through flash-attention's varlen kernels
+        "actor_rollout_ref.model.use_remove_padding": False,
+        "ray_kwargs.ray_init.num_cpus": cpu_slots(),
+        "reward.num_workers": 1,
+        "actor_rollout_ref.rollout.agent.num_workers": 1,
+        "data.dataloader_num_workers": 0,
+        "transfer_queue.backend.SimpleStorage.num_data_storage_units": 1,
+    }
 
 
 def compose_verl_config(
@@ -176,13 +225,14 @@ def compose_verl_config(
     output_dir: str | None = None,
     extra_overrides: Sequence[str] = (),
     reward_function_path: str = REWARD_FUNCTION_PATH,
+    device: str = "gpu",
 ):
     """Compose the full verl config (an OmegaConf ``DictConfig``) and attach our section."""
     from hydra import compose, initialize_config_dir
     from hydra.core.global_hydra import GlobalHydra
     from omegaconf import OmegaConf, open_dict
 
-    overrides = microcoder_overrides(cfg, model, dataset, output_dir, reward_function_path)
+    overrides = microcoder_overrides(cfg, model, dataset, output_dir, reward_function_path, device)
     overrides += list(cfg.backend_overrides.get("verl", []))
     overrides += list(extra_overrides)
     overrides = _dedupe_plus(overrides)
@@ -225,6 +275,13 @@ def validate_verl_config(config) -> None:
         problems.append("a critic would be created (adv_estimator must be grpo)")
     if not config.trainer.use_v1 or config.trainer.v1.trainer_mode != "sync":
         problems.append("MicroCoderPPOTrainer extends the v1 'sync' trainer: keep trainer.use_v1=true, trainer.v1.trainer_mode=sync")
+    if config.data.val_files == config.data.train_files and (
+        int(config.trainer.test_freq) > 0 or bool(config.trainer.val_before_train)
+    ):
+        problems.append(
+            "validation would run on the training set (no test.parquet beside train.parquet): "
+            "add a test split, or keep trainer.test_freq=-1 and val_before_train=false"
+        )
     legacy = config.get("custom_reward_function") or {}
     if legacy.get("path"):
         problems.append(
@@ -243,6 +300,18 @@ def validate_verl_config(config) -> None:
             )
         if int(config.actor_rollout_ref.rollout.n) != int(mc.num_generations):
             problems.append("actor_rollout_ref.rollout.n differs from num_generations; set num_generations instead")
+        # the mask fires at max_response_length; the engine generates up to data.max_response_length
+        gen_len = max(int(mc.max_response_length), int(mc.eval_max_response_length))
+        for key, value in (
+            ("data.max_response_length", config.data.max_response_length),
+            ("actor_rollout_ref.rollout.response_length", config.actor_rollout_ref.rollout.response_length),
+        ):
+            if value is not None and int(value) != gen_len:
+                problems.append(
+                    f"{key}={value} disagrees with max_response_length={mc.max_response_length} / "
+                    f"eval_max_response_length={mc.eval_max_response_length} (the truncation mask's length): "
+                    "set max_response_length and eval_max_response_length instead"
+                )
     if problems:
         raise MicroCoderVerlConfigError("; ".join(problems))
 
@@ -270,10 +339,17 @@ def describe_plan(cfg: MicroCoderGRPOConfig, config=None) -> str:
         f"  lengths: prompt {cfg.max_prompt_length}, train response {cfg.max_response_length}, "
         f"validation response {cfg.eval_max_response_length}; validation mean@{cfg.val_num_samples} at T={cfg.val_temperature}"
     )
+    if config is not None and config.data.val_files == config.data.train_files:
+        lines.append(
+            "  WARNING: no test.parquet beside train.parquet -> validation is OFF (no val-core/* accuracy);"
+            " add a test split to measure mean@k"
+        )
     if config is not None:
         lines.append(
             f"  verl: model={config.actor_rollout_ref.model.path} train_files={config.data.train_files} "
             f"val_files={config.data.val_files} steps={config.trainer.total_training_steps} "
-            f"epochs={config.trainer.total_epochs} gpus={config.trainer.n_gpus_per_node}x{config.trainer.nnodes}"
+            f"epochs={config.trainer.total_epochs} device={config.trainer.device} "
+            f"{'slots' if config.trainer.device == 'cpu' else 'gpus'}={config.trainer.n_gpus_per_node}x{config.trainer.nnodes}"
+            f" rollout={config.actor_rollout_ref.rollout.name} strategy={config.actor_rollout_ref.actor.strategy}"
         )
     return "\n".join(lines)

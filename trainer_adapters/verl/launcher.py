@@ -5,6 +5,12 @@ validation, and calls ``verl.trainer.main_ppo.run_ppo`` with
 :data:`MicroCoderTaskRunner` -- verl's ``TaskRunnerV1`` whose ``run`` builds
 :class:`.trainer.MicroCoderPPOTrainer` instead of looking the trainer up by
 ``trainer.v1.trainer_mode`` (which must stay ``sync``: verl branches on that name).
+
+Device. Where verl detects no accelerator (its platform registry, with our ``cpu``
+platform from :mod:`.cpu`), the run is a CPU run: :func:`.config_builder.cpu_overrides`.
+Otherwise it is verl's GPU setup, and the launcher checks before starting Ray that the
+GPUs and the rollout engine it needs are there -- a missing one is an error naming it,
+never a wait.
 """
 from __future__ import annotations
 
@@ -79,7 +85,8 @@ def run_verl(
     out = out or sys.stdout
     if not dry_run and dataset is None:
         raise ValueError("--dataset is required to train (a directory with train.parquet [+ test.parquet])")
-    config = compose_verl_config(cfg, model, dataset, output_dir, overrides, reward_function_path)
+    device = detect_device()
+    config = compose_verl_config(cfg, model, dataset, output_dir, overrides, reward_function_path, device=device)
     validate_verl_config(config)
     if dry_run:
         out.write("# resolved verl config (verl.trainer.main_ppo / ppo_trainer)\n")
@@ -87,6 +94,7 @@ def run_verl(
         out.write("\n" + describe_plan(cfg, config) + "\n")
         return config
 
+    check_machine(config)
     from verl.trainer.main_ppo import run_ppo
 
     # Each of verl's reward-loop workers (reward.num_workers processes) keeps one judge
@@ -98,3 +106,39 @@ def run_verl(
     out.write(describe_plan(cfg, config) + "\n")
     run_ppo(config, task_runner_class=make_task_runner())
     return config
+
+
+def detect_device() -> str:
+    """``cpu`` where verl's platform registry finds no accelerator, else ``gpu``."""
+    from verl.plugin.platform import get_platform
+
+    from .cpu.platform import PLATFORM_NAME
+
+    return "cpu" if get_platform().device_name == PLATFORM_NAME else "gpu"
+
+
+def check_machine(config) -> None:
+    """Fail at once, naming what is missing, instead of letting Ray wait for it."""
+    if config.trainer.device == "cpu":
+        if config.actor_rollout_ref.rollout.name != "hf":
+            raise ValueError(
+                f"actor_rollout_ref.rollout.name={config.actor_rollout_ref.rollout.name} needs a GPU; "
+                "on a CPU the rollout engine is 'hf' (transformers)"
+            )
+        return
+    import importlib.util
+
+    import torch
+
+    name = config.actor_rollout_ref.rollout.name
+    if importlib.util.find_spec(name) is None:
+        raise ValueError(
+            f"the rollout engine {name!r} (actor_rollout_ref.rollout.name) is not installed: "
+            "on a GPU machine install microcoder with its GPU extra, pip install -e '.[gpu]'"
+        )
+    wanted = int(config.trainer.n_gpus_per_node)
+    if int(config.trainer.nnodes) == 1 and torch.cuda.device_count() < wanted:
+        raise ValueError(
+            f"trainer.n_gpus_per_node={wanted} but this machine has {torch.cuda.device_count()} visible GPU(s): "
+            "lower trainer.n_gpus_per_node (and the rollout's tensor_model_parallel_size)"
+        )

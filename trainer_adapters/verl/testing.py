@@ -36,8 +36,11 @@ _CORPUS = [
 ]
 
 
-def build_tiny_model(directory: str | Path, vocab_size: int = 400) -> str:
-    """Write a tiny tokenizer + Qwen2 config to ``directory``; returns its path."""
+def build_tiny_model(directory: str | Path, vocab_size: int = 400, corpus: Sequence[str] = ()) -> str:
+    """Write a tiny tokenizer + Qwen2 config to ``directory``; returns its path.
+
+    ``corpus``: extra text the byte-level BPE learns merges from (with a larger
+    ``vocab_size`` this keeps prompts short)."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
     from transformers import PreTrainedTokenizerFast, Qwen2Config
 
@@ -53,7 +56,7 @@ def build_tiny_model(directory: str | Path, vocab_size: int = 400) -> str:
         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
         show_progress=False,
     )
-    tok.train_from_iterator(_CORPUS * 4, trainer=trainer)
+    tok.train_from_iterator([*_CORPUS, *corpus] * 4, trainer=trainer)
     fast = PreTrainedTokenizerFast(
         tokenizer_object=tok,
         eos_token="<|im_end|>",
@@ -126,3 +129,96 @@ class ScriptedLLMClient:
             num_preempted=0,
             extra_fields={"sampling_params": dict(sampling_params)},
         )
+
+
+# ---------------------------------------------------------------------------- a model that earns reward
+#: Trivial stdin problems with one obvious Python answer each. A tiny model taught these
+#: answers for a few seconds is right part of the time when sampled hot, so rewards differ
+#: inside a GRPO group and the policy gradient is not zero.
+TRIVIAL_PROBLEMS = (
+    ("echo", "Echo the line", "Read one line of text from standard input and print it unchanged.",
+     "print(input())", [("hello\n", "hello\n"), ("abc def\n", "abc def\n"), ("42\n", "42\n")]),
+    ("double", "Double the number", "Read an integer n from standard input and print the value 2*n.",
+     "print(2 * int(input()))", [("3\n", "6\n"), ("-5\n", "-10\n"), ("0\n", "0\n")]),
+    ("sum", "Sum of two", "Read two integers a and b on one line, separated by a space, and print a+b.",
+     "a, b = map(int, input().split())\nprint(a + b)", [("1 2\n", "3\n"), ("10 -4\n", "6\n"), ("0 0\n", "0\n")]),
+    ("upper", "Shout", "Read one line of lowercase letters from standard input and print it in uppercase.",
+     "print(input().upper())", [("abc\n", "ABC\n"), ("hello\n", "HELLO\n"), ("z\n", "Z\n")]),
+)
+
+
+def write_trivial_problems(path: str | Path) -> str:
+    """The :data:`TRIVIAL_PROBLEMS` as microcoder Problem rows (JSONL, a ``--source`` for ``data build``)."""
+    from microcoder_data.schema import Problem
+    from microcoder_eval.types import TestCase
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as fh:
+        for slug, title, statement, reference, tests in TRIVIAL_PROBLEMS:
+            problem = Problem(
+                id=f"trivial/{slug}", source="trivial", title=title, statement=statement, mode="stdin",
+                tests=[TestCase(i, o) for i, o in tests], reference_solutions=[reference], license="Apache-2.0",
+                difficulty="easy",
+            )
+            fh.write(json.dumps(problem.to_row()) + "\n")
+    return str(path)
+
+
+def teach_model(model_dir: str | Path, dataset_dir: str | Path, steps: int = 120, seed: int = 0,
+                hidden_size: int = 64, layers: int = 2) -> str:
+    """Supervised-teach a fresh tiny Qwen2 the reference answers of a built dataset.
+
+    Builds the tokenizer with :func:`build_tiny_model`, then trains on each row of
+    ``dataset_dir/train.parquet``: the chat-templated prompt, then the reference solution
+    (from ``problems.parquet``) in a python fence and the end-of-turn token; the loss is on
+    the answer only. Saves weights to ``model_dir`` and returns it. Seeded and CPU-only.
+
+    With the default 120 full-batch steps (a few seconds) on :data:`TRIVIAL_PROBLEMS`,
+    sampling at temperature 1.2 was judged correct about 60% of the time here (150 steps:
+    75%; 50: never).
+    """
+    import pandas as pd
+    import torch
+    from transformers import AutoTokenizer, Qwen2Config, Qwen2ForCausalLM
+
+    from microcoder_data.schema import Problem
+
+    train = pd.read_parquet(Path(dataset_dir) / "train.parquet")
+    problems = {p.id: p for p in map(Problem.from_row, pd.read_parquet(Path(dataset_dir) / "problems.parquet").to_dict("records"))}
+    texts = [m["content"] for row in train["prompt"] for m in row] + [
+        f"```python\n{p.reference_solutions[0]}\n```" for p in problems.values()
+    ]
+    build_tiny_model(model_dir, vocab_size=1200, corpus=texts)  # prompts of ~100 tokens, not ~400
+    tok = AutoTokenizer.from_pretrained(model_dir)
+    examples = []
+    for row in train.to_dict("records"):
+        pid = row["extra_info"]["id"]
+        prompt = tok.apply_chat_template(list(row["prompt"]), tokenize=False, add_generation_prompt=True)
+        answer = f"```python\n{problems[pid].reference_solutions[0]}\n```" + tok.eos_token
+        p_ids, a_ids = tok(prompt)["input_ids"], tok(answer, add_special_tokens=False)["input_ids"]
+        examples.append((p_ids, a_ids))
+    torch.manual_seed(seed)
+    config = Qwen2Config.from_pretrained(model_dir)
+    config.hidden_size, config.intermediate_size, config.num_hidden_layers = hidden_size, 2 * hidden_size, layers
+    config.num_attention_heads, config.num_key_value_heads = 4, 2
+    config.layer_types = ["full_attention"] * layers
+    model = Qwen2ForCausalLM(config)
+    width = max(len(p) + len(a) for p, a in examples)
+    ids = torch.full((len(examples), width), tok.pad_token_id)
+    labels = torch.full((len(examples), width), -100)
+    attention = torch.zeros((len(examples), width), dtype=torch.long)
+    for i, (p_ids, a_ids) in enumerate(examples):  # right padding; loss on the answer only
+        n = len(p_ids) + len(a_ids)
+        ids[i, :n] = torch.tensor(p_ids + a_ids)
+        labels[i, len(p_ids) : n] = torch.tensor(a_ids)
+        attention[i, :n] = 1
+    optim = torch.optim.AdamW(model.parameters(), lr=3e-3)
+    model.train()
+    for _ in range(steps):  # one step = the whole (small) dataset
+        model(input_ids=ids, attention_mask=attention, labels=labels).loss.backward()
+        optim.step()
+        optim.zero_grad()
+    model.eval()
+    model.save_pretrained(model_dir)
+    return str(model_dir)

@@ -38,6 +38,7 @@ from trainer_adapters.core import metrics as M
 
 from .advantage import plan_truncation_mask
 from .constants import CONFIG_SECTION, TEMPERATURE_KEY
+from .metrics_file import MetricsFile
 
 logger = logging.getLogger(__name__)
 logger.setLevel(os.getenv("VERL_LOGGING_LEVEL", "INFO"))
@@ -66,6 +67,32 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         self.mc_config = microcoder_config_of(config)
         self.temperature_schedule = self.mc_config.schedule
         self.mask_rng = MaskRng(self.mc_config.seed)
+
+    # ------------------------------------------------------------------ resources
+    def _init_resource_pool_mgr(self):
+        super()._init_resource_pool_mgr()
+        if self.config.trainer.device == "cpu":  # workers on CPU slots, not GPUs
+            from .cpu.resources import CPUResourcePoolManager
+
+            self.resource_pool_manager = CPUResourcePoolManager(
+                resource_pool_spec=self.resource_pool_manager.resource_pool_spec, mapping=self.mapping
+            )
+
+    # ------------------------------------------------------------------ metrics.jsonl
+    def _attach_metrics_file(self, resumed_step: int) -> None:
+        """Add OUTPUT_DIR/metrics.jsonl to verl's Tracking (created in ``fit``) once."""
+        tracking = getattr(self, "logger", None)
+        if tracking is None or "microcoder_jsonl" in tracking.logger:
+            return
+        tracking.logger["microcoder_jsonl"] = MetricsFile(self.config.trainer.default_local_dir, resumed_step)
+
+    def on_validate_begin(self):  # before training: global_steps is the step resumed from
+        self._attach_metrics_file(self.global_steps)
+        super().on_validate_begin()
+
+    def on_train_begin(self):  # fit has already advanced global_steps to the first step to run
+        self._attach_metrics_file(self.global_steps - 1)
+        super().on_train_begin()
 
     # ------------------------------------------------------------------ temperature
     def current_temperature(self) -> float:

