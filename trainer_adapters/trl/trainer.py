@@ -49,13 +49,7 @@ from trl.trainer.utils import add_fused_lm_head
 from trainer_adapters.core import metrics as M
 from trainer_adapters.core.config import MicroCoderGRPOConfig
 from trainer_adapters.core.diversity import batch_diversity
-from trainer_adapters.core.masking import (
-    MaskRng,
-    is_repetition_loop,
-    is_truncated,
-    non_incorrect_from_result,
-    truncation_mask_rows,
-)
+from trainer_adapters.core.masking import MaskRng, assess_rows, draw_mask, masking_metrics, verdict_of
 
 from .args import TrlLayout
 from .reward import MicroCoderReward
@@ -226,28 +220,22 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
 
         lengths = completion_mask.sum(dim=1).tolist()
         rows = [completion_ids[i, : int(lengths[i])].tolist() for i in range(n_local)]
-        truncated = [is_truncated(length, cfg.max_response_length) for length in lengths]
-        repetitive = [t and is_repetition_loop(r, cfg.repetition_window) for t, r in zip(truncated, rows)]
         scores = [float(r.get("score", 0.0) or 0.0) for r in results]
+        # acc, not score: with reward=fraction a partial pass is still wrong
         accs = [float(r.get("acc", r.get("score", 0.0)) or 0.0) for r in results]
-        incomplete = [bool(r.get("incomplete")) or str(r.get("verdict", "")) == "incomplete" for r in results]
-        non_incorrect = [
-            non_incorrect_from_result(r.get("acc", r.get("score")), r.get("verdict"), r.get("incomplete"))
-            for r in results  # acc, not score: with reward=fraction a partial pass is still wrong
-        ]
+        verdicts = [verdict_of(r, a) for r, a in zip(results, accs)]
 
-        local = torch.tensor(
-            [truncated, non_incorrect, repetitive, incomplete, scores, accs, lengths],
-            dtype=torch.float32,
-            device=device,
-        ).T.contiguous()  # (n_local, 7)
-        everything = self.accelerator.gather(local).cpu().numpy()  # (n_global, 7), process order
-        g_trunc, g_ni, g_rep, g_inc = (everything[:, j].astype(bool) for j in range(4))
-        g_score, g_acc, g_len = everything[:, 4], everything[:, 5], everything[:, 6]
+        from accelerate.utils import gather_object
 
-        # One draw per row of the GLOBAL batch, in row order: every process computes the same
-        # mask and keeps its slice.
-        mask = truncation_mask_rows(g_trunc, g_ni, g_rep, cfg.mask_probability, self.mask_rng.for_step(step))
+        def gather(items: list) -> list:
+            return list(gather_object(items)) if self.accelerator.num_processes > 1 else items
+
+        # every process assesses the GLOBAL batch (process order) and draws one uniform per
+        # row in row order, so all compute the same mask and keep their slice
+        all_rows, all_verdicts, all_scores, all_accs = gather(rows), gather(verdicts), gather(scores), gather(accs)
+        assessed = assess_rows(all_rows, all_verdicts, all_accs, max_response_length=cfg.max_response_length,
+                               window=cfg.repetition_window, check=cfg.repetition_check)
+        mask = draw_mask(assessed.candidate, cfg.mask_probability, self.mask_rng.for_step(step))
         start = self.accelerator.process_index * n_local
         local_mask = torch.as_tensor(mask[start : start + n_local], device=device)
         advantages = output["advantages"]
@@ -257,39 +245,23 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
             advantages[local_mask, :] = 0.0
         g_adv = self.accelerator.gather(advantages if advantages.dim() == 1 else advantages[:, 0]).cpu().numpy()
 
-        from accelerate.utils import gather_object
-
-        all_rows = gather_object(rows) if self.accelerator.num_processes > 1 else rows
         g = self.num_generations
         groups = [all_rows[i : i + g] for i in range(0, len(all_rows), g)]
-        diversity = batch_diversity(groups, cfg.diversity_ngram)
-
-        n = len(mask)
-        n_trunc = int(g_trunc.sum())
-        stats = {
-            M.ACCURACY: float(g_acc.mean()) if n else 0.0,
-            M.DIVERSITY: diversity,
-            M.MASK_FRACTION: float(mask.mean()) if n else 0.0,
-            M.TRUNCATION_FRACTION: float(g_trunc.mean()) if n else 0.0,
-            M.INCOMPLETE_FRACTION: float(g_inc.mean()) if n else 0.0,
-            M.REPETITION_FRACTION: float((g_rep & g_trunc).sum() / n_trunc) if n_trunc else 0.0,
-            M.MASK_CANDIDATE_FRACTION: float((g_trunc & g_ni & ~g_rep).mean()) if n else 0.0,
-            M.TEMPERATURE: float(self.temperature),
-        }
+        stats = masking_metrics(assessed, mask)
+        stats[M.DIVERSITY] = batch_diversity(groups, cfg.diversity_ngram)
+        stats[M.TEMPERATURE] = float(self.temperature)
         for name, value in stats.items():
             self._metrics["train"][name].append(value)
 
-        verdicts = [str(r.get("verdict", "")) for r in results]
-        all_verdicts = gather_object(verdicts) if self.accelerator.num_processes > 1 else verdicts
         record = {
             "step": step,
             "temperature": float(self.temperature),
-            "score": g_score.tolist(),
+            "score": list(all_scores),
             "verdict": list(all_verdicts),
-            "length": [int(x) for x in g_len],
-            "truncated": g_trunc.tolist(),
-            "non_incorrect": g_ni.tolist(),
-            "repetitive": g_rep.tolist(),
+            "length": [len(r) for r in all_rows],
+            "truncated": assessed.truncated.tolist(),
+            "repetitive": assessed.repetitive.tolist(),
+            "candidate": assessed.candidate.tolist(),
             "masked": mask.tolist(),
             "advantage": g_adv.tolist(),
             "metrics": stats,
@@ -316,8 +288,8 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
                             "verdict": record["verdict"][i],
                             "length": record["length"][i],
                             "truncated": record["truncated"][i],
-                            "non_incorrect": record["non_incorrect"][i],
                             "repetitive": record["repetitive"][i],
+                            "candidate": record["candidate"][i],
                             "masked": record["masked"][i],
                             "advantage": _finite(record["advantage"][i]),
                         }
