@@ -67,7 +67,9 @@ def train(backend, preset, config_path, model, dataset, output_dir, dry_run, ove
     ours, backend_overrides = split_overrides(overrides, plain_backend_keys=backend == "trl")
     try:
         cfg = MicroCoderGRPOConfig.from_file(config_path) if config_path else MicroCoderGRPOConfig()
-        cfg = apply_preset(cfg, preset).with_overrides(ours)
+        # the preset sees the final lengths (dapo's overlong buffer is a fifth of max_response_length),
+        # then the command line's keys win over it
+        cfg = apply_preset(cfg.with_overrides(ours), preset).with_overrides(ours)
     except UnknownConfigKeyError as exc:
         raise click.UsageError(str(exc)) from None
     except ValueError as exc:
