@@ -150,3 +150,31 @@ def test_verl_cli_dry_run_each_preset(preset, verl_inputs):
         assert "KL loss on (coef 0.001), reference model" in result.output
     else:
         assert "DAPO: dynamic sampling on (filter_groups on acc)" in result.output
+
+
+def test_compare_presets_script_draws_the_four_curves_from_metrics_files(tmp_path):
+    pytest.importorskip("matplotlib")
+    import importlib.util
+
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "compare_presets.py"
+    spec = importlib.util.spec_from_file_location("compare_presets", script)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    for i, preset in enumerate(("microcoder", "grpo")):
+        run = tmp_path / preset
+        run.mkdir()
+        lines = [{"step": 0, "microcoder/probe/chosen_temperature": 1.0},  # not a training record
+                 {"step": 1, "loss": 0.1, "microcoder/accuracy": 0.1 * i, "completions/mean_length": 40.0,
+                  "microcoder/diversity": 0.5, "microcoder/mask_fraction": 0.2},
+                 {"step": 2, "loss": 0.1, "microcoder/accuracy": 0.2, "completions/mean_length": 44.0,
+                  "microcoder/diversity": None, "microcoder/mask_fraction": 0.0}]
+        (run / "metrics.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    curves = mod.read_curves(tmp_path / "grpo" / "metrics.jsonl")
+    assert curves["microcoder/accuracy"] == [(1, 0.1), (2, 0.2)]
+    assert curves["microcoder/diversity"] == [(1, 0.5)]  # a missing value is a gap, not a zero
+    png = mod.plot(tmp_path)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+    with pytest.raises(FileNotFoundError):
+        mod.plot(tmp_path / "nothing")
