@@ -18,12 +18,17 @@ rewards into group-normalised advantages):
    :mod:`trainer_adapters.core.masking` sets ``advantages[row] = 0`` for masked rows.
    The rows' tokens stay in ``completion_mask``, so they still count in the token-mean
    denominator -- unlike ``mask_truncated_completions=True``, which drops them from the
-   loss.  Truncated = the completion has ``max_response_length`` tokens; non-incorrect =
-   the judge said correct or ``incomplete`` (from the reward function's per-row
-   judgements, :class:`~trainer_adapters.trl.reward.MicroCoderReward.last_results`);
-   repetitive = :func:`~trainer_adapters.core.masking.is_repetition_loop` on the
-   completion's token ids; the draw uses ``MaskRng(seed).for_step(step)`` over the
-   global batch in row order, so it matches verl's draws for the same batch.
+   loss.  Which rows: :func:`~trainer_adapters.core.masking.assess_rows` (the rule of
+   :func:`~trainer_adapters.core.masking.mask_candidate`) on the completions' token ids
+   and the judge's verdicts (recorded by
+   :class:`~trainer_adapters.trl.reward.MicroCoderReward` in row order), then
+   :func:`~trainer_adapters.core.masking.draw_mask` with ``MaskRng(seed).for_step(step)``
+   over the global batch in row order, so it matches verl's draws for the same batch.
+
+With ``temperature=auto`` the temperature of a step comes from the
+:class:`~trainer_adapters.core.auto_temperature.DiversityTemperatureController` that
+:meth:`MicroCoderGRPOTrainer.train` sets up (probe before step 1, or state restored from
+the checkpoint resumed); each step's diversity is fed back to it.
 
 Per step it adds the shared metrics (:mod:`trainer_adapters.core.metrics`) to TRL's own
 (``reward``, ``completions/mean_length``, ``completions/clipped_ratio``, ``loss``, ...),
