@@ -155,7 +155,6 @@ def test_verl_cli_dry_run_each_preset(preset, verl_inputs):
 def test_compare_presets_script_draws_the_four_curves_from_metrics_files(tmp_path):
     pytest.importorskip("matplotlib")
     import importlib.util
-
     from pathlib import Path
 
     script = Path(__file__).resolve().parent.parent / "scripts" / "compare_presets.py"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -99,7 +100,7 @@ def _planting_trainer_cls():
     from trainer_adapters.trl.trainer import MicroCoderGRPOTrainer
 
     class PlantingTrainer(MicroCoderGRPOTrainer):
-        sampled_at: list[float] = []
+        sampled_at: ClassVar[list[float]] = []  # temperatures sampled at, across instances (a resume)
 
         def _generate_single_turn(self, prompt_ids, *args, **kwargs):
             completion_ids, logprobs = super()._generate_single_turn(prompt_ids, *args, **kwargs)

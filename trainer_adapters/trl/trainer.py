@@ -199,7 +199,7 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         groups: list[list[list[int]]] = []
         was_training = model.training
         model.eval()
-        seed = cfg.seed * 1000 + int(round(temperature * 100))
+        seed = cfg.seed * 1000 + round(temperature * 100)
         devices = [torch.cuda.current_device()] if torch.cuda.is_available() else []
         try:
             with torch.random.fork_rng(devices=devices), torch.no_grad():
