@@ -1,7 +1,10 @@
 """``microcoder train``: MicroCoder-GRPO on verl or TRL.
 
-    microcoder train --backend verl|trl [--config FILE] [--model PATH] [--dataset DIR]
-                     [--output-dir DIR] [--dry-run] [key=value ...]
+    microcoder train --backend verl|trl [--preset microcoder|grpo|dapo] [--config FILE] [--model PATH]
+                     [--dataset DIR] [--output-dir DIR] [--dry-run] [key=value ...]
+
+``--preset`` picks MicroCoder-GRPO (default) or one of the paper's baselines
+(:mod:`trainer_adapters.core.presets`); precedence: defaults < config file < preset < key=value.
 
 ``key=value`` arguments whose key is a MicroCoderGRPOConfig field override that field
 (``mask_probability=1.0``, ``temperature_stages=0:1.0,100:1.2``). For verl, dotted keys
@@ -20,6 +23,7 @@ import click
 
 from trainer_adapters.core import MicroCoderGRPOConfig
 from trainer_adapters.core.config import UnknownConfigKeyError
+from trainer_adapters.core.presets import PRESETS, apply_preset, unsupported_on
 
 
 def split_overrides(
@@ -50,17 +54,22 @@ def split_overrides(
 @click.option("--backend", type=click.Choice(["verl", "trl"]), default="verl", show_default=True)
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False),
               help="YAML/JSON file of MicroCoderGRPOConfig keys (paper defaults when omitted).")
+@click.option("--preset", type=click.Choice(list(PRESETS)), default="microcoder", show_default=True,
+              help="MicroCoder-GRPO, or the paper's baselines: grpo (KL + reference model, clip 0.2/0.2, no mask), "
+                   "dapo (no KL, clip-higher, dynamic sampling, overlong shaping, no mask).")
 @click.option("--model", help="Model path or name (default: the config's model_name_or_path).")
 @click.option("--dataset", help="Directory with train.parquet (+ test.parquet) in verl RL format.")
 @click.option("--output-dir", help="Checkpoints / outputs directory.")
 @click.option("--dry-run", is_flag=True, help="Print the resolved config and the plan; start nothing.")
 @click.argument("overrides", nargs=-1)
-def train(backend, config_path, model, dataset, output_dir, dry_run, overrides):
+def train(backend, preset, config_path, model, dataset, output_dir, dry_run, overrides):
     """Train with MicroCoder-GRPO (conditional truncation masking, staged temperature, no KL)."""
     ours, backend_overrides = split_overrides(overrides, plain_backend_keys=backend == "trl")
     try:
         cfg = MicroCoderGRPOConfig.from_file(config_path) if config_path else MicroCoderGRPOConfig()
-        cfg = cfg.with_overrides(ours)
+        # the preset sees the final lengths (dapo's overlong buffer is a fifth of max_response_length),
+        # then the command line's keys win over it
+        cfg = apply_preset(cfg.with_overrides(ours), preset).with_overrides(ours)
     except UnknownConfigKeyError as exc:
         raise click.UsageError(str(exc)) from None
     except ValueError as exc:
@@ -93,7 +102,16 @@ def train(backend, config_path, model, dataset, output_dir, dry_run, overrides):
             raise click.ClickException(str(exc)) from None
         click.echo(json.dumps(cfg.to_dict(), indent=2))
         click.echo(f"plan: trainer_adapters.trl.run_trl(model={model!r}, dataset={dataset!r}, output_dir={output_dir!r})")
-        click.echo(f"temperature stages: {cfg.temperature_stages}; mask rate {cfg.mask_probability}")
+        click.echo(f"preset: {preset}")
+        if cfg.auto_temperature:
+            click.echo(f"temperature: auto (probe {list(cfg.probe_temperatures)} on {cfg.probe_prompts} prompts before "
+                       f"step 1; convergence {cfg.convergence_diversity}, spread < {cfg.fluctuation_threshold}, "
+                       f"window {cfg.diversity_window}); mask rate {cfg.mask_probability}")
+        else:
+            click.echo(f"temperature stages: {cfg.temperature_stages}; mask rate {cfg.mask_probability}")
+        missing = unsupported_on(cfg, "trl")
+        if missing:
+            click.echo(f"not on the trl backend (ignored): {', '.join(missing)}")
         # read back from the built GRPOConfig, i.e. what the trainer will see
         resolved = {k: getattr(args, k) for k in trl_overrides}
         click.echo(f"trl overrides: {json.dumps(resolved, sort_keys=True, default=str)}")

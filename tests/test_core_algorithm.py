@@ -13,16 +13,15 @@ from trainer_adapters.core import (
     MaskRng,
     MicroCoderGRPOConfig,
     TemperatureSchedule,
+    assess_rows,
     batch_diversity,
-    choose_initial_temperature,
-    conditional_truncation_mask,
+    draw_mask,
     is_repetition_loop,
+    mask_candidate,
+    masking_metrics,
     masking_seed,
     metrics,
     ngram_diversity,
-    non_incorrect_from_result,
-    probe_diversity,
-    truncation_mask_rows,
 )
 from trainer_adapters.core.config import UnknownConfigKeyError
 
@@ -40,82 +39,119 @@ def test_core_imports_no_backend():
 # ------------------------------------------------------------------ repetition
 def test_repetition_loop():
     block = list(range(128))
-    assert is_repetition_loop([7] * 10 + block + block)
-    assert not is_repetition_loop(block + block[:-1] + [999])
-    assert not is_repetition_loop(block + block[:127])  # fewer than 2*window tokens
-    assert is_repetition_loop([1, 2, 1, 2], window=2)
-    assert not is_repetition_loop([1, 2, 1, 3], window=2)
-    assert is_repetition_loop([5] * 256)
+    for check in ("period", "window"):  # cases both readings agree on
+        assert is_repetition_loop([7] * 10 + block + block, check=check)
+        assert not is_repetition_loop(block + block[:-1] + [999], check=check)
+        assert not is_repetition_loop(block + block[:127], check=check)  # period 128 needs 2*window tokens
+        assert is_repetition_loop([1, 2, 1, 2], window=2, check=check)
+        assert not is_repetition_loop([1, 2, 1, 3], window=2, check=check)
+        assert is_repetition_loop([5] * 256, check=check)
     with pytest.raises(ValueError):
         is_repetition_loop([1, 2], window=0)
+    with pytest.raises(ValueError, match="repetition check"):
+        is_repetition_loop([1, 2], check="exact")
 
 
-# ------------------------------------------------------------------ masking
-def test_mask_requires_all_conditions():
-    truncated = [True, True, True, True, False]
-    non_incorrect = [True, False, True, True, True]
-    repetitive = [False, False, True, False, False]
-    always = truncation_mask_rows(truncated, non_incorrect, repetitive, 1.0, np.random.default_rng(0))
-    assert always.tolist() == [True, False, False, True, False]
-    never = truncation_mask_rows(truncated, non_incorrect, repetitive, 0.0, np.random.default_rng(0))
-    assert not never.any()
+def test_seven_token_loop_is_a_loop_only_for_the_period_check():
+    """A response looping on a 7-token line: 128 % 7 != 0, so the two 128-token windows differ."""
+    line = [11, 12, 13, 14, 15, 16, 17]
+    response = list(range(100, 400)) + line * 60  # 300 tokens of code, then 420 tokens of loop
+    assert response[-128:] != response[-256:-128]
+    assert not is_repetition_loop(response, 128, check="window")
+    assert is_repetition_loop(response, 128, check="period")
+    # the loop must cover the whole span of 2*window tokens: a short loop at the end is not enough
+    assert not is_repetition_loop(list(range(1000, 1200)) + line * 5, 128)
+    # period above the window is not a loop of "any period up to window"
+    wide = list(range(130))
+    assert not is_repetition_loop(wide * 3, 128)
+    # short responses: the whole response is the span, the unit must occur twice
+    assert is_repetition_loop(line * 3, 128) and not is_repetition_loop(line + [1], 128)
 
 
-def test_mask_one_draw_per_row_in_order():
+# ------------------------------------------------------------------ mask rule
+def test_mask_candidate_rule():
+    text = list(range(1000))  # no loop
+    loop = list(range(100)) + [1, 2, 3, 4, 5, 6, 7] * 50
+    # truncated + accepted / incomplete / no_code (prose cut off) -> candidate
+    assert mask_candidate("accepted", True, text)
+    assert mask_candidate("incomplete", True, text)
+    assert mask_candidate("no_code", True, text)
+    # a wrong answer (or any other failing verdict) is never a candidate
+    for verdict in ("wrong_answer", "runtime_error", "time_limit", "memory_limit", "compile_error", "output_limit"):
+        assert not mask_candidate(verdict, True, text), verdict
+    # not truncated -> never
+    for verdict in ("accepted", "incomplete", "no_code"):
+        assert not mask_candidate(verdict, False, text)
+    # a repetition loop (7-token period) -> never, under the default check
+    assert not mask_candidate("no_code", True, loop) and not mask_candidate("accepted", True, loop)
+    assert mask_candidate("accepted", True, loop, check="window")  # what the literal reading does
+    from microcoder_eval.types import Verdict
+
+    assert mask_candidate(Verdict.NO_CODE, True, text)  # enum or string
+
+
+def test_draw_mask_one_draw_per_row_in_order():
     n = 64
-    rng_draws = np.random.default_rng(123).random(n)
-    truncated = np.ones(n, bool)
-    ok = np.ones(n, bool)
-    rep = np.zeros(n, bool)
-    # flip conditions on other rows: the draws for remaining rows must not shift
-    ok2 = ok.copy()
-    ok2[::3] = False
-    m = truncation_mask_rows(truncated, ok2, rep, 0.5, np.random.default_rng(123))
-    expected = ok2 & (rng_draws < 0.5)
-    assert (m == expected).all()
+    draws = np.random.default_rng(123).random(n)
+    cand = np.ones(n, bool)
+    cand[::3] = False  # flipping candidacy of some rows must not shift the other rows' draws
+    m = draw_mask(cand, 0.5, np.random.default_rng(123))
+    assert (m == (cand & (draws < 0.5))).all()
+    assert draw_mask(cand, 1.0, np.random.default_rng(0)).tolist() == cand.tolist()
+    assert not draw_mask(cand, 0.0, np.random.default_rng(0)).any()
+    with pytest.raises(ValueError):
+        draw_mask([True], 1.5, np.random.default_rng(0))
 
 
 def test_mask_rate_and_reproducibility():
     n = 20000
     t = np.ones(n, bool)
     rng = MaskRng(7)
-    a = truncation_mask_rows(t, t, ~t, 0.3, rng.for_step(5))
-    b = truncation_mask_rows(t, t, ~t, 0.3, MaskRng(7).for_step(5))
-    c = truncation_mask_rows(t, t, ~t, 0.3, rng.for_step(6))
+    a = draw_mask(t, 0.3, rng.for_step(5))
+    b = draw_mask(t, 0.3, MaskRng(7).for_step(5))
+    c = draw_mask(t, 0.3, rng.for_step(6))
     assert (a == b).all()
     assert not (a == c).all()
     assert abs(a.mean() - 0.3) < 0.02
     assert masking_seed(7, 5) == masking_seed(7, 5) != masking_seed(8, 5)
 
 
-def test_mask_validation():
-    with pytest.raises(ValueError):
-        truncation_mask_rows([True], [True, False], [False], 0.5, np.random.default_rng(0))
-    with pytest.raises(ValueError):
-        truncation_mask_rows([True], [True], [False], 1.5, np.random.default_rng(0))
-
-
-def test_conditional_truncation_mask_end_to_end():
-    loop = list(range(4)) * 4  # 16 tokens, window 4 -> loop
+def test_assess_rows_and_metrics():
     fresh = list(range(16))
+    loop = [1, 2, 3] * 6  # truncated loop (period 3, window 4)
+    prose = list(range(50, 66))
     short = [1, 2, 3]
-    responses = [fresh, loop, fresh, short]
-    mask, stats = conditional_truncation_mask(
-        responses, max_response_length=16, non_incorrect=[True, True, False, True],
-        probability=1.0, rng=np.random.default_rng(0), window=4,
-    )
-    assert mask.tolist() == [True, False, False, False]
-    assert stats["truncation_fraction"] == 0.75
-    assert stats["mask_fraction"] == 0.25
-    assert math.isclose(stats["repetition_fraction"], 1 / 3)
+    rows = [fresh, loop[:16], prose, fresh, short]
+    verdicts = ["accepted", "accepted", "no_code", "wrong_answer", "accepted"]
+    accuracy = [1, 1, 0, 0, 1]
+    a = assess_rows(rows, verdicts, accuracy, max_response_length=16, window=4)
+    assert a.truncated.tolist() == [True, True, True, True, False]
+    assert a.repetitive.tolist() == [False, True, False, False, False]
+    assert a.candidate.tolist() == [True, False, True, False, False]
+    for row, v, c in zip(rows, verdicts, a.candidate):  # one rule: the batch path agrees with mask_candidate
+        assert c == mask_candidate(v, len(row) >= 16, row, 4)
+    mask = draw_mask(a.candidate, 1.0, np.random.default_rng(0))
+    m = masking_metrics(a, mask)
+    assert set(m) == set(metrics.MASK_METRICS)
+    assert m[metrics.MASK_FRACTION] == m[metrics.MASK_CANDIDATE_FRACTION] == pytest.approx(2 / 5)
+    assert m[metrics.TRUNCATION_FRACTION] == pytest.approx(4 / 5)
+    assert m[metrics.REPETITION_FRACTION] == pytest.approx(1 / 4)  # of the truncated rows
+    assert m[metrics.TRUNCATED_NO_CODE_FRACTION] == pytest.approx(1 / 5)
+    assert m[metrics.INCOMPLETE_FRACTION] == 0.0 and m[metrics.ACCURACY] == pytest.approx(3 / 5)
+    empty = assess_rows([], [], [], max_response_length=16)
+    assert masking_metrics(empty, []) == {k: 0.0 for k in metrics.MASK_METRICS}
+    with pytest.raises(ValueError, match="length mismatch"):
+        assess_rows([fresh], [], [], max_response_length=16)
 
 
-def test_non_incorrect():
-    assert non_incorrect_from_result(1.0)
-    assert not non_incorrect_from_result(0.0, "wrong_answer")
-    assert non_incorrect_from_result(0.0, "incomplete")
-    assert non_incorrect_from_result(0.0, None, incomplete=True)
-    assert not non_incorrect_from_result(0.0, None, incomplete=False)
+def test_verdict_of_results_without_a_verdict():
+    from trainer_adapters.core import verdict_of
+
+    assert verdict_of({"verdict": "no_code", "acc": 0.0}) == "no_code"
+    assert verdict_of({"incomplete": True}) == "incomplete"
+    assert verdict_of({"acc": 1.0}) == "accepted"
+    assert verdict_of({"score": 0.5, "acc": 0.0}) == "wrong_answer"  # acc, not a fractional score
+    assert verdict_of({}, correct=0.0) == "wrong_answer"
 
 
 # ------------------------------------------------------------------ diversity
@@ -158,29 +194,6 @@ def test_schedule():
 def test_schedule_validation(stages, msg):
     with pytest.raises(ValueError, match=msg):
         TemperatureSchedule(stages)
-
-
-def test_choose_initial_temperature():
-    probe = {0.6: 0.2, 0.8: 0.3, 1.0: 0.4, 1.2: 0.5, 1.4: 0.7, 1.6: 0.85, 1.8: 0.95}
-    assert choose_initial_temperature(probe, 0.35, 0.75) == 1.0
-    assert choose_initial_temperature(probe, 0.45, 0.75) == 1.2
-    # variance rule: 1.2 fluctuates across repeats -> next candidate
-    assert choose_initial_temperature(probe, 0.45, 0.75, {1.2: 0.1}, max_std=0.05) == 1.4
-    with pytest.raises(ValueError, match="no candidate"):
-        choose_initial_temperature(probe, 0.9, 0.92)
-    with pytest.raises(ValueError):
-        choose_initial_temperature(probe, 0.8, 0.5)
-
-
-def test_probe_diversity():
-    def generate(t):
-        # higher temperature -> more distinct tokens
-        k = int(t * 10)
-        return [[list(range(k)) + [0] * 4, list(range(k, 2 * k)) + [0] * 4]]
-
-    probe = probe_diversity(generate, [0.6, 1.2])
-    assert set(probe) == {0.6, 1.2}
-    assert probe[1.2] > probe[0.6]
 
 
 # ------------------------------------------------------------------ config
@@ -252,4 +265,6 @@ def test_metric_names():
     assert metrics.TRUNCATION_FRACTION == "microcoder/truncation_fraction"
     assert metrics.TEMPERATURE == "microcoder/temperature"
     assert metrics.INCOMPLETE_FRACTION == "microcoder/incomplete_fraction"
+    assert metrics.probe_diversity_name(1.2) == "microcoder/probe/diversity@T=1.2"
+    assert metrics.probe_spread_name(0.6) == "microcoder/probe/diversity_std@T=0.6"
     assert len(set(metrics.ALL)) == len(metrics.ALL)

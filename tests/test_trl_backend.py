@@ -205,15 +205,16 @@ def test_mask_zeroes_advantage_of_truncated_correct_not_repetitive(trainer, toke
     p = problems["truncate_number"]
     plants = _plants(tokenizer, p["solution"])
     junk = tokenizer.encode("I am not sure.", add_special_tokens=False) + [tokenizer.eos_token_id]
+    prose = tokenizer.encode("Let me think. " + FILLER * 3, add_special_tokens=False)[:MAX_LEN]
     rows = [
         plants["correct"],  # 0: truncated, accepted, not a loop          -> masked
         plants["repetitive"],  # 1: truncated, accepted, repetition loop  -> kept
         plants["incomplete"],  # 2: truncated, judged incomplete          -> masked
         plants["wrong"],  # 3: truncated, wrong answer                    -> kept
         plants["short_correct"],  # 4: ended with EOS, accepted          -> kept
+        prose,  # 5: truncated while still explaining in prose: no_code   -> masked
         junk,
-        junk,
-        junk,  # 5-7: no code
+        junk,  # 6-7: no code, not truncated                              -> kept
     ]
     texts = tokenizer.batch_decode(rows, skip_special_tokens=True)
     rewards = trainer.microcoder_reward(
@@ -223,7 +224,7 @@ def test_mask_zeroes_advantage_of_truncated_correct_not_repetitive(trainer, toke
     )
     verdicts = [str(r["verdict"]) for r in trainer.microcoder_reward.last_results]
     assert rewards == [1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0], verdicts
-    assert verdicts[:5] == ["accepted", "accepted", "incomplete", "wrong_answer", "accepted"]
+    assert verdicts[:6] == ["accepted", "accepted", "incomplete", "wrong_answer", "accepted", "no_code"]
 
     pad = tokenizer.pad_token_id
     ids = torch.full((8, MAX_LEN), pad, dtype=torch.long)
@@ -238,22 +239,23 @@ def test_mask_zeroes_advantage_of_truncated_correct_not_repetitive(trainer, toke
 
     trainer._metrics["train"].clear()
     record = trainer.apply_microcoder_masking(output, trainer.microcoder_reward.last_results, step=1)
-    assert record["masked"] == [True, False, True, False, False, False, False, False]
-    assert record["truncated"] == [True, True, True, True, False, False, False, False]
+    assert record["masked"] == [True, False, True, False, False, True, False, False]
+    assert record["truncated"] == [True, True, True, True, False, True, False, False]
     assert record["repetitive"] == [False, True, False, False, False, False, False, False]
-    assert output["advantages"][0] == 0 and output["advantages"][2] == 0
-    assert before[0] > 0 and before[2] < 0  # they did carry a signal before the mask
-    keep = [1, 3, 4, 5, 6, 7]
+    assert output["advantages"][0] == 0 and output["advantages"][2] == 0 and output["advantages"][5] == 0
+    assert before[0] > 0 and before[2] < 0 and before[5] < 0  # they did carry a signal before the mask
+    keep = [1, 3, 4, 6, 7]
     assert torch.equal(output["advantages"][keep], before[keep])
     assert output["advantages"][1] > 0  # the repetitive correct one keeps its positive advantage
     assert torch.equal(output["completion_mask"], mask)  # tokens stay in the token-mean denominator
 
     logged = {k: v[-1] for k, v in trainer._metrics["train"].items()}
-    assert logged[M.MASK_FRACTION] == pytest.approx(2 / 8)
-    assert logged[M.TRUNCATION_FRACTION] == pytest.approx(4 / 8)
-    assert logged[M.REPETITION_FRACTION] == pytest.approx(1 / 4)
+    assert logged[M.MASK_FRACTION] == pytest.approx(3 / 8)
+    assert logged[M.TRUNCATION_FRACTION] == pytest.approx(5 / 8)
+    assert logged[M.REPETITION_FRACTION] == pytest.approx(1 / 5)
     assert logged[M.INCOMPLETE_FRACTION] == pytest.approx(1 / 8)
-    assert logged[M.MASK_CANDIDATE_FRACTION] == pytest.approx(2 / 8)
+    assert logged[M.TRUNCATED_NO_CODE_FRACTION] == pytest.approx(1 / 8)
+    assert logged[M.MASK_CANDIDATE_FRACTION] == pytest.approx(3 / 8)
     assert logged[M.ACCURACY] == pytest.approx(3 / 8)
     assert 0 < logged[M.DIVERSITY] <= 1
 

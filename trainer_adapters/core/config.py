@@ -16,10 +16,12 @@ Choices the paper does not pin down here (documented, overridable):
   rate the paper studies; set 1.0 for full masking and 0.0 to disable the mask.
 * ``ppo_mini_batch_size`` = 16 prompts: 4 policy updates per batch of 64 prompts. Clip
   ratios (and so clip-higher) only matter when there is more than one update per batch.
-* ``convergence_diversity`` / ``fluctuation_threshold``: the band used by
-  :func:`~trainer_adapters.core.temperature.choose_initial_temperature`; calibrate them
-  from a probe of your own model (the values here are placeholders for 4-gram diversity
-  over 8 samples of code).
+* ``temperature=auto`` (:mod:`.auto_temperature`): ``convergence_diversity`` (0.35) is
+  the 4-gram diversity a run settles to, ``fluctuation_threshold`` (0.15) the largest
+  spread of per-prompt diversity (std across probe prompts) accepted as stable. Both are
+  starting points to calibrate on your own model: README, "MicroCoder-GRPO", says how.
+* ``repetition_check`` "period": the repetition condition catches loops of any period up
+  to ``repetition_window``; "window" is the paper's literal two-window comparison.
 * ``val_temperature`` 0.7 / ``val_top_p`` 0.8: Qwen3-Instruct-2507's recommended
   sampling settings, used for validation (mean@``val_num_samples``).
 """
@@ -35,7 +37,7 @@ from typing import Any
 
 from .temperature import TemperatureSchedule
 
-__all__ = ["MicroCoderGRPOConfig", "UnknownConfigKeyError", "parse_temperature_stages"]
+__all__ = ["AUTO", "MicroCoderGRPOConfig", "UnknownConfigKeyError", "parse_temperature_stages"]
 
 
 class UnknownConfigKeyError(KeyError):
@@ -45,6 +47,7 @@ class UnknownConfigKeyError(KeyError):
         return str(self.args[0]) if self.args else ""
 
 _DEFAULT_TEMPERATURE = 1.2
+AUTO = "auto"
 _DEFAULT_STAGES: list[tuple[int, float]] = [(0, _DEFAULT_TEMPERATURE)]
 
 
@@ -75,18 +78,25 @@ class MicroCoderGRPOConfig:
     # --- reward: "binary" (paper) or "fraction" (share of tests passed); passed to
     # microcoder_eval.reward.compute_score as reward=...
     reward: str = "binary"
-    # --- temperature (change 2)
-    temperature: float = _DEFAULT_TEMPERATURE  # initial temperature (= first stage)
+    # --- temperature (change 2): a float (= first stage), or "auto" (probe + switches)
+    temperature: float | str = _DEFAULT_TEMPERATURE
     temperature_stages: list[tuple[int, float]] = field(default_factory=lambda: list(_DEFAULT_STAGES))
     probe_temperatures: tuple[float, ...] = (0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8)
-    convergence_diversity: float = 0.35
-    fluctuation_threshold: float = 0.75
+    probe_prompts: int = 16  # training prompts sampled (seeded) for the probe, G samples each
+    convergence_diversity: float = 0.35  # diversity a run settles to; start at or above it
+    fluctuation_threshold: float = 0.15  # max std of per-prompt diversity across probe prompts
+    diversity_window: int = 10  # steps of falling diversity below convergence before moving up a stage
     diversity_ngram: int = 4
     top_p: float = 1.0
     top_k: int = -1
     # --- conditional truncation masking (change 1)
     mask_probability: float = 0.3
     repetition_window: int = 128
+    repetition_check: str = "period"  # "period" (any period <= window) or "window" (paper's literal check)
+    # --- DAPO baseline choices (preset dapo; off for MicroCoder-GRPO)
+    dynamic_sampling: bool = False  # drop groups whose samples all have the same accuracy, refill
+    overlong_buffer_length: int = 0  # > 0: DAPO's soft overlong penalty over the last N tokens
+    overlong_penalty_factor: float = 1.0
     # --- validation
     val_num_samples: int = 4
     val_temperature: float = 0.7
@@ -104,6 +114,18 @@ class MicroCoderGRPOConfig:
 
     # ------------------------------------------------------------------ validation
     def __post_init__(self) -> None:
+        self.probe_temperatures = tuple(sorted(float(t) for t in self.probe_temperatures))
+        if isinstance(self.temperature, str) and self.temperature.strip().lower() == AUTO:
+            self.temperature = AUTO
+            stages = parse_temperature_stages(self.temperature_stages)
+            if len(stages) > 1:
+                raise ValueError("temperature=auto chooses the temperature itself; do not set temperature_stages")
+            if not self.probe_temperatures:
+                raise ValueError("temperature=auto needs probe_temperatures")
+            # until the probe has run, the schedule holds the lowest probe temperature
+            self.temperature_stages = [(0, self.probe_temperatures[0])]
+            self._finish_post_init()
+            return
         self.temperature = float(self.temperature)
         stages = parse_temperature_stages(self.temperature_stages)
         if stages == _DEFAULT_STAGES and self.temperature != _DEFAULT_TEMPERATURE:
@@ -119,16 +141,23 @@ class MicroCoderGRPOConfig:
                 )
             self.temperature = first
         self.temperature_stages = stages
-        TemperatureSchedule(stages)  # validates order / low-to-high
-        self.probe_temperatures = tuple(float(t) for t in self.probe_temperatures)
+        self._finish_post_init()
+
+    def _finish_post_init(self) -> None:
+        TemperatureSchedule(self.temperature_stages)  # validates order / low-to-high
         self.backend_overrides = _normalise_backend_overrides(self.backend_overrides)
         self._check()
+
+    @property
+    def auto_temperature(self) -> bool:
+        """``temperature=auto``: probe before step 1, then diversity-driven stages."""
+        return self.temperature == AUTO
 
     def _check(self) -> None:
         errors = []
         for name in ("max_prompt_length", "max_response_length", "eval_max_response_length", "train_batch_size",
                      "ppo_mini_batch_size", "num_generations", "val_num_samples", "repetition_window",
-                     "diversity_ngram", "ppo_epochs", "total_epochs"):
+                     "diversity_ngram", "ppo_epochs", "total_epochs", "probe_prompts", "diversity_window"):
             if int(getattr(self, name)) <= 0:
                 errors.append(f"{name} must be positive")
         if self.ppo_mini_batch_size > self.train_batch_size:
@@ -139,6 +168,14 @@ class MicroCoderGRPOConfig:
             errors.append("clip ratios must be non-negative")
         if self.loss_agg_mode not in ("token-mean", "seq-mean-token-sum", "seq-mean-token-mean", "seq-mean-token-sum-norm"):
             errors.append(f"unknown loss_agg_mode {self.loss_agg_mode!r}")
+        if self.repetition_check not in ("period", "window"):
+            errors.append(f"repetition_check must be 'period' or 'window', got {self.repetition_check!r}")
+        if self.diversity_window < 2:
+            errors.append("diversity_window must be at least 2 (a trend needs two points)")
+        if self.overlong_buffer_length < 0 or self.overlong_buffer_length >= self.max_response_length:
+            errors.append("overlong_buffer_length must be in [0, max_response_length)")
+        if self.use_kl_loss and self.kl_coef <= 0:
+            errors.append("use_kl_loss needs a positive kl_coef")
         if self.reward not in ("binary", "fraction"):
             errors.append(f"reward must be 'binary' or 'fraction', got {self.reward!r}")
         if self.total_training_steps is not None and self.total_training_steps <= 0:
@@ -219,7 +256,9 @@ class MicroCoderGRPOConfig:
             if key not in known:
                 raise UnknownConfigKeyError(_unknown_key_message(key, known))
             changes[key] = _coerce(key, value, hints[key])
-        if "temperature" in changes and "temperature_stages" not in changes:
+        if changes.get("temperature") == AUTO:
+            changes.setdefault("temperature_stages", [(0, 1.0)])  # replaced by __post_init__
+        elif "temperature" in changes and "temperature_stages" not in changes:
             if len(self.temperature_stages) > 1:
                 raise ValueError(
                     "temperature= would override a multi-stage schedule; set temperature_stages instead"
@@ -311,6 +350,10 @@ def _coerce(key: str, value: Any, hint: Any) -> Any:
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
     try:
+        if key == "temperature":
+            if isinstance(value, str) and value.strip().lower() == AUTO:
+                return AUTO
+            return float(value)
         if key == "temperature_stages":
             return parse_temperature_stages(value)
         if key == "backend_overrides":

@@ -1,52 +1,95 @@
 """Conditional truncation masking (MicroCoder-GRPO, change 1).
 
-A response's advantage ``A_i`` is set to 0 only when ALL of these hold:
+The rule, written once here and used by every backend
+-----------------------------------------------------
+A response is a *mask candidate* (:func:`mask_candidate`) when ALL of these hold:
 
-1. it is *truncated*: it reached the maximum response length;
-2. it is *non-incorrect*: judged correct, or judged ``incomplete`` by the evaluator
-   (the answer was cut off, so we cannot call it wrong);
-3. it is *not a repetition loop*: its last ``window`` tokens differ from the ``window``
-   tokens before them (a degenerate loop keeps its negative signal);
-4. a uniform draw ``U(0, 1) < probability`` (the masking rate rho).
+1. it is *truncated*: it reached the maximum response length (the trainer knows this,
+   the judge does not);
+2. it is *non-incorrect* (paper, Eq. 2: "correct or incomplete"): the judge said
+   ``accepted``, or -- being truncated -- the judge said ``incomplete`` (an unclosed code
+   fence) or ``no_code`` (cut off while still reasoning in prose, before any code). Any
+   other verdict (wrong answer, runtime error, time limit, ...) is incorrect: a wrong
+   answer is never masked;
+3. its tail is *not a repetition loop* (:func:`is_repetition_loop`): a degenerate loop
+   keeps its (negative) signal.
+
+A candidate's advantage is then zeroed when a uniform draw ``U(0, 1) < rho``
+(``mask_probability``, :func:`draw_mask`). The draw stays outside
+:func:`mask_candidate`: exactly ONE uniform is consumed per row, in row order, whatever
+the conditions say, so the same seed + step + batch gives the same draws.
 
 Zeroing the advantage keeps the row's tokens in the loss denominator (token-mean),
 which is not the same as dropping the tokens (verl's overlong filtering or TRL's
 ``mask_truncated_completions``).
 
-Reproducibility: exactly ONE uniform draw is consumed per row, in row order, whatever
-the other conditions say, so the same seed + step + batch size gives the same draws.
+The repetition check
+--------------------
+The paper's wording is "the final 128 tokens differ from the preceding 128 tokens".
+Read literally (``repetition_check="window"``) it only catches loops whose period
+divides 128: a response looping on a 7-token line passes as non-repetitive. The default
+(``repetition_check="period"``) generalises it: the last ``2 * window`` tokens (the
+whole response when shorter) are a loop when they repeat with some period
+``p <= window`` (and ``p`` at most half the span, so the unit occurs at least twice),
+i.e. ``tail[i] == tail[i - p]`` for every position of the span after the first ``p``.
+The literal comparison is the ``p = window`` case of it.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from microcoder_eval.types import Verdict
 
+from . import metrics as M
+
 __all__ = [
+    "REPETITION_CHECKS",
     "MaskRng",
-    "conditional_truncation_mask",
+    "RowAssessment",
+    "assess_rows",
+    "draw_mask",
+    "is_non_incorrect",
     "is_repetition_loop",
     "is_truncated",
+    "mask_candidate",
+    "masking_metrics",
     "masking_seed",
-    "non_incorrect_from_result",
-    "truncation_mask_rows",
+    "verdict_of",
 ]
 
+#: "period": any period up to the window (default); "window": the paper's literal two-window comparison
+REPETITION_CHECKS = ("period", "window")
 
-def is_repetition_loop(token_ids: Sequence[int], window: int = 128) -> bool:
-    """True when the last ``window`` tokens equal the ``window`` tokens before them.
+#: verdicts that mean "not judged wrong" only because the response was cut off
+_NON_INCORRECT_WHEN_TRUNCATED = frozenset({Verdict.INCOMPLETE.value, Verdict.NO_CODE.value})
 
-    Returns False when there are fewer than ``2 * window`` tokens.
+
+def is_repetition_loop(token_ids: Sequence[int], window: int = 128, check: str = "period") -> bool:
+    """True when the response's tail is a repetition loop (see the module docstring).
+
+    ``check="window"``: the last ``window`` tokens equal the ``window`` tokens before
+    them (False with fewer than ``2 * window`` tokens). ``check="period"``: the last
+    ``min(len, 2 * window)`` tokens repeat with some period ``p <= window`` (and
+    ``p <= span // 2``).
     """
     if window <= 0:
         raise ValueError(f"window must be positive, got {window}")
+    if check not in REPETITION_CHECKS:
+        raise ValueError(f"repetition check must be one of {REPETITION_CHECKS}, got {check!r}")
     ids = list(token_ids)
-    if len(ids) < 2 * window:
-        return False
-    return ids[-window:] == ids[-2 * window : -window]
+    if check == "window":
+        if len(ids) < 2 * window:
+            return False
+        return ids[-window:] == ids[-2 * window : -window]
+    tail = ids[-2 * window :]
+    for p in range(1, min(window, len(tail) // 2) + 1):
+        if tail[p:] == tail[:-p]:
+            return True
+    return False
 
 
 def is_truncated(response_length: int, max_response_length: int) -> bool:
@@ -54,40 +97,122 @@ def is_truncated(response_length: int, max_response_length: int) -> bool:
     return int(response_length) >= int(max_response_length)
 
 
-def non_incorrect_from_result(score: float | None, verdict: Any = None, incomplete: Any = None) -> bool:
-    """Non-incorrect = judged correct (score > 0) or judged ``incomplete``.
+def is_non_incorrect(verdict: Any, truncated: bool) -> bool:
+    """Correct (``accepted``), or truncated and judged ``incomplete`` / ``no_code``."""
+    v = str(verdict)
+    return v == Verdict.ACCEPTED.value or (bool(truncated) and v in _NON_INCORRECT_WHEN_TRUNCATED)
 
-    ``verdict`` may be a :class:`Verdict` or its string value; ``incomplete`` is the
-    boolean ``compute_score`` returns. Either signal suffices for "incomplete".
+
+def verdict_of(result: Mapping[str, Any], correct: float | None = None) -> str:
+    """The judge's verdict from a reward result dict (``microcoder_eval.reward``).
+
+    Results from older reward functions may lack ``verdict``: then ``incomplete=True``
+    means ``incomplete``, a positive ``correct`` (``acc``) ``accepted``, anything else
+    ``wrong_answer`` (conservative: never masked).
     """
-    if incomplete is not None and bool(incomplete):
-        return True
-    if verdict is not None and str(verdict) == Verdict.INCOMPLETE.value:
-        return True
-    return score is not None and float(score) > 0.0
+    v = result.get("verdict")
+    if v:
+        return str(v)
+    if bool(result.get("incomplete", False)):
+        return Verdict.INCOMPLETE.value
+    if correct is None:
+        correct = result.get("acc", result.get("score"))
+    return Verdict.ACCEPTED.value if correct is not None and float(correct) > 0 else Verdict.WRONG_ANSWER.value
 
 
-def truncation_mask_rows(
-    truncated: Sequence[bool],
-    non_incorrect: Sequence[bool],
-    repetitive: Sequence[bool],
-    probability: float,
-    rng: np.random.Generator,
-) -> np.ndarray:
-    """Rows whose advantage must be zeroed (True = zero it).
+def _candidate(verdict: Any, truncated: bool, repetitive: bool) -> bool:
+    return bool(truncated) and is_non_incorrect(verdict, truncated) and not repetitive
 
-    Draws ``len(truncated)`` uniforms from ``rng`` in one call (one per row, in row
-    order, regardless of the other conditions).
+
+def mask_candidate(
+    verdict: Any, truncated: bool, token_ids: Sequence[int], window: int = 128, check: str = "period"
+) -> bool:
+    """The three conditions of the mask (everything but the rho draw); see the module docstring."""
+    if not truncated or not is_non_incorrect(verdict, truncated):
+        return False
+    return not is_repetition_loop(token_ids, window, check)
+
+
+def draw_mask(candidates: Sequence[bool], probability: float, rng: np.random.Generator) -> np.ndarray:
+    """Rows whose advantage must be zeroed: ``candidate & (U(0,1) < probability)``.
+
+    Draws ``len(candidates)`` uniforms from ``rng`` in one call (one per row, in row
+    order, regardless of the conditions).
     """
-    t = np.asarray(truncated, dtype=bool).reshape(-1)
-    c = np.asarray(non_incorrect, dtype=bool).reshape(-1)
-    r = np.asarray(repetitive, dtype=bool).reshape(-1)
-    if not (t.shape == c.shape == r.shape):
-        raise ValueError(f"length mismatch: truncated={t.shape[0]}, non_incorrect={c.shape[0]}, repetitive={r.shape[0]}")
+    c = np.asarray(candidates, dtype=bool).reshape(-1)
     if not 0.0 <= float(probability) <= 1.0:
         raise ValueError(f"probability must be in [0, 1], got {probability}")
-    draws = rng.random(t.shape[0])
-    return t & c & ~r & (draws < float(probability))
+    draws = rng.random(c.shape[0])
+    return c & (draws < float(probability))
+
+
+@dataclass(frozen=True)
+class RowAssessment:
+    """Per-row flags of one batch (numpy bool/float arrays of equal length)."""
+
+    truncated: np.ndarray
+    repetitive: np.ndarray  # only evaluated on truncated rows (False elsewhere)
+    candidate: np.ndarray
+    verdicts: tuple[str, ...]
+    accuracy: np.ndarray
+
+    def __len__(self) -> int:
+        return int(self.truncated.shape[0])
+
+
+def assess_rows(
+    token_ids: Sequence[Sequence[int]],
+    verdicts: Sequence[Any],
+    accuracy: Sequence[float],
+    *,
+    max_response_length: int,
+    window: int = 128,
+    check: str = "period",
+) -> RowAssessment:
+    """Truncation, repetition and candidacy of each row (``token_ids`` without padding)."""
+    n = len(token_ids)
+    if not (len(verdicts) == len(accuracy) == n):
+        raise ValueError(f"length mismatch: token_ids={n}, verdicts={len(verdicts)}, accuracy={len(accuracy)}")
+    truncated = np.array([is_truncated(len(r), max_response_length) for r in token_ids], dtype=bool)
+    repetitive = np.array(
+        [bool(t) and is_repetition_loop(r, window, check) for r, t in zip(token_ids, truncated)], dtype=bool
+    )
+    verdict_strs = tuple(str(v) for v in verdicts)
+    candidate = np.array(
+        [_candidate(v, t, r) for v, t, r in zip(verdict_strs, truncated, repetitive)], dtype=bool
+    )
+    return RowAssessment(
+        truncated=truncated,
+        repetitive=repetitive,
+        candidate=candidate,
+        verdicts=verdict_strs,
+        accuracy=np.asarray(accuracy, dtype=float).reshape(-1),
+    )
+
+
+def masking_metrics(rows: RowAssessment, mask: Sequence[bool]) -> dict[str, float]:
+    """The step's mask metrics (names from :mod:`.metrics`), fractions over the rows.
+
+    ``repetition_fraction`` is over the truncated rows; every other fraction is over all
+    rows. An empty batch gives 0.0 everywhere.
+    """
+    n = len(rows)
+    m = np.asarray(mask, dtype=bool).reshape(-1)
+    if m.shape[0] != n:
+        raise ValueError(f"mask has {m.shape[0]} rows, assessment {n}")
+    if n == 0:
+        return {name: 0.0 for name in M.MASK_METRICS}
+    verdicts = np.asarray(rows.verdicts)
+    n_trunc = int(rows.truncated.sum())
+    return {
+        M.ACCURACY: float(rows.accuracy.mean()),
+        M.MASK_FRACTION: float(m.mean()),
+        M.TRUNCATION_FRACTION: float(rows.truncated.mean()),
+        M.INCOMPLETE_FRACTION: float((verdicts == Verdict.INCOMPLETE.value).mean()),
+        M.TRUNCATED_NO_CODE_FRACTION: float((rows.truncated & (verdicts == Verdict.NO_CODE.value)).mean()),
+        M.REPETITION_FRACTION: float(rows.repetitive.sum() / n_trunc) if n_trunc else 0.0,
+        M.MASK_CANDIDATE_FRACTION: float(rows.candidate.mean()),
+    }
 
 
 def masking_seed(seed: int, step: int, substep: int = 0) -> int:
@@ -117,39 +242,3 @@ class MaskRng:
 
     def __repr__(self) -> str:
         return f"MaskRng(seed={self.seed})"
-
-
-def conditional_truncation_mask(
-    responses: Sequence[Sequence[int]],
-    max_response_length: int,
-    non_incorrect: Sequence[bool],
-    probability: float,
-    rng: np.random.Generator,
-    window: int = 128,
-    response_lengths: Sequence[int] | None = None,
-) -> tuple[np.ndarray, dict[str, float]]:
-    """All four conditions from raw rows: returns (mask, stats).
-
-    ``responses``: each row's generated token ids WITHOUT padding (or pass
-    ``response_lengths`` to say how many leading ids are real). ``stats`` holds the
-    fractions named in :mod:`.metrics` (without prefix): ``truncation_fraction``,
-    ``repetition_fraction`` (of truncated rows), ``mask_candidate_fraction``,
-    ``mask_fraction``.
-    """
-    n = len(responses)
-    lengths = [len(r) for r in responses] if response_lengths is None else [int(x) for x in response_lengths]
-    truncated = np.array([is_truncated(l, max_response_length) for l in lengths], dtype=bool)
-    repetitive = np.array(
-        [bool(t) and is_repetition_loop(list(r)[:l], window) for r, l, t in zip(responses, lengths, truncated)],
-        dtype=bool,
-    )
-    ni = np.asarray(non_incorrect, dtype=bool)
-    mask = truncation_mask_rows(truncated, ni, repetitive, probability, rng)
-    n_trunc = int(truncated.sum())
-    stats = {
-        "truncation_fraction": float(truncated.mean()) if n else 0.0,
-        "repetition_fraction": float(repetitive.sum() / n_trunc) if n_trunc else 0.0,
-        "mask_candidate_fraction": float((truncated & ni & ~repetitive).mean()) if n else 0.0,
-        "mask_fraction": float(mask.mean()) if n else 0.0,
-    }
-    return mask, stats

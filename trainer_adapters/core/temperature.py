@@ -3,19 +3,17 @@
 * :class:`TemperatureSchedule` -- discrete stages ``[(start_step, temperature), ...]``,
   low to high. Continuous ramps destabilise training, so the temperature only changes
   at stage boundaries.
-* :func:`probe_diversity` -- diversity of the initial policy at candidate temperatures.
-* :func:`choose_initial_temperature` -- the selection rule (see its docstring).
+* ``temperature=auto`` (the probe, the choice and the switches) is in
+  :mod:`.auto_temperature`.
 """
 from __future__ import annotations
 
 import bisect
 import itertools
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
-from .diversity import batch_diversity
-
-__all__ = ["TemperatureSchedule", "choose_initial_temperature", "probe_diversity"]
+__all__ = ["TemperatureSchedule"]
 
 
 class TemperatureSchedule:
@@ -73,54 +71,3 @@ class TemperatureSchedule:
 
     def __repr__(self) -> str:
         return f"TemperatureSchedule({self.stages!r})"
-
-
-def probe_diversity(
-    generate: Callable[[float], Sequence[Sequence[Sequence[int]]]],
-    temperatures: Iterable[float],
-    n: int = 4,
-) -> dict[float, float]:
-    """``{temperature: batch diversity}`` for the initial policy.
-
-    ``generate(t)`` samples the probe prompts at temperature ``t`` and returns groups:
-    one list of G token-id sequences per prompt.
-    """
-    return {float(t): batch_diversity(generate(float(t)), n) for t in temperatures}
-
-
-def choose_initial_temperature(
-    diversity_by_temperature: Mapping[float, float],
-    convergence_diversity: float,
-    fluctuation_threshold: float,
-    diversity_std: Mapping[float, float] | None = None,
-    max_std: float | None = None,
-) -> float:
-    """Pick the initial training temperature from a diversity probe.
-
-    Rule: the LOWEST candidate temperature whose diversity is strictly above
-    ``convergence_diversity`` (the value diversity settles to during training, so the
-    run starts with headroom to explore) and not in the fluctuating high range. A
-    candidate is in the fluctuating range when its diversity is at or above
-    ``fluctuation_threshold`` or, when repeat statistics are given, when its standard
-    deviation across repeats exceeds ``max_std``.
-
-    Raises ``ValueError`` (showing the probe) when no candidate qualifies.
-    """
-    if not diversity_by_temperature:
-        raise ValueError("empty diversity probe")
-    if convergence_diversity >= fluctuation_threshold:
-        raise ValueError(
-            f"convergence_diversity ({convergence_diversity}) must be below fluctuation_threshold ({fluctuation_threshold})"
-        )
-    for t in sorted(diversity_by_temperature):
-        d = diversity_by_temperature[t]
-        if d is None or math.isnan(d):
-            continue
-        if diversity_std is not None and max_std is not None and diversity_std.get(t, 0.0) > max_std:
-            continue
-        if convergence_diversity < d < fluctuation_threshold:
-            return float(t)
-    table = ", ".join(f"{t}: {diversity_by_temperature[t]:.4f}" for t in sorted(diversity_by_temperature))
-    raise ValueError(
-        f"no candidate temperature has diversity in ({convergence_diversity}, {fluctuation_threshold}); probe: {{{table}}}"
-    )

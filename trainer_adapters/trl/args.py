@@ -23,7 +23,10 @@ The algorithm settings are fixed by the shared config: ``beta`` = ``kl_coef`` on
 ``clip_ratio_low``/``clip_ratio_high``, ``loss_type`` from ``loss_agg_mode``
 (``token-mean`` -> ``"dapo"``, TRL's token-mean over the accumulated batch),
 ``scale_rewards="group"`` (GRPO's per-group std), ``mask_truncated_completions=False``
-(the conditional mask zeroes advantages instead; see :mod:`.trainer`).
+(the conditional mask zeroes advantages instead; see :mod:`.trainer`); with
+``overlong_buffer_length`` > 0 (preset ``dapo``), ``reward_weights`` = [1, ``overlong_penalty_factor``]
+for the judge's reward and TRL's soft overlong punishment. TRL has no dynamic sampling:
+``dynamic_sampling=true`` is reported and ignored on this backend.
 
 Backend-native settings (micro batch, precision, vLLM, reporting, ...) come from
 ``config.backend_overrides["trl"]``, a list of ``"GRPOConfig_field=value"`` strings,
@@ -81,6 +84,7 @@ PROTECTED_FIELDS = frozenset(
         "max_steps",
         "num_train_epochs",
         "num_generations_eval",
+        "reward_weights",
     }
 )
 
@@ -256,6 +260,9 @@ def build_grpo_config(
         scale_rewards="group",
         mask_truncated_completions=False,
         entropy_coef=config.entropy_coeff,
+        # DAPO's overlong reward shaping (preset dapo): the trainer adds TRL's soft overlong
+        # punishment as a second reward function, weighted by the penalty factor
+        reward_weights=[1.0, float(config.overlong_penalty_factor)] if config.overlong_buffer_length else None,
         # --- optimisation (verl's actor defaults: constant lr, no warm-up)
         learning_rate=config.learning_rate,
         lr_scheduler_type="constant",

@@ -18,12 +18,17 @@ rewards into group-normalised advantages):
    :mod:`trainer_adapters.core.masking` sets ``advantages[row] = 0`` for masked rows.
    The rows' tokens stay in ``completion_mask``, so they still count in the token-mean
    denominator -- unlike ``mask_truncated_completions=True``, which drops them from the
-   loss.  Truncated = the completion has ``max_response_length`` tokens; non-incorrect =
-   the judge said correct or ``incomplete`` (from the reward function's per-row
-   judgements, :class:`~trainer_adapters.trl.reward.MicroCoderReward.last_results`);
-   repetitive = :func:`~trainer_adapters.core.masking.is_repetition_loop` on the
-   completion's token ids; the draw uses ``MaskRng(seed).for_step(step)`` over the
-   global batch in row order, so it matches verl's draws for the same batch.
+   loss.  Which rows: :func:`~trainer_adapters.core.masking.assess_rows` (the rule of
+   :func:`~trainer_adapters.core.masking.mask_candidate`) on the completions' token ids
+   and the judge's verdicts (recorded by
+   :class:`~trainer_adapters.trl.reward.MicroCoderReward` in row order), then
+   :func:`~trainer_adapters.core.masking.draw_mask` with ``MaskRng(seed).for_step(step)``
+   over the global batch in row order, so it matches verl's draws for the same batch.
+
+With ``temperature=auto`` the temperature of a step comes from the
+:class:`~trainer_adapters.core.auto_temperature.DiversityTemperatureController` that
+:meth:`MicroCoderGRPOTrainer.train` sets up (probe before step 1, or state restored from
+the checkpoint resumed); each step's diversity is fed back to it.
 
 Per step it adds the shared metrics (:mod:`trainer_adapters.core.metrics`) to TRL's own
 (``reward``, ``completions/mean_length``, ``completions/clipped_ratio``, ``loss``, ...),
@@ -35,6 +40,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import math
 import os
 from pathlib import Path
@@ -47,15 +53,16 @@ from trl import GRPOTrainer
 from trl.trainer.utils import add_fused_lm_head
 
 from trainer_adapters.core import metrics as M
+from trainer_adapters.core.auto_temperature import (
+    DiversityTemperatureController,
+    controller_from_probe,
+    probe_metrics,
+    run_probe,
+    select_probe_prompts,
+)
 from trainer_adapters.core.config import MicroCoderGRPOConfig
 from trainer_adapters.core.diversity import batch_diversity
-from trainer_adapters.core.masking import (
-    MaskRng,
-    is_repetition_loop,
-    is_truncated,
-    non_incorrect_from_result,
-    truncation_mask_rows,
-)
+from trainer_adapters.core.masking import MaskRng, assess_rows, draw_mask, masking_metrics, verdict_of
 
 from .args import TrlLayout
 from .reward import MicroCoderReward
@@ -64,6 +71,10 @@ __all__ = ["MetricsFileCallback", "MicroCoderGRPOTrainer"]
 
 METRICS_FILE = "metrics.jsonl"
 ROLLOUTS_FILE = "rollouts.jsonl"
+#: ``temperature=auto``: the controller's state, saved in every checkpoint directory
+TEMPERATURE_STATE_FILE = "microcoder_temperature.json"
+
+logger = logging.getLogger(__name__)
 
 
 def _is_peft(model) -> bool:
@@ -104,9 +115,21 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         self.write_rollouts = write_rollouts
         self.last_microcoder_batch: dict[str, Any] | None = None
         self._forward_before_restage: dict[int, Any] = {}
+        #: temperature=auto: set by the probe before step 1, or restored from a checkpoint
+        self.temperature_controller: DiversityTemperatureController | None = None
+        reward_funcs: list[Any] = [self.microcoder_reward]
+        if mc_config.overlong_buffer_length:  # preset dapo: DAPO's soft overlong punishment (TRL's)
+            from trl.rewards import get_soft_overlong_punishment
+
+            reward_funcs.append(
+                get_soft_overlong_punishment(mc_config.max_response_length, mc_config.overlong_buffer_length)
+            )
+        if mc_config.dynamic_sampling:
+            logger.warning("dynamic_sampling=true: TRL %s has no dynamic sampling; it is ignored on this backend",
+                           __import__("trl").__version__)
         super().__init__(
             model=model,
-            reward_funcs=[self.microcoder_reward],
+            reward_funcs=reward_funcs,
             args=args,
             train_dataset=train_dataset,
             processing_class=processing_class,
@@ -120,6 +143,116 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         return self.layout.microcoder_step(self.state.global_step)
 
     # ------------------------------------------------------------------ temperature
+    def step_temperature(self, step: int) -> float:
+        """The sampling temperature of MicroCoder step ``step``."""
+        if not self.mc_config.auto_temperature:
+            return self.schedule.temperature_at(step)
+        if self.temperature_controller is None:
+            raise RuntimeError("temperature=auto: the probe has not run (call train(), or probe_initial_temperature())")
+        return self.temperature_controller.temperature
+
+    def train(self, resume_from_checkpoint=None, *args, **kwargs):
+        """``temperature=auto``: restore the controller from the checkpoint resumed, else probe first."""
+        if self.mc_config.auto_temperature and self.temperature_controller is None:
+            checkpoint = resume_from_checkpoint
+            if checkpoint is True:
+                from transformers.trainer_utils import get_last_checkpoint
+
+                checkpoint = get_last_checkpoint(self.args.output_dir)
+            if checkpoint:
+                self.load_temperature_state(checkpoint)
+            else:
+                self.probe_initial_temperature()
+        return super().train(resume_from_checkpoint, *args, **kwargs)
+
+    def probe_initial_temperature(self) -> DiversityTemperatureController:
+        """Probe the initial policy (module docstring of ``core.auto_temperature``), log it, choose.
+
+        Samples ``num_generations`` completions for each of ``probe_prompts`` training prompts
+        (a draw seeded by ``seed``) at every probe temperature with the model's own ``generate``,
+        under a forked RNG (training's random streams are left as they were). The probe is
+        appended to ``metrics.jsonl`` (step 0) before the choice, so a failed choice still
+        leaves the probe on record.
+        """
+        cfg = self.mc_config
+        dataset = self.train_dataset
+        indices = select_probe_prompts(len(dataset), cfg.probe_prompts, cfg.seed)
+        prompts = [dataset[i]["prompt"] for i in indices]
+        probe = run_probe(lambda t: self._sample_groups(prompts, t), cfg.probe_temperatures, cfg.diversity_ngram)
+        self._write_metrics_record({"step": 0, "global_step": 0, "microcoder/probe/prompts": len(prompts),
+                                    **probe_metrics(probe, None)})
+        controller = controller_from_probe(cfg, probe)
+        self._write_metrics_record({"step": 0, "global_step": 0, M.PROBE_CHOSEN: controller.temperature})
+        logger.info("[microcoder] temperature=auto: probe %s -> T=%s", controller.probe, controller.temperature)
+        self.temperature_controller = controller
+        return controller
+
+    def _sample_groups(self, prompts: list, temperature: float) -> list[list[list[int]]]:
+        """G completions (token ids up to and including EOS, as in training) per chat prompt."""
+        cfg = self.mc_config
+        tok = self.processing_class
+        model = self.accelerator.unwrap_model(self.model)
+        g = self.num_generations
+        device = self.accelerator.device
+        eos = tok.eos_token_id
+        chunk = max(1, 64 // g)
+        groups: list[list[list[int]]] = []
+        was_training = model.training
+        model.eval()
+        seed = cfg.seed * 1000 + round(temperature * 100)
+        devices = [torch.cuda.current_device()] if torch.cuda.is_available() else []
+        try:
+            with torch.random.fork_rng(devices=devices), torch.no_grad():
+                torch.manual_seed(seed)
+                for start in range(0, len(prompts), chunk):
+                    texts = [
+                        tok.apply_chat_template(p, add_generation_prompt=True, tokenize=False)
+                        for p in prompts[start : start + chunk]
+                    ]
+                    enc = tok(texts, return_tensors="pt", padding=True, add_special_tokens=False).to(device)
+                    out = model.generate(
+                        **enc,
+                        do_sample=True,
+                        temperature=float(temperature),
+                        top_p=cfg.top_p,
+                        top_k=0 if cfg.top_k is None or cfg.top_k < 0 else cfg.top_k,
+                        max_new_tokens=cfg.max_response_length,
+                        num_return_sequences=g,
+                        pad_token_id=tok.pad_token_id,
+                        eos_token_id=eos,
+                    )
+                    completions = out[:, enc["input_ids"].shape[1] :].tolist()
+                    for i in range(0, len(completions), g):
+                        groups.append([_until_eos(c, eos, tok.pad_token_id) for c in completions[i : i + g]])
+        finally:
+            model.train(was_training)
+        return groups
+
+    def load_temperature_state(self, checkpoint: str | os.PathLike) -> None:
+        path = Path(checkpoint) / TEMPERATURE_STATE_FILE
+        if not path.is_file():
+            raise FileNotFoundError(
+                f"{path}: temperature=auto resumes from the controller state saved with the checkpoint; "
+                "this checkpoint has none (was it written by a run with a fixed temperature?)"
+            )
+        self.temperature_controller = DiversityTemperatureController.from_state_dict(json.loads(path.read_text()))
+
+    def _save_checkpoint(self, model, trial):
+        super()._save_checkpoint(model, trial)
+        if self.temperature_controller is not None and self.accelerator.is_main_process:
+            folder = Path(self._get_output_dir(trial=trial)) / f"checkpoint-{self.state.global_step}"
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / TEMPERATURE_STATE_FILE).write_text(json.dumps(self.temperature_controller.state_dict()) + "\n")
+
+    def _write_metrics_record(self, record: dict) -> None:
+        if not self.accelerator.is_main_process:
+            return
+        path = Path(self.args.output_dir) / METRICS_FILE
+        path.parent.mkdir(parents=True, exist_ok=True)
+        clean = {k: (_finite(v) if isinstance(v, float) else v) for k, v in record.items()}
+        with path.open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(clean) + "\n")
+
     def set_sampling_temperature(self, temperature: float) -> None:
         """Use ``temperature`` for sampling and for the loss's log-probs from now on."""
         temperature = float(temperature)
@@ -200,7 +333,7 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
                 self._metrics["eval"][M.ACCURACY].append(float(acc.mean()))
             return output
         step = self.microcoder_step()
-        self.set_sampling_temperature(self.schedule.temperature_at(step))
+        self.set_sampling_temperature(self.step_temperature(step))
         self.microcoder_reward.last_results = []
         output = super()._generate_and_score_completions(inputs)
         self.apply_microcoder_masking(output, self.microcoder_reward.last_results, step)
@@ -226,28 +359,22 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
 
         lengths = completion_mask.sum(dim=1).tolist()
         rows = [completion_ids[i, : int(lengths[i])].tolist() for i in range(n_local)]
-        truncated = [is_truncated(length, cfg.max_response_length) for length in lengths]
-        repetitive = [t and is_repetition_loop(r, cfg.repetition_window) for t, r in zip(truncated, rows)]
         scores = [float(r.get("score", 0.0) or 0.0) for r in results]
+        # acc, not score: with reward=fraction a partial pass is still wrong
         accs = [float(r.get("acc", r.get("score", 0.0)) or 0.0) for r in results]
-        incomplete = [bool(r.get("incomplete")) or str(r.get("verdict", "")) == "incomplete" for r in results]
-        non_incorrect = [
-            non_incorrect_from_result(r.get("acc", r.get("score")), r.get("verdict"), r.get("incomplete"))
-            for r in results  # acc, not score: with reward=fraction a partial pass is still wrong
-        ]
+        verdicts = [verdict_of(r, a) for r, a in zip(results, accs)]
 
-        local = torch.tensor(
-            [truncated, non_incorrect, repetitive, incomplete, scores, accs, lengths],
-            dtype=torch.float32,
-            device=device,
-        ).T.contiguous()  # (n_local, 7)
-        everything = self.accelerator.gather(local).cpu().numpy()  # (n_global, 7), process order
-        g_trunc, g_ni, g_rep, g_inc = (everything[:, j].astype(bool) for j in range(4))
-        g_score, g_acc, g_len = everything[:, 4], everything[:, 5], everything[:, 6]
+        from accelerate.utils import gather_object
 
-        # One draw per row of the GLOBAL batch, in row order: every process computes the same
-        # mask and keeps its slice.
-        mask = truncation_mask_rows(g_trunc, g_ni, g_rep, cfg.mask_probability, self.mask_rng.for_step(step))
+        def gather(items: list) -> list:
+            return list(gather_object(items)) if self.accelerator.num_processes > 1 else items
+
+        # every process assesses the GLOBAL batch (process order) and draws one uniform per
+        # row in row order, so all compute the same mask and keep their slice
+        all_rows, all_verdicts, all_scores, all_accs = gather(rows), gather(verdicts), gather(scores), gather(accs)
+        assessed = assess_rows(all_rows, all_verdicts, all_accs, max_response_length=cfg.max_response_length,
+                               window=cfg.repetition_window, check=cfg.repetition_check)
+        mask = draw_mask(assessed.candidate, cfg.mask_probability, self.mask_rng.for_step(step))
         start = self.accelerator.process_index * n_local
         local_mask = torch.as_tensor(mask[start : start + n_local], device=device)
         advantages = output["advantages"]
@@ -257,39 +384,29 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
             advantages[local_mask, :] = 0.0
         g_adv = self.accelerator.gather(advantages if advantages.dim() == 1 else advantages[:, 0]).cpu().numpy()
 
-        from accelerate.utils import gather_object
-
-        all_rows = gather_object(rows) if self.accelerator.num_processes > 1 else rows
         g = self.num_generations
         groups = [all_rows[i : i + g] for i in range(0, len(all_rows), g)]
-        diversity = batch_diversity(groups, cfg.diversity_ngram)
-
-        n = len(mask)
-        n_trunc = int(g_trunc.sum())
-        stats = {
-            M.ACCURACY: float(g_acc.mean()) if n else 0.0,
-            M.DIVERSITY: diversity,
-            M.MASK_FRACTION: float(mask.mean()) if n else 0.0,
-            M.TRUNCATION_FRACTION: float(g_trunc.mean()) if n else 0.0,
-            M.INCOMPLETE_FRACTION: float(g_inc.mean()) if n else 0.0,
-            M.REPETITION_FRACTION: float((g_rep & g_trunc).sum() / n_trunc) if n_trunc else 0.0,
-            M.MASK_CANDIDATE_FRACTION: float((g_trunc & g_ni & ~g_rep).mean()) if n else 0.0,
-            M.TEMPERATURE: float(self.temperature),
-        }
+        stats = masking_metrics(assessed, mask)
+        stats[M.DIVERSITY] = batch_diversity(groups, cfg.diversity_ngram)
+        stats[M.TEMPERATURE] = float(self.temperature)
+        if self.temperature_controller is not None:
+            new_temperature = self.temperature_controller.observe(step, stats[M.DIVERSITY])
+            stats[M.TEMPERATURE_SWITCH] = 1.0 if new_temperature is not None else 0.0
+            if new_temperature is not None:
+                logger.info("[microcoder] step %d: diversity kept falling below %.3f for %d steps: temperature %s -> %s",
+                            step, cfg.convergence_diversity, cfg.diversity_window, self.temperature, new_temperature)
         for name, value in stats.items():
             self._metrics["train"][name].append(value)
 
-        verdicts = [str(r.get("verdict", "")) for r in results]
-        all_verdicts = gather_object(verdicts) if self.accelerator.num_processes > 1 else verdicts
         record = {
             "step": step,
             "temperature": float(self.temperature),
-            "score": g_score.tolist(),
+            "score": list(all_scores),
             "verdict": list(all_verdicts),
-            "length": [int(x) for x in g_len],
-            "truncated": g_trunc.tolist(),
-            "non_incorrect": g_ni.tolist(),
-            "repetitive": g_rep.tolist(),
+            "length": [len(r) for r in all_rows],
+            "truncated": assessed.truncated.tolist(),
+            "repetitive": assessed.repetitive.tolist(),
+            "candidate": assessed.candidate.tolist(),
             "masked": mask.tolist(),
             "advantage": g_adv.tolist(),
             "metrics": stats,
@@ -316,14 +433,21 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
                             "verdict": record["verdict"][i],
                             "length": record["length"][i],
                             "truncated": record["truncated"][i],
-                            "non_incorrect": record["non_incorrect"][i],
                             "repetitive": record["repetitive"][i],
+                            "candidate": record["candidate"][i],
                             "masked": record["masked"][i],
                             "advantage": _finite(record["advantage"][i]),
                         }
                     )
                     + "\n"
                 )
+
+
+def _until_eos(ids: list[int], eos: int | None, pad: int | None) -> list[int]:
+    """Completion ids up to and including the first EOS (padding after it dropped)."""
+    if eos is not None and eos in ids:
+        return ids[: ids.index(eos) + 1]
+    return [x for x in ids if x != pad] if pad is not None and pad != eos else ids
 
 
 def _finite(x: float) -> float | None:

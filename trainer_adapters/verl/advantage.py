@@ -30,12 +30,7 @@ import numpy as np
 
 from trainer_adapters.core import metrics as M
 from trainer_adapters.core.diversity import batch_diversity
-from trainer_adapters.core.masking import (
-    is_repetition_loop,
-    is_truncated,
-    non_incorrect_from_result,
-    truncation_mask_rows,
-)
+from trainer_adapters.core.masking import assess_rows, draw_mask, masking_metrics, verdict_of
 
 __all__ = ["MaskPlan", "parse_key", "plan_truncation_mask"]
 
@@ -78,6 +73,7 @@ def plan_truncation_mask(
     rng: np.random.Generator,
     window: int = 128,
     ngram: int = 4,
+    repetition_check: str = "period",
 ) -> MaskPlan:
     n = len(keys)
     if not (len(prompts) == len(responses) == len(scores) == len(extra_fields) == len(is_padding) == n):
@@ -105,42 +101,27 @@ def plan_truncation_mask(
         return (digest, sid_key, uid)
 
     ordered = sorted(sessions.items(), key=order_key)
-    truncated, non_incorrect, repetitive, incomplete, accuracy = [], [], [], [], []
+    final_responses, verdicts, accuracy = [], [], []
     for _, (_, row) in ordered:
-        resp = list(responses[row])
+        final_responses.append(list(responses[row]))
         info = _reward_info(extra_fields[row])
-        t = is_truncated(len(resp), max_response_length)
-        truncated.append(t)
-        inc = bool(info.get("incomplete", False)) or str(info.get("verdict", "")) == "incomplete"
-        incomplete.append(inc)
         # "correct" is the reward's acc when it reports one (a fractional reward can be > 0
         # for a wrong answer), else score > 0
         acc = info.get("acc", None)
         correct = float(acc) if acc is not None else float(float(scores[row]) > 0)
-        non_incorrect.append(non_incorrect_from_result(correct, info.get("verdict"), info.get("incomplete")))
-        repetitive.append(t and is_repetition_loop(resp, window))
         accuracy.append(correct)
-
-    session_mask = truncation_mask_rows(truncated, non_incorrect, repetitive, probability, rng)
+        verdicts.append(verdict_of(info, correct))
+    assessed = assess_rows(final_responses, verdicts, accuracy, max_response_length=max_response_length,
+                           window=window, check=repetition_check)
+    session_mask = draw_mask(assessed.candidate, probability, rng)
     masked_sessions = {s for (s, _), m in zip(ordered, session_mask) if m}
     mask = np.array([s is not None and s in masked_sessions for s in row_session], dtype=bool)
 
     # diversity over each prompt's samples (final outputs), averaged over prompts
     groups: dict[str, list[list[int]]] = {}
-    for (uid, _), (_, row) in ordered:
-        groups.setdefault(uid, []).append(list(responses[row]))
-    n_s = len(ordered)
-    t_arr = np.asarray(truncated, bool)
-    r_arr = np.asarray(repetitive, bool)
-    c_arr = np.asarray(non_incorrect, bool)
+    for ((uid, _), _), resp in zip(ordered, final_responses):
+        groups.setdefault(uid, []).append(resp)
     div = batch_diversity(list(groups.values()), ngram)
-    metrics = {
-        M.DIVERSITY: div if not math.isnan(div) else 0.0,
-        M.MASK_FRACTION: float(session_mask.mean()) if n_s else 0.0,
-        M.TRUNCATION_FRACTION: float(t_arr.mean()) if n_s else 0.0,
-        M.INCOMPLETE_FRACTION: float(np.mean(incomplete)) if n_s else 0.0,
-        M.REPETITION_FRACTION: float(r_arr.sum() / t_arr.sum()) if t_arr.any() else 0.0,
-        M.MASK_CANDIDATE_FRACTION: float((t_arr & c_arr & ~r_arr).mean()) if n_s else 0.0,
-        M.ACCURACY: float(np.mean(accuracy)) if n_s else 0.0,
-    }
+    metrics = masking_metrics(assessed, session_mask)
+    metrics[M.DIVERSITY] = div if not math.isnan(div) else 0.0
     return MaskPlan(mask=mask, metrics=metrics)

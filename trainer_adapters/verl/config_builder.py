@@ -15,7 +15,8 @@ Facts this relies on (checked against the installed verl 0.9.1):
 * ``actor_rollout_ref.rollout.agent.agent_loop_manager_class`` is not in the YAML (it is
   a field of ``AgentLoopConfig``), so it is added with Hydra's ``+`` prefix.
 * a reference model is created only when ``actor.use_kl_loss`` or
-  ``algorithm.use_kl_in_reward`` is set; both stay False.
+  ``algorithm.use_kl_in_reward`` is set; both stay False, except ``actor.use_kl_loss`` for
+  the GRPO baseline (``--preset grpo`` / ``use_kl_loss=true``).
 """
 from __future__ import annotations
 
@@ -159,6 +160,7 @@ def microcoder_overrides(
         "trainer.project_name": cfg.project_name,
         "trainer.experiment_name": cfg.experiment_name,
     }
+    o.update(_baseline_overrides(cfg))
     if cfg.reward != "binary":  # compute_score(..., reward="fraction")
         o["+reward.custom_reward_function.reward_kwargs.reward"] = cfg.reward
     if dataset is not None:
@@ -218,6 +220,31 @@ def cpu_overrides() -> dict[str, Any]:
     }
 
 
+# ---------------------------------------------------------------- presets
+def _baseline_overrides(cfg: MicroCoderGRPOConfig) -> dict[str, Any]:
+    """verl 0.9.1 keys for the DAPO baseline's choices (preset ``dapo``); empty for MicroCoder/GRPO.
+
+    The KL loss of preset ``grpo`` needs nothing here: ``actor.use_kl_loss``/``kl_loss_coef``
+    follow the config, and verl then builds the reference model itself.
+    """
+    o: dict[str, Any] = {}
+    if cfg.dynamic_sampling:
+        # DAPO's dynamic sampling: groups whose samples all have the same acc are evicted and
+        # refilled (verl v1 replay buffer); 10 generation batches at most, as DAPO's recipe
+        o["algorithm.filter_groups.enable"] = True
+        o["algorithm.filter_groups.metric"] = "acc"
+        o["algorithm.filter_groups.max_num_gen_batches"] = 10
+    if cfg.overlong_buffer_length:
+        # DAPO's overlong reward shaping: verl's "dapo" reward manager around our compute_score
+        o["reward.reward_manager.name"] = "dapo"
+        o["+reward.reward_kwargs.max_resp_len"] = cfg.max_response_length
+        o["+reward.reward_kwargs.overlong_buffer_cfg.enable"] = True
+        o["+reward.reward_kwargs.overlong_buffer_cfg.len"] = cfg.overlong_buffer_length
+        o["+reward.reward_kwargs.overlong_buffer_cfg.penalty_factor"] = cfg.overlong_penalty_factor
+        o["+reward.reward_kwargs.overlong_buffer_cfg.log"] = True
+    return o
+
+
 def compose_verl_config(
     cfg: MicroCoderGRPOConfig,
     model: str | None = None,
@@ -269,8 +296,20 @@ def validate_verl_config(config) -> None:
     validate_config(config=config, use_reference_policy=need_reference_policy(config), use_critic=need_critic(config))
 
     problems = []
-    if need_reference_policy(config):
-        problems.append("a reference model would be created (use_kl_loss / use_kl_in_reward must stay False)")
+    mc = config.get(CONFIG_SECTION)
+    kl_wanted = bool(mc is not None and mc.get("use_kl_loss", False))
+    if need_reference_policy(config) and not kl_wanted:
+        problems.append(
+            "a reference model would be created (use_kl_loss / use_kl_in_reward must stay False; "
+            "for the GRPO baseline with KL use --preset grpo or use_kl_loss=true)"
+        )
+    if config.algorithm.use_kl_in_reward:
+        problems.append("algorithm.use_kl_in_reward must stay False (the GRPO baseline uses the KL loss)")
+    if mc is not None and str(mc.get("temperature")) == "auto":
+        problems.append(
+            "temperature=auto is not wired on the verl backend yet (its probe needs verl's rollout engine); "
+            "use --backend trl, or a fixed temperature / temperature_stages"
+        )
     if need_critic(config):
         problems.append("a critic would be created (adv_estimator must be grpo)")
     if not config.trainer.use_v1 or config.trainer.v1.trainer_mode != "sync":
@@ -326,12 +365,19 @@ def describe_plan(cfg: MicroCoderGRPOConfig, config=None) -> str:
         lines.append(f"  temperature stage {i}: {span}: T={temp}")
     lines.append(
         f"  conditional truncation masking: rho={cfg.mask_probability} on truncated (len >= {cfg.max_response_length}),"
-        f" non-incorrect (correct or incomplete), non-repetitive (window {cfg.repetition_window}) rows; seed {cfg.seed}"
+        f" non-incorrect (accepted, or truncated and incomplete/no_code), non-repetitive ({cfg.repetition_check} check,"
+        f" window {cfg.repetition_window}) rows; seed {cfg.seed}"
     )
+    if cfg.dynamic_sampling or cfg.overlong_buffer_length:
+        lines.append(
+            f"  DAPO: dynamic sampling {'on (filter_groups on acc)' if cfg.dynamic_sampling else 'off'}; overlong "
+            f"shaping buffer {cfg.overlong_buffer_length} tokens x {cfg.overlong_penalty_factor}"
+        )
     updates = cfg.train_batch_size // cfg.ppo_mini_batch_size
     lines.append(
         f"  batch: {cfg.train_batch_size} prompts x {cfg.num_generations} samples; {updates} policy update(s) per step;"
-        f" clip eps low/high {cfg.clip_ratio_low}/{cfg.clip_ratio_high}; loss {cfg.loss_agg_mode}; KL loss off, no reference model"
+        f" clip eps low/high {cfg.clip_ratio_low}/{cfg.clip_ratio_high}; loss {cfg.loss_agg_mode}; "
+        + (f"KL loss on (coef {cfg.kl_coef}), reference model" if cfg.use_kl_loss else "KL loss off, no reference model")
     )
     if updates <= 1 and cfg.ppo_epochs <= 1:
         lines.append("  note: one update per batch -> clip ratios (clip-higher) have no effect")

@@ -139,6 +139,7 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
             rng=rng,
             window=cfg.repetition_window,
             ngram=cfg.diversity_ngram,
+            repetition_check=cfg.repetition_check,
         )
         metrics.update(plan.metrics)
         metrics[M.TEMPERATURE] = float(self.config.actor_rollout_ref.rollout.temperature)
