@@ -109,11 +109,13 @@ def read_dataset(path: Path, errors: InputErrors,
         return list(read_problems(path))
     except DatasetError:
         raise
-    except (ValueError, FileNotFoundError) as exc:  # the readers' own messages name file and row
-        raise DatasetError(" ".join(str(exc).split())) from None
-    except Exception as exc:  # noqa: BLE001 - a corrupt file (bad parquet, bad encoding): say so in one line
-        detail = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
-        raise DatasetError(f"{path}: cannot be read ({detail}); expected {DATASET_EXPECTED}") from None
+    except Exception as exc:  # noqa: BLE001 - whatever the file is, the user gets one line, not a traceback
+        message = " ".join(str(exc).split())
+        if isinstance(exc, (ValueError, FileNotFoundError)) and str(path) in message:
+            raise DatasetError(message) from None  # the readers' own messages name file, row and formats
+        # a corrupt file (bad parquet, bad encoding, ...)
+        raise DatasetError(f"{path}: cannot be read ({type(exc).__name__}: {message[:300]}); "
+                           f"expected {DATASET_EXPECTED}") from None
 
 
 def load_problems(path: Path, errors: InputErrors,
