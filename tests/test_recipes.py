@@ -22,6 +22,10 @@ HUB_COLUMNS = {
                                 "cf_points", "cf_rating", "cf_tags", "is_description_translated",
                                 "untranslated_description", "time_limit", "memory_limit_bytes", "input_file",
                                 "output_file"], "codecontests"),
+    "KodCode/KodCode-Light-RL-10K": (["version", "style", "subset", "question_id", "question", "solution", "test",
+                                      "test_info", "gpt_pass_sequence", "gpt_pass_trial_num", "gpt_difficulty",
+                                      "gpt_pass_percentage", "r1_pass_sequence", "r1_pass_trial_num",
+                                      "r1_correctness", "r1_solution", "metadata", "conversations"], "kodcode"),
     "livecodebench/code_generation_lite": (["question_title", "question_content", "platform", "question_id",
                                             "contest_id", "contest_date", "starter_code", "difficulty",
                                             "public_test_cases", "private_test_cases", "metadata"], "livecodebench"),
@@ -57,7 +61,7 @@ def test_every_source_of_a_recipe_resolves_to_a_reader(recipe):
 def test_the_microcoder_recipe_covers_the_papers_sources_and_window():
     cfg = load_config(Path(__file__).resolve().parent.parent / "recipes" / "microcoder-dataset.yaml")
     readers = {_reader_of(s) for s in cfg.sources}
-    assert {"rllm", "taco", "codecontests", "leetcodedataset", "livecodebench"} <= readers
+    assert {"rllm", "taco", "codecontests", "leetcodedataset", "kodcode", "livecodebench"} <= readers
     # LiveCodeBench v6's window is held out: by date and by overlap with the window's statements
     assert cfg.filter.decontam.enabled and cfg.filter.decontam.date_cutoff == "2025-02-01"
     assert cfg.filter.decontam.reference_after_date == "2025-02-01"

