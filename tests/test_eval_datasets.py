@@ -155,3 +155,27 @@ def test_unreadable_datasets_stop_with_one_line(tmp_path, name, make, fragments)
     assert last.startswith("Error: ") and str(dataset) in last, result.output
     for fragment in fragments:
         assert fragment in last, last
+
+
+def test_eval_run_reads_other_verl_code_datasets(tmp_path):
+    """A verl row from another project: APPS/TACO-style ground truth, a plain prompt, no extra_info id."""
+    rows = [{"data_source": "codecontests", "prompt": [{"role": "user", "content": "Add two numbers from stdin."}],
+             "ability": "code",
+             "reward_model": {"style": "rule", "ground_truth": json.dumps({"inputs": ["1 2\n", "4 4\n"],
+                                                                           "outputs": ["3\n", "8\n"]})},
+             "extra_info": {"split": "train", "index": 7}},
+            {"data_source": "leetcode", "prompt": "Return twice x.", "ability": "code",
+             "reward_model": {"style": "rule", "ground_truth": json.dumps(
+                 {"fn_name": "double", "inputs": [[3], [-1]], "outputs": [[6], [-2]]})},
+             "extra_info": {"index": 8}}]
+    dataset = tmp_path / "other.jsonl"  # parquet cannot hold a list prompt and a text prompt in one column
+    dataset.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    solutions = tmp_path / "sol.jsonl"
+    solutions.write_text(
+        json.dumps({"problem_id": "codecontests/7", "completion": "print(sum(map(int, input().split())))"}) + "\n"
+        + json.dumps({"problem_id": "leetcode/8",
+                      "completion": "class Solution:\n    def double(self, x):\n        return 2 * x"}) + "\n")
+    out = tmp_path / "res.jsonl"
+    result = _eval_run(dataset, solutions, out)
+    assert result.exit_code == 0, result.output
+    assert [json.loads(line)["verdict"] for line in out.read_text().splitlines()] == ["accepted", "accepted"]

@@ -165,6 +165,79 @@ def test_openai_engine_against_a_real_local_server(served_model, tiny_model, pro
     assert result.exit_code == 0 and "1 generated, 3 already" in result.output, result.output
 
 
+class _FlakyProxy:
+    """A loopback proxy in front of the real server that answers the first POSTs with 503 and 429
+    (what an overloaded vLLM or a rate-limiting gateway sends): the engine must retry through them."""
+
+    def __init__(self, backend: str, failures: list[int]):
+        import http.server
+        import threading
+
+        proxy = self
+        self.failures = list(failures)
+        self.posts = 0
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def _relay(self, data: bytes | None) -> None:
+                req = urllib.request.Request(backend + self.path.removeprefix("/v1"), data=data,
+                                             headers={"Content-Type": "application/json"})
+                try:
+                    with urllib.request.urlopen(req, timeout=120) as resp:
+                        status, body = resp.status, resp.read()
+                except urllib.error.HTTPError as exc:
+                    status, body = exc.code, exc.read()
+                self.send_response(status)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_GET(self):
+                self._relay(None)
+
+            def do_POST(self):
+                data = self.rfile.read(int(self.headers["Content-Length"]))
+                proxy.posts += 1
+                if proxy.failures:
+                    body = b'{"error": "busy"}'
+                    self.send_response(proxy.failures.pop(0))
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                self._relay(data)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_openai_engine_retries_transient_errors(served_model, tiny_model, problems, tmp_path):
+    proxy = _FlakyProxy(served_model, [503, 429])
+    try:
+        out = tmp_path / "gen.jsonl"
+        result = _generate(problems, out, "--engine", "openai", "--base-url", proxy.url, "--model", str(tiny_model),
+                           "--concurrency", "1", "--n", "1", "--retries", "3")
+        assert result.exit_code == 0, result.output
+        assert len(_lines(out)) == 2 and proxy.posts == 4  # 2 refused + 2 answered
+        # a server that keeps failing: a clear error once the retries are spent, finished lines kept
+        proxy.failures = [503] * 10
+        more = _generate(problems, out, "--engine", "openai", "--base-url", proxy.url, "--model", str(tiny_model),
+                         "--concurrency", "1", "--n", "2", "--retries", "1")
+        assert more.exit_code == 1 and "Traceback" not in more.output
+        assert "failed 2 times; last error: HTTP 503" in more.output.strip().splitlines()[-1]
+        assert len(_lines(out)) == 2
+    finally:
+        proxy.close()
+
+
 def test_openai_engine_unreachable_server_is_one_clear_line(problems, tmp_path):
     port = _free_port()  # nothing listens there
     result = _generate(problems, tmp_path / "gen.jsonl", "--engine", "openai", "--model", "m", "--retries", "1",
