@@ -218,11 +218,9 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
     errors = InputErrors()
     problems = load_problems(problems_path, errors, read_problems)
     candidates = read_candidates(solutions_path, problems, errors)
-    outside = [c for c in candidates if not window.admits(problems[c.problem_id].platform,
-                                                           problems[c.problem_id].contest_date)]
-    if outside:
-        candidates = [c for c in candidates if window.admits(problems[c.problem_id].platform,
-                                                             problems[c.problem_id].contest_date)]
+    inside = [c for c in candidates
+              if window.admits(problems[c.problem_id].platform, problems[c.problem_id].contest_date)]
+    outside, candidates = len(candidates) - len(inside), inside
     done, good_bytes = read_done(out)
     todo = [c for c in candidates if c.key not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -266,10 +264,11 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
     if bar is not None:
         bar.close()
     wanted = {c.key for c in candidates}
-    rows = [row for key, row in done.items() if key in wanted]
+    # one problem, one entry, whichever of its names (our id, upstream id) the solutions used
+    rows = [{**row, "problem_id": problems[row["problem_id"]].id} for key, row in done.items() if key in wanted]
     summary = summarise(rows, ks)
     summary["window"] = window.describe()
-    summary["outside_window"] = len(outside)
+    summary["outside_window"] = outside
     summary["pass_rates"] = str(pass_rates_path(out))
     write_pass_rates(rows, problems, pass_rates_path(out))
     summary["input_errors"] = len(errors.messages)

@@ -58,7 +58,7 @@ def test_eval_run_reads_the_verl_parquet_of_data_build(built, tmp_path):
     good = "```python\na, b = map(int, input().split())\nprint(a + b)\n```"
     solutions = tmp_path / "sol.jsonl"
     solutions.write_text("".join(json.dumps({"problem_id": p, "completion": c}) + "\n" for p, c in [
-        ("livecodebench/s1", good), ("livecodebench/s1", good), ("livecodebench/s2", good),
+        ("livecodebench/s1", good), ("s1", good), ("livecodebench/s2", good),  # either name of a problem
         ("livecodebench/s2", "```python\nprint(3)\n```")]))
     out = tmp_path / "res.jsonl"
     result = _eval_run(train, solutions, out, "--k", "1,2")
@@ -69,7 +69,7 @@ def test_eval_run_reads_the_verl_parquet_of_data_build(built, tmp_path):
     summary = json.loads(out.with_name("res.summary.json").read_text())
     assert summary["input_errors"] == 0
     assert summary["by_difficulty"]["easy"]["mean"] == 1.0 and summary["by_difficulty"]["hard"]["mean"] == 0.5
-    assert summary["by_platform"]["atcoder"]["problems"] == 2
+    assert summary["problems"] == 2 and summary["by_platform"]["atcoder"]["problems"] == 2
 
     # the pass rates beside RESULTS set difficulty in the next build (filter.difficulty.samples_file)
     from microcoder_data.config import DifficultyConfig
