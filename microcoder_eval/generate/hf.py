@@ -48,6 +48,7 @@ class TransformersEngine:
 
     def generate(self, requests: Iterable[Request], sampling: Sampling) -> Iterator[Generation]:
         torch = self._torch
+        requests = list(requests)
         encoded = {}
         for r in requests:
             if r.messages not in encoded:
