@@ -96,13 +96,14 @@ def _metric_rows(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 def _block(summary: Mapping[str, Any], groups: Mapping[str, Mapping[str, Any]], names: list[str]) -> list[str]:
-    header = f"{'':11}" + "".join(f"{n[:9].capitalize():>10}" for n in names) + f"{'All':>10}"
+    w = max([10] + [len(n) + 2 for n in names])  # platform names (codeforces) fit their column
+    header = f"{'':11}" + "".join(f"{n.capitalize():>{w}}" for n in names) + f"{'All':>{w}}"
     lines = [header, "-" * len(header)]
     for label, key in _metric_rows(summary):
-        lines.append(f"{label:11}" + "".join(f"{_pct(groups[n].get(key)):>10}" for n in names)
-                     + f"{_pct(summary['overall'].get(key)):>10}")
-    lines.append(f"{'problems':11}" + "".join(f"{groups[n]['problems']:>10}" for n in names)
-                 + f"{summary['overall']['problems']:>10}")
+        lines.append(f"{label:11}" + "".join(f"{_pct(groups[n].get(key)):>{w}}" for n in names)
+                     + f"{_pct(summary['overall'].get(key)):>{w}}")
+    lines.append(f"{'problems':11}" + "".join(f"{groups[n]['problems']:>{w}}" for n in names)
+                 + f"{summary['overall']['problems']:>{w}}")
     return lines
 
 
