@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from .judge import Judge
 from .summary import format_table, summarise
 from .types import JudgeTask, Limits
+from .window import Window
 
 
 @dataclass
@@ -27,6 +28,7 @@ class ProblemInfo:
     task: JudgeTask
     difficulty: str | None = None
     platform: str | None = None
+    contest_date: str | None = None
 
 
 @dataclass
@@ -35,6 +37,15 @@ class Candidate:
     problem_id: str
     completion: str
     line: int
+    truncated: bool | None = None  # from `eval generate`: the length limit cut the answer
+
+
+class DatasetError(ValueError):
+    """A problems file nothing can be judged against; the message is one line naming file and row."""
+
+
+DATASET_EXPECTED = ("problems as LiveCodeBench, APPS/TACO, CodeContests, LeetCodeDataset, microcoder or verl RL "
+                    "rows (JSON array, JSONL or parquet)")
 
 
 @dataclass
@@ -57,17 +68,23 @@ def _where(path: Path | None, row: int | None) -> str | None:
     return f"{path} row {row}"
 
 
-def index_problems(records: Iterable[Any], errors: InputErrors,
-                   path: Path | None = None) -> dict[str, ProblemInfo]:
-    """Problems by every name a solutions file may use: our id, the upstream id, the id's tail."""
-    index: dict[str, ProblemInfo] = {}
+def problems_only(records: Iterable[Any], errors: InputErrors, path: Path | None = None) -> Iterator[Any]:
+    """The Problems among a reader's records; each Reject is reported with its file and row."""
     for record in records:
         if not hasattr(record, "judge_task"):  # a Reject from the reader
             where = _where(path, getattr(record, "row", None)) or record.id
             errors.add(f"{where}: {record.reason}")
             continue
+        yield record
+
+
+def index_problems(records: Iterable[Any], errors: InputErrors,
+                   path: Path | None = None) -> dict[str, ProblemInfo]:
+    """Problems by every name a solutions file may use: our id, the upstream id, the id's tail."""
+    index: dict[str, ProblemInfo] = {}
+    for record in problems_only(records, errors, path):
         try:
-            info = ProblemInfo(record.id, record.judge_task(), record.difficulty, record.platform)
+            info = ProblemInfo(record.id, record.judge_task(), record.difficulty, record.platform, record.contest_date)
         except ValueError as exc:
             row = (record.provenance or {}).get("row")
             where = _where(path, row if isinstance(row, int) else None)
@@ -79,6 +96,36 @@ def index_problems(records: Iterable[Any], errors: InputErrors,
             aliases.append(str(upstream))
         for alias in aliases:
             index.setdefault(alias, info)
+    return index
+
+
+def read_dataset(path: Path, errors: InputErrors,
+                 read_problems: Callable[[Path], Iterator[Any]] | None = None) -> list[Any]:
+    """Every record of PATH (Problems and Rejects); ``DatasetError`` (one line) when the file
+    cannot be read at all."""
+    if read_problems is None:
+        from microcoder_data.collect import read_problem_file as read_problems
+    try:
+        return list(read_problems(path))
+    except DatasetError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - whatever the file is, the user gets one line, not a traceback
+        message = " ".join(str(exc).split())
+        if isinstance(exc, (ValueError, FileNotFoundError)) and str(path) in message:
+            raise DatasetError(message) from None  # the readers' own messages name file, row and formats
+        # a corrupt file (bad parquet, bad encoding, ...)
+        raise DatasetError(f"{path}: cannot be read ({type(exc).__name__}: {message[:300]}); "
+                           f"expected {DATASET_EXPECTED}") from None
+
+
+def load_problems(path: Path, errors: InputErrors,
+                  read_problems: Callable[[Path], Iterator[Any]] | None = None) -> dict[str, ProblemInfo]:
+    """The problems of PATH by alias; ``DatasetError`` (one line) when none can be read."""
+    before = len(errors.messages)
+    index = index_problems(read_dataset(path, errors, read_problems), errors, path)
+    if not index:
+        first = errors.messages[before] if len(errors.messages) > before else f"{path}: no rows"
+        raise DatasetError(f"{path}: no problem could be read; first error: {first}")
     return index
 
 
@@ -108,7 +155,9 @@ def read_candidates(path: Path, problems: dict[str, ProblemInfo], errors: InputE
             digest = hashlib.sha1(f"{pid}\0{completion}".encode("utf-8", "surrogatepass")).hexdigest()[:16]
             occurrence = seen.get(digest, 0)
             seen[digest] = occurrence + 1
-            candidates.append(Candidate(f"{pid}:{digest}:{occurrence}", pid, completion, line_no))
+            truncated = row.get("truncated")
+            candidates.append(Candidate(f"{pid}:{digest}:{occurrence}", pid, completion, line_no,
+                                        truncated if isinstance(truncated, bool) else None))
     return candidates
 
 
@@ -131,19 +180,47 @@ def read_done(out: Path) -> tuple[dict[str, dict], int]:
     return done, good_bytes
 
 
+def _stem(out: Path) -> str:
+    return out.name[:-len(".jsonl")] if out.name.endswith(".jsonl") else out.name
+
+
 def summary_path(out: Path) -> Path:
-    name = out.name[:-len(".jsonl")] if out.name.endswith(".jsonl") else out.name
-    return out.with_name(name + ".summary.json")
+    return out.with_name(_stem(out) + ".summary.json")
+
+
+def pass_rates_path(out: Path) -> Path:
+    """Per-problem pass rates beside RESULTS: what ``filter.difficulty.samples_file`` reads."""
+    return out.with_name(_stem(out) + ".pass_rates.jsonl")
+
+
+def write_pass_rates(rows: Iterable[dict], problems: dict[str, ProblemInfo], path: Path) -> int:
+    """One line per problem, sorted by id: ``id``, ``samples``, ``passed``, ``pass_rate`` (+ labels)."""
+    tally: dict[str, list[int]] = {}
+    for row in rows:
+        info = problems[row["problem_id"]]
+        counts = tally.setdefault(info.id, [0, 0])
+        counts[0] += 1
+        counts[1] += bool(row["passed"])
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        for pid in sorted(tally):
+            n, c = tally[pid]
+            info = problems[pid]
+            fh.write(json.dumps({"id": pid, "samples": n, "passed": c, "pass_rate": c / n,
+                                 "difficulty": info.difficulty, "platform": info.platform}) + "\n")
+    os.replace(tmp, path)
+    return len(tally)
 
 
 def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | None, ks: Sequence[int],
-        limits: Limits, stop_on_failure: bool = True, progress: bool = True,
+        limits: Limits, stop_on_failure: bool = True, progress: bool = True, window: Window = Window(),
         read_problems: Callable[[Path], Iterator[Any]] | None = None) -> dict[str, Any]:
-    if read_problems is None:
-        from microcoder_data.collect import read_problem_file as read_problems
     errors = InputErrors()
-    problems = index_problems(read_problems(problems_path), errors, problems_path)
+    problems = load_problems(problems_path, errors, read_problems)
     candidates = read_candidates(solutions_path, problems, errors)
+    inside = [c for c in candidates
+              if window.admits(problems[c.problem_id].platform, problems[c.problem_id].contest_date)]
+    outside, candidates = len(candidates) - len(inside), inside
     done, good_bytes = read_done(out)
     todo = [c for c in candidates if c.key not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -160,8 +237,8 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
         def judge_one(c: Candidate) -> dict:
             info = problems[c.problem_id]
             result = judge.judge_completion(info.task, c.completion, stop_on_failure=stop_on_failure)
-            row = {"key": c.key, "problem_id": c.problem_id, "line": c.line,
-                   "difficulty": info.difficulty, "platform": info.platform}
+            row = {"key": c.key, "problem_id": c.problem_id, "line": c.line, "difficulty": info.difficulty,
+                   "platform": info.platform, "contest_date": info.contest_date, "truncated": c.truncated}
             row.update(result.to_dict())
             return row
 
@@ -187,8 +264,13 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
     if bar is not None:
         bar.close()
     wanted = {c.key for c in candidates}
-    rows = [row for key, row in done.items() if key in wanted]
+    # one problem, one entry, whichever of its names (our id, upstream id) the solutions used
+    rows = [{**row, "problem_id": problems[row["problem_id"]].id} for key, row in done.items() if key in wanted]
     summary = summarise(rows, ks)
+    summary["window"] = window.describe()
+    summary["outside_window"] = outside
+    summary["pass_rates"] = str(pass_rates_path(out))
+    write_pass_rates(rows, problems, pass_rates_path(out))
     summary["input_errors"] = len(errors.messages)
     summary["isolation"] = judge.isolation["level"]
     with open(summary_path(out), "w", encoding="utf-8") as fh:

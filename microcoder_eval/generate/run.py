@@ -1,0 +1,128 @@
+"""Problems -> prompts -> GENERATIONS.jsonl, resumable.
+
+Each line: ``problem_id``, ``sample``, ``completion``, ``prompt_tokens``, ``completion_tokens``,
+``truncated``, ``finish_reason`` and the settings that produced it (``model``, ``engine``,
+``max_tokens``, ``temperature``, ``top_p``, ``seed``).  A line is written and flushed as soon as
+its answer is ready; a re-run with the same OUT generates only the (problem, sample) pairs not
+yet there (a line cut short by an interruption is redone), and refuses to mix settings.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from ..runner import InputErrors, problems_only, read_dataset
+from ..window import Window
+from .base import Engine, Request, Sampling
+
+# settings that must match for lines to belong to the same run
+SETTINGS = ("model", "max_tokens", "temperature", "top_p", "seed")
+
+
+@dataclass
+class Selected:
+    problems: list[Any]  # Problems in the window, in file order
+    outside_window: int
+    requests: list[Request]
+
+
+def prompt_of(problem: Any, system_prompt: str | None) -> tuple[tuple[str, str], ...]:
+    """The training prompt: a verl row's own messages, else ``prompt_messages`` of the problem
+    given the Process stage's presentation (see ``microcoder_data.export.prompt``)."""
+    from microcoder_data.export.prompt import presentable, prompt_messages
+
+    given = (problem.provenance or {}).get("prompt")
+    messages = given if given else prompt_messages(presentable(problem), system_prompt)
+    return tuple((m["role"], m["content"]) for m in messages)
+
+
+def select(problems_path: Path, sampling: Sampling, *, window: Window = Window(), limit: int | None = None,
+           system_prompt: str | None = None, errors: InputErrors | None = None,
+           read_problems: Callable[[Path], Iterator[Any]] | None = None) -> Selected:
+    from microcoder_data.config import DEFAULT_SYSTEM_PROMPT
+
+    errors = errors or InputErrors()
+    chosen, outside = [], 0
+    for p in problems_only(read_dataset(problems_path, errors, read_problems), errors, problems_path):
+        if not window.admits(p.platform, p.contest_date):
+            outside += 1
+            continue
+        if limit is None or len(chosen) < limit:
+            chosen.append(p)
+    prompt = DEFAULT_SYSTEM_PROMPT if system_prompt is None else system_prompt
+    requests = []
+    for p in chosen:
+        messages = prompt_of(p, prompt)
+        requests += [Request(p.id, i, messages) for i in range(sampling.n)]
+    return Selected(chosen, outside, requests)
+
+
+def read_generated(out: Path) -> tuple[dict[tuple[str, int], dict], int]:
+    """Lines already in OUT by (problem_id, sample), and the byte length of its complete lines."""
+    done: dict[tuple[str, int], dict] = {}
+    good = 0
+    if not out.exists():
+        return done, 0
+    with open(out, "rb") as fh:
+        for raw in fh:
+            if not raw.endswith(b"\n"):
+                break  # an interrupted write: redone
+            try:
+                row = json.loads(raw)
+                done[(row["problem_id"], int(row["sample"]))] = row
+            except (ValueError, KeyError, TypeError):
+                break
+            good += len(raw)
+    return done, good
+
+
+def _settings(engine: Engine, sampling: Sampling) -> dict[str, Any]:
+    return {"model": engine.model, "max_tokens": sampling.max_tokens, "temperature": sampling.temperature,
+            "top_p": sampling.top_p, "seed": sampling.seed}
+
+
+def check_same_settings(out: Path, done: dict[tuple[str, int], dict], settings: dict[str, Any]) -> None:
+    for (pid, sample), row in done.items():
+        differ = {k: row.get(k) for k in SETTINGS if k in row and row.get(k) != settings[k]}
+        if differ:
+            have = ", ".join(f"{k}={v!r}" for k, v in differ.items())
+            want = ", ".join(f"{k}={settings[k]!r}" for k in differ)
+            raise ValueError(f"{out}: problem {pid} sample {sample} was generated with {have}, this run asks "
+                             f"{want}; write to another --out (or remove the file) instead of mixing settings")
+
+
+def generate(selected: Selected, out: Path, engine: Engine, sampling: Sampling, *,
+             progress: bool = True) -> dict[str, Any]:
+    """Generate what OUT lacks; returns counts (``generated``, ``already_there``, ``truncated``)."""
+    done, good = read_generated(out)
+    settings = _settings(engine, sampling)
+    check_same_settings(out, done, settings)
+    todo = [r for r in selected.requests if (r.problem_id, r.sample) not in done]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if out.exists() and good < out.stat().st_size:
+        with open(out, "r+b") as fh:
+            fh.truncate(good)
+    bar = None
+    if progress and todo:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(todo), desc=f"generating ({engine.name})", unit="sample", file=sys.stderr)
+    truncated = 0
+    with open(out, "a", encoding="utf-8") as sink:
+        for g in engine.generate(todo, sampling):
+            row = {"problem_id": g.problem_id, "sample": g.sample, "completion": g.completion,
+                   "prompt_tokens": g.prompt_tokens, "completion_tokens": g.completion_tokens,
+                   "truncated": g.truncated, "finish_reason": g.finish_reason, "engine": engine.name, **settings}
+            sink.write(json.dumps(row, ensure_ascii=False) + "\n")
+            sink.flush()
+            truncated += g.truncated
+            if bar is not None:
+                bar.update(1)
+    if bar is not None:
+        bar.close()
+    return {"problems": len(selected.problems), "samples": len(selected.requests), "generated": len(todo),
+            "already_there": len(selected.requests) - len(todo), "truncated": truncated,
+            "outside_window": selected.outside_window}
