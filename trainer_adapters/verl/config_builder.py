@@ -305,11 +305,6 @@ def validate_verl_config(config) -> None:
         )
     if config.algorithm.use_kl_in_reward:
         problems.append("algorithm.use_kl_in_reward must stay False (the GRPO baseline uses the KL loss)")
-    if mc is not None and str(mc.get("temperature")) == "auto":
-        problems.append(
-            "temperature=auto is not wired on the verl backend yet (its probe needs verl's rollout engine); "
-            "use --backend trl, or a fixed temperature / temperature_stages"
-        )
     if need_critic(config):
         problems.append("a critic would be created (adv_estimator must be grpo)")
     if not config.trainer.use_v1 or config.trainer.v1.trainer_mode != "sync":
@@ -359,7 +354,13 @@ def describe_plan(cfg: MicroCoderGRPOConfig, config=None) -> str:
     """Human-readable plan: stages, temperatures, mask rate, batch geometry."""
     lines = ["MicroCoder-GRPO plan (verl backend)"]
     sched = cfg.schedule
-    for i, (start, temp) in enumerate(sched.stages):
+    if cfg.auto_temperature:
+        lines.append(
+            f"  temperature=auto: before step 1 probe {cfg.probe_prompts} prompts x {cfg.num_generations} samples at"
+            f" T in {list(cfg.probe_temperatures)}; start at the lowest with diversity >= {cfg.convergence_diversity}"
+            f" and spread < {cfg.fluctuation_threshold}; one stage up after {cfg.diversity_window} falling steps below it"
+        )
+    for i, (start, temp) in enumerate([] if cfg.auto_temperature else sched.stages):
         end = sched.stages[i + 1][0] - 1 if i + 1 < len(sched.stages) else None
         span = f"steps {max(start, 1)}-{end}" if end is not None else f"steps {max(start, 1)}-end"
         lines.append(f"  temperature stage {i}: {span}: T={temp}")

@@ -21,6 +21,7 @@ per-sample reward extras (``incomplete``) and no response token ids.
 """
 from __future__ import annotations
 
+import json
 import logging
 import os
 
@@ -35,10 +36,20 @@ from verl.utils import tensordict_utils as tu
 
 from trainer_adapters.core import MaskRng, MicroCoderGRPOConfig
 from trainer_adapters.core import metrics as M
+from trainer_adapters.core.auto_temperature import (
+    DiversityTemperatureController,
+    controller_from_probe,
+    probe_metrics,
+    run_probe,
+    select_probe_prompts,
+)
 
 from .advantage import plan_truncation_mask
 from .constants import CONFIG_SECTION, TEMPERATURE_KEY
 from .metrics_file import MetricsFile
+
+#: temperature=auto: the controller's state, saved in every checkpoint directory
+TEMPERATURE_STATE_FILE = "microcoder_temperature.json"
 
 logger = logging.getLogger(__name__)
 logger.setLevel(os.getenv("VERL_LOGGING_LEVEL", "INFO"))
@@ -67,6 +78,10 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         self.mc_config = microcoder_config_of(config)
         self.temperature_schedule = self.mc_config.schedule
         self.mask_rng = MaskRng(self.mc_config.seed)
+        #: temperature=auto: set by the probe before step 1, or restored from the checkpoint
+        self.temperature_controller: DiversityTemperatureController | None = None
+        self._step_diversity: float | None = None
+        self._pending_metrics: dict[str, float] = {}
 
     # ------------------------------------------------------------------ resources
     def _init_resource_pool_mgr(self):
@@ -92,11 +107,74 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
 
     def on_train_begin(self):  # fit has already advanced global_steps to the first step to run
         self._attach_metrics_file(self.global_steps - 1)
+        if self.mc_config.auto_temperature:
+            self._start_auto_temperature(resumed_step=self.global_steps - 1)
         super().on_train_begin()
+
+    def _consume_sync_metrics(self) -> dict:
+        metrics = super()._consume_sync_metrics()
+        metrics.update(self._pending_metrics)
+        self._pending_metrics = {}
+        return metrics
 
     # ------------------------------------------------------------------ temperature
     def current_temperature(self) -> float:
+        if self.temperature_controller is not None:
+            return self.temperature_controller.temperature
         return self.temperature_schedule.temperature_at(self.global_steps)
+
+    def _temperature_state_path(self, step: int) -> str:
+        return os.path.join(self.config.trainer.default_local_dir, f"global_step_{step}", TEMPERATURE_STATE_FILE)
+
+    def _start_auto_temperature(self, resumed_step: int) -> None:
+        """Restore the controller saved with the checkpoint resumed from, else probe the
+        initial policy with the rollout replicas (awake with its weights at this point)."""
+        cfg = self.mc_config
+        if resumed_step > 0:
+            path = self._temperature_state_path(resumed_step)
+            if not os.path.exists(path):
+                raise RuntimeError(
+                    f"{path} is missing: temperature=auto resumes from the controller state saved with the checkpoint"
+                )
+            with open(path) as fh:
+                self.temperature_controller = DiversityTemperatureController.from_state_dict(json.load(fh))
+            return
+        from .auto_temperature import probe_prompt_ids, sample_groups
+
+        indices = select_probe_prompts(len(self.train_dataset), cfg.probe_prompts, cfg.seed)
+        prompts = probe_prompt_ids(self.train_dataset, self.tokenizer, self.config.data.prompt_key, indices,
+                                   self.config.data.get("apply_chat_template_kwargs", {}))
+        client = self.get_llm_client()
+        probe = run_probe(
+            lambda t: sample_groups(client, prompts, t, cfg.num_generations, cfg.max_response_length,
+                                    cfg.top_p, cfg.top_k),
+            cfg.probe_temperatures, cfg.diversity_ngram,
+        )
+        # on record before the choice, so a failed choice still leaves the probe
+        self.logger.log(data={"microcoder/probe/prompts": len(prompts), **probe_metrics(probe, None)}, step=0)
+        self.temperature_controller = controller_from_probe(cfg, probe)
+        self.logger.log(data={M.PROBE_CHOSEN: self.temperature_controller.temperature}, step=0)
+        logger.info(f"[microcoder] temperature=auto: probe chose T={self.temperature_controller.temperature}")
+
+    def step(self, metrics: dict, timing_raw: dict):
+        batch = super().step(metrics, timing_raw)
+        # observed here, before verl saves this step's checkpoint (and our controller state)
+        controller = self.temperature_controller
+        if controller is not None and self._step_diversity is not None:
+            new = controller.observe(self.global_steps, self._step_diversity)
+            if new is not None:  # applies from the next step's rollouts
+                logger.info(f"[microcoder] step {self.global_steps}: diversity keeps falling -> T={new}")
+                self._pending_metrics[M.TEMPERATURE_SWITCH] = float(new)
+        self._step_diversity = None
+        return batch
+
+    def _save_checkpoint(self):
+        super()._save_checkpoint()
+        if self.temperature_controller is not None:
+            path = self._temperature_state_path(self.global_steps)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as fh:
+                json.dump(self.temperature_controller.state_dict(), fh)
 
     def _sync_temperature(self) -> float:
         temp = self.current_temperature()
@@ -142,6 +220,7 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
             repetition_check=cfg.repetition_check,
         )
         metrics.update(plan.metrics)
+        self._step_diversity = plan.metrics.get(M.DIVERSITY)  # the step's last advantage pass
         metrics[M.TEMPERATURE] = float(self.config.actor_rollout_ref.rollout.temperature)
         rows = np.flatnonzero(plan.mask)
         if rows.size:
