@@ -32,6 +32,7 @@ from trainer_adapters.core import metrics as M
 from trainer_adapters.verl.config_builder import (
     MicroCoderVerlConfigError,
     compose_verl_config,
+    describe_plan,
     validate_verl_config,
 )
 from trainer_adapters.verl.constants import TEMPERATURE_KEY
@@ -571,3 +572,57 @@ def test_validation_reports_mean_at_4_accuracy_with_eval_length(harness, workdir
     outputs = [json.loads(line)["output"] for line in dumps[0].read_text().splitlines()]
     assert any(o.strip().endswith("note7") for o in outputs)
     assert math.isclose(trainer.config.actor_rollout_ref.rollout.val_kwargs.temperature, 0.7)
+
+
+# ---------------------------------------------------------------------------- review fixes (issue 11)
+def test_grad_clip_reaches_the_key_the_fsdp_engine_reads(tiny_model, dataset):
+    config = compose_verl_config(_small_cfg(grad_clip=0.37), model=tiny_model, dataset=dataset)
+    assert config.actor_rollout_ref.actor.optim.clip_grad == pytest.approx(0.37)
+    from verl.utils.config import omega_conf_to_dataclass
+
+    assert omega_conf_to_dataclass(config.actor_rollout_ref.actor).optim.clip_grad == pytest.approx(0.37)
+
+
+def test_requested_step_count_wins_over_one_epoch(tiny_model, dataset):
+    # 4 training rows / batch 2 = 2 steps per epoch; 6 steps asked for
+    config = compose_verl_config(_small_cfg(total_epochs=1, total_training_steps=6), model=tiny_model, dataset=dataset)
+    assert config.trainer.total_training_steps == 6
+    assert config.trainer.total_epochs * 2 >= 6  # verl stops at whichever limit comes first
+
+
+def test_response_length_set_through_verl_must_agree_with_the_mask(tiny_model, dataset):
+    bad = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset,
+                              extra_overrides=["data.max_response_length=4096"])
+    with pytest.raises(MicroCoderVerlConfigError, match="data.max_response_length=4096.*max_response_length=48"):
+        validate_verl_config(bad)
+
+
+def test_no_test_split_turns_validation_off_loudly(tiny_model, dataset, tmp_path):
+    import shutil
+
+    only_train = tmp_path / "only_train"
+    only_train.mkdir()
+    shutil.copy(Path(dataset) / "train.parquet", only_train / "train.parquet")
+    cfg = _small_cfg()
+    config = compose_verl_config(cfg, model=tiny_model, dataset=str(only_train))
+    validate_verl_config(config)
+    assert config.trainer.test_freq == -1 and config.trainer.val_before_train is False
+    assert "no test.parquet" in describe_plan(cfg, config)
+    forced = compose_verl_config(cfg, model=tiny_model, dataset=str(only_train), extra_overrides=["trainer.test_freq=5"])
+    with pytest.raises(MicroCoderVerlConfigError, match="validation would run on the training set"):
+        validate_verl_config(forced)
+
+
+def test_cpu_machine_gets_the_cpu_setup_and_gpu_setup_fails_fast(tiny_model, dataset):
+    from trainer_adapters.verl.launcher import check_machine, detect_device
+
+    assert detect_device() == "cpu"  # this machine has no accelerator
+    cpu = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, device="cpu")
+    validate_verl_config(cpu)
+    check_machine(cpu)
+    assert cpu.trainer.device == "cpu" and cpu.actor_rollout_ref.rollout.name == "hf"
+    assert cpu.actor_rollout_ref.actor.strategy == "fsdp2"
+    assert cpu.actor_rollout_ref.model.override_config.attn_implementation == "sdpa"  # no flash-attn here
+    gpu = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, device="gpu")
+    with pytest.raises(ValueError, match="'vllm'.*not installed"):
+        check_machine(gpu)

@@ -87,3 +87,37 @@ def test_train_two_steps_then_resume_to_three(taught):
     assert f"Resuming from {out / 'global_step_2'}" in log
     assert [r["step"] for r in _records(out)] == [1, 2, 3]  # step 3 only was added
     assert (out / "global_step_3" / "actor" / "model_world_size_1_rank_0.pt").is_file()
+
+
+@pytest.mark.parametrize("preset", ["grpo", "dapo"])
+def test_baseline_presets_train_a_step_on_verl(taught, preset):
+    root, model, dataset = taught
+    out = root / f"out_{preset}"
+    run = _cli("train", "--backend", "verl", "--preset", preset, "--model", model, "--dataset", dataset,
+               "--output-dir", str(out), "total_training_steps=1", *CONTRACT)
+    assert run.returncode == 0, (run.stdout + run.stderr)[-6000:]
+    (record,) = _records(out)
+    assert record[M.MASK_FRACTION] == 0.0  # the baselines do not mask
+    if preset == "grpo":  # KL loss against a reference model that verl built and ran
+        assert record["actor/kl_coef"] == pytest.approx(0.001) and "actor/kl_loss" in record
+    else:
+        assert "actor/kl_loss" not in record
+
+
+def test_temperature_auto_probes_the_initial_policy_through_verl(taught):
+    root, model, dataset = taught
+    out = root / "out_auto"
+    run = _cli("train", "--backend", "verl", "--model", model, "--dataset", dataset, "--output-dir", str(out),
+               "total_training_steps=1", "temperature=auto", "probe_temperatures=0.6,1.2,1.8", "probe_prompts=2",
+               *CONTRACT)
+    assert run.returncode == 0, (run.stdout + run.stderr)[-6000:]
+    records = _records(out)
+    probe = {k: v for r in records if r["step"] == 0 for k, v in r.items()}
+    for t in ("0.6", "1.2", "1.8"):
+        assert f"microcoder/probe/diversity@T={t}" in probe and f"microcoder/probe/diversity_std@T={t}" in probe
+    chosen = probe[M.PROBE_CHOSEN]
+    assert chosen in (0.6, 1.2, 1.8)
+    (step1,) = [r for r in records if r["step"] == 1]
+    assert step1[M.TEMPERATURE] == pytest.approx(chosen)  # trained at the temperature it chose
+    state = json.loads((out / "global_step_1" / "microcoder_temperature.json").read_text())
+    assert state["temperature"] == pytest.approx(chosen)

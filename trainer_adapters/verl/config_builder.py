@@ -210,6 +210,10 @@ def cpu_overrides() -> dict[str, Any]:
         "actor_rollout_ref.ref.fsdp_config.dtype": "float32",
         "actor_rollout_ref.actor.fsdp_config.use_torch_compile": False,
         "actor_rollout_ref.ref.fsdp_config.use_torch_compile": False,
+        # offloading to the host is moot on the host, and its pinned memory needs an accelerator
+        "actor_rollout_ref.actor.fsdp_config.param_offload": False,
+        "actor_rollout_ref.actor.fsdp_config.optimizer_offload": False,
+        "actor_rollout_ref.ref.fsdp_config.param_offload": False,
         # padding removal goes through flash-attention's varlen kernels
         "actor_rollout_ref.model.use_remove_padding": False,
         "ray_kwargs.ray_init.num_cpus": cpu_slots(),

@@ -1,4 +1,4 @@
-"""Two verl 0.9.1 calls that fail as written in our environment, and their corrections.
+"""Three verl 0.9.1 calls that fail as written in our environment, and their corrections.
 
 1. Collective backend on a CPU. ``verl.utils.distributed.initialize_global_process_group_ray`` builds the collective
 backend string ``"cpu:gloo,<device>:<backend>"``; with the ``cpu`` device that is
@@ -14,6 +14,11 @@ patches ``AutoModelForCausalLMWithValueHead.state_dict`` whenever ``trl`` is imp
 TRL 1.x (our TRL backend's version) no longer has that class, so the import fails and the
 actor never starts -- on a GPU too. The class is only needed to patch it, so verl is told
 TRL is available only when the class is.
+
+3. The reference model on a CPU. verl's FSDP2 engine gives every forward-only model (the
+GRPO baseline's reference policy) ``CPUOffloadPolicy(pin_memory=True)``; pinning host memory
+needs an accelerator. On the ``cpu`` platform the engine gets the same policy without
+pinning (the parameters already live in host memory).
 """
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ __all__ = ["install"]
 def install() -> None:
     _install_collective_backend()
     _install_trl_value_head_check()
+    _install_unpinned_offload_on_cpu()
 
 
 def _install_collective_backend() -> None:
@@ -66,3 +72,20 @@ def _install_trl_value_head_check() -> None:
 
     is_trl_available.__microcoder_cpu__ = True
     monkey_patch.is_trl_available = is_trl_available
+
+
+def _install_unpinned_offload_on_cpu() -> None:
+    import verl.workers.engine.fsdp.transformer_impl as fsdp_impl
+    from verl.plugin.platform import get_platform
+
+    original = fsdp_impl.CPUOffloadPolicy
+    if getattr(original, "__microcoder_cpu__", False):
+        return
+
+    def CPUOffloadPolicy(*args, **kwargs):  # noqa: N802  (stands in for the class)
+        if get_platform().device_name == "cpu":
+            kwargs["pin_memory"] = False
+        return original(*args, **kwargs)
+
+    CPUOffloadPolicy.__microcoder_cpu__ = True
+    fsdp_impl.CPUOffloadPolicy = CPUOffloadPolicy

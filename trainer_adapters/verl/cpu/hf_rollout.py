@@ -7,8 +7,8 @@ all GPU-only. This module is the same contract on a CPU:
 
 * :class:`HFRolloutServer` -- Ray actor holding a ``transformers`` copy of the policy.
   Concurrent requests are gathered into batches (same sampling settings) and sampled with
-  ``model.generate``; each answer carries its token ids, the raw log-probabilities of the
-  sampled tokens and why it stopped.
+  ``model.generate``; each answer carries its token ids, the log-probabilities of the sampled
+  tokens (temperature-scaled, before top-p/top-k) and why it stopped.
 * :class:`HFReplica` -- verl's ``RolloutReplica`` for it (hybrid mode: one server per
   replica, placed on the node of the training workers it serves).
 * :class:`HFServerAdapter` -- verl's ``BaseRollout`` inside each training worker: receives
@@ -158,7 +158,10 @@ class HFRolloutServer:
         self.batches += 1
         out = self.model.generate(input_ids=ids, attention_mask=attention, **kwargs)
         new = out.sequences[:, width:]
-        logprobs = torch.stack(out.logits, dim=1).float().log_softmax(-1) if want_logprobs else None
+        logprobs = None
+        if want_logprobs:  # of the sampled tokens under the temperature-scaled distribution, as the actor computes them
+            logits = torch.stack(out.logits, dim=1).float()
+            logprobs = (logits / temperature if sample else logits).log_softmax(-1)
         results = []
         for i in range(len(prompts)):
             tokens = new[i].tolist()
