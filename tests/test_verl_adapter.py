@@ -26,7 +26,7 @@ pytest.importorskip("transfer_queue")
 from trainer_adapters.core import (
     MicroCoderGRPOConfig,
     batch_diversity,
-    is_repetition_loop,
+    mask_candidate,
 )
 from trainer_adapters.core import metrics as M
 from trainer_adapters.verl.config_builder import (
@@ -397,9 +397,7 @@ def _run_step(trainer, step: int):
 
 def _expected_mask(row) -> bool:
     info = row["extra"]["reward_extra_info"]
-    truncated = len(row["response"]) >= MAX_RESP
-    non_incorrect = info["acc"] > 0 or bool(info.get("incomplete")) or info.get("verdict") == "incomplete"
-    return truncated and non_incorrect and not is_repetition_loop(row["response"], WINDOW)
+    return mask_candidate(info["verdict"], len(row["response"]) >= MAX_RESP, row["response"], WINDOW)
 
 
 def test_reward_loop_manager_scores_with_compute_score(harness, dataset, reward_path):

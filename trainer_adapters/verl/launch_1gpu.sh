@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # MicroCoder-GRPO on ONE GPU with a small model, through verl 0.9.1 (documented; not run in CI).
 #
-# Needs: a CUDA GPU (>= 24 GB for a 0.5B-0.6B model at these lengths), `pip install -e '.[verl]'`
-# plus a vLLM release supported by verl 0.9.1 (verl's rollouts need vLLM or SGLang), and a
-# dataset directory in verl RL format (train.parquet [+ test.parquet]) from `microcoder data`.
+# Needs: a CUDA GPU (>= 24 GB for a 0.5B-0.6B model at these lengths), `pip install -e '.[gpu]'`
+# (verl 0.9.1 with the vLLM it pins; optionally '.[gpu-flash-attn]'), and a dataset directory in
+# verl RL format (train.parquet [+ test.parquet]) from `microcoder data build`.
+# Expected step time on one H100: 1-2 minutes (an estimate, not a measurement).
 #
 #   MODEL=Qwen/Qwen2.5-0.5B-Instruct DATA=~/data/microcoder bash trainer_adapters/verl/launch_1gpu.sh
 #   DRY_RUN=1 bash trainer_adapters/verl/launch_1gpu.sh       # print the resolved config + plan only
