@@ -132,10 +132,13 @@ def test_verl_refuses_a_reference_model_unless_the_kl_loss_is_asked_for(verl_inp
                               extra_overrides=VERL_CPU + ["actor_rollout_ref.actor.use_kl_loss=true"])
     with pytest.raises(MicroCoderVerlConfigError, match="reference model"):
         validate_verl_config(raw)
-    auto = compose_verl_config(cfg.with_overrides(["temperature=auto"]), model=model, dataset=data,
-                               extra_overrides=VERL_CPU)
-    with pytest.raises(MicroCoderVerlConfigError, match="temperature=auto is not wired on the verl backend"):
-        validate_verl_config(auto)
+    # temperature=auto is wired on verl (probe through its rollout replicas): it validates, and the plan says so
+    from trainer_adapters.verl.config_builder import describe_plan
+
+    auto_cfg = cfg.with_overrides(["temperature=auto"])
+    auto = compose_verl_config(auto_cfg, model=model, dataset=data, extra_overrides=VERL_CPU)
+    validate_verl_config(auto)
+    assert "temperature=auto: before step 1 probe" in describe_plan(auto_cfg, auto)
 
 
 @pytest.mark.parametrize("preset", ["grpo", "dapo"])
