@@ -33,6 +33,7 @@ _STATUS_TO_VERDICT = {
     "memory_limit": Verdict.MEMORY_LIMIT,
     "output_limit": Verdict.OUTPUT_LIMIT,
     "runtime_error": Verdict.RUNTIME_ERROR,
+    "infra_error": Verdict.INFRA_ERROR,
 }
 _HELLO_TIMEOUT_S = 60.0
 # Largest test message queued at a worker ahead of need (see _Worker.run).  Two of them
@@ -146,8 +147,9 @@ class _Worker:
             raise SandboxError("sandbox worker is not reusable")
         time_limit = task.time_limit_s or limits.time_limit_s
         effective = Limits(time_limit, limits.memory_limit_mb, limits.output_limit_mb)
-        # Generous bound on any single answer: compiling, or one test at its wall limit.
-        answer_timeout = effective.wall_limit_s + 30.0
+        # Generous bound on any single answer: compiling, or one test at its wall limit
+        # (twice, when a time-out near the limit is re-run).
+        answer_timeout = 2 * effective.wall_limit_s + 30.0
         tests = task.tests
         total = len(tests)
         results: list[TestResult] = []
@@ -178,6 +180,7 @@ class _Worker:
                     "wall_limit_s": effective.wall_limit_s,
                     "memory_limit_mb": limits.memory_limit_mb,
                     "output_limit_mb": limits.output_limit_mb,
+                    "near_limit_margin": limits.near_limit_margin,
                 },
             })
             send_next(ahead=False)  # right behind the code: no round trip for "ready"
@@ -235,7 +238,8 @@ def _ahead_limit(pipe_fd: int) -> int:
 
 def _grade(answer: dict, expected: str, task: JudgeTask, keep_outputs: bool) -> TestResult:
     status = answer.get("status")
-    result = TestResult(Verdict.ACCEPTED, float(answer.get("cpu_s", 0.0)), float(answer.get("wall_s", 0.0)))
+    result = TestResult(Verdict.ACCEPTED, float(answer.get("cpu_s", 0.0)), float(answer.get("wall_s", 0.0)),
+                        rerun=bool(answer.get("rerun")))
     if keep_outputs:
         result.actual = answer.get("output")
     if status != "ok":
@@ -386,7 +390,7 @@ class Judge:
                 failure = exc
             finally:
                 self._release(worker)
-        return CandidateResult(Verdict.RUNTIME_ERROR, [], len(task.tests),
+        return CandidateResult(Verdict.INFRA_ERROR, [], len(task.tests),
                                f"sandbox worker failed twice: {failure}")
 
     def judge_completion(self, task: JudgeTask, completion: str, **kwargs) -> CandidateResult:

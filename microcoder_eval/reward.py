@@ -63,6 +63,9 @@ def _score(result: CandidateResult, reward: str) -> dict[str, Any]:
         "score": score,
         "acc": acc,
         "incomplete": result.verdict is Verdict.INCOMPLETE,
+        # Not a judgment of the candidate (worker lost twice, host overloaded): the
+        # trainers give the row zero advantage (trainer_adapters.core.masking.is_infra_error).
+        "infra_error": result.verdict is Verdict.INFRA_ERROR,
         "verdict": result.verdict.value,
         "tests_passed": result.tests_passed,
         "tests_total": result.tests_total,

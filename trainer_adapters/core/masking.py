@@ -67,6 +67,20 @@ def non_incorrect_from_result(score: float | None, verdict: Any = None, incomple
     return score is not None and float(score) > 0.0
 
 
+# --- issue 13 (judge infrastructure errors) -------------------------------------------
+# A row the judge could not judge for reasons outside the candidate (its sandbox worker
+# lost twice, the host overloaded past the wall backstop) carries ``infra_error: True``
+# and verdict ``infra_error`` from compute_score.  Its score 0 is not a judgment: both
+# trainers give such a row zero advantage (like a masked row) and count it in
+# metrics.INFRA_ERROR_FRACTION.
+def is_infra_error(verdict: Any = None, infra_error: Any = None) -> bool:
+    """True when the reward function reports an infrastructure error for the row."""
+    if infra_error is not None and bool(infra_error):
+        return True
+    return verdict is not None and str(verdict) == Verdict.INFRA_ERROR.value
+# --- end issue 13 ------------------------------------------------------------------------
+
+
 def truncation_mask_rows(
     truncated: Sequence[bool],
     non_incorrect: Sequence[bool],

@@ -24,6 +24,10 @@ TEMPERATURE = PREFIX + "temperature"
 #: mean binary accuracy of this step's rollouts
 ACCURACY = PREFIX + "accuracy"
 
+#: fraction of rows the judge reported as ``infra_error`` (zero advantage; issue 13,
+#: kept out of ALL until both backends log it)
+INFRA_ERROR_FRACTION = PREFIX + "infra_error_fraction"
+
 ALL = (
     DIVERSITY,
     MASK_FRACTION,
