@@ -18,7 +18,8 @@ import subprocess
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import Iterable, Iterator
+from collections import OrderedDict, deque
+from typing import Callable, Iterable, Iterator
 
 from .compare import compare_functional, compare_stdout
 from .extract import extract_code
@@ -131,17 +132,20 @@ class _Worker:
         if work_root and self.isolation.get("host_visible_work_root"):
             shutil.rmtree(work_root, ignore_errors=True)
 
-    def run(self, task: JudgeTask, code: str, limits: Limits, stop_on_failure: bool,
-            keep_outputs: bool) -> CandidateResult:
-        """Judge one candidate on this worker.
+    def run(self, task: JudgeTask, code: str, limits: Limits, feed: "_Feed", keep_outputs: bool,
+            after_each: Callable[[], bool] | None = None) -> None:
+        """Judge one candidate's tests, taken from ``feed``, on this worker.
 
-        Pipelined: the next test's input is queued at the worker while the current test
-        runs and this process compares its output, so neither side waits for the other.
-        At most two small inputs (see ``_ahead_limit``) are ever queued, so a write here
-        never blocks while the worker is writing a large answer to us.  At the end the
-        judge sends "end" (which also stops a queued test mid-run) and reads up to the
-        worker's "ended", so the worker is idle, and the candidate's processes gone,
-        before it is reused.  A worker that cannot be brought to that point is ``broken``.
+        The feed may be shared with helper workers judging other tests of the same
+        candidate (see Judge._recruit); each worker runs its own child.  Pipelined: the
+        next test's input is queued at the worker while the current test runs and this
+        process compares its output, so neither side waits for the other.  At most two
+        small inputs (see ``_ahead_limit``) are ever queued, so a write here never blocks
+        while the worker is writing a large answer to us.  At the end the judge sends
+        "end" (which also stops a queued test mid-run) and reads up to the worker's
+        "ended", so the worker is idle, and the candidate's processes gone, before it is
+        reused.  A worker that cannot be brought to that point is ``broken``.
+        ``after_each`` runs after every graded test; False stops this worker taking more.
         """
         if self.broken:
             raise SandboxError("sandbox worker is not reusable")
@@ -151,22 +155,27 @@ class _Worker:
         # (twice, when a time-out near the limit is re-run).
         answer_timeout = 2 * effective.wall_limit_s + 30.0
         tests = task.tests
-        total = len(tests)
-        results: list[TestResult] = []
-        verdict = Verdict.ACCEPTED
-        detail = None
-        sent = 0
+        sent: list[int] = []  # test indices, in the order sent
+        held: list[int] = []  # taken from the feed, too big to queue ahead: sent when idle
+        done = 0
         ahead_max_bytes = _ahead_limit(self.to_worker)
 
         def send_next(ahead: bool) -> bool:
-            nonlocal sent
-            message = protocol.encode({"op": "test", "input": tests[sent].input})
+            index = held.pop() if held else feed.take()
+            if index is None:
+                return False
+            message = protocol.encode({"op": "test", "input": tests[index].input})
             if ahead and len(message) > ahead_max_bytes:
+                held.append(index)
                 return False  # too big to queue safely: sent when the worker is idle
             protocol.send(self.to_worker, message)
-            sent += 1
+            sent.append(index)
             return True
 
+        first = feed.take()
+        if first is None:
+            return  # nothing left for this worker: it never starts the candidate
+        held.append(first)
         self.broken = True  # until the worker says "ended"
         completed = False
         try:
@@ -184,33 +193,37 @@ class _Worker:
                 },
             })
             send_next(ahead=False)  # right behind the code: no round trip for "ready"
-            while sent < total and sent - len(results) < 2 and send_next(ahead=True):
+            while len(sent) - done < 2 and send_next(ahead=True):
                 pass
-            outcome = None
-            while len(results) < sent:
+            while done < len(sent):
                 answer = self._recv(answer_timeout)
                 if answer is None:
                     raise SandboxError("sandbox worker exited")
                 if answer["op"] == "compile_error":  # only ever the answer to the first test
-                    outcome = CandidateResult(Verdict.COMPILE_ERROR, [], total, answer.get("detail"))
+                    feed.compile_failed(answer.get("detail"))
                     break
                 if answer["op"] != "result":
                     raise protocol.ProtocolError(f"unexpected {answer['op']!r} from the worker")
-                result = _grade(answer, tests[len(results)].output, task, keep_outputs)
-                results.append(result)
-                if result.verdict is not Verdict.ACCEPTED and verdict is Verdict.ACCEPTED:
-                    verdict, detail = result.verdict, result.detail
-                    if stop_on_failure:
-                        break
+                index = sent[done]
+                result = _grade(answer, tests[index].output, task, keep_outputs)
+                result.index = index
+                done += 1
+                if not feed.record(index, result):
+                    break
+                if after_each is not None and not after_each():
+                    break
                 # Keep up to two inputs queued; one too big to queue waits for an idle worker.
-                while sent < total and sent - len(results) < 2 and send_next(ahead=sent > len(results)):
+                while len(sent) - done < 2 and send_next(ahead=len(sent) > done):
                     pass
             completed = True
         finally:
+            feed.give_back(held)
+            held.clear()
             # After a failure the worker is replaced anyway: no point waiting on it.
             if completed:
                 self._end_candidate(answer_timeout)
-        return outcome or CandidateResult(verdict, results, total, detail)
+        # Taken but never judged (this worker stopped early): other workers may take them.
+        feed.give_back(sent[done:] if not feed.stopped else [])
 
     def _end_candidate(self, timeout: float) -> None:
         """Send "end" and skip the worker's answers up to "ended"; unreusable on failure."""
@@ -275,6 +288,66 @@ def _failure_detail(answer: dict) -> str:
     return "; ".join(parts) or str(answer.get("status"))
 
 
+class _Feed:
+    """One candidate's tests, handed out to the workers judging it, and their results.
+
+    Usually one worker takes every test; when workers sit idle with nothing else to do,
+    helpers take some of a long candidate's remaining tests (Judge._recruit), each in a
+    child of its own.  With ``stop_on_failure`` the first failing test stops everyone.
+    """
+
+    _NO_COMPILE_ERROR = object()
+
+    def __init__(self, order: Iterable[int], stop_on_failure: bool) -> None:
+        self._lock = threading.Lock()
+        self._todo = deque(order)
+        self.stop_on_failure = stop_on_failure
+        self.results: dict[int, TestResult] = {}
+        self.stopped = False
+        self.compile_error = self._NO_COMPILE_ERROR
+        self.error: BaseException | None = None
+        self.helpers: list[threading.Thread] = []
+
+    def take(self) -> int | None:
+        with self._lock:
+            if self.stopped or not self._todo:
+                return None
+            return self._todo.popleft()
+
+    def give_back(self, indices: list[int]) -> None:
+        with self._lock:
+            self._todo.extendleft(reversed(indices))
+
+    def remaining(self) -> int:
+        with self._lock:
+            return 0 if self.stopped else len(self._todo)
+
+    def record(self, index: int, result: TestResult) -> bool:
+        """Keep a test's result; False when this candidate needs no more tests."""
+        with self._lock:
+            self.results[index] = result
+            if result.verdict is not Verdict.ACCEPTED and self.stop_on_failure:
+                self.stopped = True
+            return not self.stopped
+
+    def compile_failed(self, detail: str | None) -> None:
+        with self._lock:
+            self.compile_error = detail
+            self.stopped = True
+
+    def fail(self, exc: BaseException) -> None:
+        with self._lock:
+            self.error = self.error or exc
+            self.stopped = True
+
+
+# Split a candidate's remaining tests onto an idle worker only when this many are left:
+# a helper costs a child start-up (a few ms) and a compile.
+_SPLIT_MIN_TESTS = 4
+# Failing-test counts kept for this many recent problems (fail fast inside a group).
+_GROUPS_KEPT = 4096
+
+
 class Judge:
     """A pool of sandbox workers.  Thread-safe; use as a context manager.
 
@@ -286,8 +359,16 @@ class Judge:
 
     def __init__(self, workers: int | None = None, limits: Limits | None = None,
                  hide: Iterable[str] = (), work_size_mb: int | None = None,
-                 protect_judge_memory: bool = True, disable_isolation: Iterable[str] = ()) -> None:
+                 protect_judge_memory: bool = True, disable_isolation: Iterable[str] = (),
+                 share_failures: bool = False, split_long: bool = True) -> None:
         self.limits = limits or Limits()
+        # share_failures: candidates of the same problem (a GRPO group) try the tests
+        # their siblings failed first (only when stopping at the first failure).
+        # split_long: idle workers take tests of a long candidate (no tail).
+        self.share_failures = share_failures
+        self.split_long = split_long
+        self._failures: OrderedDict[JudgeTask, dict[int, int]] = OrderedDict()
+        self._waiting = 0  # threads blocked waiting for a worker: helpers give way to them
         self.num_workers = max(1, workers or os.cpu_count() or 1)
         # The judge's own working directory may hold the data being judged: hide it too.
         self._hide = [os.path.abspath(p) for p in hide]
@@ -342,7 +423,17 @@ class Judge:
             if spawn:
                 self._pending_spawns -= 1
         if not spawn:
-            return self._idle.get()
+            try:
+                return self._idle.get_nowait()
+            except queue.Empty:
+                pass
+            with self._lock:
+                self._waiting += 1
+            try:
+                return self._idle.get()
+            finally:
+                with self._lock:
+                    self._waiting -= 1
         try:
             return self._spawn()
         except BaseException:
@@ -376,22 +467,118 @@ class Judge:
             raise ValueError("a task needs at least one test")
         if not code.strip():
             return CandidateResult(Verdict.NO_CODE, [], len(task.tests), "empty program")
+        order = self._test_order(task, stop_on_failure)
         failure: BaseException | None = None
         for attempt in (1, 2):
-            worker = self._acquire()
-            try:
-                return worker.run(task, code, self.limits, stop_on_failure, keep_outputs)
-            except (SandboxError, protocol.ProtocolError, OSError, TimeoutError, ValueError) as exc:
-                # A stalled or dead worker is usually the host's trouble (overload, OOM
-                # killer), not the candidate's: judge it again on a fresh worker once
-                # before the failure is charged to the candidate.
-                log.warning("sandbox worker failed (%s) on attempt %d; replacing it", exc, attempt)
-                worker.broken = True
-                failure = exc
-            finally:
-                self._release(worker)
+            feed = _Feed(order, stop_on_failure)
+            recruit = None
+            if self.split_long and not keep_outputs:
+                # (Verify keeps outputs and wants each reference in one child: no split.)
+                def recruit(feed: _Feed = feed) -> bool:
+                    self._recruit(task, code, feed)
+                    return True
+            # Usually one round; another when a helper gave tests back after this
+            # candidate's own worker had run out of tests to take.
+            while True:
+                worker = self._acquire()
+                try:
+                    worker.run(task, code, self.limits, feed, keep_outputs, recruit)
+                except (SandboxError, protocol.ProtocolError, OSError, TimeoutError, ValueError) as exc:
+                    feed.fail(exc)
+                    worker.broken = True
+                finally:
+                    self._release(worker)
+                for helper in list(feed.helpers):
+                    helper.join()
+                if feed.error is not None or not feed.remaining():
+                    break
+            if feed.error is None:
+                result = self._assemble(task, order, feed)
+                self._note_failure(task, result, stop_on_failure)
+                return result
+            # A stalled or dead worker is usually the host's trouble (overload, OOM
+            # killer), not the candidate's: judge it again on a fresh worker once
+            # before giving up, and then it is an infrastructure error, not a verdict.
+            failure = feed.error
+            log.warning("sandbox worker failed (%s) on attempt %d; replacing it", failure, attempt)
         return CandidateResult(Verdict.INFRA_ERROR, [], len(task.tests),
                                f"sandbox worker failed twice: {failure}")
+
+    # -- fail fast inside a group, no tail -----------------------------------------------
+    def _test_order(self, task: JudgeTask, stop_on_failure: bool) -> list[int]:
+        """Tests in the order to run them: those the problem's other candidates failed first."""
+        order = list(range(len(task.tests)))
+        if not (self.share_failures and stop_on_failure):
+            return order
+        with self._lock:
+            counts = self._failures.get(task)
+            if counts:
+                self._failures.move_to_end(task)
+                counts = dict(counts)
+        if counts:
+            order.sort(key=lambda i: (-counts.get(i, 0), i))
+        return order
+
+    def _note_failure(self, task: JudgeTask, result: CandidateResult, stop_on_failure: bool) -> None:
+        if not (self.share_failures and stop_on_failure):
+            return
+        failed = [t.index for t in result.tests if t.verdict is not Verdict.ACCEPTED and t.index is not None]
+        if not failed:
+            return
+        with self._lock:
+            counts = self._failures.setdefault(task, {})
+            self._failures.move_to_end(task)
+            for i in failed:
+                counts[i] = counts.get(i, 0) + 1
+            while len(self._failures) > _GROUPS_KEPT:
+                self._failures.popitem(last=False)
+
+    def _recruit(self, task: JudgeTask, code: str, feed: _Feed) -> None:
+        """Put idle workers on a long candidate's remaining tests, while nobody waits for one."""
+        while feed.remaining() >= _SPLIT_MIN_TESTS and not self._waiting and not self._closed:
+            helper: _Worker | None = None
+            try:
+                helper = self._idle.get_nowait()
+            except queue.Empty:
+                with self._lock:  # a slot not started yet: the helper starts it (off this thread)
+                    if self._pending_spawns <= 0:
+                        return
+                    self._pending_spawns -= 1
+            thread = threading.Thread(target=self._help, args=(helper, task, code, feed),
+                                      name="microcoder-judge-helper", daemon=True)
+            feed.helpers.append(thread)
+            thread.start()
+
+    def _help(self, worker: _Worker | None, task: JudgeTask, code: str, feed: _Feed) -> None:
+        if worker is None:
+            try:
+                worker = self._spawn()
+            except BaseException:  # noqa: BLE001 - the candidate's own worker carries on
+                with self._lock:
+                    self._pending_spawns += 1
+                return
+        try:
+            # A helper gives its worker back as soon as another candidate waits for one.
+            worker.run(task, code, self.limits, feed, False, lambda: not self._waiting)
+        except (SandboxError, protocol.ProtocolError, OSError, TimeoutError, ValueError) as exc:
+            feed.fail(exc)
+            worker.broken = True
+        except BaseException as exc:  # noqa: BLE001 - reported through the feed, never lost
+            feed.fail(exc)
+            worker.broken = True
+        finally:
+            self._release(worker)
+
+    @staticmethod
+    def _assemble(task: JudgeTask, order: list[int], feed: _Feed) -> CandidateResult:
+        total = len(task.tests)
+        if feed.compile_error is not _Feed._NO_COMPILE_ERROR:
+            return CandidateResult(Verdict.COMPILE_ERROR, [], total, feed.compile_error)
+        tests = [feed.results[i] for i in order if i in feed.results]
+        failed = next((t for t in tests if t.verdict is not Verdict.ACCEPTED), None)
+        if failed is None:
+            return CandidateResult(Verdict.ACCEPTED, tests, total, None)
+        return CandidateResult(failed.verdict, tests, total, failed.detail)
 
     def judge_completion(self, task: JudgeTask, completion: str, **kwargs) -> CandidateResult:
         """Judge raw model output: extract the code first (incomplete/no_code verdicts)."""

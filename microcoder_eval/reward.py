@@ -42,7 +42,8 @@ def _shared_judge() -> Judge:
             limits = Limits()
             if os.environ.get("MICROCODER_REWARD_TIME_LIMIT"):
                 limits = Limits(time_limit_s=float(os.environ["MICROCODER_REWARD_TIME_LIMIT"]))
-            _judge = Judge(workers=workers, limits=limits)
+            # A GRPO group is judged together: siblings try the tests others failed first.
+            _judge = Judge(workers=workers, limits=limits, share_failures=True)
             _judge_pid = os.getpid()
         return _judge
 

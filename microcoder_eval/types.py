@@ -160,6 +160,7 @@ class TestResult:
     detail: str | None = None  # short diff or error message on failure
     actual: str | None = None  # the program's output, kept only when asked (Verify stage)
     rerun: bool = False  # timed out near the limit once: this is the second run's result
+    index: int | None = None  # the test's position in the task (results may come in another order)
 
     __test__ = False
 

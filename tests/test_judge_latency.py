@@ -100,3 +100,63 @@ def test_the_wall_clock_backstop_is_an_infra_error():
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["status"] == "infra_error" and "overloaded" in result["detail"]
+
+
+# ---- fail fast inside a group ---------------------------------------------------------
+SQUARES = JudgeTask("stdin", tuple(TestCase(f"{i}\n", f"{i * i}\n") for i in range(20)))
+WRONG_AT_15 = "n = int(input())\nprint(n * n if n != 15 else -1)"
+RIGHT = "n = int(input())\nprint(n * n)"
+
+
+def test_siblings_try_the_tests_others_failed_first():
+    with Judge(workers=1, share_failures=True) as judge:
+        first = judge.judge(SQUARES, WRONG_AT_15)
+        assert first.verdict is Verdict.WRONG_ANSWER and len(first.tests) == 16 and first.tests[-1].index == 15
+        second = judge.judge(SQUARES, WRONG_AT_15)
+        assert second.verdict is Verdict.WRONG_ANSWER and [t.index for t in second.tests] == [15]
+        assert second.tests_passed == 0  # counts the tests passed among those run
+        right = judge.judge(SQUARES, RIGHT)  # binary verdicts do not change
+        assert right.verdict is Verdict.ACCEPTED and sorted(t.index for t in right.tests) == list(range(20))
+        assert right.tests[0].index == 15
+        # a group's failures are its own: another problem keeps its natural order
+        other = JudgeTask("stdin", SQUARES.tests[:18])
+        assert [t.index for t in judge.judge(other, WRONG_AT_15).tests] == list(range(16))
+    with Judge(workers=1) as judge:  # off by default
+        judge.judge(SQUARES, WRONG_AT_15)
+        assert len(judge.judge(SQUARES, WRONG_AT_15).tests) == 16
+
+
+# ---- no tail: a long candidate's remaining tests go to idle workers ----------------------
+# Prints how many tests this child has run so far (modules stay imported between tests):
+# every child's first test prints 1, so the tests passed = the children used.
+_COUNTING = ("import json, time\njson._runs = getattr(json, '_runs', 0) + 1\n"
+             "t = time.process_time()\nwhile time.process_time() - t < 0.15:\n    pass\nprint(json._runs)\n")
+COUNTED = JudgeTask("stdin", tuple(TestCase(f"{i}\n", "1\n") for i in range(8)))
+
+
+def test_idle_workers_take_a_long_candidates_remaining_tests():
+    with Judge(workers=2) as judge:
+        judge.judge(DOUBLE, "print(4)")
+        judge.judge_many([(DOUBLE, "print(4)")] * 2)  # both workers up
+        split = judge.judge(COUNTED, _COUNTING, stop_on_failure=False)
+        assert sorted(t.index for t in split.tests) == list(range(8))
+        assert split.tests_passed == 2, split.to_dict()  # one child on each worker
+    with Judge(workers=2, split_long=False) as judge:
+        judge.judge_many([(DOUBLE, "print(4)")] * 2)
+        assert judge.judge(COUNTED, _COUNTING, stop_on_failure=False).tests_passed == 1
+
+
+def test_split_candidates_keep_every_verdict_and_result():
+    always = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.05:\n    pass\n" + RIGHT
+    wrong_late = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.05:\n    pass\n" + WRONG_AT_15
+    items = [(SQUARES, always), (SQUARES, wrong_late), (DOUBLE, "print(4)"), (SQUARES, always)]
+    with Judge(workers=2) as judge:
+        for _ in range(2):
+            results = list(judge.judge_many(items, stop_on_failure=False))
+            assert [r.verdict for r in results] == [Verdict.ACCEPTED, Verdict.WRONG_ANSWER, Verdict.ACCEPTED,
+                                                    Verdict.ACCEPTED]
+            for r in (results[0], results[1], results[3]):
+                assert sorted(t.index for t in r.tests) == list(range(20))
+            assert results[1].tests_passed == 19
+            stopped = judge.judge(SQUARES, wrong_late)
+            assert stopped.verdict is Verdict.WRONG_ANSWER and any(t.index == 15 for t in stopped.tests)
