@@ -160,3 +160,24 @@ def test_split_candidates_keep_every_verdict_and_result():
             assert results[1].tests_passed == 19
             stopped = judge.judge(SQUARES, wrong_late)
             assert stopped.verdict is Verdict.WRONG_ANSWER and any(t.index == 15 for t in stopped.tests)
+
+
+# ---- functional return values LeetCode's serializer would reject ----------------------
+PAIR = JudgeTask("functional", (TestCase("[2]", "[2, 4]"),), fn_name="pair")
+
+
+@pytest.mark.parametrize("ret, ok", [
+    ("[n, 2 * n]", True),
+    ("(n, 2 * n)", True),
+    ("[np.int64(n), np.int64(2 * n)]", True),  # numpy scalars hold plain values
+    ("np.array([n, 2 * n])", False),  # an array is not a list to LeetCode
+    ("Box()", False),  # an arbitrary object, however it compares
+])
+def test_functional_return_values_leetcode_would_reject(judge, ret, ok):
+    code = ("import numpy as np\nclass Box:\n    def __eq__(self, other):\n        return True\n"
+            "    def __iter__(self):\n        return iter([2, 4])\n"
+            f"class Solution:\n    def pair(self, n):\n        return {ret}\n")
+    result = judge.judge(PAIR, code)
+    assert result.passed is ok, result.to_dict()
+    if not ok:
+        assert result.verdict is Verdict.RUNTIME_ERROR and "serializer" in (result.detail or ""), result.to_dict()
