@@ -41,8 +41,11 @@ def eval_group() -> None:
               help="MiB of output per test.")
 @click.option("--all-tests", is_flag=True, help="Run every test instead of stopping at the first failure.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="local: a sandbox pool in this process; ray: one judge actor per node of the Ray cluster "
+                   "(RAY_ADDRESS, else a local Ray), --workers per node [default: the node's CPUs].")
 def run_command(dataset: Path, solutions: Path, out: Path, workers: int | None, k: str, time_limit: float,
-                memory_limit: int, output_limit: int, all_tests: bool, no_progress: bool) -> None:
+                memory_limit: int, output_limit: int, all_tests: bool, no_progress: bool, executor: str) -> None:
     """Judge SOLUTIONS against DATASET and report pass@k like the paper's Table 1."""
     from microcoder_eval.runner import run
 
@@ -50,7 +53,7 @@ def run_command(dataset: Path, solutions: Path, out: Path, workers: int | None, 
         dataset, solutions, out,
         workers=workers, ks=_parse_ks(k),
         limits=Limits(time_limit, memory_limit, output_limit),
-        stop_on_failure=not all_tests, progress=not no_progress,
+        stop_on_failure=not all_tests, progress=not no_progress, executor=executor,
     )
     click.echo(summary["table"])
     click.echo(f"\n{summary['candidates']} candidates, {summary['problems']} problems "

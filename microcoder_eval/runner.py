@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from .judge import Judge
 from .summary import format_table, summarise
 from .types import JudgeTask, Limits
 
@@ -138,7 +137,7 @@ def summary_path(out: Path) -> Path:
 
 def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | None, ks: Sequence[int],
         limits: Limits, stop_on_failure: bool = True, progress: bool = True,
-        read_problems: Callable[[Path], Iterator[Any]] | None = None) -> dict[str, Any]:
+        read_problems: Callable[[Path], Iterator[Any]] | None = None, executor: str = "local") -> dict[str, Any]:
     if read_problems is None:
         from microcoder_data.collect import read_problem_file as read_problems
     errors = InputErrors()
@@ -156,7 +155,10 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
         from tqdm import tqdm
 
         bar = tqdm(total=len(todo), desc="judging", unit="cand", file=sys.stderr)
-    with Judge(workers=workers, limits=limits, hide=hide) as judge, open(out, "a", encoding="utf-8") as sink:
+    from .ray_pool import make_judge  # executor: the local pool, or one judge actor per Ray node
+
+    with make_judge(executor, workers=workers, limits=limits, hide=hide) as judge, \
+            open(out, "a", encoding="utf-8") as sink:
         def judge_one(c: Candidate) -> dict:
             info = problems[c.problem_id]
             result = judge.judge_completion(info.task, c.completion, stop_on_failure=stop_on_failure)
