@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from collections import OrderedDict, deque
 from typing import Callable, Iterable, Iterator
@@ -84,6 +85,11 @@ class _Worker:
         self.to_worker = self.proc.stdin.fileno()
         self.from_worker = self.proc.stdout.fileno()
         self.isolation: dict = {}
+        # Writes during a candidate may come from two threads: its own, and another
+        # worker's stopping it ("end") when a sibling slice of the candidate failed.
+        self._write_lock = threading.Lock()
+        self._in_candidate = False
+        self._end_sent = False
         # Set when the worker may still be busy with or talking about an old candidate:
         # such a worker is never reused (the pool replaces it).
         self.broken = False
@@ -97,6 +103,20 @@ class _Worker:
             self.close()
             raise
         self.isolation = hello["isolation"]
+
+    def _send(self, message: dict | bytes) -> None:
+        with self._write_lock:
+            protocol.send(self.to_worker, message)
+
+    def interrupt(self) -> None:
+        """Stop this worker's current candidate now (another slice of it already failed)."""
+        with self._write_lock:
+            if self._in_candidate and not self._end_sent and self.to_worker >= 0:
+                try:
+                    protocol.send(self.to_worker, {"op": "end"})
+                    self._end_sent = True
+                except OSError:
+                    pass  # its own thread sees the worker gone
 
     def _recv(self, timeout: float | None) -> dict | None:
         if timeout is not None:
@@ -168,7 +188,7 @@ class _Worker:
             if ahead and len(message) > ahead_max_bytes:
                 held.append(index)
                 return False  # too big to queue safely: sent when the worker is idle
-            protocol.send(self.to_worker, message)
+            self._send(message)
             sent.append(index)
             return True
 
@@ -177,9 +197,12 @@ class _Worker:
             return  # nothing left for this worker: it never starts the candidate
         held.append(first)
         self.broken = True  # until the worker says "ended"
-        completed = False
+        completed = ended = False
+        with self._write_lock:
+            self._in_candidate, self._end_sent = True, False
+        feed.join(self)
         try:
-            protocol.send(self.to_worker, {
+            self._send({
                 "op": "candidate",
                 "code": code,
                 "mode": task.mode,
@@ -199,6 +222,9 @@ class _Worker:
                 answer = self._recv(answer_timeout)
                 if answer is None:
                     raise SandboxError("sandbox worker exited")
+                if answer["op"] == "ended" and self._end_sent:  # stopped by interrupt()
+                    ended = True
+                    break
                 if answer["op"] == "compile_error":  # only ever the answer to the first test
                     feed.compile_failed(answer.get("detail"))
                     break
@@ -208,7 +234,7 @@ class _Worker:
                 result = _grade(answer, tests[index].output, task, keep_outputs)
                 result.index = index
                 done += 1
-                if not feed.record(index, result):
+                if not feed.record(index, result, self):
                     break
                 if after_each is not None and not after_each():
                     break
@@ -217,18 +243,26 @@ class _Worker:
                     pass
             completed = True
         finally:
+            feed.leave(self)
             feed.give_back(held)
             held.clear()
             # After a failure the worker is replaced anyway: no point waiting on it.
-            if completed:
+            if ended:
+                self.broken = False
+            elif completed:
                 self._end_candidate(answer_timeout)
+            with self._write_lock:
+                self._in_candidate = False
         # Taken but never judged (this worker stopped early): other workers may take them.
         feed.give_back(sent[done:] if not feed.stopped else [])
 
     def _end_candidate(self, timeout: float) -> None:
         """Send "end" and skip the worker's answers up to "ended"; unreusable on failure."""
         try:
-            protocol.send(self.to_worker, {"op": "end"})
+            with self._write_lock:
+                if not self._end_sent:  # (interrupt() may have sent it already)
+                    protocol.send(self.to_worker, {"op": "end"})
+                    self._end_sent = True
             while True:
                 message = self._recv(timeout)
                 if message is None:
@@ -307,6 +341,16 @@ class _Feed:
         self.compile_error = self._NO_COMPILE_ERROR
         self.error: BaseException | None = None
         self.helpers: list[threading.Thread] = []
+        self._active: list[_Worker] = []  # workers running a slice of this candidate now
+
+    def join(self, worker: "_Worker") -> None:
+        with self._lock:
+            self._active.append(worker)
+
+    def leave(self, worker: "_Worker") -> None:
+        with self._lock:
+            if worker in self._active:
+                self._active.remove(worker)
 
     def take(self) -> int | None:
         with self._lock:
@@ -322,13 +366,22 @@ class _Feed:
         with self._lock:
             return 0 if self.stopped else len(self._todo)
 
-    def record(self, index: int, result: TestResult) -> bool:
-        """Keep a test's result; False when this candidate needs no more tests."""
+    def record(self, index: int, result: TestResult, worker: "_Worker | None" = None) -> bool:
+        """Keep a test's result; False when this candidate needs no more tests.
+
+        The first failure (when stopping at failures) stops the candidate's other slices
+        at once: their workers are told to end, a test running there is killed.
+        """
         with self._lock:
             self.results[index] = result
-            if result.verdict is not Verdict.ACCEPTED and self.stop_on_failure:
+            others: list[_Worker] = []
+            if result.verdict is not Verdict.ACCEPTED and self.stop_on_failure and not self.stopped:
                 self.stopped = True
-            return not self.stopped
+                others = [w for w in self._active if w is not worker]
+            stopped = self.stopped
+        for other in others:
+            other.interrupt()
+        return not stopped
 
     def compile_failed(self, detail: str | None) -> None:
         with self._lock:
@@ -346,6 +399,8 @@ class _Feed:
 _SPLIT_MIN_TESTS = 4
 # Failing-test counts kept for this many recent problems (fail fast inside a group).
 _GROUPS_KEPT = 4096
+# A worker counts as spare (may help another candidate) once idle this long.
+_IDLE_BEFORE_HELPING_S = 0.02
 
 
 class Judge:
@@ -369,6 +424,8 @@ class Judge:
         self.split_long = split_long
         self._failures: OrderedDict[JudgeTask, dict[int, int]] = OrderedDict()
         self._waiting = 0  # threads blocked waiting for a worker: helpers give way to them
+        self._backlog = 0  # judge_many items not started yet: helpers give way to them too
+        self._idle_since: dict[int, float] = {}  # id(worker) -> when it was last released
         self.num_workers = max(1, workers or os.cpu_count() or 1)
         # The judge's own working directory may hold the data being judged: hide it too.
         self._hide = [os.path.abspath(p) for p in hide]
@@ -445,7 +502,12 @@ class Judge:
         if worker.broken or not worker.alive():
             self._discard(worker)
         else:
+            self._idle_since[id(worker)] = time.monotonic()
             self._idle.put(worker)
+
+    def _demand(self) -> bool:
+        """Candidates waiting for a worker (helpers must not hold workers back from them)."""
+        return self._waiting > 0 or self._backlog > 0
 
     def _discard(self, worker: _Worker) -> None:
         """Close a worker that must not be reused; its slot is refilled on demand."""
@@ -535,10 +597,16 @@ class Judge:
 
     def _recruit(self, task: JudgeTask, code: str, feed: _Feed) -> None:
         """Put idle workers on a long candidate's remaining tests, while nobody waits for one."""
-        while feed.remaining() >= _SPLIT_MIN_TESTS and not self._waiting and not self._closed:
+        while feed.remaining() >= _SPLIT_MIN_TESTS and not self._demand() and not self._closed:
             helper: _Worker | None = None
             try:
                 helper = self._idle.get_nowait()
+                # Just released: its thread may be about to take the next candidate
+                # (a caller's own thread pool, invisible here).  Only a worker left idle
+                # for a moment is spare.
+                if time.monotonic() - self._idle_since.get(id(helper), 0.0) < _IDLE_BEFORE_HELPING_S:
+                    self._idle.put(helper)
+                    return
             except queue.Empty:
                 with self._lock:  # a slot not started yet: the helper starts it (off this thread)
                     if self._pending_spawns <= 0:
@@ -559,7 +627,7 @@ class Judge:
                 return
         try:
             # A helper gives its worker back as soon as another candidate waits for one.
-            worker.run(task, code, self.limits, feed, False, lambda: not self._waiting)
+            worker.run(task, code, self.limits, feed, False, lambda: not self._demand())
         except (SandboxError, protocol.ProtocolError, OSError, TimeoutError, ValueError) as exc:
             feed.fail(exc)
             worker.broken = True
@@ -593,9 +661,17 @@ class Judge:
                    keep_outputs: bool = False, completions: bool = False) -> Iterator[CandidateResult]:
         """Judge in parallel across the workers; results come back in input order."""
         run = self.judge_completion if completions else self.judge
+
+        def start(task: JudgeTask, code: str) -> CandidateResult:
+            with self._lock:
+                self._backlog -= 1
+            return run(task, code, stop_on_failure=stop_on_failure, keep_outputs=keep_outputs)
+
+        items = list(items)
+        with self._lock:
+            self._backlog += len(items)
         with ThreadPoolExecutor(max_workers=self.num_workers) as pool:
-            futures = [pool.submit(run, task, code, stop_on_failure=stop_on_failure, keep_outputs=keep_outputs)
-                       for task, code in items]
+            futures = [pool.submit(start, task, code) for task, code in items]
             for future in futures:
                 yield future.result()
 

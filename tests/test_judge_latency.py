@@ -181,3 +181,24 @@ def test_functional_return_values_leetcode_would_reject(judge, ret, ok):
     assert result.passed is ok, result.to_dict()
     if not ok:
         assert result.verdict is Verdict.RUNTIME_ERROR and "serializer" in (result.detail or ""), result.to_dict()
+
+
+def test_a_failing_slice_stops_the_candidates_other_slices_at_once():
+    # test 1 loops forever, test 5 is answered wrong: the candidate's own worker is stuck
+    # on test 1 while a helper reaches test 5; the helper's failure must end test 1 now,
+    # not at the 10 s limit.
+    tests = tuple(TestCase(f"{i}\n", "1\n") for i in range(8))
+    code = ("import time\nn = int(input())\nt = time.process_time()\nwhile time.process_time() - t < 0.15:\n"
+            "    pass\nwhile n == 1:\n    pass\nprint(0 if n == 5 else 1)\n")
+    with Judge(workers=2, limits=Limits(time_limit_s=10)) as judge:
+        judge.judge_many([(DOUBLE, "print(4)")] * 2)
+        time.sleep(0.1)
+        started = time.monotonic()
+        result = judge.judge(JudgeTask("stdin", tests), code)
+        elapsed = time.monotonic() - started
+        assert result.verdict is Verdict.WRONG_ANSWER and any(t.index == 5 for t in result.tests), result.to_dict()
+        assert not any(t.index == 1 for t in result.tests)
+        assert elapsed < 5, elapsed
+        # both workers are clean and reusable afterwards
+        assert [r.verdict for r in judge.judge_many([(DOUBLE, "print(4)")] * 4)] == [Verdict.ACCEPTED] * 4
+        assert len(judge._all) == 2

@@ -514,7 +514,8 @@ class Supervisor:
                     if message is None or message["op"] != "test":
                         child.kill()  # the judge needs no more of this candidate
                         return None, "ended"
-                    poller.unregister(self.judge_in)  # one test queued is all the judge sends ahead
+                    # Still listening: an "end" may follow the queued test (the judge
+                    # stops a candidate whose other slice failed) and must stop this test.
                     continue
                 if fd == child.from_child:
                     chunk = os.read(child.from_child, 65536)
