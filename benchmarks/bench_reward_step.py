@@ -25,6 +25,15 @@ Runs, same candidates, same workers, both stopping at a candidate's first failur
 
 Also the tail: each run's wall time against max(total test CPU / workers, longest test).
 
+The development host is shared (load averages of 5-11 on 2 cores while this ran), and the
+two judges meet load differently: LCB's limit is wall-clock (``signal.alarm``), so an
+endless loop costs it 6 s of wall however little CPU it got, while ours is CPU time (and
+elapsed time net of run-queue waits), so on an overloaded host an endless loop costs us
+wall time in proportion to the load.  Hence every run also records the CPU seconds the
+judge and everything it started consumed (``RUSAGE_CHILDREN`` around the run: the
+sandbox workers and their children; the peer process and its pool), the step's work
+independent of what else the host runs.
+
     python benchmarks/bench_reward_step.py [--problems 8] [--repeats 3] [--workers 2]
         [--peer-python /tmp/lcbpeer-venv/bin/python] [--out benchmarks/results/reward_step.json]
 """
@@ -38,6 +47,7 @@ import json
 import os
 import platform
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -184,14 +194,23 @@ def _summary(results: list, wall: float, workers: int, items: list[Item]) -> dic
             "infra_errors": sum(1 for r in results if r.verdict is Verdict.INFRA_ERROR)}
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_local(items: list[Item], workers: int) -> dict:
+    cpu0 = _children_cpu()
+    load0 = os.getloadavg()[0]
     with Judge(workers=workers, limits=Limits(time_limit_s=LCB_LIMIT_S), share_failures=True) as judge:
         list(judge.judge_many([(items[0].task, "class Solution: pass")] * workers))  # workers up, like a warm reward judge
         judge._failures.clear()
         started = time.perf_counter()
         results = list(judge.judge_many([(it.task, it.code) for it in items]))
         wall = time.perf_counter() - started
-    return {**_summary(results, wall, workers, items), "_results": results}
+    # (the workers are reaped at close: their CPU, and their children's, is counted now)
+    return {**_summary(results, wall, workers, items), "cpu_s": round(_children_cpu() - cpu0, 2),
+            "load_avg": [round(load0, 2), round(os.getloadavg()[0], 2)], "_results": results}
 
 
 def run_ray(items: list[Item], workers: int) -> dict:
@@ -211,10 +230,42 @@ def run_ray(items: list[Item], workers: int) -> dict:
     return _summary(results, wall, workers, items)
 
 
+def tail_part(workers: int, repeats: int) -> dict:
+    """The scheduling alone, free of host load: tests that *sleep* (the judge's elapsed
+    time net of run-queue waits counts sleeping, a busy host does not stretch it).  One
+    long candidate (60 tests x 0.1 s) among short ones (6 x 10 tests x 0.05 s): 9 s of test
+    time, bound max(9 s / workers, 0.1 s).  Split (default) against split_long=False."""
+    from microcoder_eval.types import TestCase
+
+    def sleeper(n: int, seconds: float) -> tuple[JudgeTask, str]:
+        task = JudgeTask("stdin", tuple(TestCase(f"{i}\n", f"{i}\n") for i in range(n)))
+        return task, f"import time\ntime.sleep({seconds})\nprint(input())\n"
+
+    items = [sleeper(60, 0.1)] + [sleeper(10, 0.05) for _ in range(6)]
+    total = 60 * 0.1 + 6 * 10 * 0.05
+    bound = max(total / workers, 0.1)
+    out: dict = {"test_time_s": total, "bound_s": bound}
+    for name, split in (("split", True), ("no_split", False)):
+        walls = []
+        for _ in range(repeats):
+            with Judge(workers=workers, split_long=split) as judge:
+                list(judge.judge_many([(items[1][0], "print(0)")] * workers))
+                time.sleep(0.1)
+                started = time.perf_counter()
+                results = list(judge.judge_many(items))
+                walls.append(time.perf_counter() - started)
+                assert all(r.passed for r in results), [r.to_dict() for r in results if not r.passed][:1]
+        wall = statistics.median(walls)
+        out[name] = {"wall_s": round(wall, 2), "wall_over_bound": round(wall / bound, 3), "walls": [round(w, 2) for w in walls]}
+    return out
+
+
 def run_peer(items: list[Item], workers: int, peer_python: str, tmp: Path) -> dict:
     spec, out = tmp / "peer_in.json", tmp / "peer_out.json"
     spec.write_text(json.dumps({"workers": workers, "timeout": LCB_LIMIT_S,
                                 "candidates": [it.peer_sample() for it in items]}))
+    cpu0 = _children_cpu()
+    load0 = os.getloadavg()[0]
     with open(tmp / "peer.log", "w") as log:
         proc = subprocess.run([peer_python, str(PEER_SCRIPT), str(spec), str(out)], stdout=log,
                               stderr=subprocess.STDOUT, cwd=str(tmp), check=False)
@@ -222,7 +273,8 @@ def run_peer(items: list[Item], workers: int, peer_python: str, tmp: Path) -> di
         raise RuntimeError(f"peer failed: {(tmp / 'peer.log').read_text()[-2000:]}")
     data = json.loads(out.read_text())
     correct = [ok for ok, it in zip(data["passed"], items) if it.kind in ("correct", "slow")]
-    return {"wall_s": round(data["wall_s"], 2), "passed": sum(data["passed"]),
+    return {"wall_s": round(data["wall_s"], 2), "cpu_s": round(_children_cpu() - cpu0, 2),
+            "load_avg": [round(load0, 2), round(os.getloadavg()[0], 2)], "passed": sum(data["passed"]),
             "correct_accepted": f"{sum(correct)}/{len(correct)}"}
 
 
@@ -262,9 +314,12 @@ def main() -> int:
             runs["ours_B_per_problem"].append(b)
             print(f"repeat {r + 1}: A {a['wall_s']} s, B {b['wall_s']} s"
                   + (f", LCB {runs['lcb_6s'][-1]['wall_s']} s" if peer_ok else ""), flush=True)
+    tail = tail_part(args.workers, args.repeats)
+    print(f"tail: {tail}", flush=True)
     if not args.no_ray:
         runs["ray_B_per_problem"] = [run_ray(items_b, args.workers) for _ in range(max(1, args.repeats))]
     med = {name: statistics.median(x["wall_s"] for x in rs) for name, rs in runs.items() if rs}
+    med_cpu = {name: statistics.median(x["cpu_s"] for x in rs) for name, rs in runs.items() if rs and "cpu_s" in rs[0]}
     report = {
         "date": datetime.date.today().isoformat(),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} "
@@ -275,10 +330,15 @@ def main() -> int:
                      for c in chosen],
         "candidates": len(items_a), "group": list(GROUP),
         "median_wall_s": med,
+        "median_cpu_s": med_cpu,
+        "cpu_ratio_lcb_over_A": round(med_cpu["lcb_6s"] / med_cpu["ours_A_6s"], 2) if "lcb_6s" in med_cpu else None,
+        "cpu_ratio_lcb_over_B": (round(med_cpu["lcb_6s"] / med_cpu["ours_B_per_problem"], 2)
+                                 if "lcb_6s" in med_cpu else None),
         "ratio_lcb_over_A": round(med["lcb_6s"] / med["ours_A_6s"], 2) if "lcb_6s" in med else None,
         "ratio_lcb_over_B": round(med["lcb_6s"] / med["ours_B_per_problem"], 2) if "lcb_6s" in med else None,
         "ratio_ray_over_local_B": (round(med["ray_B_per_problem"] / med["ours_B_per_problem"], 2)
                                    if "ray_B_per_problem" in med else None),
+        "tail_sleeping_tests": tail,
         "runs": runs,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
