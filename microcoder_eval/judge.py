@@ -512,6 +512,7 @@ class Judge:
     def _discard(self, worker: _Worker) -> None:
         """Close a worker that must not be reused; its slot is refilled on demand."""
         worker.close()
+        self._idle_since.pop(id(worker), None)
         with self._lock:
             if worker in self._all:
                 self._all.remove(worker)
