@@ -4,7 +4,12 @@ The judge is the only process that holds expected outputs.  It sends a worker th
 code and the tests' inputs (the next one queued while the current one runs); the worker
 answers each with the raw output (stdout, or the JSON of a functional return value) and
 the judge compares it here, stopping at the first failing test unless asked to run them
-all.  A worker lost mid-candidate is replaced and the candidate judged again once.
+all.  A worker lost mid-candidate is replaced and the candidate judged again once;
+lost twice, the verdict is ``infra_error`` (the host's fault, not the candidate's).
+
+Reward latency (issue 13): candidates of one problem may share which tests failed
+(``share_failures``: siblings run those first), and idle workers take a long
+candidate's remaining tests (``split_long``; see ``_Feed`` and ``Judge._recruit``).
 """
 from __future__ import annotations
 
