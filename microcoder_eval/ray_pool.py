@@ -4,8 +4,9 @@ Opt-in (the local ``Judge`` stays the default): ``MICROCODER_REWARD_EXECUTOR=ray
 ``compute_score(..., executor="ray")``) for the reward function, ``microcoder eval run
 --executor ray`` for evaluation.
 
-* **One actor per node, started once.**  Each is a named actor
-  (``microcoder-judge-<node id>`` in namespace ``microcoder``) pinned to its node; every
+* **One actor per node, started once.**  Each is a named, detached actor
+  (``microcoder-judge-<node id>-<settings hash>`` in namespace ``microcoder``) pinned to
+  its node (``shutdown_actors()`` ends them before the cluster does); every
   process that asks for it (several reward workers on one node, the driver, ...) gets
   the same actor, so a node runs one set of sandbox workers: no oversubscription however
   many reward workers share it.  Its ``Judge`` has as many workers as the node has CPUs
@@ -25,6 +26,7 @@ started: on one machine that only adds overhead -- the local judge is the better
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import threading
 import zlib
@@ -98,10 +100,17 @@ class RayJudgePool:
         if not nodes:
             raise RuntimeError("ray_pool: the Ray cluster has no live node with CPUs")
         self._actors = []
+        # Same settings, same actors: the name carries them (a job with other limits gets its own).
+        settings = json.dumps([dataclasses.asdict(limits), sorted(hide), share_failures, workers_per_node],
+                              sort_keys=True)
+        tag = f"{zlib.crc32(settings.encode()):08x}"
         for node in nodes:
             workers = workers_per_node or _node_cpus(node)
             self._actors.append(remote_cls.options(
-                name=ACTOR_PREFIX + node["NodeID"], namespace=NAMESPACE, get_if_exists=True,
+                name=f"{ACTOR_PREFIX}{node['NodeID']}-{tag}", namespace=NAMESPACE, get_if_exists=True,
+                # Detached: started once, it outlives the client that happened to start it
+                # (reward workers come and go); it ends with the cluster or shutdown_actors().
+                lifetime="detached",
                 scheduling_strategy=NodeAffinitySchedulingStrategy(node["NodeID"], soft=False),
                 num_cpus=actor_cpus, max_concurrency=max(4, workers * in_flight_per_worker + 2),
             ).remote(workers, dataclasses.asdict(limits), list(hide), share_failures))
@@ -170,6 +179,24 @@ class RayJudgePool:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+def shutdown_actors() -> int:
+    """End every judge actor of this namespace on the cluster; how many were ended."""
+    import ray
+
+    ended = 0
+    for entry in ray.util.list_named_actors(all_namespaces=True):
+        name, namespace = (entry["name"], entry["namespace"]) if isinstance(entry, dict) else (entry, NAMESPACE)
+        if namespace == NAMESPACE and name.startswith(ACTOR_PREFIX):
+            try:
+                actor = ray.get_actor(name, namespace=NAMESPACE)
+                ray.get(actor.close.remote())
+                ray.kill(actor)
+                ended += 1
+            except ValueError:
+                pass  # gone meanwhile
+    return ended
 
 
 def make_judge(executor: str = "local", **kwargs: Any):

@@ -8,7 +8,7 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
-from microcoder_eval.ray_pool import ACTOR_PREFIX, NAMESPACE, RayJudgePool  # noqa: E402
+from microcoder_eval.ray_pool import ACTOR_PREFIX, NAMESPACE, RayJudgePool, shutdown_actors  # noqa: E402
 from microcoder_eval.types import JudgeTask, Limits, TestCase, Verdict  # noqa: E402
 
 SQUARES = JudgeTask("stdin", tuple(TestCase(f"{i}\n", f"{i * i}\n") for i in range(6)))
@@ -22,6 +22,7 @@ def local_ray():
     if started:
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, namespace=NAMESPACE)
     yield
+    assert shutdown_actors() >= 1
     if started:
         ray.shutdown()
 
@@ -30,9 +31,16 @@ def test_one_actor_per_node_shared_by_every_client(local_ray):
     pool = RayJudgePool(limits=Limits(time_limit_s=2), in_flight_per_worker=1)
     assert pool.num_workers == 2 and pool.capacities == [2]  # sized to the node's Ray CPUs
     again = RayJudgePool(limits=Limits(time_limit_s=2))  # a second reward worker on the node
+    assert again._actors[0]._actor_id == pool._actors[0]._actor_id
     node = ray.nodes()[0]["NodeID"]
-    actor = ray.get_actor(ACTOR_PREFIX + node, namespace=NAMESPACE)
-    assert actor is not None and again._actors[0]._actor_id == pool._actors[0]._actor_id
+    names = [a["name"] if isinstance(a, dict) else a for a in ray.util.list_named_actors(all_namespaces=True)]
+    assert any(n.startswith(ACTOR_PREFIX + node) for n in names)
+    del pool, again  # the clients go; the node's actor stays for the next one
+    import gc
+
+    gc.collect()
+    third = RayJudgePool(limits=Limits(time_limit_s=2))
+    assert third.judge(SQUARES, RIGHT).passed
 
 
 def test_verdicts_order_and_backpressure(local_ray):
