@@ -54,6 +54,9 @@ def _judge_options(f):
         click.option("--output-limit", type=int, default=DEFAULT_OUTPUT_LIMIT_MB, show_default=True,
                      help="MiB of output per test."),
         click.option("--all-tests", is_flag=True, help="Run every test instead of stopping at the first failure."),
+        click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+                     help="local: a sandbox pool in this process; ray: one judge actor per node of the Ray cluster "
+                          "(RAY_ADDRESS, else a local Ray), --workers per node [default: the node's CPUs]."),
     ]):
         f = option(f)
     return f
@@ -65,7 +68,7 @@ def eval_group() -> None:
 
 
 def _judge(dataset: Path, solutions: Path, out: Path, *, workers, k, time_limit, memory_limit, output_limit,
-           all_tests, progress, window) -> None:
+           all_tests, progress, window, executor="local") -> None:
     from microcoder_eval.runner import DatasetError, pass_rates_path, run, summary_path
 
     try:
@@ -73,7 +76,7 @@ def _judge(dataset: Path, solutions: Path, out: Path, *, workers, k, time_limit,
             dataset, solutions, out,
             workers=workers, ks=_parse_ks(k),
             limits=Limits(time_limit, memory_limit, output_limit),
-            stop_on_failure=not all_tests, progress=progress, window=window,
+            stop_on_failure=not all_tests, progress=progress, window=window, executor=executor,
         )
     except DatasetError as exc:
         raise click.ClickException(str(exc)) from None
@@ -99,14 +102,14 @@ def _judge(dataset: Path, solutions: Path, out: Path, *, workers, k, time_limit,
 @_window_options
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def run_command(dataset: Path, solutions: Path, out: Path, workers: int | None, k: str, time_limit: float,
-                memory_limit: int, output_limit: int, all_tests: bool, platforms, after, before,
+                memory_limit: int, output_limit: int, all_tests: bool, executor: str, platforms, after, before,
                 no_progress: bool) -> None:
     """Judge SOLUTIONS against DATASET and report mean@n / pass@k like the paper's Table 1."""
     from microcoder_eval.window import Window
 
     _judge(dataset, solutions, out, workers=workers, k=k, time_limit=time_limit, memory_limit=memory_limit,
            output_limit=output_limit, all_tests=all_tests, progress=not no_progress,
-           window=Window(platforms, after, before))
+           window=Window(platforms, after, before), executor=executor)
 
 
 @eval_group.command(name="generate")
@@ -142,8 +145,8 @@ def generate_command(dataset: Path, out: Path, engine: str, model: str, base_url
                      n: int, max_tokens: int, temperature: float, top_p: float, seed: int, limit: int | None,
                      system_prompt: str | None, batch_size: int, device: str | None, dtype: str, concurrency: int,
                      retries: int, judge: bool, results: Path | None, workers: int | None, k: str,
-                     time_limit: float, memory_limit: int, output_limit: int, all_tests: bool, platforms, after,
-                     before, no_progress: bool) -> None:
+                     time_limit: float, memory_limit: int, output_limit: int, all_tests: bool, executor: str,
+                     platforms, after, before, no_progress: bool) -> None:
     """Sample N answers per problem of DATASET from a model, with the training prompt, into OUT."""
     from microcoder_eval.generate import EngineError, Sampling
     from microcoder_eval.generate.run import generate, select
@@ -183,4 +186,4 @@ def generate_command(dataset: Path, out: Path, engine: str, model: str, base_url
         stem = out.name[:-len(".jsonl")] if out.name.endswith(".jsonl") else out.name
         _judge(dataset, out, results or out.with_name(stem + ".results.jsonl"), workers=workers, k=k,
                time_limit=time_limit, memory_limit=memory_limit, output_limit=output_limit, all_tests=all_tests,
-               progress=not no_progress, window=window)
+               progress=not no_progress, window=window, executor=executor)

@@ -25,24 +25,31 @@ import os
 import threading
 from typing import Any, Sequence
 
-from .judge import Judge
 from .types import CandidateResult, JudgeTask, Limits, Verdict
 
 _lock = threading.Lock()
-_judge: Judge | None = None
+_judge: Any = None  # a judge.Judge, or a ray_pool.RayJudgePool
 _judge_pid: int | None = None
 
 
-def _shared_judge() -> Judge:
-    """One judge per process (re-created after a fork: worker pipes don't survive one)."""
+def _shared_judge(executor: str | None = None) -> Any:
+    """One judge per process (re-created after a fork: worker pipes don't survive one).
+
+    The local pool by default; ``MICROCODER_REWARD_EXECUTOR=ray`` (or ``executor="ray"``
+    passed to compute_score) uses the cluster's judge actors instead (``ray_pool``).
+    """
     global _judge, _judge_pid
     with _lock:
         if _judge is None or _judge_pid != os.getpid():
+            from .ray_pool import make_judge
+
             workers = int(os.environ.get("MICROCODER_REWARD_WORKERS", "0")) or None
             limits = Limits()
             if os.environ.get("MICROCODER_REWARD_TIME_LIMIT"):
                 limits = Limits(time_limit_s=float(os.environ["MICROCODER_REWARD_TIME_LIMIT"]))
-            _judge = Judge(workers=workers, limits=limits)
+            executor = executor or os.environ.get("MICROCODER_REWARD_EXECUTOR", "local")
+            # A GRPO group is judged together: siblings try the tests others failed first.
+            _judge = make_judge(executor, workers=workers, limits=limits, share_failures=True)
             _judge_pid = os.getpid()
         return _judge
 
@@ -63,6 +70,9 @@ def _score(result: CandidateResult, reward: str) -> dict[str, Any]:
         "score": score,
         "acc": acc,
         "incomplete": result.verdict is Verdict.INCOMPLETE,
+        # Not a judgment of the candidate (worker lost twice, host overloaded): the
+        # trainers give the row zero advantage (trainer_adapters.core.masking.is_infra_error).
+        "infra_error": result.verdict is Verdict.INFRA_ERROR,
         "verdict": result.verdict.value,
         "tests_passed": result.tests_passed,
         "tests_total": result.tests_total,
@@ -83,7 +93,8 @@ def compute_score(data_source: str | None, solution_str: str, ground_truth: Any,
     except (ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"unreadable ground_truth for {data_source!r}: {exc}") from exc
     reward = _reward_kind(kwargs.get("reward", "binary"))
-    result = _shared_judge().judge_completion(task, solution_str or "", stop_on_failure=reward == "binary")
+    result = _shared_judge(kwargs.get("executor")).judge_completion(task, solution_str or "",
+                                                                    stop_on_failure=reward == "binary")
     return _score(result, reward)
 
 
@@ -107,7 +118,7 @@ def compute_scores(solution_strs: Sequence[str], ground_truths: Sequence[Any],
             tasks.append(JudgeTask.from_ground_truth(gt))
         except (ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"unreadable ground_truth at batch index {i} ({source!r}): {exc}") from exc
-    results = _shared_judge().judge_many(zip(tasks, (s or "" for s in solution_strs)), completions=True,
+    results = _shared_judge(kwargs.get("executor")).judge_many(zip(tasks, (s or "" for s in solution_strs)), completions=True,
                                          stop_on_failure=reward == "binary")
     return [_score(r, reward) for r in results]
 

@@ -12,7 +12,10 @@ use to state how answers are checked:
   bound is mapped onto the abs-or-rel tolerance of ``JudgingRule`` with the same value.
 * any case -- "You can output the answer in any case", "print each letter in any
   register", "print YES (case-insensitive)", "The output is case insensitive",
-  ""yes", "Yes" and "YES" will all be accepted".  Needs an output context: "consisting of
+  ""yes", "Yes" and "YES" will all be accepted", "print it in uppercase or lowercase", "in
+  any capitalization", "The answer is not case-sensitive", "capitalization does not matter"
+  (collected from the AtCoder/Codeforces/LeetCode statements in shared/data, plus
+  these common variants).  Needs an output context: "consisting of
   uppercase or lowercase letters" or "treat letters as case-insensitive" do not count.
 * any order -- "You may return the answer in any order", "print them in any order",
   "The order of the output does not matter", "print the subset in an arbitrary order".
@@ -128,18 +131,29 @@ _CASE_ANY = re.compile(
     _OUTPUT_VERB + r"\b(?P<gap>[^.;]{0,70}?)\bin\s+any\s+(?:letter\s+)?(?:case|register)\b"
     r"(?!\s+(?:where|when|that|which|in\s+which|of)\b)", re.IGNORECASE
 )
+# "print the answer in uppercase or lowercase", "in either upper or lower case", "in any
+# capitalization", "in any combination of uppercase and lowercase letters"
+_CASE_EITHER = re.compile(
+    _OUTPUT_VERB + r"\b(?P<gap>[^.;]{0,70}?)\bin\s+(?:"
+    r"(?:either\s+)?(?:upper|lower)[- ]?(?:case\s+)?(?:letters\s+)?or\s+(?:upper|lower)[- ]?case"
+    r"|any\s+capitali[sz]ation"
+    r"|any\s+combination\s+of\s+(?:upper|lower)[- ]?case\s+and\s+(?:upper|lower)[- ]?case)\b"
+    r"(?:\s+letters)?(?=\s*(?:[.,;:()]|$))", re.IGNORECASE  # the sentence's point, not a transformation's manner
+)
 _CASE_ANY_BARE = re.compile(r"^\s*(?:each|every|all)?\s*letters?\s+(?:can|may)\s+be\s+(?:printed|output)\s+in\s+any\s+(?:case|register)", re.IGNORECASE)
 _CASE_INSENSITIVE = re.compile(
     r"(?:\b(?:output|answer|checker|comparison|judge|verdict)s?\s+(?:is|are|will\s+be)\s+(?:checked\s+)?"
     r"case[- ]?insensitive(?:ly)?)"
     r"|(?:" + _OUTPUT_VERB + r"\b[^.;()]{0,40}\(\s*case[- ]?insensitive\s*\))"
-    r"|(?:\bcase[- ]?insensitive\s+(?:checker|comparison|check)\b)",
+    r"|(?:\bcase[- ]?insensitive\s+(?:checker|comparison|check)\b)"
+    r"|(?:\b(?:output|answer|checker|comparison|judge|verdict)s?\s+(?:is|are|will\s+be)\s+not\s+case[- ]?sensitive)",
     re.IGNORECASE,
 )
 _CASE_MATTERS_NOT = re.compile(
-    r"\b(?:the\s+)?(?:letter\s+)?case(?:\s+of\s+(?:the\s+)?(?:letters|characters|output|answer))?\s+"
+    r"\b(?:the\s+)?(?:letter\s+)?(?:case|capitali[sz]ation)(?:\s+of\s+(?:the\s+)?(?:letters|characters|output|answer))?\s+"
     r"(?:does\s+not|doesn't|do\s+not|won't|will\s+not)\s+matter\b"
-    r"|\bregardless\s+of\s+(?:the\s+)?(?:letter\s+)?case\b"
+    r"|\b(?:letter\s+)?case\s+(?:is|are)\s+(?:not\s+important|irrelevant|ignored)\b"
+    r"|\bregardless\s+of\s+(?:the\s+)?(?:letter\s+)?(?:case|capitali[sz]ation)\b"
     r"|\bignoring\s+(?:the\s+)?(?:letter\s+)?case\b",
     re.IGNORECASE,
 )
@@ -167,6 +181,10 @@ def _case_variants(sentence: str) -> str | None:
 def _any_case_in(sentence: str, previous: str = "") -> str | None:
     m = _CASE_ANY.search(sentence)
     if m and not re.search(r"\b(?:if|when|whether|unless)\b", m.group("gap"), re.IGNORECASE):
+        return m.group(0)
+    m = _CASE_EITHER.search(sentence)
+    if m and not re.search(r"\b(?:if|when|whether|unless|conver\w*|chang\w*|transform\w*|turn\w*|replac\w*)\b",
+                           m.group("gap"), re.IGNORECASE):
         return m.group(0)
     m = _CASE_ANY_BARE.search(sentence)
     if m:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from .judge import Judge
 from .summary import format_table, summarise
 from .types import JudgeTask, Limits
 from .window import Window
@@ -214,7 +213,7 @@ def write_pass_rates(rows: Iterable[dict], problems: dict[str, ProblemInfo], pat
 
 def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | None, ks: Sequence[int],
         limits: Limits, stop_on_failure: bool = True, progress: bool = True, window: Window = Window(),
-        read_problems: Callable[[Path], Iterator[Any]] | None = None) -> dict[str, Any]:
+        read_problems: Callable[[Path], Iterator[Any]] | None = None, executor: str = "local") -> dict[str, Any]:
     errors = InputErrors()
     problems = load_problems(problems_path, errors, read_problems)
     candidates = read_candidates(solutions_path, problems, errors)
@@ -233,7 +232,10 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
         from tqdm import tqdm
 
         bar = tqdm(total=len(todo), desc="judging", unit="cand", file=sys.stderr)
-    with Judge(workers=workers, limits=limits, hide=hide) as judge, open(out, "a", encoding="utf-8") as sink:
+    from .ray_pool import make_judge  # executor: the local pool, or one judge actor per Ray node
+
+    with make_judge(executor, workers=workers, limits=limits, hide=hide) as judge, \
+            open(out, "a", encoding="utf-8") as sink:
         def judge_one(c: Candidate) -> dict:
             info = problems[c.problem_id]
             result = judge.judge_completion(info.task, c.completion, stop_on_failure=stop_on_failure)

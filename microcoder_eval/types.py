@@ -25,6 +25,7 @@ DEFAULT_TOLERANCE = 1e-6
 DEFAULT_TIME_LIMIT_S = 6.0
 DEFAULT_MEMORY_LIMIT_MB = 4096
 DEFAULT_OUTPUT_LIMIT_MB = 64
+DEFAULT_NEAR_LIMIT_MARGIN = 0.2
 
 
 class Verdict(str, Enum):
@@ -37,6 +38,10 @@ class Verdict(str, Enum):
     OUTPUT_LIMIT = "output_limit"
     NO_CODE = "no_code"
     INCOMPLETE = "incomplete"  # the model's answer was cut off (e.g. an unclosed fence)
+    # Not the candidate's doing: its sandbox worker was lost twice, or the host was so
+    # overloaded that a test passed the wall-clock backstop waiting for a CPU.  Trainers
+    # give it zero advantage (neither reward nor punish); evaluations should re-judge it.
+    INFRA_ERROR = "infra_error"
 
     def __str__(self) -> str:  # so f-strings and JSON show the plain value
         return self.value
@@ -81,6 +86,9 @@ class Limits:
     time_limit_s: float = DEFAULT_TIME_LIMIT_S  # CPU seconds per test
     memory_limit_mb: int = DEFAULT_MEMORY_LIMIT_MB  # address space of the child
     output_limit_mb: int = DEFAULT_OUTPUT_LIMIT_MB  # stdout/stderr/result size per test
+    # A time-out at most this fraction over the limit is run once more before it is final
+    # (the test is killed only at limit x (1 + margin)); 0 = kill at the limit, no re-run.
+    near_limit_margin: float = DEFAULT_NEAR_LIMIT_MARGIN
 
     @property
     def wall_limit_s(self) -> float:
@@ -151,6 +159,8 @@ class TestResult:
     comparison: str | None = None  # which comparator accepted the test
     detail: str | None = None  # short diff or error message on failure
     actual: str | None = None  # the program's output, kept only when asked (Verify stage)
+    rerun: bool = False  # timed out near the limit once: this is the second run's result
+    index: int | None = None  # the test's position in the task (results may come in another order)
 
     __test__ = False
 
@@ -161,6 +171,7 @@ class TestResult:
             "wall_s": round(self.wall_s, 4),
             "comparison": self.comparison,
             "detail": self.detail,
+            **({"rerun": True} if self.rerun else {}),
         }
 
 

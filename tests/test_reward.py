@@ -24,7 +24,7 @@ def test_ground_truth_round_trip():
 
 def test_compute_score_binary_and_flags():
     ok = reward.compute_score("microcoder/test", fence("a,b=map(int,input().split())\nprint(a+b)"), ADD)
-    assert ok == {"score": 1.0, "acc": 1.0, "incomplete": False, "verdict": "accepted",
+    assert ok == {"score": 1.0, "acc": 1.0, "incomplete": False, "infra_error": False, "verdict": "accepted",
                   "tests_passed": 2, "tests_total": 2}
     wrong = reward.compute_score("microcoder/test", fence("print(3)"), ADD)
     assert wrong["score"] == 0.0 and wrong["acc"] == 0.0 and wrong["verdict"] == "wrong_answer"
@@ -89,3 +89,13 @@ def test_compute_scores_takes_verls_batch_manager_keywords():
     with pytest.raises(ValueError, match="batch index 1 .'broken'."):
         reward.compute_scores(data_sources=["ok", "broken"], solution_strs=["a", "b"],
                               ground_truths=[ADD, "{not json"])
+
+
+def test_infra_error_is_flagged_for_the_trainers():
+    from microcoder_eval.types import CandidateResult, Verdict
+    from trainer_adapters.core.masking import is_infra_error
+
+    flagged = reward._score(CandidateResult(Verdict.INFRA_ERROR, [], 3, "sandbox worker failed twice"), "binary")
+    assert flagged["infra_error"] is True and flagged["score"] == 0.0 and flagged["verdict"] == "infra_error"
+    assert is_infra_error(flagged["verdict"], flagged["infra_error"]) and is_infra_error("infra_error")
+    assert not is_infra_error("runtime_error", False)

@@ -121,3 +121,53 @@ def test_verify_step_opens_its_own_judge():
     p = copy.deepcopy(sample_problems()[0])
     out = list(VerifyStep(VerifyConfig(), workers=1).run([p]))
     assert isinstance(out[0], Problem)
+
+
+# ---- per-problem time limits (issue 13) ---------------------------------------------
+_SLOW_REF = ("import sys\nx = int(sys.stdin.read())\ns = 0\nfor i in range(x):\n    s += i * i\nprint(s)\n")
+
+
+def _slow_problem() -> Problem:
+    p = copy.deepcopy(sample_problems()[0])
+    p.id = "own/slow_sum"
+    n = 3_000_000  # ~0.25 s of CPU in CPython: a reference with a measurable slowest test
+    p.tests = [TestCase("10\n", f"{sum(i * i for i in range(10))}\n"), TestCase(f"{n}\n", f"{sum(i * i for i in range(n))}\n")]
+    p.reference_solutions = [_SLOW_REF]
+    p.time_limit_s = None
+    return p
+
+
+def test_time_limit_derived_from_slowest_reference(judge):
+    fast = copy.deepcopy(sample_problems()[0])
+    fast.time_limit_s = None
+    out = run([fast, _slow_problem()], judge, time_limit_factor=10.0, time_limit_floor_s=1.0,
+              time_limit_ceiling_s=6.0, time_limit_step_s=0.5)
+    got_fast, got_slow = out[fast.id], out["own/slow_sum"]
+    assert got_fast.time_limit_s == 1.0  # milliseconds of reference CPU: the floor
+    # 10 x (0.15..0.6 s) rounded up to 0.5 s steps, above the floor, below the ceiling
+    assert 1.0 < got_slow.time_limit_s <= 6.0 and (got_slow.time_limit_s / 0.5).is_integer()
+    gt = JudgeTask.from_ground_truth(got_slow.judge_task().to_ground_truth())
+    assert gt.time_limit_s == got_slow.time_limit_s
+    assert Problem.from_row(got_slow.to_row()).time_limit_s == got_slow.time_limit_s
+
+
+def test_time_limit_keeps_explicit_and_can_be_disabled(judge):
+    p = copy.deepcopy(sample_problems()[0])
+    p.time_limit_s = 2.5  # from metadata: kept
+    q = copy.deepcopy(sample_problems()[1])
+    q.time_limit_s = None
+    assert run([p], judge)[p.id].time_limit_s == 2.5
+    assert run([q], judge, derive_time_limit=False)[q.id].time_limit_s is None
+
+
+def test_derive_time_limit_rounding():
+    from microcoder_data.verify.verify import derive_time_limit
+    from microcoder_eval.types import TestResult, Verdict
+
+    cfg = VerifyConfig(time_limit_factor=3.0, time_limit_floor_s=1.0, time_limit_ceiling_s=6.0, time_limit_step_s=0.5)
+    runs = lambda *ts: [TestResult(Verdict.ACCEPTED, t) for t in ts]  # noqa: E731
+    assert derive_time_limit(cfg, runs(0.0, 0.01)) == 1.0
+    assert derive_time_limit(cfg, runs(0.5)) == 1.5
+    assert derive_time_limit(cfg, runs(0.51)) == 2.0
+    assert derive_time_limit(cfg, runs(5.0)) == 6.0
+    assert derive_time_limit(cfg, [None]) == 1.0

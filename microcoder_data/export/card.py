@@ -69,6 +69,19 @@ def _table(header: list[str], rows: list[list[Any]]) -> str:
     return "\n".join(out)
 
 
+def _time_limit_text(problems: list[Problem]) -> str:
+    """Distribution of the per-problem CPU limits Verify derived (reward_model.ground_truth.time_limit_s)."""
+    limits = Counter(p.time_limit_s for p in problems)
+    default = limits.pop(None, 0)
+    intro = ("Per-test CPU limit per problem (`time_limit_s` in the ground truth and `problems.parquet`), "
+             "derived by Verify from the slowest correct reference (factor, floor, ceiling: `verify` parameters "
+             "below); the judge enforces it.")
+    rows = [[f"{lim:g} s", n] for lim, n in sorted(limits.items())]
+    if default:
+        rows.append(["judge default (no reference)", default])
+    return intro + "\n\n" + _table(["time limit", "problems"], rows) if rows else intro
+
+
 def write_card(
     out_dir: Path,
     *,
@@ -172,6 +185,10 @@ def write_card(
         "",
         (f"{sum(ntests)} tests; per problem min {min(ntests)}, median {statistics.median(ntests):g}, max {max(ntests)}."
          if ntests else "No problems kept."),
+        "",
+        "## Time limits",
+        "",
+        _time_limit_text(problems),
         "",
         "## Parameters",
         "",

@@ -18,7 +18,10 @@ For each problem (see :class:`microcoder_data.config.VerifyConfig` for the knobs
 6. at most ``max_tests`` tests are kept, the most demanding (largest input, or slowest
    reference run with ``cap_by: time``), in their original order (with ``input_size``,
    only the ``precap_factor * max_tests`` largest tests are run at all);
-7. fewer than ``min_tests`` left -> rejected.
+7. fewer than ``min_tests`` left -> rejected;
+8. ``time_limit_s`` = factor x the slowest kept test of the correct references (CPU
+   seconds), clamped and rounded (:func:`derive_time_limit`); a limit the problem
+   already has (metadata) is kept.
 
 What happened is recorded in ``provenance["verify"]`` (counts only -- no timings, so the
 output stays byte-reproducible).  The kept ``reference_solutions`` are the correct
@@ -246,6 +249,8 @@ class VerifyStep(Step):
                 )
                 continue
             refs = p_refs(p, c.max_references)
+            if c.derive_time_limit and verified and p.time_limit_s is None:
+                p.time_limit_s = derive_time_limit(c, [st["per_ref"][r][t] for r in st["correct"] for t in idx])
             p.tests = [TestCase(task.tests[t].input, task.tests[t].output) for t in idx]
             p.reference_solutions = [refs[r] for r in st["correct"]]
             p.provenance = {**p.provenance, "verify": {"verified": verified, **st["stats"]}}
@@ -258,6 +263,22 @@ class VerifyStep(Step):
         d = vars(self.cfg).copy()
         d["limits"] = asdict(make_limits(self.cfg))
         return d
+
+
+def derive_time_limit(cfg: VerifyConfig, runs: Iterable[TestResult | None]) -> float:
+    """A problem's time limit from its correct references' per-test CPU times.
+
+    factor x the slowest test, clamped to [floor, ceiling], rounded up to the step grid
+    (see VerifyConfig).  An explicit limit in the problem's metadata is never replaced.
+    """
+    import math
+
+    slowest = max((t.time_s for t in runs if t is not None), default=0.0)
+    limit = min(cfg.time_limit_ceiling_s, max(cfg.time_limit_floor_s, cfg.time_limit_factor * slowest))
+    if cfg.time_limit_step_s > 0:
+        # round() first: 2.5000000001 from float noise must not become 3.0
+        limit = math.ceil(round(limit / cfg.time_limit_step_s, 6)) * cfg.time_limit_step_s
+    return float(min(limit, max(cfg.time_limit_ceiling_s, cfg.time_limit_floor_s)))
 
 
 def p_refs(p: Problem, max_refs: int) -> list[str]:

@@ -73,10 +73,19 @@ def _jsonable(value: Any, depth: int = 0) -> Any:
         return out
     if isinstance(value, prelude_module.TreeNode):
         return _tree_to_list(value, depth)
-    tolist = getattr(value, "tolist", None)  # numpy scalars and arrays
-    if callable(tolist):
+    # numpy scalars (np.int64 ...) stand for the base value they hold.  A numpy array, or
+    # any other object, is not a value LeetCode's serializer accepts for a list/int/str
+    # return type: the submission fails there, so it fails here (no tolist() rescue).
+    tolist = getattr(value, "tolist", None)
+    if callable(tolist) and _is_numpy_scalar(kind):
         return _jsonable(tolist(), depth + 1)
-    raise ReturnValueError(f"cannot serialise a return value of type {kind.__name__}")
+    raise ReturnValueError(f"cannot serialise a return value of type {kind.__name__} "
+                           "(LeetCode's serializer rejects it too)")
+
+
+def _is_numpy_scalar(kind: type) -> bool:
+    """np.int64, np.float32, np.bool_ ... (subclasses of numpy.generic), never an ndarray."""
+    return any(base.__name__ == "generic" and base.__module__ == "numpy" for base in kind.__mro__)
 
 
 def _tree_to_list(root: Any, depth: int) -> list:

@@ -120,6 +120,14 @@ def verdict_of(result: Mapping[str, Any], correct: float | None = None) -> str:
     return Verdict.ACCEPTED.value if correct is not None and float(correct) > 0 else Verdict.WRONG_ANSWER.value
 
 
+def is_infra_error(verdict: Any = None, infra_error: Any = None) -> bool:
+    """True when the reward reports an infrastructure error for the row (its sandbox worker
+    lost twice, the host overloaded past the wall backstop): its score 0 is no judgment."""
+    if infra_error is not None and bool(infra_error):
+        return True
+    return verdict is not None and str(verdict) == Verdict.INFRA_ERROR.value
+
+
 def _candidate(verdict: Any, truncated: bool, repetitive: bool) -> bool:
     return bool(truncated) and is_non_incorrect(verdict, truncated) and not repetitive
 

@@ -28,6 +28,10 @@ TEMPERATURE_SWITCH = PREFIX + "temperature_switch"
 #: mean binary accuracy of this step's rollouts
 ACCURACY = PREFIX + "accuracy"
 
+#: fraction of rows the judge reported as ``infra_error`` (their advantage is zeroed: a
+#: lost sandbox or an overloaded host says nothing about the candidate)
+INFRA_ERROR_FRACTION = PREFIX + "infra_error_fraction"
+
 #: what :func:`trainer_adapters.core.masking.masking_metrics` returns
 MASK_METRICS = (
     ACCURACY,
