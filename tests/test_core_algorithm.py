@@ -268,3 +268,28 @@ def test_metric_names():
     assert metrics.probe_diversity_name(1.2) == "microcoder/probe/diversity@T=1.2"
     assert metrics.probe_spread_name(0.6) == "microcoder/probe/diversity_std@T=0.6"
     assert len(set(metrics.ALL)) == len(metrics.ALL)
+
+
+def test_infra_error_rows_get_zero_advantage_whatever_the_draw():
+    import numpy as np
+
+    from trainer_adapters.core import metrics as M
+    from trainer_adapters.core.masking import assess_rows, draw_mask, masking_metrics, zeroed_rows
+    from trainer_adapters.verl.advantage import plan_truncation_mask
+
+    rows = [[1, 2, 3], [4, 5, 6], [7, 8, 9], [1, 1, 2]]
+    verdicts = ["accepted", "infra_error", "wrong_answer", "infra_error"]
+    assessed = assess_rows(rows, verdicts, [1.0, 0.0, 0.0, 0.0], max_response_length=100)
+    drawn = draw_mask(assessed.candidate, 1.0, np.random.default_rng(0))
+    assert not drawn.any()  # none truncated: the truncation mask takes nothing
+    assert zeroed_rows(assessed, drawn).tolist() == [False, True, False, True]
+    metrics = masking_metrics(assessed, drawn)
+    assert metrics[M.INFRA_ERROR_FRACTION] == 0.5 and metrics[M.MASK_FRACTION] == 0.0
+
+    # verl: the row reported by compute_score as infra_error is zeroed, the wrong answer is not
+    extra = [{"reward_extra_info": {"verdict": v, "acc": a, "infra_error": v == "infra_error"}}
+             for v, a in zip(verdicts, [1.0, 0.0, 0.0, 0.0])]
+    plan = plan_truncation_mask([f"u{i}_0_0" for i in range(4)], [[9]] * 4, rows, [1.0, 0.0, 0.0, 0.0], extra,
+                                [False] * 4, max_response_length=100, probability=0.0, rng=np.random.default_rng(0))
+    assert plan.mask.tolist() == [False, True, False, True]
+    assert plan.metrics[M.INFRA_ERROR_FRACTION] == 0.5

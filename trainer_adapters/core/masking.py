@@ -164,6 +164,11 @@ class RowAssessment:
     verdicts: tuple[str, ...]
     accuracy: np.ndarray
 
+    @property
+    def infra_error(self) -> np.ndarray:
+        """Rows the judge could not judge (``infra_error``): their score is no judgment."""
+        return np.array([is_infra_error(v) for v in self.verdicts], dtype=bool)
+
     def __len__(self) -> int:
         return int(self.truncated.shape[0])
 
@@ -198,8 +203,16 @@ def assess_rows(
     )
 
 
+def zeroed_rows(rows: RowAssessment, drawn: Sequence[bool]) -> np.ndarray:
+    """Rows whose advantage the trainer sets to 0: the truncation mask's ``drawn`` rows and
+    every ``infra_error`` row (a lost sandbox or an overloaded host says nothing about the
+    candidate, so its score 0 must not push the policy away from it)."""
+    return np.asarray(drawn, dtype=bool).reshape(-1) | rows.infra_error
+
+
 def masking_metrics(rows: RowAssessment, mask: Sequence[bool]) -> dict[str, float]:
-    """The step's mask metrics (names from :mod:`.metrics`), fractions over the rows.
+    """The step's mask metrics (names from :mod:`.metrics`), fractions over the rows;
+    ``mask`` is the truncation mask's draw (infra-error rows are counted apart).
 
     ``repetition_fraction`` is over the truncated rows; every other fraction is over all
     rows. An empty batch gives 0.0 everywhere.
@@ -220,6 +233,7 @@ def masking_metrics(rows: RowAssessment, mask: Sequence[bool]) -> dict[str, floa
         M.TRUNCATED_NO_CODE_FRACTION: float((rows.truncated & (verdicts == Verdict.NO_CODE.value)).mean()),
         M.REPETITION_FRACTION: float(rows.repetitive.sum() / n_trunc) if n_trunc else 0.0,
         M.MASK_CANDIDATE_FRACTION: float(rows.candidate.mean()),
+        M.INFRA_ERROR_FRACTION: float(rows.infra_error.mean()),
     }
 
 

@@ -41,6 +41,7 @@ MASK_METRICS = (
     TRUNCATED_NO_CODE_FRACTION,
     REPETITION_FRACTION,
     MASK_CANDIDATE_FRACTION,
+    INFRA_ERROR_FRACTION,
 )
 
 #: logged every training step by every backend

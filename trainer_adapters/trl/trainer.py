@@ -62,7 +62,7 @@ from trainer_adapters.core.auto_temperature import (
 )
 from trainer_adapters.core.config import MicroCoderGRPOConfig
 from trainer_adapters.core.diversity import batch_diversity
-from trainer_adapters.core.masking import MaskRng, assess_rows, draw_mask, masking_metrics, verdict_of
+from trainer_adapters.core.masking import MaskRng, assess_rows, draw_mask, masking_metrics, verdict_of, zeroed_rows
 
 from .args import TrlLayout
 from .reward import MicroCoderReward
@@ -376,7 +376,7 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
                                window=cfg.repetition_window, check=cfg.repetition_check)
         mask = draw_mask(assessed.candidate, cfg.mask_probability, self.mask_rng.for_step(step))
         start = self.accelerator.process_index * n_local
-        local_mask = torch.as_tensor(mask[start : start + n_local], device=device)
+        local_mask = torch.as_tensor(zeroed_rows(assessed, mask)[start : start + n_local], device=device)
         advantages = output["advantages"]
         if advantages.dim() == 1:
             advantages[local_mask] = 0.0

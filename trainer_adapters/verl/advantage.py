@@ -30,7 +30,7 @@ import numpy as np
 
 from trainer_adapters.core import metrics as M
 from trainer_adapters.core.diversity import batch_diversity
-from trainer_adapters.core.masking import assess_rows, draw_mask, masking_metrics, verdict_of
+from trainer_adapters.core.masking import assess_rows, draw_mask, masking_metrics, verdict_of, zeroed_rows
 
 __all__ = ["MaskPlan", "parse_key", "plan_truncation_mask"]
 
@@ -114,7 +114,7 @@ def plan_truncation_mask(
     assessed = assess_rows(final_responses, verdicts, accuracy, max_response_length=max_response_length,
                            window=window, check=repetition_check)
     session_mask = draw_mask(assessed.candidate, probability, rng)
-    masked_sessions = {s for (s, _), m in zip(ordered, session_mask) if m}
+    masked_sessions = {s for (s, _), m in zip(ordered, zeroed_rows(assessed, session_mask)) if m}
     mask = np.array([s is not None and s in masked_sessions for s in row_session], dtype=bool)
 
     # diversity over each prompt's samples (final outputs), averaged over prompts
