@@ -171,6 +171,7 @@ class TestResult:
             "wall_s": round(self.wall_s, 4),
             "comparison": self.comparison,
             "detail": self.detail,
+            **({"test": self.index} if self.index is not None else {}),
             **({"rerun": True} if self.rerun else {}),
         }
 
