@@ -29,19 +29,7 @@ MAX_LEN = 16
 PROBE_TEMPERATURES = (0.7, 1.0, 1.3)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _one_torch_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
-@pytest.fixture(scope="module")
-def tiny_model_dir(tmp_path_factory) -> Path:
-    from trainer_adapters.trl.tiny import build_tiny_checkpoint
-
-    return build_tiny_checkpoint(tmp_path_factory.mktemp("tiny-qwen2-auto"), seed=0)
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
 
 @pytest.fixture(scope="module")
@@ -122,13 +110,13 @@ def _records(out: Path) -> list[dict]:
 
 
 @pytest.mark.slow
-def test_auto_temperature_probe_choice_switch_and_resume(tiny_model_dir, dataset_dir, tmp_path):
+def test_auto_temperature_probe_choice_switch_and_resume(tiny_qwen2_dir, dataset_dir, tmp_path):
     from trainer_adapters.trl import build_trainer
     from trainer_adapters.trl.trainer import TEMPERATURE_STATE_FILE
 
     cls = _planting_trainer_cls()
     out = tmp_path / "run"
-    trainer = build_trainer(_auto_config(tiny_model_dir, total_training_steps=2), str(tiny_model_dir),
+    trainer = build_trainer(_auto_config(tiny_qwen2_dir, total_training_steps=2), str(tiny_qwen2_dir),
                             str(dataset_dir), str(out), trainer_cls=cls)
     trainer.train()
 
@@ -157,7 +145,7 @@ def test_auto_temperature_probe_choice_switch_and_resume(tiny_model_dir, dataset
 
     # resume for a third step: no second probe, the restored controller's temperature is used
     cls.sampled_at = []
-    resumed = build_trainer(_auto_config(tiny_model_dir, total_training_steps=3), str(tiny_model_dir),
+    resumed = build_trainer(_auto_config(tiny_qwen2_dir, total_training_steps=3), str(tiny_qwen2_dir),
                             str(dataset_dir), str(out), trainer_cls=cls)
     resumed.train(resume_from_checkpoint=True)
     records = _records(out)
@@ -167,13 +155,13 @@ def test_auto_temperature_probe_choice_switch_and_resume(tiny_model_dir, dataset
     assert cls.sampled_at == [next_stage]
 
 
-def test_auto_temperature_refuses_a_probe_with_no_qualifying_temperature(tiny_model_dir, dataset_dir, tmp_path):
+def test_auto_temperature_refuses_a_probe_with_no_qualifying_temperature(tiny_qwen2_dir, dataset_dir, tmp_path):
     from trainer_adapters.trl import build_trainer
 
-    cfg = _config(tiny_model_dir, temperature="auto", probe_temperatures=(0.7, 1.0), probe_prompts=2,
+    cfg = _config(tiny_qwen2_dir, temperature="auto", probe_temperatures=(0.7, 1.0), probe_prompts=2,
                   convergence_diversity=1.01, total_training_steps=1)  # diversity never reaches 1.01
     out = tmp_path / "refused"
-    trainer = build_trainer(cfg, str(tiny_model_dir), str(dataset_dir), str(out))
+    trainer = build_trainer(cfg, str(tiny_qwen2_dir), str(dataset_dir), str(out))
     with pytest.raises(ValueError, match="no probe temperature has diversity"):
         trainer.train()
     # the probe is on record even though no temperature qualified; training never started
@@ -183,12 +171,12 @@ def test_auto_temperature_refuses_a_probe_with_no_qualifying_temperature(tiny_mo
 
 
 @pytest.mark.parametrize("preset", ["microcoder", "grpo", "dapo"])
-def test_each_preset_runs_a_step_on_cpu(preset, tiny_model_dir, dataset_dir, tmp_path):
+def test_each_preset_runs_a_step_on_cpu(preset, tiny_qwen2_dir, dataset_dir, tmp_path):
     from trainer_adapters.trl import build_trainer
 
-    cfg = apply_preset(_config(tiny_model_dir, total_training_steps=1, temperature=1.0, save_freq=0), preset)
+    cfg = apply_preset(_config(tiny_qwen2_dir, total_training_steps=1, temperature=1.0, save_freq=0), preset)
     out = tmp_path / preset
-    trainer = build_trainer(cfg, str(tiny_model_dir), str(dataset_dir), str(out))
+    trainer = build_trainer(cfg, str(tiny_qwen2_dir), str(dataset_dir), str(out))
     trainer.train()
     (step,) = [r for r in _records(out) if "loss" in r]
     assert math.isfinite(step["loss"]) and step[M.TEMPERATURE] == 1.0

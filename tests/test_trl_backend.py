@@ -54,29 +54,15 @@ FILLER = (
 )
 
 
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
+
+
 # --------------------------------------------------------------------------- fixtures
-@pytest.fixture(scope="module", autouse=True)
-def _one_torch_thread():
-    """The model is tiny: one intra-op thread is as fast, and on a loaded 2-core CI box
-    two spinning OpenMP threads make generation ~10x slower."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
 @pytest.fixture(scope="module")
-def tiny_model_dir(tmp_path_factory) -> Path:
-    from trainer_adapters.trl.tiny import build_tiny_checkpoint
-
-    return build_tiny_checkpoint(tmp_path_factory.mktemp("tiny-qwen2"), seed=0)
-
-
-@pytest.fixture(scope="module")
-def tokenizer(tiny_model_dir):
+def tokenizer(tiny_qwen2_dir):
     from transformers import AutoTokenizer
 
-    return AutoTokenizer.from_pretrained(tiny_model_dir)
+    return AutoTokenizer.from_pretrained(tiny_qwen2_dir)
 
 
 @pytest.fixture(scope="module")
@@ -165,12 +151,12 @@ def _config(model_dir, **overrides) -> MicroCoderGRPOConfig:
 
 
 @pytest.fixture(scope="module")
-def trainer(tiny_model_dir, dataset_dir, tmp_path_factory):
+def trainer(tiny_qwen2_dir, dataset_dir, tmp_path_factory):
     """A trainer that is built but not run (for the override-point unit checks)."""
     from trainer_adapters.trl import build_trainer
 
     out = tmp_path_factory.mktemp("unit-run")
-    return build_trainer(_config(tiny_model_dir), str(tiny_model_dir), str(dataset_dir), str(out))
+    return build_trainer(_config(tiny_qwen2_dir), str(tiny_qwen2_dir), str(dataset_dir), str(out))
 
 
 # --------------------------------------------------------------------------- mapping
@@ -310,7 +296,7 @@ def test_validation_sampling_settings(trainer):
 
 # --------------------------------------------------------------------------- end to end
 @pytest.mark.slow
-def test_end_to_end_three_steps(tiny_model_dir, dataset_dir, tokenizer, problems, tmp_path):
+def test_end_to_end_three_steps(tiny_qwen2_dir, dataset_dir, tokenizer, problems, tmp_path):
     from trainer_adapters.trl import build_trainer
     from trainer_adapters.trl.trainer import METRICS_FILE, ROLLOUTS_FILE, MicroCoderGRPOTrainer
 
@@ -332,9 +318,9 @@ def test_end_to_end_three_steps(tiny_model_dir, dataset_dir, tokenizer, problems
                 completion_ids[start + 1] = list(plants[entry]["repetitive"])
             return completion_ids, logprobs
 
-    cfg = _config(tiny_model_dir)
+    cfg = _config(tiny_qwen2_dir)
     out = tmp_path / "run"
-    trainer = build_trainer(cfg, str(tiny_model_dir), str(dataset_dir), str(out), trainer_cls=PlantingTrainer)
+    trainer = build_trainer(cfg, str(tiny_qwen2_dir), str(dataset_dir), str(out), trainer_cls=PlantingTrainer)
     from microcoder_eval.reward import compute_scores
 
     assert trainer.microcoder_reward.scorer is compute_scores  # the published reward, i.e. the real judge
@@ -402,7 +388,7 @@ ONE_STEP = dict(
 )
 
 
-def test_run_trl_one_step_with_validation(tiny_model_dir, dataset_dir, tmp_path):
+def test_run_trl_one_step_with_validation(tiny_qwen2_dir, dataset_dir, tmp_path):
     """`run_trl` (what `microcoder train --backend trl` calls): one step, checkpoint, final model,
     and validation on DIR/test.parquet before training and after the step."""
     import shutil
@@ -415,9 +401,9 @@ def test_run_trl_one_step_with_validation(tiny_model_dir, dataset_dir, tmp_path)
     shutil.copy(dataset_dir / "train.parquet", data / "test.parquet")
     out = tmp_path / "run"
     cfg = _config(
-        tiny_model_dir, **ONE_STEP, val_num_samples=2, eval_max_response_length=16, test_freq=1, val_before_train=True
+        tiny_qwen2_dir, **ONE_STEP, val_num_samples=2, eval_max_response_length=16, test_freq=1, val_before_train=True
     )
-    run_trl(cfg, str(tiny_model_dir), str(data), str(out))
+    run_trl(cfg, str(tiny_qwen2_dir), str(data), str(out))
     _entry_point_checks(out)
     records = [json.loads(x) for x in (out / "metrics.jsonl").read_text().splitlines()]
     evals = [r for r in records if "eval_reward" in r]
@@ -427,7 +413,7 @@ def test_run_trl_one_step_with_validation(tiny_model_dir, dataset_dir, tmp_path)
         assert r["eval_completions/max_length"] <= 16  # eval_max_response_length, not 32
 
 
-def test_cli_train_backend_trl(tiny_model_dir, dataset_dir, tmp_path):
+def test_cli_train_backend_trl(tiny_qwen2_dir, dataset_dir, tmp_path):
     """`microcoder train --backend trl --model PATH --dataset DIR key=value ...`."""
     pytest.importorskip("cli.train_cmd")
     from click.testing import CliRunner
@@ -435,7 +421,7 @@ def test_cli_train_backend_trl(tiny_model_dir, dataset_dir, tmp_path):
     from cli.main import main
 
     out = tmp_path / "cli-run"
-    args = ["train", "--backend", "trl", "--model", str(tiny_model_dir), "--dataset", str(dataset_dir)]
+    args = ["train", "--backend", "trl", "--model", str(tiny_qwen2_dir), "--dataset", str(dataset_dir)]
     args += ["--output-dir", str(out), "temperature=1.2", "max_prompt_length=1024"]
     args += [f"{k}={v}" for k, v in ONE_STEP.items() if k not in ("temperature_stages", "backend_overrides")]
     result = CliRunner().invoke(main, args, catch_exceptions=False)
