@@ -202,10 +202,28 @@ class VerifyConfig:
     drop_nondeterministic: bool = True
     check_rule: bool = True
     max_tests: int = 16
-    cap_by: str = "input_size"  # input_size | time
-    # with cap_by=input_size, run only the precap_factor * max_tests largest tests (0 = all)
+    cap_by: str = "strength"  # strength | input_size | time
+    # with cap_by=input_size/strength, run only the precap_factor * max_tests largest tests (0 = all)
     precap_factor: int = 2
     min_tests: int = 1
+    # cap_by "strength" (default) keeps first the tests that are some mutant's first killer
+    # (see strength_*), then the largest inputs; no mutants -> as "input_size".
+    # Test generation (functional problems; microcoder_data/verify/augment.py): a problem with
+    # fewer than augment_tests_to tests gets generated ones up to it (0 = off).  10: at 2 upstream
+    # + 8 generated tests, LeetCodeDataset's generated tests reject >= 95% of the mutants its full
+    # upstream sets reject (BENCHMARKS.md); DeepCoder asks for >= 5 tests; max_tests caps at 16.
+    augment_tests_to: int = 10
+    augment_max_len: int = 20  # generated lists/strings stay this short (time limits, readable tests)
+    augment_time_limit_s: float = 1.0  # a generated input a reference needs longer on is dropped
+    augment_seed: int = 0
+    # Test strength (microcoder_data/verify/strength.py): this many mutants of the first correct
+    # reference run on the verified tests (+ strength_probes generated inputs that only count
+    # mutants); 0 = off.  min_strength drops problems whose tests reject less than that share
+    # of the counted mutants (None = keep all).
+    strength_mutants: int = 6
+    strength_probes: int = 8
+    strength_time_limit_s: float = 1.0
+    min_strength: float | None = None
     workers: int | None = None  # judge workers; None = all cores
     time_limit_s: float | None = None  # None = the judge's default (per-problem overrides win)
     memory_limit_mb: int | None = None
