@@ -16,17 +16,19 @@ from typing import Any, Iterator
 from microcoder_data.verify.inputspec import InputSpec, Node, evaluate, violation
 
 # (size, values, order) of the edge cases, in the order they are tried
-EDGE_CASES = [
+EDGE_CASES = [  # most telling first: a problem short of only a few tests gets these
     ("min", "low", None),
+    ("small", "mixed", None),
     ("min", "high", None),
-    ("min", "mixed", None),
-    ("small", "low", None),
-    ("small", "high", None),
-    ("small", "same", None),
+    ("medium", "mixed", None),
     ("small", "extreme", None),
+    ("small", "dup", None),
     ("small", "mixed", "sorted"),
     ("small", "mixed", "reversed"),
-    ("small", "dup", None),
+    ("min", "mixed", None),
+    ("small", "same", None),
+    ("small", "low", None),
+    ("small", "high", None),
     ("large", "mixed", None),
 ]
 RANDOM_SIZES = ("small", "small", "medium", "min")
@@ -76,7 +78,7 @@ class _Draw:
         if kind == "float":
             return round(r.uniform(lo, hi), 2) if hi > lo else lo
         if size_like:  # a size: small, so the lists built from it stay small
-            return r.randint(lo, max(lo, min(hi, lo + self.max_len)))
+            return r.randint(lo, max(lo, min(hi, self.max_len)))
         roll = r.random()
         if roll < 0.35:
             return r.randint(lo, min(hi, lo + 10))
@@ -97,8 +99,8 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         lo, hi = evaluate(node.lo, env), evaluate(node.hi, env)
         if k == "int":
             lo, hi = int(lo), int(hi)
-        if node.size_like and d.values in ("high", "extreme"):
-            hi = min(hi, max(lo, d.max_len))  # a size's extreme is the largest small size
+        if node.size_like:  # n of "n == nums.length": drawn as the length it is
+            return d.length(lo, hi, depth)
         return d.number(node, lo, hi, depth)
     if node.choices is not None:
         return d.rng.choice(node.choices)
