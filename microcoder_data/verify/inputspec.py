@@ -634,6 +634,28 @@ def input_spec(p: Problem) -> InputSpec | NoSpec:
         return NoSpec(f"constraints not understood ({type(exc).__name__}: {exc})")
 
 
+def _implied_sizes(lines: list[str], args: list[str], nodes: dict[str, Node]) -> list[str]:
+    """The ``n == nums.length`` lines a scraped statement lost: ``n``/``m`` bounded but
+    never defined, with the arguments they can only stand for (one list: n; two lists:
+    n, m in order; one grid: m rows... as LeetCode writes it).  The existing tests check
+    the guess like any other reading."""
+    text = "\n".join(lines)
+    free = [v for v in ("n", "m") if v not in args and re.search(rf"(?<![\w.\[]){v}(?![\w\[])", text)
+            and not re.search(rf"(?<![\w.]){v}\s*==|==\s*{v}(?![\w\[])", text)]
+    if not free:
+        return []
+    lists = [a for a in args if nodes[a].kind == "list"]
+    flat = [a for a in lists if nodes[a].elem is not None and nodes[a].elem.kind != "list"]
+    grids = [a for a in lists if a not in flat]
+    if len(lists) == 1 and flat and free == ["n"]:
+        return [f"n == {flat[0]}.length"]
+    if len(lists) == 2 and len(flat) == 2 and free == ["n", "m"]:
+        return [f"n == {flat[0]}.length", f"m == {flat[1]}.length"]
+    if len(lists) == 1 and grids and free == ["n", "m"]:
+        return [f"m == {grids[0]}.length", f"n == {grids[0]}[i].length"]
+    return []
+
+
 def _input_spec(p: Problem) -> InputSpec:
     if p.mode != "functional" or not p.fn_name:
         raise _Unsupported("not a functional problem")
@@ -662,7 +684,8 @@ def _input_spec(p: Problem) -> InputSpec:
                 source = "examples"
             else:
                 # equalities first: they introduce the sizes (``n == nums.length``) other lines bound
-                ordered = [l for l in lines if "==" in l] + [l for l in lines if "==" not in l]
+                lines_all = _implied_sizes(lines, args, nodes) + lines
+                ordered = [l for l in lines_all if "==" in l] + [l for l in lines_all if "==" not in l]
                 for line in ordered:
                     ok = reader.read(line, mangled)
                     if not ok and reader.mentions(line):
