@@ -58,6 +58,8 @@ def main() -> int:
     from microcoder_data.config import PipelineConfig
     from microcoder_data.pipeline.executors import default_workers
     from microcoder_data.pipeline.runner import build
+    from microcoder_data.schema import Problem
+    from microcoder_data.verify.report import testgen_stats
 
     out = args.out or Path(tempfile.mkdtemp(prefix="mc-bench-pipeline-"))
     cfg = PipelineConfig(
@@ -101,6 +103,7 @@ def main() -> int:
         "per_stage_counts": [s.to_dict() for s in result.stages],
         "verify_problems_per_s": round(verify.rows_in / verify.seconds, 2) if verify.seconds else None,
         "verify_kept_reference_runs": refs_run,
+        "testgen": testgen_stats([Problem.from_row(r) for r in result.kept.to_pylist()]),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
                     "loadavg_1m_at_end": round(os.getloadavg()[0], 2)},
     }
@@ -112,6 +115,11 @@ def main() -> int:
         print(f"| {s.name} | {s.seconds:.1f} | {s.rows_in} | {s.kept} |")
     print(f"| export | {result.export_seconds:.1f} | | {result.kept.num_rows} |")
     print(f"| **total** | **{total:.1f}** | {result.rows_in} | {result.kept.num_rows} |")
+    print("\n| source | problems | with generated tests | tests generated | mean test strength |")
+    print("|---|---:|---:|---:|---:|")
+    for src, d in report["testgen"]["by_source"].items():
+        mean = "" if d["strength_mean"] is None else f"{d['strength_mean']:.1%}"
+        print(f"| {src} | {d['problems']} | {d['augmented']} | {d['tests_generated']} | {mean} |")
     print(f"\nVerify: {verify.rows_in} problems in {verify.seconds:.1f} s = {report['verify_problems_per_s']} problems/s")
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)

@@ -213,7 +213,7 @@ class VerifyConfig:
     # + 8 generated tests, LeetCodeDataset's generated tests reject >= 95% of the mutants its full
     # upstream sets reject (BENCHMARKS.md); DeepCoder asks for >= 5 tests; max_tests caps at 16.
     augment_tests_to: int = 10
-    augment_max_len: int = 20  # generated lists/strings stay this short (time limits, readable tests)
+    augment_max_len: int = 50  # generated lists/strings stay this short (time limits); 20 rejects fewer mutants, 100 no more
     augment_time_limit_s: float = 1.0  # a generated input a reference needs longer on is dropped
     augment_seed: int = 0
     # Test strength (microcoder_data/verify/strength.py): this many mutants of the first correct
