@@ -55,7 +55,7 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
             out[i] = Augmented(info={"skipped": spec.reason[:200]})
             continue
         # more inputs than needed: some are dropped (a reference crashes or times out)
-        inputs = generate_inputs(spec, p.id, 2 * want + probes + 4, seed=cfg.augment_seed,
+        inputs = generate_inputs(spec, p.id, want + want // 2 + probes + 2, seed=cfg.augment_seed,
                                  max_len=cfg.augment_max_len, exclude={t.input for t in p.tests})
         if not inputs:
             out[i] = Augmented(info={"skipped": "no input could be drawn from the constraints"})

@@ -32,6 +32,7 @@ EDGE_CASES = [  # most telling first: a problem short of only a few tests gets t
     ("small", "high", None),
     ("large", "mixed", None),
 ]
+MAX_INPUT_CHARS = 20_000  # one generated input's JSON; bigger draws are skipped
 RANDOM_SIZES = ("small", "small", "medium", "min")
 RANDOM_VALUES = ("mixed", "mixed", "near_low", "dup", "extreme")
 
@@ -43,6 +44,8 @@ class _Draw:
         self.letters: dict[str, list[str]] = {}  # the few letters a "dup" case's strings use
 
     def length(self, lo: int, hi: int, depth: int) -> int:
+        if lo > 4 * self.max_len:
+            raise ValueError("the smallest size allowed is too large")  # this draw is skipped
         cap = max(lo, min(hi, self.max_len if depth == 0 else max(2, self.max_len // 3)))
         r = self.rng
         if self.size == "min":
@@ -166,12 +169,13 @@ def generate_inputs(spec: InputSpec, problem_id: str, count: int, *, seed: int =
                 env[name] = _value(spec.nodes[name], env, d, 0)
             if any(violation(spec.nodes[n], env[n], env, n) for n in spec.order):
                 continue
-        except (ValueError, TypeError, ZeroDivisionError, IndexError, OverflowError, MemoryError):
+        except (ValueError, TypeError, ZeroDivisionError, IndexError, OverflowError, MemoryError, NameError, KeyError):
+            # NameError: a bound on a list's elements that names the list itself (not drawable)
             continue
         args = {a: env[a] for a in spec.args}
         text = json.dumps(args if spec.keyword else [args[a] for a in spec.args])
         key = _canon(text)
-        if key in seen:
+        if key in seen or len(text) > MAX_INPUT_CHARS:
             continue
         seen.add(key)
         out.append(text)

@@ -531,6 +531,18 @@ def _deps(node: Node, names: set[str]) -> set[str]:
     return out
 
 
+def _mark_sizes(nodes: dict[str, Node]) -> None:
+    """An int some length is bound by (``horizontalCut.length == m - 1``) is a size: drawn
+    small, like a length, or the lists built from it would not be."""
+    def lengths(node: Node) -> set[str]:
+        out = {w for e in (node.len_lo, node.len_hi) if e for w in _IDENT.findall(e)}
+        return out | (lengths(node.elem) if node.elem is not None else set())
+    for node in list(nodes.values()):
+        for name in lengths(node):
+            if name in nodes and nodes[name].kind == "int":
+                nodes[name].size_like = True
+
+
 def _gen_order(nodes: dict[str, Node], args: list[str]) -> list[str]:
     names = set(nodes)
     deps = {n: _deps(node, names) - {n} for n, node in nodes.items()}
@@ -696,6 +708,7 @@ def _input_spec(p: Problem) -> InputSpec:
                 source = "constraints"
             for name, node in reader.nodes.items():
                 _complete(name, node)
+            _mark_sizes(reader.nodes)
             order = _gen_order(reader.nodes, args)
             for ex in examples:
                 env = _virtual_env(reader.nodes, reader.bounds, ex, args)
