@@ -50,6 +50,8 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=None, help="output folder (default: a temp dir, removed)")
     ap.add_argument("--keep", action="store_true", help="keep the output folder")
     ap.add_argument("--no-write", action="store_true", help="do not write benchmarks/results")
+    ap.add_argument("--augment-to", type=int, default=None, help="verify.augment_tests_to (default: the config's)")
+    ap.add_argument("--strength-mutants", type=int, default=None, help="verify.strength_mutants (default: the config's)")
     args = ap.parse_args()
     if not args.data_dir.is_dir():
         print(f"skip: {args.data_dir} not present")
@@ -77,6 +79,10 @@ def main() -> int:
     if samples.exists():
         cfg.filter.difficulty.samples_file = str(samples)
     cfg.verify.determinism = args.determinism
+    if args.augment_to is not None:
+        cfg.verify.augment_tests_to = args.augment_to
+    if args.strength_mutants is not None:
+        cfg.verify.strength_mutants = args.strength_mutants
 
     t0 = time.perf_counter()
     result = build(cfg, log=lambda m: print(m, file=sys.stderr))
@@ -93,6 +99,8 @@ def main() -> int:
         "executor": args.executor,
         "workers": args.workers or default_workers(),
         "determinism": args.determinism,
+        "augment_tests_to": cfg.verify.augment_tests_to,
+        "strength_mutants": cfg.verify.strength_mutants,
         "sources": cfg.sources,
         "limit": args.limit,
         "rows_in": result.rows_in,
@@ -124,6 +132,8 @@ def main() -> int:
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)
         name = "pipeline.json" if args.executor == "local" else f"pipeline-{args.executor}.json"
+        if args.augment_to is not None or args.strength_mutants is not None:
+            name = name.replace(".json", f"-augment{cfg.verify.augment_tests_to}-mutants{cfg.verify.strength_mutants}.json")
         (RESULTS / name).write_text(json.dumps(report, indent=1) + "\n")
     if args.out is None and not args.keep:
         shutil.rmtree(out, ignore_errors=True)

@@ -214,7 +214,8 @@ class VerifyConfig:
     # upstream sets reject (BENCHMARKS.md); DeepCoder asks for >= 5 tests; max_tests caps at 16.
     augment_tests_to: int = 10
     augment_max_len: int = 50  # generated lists/strings stay this short (time limits); 20 rejects fewer mutants, 100 no more
-    augment_time_limit_s: float = 0.25  # a generated input a reference needs longer on is dropped (slow rewards)
+    augment_time_limit_s: float = 0.1  # a generated input a reference needs longer on is dropped (slow rewards; each
+    # one the reference runs out of time on costs this much CPU, which dominates generation time)
     augment_seed: int = 0
     # Test strength (microcoder_data/verify/strength.py): this many mutants of the first correct
     # reference run on the verified tests (+ strength_probes generated inputs that only count
@@ -222,7 +223,7 @@ class VerifyConfig:
     # of the counted mutants (None = keep all).
     strength_mutants: int = 4
     strength_probes: int = 4
-    strength_time_limit_s: float = 0.25
+    strength_time_limit_s: float = 0.1  # a mutant stuck in a loop costs this much
     min_strength: float | None = None
     workers: int | None = None  # judge workers; None = all cores
     time_limit_s: float | None = None  # None = the judge's default (per-problem overrides win)
