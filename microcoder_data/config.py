@@ -209,10 +209,11 @@ class VerifyConfig:
     # cap_by "strength" (default) keeps first the tests that are some mutant's first killer
     # (see strength_*), then the largest inputs; no mutants -> as "input_size".
     # Test generation (functional problems; microcoder_data/verify/augment.py): a problem with
-    # fewer than augment_tests_to tests gets generated ones up to it (0 = off).  10: at 2 upstream
-    # + 8 generated tests, LeetCodeDataset's generated tests reject >= 95% of the mutants its full
-    # upstream sets reject (BENCHMARKS.md); DeepCoder asks for >= 5 tests; max_tests caps at 16.
-    augment_tests_to: int = 10
+    # fewer than augment_tests_to tests gets generated ones up to it (0 = off).  16 (= max_tests):
+    # from 2 upstream tests, LeetCodeDataset's generated tests then reject 96% of the mutants its
+    # full upstream sets reject (10: 94.7%, 5: 89.2%; BENCHMARKS.md), and the whole ../shared/data
+    # build costs 230 s instead of 219 s at 10.  DeepCoder asks for >= 5 tests.
+    augment_tests_to: int = 16
     augment_max_len: int = 50  # generated lists/strings stay this short (time limits); 20 rejects fewer mutants, 100 no more
     augment_time_limit_s: float = 0.1  # a generated input a reference needs longer on is dropped (slow rewards; each
     # one the reference runs out of time on costs this much CPU, which dominates generation time)
