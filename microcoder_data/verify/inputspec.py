@@ -27,7 +27,7 @@ import ast
 import json
 import re
 import string
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from microcoder_data.schema import Problem
