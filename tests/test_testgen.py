@@ -114,6 +114,7 @@ def test_verify_adds_generated_tests_that_reject_a_boundary_bug(judge):
     assert isinstance(got, Problem), getattr(got, "reason", "")
     v = got.provenance["verify"]
     assert len(got.tests) == 10 and v["tests_generated"] == 8 and v["tests_in"] == 2
+    assert v["generated_tests"] == list(range(2, 10))  # after the upstream ones
     assert v["generation"]["spec"] == "constraints"
     assert 0 <= v["strength"]["share"] <= 1 and v["strength"]["mutants"] == 6
     task = got.judge_task()

@@ -257,7 +257,10 @@ class VerifyStep(Step):
             st["stats"]["capped"] = capped + precapped.get(i, 0)
             st["stats"]["tests_kept"] = len(idx)
             if i in generated:
-                st["stats"]["tests_generated"] = sum(1 for t in idx if task.tests[t].input in generated[i])
+                # which of the kept tests are generated (positions in the problem's final tests)
+                marks = [k for k, t in enumerate(idx) if task.tests[t].input in generated[i]]
+                st["stats"]["tests_generated"] = len(marks)
+                st["stats"]["generated_tests"] = marks
             if i in augmented and augmented[i].info:
                 st["stats"]["generation"] = augmented[i].info
             if i in strength:
