@@ -50,6 +50,8 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=None, help="output folder (default: a temp dir, removed)")
     ap.add_argument("--keep", action="store_true", help="keep the output folder")
     ap.add_argument("--no-write", action="store_true", help="do not write benchmarks/results")
+    ap.add_argument("--augment-to", type=int, default=None, help="verify.augment_tests_to (default: the config's)")
+    ap.add_argument("--strength-mutants", type=int, default=None, help="verify.strength_mutants (default: the config's)")
     args = ap.parse_args()
     if not args.data_dir.is_dir():
         print(f"skip: {args.data_dir} not present")
@@ -58,6 +60,8 @@ def main() -> int:
     from microcoder_data.config import PipelineConfig
     from microcoder_data.pipeline.executors import default_workers
     from microcoder_data.pipeline.runner import build
+    from microcoder_data.schema import Problem
+    from microcoder_data.verify.report import testgen_stats
 
     out = args.out or Path(tempfile.mkdtemp(prefix="mc-bench-pipeline-"))
     cfg = PipelineConfig(
@@ -75,6 +79,10 @@ def main() -> int:
     if samples.exists():
         cfg.filter.difficulty.samples_file = str(samples)
     cfg.verify.determinism = args.determinism
+    if args.augment_to is not None:
+        cfg.verify.augment_tests_to = args.augment_to
+    if args.strength_mutants is not None:
+        cfg.verify.strength_mutants = args.strength_mutants
 
     t0 = time.perf_counter()
     result = build(cfg, log=lambda m: print(m, file=sys.stderr))
@@ -91,6 +99,8 @@ def main() -> int:
         "executor": args.executor,
         "workers": args.workers or default_workers(),
         "determinism": args.determinism,
+        "augment_tests_to": cfg.verify.augment_tests_to,
+        "strength_mutants": cfg.verify.strength_mutants,
         "sources": cfg.sources,
         "limit": args.limit,
         "rows_in": result.rows_in,
@@ -101,6 +111,7 @@ def main() -> int:
         "per_stage_counts": [s.to_dict() for s in result.stages],
         "verify_problems_per_s": round(verify.rows_in / verify.seconds, 2) if verify.seconds else None,
         "verify_kept_reference_runs": refs_run,
+        "testgen": testgen_stats([Problem.from_row(r) for r in result.kept.to_pylist()]),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
                     "loadavg_1m_at_end": round(os.getloadavg()[0], 2)},
     }
@@ -112,10 +123,17 @@ def main() -> int:
         print(f"| {s.name} | {s.seconds:.1f} | {s.rows_in} | {s.kept} |")
     print(f"| export | {result.export_seconds:.1f} | | {result.kept.num_rows} |")
     print(f"| **total** | **{total:.1f}** | {result.rows_in} | {result.kept.num_rows} |")
+    print("\n| source | problems | with generated tests | tests generated | mean test strength |")
+    print("|---|---:|---:|---:|---:|")
+    for src, d in report["testgen"]["by_source"].items():
+        mean = "" if d["strength_mean"] is None else f"{d['strength_mean']:.1%}"
+        print(f"| {src} | {d['problems']} | {d['augmented']} | {d['tests_generated']} | {mean} |")
     print(f"\nVerify: {verify.rows_in} problems in {verify.seconds:.1f} s = {report['verify_problems_per_s']} problems/s")
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)
         name = "pipeline.json" if args.executor == "local" else f"pipeline-{args.executor}.json"
+        if args.augment_to is not None or args.strength_mutants is not None:
+            name = name.replace(".json", f"-augment{cfg.verify.augment_tests_to}-mutants{cfg.verify.strength_mutants}.json")
         (RESULTS / name).write_text(json.dumps(report, indent=1) + "\n")
     if args.out is None and not args.keep:
         shutil.rmtree(out, ignore_errors=True)

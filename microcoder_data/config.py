@@ -202,10 +202,30 @@ class VerifyConfig:
     drop_nondeterministic: bool = True
     check_rule: bool = True
     max_tests: int = 16
-    cap_by: str = "input_size"  # input_size | time
-    # with cap_by=input_size, run only the precap_factor * max_tests largest tests (0 = all)
+    cap_by: str = "strength"  # strength | input_size | time
+    # with cap_by=input_size/strength, run only the precap_factor * max_tests largest tests (0 = all)
     precap_factor: int = 2
     min_tests: int = 1
+    # cap_by "strength" (default) keeps first the tests that are some mutant's first killer
+    # (see strength_*), then the largest inputs; no mutants -> as "input_size".
+    # Test generation (functional problems; microcoder_data/verify/augment.py): a problem with
+    # fewer than augment_tests_to tests gets generated ones up to it (0 = off).  16 (= max_tests):
+    # from 2 upstream tests, LeetCodeDataset's generated tests then reject 96% of the mutants its
+    # full upstream sets reject (10: 94.7%, 5: 89.2%; BENCHMARKS.md), and the whole ../shared/data
+    # build costs 230 s instead of 219 s at 10.  DeepCoder asks for >= 5 tests.
+    augment_tests_to: int = 16
+    augment_max_len: int = 50  # generated lists/strings stay this short (time limits); 20 rejects fewer mutants, 100 no more
+    augment_time_limit_s: float = 0.1  # a generated input a reference needs longer on is dropped (slow rewards; each
+    # one the reference runs out of time on costs this much CPU, which dominates generation time)
+    augment_seed: int = 0
+    # Test strength (microcoder_data/verify/strength.py): this many mutants of the first correct
+    # reference run on the verified tests (+ strength_probes generated inputs that only count
+    # mutants); 0 = off.  min_strength drops problems whose tests reject less than that share
+    # of the counted mutants (None = keep all).
+    strength_mutants: int = 4
+    strength_probes: int = 4
+    strength_time_limit_s: float = 0.1  # a mutant stuck in a loop costs this much
+    min_strength: float | None = None
     workers: int | None = None  # judge workers; None = all cores
     time_limit_s: float | None = None  # None = the judge's default (per-problem overrides win)
     memory_limit_mb: int | None = None

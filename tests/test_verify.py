@@ -20,6 +20,10 @@ def judge():
 
 
 def run(problems, judge, **cfg) -> dict[str, Problem | Reject]:
+    # these tests check Verify's rules on the given tests; generated tests and mutants have
+    # their own (tests/test_testgen.py)
+    cfg.setdefault("augment_tests_to", 0)
+    cfg.setdefault("strength_mutants", 0)
     step = VerifyStep(VerifyConfig(**cfg))
     return {o.id: o for o in step.run_with(copy.deepcopy(problems), judge)}
 

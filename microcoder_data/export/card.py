@@ -82,6 +82,29 @@ def _time_limit_text(problems: list[Problem]) -> str:
     return intro + "\n\n" + _table(["time limit", "problems"], rows) if rows else intro
 
 
+def _testgen_section(problems: list[Problem]) -> list[str]:
+    from microcoder_data.verify.report import testgen_stats
+
+    st = testgen_stats(problems)
+    rows = [[src, d["problems"], d["augmented"], d["tests_generated"], d["tests"], d["strength_measured"],
+             "" if d["strength_mean"] is None else f"{d['strength_mean']:.1%}"] for src, d in st["by_source"].items()]
+    return [
+        "## Generated tests and test strength",
+        "",
+        "Functional problems with few tests get generated ones (inputs from the signature's types and the "
+        "statement's constraints, expected outputs from the verified references; "
+        "`provenance.verify.generation`, `tests_generated`).  Test strength: the share of wrong programs "
+        "(AST mutants of a reference that some test or generated probe rejects) the kept tests reject "
+        "(`test_strength` in `problems.parquet`).",
+        "",
+        _table(["source", "problems", "with generated tests", "tests generated", "tests", "strength measured",
+                "mean strength"], rows),
+        "",
+        _table(["strength", "problems"], [[k, v] for k, v in st["strength_histogram"].items()]),
+        "",
+    ]
+
+
 def write_card(
     out_dir: Path,
     *,
@@ -190,6 +213,7 @@ def write_card(
         "",
         _time_limit_text(problems),
         "",
+        *_testgen_section(problems),
         "## Parameters",
         "",
         "Configuration (`microcoder data build --config`):",

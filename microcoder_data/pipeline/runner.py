@@ -80,6 +80,9 @@ class BuildResult:
             lines.append(f"{s.name:<10}{s.rows_in:>9}{s.kept:>9}{s.rejected:>10}{s.seconds:>9.1f}  {top}{mark}")
         lines.append(f"{'export':<10}{'':>9}{self.kept.num_rows:>9}{'':>10}{self.export_seconds:>9.1f}")
         lines.append(f"rows in {self.rows_in} = kept {self.kept.num_rows} + rejected {self.rejects.num_rows}")
+        from microcoder_data.verify.report import summary_line
+
+        lines.append(summary_line([Problem.from_row(r) for r in self.kept.to_pylist()]))
         return "\n".join(lines)
 
 

@@ -15,13 +15,19 @@ For each problem (see :class:`microcoder_data.config.VerifyConfig` for the knobs
    Verify is about twice as fast; it catches unseeded randomness, time- and
    state-dependent output); ``separate`` judges the reference again as a fresh
    candidate (stricter, slower);
-6. at most ``max_tests`` tests are kept, the most demanding (largest input, or slowest
-   reference run with ``cap_by: time``), in their original order (with ``input_size``,
-   only the ``precap_factor * max_tests`` largest tests are run at all);
-7. fewer than ``min_tests`` left -> rejected;
+6. at most ``max_tests`` tests are kept, in their original order: with ``cap_by: strength``
+   first the tests that reject the most mutants (see 0.), then the largest inputs
+   (``input_size``), or the slowest reference runs (``time``); with ``input_size`` and
+   ``strength`` only the ``precap_factor * max_tests`` largest tests are run at all;
+7. fewer than ``min_tests`` left -> rejected; with ``min_strength`` set, tests rejecting
+   less than that share of the counted mutants -> rejected.
 8. ``time_limit_s`` = factor x the slowest kept test of the correct references (CPU
    seconds), clamped and rounded (:func:`derive_time_limit`); a limit the problem
    already has (metadata) is kept.
+
+0. Before 1., functional problems with fewer than ``augment_tests_to`` tests get generated
+   tests (:mod:`.augment`), which then go through 1.-7. like the others; before 6., test
+   strength is measured with mutants of the first correct reference (:mod:`.strength`).
 
 What happened is recorded in ``provenance["verify"]`` (counts only -- no timings, so the
 output stays byte-reproducible).  The kept ``reference_solutions`` are the correct
@@ -35,6 +41,8 @@ from typing import Any, Iterable, Iterator
 from microcoder_data.config import VerifyConfig
 from microcoder_data.pipeline.step import Step, StepOutput
 from microcoder_data.schema import Problem
+from microcoder_data.verify.augment import Augmented, augment
+from microcoder_data.verify.strength import Strength, cap_by_strength, measure
 from microcoder_eval.types import CandidateResult, JudgeTask, Limits, TestCase, TestResult, Verdict
 
 
@@ -100,6 +108,8 @@ class VerifyStep(Step):
         c = self.cfg
         out: dict[int, StepOutput] = {}
         tasks: dict[int, JudgeTask] = {}
+        tests_in = {i: len(p.tests) for i, p in enumerate(problems)}
+        generated, augmented = self._augment(problems, judge)
         for i, p in enumerate(problems):
             try:
                 tasks[i] = p.judge_task()
@@ -108,7 +118,7 @@ class VerifyStep(Step):
         # pre-cap: with cap_by=input_size, a problem with many tests runs only its
         # precap_factor * max_tests largest-input tests (the cap would drop the rest anyway)
         precapped: dict[int, int] = {}
-        if c.max_tests and c.precap_factor and c.cap_by == "input_size":
+        if c.max_tests and c.precap_factor and c.cap_by in ("input_size", "strength"):
             limit = c.max_tests * c.precap_factor
             for i, task in list(tasks.items()):
                 if len(task.tests) > limit:
@@ -163,7 +173,7 @@ class VerifyStep(Step):
             stats = {
                 "references_tested": len(refs),
                 "references_correct": len(correct),
-                "tests_in": len(p.tests),
+                "tests_in": tests_in[i],
                 "dropped_disagree": keep.count(False),
             }
             st = {"per_ref": per_ref, "correct": correct, "keep": keep, "stats": stats}
@@ -174,7 +184,7 @@ class VerifyStep(Step):
         for i in list(state) + [i for i in unverified if i not in out]:
             task = tasks[i]
             st = state.setdefault(i, {"per_ref": [], "correct": [], "keep": [True] * len(task.tests),
-                                      "stats": {"references_tested": 0, "references_correct": 0, "tests_in": len(problems[i].tests)}})
+                                      "stats": {"references_tested": 0, "references_correct": 0, "tests_in": tests_in[i]}})
             if c.check_rule:
                 bad = 0
                 for t, test in enumerate(task.tests):
@@ -220,6 +230,7 @@ class VerifyStep(Step):
                 if c.drop_nondeterministic:
                     for t in nd:
                         st["keep"][t] = False
+        strength = self._strength(problems, tasks, state, out, augmented, judge)
         # ---- cap, min tests, write back
         for i, st in state.items():
             if i in out:
@@ -228,18 +239,39 @@ class VerifyStep(Step):
             idx = [t for t, k in enumerate(st["keep"]) if k]
             capped = 0
             if c.max_tests and len(idx) > c.max_tests:
-                if c.cap_by == "time" and st["correct"]:
+                if c.cap_by == "strength" and i in strength:
+                    # strength's columns are the positions in idx
+                    def size(t: int) -> tuple:
+                        return (-len(task.tests[t].input), -len(task.tests[t].output), t)
+                    chosen = [idx[k] for k in cap_by_strength(list(range(len(idx))), strength[i], c.max_tests, lambda k: size(idx[k]))]
+                    capped = len(idx) - len(chosen)
+                    idx = chosen
+                elif c.cap_by == "time" and st["correct"]:
                     def cost(t: int) -> tuple:
                         times = [st["per_ref"][r][t].time_s for r in st["correct"] if st["per_ref"][r][t] is not None]
                         return (-max(times or [0.0]), -len(task.tests[t].input), t)
                 else:
                     def cost(t: int) -> tuple:
                         return (-len(task.tests[t].input), -len(task.tests[t].output), t)
-                chosen = sorted(sorted(idx, key=cost)[: c.max_tests])
-                capped = len(idx) - len(chosen)
-                idx = chosen
+                if not (c.cap_by == "strength" and i in strength):
+                    chosen = sorted(sorted(idx, key=cost)[: c.max_tests])
+                    capped = len(idx) - len(chosen)
+                    idx = chosen
             st["stats"]["capped"] = capped + precapped.get(i, 0)
             st["stats"]["tests_kept"] = len(idx)
+            if i in generated:
+                # which of the kept tests are generated (positions in the problem's final tests)
+                marks = [k for k, t in enumerate(idx) if task.tests[t].input in generated[i]]
+                st["stats"]["tests_generated"] = len(marks)
+                st["stats"]["generated_tests"] = marks
+            if i in augmented and augmented[i].info:
+                st["stats"]["generation"] = augmented[i].info
+            if i in strength:
+                s = strength[i]
+                pre = st.pop("strength_cols")
+                kept_cols = [pre.index(t) for t in idx if t in pre]
+                st["stats"]["strength"] = {"mutants": s.mutants, "counted": len(s.first_kill), "basis": s.basis,
+                                           "share": s.share(kept_cols)}
             verified = bool(st["correct"])
             if len(idx) < c.min_tests:
                 out[i] = self.reject(
@@ -247,6 +279,10 @@ class VerifyStep(Step):
                     f"verify: {len(idx)} verified test(s) left < min_tests={c.min_tests} "
                     f"({_summary(st['stats'])})",
                 )
+                continue
+            share = st["stats"].get("strength", {}).get("share")
+            if c.min_strength is not None and share is not None and share < c.min_strength:
+                out[i] = self.reject(p, f"verify: tests reject {share:.0%} of the counted mutants < min_strength={c.min_strength:g}")
                 continue
             refs = p_refs(p, c.max_references)
             if c.derive_time_limit and verified and p.time_limit_s is None:
@@ -258,6 +294,37 @@ class VerifyStep(Step):
         self.last_stats = {"in": len(problems), "kept": sum(1 for v in out.values() if isinstance(v, Problem))}
         for i in range(len(problems)):
             yield out[i]
+
+    def _augment(self, problems: list[Problem], judge: Any) -> tuple[dict[int, set[str]], dict[int, Augmented]]:
+        """Generated tests appended to the problems (step 0.); their inputs per problem."""
+        c = self.cfg
+        if not (c.augment_tests_to or c.strength_mutants):
+            return {}, {}
+        todo = {i: p for i, p in enumerate(problems) if p_refs(p, c.max_references) and p.tests}
+        aug = augment(todo, {i: p_refs(p, c.max_references) for i, p in todo.items()}, judge, c)
+        generated: dict[int, set[str]] = {}
+        for i, a in aug.items():
+            if a.added:
+                problems[i].tests = list(problems[i].tests) + a.added
+                generated[i] = {t.input for t in a.added}
+        return generated, aug
+
+    def _strength(self, problems: list[Problem], tasks: dict[int, JudgeTask], state: dict[int, dict[str, Any]],
+                  out: dict[int, StepOutput], augmented: dict[int, Augmented], judge: Any) -> dict[int, Strength]:
+        """Mutants of the first correct reference on the verified tests (before the cap)."""
+        c = self.cfg
+        if not c.strength_mutants:
+            return {}
+        jobs = {}
+        for i, st in state.items():
+            idx = [t for t, k in enumerate(st["keep"]) if k]
+            if i in out or not st["correct"] or not idx:
+                continue
+            ref = p_refs(problems[i], c.max_references)[st["correct"][0]]
+            probes = augmented[i].probes if i in augmented else []
+            st["strength_cols"] = idx
+            jobs[i] = (replace(tasks[i], tests=tuple(tasks[i].tests[t] for t in idx)), ref, probes, problems[i].id)
+        return measure(judge, jobs, max_mutants=c.strength_mutants, time_limit_s=c.strength_time_limit_s)
 
     def describe(self) -> dict[str, Any]:
         d = vars(self.cfg).copy()

@@ -1,0 +1,163 @@
+"""Do generated tests reject the wrong programs a large upstream test set rejects?
+
+    python benchmarks/bench_testgen.py [--data-dir ../shared/data] [--min-tests 20] [--keep 2]
+        [--augment-to 5,10,16] [--mutants 20] [--workers N] [--limit N]
+
+The Check of issue 15, on ../shared/data's LeetCodeDataset: every problem whose upstream
+test set has at least ``--min-tests`` tests (and a reference) is verified on its full set
+(no cap: the full set F).  Then only its first ``--keep`` upstream tests are kept and Verify
+runs with test generation on (``augment_tests_to`` = each value of ``--augment-to``):
+the tests G.  Mutants of the reference (``--mutants`` per problem, the same sample the
+build uses, run in the sandbox) are judged on F, on the kept two, and on G.  Reported:
+
+* the share of the mutants F rejects that G rejects (target >= 95 %), over every problem
+  and over those that got generated tests; the same share for the two upstream tests alone;
+* every reference accepted on G; G identical when built twice (determinism);
+* tests added, inputs dropped, problems whose constraints could not be read.
+
+Writes ``benchmarks/results/testgen.json`` and prints a markdown table.  Skips (exit 0)
+without the data folder.  Nothing is tuned on a single problem: every eligible problem
+counts.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import platform
+import sys
+import time
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+DEFAULT_DATA = Path(os.environ.get("MICROCODER_SHARED_DATA", HERE.parent.parent / "shared" / "data"))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
+    ap.add_argument("--min-tests", type=int, default=20)
+    ap.add_argument("--keep", type=int, default=2)
+    ap.add_argument("--augment-to", default="5,10,16")
+    ap.add_argument("--mutants", type=int, default=20)
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--limit", type=int, default=None, help="at most N eligible problems")
+    ap.add_argument("--no-write", action="store_true")
+    args = ap.parse_args()
+    src = args.data_dir / "leetcodedataset"
+    if not src.is_dir():
+        print(f"skip: {src} not present")
+        return 0
+
+    from microcoder_data.collect import collect
+    from microcoder_data.config import VerifyConfig
+    from microcoder_data.schema import Problem
+    from microcoder_data.verify import VerifyStep
+    from microcoder_data.verify.mutants import make_mutants
+    from microcoder_eval.judge import Judge
+    from microcoder_eval.types import Verdict
+
+    problems = [p for p in collect([f"leetcodedataset:{src}"]) if isinstance(p, Problem)
+                and len(p.tests) >= args.min_tests and p.reference_solutions]
+    problems.sort(key=lambda p: p.id)
+    if args.limit:
+        problems = problems[: args.limit]
+    off = dict(augment_tests_to=0, strength_mutants=0)
+    mut_tl = VerifyConfig().strength_time_limit_s
+    report: dict = {"benchmark": "testgen", "min_tests": args.min_tests, "keep": args.keep, "mutants_per_problem": args.mutants}
+    t_all = time.perf_counter()
+    with Judge(workers=args.workers) as judge:
+        full = [o for o in VerifyStep(VerifyConfig(max_tests=0, **off)).run_with(copy.deepcopy(problems), judge) if isinstance(o, Problem)]
+        print(f"{len(problems)} LeetCodeDataset problems with >= {args.min_tests} tests; {len(full)} verified on the full set",
+              file=sys.stderr)
+        mutants = {p.id: make_mutants(p.reference_solutions[0], args.mutants, seed=p.id) for p in full}
+
+        def rejected(tasks: dict[str, object]) -> dict[str, list[bool]]:
+            items = [(pid, k) for pid in tasks for k in range(len(mutants[pid]))]
+            runs = judge.judge_many(((replace(tasks[pid], time_limit_s=mut_tl), mutants[pid][k].code) for pid, k in items),
+                                    stop_on_failure=True)
+            out: dict[str, list[bool]] = {pid: [] for pid in tasks}
+            for (pid, _), res in zip(items, runs):
+                out[pid].append(res.verdict is not Verdict.ACCEPTED)
+            return out
+
+        t0 = time.perf_counter()
+        by_full = rejected({p.id: p.judge_task() for p in full})
+        two = {p.id: replace(p.judge_task(), tests=tuple(p.tests[: args.keep])) for p in full}
+        by_two = rejected(two)
+        report["mutant_seconds_full_and_two"] = round(time.perf_counter() - t0, 1)
+        counted = sum(sum(v) for v in by_full.values())
+        report["mutants"] = sum(len(v) for v in mutants.values())
+        report["mutants_rejected_by_full"] = counted
+        report["two_upstream_share"] = round(_share(by_full, by_two), 4)
+        rows = []
+        for n in [int(x) for x in args.augment_to.split(",") if x]:
+            cfg = VerifyConfig(augment_tests_to=n, strength_mutants=0)
+            small = []
+            for p in full:
+                q = copy.deepcopy(p)
+                q.tests = q.tests[: args.keep]
+                q.provenance = {k: v for k, v in q.provenance.items() if k != "verify"}
+                small.append(q)
+            t0 = time.perf_counter()
+            built = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
+            build_s = time.perf_counter() - t0
+            again = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
+            deterministic = all(getattr(built[k], "tests", None) == getattr(again[k], "tests", None) for k in built)
+            kept = {k: o for k, o in built.items() if isinstance(o, Problem)}
+            refs_ok = all(r.passed for r in judge.judge_many((o.judge_task(), o.reference_solutions[0]) for o in kept.values()))
+            by_gen = rejected({k: o.judge_task() for k, o in kept.items()})
+            augmented = {k for k, o in kept.items() if o.provenance["verify"].get("tests_generated")}
+            skipped = Counter(o.provenance["verify"].get("generation", {}).get("skipped", "")[:60]
+                              for o in kept.values() if o.id not in augmented)
+            row = {
+                "augment_tests_to": n,
+                "problems": len(kept),
+                "problems_augmented": len(augmented),
+                "tests_generated": sum(o.provenance["verify"].get("tests_generated", 0) for o in kept.values()),
+                "share_all": round(_share({k: by_full[k] for k in kept}, by_gen), 4),
+                "share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_gen[k] for k in augmented}), 4),
+                "two_share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_two[k] for k in augmented}), 4),
+                "every_reference_accepted": refs_ok,
+                "deterministic": deterministic,
+                "verify_seconds": round(build_s, 1),
+                "not_generated_reasons": dict(skipped.most_common(8)),
+            }
+            rows.append(row)
+            print(json.dumps(row), file=sys.stderr)
+        report["by_augment_to"] = rows
+    report["total_seconds"] = round(time.perf_counter() - t_all, 1)
+    report["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
+                         "loadavg_1m_at_end": round(os.getloadavg()[0], 2)}
+    print(f"\n{len(full)} problems, {report['mutants']} mutants, {counted} rejected by the full upstream sets; "
+          f"the first {args.keep} upstream tests alone reject {report['two_upstream_share']:.1%} of those.\n")
+    print("| augment_tests_to | problems with generated tests | tests generated | share rejected (all) | "
+          "share rejected (with generated) | 2 upstream only (same problems) | references accepted | deterministic |")
+    print("|---:|---:|---:|---:|---:|---:|---|---|")
+    for r in rows:
+        print(f"| {r['augment_tests_to']} | {r['problems_augmented']}/{r['problems']} | {r['tests_generated']} | "
+              f"{r['share_all']:.1%} | {r['share_augmented']:.1%} | {r['two_share_augmented']:.1%} | "
+              f"{r['every_reference_accepted']} | {r['deterministic']} |")
+    if not args.no_write:
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / "testgen.json").write_text(json.dumps(report, indent=1) + "\n")
+    return 0
+
+
+def _share(full: dict[str, list[bool]], other: dict[str, list[bool]]) -> float:
+    """Of the mutants ``full`` rejects, the share ``other`` rejects too."""
+    hit = tot = 0
+    for pid, row in full.items():
+        for k, killed in enumerate(row):
+            if killed:
+                tot += 1
+                hit += 1 if other[pid][k] else 0
+    return hit / tot if tot else float("nan")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""Counts of generated tests and test strength over kept problems (card, build summary,
+problems.parquet columns), read from ``provenance["verify"]``."""
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from typing import Any
+
+from microcoder_data.schema import Problem
+
+BUCKETS = (0.5, 0.8, 0.9, 0.95, 1.0)  # strength histogram upper edges ("< 50%", ..., "100%")
+
+
+def tests_generated(p: Problem) -> int:
+    return int(p.provenance.get("verify", {}).get("tests_generated", 0))
+
+
+def strength(p: Problem) -> float | None:
+    """Share of the counted mutants the problem's tests reject (None: not measured, or no
+    mutant was rejected by any test)."""
+    return p.provenance.get("verify", {}).get("strength", {}).get("share")
+
+
+def testgen_stats(problems: list[Problem]) -> dict[str, Any]:
+    per: dict[str, dict[str, Any]] = defaultdict(lambda: {"problems": 0, "augmented": 0, "tests_generated": 0, "tests": 0})
+    shares: list[float] = []
+    for p in problems:
+        d = per[p.source]
+        d["problems"] += 1
+        d["tests"] += len(p.tests)
+        g = tests_generated(p)
+        d["tests_generated"] += g
+        d["augmented"] += 1 if g else 0
+        s = strength(p)
+        if s is not None:
+            shares.append(s)
+            d.setdefault("strength", []).append(s)
+    by_source = {}
+    for src, d in sorted(per.items()):
+        ss = d.pop("strength", [])
+        by_source[src] = {**d, "strength_measured": len(ss), "strength_mean": round(statistics.fmean(ss), 4) if ss else None}
+    hist = {}
+    lo = 0.0
+    for hi in BUCKETS:
+        label = "100%" if hi == 1.0 else f"{lo:.0%}-{hi:.0%}"
+        hist[label] = sum(1 for s in shares if (s == 1.0 if hi == 1.0 else lo <= s < hi))
+        lo = hi
+    return {
+        "by_source": by_source,
+        "tests_generated": sum(d["tests_generated"] for d in by_source.values()),
+        "problems_augmented": sum(d["augmented"] for d in by_source.values()),
+        "strength_measured": len(shares),
+        "strength_mean": round(statistics.fmean(shares), 4) if shares else None,
+        "strength_median": round(statistics.median(shares), 4) if shares else None,
+        "strength_histogram": hist,
+    }
+
+
+def summary_line(problems: list[Problem]) -> str:
+    st = testgen_stats(problems)
+    line = f"tests generated {st['tests_generated']} (in {st['problems_augmented']} problems)"
+    if st["strength_measured"]:
+        line += (f"; test strength (share of counted mutants rejected) mean {st['strength_mean']:.1%}, "
+                 f"median {st['strength_median']:.1%} over {st['strength_measured']} problems")
+    return line

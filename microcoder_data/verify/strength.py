@@ -1,0 +1,73 @@
+"""Test strength: the share of wrong programs (mutants of a correct reference) a
+problem's tests reject, and a cap that keeps the tests rejecting the most of them.
+
+A mutant counts only when *some* test rejects it -- the problem's verified tests before
+the cap, plus the generated probes where there are any (``strength_probes``) -- since a
+mutant nothing rejects may well be a correct program (an equivalent mutant).  Mutants
+run in the judge's sandbox, with ``strength_time_limit_s`` (a mutant stuck in a loop
+costs that much, not the problem's limit); a time-out rejects it, as it would a policy's
+program.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from microcoder_data.verify.mutants import make_mutants
+from microcoder_eval.types import JudgeTask, TestCase, Verdict
+
+
+@dataclass
+class Strength:
+    mutants: int  # mutants made (and run)
+    first_kill: list[int]  # per counted mutant: the first test rejecting it (n_tests = only a probe does)
+    n_tests: int
+    basis: str  # "tests" | "tests+probes": what a mutant must be rejected by to count
+
+    def share(self, tests: list[int] | None = None) -> float | None:
+        """Share of the counted mutants the given tests (default: all) reject.  Exact
+        when ``tests`` holds every first killer among the tests; else a lower bound."""
+        if not self.first_kill:
+            return None
+        keep = set(range(self.n_tests) if tests is None else tests)
+        return round(sum(1 for k in self.first_kill if k in keep) / len(self.first_kill), 4)
+
+
+def measure(judge: Any, jobs: dict[int, tuple[JudgeTask, str, list[TestCase], str]], *, max_mutants: int,
+            time_limit_s: float) -> dict[int, Strength]:
+    """``jobs``: problem index -> (task with the tests, reference, probes, seed).  Each
+    mutant runs on the tests, then the probes, until the first one rejects it."""
+    items: list[tuple[int, JudgeTask, str]] = []
+    count: dict[int, int] = {}
+    for i, (task, ref, probes, seed) in jobs.items():
+        muts = make_mutants(ref, max_mutants, seed=seed)
+        count[i] = len(muts)
+        tl = min(time_limit_s, task.time_limit_s or time_limit_s)
+        full = replace(task, tests=tuple(task.tests) + tuple(probes), time_limit_s=tl)
+        items += [(i, full, m.code) for m in muts]
+    firsts: dict[int, list[int]] = {i: [] for i in jobs}
+    for (i, full, _), res in zip(items, judge.judge_many(((t, c) for _, t, c in items), stop_on_failure=True)):
+        if res.verdict is Verdict.ACCEPTED:
+            continue  # nothing rejects it: perhaps a correct program
+        bad = [k for k, t in enumerate(res.tests) if t.verdict is not Verdict.ACCEPTED]
+        firsts[i].append(min(bad[0] if bad else 0, len(jobs[i][0].tests)))
+    return {i: Strength(count[i], firsts[i], len(task.tests), "tests+probes" if probes else "tests")
+            for i, (task, _, probes, _) in jobs.items()}
+
+
+def cap_by_strength(candidates: list[int], strength: Strength, limit: int, tiebreak: Callable[[int], tuple]) -> list[int]:
+    """At most ``limit`` of the candidate tests: first every test that is some mutant's
+    first killer (most mutants first), so the cap loses none of them, then the rest by
+    ``tiebreak`` (largest input first); returned in the original order."""
+    per_test: dict[int, int] = {}
+    for k in strength.first_kill:
+        if k < strength.n_tests:
+            per_test[k] = per_test.get(k, 0) + 1
+    killers = sorted((t for t in candidates if t in per_test), key=lambda t: (-per_test[t], tiebreak(t)))
+    chosen = killers[:limit]
+    for t in sorted(candidates, key=tiebreak):
+        if len(chosen) >= limit:
+            break
+        if t not in chosen:
+            chosen.append(t)
+    return sorted(chosen)
