@@ -7,9 +7,13 @@
 * :class:`ScriptedLLMClient` -- stands in for verl's ``LLMServerClient`` (the vLLM/SGLang
   front end the agent loop calls): answers ``generate`` with scripted token ids and
   reports the sampling parameters it received in ``extra_fields`` so a test can see the
-  temperature/``max_tokens`` the real worker code chose.
+  temperature/``max_tokens`` the real worker code chose (unit tests of single pieces only;
+  the launch path never uses it).
+* :func:`write_trivial_problems` + :func:`teach_model` -- four trivial stdin problems and a
+  tiny Qwen2 taught their answers, so a real run earns reward part of the time.
 
-Used by ``tests/test_verl_adapter.py``; handy for local smoke tests too.
+Used by ``tests/test_verl_adapter.py``, ``tests/test_verl_cpu_loop.py`` and
+``benchmarks/bench_verl_cpu_step.py``.
 """
 from __future__ import annotations
 
