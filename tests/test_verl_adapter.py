@@ -624,3 +624,13 @@ def test_cpu_machine_gets_the_cpu_setup_and_gpu_setup_fails_fast(tiny_model, dat
     gpu = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, device="gpu")
     with pytest.raises(ValueError, match="'vllm'.*not installed"):
         check_machine(gpu)
+
+
+def test_missing_model_or_data_fails_before_ray_starts(tiny_model, dataset, tmp_path):
+    from trainer_adapters.verl.launcher import check_inputs
+
+    check_inputs(compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset))
+    with pytest.raises(ValueError, match="--model /nonexistent/model: no such directory"):
+        check_inputs(compose_verl_config(_small_cfg(), model="/nonexistent/model", dataset=dataset))
+    with pytest.raises(ValueError, match="data.train_files: .*train.parquet does not exist"):
+        check_inputs(compose_verl_config(_small_cfg(), model=tiny_model, dataset=str(tmp_path)))

@@ -94,6 +94,7 @@ def run_verl(
         out.write("\n" + describe_plan(cfg, config) + "\n")
         return config
 
+    check_inputs(config)
     check_machine(config)
     from verl.trainer.main_ppo import run_ppo
 
@@ -115,6 +116,17 @@ def detect_device() -> str:
     from .cpu.platform import PLATFORM_NAME
 
     return "cpu" if get_platform().device_name == PLATFORM_NAME else "gpu"
+
+
+def check_inputs(config) -> None:
+    """The model folder and the data files exist (checked here, not a minute later inside Ray)."""
+    model = str(config.actor_rollout_ref.model.path)
+    if model.startswith(("/", "./", "../", "~")) and not os.path.isdir(os.path.expanduser(model)):
+        raise ValueError(f"--model {model}: no such directory (a local model folder, or a Hugging Face Hub id)")
+    for key in ("train_files", "val_files"):
+        for path in [config.data[key]] if isinstance(config.data[key], str) else list(config.data[key]):
+            if not os.path.isfile(os.path.expanduser(str(path))):
+                raise ValueError(f"data.{key}: {path} does not exist (--dataset takes a folder with train.parquet)")
 
 
 def check_machine(config) -> None:
