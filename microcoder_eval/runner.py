@@ -160,23 +160,30 @@ def read_candidates(path: Path, problems: dict[str, ProblemInfo], errors: InputE
     return candidates
 
 
-def read_done(out: Path) -> tuple[dict[str, dict], int]:
-    """Results already in RESULTS (by key) and the byte length of its complete lines."""
-    done: dict[str, dict] = {}
+def read_complete_lines(out: Path, key: Callable[[dict], Any]) -> tuple[dict[Any, dict], int]:
+    """Rows of a resumable JSONL already written, by ``key(row)``, and the byte length of its
+    complete lines: reading stops at a line cut short by an interruption (or one ``key``
+    cannot read), which the caller truncates and redoes."""
+    done: dict[Any, dict] = {}
     good_bytes = 0
     if not out.exists():
         return done, 0
     with open(out, "rb") as fh:
         for raw in fh:
             if not raw.endswith(b"\n"):
-                break  # an interrupted write: dropped and redone
+                break
             try:
                 row = json.loads(raw)
-                done[row["key"]] = row
-            except (ValueError, KeyError):
+                done[key(row)] = row
+            except (ValueError, KeyError, TypeError):
                 break
             good_bytes += len(raw)
     return done, good_bytes
+
+
+def read_done(out: Path) -> tuple[dict[str, dict], int]:
+    """Results already in RESULTS (by key) and the byte length of its complete lines."""
+    return read_complete_lines(out, lambda row: row["key"])
 
 
 def _stem(out: Path) -> str:

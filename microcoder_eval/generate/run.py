@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ..runner import InputErrors, problems_only, read_dataset
+from ..runner import InputErrors, problems_only, read_complete_lines, read_dataset
 from ..window import Window
 from .base import Engine, Request, Sampling
 
@@ -62,21 +62,7 @@ def select(problems_path: Path, sampling: Sampling, *, window: Window = Window()
 
 def read_generated(out: Path) -> tuple[dict[tuple[str, int], dict], int]:
     """Lines already in OUT by (problem_id, sample), and the byte length of its complete lines."""
-    done: dict[tuple[str, int], dict] = {}
-    good = 0
-    if not out.exists():
-        return done, 0
-    with open(out, "rb") as fh:
-        for raw in fh:
-            if not raw.endswith(b"\n"):
-                break  # an interrupted write: redone
-            try:
-                row = json.loads(raw)
-                done[(row["problem_id"], int(row["sample"]))] = row
-            except (ValueError, KeyError, TypeError):
-                break
-            good += len(raw)
-    return done, good
+    return read_complete_lines(out, lambda row: (row["problem_id"], int(row["sample"])))
 
 
 def _settings(engine: Engine, sampling: Sampling) -> dict[str, Any]:
