@@ -69,11 +69,12 @@ def eval_group() -> None:
 
 def _judge(dataset: Path, solutions: Path, out: Path, *, workers, k, time_limit, memory_limit, output_limit,
            all_tests, progress, window, executor="local") -> None:
-    from microcoder_eval.runner import DatasetError, pass_rates_path, run, summary_path
+    from microcoder_data.collect import read_problem_file
+    from microcoder_eval.evaluate import DatasetError, pass_rates_path, run, summary_path
 
     try:
         summary = run(
-            dataset, solutions, out,
+            dataset, solutions, out, read_problems=read_problem_file,
             workers=workers, ks=_parse_ks(k),
             limits=Limits(time_limit, memory_limit, output_limit),
             stop_on_failure=not all_tests, progress=progress, window=window, executor=executor,
@@ -148,9 +149,12 @@ def generate_command(dataset: Path, out: Path, engine: str, model: str, base_url
                      time_limit: float, memory_limit: int, output_limit: int, all_tests: bool, executor: str,
                      platforms, after, before, no_progress: bool) -> None:
     """Sample N answers per problem of DATASET from a model, with the training prompt, into OUT."""
+    from microcoder_data.collect import read_problem_file
+    from microcoder_data.config import DEFAULT_SYSTEM_PROMPT
+    from microcoder_data.export.prompt import prompt_of
+    from microcoder_eval.evaluate import DatasetError
     from microcoder_eval.generate import EngineError, Sampling
     from microcoder_eval.generate.run import generate, select
-    from microcoder_eval.runner import DatasetError
     from microcoder_eval.window import Window
 
     if judge:
@@ -158,7 +162,9 @@ def generate_command(dataset: Path, out: Path, engine: str, model: str, base_url
     window = Window(platforms, after, before)
     sampling = Sampling(n=n, max_tokens=max_tokens, temperature=temperature, top_p=top_p, seed=seed)
     try:
-        selected = select(dataset, sampling, window=window, limit=limit, system_prompt=system_prompt)
+        selected = select(dataset, sampling, read_problems=read_problem_file, prompt_of=prompt_of,
+                          system_prompt=DEFAULT_SYSTEM_PROMPT if system_prompt is None else system_prompt,
+                          window=window, limit=limit)
     except DatasetError as exc:
         raise click.ClickException(str(exc)) from None
     if not selected.problems:

@@ -137,7 +137,7 @@ class JudgeTask:
             tests = tuple(TestCase(str(t["input"]), str(t["output"])) for t in data["tests"])
             mode = data.get("mode") or ("functional" if data.get("fn_name") else "stdin")
         elif "inputs" in data and "outputs" in data:  # APPS/TACO/prime_code-style ground truth
-            from .formats import tests_from_apps_io  # local import: formats imports types
+            from .ground_truth import tests_from_apps_io  # local import: ground_truth imports types
 
             mode, tests = tests_from_apps_io(data)
         else:

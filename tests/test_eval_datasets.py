@@ -86,7 +86,7 @@ def test_eval_run_reads_the_verl_parquet_of_data_build(built, tmp_path):
 
 def test_the_evaluation_prompt_is_the_training_prompt(built):
     """A raw benchmark row and the train.parquet row built from it give the model the same messages."""
-    from microcoder_eval.generate.run import prompt_of
+    from microcoder_data.export.prompt import prompt_of
     from microcoder_data.config import DEFAULT_SYSTEM_PROMPT
 
     raw, train = built

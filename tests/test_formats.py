@@ -1,5 +1,5 @@
-"""Format-level converters (microcoder_eval.formats): APPS/TACO input_output, LiveCodeBench
-public/private tests (incl. the compressed pickle form and a hostile pickle), assert
+"""Format-level converters (microcoder_eval.ground_truth, microcoder_data.collect.asserts / literals /
+livecodebench): APPS/TACO input_output, LiveCodeBench public/private tests (incl. the compressed pickle form and a hostile pickle), assert
 conversion without execution, LeetCode text values."""
 from __future__ import annotations
 
@@ -11,21 +11,10 @@ import zlib
 
 import pytest
 
-from microcoder_eval.formats import (
-    FormatError,
-    NotConvertible,
-    convert_asserts,
-    decode_lcb_private_tests,
-    fn_name_from_entry_point,
-    functional_input_from_lcb_lines,
-    functional_test,
-    lcb_tests,
-    parse_asserts,
-    parse_leetcode_args,
-    parse_leetcode_value,
-    tests_from_apps_io,
-    to_json_value,
-)
+from microcoder_data.collect.asserts import convert_asserts, fn_name_from_entry_point, parse_asserts
+from microcoder_data.collect.literals import parse_leetcode_args, parse_leetcode_value
+from microcoder_data.collect.livecodebench import decode_lcb_private_tests, functional_input_from_lcb_lines, lcb_tests
+from microcoder_eval.ground_truth import FormatError, NotConvertible, functional_test, tests_from_apps_io, to_json_value
 from microcoder_eval.types import JudgeTask, TestCase
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 from microcoder_data.schema import Problem
-from microcoder_eval.formats import tests_from_apps_io
+from microcoder_eval.ground_truth import tests_from_apps_io
 
 from .common import (
     Record,

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from microcoder_data.schema import Problem, Reject
-from microcoder_eval.formats import FormatError, NotConvertible
+from microcoder_eval.ground_truth import FormatError, NotConvertible
+from microcoder_eval.jsonl import JSONL_SUFFIXES  # read line by line; a row's index is its line number
 from microcoder_eval.types import JudgingRule, TestCase
 
 log = logging.getLogger("microcoder_data.collect")
@@ -24,8 +25,6 @@ log = logging.getLogger("microcoder_data.collect")
 Record = Problem | Reject
 PAYLOAD_LIMIT = 2048
 DATA_SUFFIXES = (".jsonl", ".jsonl.gz", ".json", ".json.gz", ".parquet")
-# Read line by line; a row's index is its 0-based line number (see iter_file_rows).
-JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".ndjson")
 
 
 class RowError(ValueError):

@@ -8,9 +8,10 @@ import re
 from typing import Any, Mapping
 
 from microcoder_data.schema import Problem
-from microcoder_eval.formats import NotConvertible, functional_test, parse_leetcode_args, parse_leetcode_value
+from microcoder_eval.ground_truth import NotConvertible, functional_test
 from microcoder_eval.types import TestCase
 
+from .literals import parse_leetcode_args, parse_leetcode_value
 from .common import (
     RowContext,
     RowError,

@@ -8,8 +8,7 @@ from typing import Any, Mapping
 
 from microcoder_data.schema import Problem
 
-from microcoder_eval.formats import method_names, parse_asserts
-
+from .asserts import method_names, parse_asserts
 from .common import (
     RowContext,
     RowError,

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from microcoder_data.schema import Problem
-from microcoder_eval.formats import parse_asserts
 
+from .asserts import parse_asserts
 from .common import RowContext, RowError, RowFormat, judging_rule, need, widen_tolerance
 
 LICENSE = "MIT (OpenAI human-eval)"

@@ -1,7 +1,7 @@
 """KodCode (KodCode/KodCode-V1 and its RL subsets): a question, a reference ``solution`` and a pytest
 file (``test``) of ``def test_...(): assert f(...) == ...`` functions, ``test_info`` naming the function.
 
-The pytest file is read with the assert reader (``microcoder_eval.formats.parse_asserts``: literal
+The pytest file is read with the assert reader (``microcoder_data.collect.asserts.parse_asserts``: literal
 values only, never executed); asserts it cannot express (``pytest.raises``, printed output, objects)
 are listed in provenance, and a row with no convertible assert is rejected.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from microcoder_data.schema import Problem
-from microcoder_eval.formats import parse_asserts
 
+from .asserts import parse_asserts
 from .common import (RowContext, RowError, RowFormat, judging_rule, need, normalise_difficulty, opt_str,
                      signature_stub, widen_tolerance)
 

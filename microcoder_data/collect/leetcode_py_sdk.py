@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from microcoder_data.schema import Problem
-from microcoder_eval.formats import NotConvertible, functional_test, parse_python_literal
+from microcoder_eval.ground_truth import NotConvertible, functional_test
 
+from .literals import parse_python_literal
 from .common import (
     RowContext,
     RowError,

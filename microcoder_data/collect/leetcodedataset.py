@@ -13,16 +13,11 @@ import re
 from typing import Any, Mapping
 
 from microcoder_data.schema import Problem
-from microcoder_eval.formats import (
-    NotConvertible,
-    fn_name_from_entry_point,
-    functional_test,
-    parse_asserts,
-    parse_leetcode_args,
-    parse_leetcode_value,
-)
+from microcoder_eval.ground_truth import NotConvertible, functional_test
 from microcoder_eval.types import TestCase
 
+from .asserts import fn_name_from_entry_point, parse_asserts
+from .literals import parse_leetcode_args, parse_leetcode_value
 from .common import (
     RowContext,
     RowError,

@@ -13,9 +13,10 @@ import re
 from typing import Any, Mapping
 
 from microcoder_data.schema import Problem
-from microcoder_eval.formats import method_names, parse_asserts, tests_from_apps_io
+from microcoder_eval.ground_truth import tests_from_apps_io
 from microcoder_eval.types import TestCase
 
+from .asserts import method_names, parse_asserts
 from .common import (
     RowContext,
     RowError,

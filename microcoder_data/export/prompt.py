@@ -1,4 +1,5 @@
-"""The RL prompt: one function for training (``train.parquet``) and evaluation (``eval generate``).
+"""The RL prompt: one function for training (``train.parquet``) and evaluation (``eval generate``,
+which the CLI hands :func:`prompt_of`).
 
 ``microcoder data build`` writes :func:`prompt_messages` of each processed problem into the
 verl parquet's ``prompt`` column, and ``microcoder eval generate`` asks the model with the same
@@ -47,3 +48,11 @@ def presentable(p: Problem) -> Problem:
     q = CleanText().apply(copy.deepcopy(p))
     out = Normalize().apply(copy.deepcopy(q))
     return out if isinstance(out, Problem) else q
+
+
+def prompt_of(problem: Problem, system_prompt: str | None) -> tuple[tuple[str, str], ...]:
+    """The training prompt as ``eval generate`` asks it: a verl row's own messages, else
+    :func:`prompt_messages` of the problem given the Process stage's presentation."""
+    given = (problem.provenance or {}).get("prompt")
+    messages = given if given else prompt_messages(presentable(problem), system_prompt)
+    return tuple((m["role"], m["content"]) for m in messages)

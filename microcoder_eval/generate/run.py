@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ..runner import InputErrors, problems_only, read_complete_lines, read_dataset
+from ..evaluate import InputErrors, problems_only, read_dataset
+from ..jsonl import read_complete_lines
 from ..window import Window
 from .base import Engine, Request, Sampling
 
@@ -29,21 +30,12 @@ class Selected:
     requests: list[Request]
 
 
-def prompt_of(problem: Any, system_prompt: str | None) -> tuple[tuple[str, str], ...]:
-    """The training prompt: a verl row's own messages, else ``prompt_messages`` of the problem
-    given the Process stage's presentation (see ``microcoder_data.export.prompt``)."""
-    from microcoder_data.export.prompt import presentable, prompt_messages
-
-    given = (problem.provenance or {}).get("prompt")
-    messages = given if given else prompt_messages(presentable(problem), system_prompt)
-    return tuple((m["role"], m["content"]) for m in messages)
-
-
-def select(problems_path: Path, sampling: Sampling, *, window: Window = Window(), limit: int | None = None,
-           system_prompt: str | None = None, errors: InputErrors | None = None,
-           read_problems: Callable[[Path], Iterator[Any]] | None = None) -> Selected:
-    from microcoder_data.config import DEFAULT_SYSTEM_PROMPT
-
+def select(problems_path: Path, sampling: Sampling, *, read_problems: Callable[[Path], Iterator[Any]],
+           prompt_of: Callable[[Any, str | None], tuple[tuple[str, str], ...]], system_prompt: str | None,
+           window: Window = Window(), limit: int | None = None, errors: InputErrors | None = None) -> Selected:
+    """The problems of PROBLEMS_PATH in the window and a request per sample.  The CLI passes the
+    dataset pipeline's reader and its training prompt (``microcoder_data.export.prompt.prompt_of``)
+    with the system prompt to use: the judge package does not import the pipeline."""
     errors = errors or InputErrors()
     chosen, outside = [], 0
     for p in problems_only(read_dataset(problems_path, errors, read_problems), errors, problems_path):
@@ -52,10 +44,9 @@ def select(problems_path: Path, sampling: Sampling, *, window: Window = Window()
             continue
         if limit is None or len(chosen) < limit:
             chosen.append(p)
-    prompt = DEFAULT_SYSTEM_PROMPT if system_prompt is None else system_prompt
     requests = []
     for p in chosen:
-        messages = prompt_of(p, prompt)
+        messages = prompt_of(p, system_prompt)
         requests += [Request(p.id, i, messages) for i in range(sampling.n)]
     return Selected(chosen, outside, requests)
 

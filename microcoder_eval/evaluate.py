@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from .jsonl import JSONL_SUFFIXES, read_complete_lines
 from .summary import format_table, summarise
 from .types import JudgeTask, Limits
 from .window import Window
@@ -58,8 +59,6 @@ class InputErrors:
 
 def _where(path: Path | None, row: int | None) -> str | None:
     """'FILE:LINE' for a row of a JSON Lines file, 'FILE row N' for other files."""
-    from microcoder_data.collect.common import JSONL_SUFFIXES  # the reader's own rule
-
     if path is None or row is None:
         return None
     if path.name.lower().endswith(JSONL_SUFFIXES):
@@ -98,12 +97,10 @@ def index_problems(records: Iterable[Any], errors: InputErrors,
     return index
 
 
-def read_dataset(path: Path, errors: InputErrors,
-                 read_problems: Callable[[Path], Iterator[Any]] | None = None) -> list[Any]:
-    """Every record of PATH (Problems and Rejects); ``DatasetError`` (one line) when the file
-    cannot be read at all."""
-    if read_problems is None:
-        from microcoder_data.collect import read_problem_file as read_problems
+def read_dataset(path: Path, errors: InputErrors, read_problems: Callable[[Path], Iterator[Any]]) -> list[Any]:
+    """Every record of PATH (Problems and Rejects) as ``read_problems`` reads it (the CLI passes
+    the dataset pipeline's reader: the judge does not import the pipeline); ``DatasetError``
+    (one line) when the file cannot be read at all."""
     try:
         return list(read_problems(path))
     except DatasetError:
@@ -118,7 +115,7 @@ def read_dataset(path: Path, errors: InputErrors,
 
 
 def load_problems(path: Path, errors: InputErrors,
-                  read_problems: Callable[[Path], Iterator[Any]] | None = None) -> dict[str, ProblemInfo]:
+                  read_problems: Callable[[Path], Iterator[Any]]) -> dict[str, ProblemInfo]:
     """The problems of PATH by alias; ``DatasetError`` (one line) when none can be read."""
     before = len(errors.messages)
     index = index_problems(read_dataset(path, errors, read_problems), errors, path)
@@ -160,27 +157,6 @@ def read_candidates(path: Path, problems: dict[str, ProblemInfo], errors: InputE
     return candidates
 
 
-def read_complete_lines(out: Path, key: Callable[[dict], Any]) -> tuple[dict[Any, dict], int]:
-    """Rows of a resumable JSONL already written, by ``key(row)``, and the byte length of its
-    complete lines: reading stops at a line cut short by an interruption (or one ``key``
-    cannot read), which the caller truncates and redoes."""
-    done: dict[Any, dict] = {}
-    good_bytes = 0
-    if not out.exists():
-        return done, 0
-    with open(out, "rb") as fh:
-        for raw in fh:
-            if not raw.endswith(b"\n"):
-                break
-            try:
-                row = json.loads(raw)
-                done[key(row)] = row
-            except (ValueError, KeyError, TypeError):
-                break
-            good_bytes += len(raw)
-    return done, good_bytes
-
-
 def read_done(out: Path) -> tuple[dict[str, dict], int]:
     """Results already in RESULTS (by key) and the byte length of its complete lines."""
     return read_complete_lines(out, lambda row: row["key"])
@@ -220,7 +196,7 @@ def write_pass_rates(rows: Iterable[dict], problems: dict[str, ProblemInfo], pat
 
 def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | None, ks: Sequence[int],
         limits: Limits, stop_on_failure: bool = True, progress: bool = True, window: Window = Window(),
-        read_problems: Callable[[Path], Iterator[Any]] | None = None, executor: str = "local") -> dict[str, Any]:
+        read_problems: Callable[[Path], Iterator[Any]], executor: str = "local") -> dict[str, Any]:
     errors = InputErrors()
     problems = load_problems(problems_path, errors, read_problems)
     candidates = read_candidates(solutions_path, problems, errors)
