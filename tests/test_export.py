@@ -23,7 +23,7 @@ from microcoder_data.export import (
     verl_tables,
 )
 from microcoder_data.pipeline.rows import make_reject, problems_table, reject_row, rejects_table
-from microcoder_data.pipeline.runner import BuildResult, StageReport
+from microcoder_data.pipeline.report import BuildResult, StageReport
 from microcoder_data.pipeline.samples import sample_problems
 from microcoder_data.schema import Problem
 from microcoder_eval.types import JudgeTask

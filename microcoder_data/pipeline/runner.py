@@ -11,7 +11,6 @@ import hashlib
 import json
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -21,6 +20,7 @@ from tqdm import tqdm
 from microcoder_data.config import PipelineConfig
 from microcoder_data.pipeline.checkpoint import Checkpoints
 from microcoder_data.pipeline.executors import Executor, make_executor
+from microcoder_data.pipeline.report import BuildResult, StageReport
 from microcoder_data.pipeline.rows import (
     PROBLEM_SCHEMA,
     REJECT_SCHEMA,
@@ -39,51 +39,6 @@ from microcoder_data.pipeline.step import GlobalStep, Step, run_steps
 from microcoder_data.schema import Problem, Reject
 
 PIPELINE_VERSION = "1"
-
-
-@dataclass
-class StageReport:
-    name: str
-    rows_in: int
-    kept: int
-    rejected: int
-    seconds: float = 0.0
-    resumed: bool = False
-    by_step: dict[str, int] = field(default_factory=dict)
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:  # no timings: goes into data files
-        return {"stage": self.name, "rows_in": self.rows_in, "kept": self.kept, "rejected": self.rejected,
-                "rejected_by_step": dict(sorted(self.by_step.items()))}
-
-
-@dataclass
-class BuildResult:
-    out_dir: Path
-    config: PipelineConfig
-    stages: list[StageReport]
-    kept: pa.Table
-    rejects: pa.Table
-    files: dict[str, str] = field(default_factory=dict)
-    export_seconds: float = 0.0
-
-    @property
-    def rows_in(self) -> int:
-        return self.stages[0].rows_in if self.stages else 0
-
-    def summary_table(self) -> str:
-        head = f"{'stage':<10}{'in':>9}{'kept':>9}{'rejected':>10}{'time_s':>9}  top reject steps"
-        lines = [head, "-" * len(head)]
-        for s in self.stages:
-            top = ", ".join(f"{k}={v}" for k, v in sorted(s.by_step.items(), key=lambda kv: (-kv[1], kv[0]))[:4])
-            mark = " (resumed)" if s.resumed else ""
-            lines.append(f"{s.name:<10}{s.rows_in:>9}{s.kept:>9}{s.rejected:>10}{s.seconds:>9.1f}  {top}{mark}")
-        lines.append(f"{'export':<10}{'':>9}{self.kept.num_rows:>9}{'':>10}{self.export_seconds:>9.1f}")
-        lines.append(f"rows in {self.rows_in} = kept {self.kept.num_rows} + rejected {self.rejects.num_rows}")
-        from microcoder_data.verify.report import summary_line
-
-        lines.append(summary_line([Problem.from_row(r) for r in self.kept.to_pylist()]))
-        return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------- shard work
@@ -324,7 +279,7 @@ def build(
     ``translator`` / ``reference`` / ``pass_rates`` override the config's translator,
     decontamination reference set and difficulty samples (handy in code and tests).
     """
-    from microcoder_data.export import export_all
+    from microcoder_data.export.outputs import export_all
     from microcoder_data.filter import filter_steps
     from microcoder_data.process import process_steps
 

