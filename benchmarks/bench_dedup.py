@@ -122,7 +122,7 @@ def one(size: int, executor: str, workers: int, data: Path, rate: float, cache: 
     from microcoder_data.filter import ExactDedup, MinHashDedup
     from microcoder_data.pipeline.executors import LocalExecutor, RayExecutor
     from microcoder_data.pipeline.rows import problems_table
-    from microcoder_data.pipeline.runner import run_steps_stage
+    from microcoder_data.pipeline.stages import run_steps_stage
     from microcoder_data.schema import Problem
     from microcoder_eval.types import TestCase
 

@@ -59,7 +59,7 @@ def main() -> int:
 
     from microcoder_data.config import PipelineConfig
     from microcoder_data.pipeline.executors import default_workers
-    from microcoder_data.pipeline.runner import build
+    from microcoder_data.recipe import build
     from microcoder_data.schema import Problem
     from microcoder_data.verify.report import testgen_stats
 

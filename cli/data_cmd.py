@@ -26,7 +26,7 @@ def data() -> None:
 def build_cmd(sources, config_path, out_dir, executor, workers, resume, limit, no_progress) -> None:
     """Build the dataset; prints a per-stage summary table."""
     from microcoder_data.config import load_config
-    from microcoder_data.pipeline.runner import build
+    from microcoder_data.recipe import build
 
     try:
         cfg = load_config(

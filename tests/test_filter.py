@@ -18,9 +18,9 @@ from microcoder_data.filter import (
     MinHasher,
     QualityFilter,
     RelevanceFilter,
-    filter_steps,
     load_pass_rates,
 )
+from microcoder_data.recipe import filter_steps
 from microcoder_data.filter.minhash import jaccard, lsh_threshold
 from microcoder_data.pipeline.samples import sample_problems
 from microcoder_data.pipeline.step import run_steps

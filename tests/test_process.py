@@ -17,9 +17,9 @@ from microcoder_data.process import (
     clean_text,
     detect_language,
     io_contract,
-    process_steps,
 )
 from microcoder_data.process.normalize import derive_starter, normalize_layout
+from microcoder_data.recipe import process_steps
 from microcoder_data.schema import Problem, Reject
 from microcoder_eval.types import TestCase
 

@@ -9,12 +9,11 @@ import pytest
 ray = pytest.importorskip("ray")
 
 from microcoder_data.config import FilterConfig, PipelineConfig, ProcessConfig  # noqa: E402
-from microcoder_data.filter import filter_steps  # noqa: E402
 from microcoder_data.pipeline.executors import LocalExecutor, RayExecutor  # noqa: E402
 from microcoder_data.pipeline.rows import problems_table  # noqa: E402
-from microcoder_data.pipeline.runner import build, run_steps_stage  # noqa: E402
+from microcoder_data.pipeline.stages import run_steps_stage  # noqa: E402
+from microcoder_data.recipe import build, filter_steps, process_steps  # noqa: E402
 from microcoder_data.pipeline.samples import sample_problems  # noqa: E402
-from microcoder_data.process import process_steps  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -72,7 +72,7 @@ def dataset_dir(tmp_path_factory) -> Path:
     import pyarrow.parquet as pq
 
     from microcoder_data.config import ExportConfig, PipelineConfig
-    from microcoder_data.pipeline import build
+    from microcoder_data.recipe import build
 
     built = tmp_path_factory.mktemp("built")
     cfg = PipelineConfig(

@@ -75,7 +75,7 @@ def export_all(result: "BuildResult") -> dict[str, str]:
         reasons.setdefault(k, Counter())[row["reason"]] += 1
     # the most frequent reason of each step (ties: the smallest text)
     example = {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for k, c in reasons.items()}
-    order = {s: i for i, s in enumerate(("collect", "process", "filter", "verify"))}
+    order = {s.name: i for i, s in enumerate(result.stages)}  # the recipe's order
     rejects_by_step = [(a, b, n, example[(a, b)]) for (a, b), n in sorted(by_step.items(), key=lambda kv: (order.get(kv[0][0], 9), -kv[1], kv[0][1]))]
     (out / "stats.json").write_text(
         json.dumps({"stages": stages, "kept": len(problems), "rejected": result.rejects.num_rows,

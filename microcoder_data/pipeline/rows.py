@@ -50,7 +50,6 @@ REJECT_SCHEMA = pa.schema(
     ]
 )
 
-STAGES = ("collect", "process", "filter", "verify")
 MAX_PAYLOAD_CHARS = 20_000
 
 

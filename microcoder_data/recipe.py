@@ -1,0 +1,332 @@
+"""The build recipe: which stages, in which order, with what checkpoint keys.
+
+Collect -> Process -> Filter -> Verify, each run (or resumed from its checkpoint under
+``<out>/_work``) by :func:`microcoder_data.pipeline.stages.run_stage`, then Export writes the
+outputs (:func:`microcoder_data.export.outputs.export_all`).  Invariant, checked at the end:
+rows in (everything Collect produced, Problems and Rejects) = rows kept + rows rejected.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pyarrow as pa
+from tqdm import tqdm
+
+from microcoder_data.config import FilterConfig, PipelineConfig, ProcessConfig
+from microcoder_data.export.outputs import export_all
+from microcoder_data.filter.decontam import Decontaminate
+from microcoder_data.filter.dedup import ExactDedup, MinHashDedup
+from microcoder_data.filter.difficulty import DifficultyStep
+from microcoder_data.filter.quality import QualityFilter
+from microcoder_data.filter.relevance import RelevanceFilter
+from microcoder_data.pipeline.checkpoint import Checkpoints
+from microcoder_data.pipeline.executors import Executor, make_executor
+from microcoder_data.pipeline.report import BuildResult
+from microcoder_data.pipeline.rows import (
+    PROBLEM_SCHEMA,
+    REJECT_SCHEMA,
+    concat,
+    make_reject,
+    problem_to_row,
+    problems_table,
+    reject_row,
+    rejects_table,
+    rows_to_problems,
+    sort_table,
+    split_table,
+)
+from microcoder_data.pipeline.stages import BuildContext, Stage, _split_output, run_stage, run_steps_stage
+from microcoder_data.pipeline.step import Step
+from microcoder_data.process.clean import CleanText
+from microcoder_data.process.language import LanguageStep
+from microcoder_data.process.normalize import Normalize
+from microcoder_data.process.translate import Translator
+from microcoder_data.process.validate import Completeness, SchemaCheck
+from microcoder_data.schema import Problem, Reject
+
+PIPELINE_VERSION = "1"
+
+
+# --------------------------------------------------------------------------- the steps of each stage
+
+
+def process_steps(cfg: ProcessConfig | None = None, translator: "Translator | None" = None) -> list[Step]:
+    """The Process stage, in order.  ``translator`` overrides ``cfg.translator``."""
+    cfg = cfg or ProcessConfig()
+    return [
+        SchemaCheck(
+            max_statement_chars=cfg.max_statement_chars,
+            max_test_bytes=cfg.max_test_bytes,
+            max_total_test_bytes=cfg.max_total_test_bytes,
+            max_solution_chars=cfg.max_solution_chars,
+        ),
+        CleanText(),
+        LanguageStep(
+            cfg.allowed_languages,
+            min_chars=cfg.min_detect_chars,
+            max_chars=cfg.detect_max_chars,
+            min_prob=cfg.min_language_prob,
+            translator=translator if translator is not None else cfg.translator,
+            fast_english=cfg.fast_english,
+        ),
+        Normalize(),
+        Completeness(min_statement_chars=cfg.min_statement_chars),
+    ]
+
+
+def filter_steps(cfg: FilterConfig | None = None, *, reference: list[Problem] | None = None,
+                 pass_rates: dict[str, float] | None = None) -> list[Step]:
+    cfg = cfg or FilterConfig()
+    steps: list[Step] = [QualityFilter(cfg.quality), RelevanceFilter(cfg.relevance)]
+    if cfg.decontam.enabled:
+        steps.append(Decontaminate(cfg.decontam, cfg.dedup, reference=reference))
+    if cfg.dedup.exact:
+        steps.append(ExactDedup())
+    if cfg.dedup.minhash:
+        steps.append(MinHashDedup(cfg.dedup))
+    steps.append(DifficultyStep(cfg.difficulty, pass_rates=pass_rates))
+    return steps
+
+
+# --------------------------------------------------------------------------- collect
+# module-level so executors can ship them to workers
+
+
+def _collect_one(limit: int | None, spec: str) -> tuple[pa.Table, pa.Table]:
+    """One source spec: Problems (as rows, in reader order) and Rejects."""
+    from microcoder_data.collect import collect  # the readers
+
+    rows: list[dict[str, Any]] = []
+    rejects: list[dict[str, Any]] = []
+    n = 0
+    for rec in collect([spec]):
+        if isinstance(rec, Reject):
+            rejects.append(reject_row(rec))
+            continue
+        if not isinstance(rec, Problem):
+            rejects.append(reject_row(make_reject("collect", "type", f"reader yielded a {type(rec).__name__}", {"id": "?", "source": spec})))
+            continue
+        if limit is not None and n >= limit:
+            break
+        n += 1
+        row, rej = problem_to_row(rec, "collect")
+        if rej is not None:
+            rejects.append(reject_row(rej))
+        else:
+            rows.append(row)
+    return problems_table(rows), rejects_table(rejects)
+
+
+def collect_stage(sources: list[str], limit: int | None = None, executor: Executor | None = None) -> tuple[pa.Table, pa.Table]:
+    """Collect rows (Problems and Rejects) from every source spec -- one spec per worker --
+    then make ids unique across specs (a later duplicate id is rejected)."""
+    if executor is not None and len(sources) > 1:
+        parts = list(executor.map(_collect_one, list(sources), context=limit, desc="collect"))
+    else:
+        parts = [_collect_one(limit, spec) for spec in sources]
+    rows: list[dict[str, Any]] = []
+    rejects: list[pa.Table] = []
+    seen: set[str] = set()
+    dup_rows: list[dict[str, Any]] = []
+    for kept, rej in parts:
+        rejects.append(rej)
+        for row in kept.to_pylist():
+            if row["id"] in seen:
+                dup_rows.append(reject_row(make_reject("collect", "duplicate_id", f"duplicate problem id {row['id']!r}", row)))
+                continue
+            seen.add(row["id"])
+            rows.append(row)
+    rejects.append(rejects_table(dup_rows))
+    return sort_table(problems_table(rows), ["id"]), concat(rejects, REJECT_SCHEMA)
+
+
+class Collect(Stage):
+    """Every source spec, one spec per worker; ids made unique across specs."""
+
+    name = "collect"
+
+    def key(self, cfg: PipelineConfig, in_sha: str | None) -> tuple:
+        return (cfg.sources, cfg.limit)
+
+    def message(self, cfg: PipelineConfig, table: pa.Table | None) -> str:
+        return f"collect: {', '.join(cfg.sources)}"
+
+    def compute(self, ctx: BuildContext, table: pa.Table | None, key: str) -> tuple[pa.Table, pa.Table, None]:
+        return (*collect_stage(ctx.config.sources, ctx.config.limit, ctx.executor), None)
+
+
+# --------------------------------------------------------------------------- process, filter
+
+
+class Steps(Stage):
+    """A stage made of row steps (``stages.run_steps_stage``): Process and Filter."""
+
+    params_in_checkpoint = True
+
+    def __init__(self, name: str, make_steps: Callable[[PipelineConfig], list[Step]], extra: Any) -> None:
+        self.name = name
+        self.make_steps = make_steps
+        self.extra = extra  # what the build was handed besides the config (in the key)
+
+    def key(self, cfg: PipelineConfig, in_sha: str | None) -> tuple:
+        return (in_sha, cfg.to_dict()[self.name], self.extra)
+
+    def compute(self, ctx: BuildContext, table: pa.Table | None, key: str) -> tuple[pa.Table, pa.Table, dict]:
+        cfg = ctx.config
+        steps = self.make_steps(cfg)
+        kept, rejects = run_steps_stage(steps, table, ctx.executor, shard_size=cfg.shard_size, stage=self.name,
+                                        progress=cfg.progress)
+        return kept, rejects, {s.name: s.describe() for s in steps}
+
+
+# --------------------------------------------------------------------------- verify
+
+
+def _verify_shard(step: Any, shard: pa.Table, judge: Any = None) -> tuple[pa.Table, list[dict[str, Any]]]:
+    """One Verify shard; in-process the runner passes its open ``judge`` (kept across
+    shards), a distributed worker starts its own."""
+    problems, rejects = rows_to_problems(shard.to_pylist(), "verify")
+    items = step.run(problems) if judge is None else step.run_with(problems, judge)
+    return _split_output(items, "verify", rejects)
+
+
+def verify_stage(
+    table: pa.Table, cfg: PipelineConfig, executor: Executor, ckpt: Checkpoints, key: str, *, progress: bool = True
+) -> tuple[pa.Table, pa.Table, int]:
+    """Verify in checkpointed shards.  Local: one judge over all cores, shard after shard.
+    Ray: one task per shard, each with a one-worker judge."""
+    from microcoder_data.verify import VerifyStep, make_limits
+
+    vcfg = cfg.verify
+    shards = split_table(table, vcfg.shard_size)
+    d = ckpt.shard_dir("verify", key)
+    pending = [i for i in range(len(shards)) if not Checkpoints.shard_done(d, i)]
+    resumed = len(shards) - len(pending)
+    if pending:
+        if executor.distributes:
+            step = VerifyStep(vcfg, workers=1)
+            results = executor.map(_verify_shard, [shards[i] for i in pending], context=step, desc="verify")
+            for i, (kept, rejs) in zip(pending, results):
+                Checkpoints.save_shard(d, i, kept, rejects_table(rejs))
+        else:
+            from microcoder_eval.judge import Judge
+
+            step = VerifyStep(vcfg, workers=vcfg.workers or executor.workers)
+            total = sum(shards[i].num_rows for i in pending)
+            bar = tqdm(total=total, desc="verify", unit="problem", disable=not progress, leave=False, file=sys.stderr)
+            with Judge(workers=step.workers, limits=make_limits(vcfg)) as judge:
+                for i in pending:
+                    kept, rejs = _verify_shard(step, shards[i], judge)
+                    Checkpoints.save_shard(d, i, kept, rejects_table(rejs))
+                    bar.update(shards[i].num_rows)
+            bar.close()
+    kept_parts, rej_parts = [], []
+    for i in range(len(shards)):
+        k, r = Checkpoints.load_shard(d, i)
+        kept_parts.append(k)
+        rej_parts.append(r)
+    return concat(kept_parts, PROBLEM_SCHEMA), concat(rej_parts, REJECT_SCHEMA), resumed
+
+
+class Verify(Stage):
+    """Checkpointed per shard too: a resumed build redoes only the unfinished shards."""
+
+    name = "verify"
+
+    def enabled(self, cfg: PipelineConfig) -> bool:
+        return cfg.verify.enabled
+
+    def prepare(self, table: pa.Table | None) -> pa.Table | None:
+        return sort_table(table, ["id"])
+
+    def key(self, cfg: PipelineConfig, in_sha: str | None) -> tuple:
+        return (in_sha, cfg.to_dict()["verify"])
+
+    def compute(self, ctx: BuildContext, table: pa.Table | None, key: str) -> tuple[pa.Table, pa.Table, None]:
+        kept, rejects, n_resumed = verify_stage(table, ctx.config, ctx.executor, ctx.checkpoints, key,
+                                                progress=ctx.config.progress)
+        if n_resumed:
+            ctx.log(f"verify: resumed {n_resumed} finished shard(s)")
+        return kept, rejects, None
+
+    def params(self, cfg: PipelineConfig, found: dict | None) -> dict[str, Any]:
+        from microcoder_data.verify import VerifyStep
+
+        return {"verify": VerifyStep(cfg.verify).describe()} if cfg.verify.enabled else {"verify": "disabled"}
+
+
+# --------------------------------------------------------------------------- the recipe
+
+
+def stages(translator: Any = None, reference: list[Problem] | None = None,
+           pass_rates: dict[str, float] | None = None) -> list[Stage]:
+    """The stages of a build, in order."""
+    return [
+        Collect(),
+        Steps("process", lambda cfg: process_steps(cfg.process, translator),
+              str(translator) if translator is not None else None),
+        Steps("filter", lambda cfg: filter_steps(cfg.filter, reference=reference, pass_rates=pass_rates),
+              (len(reference) if reference is not None else None, sorted(pass_rates.items()) if pass_rates else None)),
+        Verify(),
+    ]
+
+
+def build(
+    config: PipelineConfig | None = None,
+    *,
+    resume: bool = False,
+    executor: Executor | None = None,
+    translator: Any = None,
+    reference: list[Problem] | None = None,
+    pass_rates: dict[str, float] | None = None,
+    log: Callable[[str], None] | None = None,
+) -> BuildResult:
+    """Run the whole pipeline and write the outputs to ``config.out_dir``.
+
+    ``translator`` / ``reference`` / ``pass_rates`` override the config's translator,
+    decontamination reference set and difficulty samples (handy in code and tests).
+    """
+    cfg = config or PipelineConfig()
+    log = log or (lambda msg: print(msg, file=sys.stderr))
+    out = Path(cfg.out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    ckpt = Checkpoints(out / "_work", resume=resume)
+    own_executor = executor is None
+    executor = executor or make_executor(cfg.executor, cfg.workers, progress=cfg.progress, address=cfg.ray_address)
+    ctx = BuildContext(cfg, executor, ckpt, log, PIPELINE_VERSION)
+    recipe = stages(translator, reference, pass_rates)
+    reports = []
+    stage_rejects: list[pa.Table] = []
+    table: pa.Table | None = None
+    in_sha: str | None = None
+    try:
+        for stage in recipe:
+            table, rejects, report, in_sha = run_stage(stage, ctx, table, in_sha)
+            reports.append(report)
+            stage_rejects.append(rejects)
+    finally:
+        if own_executor:
+            executor.close()
+
+    kept = sort_table(table, ["id"])
+    all_rejects = concat(stage_rejects, REJECT_SCHEMA)
+    if all_rejects.num_rows:
+        order = {s.name: i for i, s in enumerate(recipe)}
+        rows = sorted(all_rejects.to_pylist(), key=lambda r: (order.get(r["stage"], 99), r["step"], r["id"], r["reason"], r["source"]))
+        all_rejects = rejects_table(rows)
+    if reports[0].rows_in != kept.num_rows + all_rejects.num_rows:
+        raise RuntimeError(
+            f"row accounting broken: {reports[0].rows_in} in != {kept.num_rows} kept + {all_rejects.num_rows} rejected"
+        )
+    result = BuildResult(out, cfg, reports, kept, all_rejects)
+    t0 = time.perf_counter()
+    result.files = export_all(result)
+    result.export_seconds = time.perf_counter() - t0
+    (out / "_work" / "timings.json").write_text(
+        json.dumps({s.name: round(s.seconds, 3) for s in reports} | {"export": round(result.export_seconds, 3)}, indent=1)
+    )
+    return result
