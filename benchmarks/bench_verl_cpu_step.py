@@ -47,7 +47,8 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=5)
     ap.add_argument("--workdir", default=None)
     args = ap.parse_args()
-    from trainer_adapters.verl.testing import teach_model, write_trivial_problems
+    from microcoder_testing.problems import write_trivial_problems
+    from microcoder_testing.rollout import teach_model
 
     work = Path(args.workdir or tempfile.mkdtemp(prefix="bench_verl_cpu_"))
     cli = [sys.executable, "-m", "cli.main"]

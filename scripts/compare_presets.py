@@ -82,7 +82,7 @@ def _tiny_setup(work: Path) -> tuple[str, str]:
     """A tiny local model and an 8-problem dataset built by the real pipeline (CPU plumbing run)."""
     from microcoder_data.config import ExportConfig, PipelineConfig
     from microcoder_data.recipe import build
-    from trainer_adapters.trl.tiny import build_tiny_checkpoint
+    from microcoder_testing.tiny import build_tiny_checkpoint
 
     model = work / "tiny-model"
     if not (model / "config.json").is_file():

@@ -33,6 +33,6 @@ def one_torch_thread():
 @pytest.fixture(scope="session")
 def tiny_qwen2_dir(tmp_path_factory) -> Path:
     """A tiny random Qwen2 checkpoint (weights saved), shared read-only by the TRL tests."""
-    from trainer_adapters.trl.tiny import build_tiny_checkpoint
+    from microcoder_testing.tiny import build_tiny_checkpoint
 
     return build_tiny_checkpoint(tmp_path_factory.mktemp("tiny-qwen2"), seed=0)

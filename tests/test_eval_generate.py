@@ -32,7 +32,7 @@ def _lcb_row(qid: str, date: str, platform: str, difficulty: str = "easy") -> di
 
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory) -> Path:
-    from trainer_adapters.trl.tiny import build_tiny_checkpoint
+    from microcoder_testing.tiny import build_tiny_checkpoint
 
     return build_tiny_checkpoint(tmp_path_factory.mktemp("tiny") / "model")
 

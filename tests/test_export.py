@@ -24,7 +24,7 @@ from microcoder_data.export import (
 )
 from microcoder_data.pipeline.rows import make_reject, problems_table, reject_row, rejects_table
 from microcoder_data.pipeline.report import BuildResult, StageReport
-from microcoder_data.pipeline.samples import sample_problems
+from microcoder_testing.problems import sample_problems
 from microcoder_data.schema import Problem
 from microcoder_eval.types import JudgeTask
 

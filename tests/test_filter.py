@@ -22,7 +22,7 @@ from microcoder_data.filter import (
 )
 from microcoder_data.recipe import filter_steps
 from microcoder_data.filter.minhash import jaccard, lsh_threshold
-from microcoder_data.pipeline.samples import sample_problems
+from microcoder_testing.problems import sample_problems
 from microcoder_data.pipeline.step import run_steps
 from microcoder_data.schema import Problem, Reject
 from microcoder_eval.types import TestCase

@@ -1,7 +1,8 @@
 """The house's layout rules, checked on the source (nothing is imported):
 
 * no file imports a module that imports it back (directly or round a longer loop);
-* the judge (``microcoder_eval``) imports nothing from the dataset pipeline, the trainers or the CLI.
+* the judge (``microcoder_eval``) imports nothing from the dataset pipeline, the trainers or the CLI;
+* no production package imports the test support (``microcoder_testing``).
 
 Imports are read with ``ast``, at module level and inside functions alike: a function-level
 import is still a dependency, only a deferred one.  ``from pkg import name`` counts as an import
@@ -14,7 +15,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("microcoder_eval", "microcoder_data", "trainer_adapters", "cli")
+PACKAGES = ("microcoder_eval", "microcoder_data", "trainer_adapters", "cli", "microcoder_testing")
 
 # Phase 2 of issue 14: ``JudgeTask.from_ground_truth`` (types.py, being changed in parallel) reads
 # APPS-style ground truth through ``ground_truth``, which builds ``TestCase``s from ``types``.  The
@@ -107,6 +108,13 @@ def test_the_judge_imports_nothing_above_it():
     above = ("microcoder_data", "trainer_adapters", "cli")
     crossings = sorted(f"{name} -> {target}" for name, targets in _graph().items() if name.startswith("microcoder_eval")
                        for target in targets if target.split(".")[0] in above)
+    assert crossings == []
+
+
+def test_production_code_imports_no_test_support():
+    crossings = sorted(f"{name} -> {target}" for name, targets in _graph().items()
+                       if not name.startswith("microcoder_testing")
+                       for target in targets if target.startswith("microcoder_testing"))
     assert crossings == []
 
 

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from cli.data_cmd import data
 from microcoder_data.config import PipelineConfig, load_config
 from microcoder_data.recipe import build
-from microcoder_data.pipeline.samples import sample_problems, write_jsonl
+from microcoder_testing.problems import sample_problems, write_jsonl
 from microcoder_data.schema import Problem
 from microcoder_eval.types import TestCase
 

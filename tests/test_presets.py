@@ -70,7 +70,7 @@ def verl_inputs(tmp_path_factory):
     import pandas as pd
 
     from microcoder_eval.types import JudgeTask, TestCase
-    from trainer_adapters.verl.testing import build_tiny_model
+    from microcoder_testing.tiny import write_tiny_config as build_tiny_model
 
     work = tmp_path_factory.mktemp("presets-verl")
     model = build_tiny_model(work / "model")

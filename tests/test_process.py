@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from microcoder_data.config import ProcessConfig
-from microcoder_data.pipeline.samples import sample_problems
+from microcoder_testing.problems import sample_problems
 from microcoder_data.pipeline.step import run_steps
 from microcoder_data.process import (
     CleanText,

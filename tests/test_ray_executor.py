@@ -13,7 +13,7 @@ from microcoder_data.pipeline.executors import LocalExecutor, RayExecutor  # noq
 from microcoder_data.pipeline.rows import problems_table  # noqa: E402
 from microcoder_data.pipeline.stages import run_steps_stage  # noqa: E402
 from microcoder_data.recipe import build, filter_steps, process_steps  # noqa: E402
-from microcoder_data.pipeline.samples import sample_problems  # noqa: E402
+from microcoder_testing.problems import sample_problems  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +64,7 @@ def test_ray_and_local_give_the_same_stage_output(local_ray, stage):
 
 
 def test_full_build_on_ray_matches_local(local_ray, tmp_path):
-    from microcoder_data.pipeline.samples import write_jsonl
+    from microcoder_testing.problems import write_jsonl
 
     src = write_jsonl(sample_problems(), tmp_path / "src.jsonl")
     outs = {}

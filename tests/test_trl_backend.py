@@ -1,7 +1,7 @@
 """The TRL backend of MicroCoder-GRPO, on CPU, with nothing from the Hub.
 
 * a tiny randomly initialised Qwen2 model + a byte-level BPE tokenizer trained here
-  (``trainer_adapters.trl.tiny``);
+  (``microcoder_testing.tiny``);
 * two real problems from the built-in default dataset, built by the real
   ``microcoder data build`` pipeline (verl parquet), judged by the real evaluator
   (``microcoder_eval.reward.compute_scores``, sandboxed execution);

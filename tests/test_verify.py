@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from microcoder_data.config import VerifyConfig
-from microcoder_data.pipeline.samples import sample_problems
+from microcoder_testing.problems import sample_problems
 from microcoder_data.schema import Problem, Reject
 from microcoder_data.verify import VerifyStep, expected_ok
 from microcoder_eval.judge import Judge

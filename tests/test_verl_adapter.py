@@ -75,7 +75,7 @@ def workdir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def tiny_model(workdir) -> str:
-    from trainer_adapters.verl.testing import build_tiny_model
+    from microcoder_testing.tiny import write_tiny_config as build_tiny_model
 
     return build_tiny_model(workdir / "model")
 
@@ -330,7 +330,7 @@ def harness(tiny_model, dataset, reward_path, workdir):
     from verl.utils.skip import SkipManager
 
     from trainer_adapters.verl.agent_loop import MicroCoderAgentLoopManager
-    from trainer_adapters.verl.testing import ScriptedLLMClient
+    from microcoder_testing.rollout import ScriptedLLMClient
     from trainer_adapters.verl.trainer import MicroCoderPPOTrainer
 
     cfg = _small_cfg()

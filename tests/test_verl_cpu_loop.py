@@ -44,7 +44,8 @@ def _records(out: Path) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def taught(tmp_path_factory):
-    from trainer_adapters.verl.testing import teach_model, write_trivial_problems
+    from microcoder_testing.problems import write_trivial_problems
+    from microcoder_testing.rollout import teach_model
 
     root = tmp_path_factory.mktemp("verl_cpu_loop")
     source = write_trivial_problems(root / "trivial.jsonl")

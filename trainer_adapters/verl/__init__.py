@@ -9,13 +9,6 @@ Nothing heavy is imported here; the pieces live in
   staged temperature;
 * :mod:`.agent_loop`     -- agent-loop manager/worker that apply the staged temperature
   and the training response-length cap at sampling time;
-* :mod:`.launcher`       -- ``run_verl`` (dry run or a real Ray launch).
+* :mod:`.launcher`       -- ``run_verl`` (dry run or a real Ray launch; it imports hydra/verl,
+  so import it from there).
 """
-
-__all__ = ["run_verl"]
-
-
-def run_verl(*args, **kwargs):  # lazy: importing the launcher pulls in hydra/verl
-    from .launcher import run_verl as _run
-
-    return _run(*args, **kwargs)

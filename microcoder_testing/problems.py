@@ -1,8 +1,9 @@
-"""A small synthetic problem set (written for this project) for tests, demos and benchmarks.
+"""Small synthetic problem sets (written for this project) for tests, demos and benchmarks.
 
 ``sample_problems()`` returns correct, verified-looking problems (stdin and functional,
 with reference solutions); ``write_jsonl`` writes Problems in the project's own row
-format, which ``collect`` reads back (``microcoder:/path.jsonl`` or a bare path).
+format, which ``collect`` reads back (``microcoder:/path.jsonl`` or a bare path);
+``write_trivial_problems`` writes four problems simple enough for a tiny model to learn.
 """
 from __future__ import annotations
 
@@ -163,3 +164,34 @@ def write_jsonl(problems: Iterable[Problem | dict], path: str | Path) -> Path:
             row = p.to_row() if isinstance(p, Problem) else p
             f.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
     return path
+
+
+# ---------------------------------------------------------------------------- problems a tiny model can learn
+#: Trivial stdin problems with one obvious Python answer each. A tiny model taught these
+#: answers for a few seconds is right part of the time when sampled hot, so rewards differ
+#: inside a GRPO group and the policy gradient is not zero.
+TRIVIAL_PROBLEMS = (
+    ("echo", "Echo the line", "Read one line of text from standard input and print it unchanged.",
+     "print(input())", [("hello\n", "hello\n"), ("abc def\n", "abc def\n"), ("42\n", "42\n")]),
+    ("double", "Double the number", "Read an integer n from standard input and print the value 2*n.",
+     "print(2 * int(input()))", [("3\n", "6\n"), ("-5\n", "-10\n"), ("0\n", "0\n")]),
+    ("sum", "Sum of two", "Read two integers a and b on one line, separated by a space, and print a+b.",
+     "a, b = map(int, input().split())\nprint(a + b)", [("1 2\n", "3\n"), ("10 -4\n", "6\n"), ("0 0\n", "0\n")]),
+    ("upper", "Shout", "Read one line of lowercase letters from standard input and print it in uppercase.",
+     "print(input().upper())", [("abc\n", "ABC\n"), ("hello\n", "HELLO\n"), ("z\n", "Z\n")]),
+)
+
+
+def write_trivial_problems(path: str | Path) -> str:
+    """The :data:`TRIVIAL_PROBLEMS` as microcoder Problem rows (JSONL, a ``--source`` for ``data build``)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as fh:
+        for slug, title, statement, reference, tests in TRIVIAL_PROBLEMS:
+            problem = Problem(
+                id=f"trivial/{slug}", source="trivial", title=title, statement=statement, mode="stdin",
+                tests=[TestCase(i, o) for i, o in tests], reference_solutions=[reference], license="Apache-2.0",
+                difficulty="easy",
+            )
+            fh.write(json.dumps(problem.to_row()) + "\n")
+    return str(path)

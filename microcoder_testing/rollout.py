@@ -1,91 +1,25 @@
-"""Offline helpers for exercising the verl adapter without a GPU or the HF Hub.
+"""Stand-ins for exercising the verl adapter without a GPU or the HF Hub.
 
-* :func:`build_tiny_model` -- writes a tiny Qwen2 config + byte-level BPE tokenizer
-  (with a ChatML template) to a directory; enough for verl's ``HFModelConfig``,
-  ``RLHFDataset``, the agent loop and the reward loop (no weights: nothing here runs a
-  forward pass).
 * :class:`ScriptedLLMClient` -- stands in for verl's ``LLMServerClient`` (the vLLM/SGLang
   front end the agent loop calls): answers ``generate`` with scripted token ids and
   reports the sampling parameters it received in ``extra_fields`` so a test can see the
   temperature/``max_tokens`` the real worker code chose (unit tests of single pieces only;
   the launch path never uses it).
-* :func:`write_trivial_problems` + :func:`teach_model` -- four trivial stdin problems and a
-  tiny Qwen2 taught their answers, so a real run earns reward part of the time.
+* :func:`teach_model` -- a tiny Qwen2 taught the answers of a built dataset (e.g. the
+  ``problems.TRIVIAL_PROBLEMS``), so a real run earns reward part of the time.
 
 Used by ``tests/test_verl_adapter.py``, ``tests/test_verl_cpu_loop.py`` and
 ``benchmarks/bench_verl_cpu_step.py``.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CHATML_TEMPLATE", "ScriptedLLMClient", "build_tiny_model"]
+from .tiny import write_tiny_config
 
-CHATML_TEMPLATE = (
-    "{% for message in messages %}"
-    "{{ '<|im_start|>' + message['role'] + '\n' + message['content'] + '<|im_end|>' + '\n' }}"
-    "{% endfor %}"
-    "{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}"
-)
-
-_CORPUS = [
-    "```python\nimport sys\nprint(sum(map(int, input().split())))\n```",
-    "def solve(a, b):\n    return a + b\n",
-    "Read two integers and print their sum. Write a Python program.",
-    "for i in range(10):\n    print(i)\n",
-    "The quick brown fox jumps over the lazy dog 0123456789",
-]
-
-
-def build_tiny_model(directory: str | Path, vocab_size: int = 400, corpus: Sequence[str] = ()) -> str:
-    """Write a tiny tokenizer + Qwen2 config to ``directory``; returns its path.
-
-    ``corpus``: extra text the byte-level BPE learns merges from (with a larger
-    ``vocab_size`` this keeps prompts short)."""
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-    from transformers import PreTrainedTokenizerFast, Qwen2Config
-
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    specials = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
-    tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(
-        vocab_size=vocab_size,
-        special_tokens=specials,
-        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-        show_progress=False,
-    )
-    tok.train_from_iterator([*_CORPUS, *corpus] * 4, trainer=trainer)
-    fast = PreTrainedTokenizerFast(
-        tokenizer_object=tok,
-        eos_token="<|im_end|>",
-        pad_token="<|endoftext|>",
-        bos_token=None,
-        unk_token=None,
-    )
-    fast.chat_template = CHATML_TEMPLATE
-    fast.save_pretrained(out)
-    config = Qwen2Config(
-        vocab_size=len(fast),
-        hidden_size=16,
-        intermediate_size=32,
-        num_hidden_layers=1,
-        num_attention_heads=2,
-        num_key_value_heads=1,
-        max_position_embeddings=4096,
-        eos_token_id=fast.eos_token_id,
-        pad_token_id=fast.pad_token_id,
-        tie_word_embeddings=True,
-        architectures=["Qwen2ForCausalLM"],
-    )
-    config.save_pretrained(out)
-    (out / "generation_config.json").write_text(json.dumps({"eos_token_id": fast.eos_token_id}))
-    return str(out)
+__all__ = ["ScriptedLLMClient", "teach_model"]
 
 
 class ScriptedLLMClient:
@@ -135,50 +69,16 @@ class ScriptedLLMClient:
         )
 
 
-# ---------------------------------------------------------------------------- a model that earns reward
-#: Trivial stdin problems with one obvious Python answer each. A tiny model taught these
-#: answers for a few seconds is right part of the time when sampled hot, so rewards differ
-#: inside a GRPO group and the policy gradient is not zero.
-TRIVIAL_PROBLEMS = (
-    ("echo", "Echo the line", "Read one line of text from standard input and print it unchanged.",
-     "print(input())", [("hello\n", "hello\n"), ("abc def\n", "abc def\n"), ("42\n", "42\n")]),
-    ("double", "Double the number", "Read an integer n from standard input and print the value 2*n.",
-     "print(2 * int(input()))", [("3\n", "6\n"), ("-5\n", "-10\n"), ("0\n", "0\n")]),
-    ("sum", "Sum of two", "Read two integers a and b on one line, separated by a space, and print a+b.",
-     "a, b = map(int, input().split())\nprint(a + b)", [("1 2\n", "3\n"), ("10 -4\n", "6\n"), ("0 0\n", "0\n")]),
-    ("upper", "Shout", "Read one line of lowercase letters from standard input and print it in uppercase.",
-     "print(input().upper())", [("abc\n", "ABC\n"), ("hello\n", "HELLO\n"), ("z\n", "Z\n")]),
-)
-
-
-def write_trivial_problems(path: str | Path) -> str:
-    """The :data:`TRIVIAL_PROBLEMS` as microcoder Problem rows (JSONL, a ``--source`` for ``data build``)."""
-    from microcoder_data.schema import Problem
-    from microcoder_eval.types import TestCase
-
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w") as fh:
-        for slug, title, statement, reference, tests in TRIVIAL_PROBLEMS:
-            problem = Problem(
-                id=f"trivial/{slug}", source="trivial", title=title, statement=statement, mode="stdin",
-                tests=[TestCase(i, o) for i, o in tests], reference_solutions=[reference], license="Apache-2.0",
-                difficulty="easy",
-            )
-            fh.write(json.dumps(problem.to_row()) + "\n")
-    return str(path)
-
-
 def teach_model(model_dir: str | Path, dataset_dir: str | Path, steps: int = 120, seed: int = 0,
                 hidden_size: int = 64, layers: int = 2) -> str:
     """Supervised-teach a fresh tiny Qwen2 the reference answers of a built dataset.
 
-    Builds the tokenizer with :func:`build_tiny_model`, then trains on each row of
+    Builds the tokenizer with :func:`~microcoder_testing.tiny.write_tiny_config`, then trains on each row of
     ``dataset_dir/train.parquet``: the chat-templated prompt, then the reference solution
     (from ``problems.parquet``) in a python fence and the end-of-turn token; the loss is on
     the answer only. Saves weights to ``model_dir`` and returns it. Seeded and CPU-only.
 
-    With the default 120 full-batch steps (a few seconds) on :data:`TRIVIAL_PROBLEMS`,
+    With the default 120 full-batch steps (a few seconds) on ``problems.TRIVIAL_PROBLEMS``,
     sampling at temperature 1.2 was judged correct about 60% of the time here (150 steps:
     75%; 50: never).
     """
@@ -193,7 +93,7 @@ def teach_model(model_dir: str | Path, dataset_dir: str | Path, steps: int = 120
     texts = [m["content"] for row in train["prompt"] for m in row] + [
         f"```python\n{p.reference_solutions[0]}\n```" for p in problems.values()
     ]
-    build_tiny_model(model_dir, vocab_size=1200, corpus=texts)  # prompts of ~100 tokens, not ~400
+    write_tiny_config(model_dir, vocab_size=1200, corpus=texts)  # prompts of ~100 tokens, not ~400
     tok = AutoTokenizer.from_pretrained(model_dir)
     examples = []
     for row in train.to_dict("records"):
