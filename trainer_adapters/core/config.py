@@ -326,12 +326,17 @@ def _to_override_text(v: Any) -> str:
     return str(v)
 
 
-def _unknown_key_message(key: str, known: set[str]) -> str:
+def did_you_mean(key: str, known: Iterable[str]) -> str:
+    """``"; did you mean a, b?"`` with the known keys closest to ``key`` ("" when none is close):
+    the hint of every unknown-key error of the trainer config and its backend overrides."""
     import difflib
 
     close = difflib.get_close_matches(key, sorted(known), n=3)
-    hint = f"; did you mean {', '.join(close)}?" if close else ""
-    return f"unknown MicroCoderGRPOConfig key {key!r}{hint}"
+    return f"; did you mean {', '.join(close)}?" if close else ""
+
+
+def _unknown_key_message(key: str, known: set[str]) -> str:
+    return f"unknown MicroCoderGRPOConfig key {key!r}{did_you_mean(key, known)}"
 
 
 _TRUE = {"true", "1", "yes", "y", "on"}

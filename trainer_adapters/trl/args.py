@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trainer_adapters.core.config import MicroCoderGRPOConfig
+from trainer_adapters.core.config import MicroCoderGRPOConfig, did_you_mean
 
 __all__ = [
     "LOSS_TYPES",
@@ -124,11 +124,7 @@ def parse_trl_overrides(items: list[str] | None) -> dict[str, Any]:
             raise ValueError(f"trl backend override {item!r} is not of the form key=value")
         key, raw = (part.strip() for part in item.split("=", 1))
         if key not in fields:
-            import difflib
-
-            close = difflib.get_close_matches(key, sorted(fields), n=3)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise KeyError(f"unknown trl.GRPOConfig field {key!r} in backend_overrides.trl{hint}")
+            raise KeyError(f"unknown trl.GRPOConfig field {key!r} in backend_overrides.trl{did_you_mean(key, fields)}")
         if key in PROTECTED_FIELDS:
             raise ValueError(
                 f"backend_overrides.trl may not set {key!r}: it is derived from the MicroCoder config "
