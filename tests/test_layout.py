@@ -1,8 +1,9 @@
 """The house's layout rules, checked on the source (nothing is imported):
 
 * no file imports a module that imports it back (directly or round a longer loop);
-* the judge (``microcoder_eval``) imports nothing from the dataset pipeline, the trainers or the CLI;
-* no production package imports the test support (``microcoder_testing``).
+* each package imports only the packages before it in ``PACKAGES`` (the judge at the bottom, the
+  test support on top): so ``microcoder_eval`` imports nothing from the dataset pipeline, the trainers
+  or the CLI, and no production package imports the test support (``microcoder_testing``).
 
 Imports are read with ``ast``, at module level and inside functions alike: a function-level
 import is still a dependency, only a deferred one.  ``from pkg import name`` counts as an import
@@ -109,6 +110,13 @@ def test_the_judge_imports_nothing_above_it():
     crossings = sorted(f"{name} -> {target}" for name, targets in _graph().items() if name.startswith("microcoder_eval")
                        for target in targets if target.split(".")[0] in above)
     assert crossings == []
+
+
+def test_each_package_imports_only_the_ones_below_it():
+    rank = {package: i for i, package in enumerate(PACKAGES)}
+    upward = sorted(f"{name} -> {target}" for name, targets in _graph().items() for target in targets
+                    if rank[target.split(".")[0]] > rank[name.split(".")[0]])
+    assert upward == []
 
 
 def test_production_code_imports_no_test_support():
