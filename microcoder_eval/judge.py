@@ -218,6 +218,7 @@ class _Worker:
                     "memory_limit_mb": limits.memory_limit_mb,
                     "output_limit_mb": limits.output_limit_mb,
                     "near_limit_margin": limits.near_limit_margin,
+                    "near_limit_min_wait": limits.near_limit_min_wait,
                 },
             })
             send_next(ahead=False)  # right behind the code: no round trip for "ready"

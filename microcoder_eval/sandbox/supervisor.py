@@ -46,14 +46,24 @@ class Job:
     use_nproc_limit: bool
     work_dir: str
     use_ipc_ns: bool = False
-    # A test is killed only at time_limit_s x (1 + near_limit_margin); one that ends on
-    # its own between the limit and that is a time-out "near the limit", which a busy
-    # host can cause: it is run once more before the verdict is final.
+    # On a busy host (see busy()) a test is killed only at time_limit_s x (1 +
+    # near_limit_margin); one that ends on its own between the limit and that is a
+    # time-out "near the limit", which the load can cause: it is run once more before
+    # the verdict is final.  On a quiet host the limit is final as it stands.
     near_limit_margin: float = 0.0
+    near_limit_min_wait: float = 0.0
 
     @property
     def kill_limit_s(self) -> float:
         return self.time_limit_s * (1.0 + self.near_limit_margin)
+
+    def busy(self, clock: "_Clock") -> bool:
+        """Whether the test shared its CPU enough for a verdict at the limit to flip:
+        it waited in the run queue for at least ``near_limit_min_wait`` of its time."""
+        if self.near_limit_margin <= 0:
+            return False
+        wall = clock.wall()
+        return wall > 0 and (wall - clock.effective()) >= self.near_limit_min_wait * wall
 
 
 def _stat_cpu(data: bytes, own_only: bool = False) -> tuple[float, int]:
@@ -467,7 +477,7 @@ class Supervisor:
             os.write(child.to_child, protocol_line(paths).encode())
         except BrokenPipeError:
             pass  # the child ended between tests: _wait sees it go and we report how
-        status, killed_for = self._wait(child, cpu_before, clock)
+        status, killed_for, extended = self._wait(child, cpu_before, clock)
         self.cpu_mark = None
         if killed_for == "ended":
             return None, True
@@ -482,8 +492,10 @@ class Supervisor:
             cpu = max(after - cpu_before, 0.0)
             self.cpu_mark = after if alone else None
             effective = clock.effective() if wall > self.job.time_limit_s else wall
-        # Ended on its own, over the limit but under the kill limit: near the limit.
-        near = killed_for is None and max(cpu, effective) > self.job.time_limit_s
+        # Ended on its own, over the limit but under the kill limit: near the limit -- if
+        # the host was busy; else the limit is final (the poll merely came late).
+        near = (killed_for is None and max(cpu, effective) > self.job.time_limit_s
+                and (extended or self.job.busy(clock)))
         if killed_for is None and effective > self.job.time_limit_s:
             killed_for = "time_limit"
         result = self._classify(status, raw, killed_for, cpu, wall, paths)
@@ -496,14 +508,19 @@ class Supervisor:
                 pass
         return result, status is None
 
-    def _wait(self, child: _Child, cpu_before: float, clock: _Clock) -> tuple[dict | None, str | None]:
-        """Wait for the child's status line; kill it past a limit.  (status, killed_for)."""
+    def _wait(self, child: _Child, cpu_before: float, clock: _Clock) -> tuple[dict | None, str | None, bool]:
+        """Wait for the child's status line; kill it past a limit.
+
+        (status, killed_for, extended): ``extended`` when the test passed the time limit on
+        a busy host and was given the near-limit grace.
+        """
         poller = select.poll()
         poller.register(child.from_child, select.POLLIN)
         poller.register(child.pidfd, select.POLLIN)
         poller.register(self.judge_in, select.POLLIN)
         buffer = b""
-        limit, wall_limit = self.job.kill_limit_s, self.job.wall_limit_s
+        limit, wall_limit = self.job.time_limit_s, self.job.wall_limit_s
+        extended = False
         timeout = min(limit, wall_limit, _POLL_SLICE_S)  # most tests answer within the first wait
         while True:
             events = poller.poll(max(timeout, 0.002) * 1000)
@@ -513,7 +530,7 @@ class Supervisor:
                     self.pending.append(message)
                     if message is None or message["op"] != "test":
                         child.kill()  # the judge needs no more of this candidate
-                        return None, "ended"
+                        return None, "ended", extended
                     # Still listening: an "end" may follow the queued test (the judge
                     # stops a candidate whose other slice failed) and must stop this test.
                     continue
@@ -522,24 +539,28 @@ class Supervisor:
                     if chunk:
                         buffer += chunk
                         if b"\n" in buffer:
-                            return _parse_status(buffer.split(b"\n", 1)[0]), None
+                            return _parse_status(buffer.split(b"\n", 1)[0]), None, extended
                         if len(buffer) > _MAX_STATUS_LINE:
                             child.kill()
-                            return None, "protocol"
+                            return None, "protocol", extended
                         continue
-                    return None, None  # pipe closed: the child is exiting
+                    return None, None, extended  # pipe closed: the child is exiting
                 if fd == child.pidfd:
-                    return None, None
+                    return None, None, extended
             cpu, _, others = _sandbox_cpu_seconds(child, self.job.use_pid_ns)
             cpu -= cpu_before
             wall = clock.wall()
             effective = clock.effective() if wall > limit else wall
             if cpu > limit or effective > limit:
-                child.kill()
-                return None, "time_limit"
+                if not extended and self.job.busy(clock):
+                    limit, extended = self.job.kill_limit_s, True  # the near-limit grace
+                    effective = clock.effective()
+                else:
+                    child.kill()
+                    return None, "time_limit", extended
             if wall > wall_limit:
                 child.kill()
-                return None, "wall_limit"
+                return None, "wall_limit", extended
             slice_s = _POLL_SLICE_S
             if others:
                 # RLIMIT_AS holds each process to the memory limit, not all of them
@@ -547,7 +568,7 @@ class Supervisor:
                 # more often while the candidate has more than one process.
                 if _sandbox_memory_bytes() > self.job.memory_limit_mb * 1024 * 1024:
                     child.kill()
-                    return None, "memory_limit"
+                    return None, "memory_limit", extended
                 slice_s = _MULTI_PROCESS_SLICE_S
             timeout = min(limit - cpu, limit - effective, wall_limit - wall, slice_s)
 

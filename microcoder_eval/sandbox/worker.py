@@ -74,6 +74,7 @@ def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
         time_limit_s=float(limits["time_limit_s"]),
         wall_limit_s=float(limits["wall_limit_s"]),
         near_limit_margin=float(limits.get("near_limit_margin", 0.0)),
+        near_limit_min_wait=float(limits.get("near_limit_min_wait", 0.0)),
         memory_limit_mb=int(limits["memory_limit_mb"]),
         output_limit_mb=int(limits["output_limit_mb"]),
         use_pid_ns=report.features.get("pid_ns", False),
