@@ -99,7 +99,7 @@ class Limits:
     @property
     def wall_limit_s(self) -> float:
         # The time limit itself is on CPU time and on elapsed time net of run-queue waits
-        # (see sandbox.supervisor._Clock), both load-independent.  Raw wall clock is only
+        # (see sandbox.procfs.Clock), both load-independent.  Raw wall clock is only
         # a backstop for a host so overloaded that even those can't be trusted.
         return self.time_limit_s * 3.0 + 5.0
 

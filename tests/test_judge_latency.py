@@ -131,7 +131,8 @@ def test_the_wall_clock_backstop_is_an_infra_error():
 
     script = textwrap.dedent("""
         import json, os, tempfile
-        from microcoder_eval.sandbox.supervisor import Job, Supervisor
+        from microcoder_eval.sandbox.job import Job
+        from microcoder_eval.sandbox.supervisor import Supervisor
         work = tempfile.mkdtemp()
         job = Job(code=compile("import time\\ntime.sleep(2)\\nprint(1)", "s", "exec"), mode="stdin", fn_name=None,
                   time_limit_s=5.0, wall_limit_s=0.5, memory_limit_mb=256, output_limit_mb=1, use_pid_ns=False,
