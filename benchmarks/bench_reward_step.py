@@ -191,7 +191,9 @@ def _summary(results: list, wall: float, workers: int, items: list[Item]) -> dic
             "wall_over_bound": round(wall / bound, 3) if bound else None,
             "correct_accepted": f"{sum(r.passed for r in correct)}/{len(correct)}",
             "verdicts": {v: sum(1 for r in results if str(r.verdict) == v) for v in sorted({str(r.verdict) for r in results})},
-            "infra_errors": sum(1 for r in results if r.verdict is Verdict.INFRA_ERROR)}
+            "infra_errors": sum(1 for r in results if r.verdict is Verdict.INFRA_ERROR),
+            # near-limit re-runs: only tests that waited for a CPU (a busy host) get them
+            "reruns": sum(1 for t in tests if t.rerun)}
 
 
 def _children_cpu() -> float:
@@ -278,6 +280,11 @@ def run_peer(items: list[Item], workers: int, peer_python: str, tmp: Path) -> di
             "correct_accepted": f"{sum(correct)}/{len(correct)}"}
 
 
+def _paired(runs: dict[str, list[dict]], ours: str) -> float | None:
+    pairs = list(zip(runs["lcb_6s"], runs[ours]))
+    return round(statistics.median(p["wall_s"] / o["wall_s"] for p, o in pairs), 2) if pairs else None
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
@@ -312,8 +319,9 @@ def main() -> int:
             b = run_local(items_b, args.workers)
             b.pop("_results")
             runs["ours_B_per_problem"].append(b)
-            print(f"repeat {r + 1}: A {a['wall_s']} s, B {b['wall_s']} s"
-                  + (f", LCB {runs['lcb_6s'][-1]['wall_s']} s" if peer_ok else ""), flush=True)
+            print(f"repeat {r + 1}: A {a['wall_s']} s ({a['reruns']} re-runs), B {b['wall_s']} s"
+                  + (f", LCB {runs['lcb_6s'][-1]['wall_s']} s" if peer_ok else "")
+                  + f"; load {a['load_avg']} .. {b['load_avg']}", flush=True)
     tail = tail_part(args.workers, args.repeats)
     print(f"tail: {tail}", flush=True)
     if not args.no_ray:
@@ -336,6 +344,9 @@ def main() -> int:
                                  if "lcb_6s" in med_cpu else None),
         "ratio_lcb_over_A": round(med["lcb_6s"] / med["ours_A_6s"], 2) if "lcb_6s" in med else None,
         "ratio_lcb_over_B": round(med["lcb_6s"] / med["ours_B_per_problem"], 2) if "lcb_6s" in med else None,
+        # each repeat's LCB run against the runs beside it: less exposed to load drifting
+        "paired_ratio_lcb_over_A": _paired(runs, "ours_A_6s"),
+        "paired_ratio_lcb_over_B": _paired(runs, "ours_B_per_problem"),
         "ratio_ray_over_local_B": (round(med["ray_B_per_problem"] / med["ours_B_per_problem"], 2)
                                    if "ray_B_per_problem" in med else None),
         "tail_sleeping_tests": tail,

@@ -9,394 +9,31 @@ lost twice, the verdict is ``infra_error`` (the host's fault, not the candidate'
 
 Reward latency (issue 13): candidates of one problem may share which tests failed
 (``share_failures``: siblings run those first), and idle workers take a long
-candidate's remaining tests (``split_long``; see ``_Feed`` and ``Judge._recruit``).
+candidate's remaining tests (``split_long``; see ``Feed`` and ``Judge._recruit``).
 """
 from __future__ import annotations
 
-import fcntl
 import logging
 import os
 import queue
-import select
-import shutil
-import subprocess
 import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from collections import OrderedDict, deque
-from typing import Callable, Iterable, Iterator
+from collections import OrderedDict
+from typing import Iterable, Iterator
 
-from .compare import compare_functional, compare_stdout
 from .extract import extract_code
 from .sandbox import protocol
 from .sandbox.linux import set_non_dumpable
-from .types import CandidateResult, JudgeTask, Limits, TestResult, Verdict
+from .types import CandidateResult, JudgeTask, Limits, Verdict
+
+from .feed import Feed
+from .sandbox_worker import SandboxError, SandboxWorker
+
+__all__ = ["Judge", "SandboxError"]
 
 log = logging.getLogger(__name__)
-
-_STATUS_TO_VERDICT = {
-    "time_limit": Verdict.TIME_LIMIT,
-    "memory_limit": Verdict.MEMORY_LIMIT,
-    "output_limit": Verdict.OUTPUT_LIMIT,
-    "runtime_error": Verdict.RUNTIME_ERROR,
-    "infra_error": Verdict.INFRA_ERROR,
-}
-_HELLO_TIMEOUT_S = 60.0
-# Largest test message queued at a worker ahead of need (see _Worker.run).  Two of them
-# and an "end" must fit the judge-to-worker pipe buffer: 64 KiB normally, but as small
-# as one or two pages once the user is over /proc/sys/fs/pipe-user-pages-soft, so the
-# bound is also scaled to the pipe actually created.
-_AHEAD_MAX_BYTES = 16 * 1024
-_END_ROOM_BYTES = 256
-
-
-class SandboxError(RuntimeError):
-    pass
-
-
-def _worker_env() -> dict[str, str]:
-    """The worker's whole environment: nothing of the judge's (no secrets, no tokens)."""
-    package_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return {
-        "PATH": "/usr/local/bin:/usr/bin:/bin",
-        "LANG": "C.UTF-8",
-        "PYTHONPATH": package_root,
-        "PYTHONHASHSEED": "0",  # set iteration order, hence verdicts, reproducible
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONNOUSERSITE": "1",
-    }
-
-
-class _Worker:
-    """One sandbox worker process and the judge-side end of its pipes."""
-
-    def __init__(self, hide: list[str], work_size_mb: int, disable: tuple[str, ...] = ()) -> None:
-        # The configuration goes down the pipe, not on the command line, where every
-        # process (candidates included) could read the paths it hides.
-        config = {"op": "config", "hide": hide, "work_size_mb": work_size_mb, "disable": list(disable)}
-        try:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "microcoder_eval.sandbox.worker"],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                env=_worker_env(),
-                cwd="/",
-                close_fds=True,
-                start_new_session=True,
-            )
-        except OSError as exc:
-            raise SandboxError(f"could not start a sandbox worker: {exc}") from exc
-        self.to_worker = self.proc.stdin.fileno()
-        self.from_worker = self.proc.stdout.fileno()
-        self.isolation: dict = {}
-        # Writes during a candidate may come from two threads: its own, and another
-        # worker's stopping it ("end") when a sibling slice of the candidate failed.
-        self._write_lock = threading.Lock()
-        self._in_candidate = False
-        self._end_sent = False
-        # Set when the worker may still be busy with or talking about an old candidate:
-        # such a worker is never reused (the pool replaces it).
-        self.broken = False
-        try:
-            protocol.send(self.to_worker, config)
-            hello = self._recv(timeout=_HELLO_TIMEOUT_S)
-            if hello is None or hello.get("op") != "hello":
-                raise SandboxError("sandbox worker failed to start")
-        except BaseException:
-            self.broken = True
-            self.close()
-            raise
-        self.isolation = hello["isolation"]
-
-    def _send(self, message: dict | bytes) -> None:
-        with self._write_lock:
-            protocol.send(self.to_worker, message)
-
-    def interrupt(self) -> None:
-        """Stop this worker's current candidate now (another slice of it already failed)."""
-        with self._write_lock:
-            if self._in_candidate and not self._end_sent and self.to_worker >= 0:
-                try:
-                    protocol.send(self.to_worker, {"op": "end"})
-                    self._end_sent = True
-                except OSError:
-                    pass  # its own thread sees the worker gone
-
-    def _recv(self, timeout: float | None) -> dict | None:
-        if timeout is not None:
-            poller = select.poll()  # not select(): the judge may hold fds past 1024
-            poller.register(self.from_worker, select.POLLIN)
-            if not poller.poll(timeout * 1000):
-                raise TimeoutError("sandbox worker did not answer in time")
-        return protocol.recv(self.from_worker)
-
-    def alive(self) -> bool:
-        return self.proc.poll() is None
-
-    def close(self) -> None:
-        # A broken worker may not be reading: asking it politely could block; kill it.
-        if self.proc.poll() is None and not self.broken:
-            try:
-                protocol.send(self.to_worker, {"op": "exit"})
-                self.proc.wait(timeout=5)
-            except (OSError, subprocess.TimeoutExpired):
-                pass
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout):
-            try:
-                stream.close()
-            except OSError:
-                pass
-        # The numbers may be reused by other files now: nothing may write to them again.
-        self.to_worker = self.from_worker = -1
-        self.broken = True
-        work_root = self.isolation.get("work_root", "")
-        if work_root and self.isolation.get("host_visible_work_root"):
-            shutil.rmtree(work_root, ignore_errors=True)
-
-    def run(self, task: JudgeTask, code: str, limits: Limits, feed: "_Feed", keep_outputs: bool,
-            after_each: Callable[[], bool] | None = None) -> None:
-        """Judge one candidate's tests, taken from ``feed``, on this worker.
-
-        The feed may be shared with helper workers judging other tests of the same
-        candidate (see Judge._recruit); each worker runs its own child.  Pipelined: the
-        next test's input is queued at the worker while the current test runs and this
-        process compares its output, so neither side waits for the other.  At most two
-        small inputs (see ``_ahead_limit``) are ever queued, so a write here never blocks
-        while the worker is writing a large answer to us.  At the end the judge sends
-        "end" (which also stops a queued test mid-run) and reads up to the worker's
-        "ended", so the worker is idle, and the candidate's processes gone, before it is
-        reused.  A worker that cannot be brought to that point is ``broken``.
-        ``after_each`` runs after every graded test; False stops this worker taking more.
-        """
-        if self.broken:
-            raise SandboxError("sandbox worker is not reusable")
-        time_limit = task.time_limit_s or limits.time_limit_s
-        effective = Limits(time_limit, limits.memory_limit_mb, limits.output_limit_mb)
-        # Generous bound on any single answer: compiling, or one test at its wall limit
-        # (twice, when a time-out near the limit is re-run).
-        answer_timeout = 2 * effective.wall_limit_s + 30.0
-        tests = task.tests
-        sent: list[int] = []  # test indices, in the order sent
-        held: list[int] = []  # taken from the feed, too big to queue ahead: sent when idle
-        done = 0
-        ahead_max_bytes = _ahead_limit(self.to_worker)
-
-        def send_next(ahead: bool) -> bool:
-            index = held.pop() if held else feed.take()
-            if index is None:
-                return False
-            message = protocol.encode({"op": "test", "input": tests[index].input})
-            if ahead and len(message) > ahead_max_bytes:
-                held.append(index)
-                return False  # too big to queue safely: sent when the worker is idle
-            self._send(message)
-            sent.append(index)
-            return True
-
-        first = feed.take()
-        if first is None:
-            return  # nothing left for this worker: it never starts the candidate
-        held.append(first)
-        self.broken = True  # until the worker says "ended"
-        completed = ended = False
-        with self._write_lock:
-            self._in_candidate, self._end_sent = True, False
-        feed.join(self)
-        try:
-            self._send({
-                "op": "candidate",
-                "code": code,
-                "mode": task.mode,
-                "fn_name": task.fn_name,
-                "limits": {
-                    "time_limit_s": time_limit,
-                    "wall_limit_s": effective.wall_limit_s,
-                    "memory_limit_mb": limits.memory_limit_mb,
-                    "output_limit_mb": limits.output_limit_mb,
-                    "near_limit_margin": limits.near_limit_margin,
-                },
-            })
-            send_next(ahead=False)  # right behind the code: no round trip for "ready"
-            while len(sent) - done < 2 and send_next(ahead=True):
-                pass
-            while done < len(sent):
-                answer = self._recv(answer_timeout)
-                if answer is None:
-                    raise SandboxError("sandbox worker exited")
-                if answer["op"] == "ended" and self._end_sent:  # stopped by interrupt()
-                    ended = True
-                    break
-                if answer["op"] == "compile_error":  # only ever the answer to the first test
-                    feed.compile_failed(answer.get("detail"))
-                    break
-                if answer["op"] != "result":
-                    raise protocol.ProtocolError(f"unexpected {answer['op']!r} from the worker")
-                index = sent[done]
-                result = _grade(answer, tests[index].output, task, keep_outputs)
-                result.index = index
-                done += 1
-                if not feed.record(index, result, self):
-                    break
-                if after_each is not None and not after_each():
-                    break
-                # Keep up to two inputs queued; one too big to queue waits for an idle worker.
-                while len(sent) - done < 2 and send_next(ahead=len(sent) > done):
-                    pass
-            completed = True
-        finally:
-            feed.leave(self)
-            feed.give_back(held)
-            held.clear()
-            # After a failure the worker is replaced anyway: no point waiting on it.
-            if ended:
-                self.broken = False
-            elif completed:
-                self._end_candidate(answer_timeout)
-            with self._write_lock:
-                self._in_candidate = False
-        # Taken but never judged (this worker stopped early): other workers may take them.
-        feed.give_back(sent[done:] if not feed.stopped else [])
-
-    def _end_candidate(self, timeout: float) -> None:
-        """Send "end" and skip the worker's answers up to "ended"; unreusable on failure."""
-        try:
-            with self._write_lock:
-                if not self._end_sent:  # (interrupt() may have sent it already)
-                    protocol.send(self.to_worker, {"op": "end"})
-                    self._end_sent = True
-            while True:
-                message = self._recv(timeout)
-                if message is None:
-                    return
-                if message["op"] == "ended":
-                    self.broken = False
-                    return
-        except (OSError, TimeoutError, ValueError, protocol.ProtocolError) as exc:
-            log.warning("sandbox worker did not end a candidate cleanly (%s); replacing it", exc)
-
-
-def _ahead_limit(pipe_fd: int) -> int:
-    """Largest input that may be queued at the worker through ``pipe_fd`` (see above)."""
-    try:
-        capacity = fcntl.fcntl(pipe_fd, fcntl.F_GETPIPE_SZ)
-    except (OSError, AttributeError):
-        capacity = 4096  # unknown: assume the smallest pipe Linux hands out
-    return max(0, min(_AHEAD_MAX_BYTES, (capacity - _END_ROOM_BYTES) // 2))
-
-
-def _grade(answer: dict, expected: str, task: JudgeTask, keep_outputs: bool) -> TestResult:
-    status = answer.get("status")
-    result = TestResult(Verdict.ACCEPTED, float(answer.get("cpu_s", 0.0)), float(answer.get("wall_s", 0.0)),
-                        rerun=bool(answer.get("rerun")))
-    if keep_outputs:
-        result.actual = answer.get("output")
-    if status != "ok":
-        result.verdict = _STATUS_TO_VERDICT.get(status, Verdict.RUNTIME_ERROR)
-        result.detail = _failure_detail(answer)
-        return result
-    output = answer.get("output") or ""
-    if task.mode == "stdin":
-        outcome = compare_stdout(expected, output, task.rule)
-    else:
-        outcome = compare_functional(expected, output, task.rule)
-    if outcome.ok:
-        result.comparison = outcome.method
-    else:
-        result.verdict = Verdict.WRONG_ANSWER
-        result.detail = outcome.diff
-    return result
-
-
-def _failure_detail(answer: dict) -> str:
-    parts = []
-    if answer.get("detail"):
-        parts.append(answer["detail"])
-    if answer.get("exc"):
-        parts.append(f"exception {answer['exc']}")
-    if answer.get("signal"):
-        parts.append(f"killed by {answer['signal']}")
-    elif answer.get("exit") not in (None, 0):
-        parts.append(f"exit status {answer['exit']}")
-    stderr = (answer.get("stderr") or "").strip()
-    if stderr:
-        parts.append(stderr.splitlines()[-1][:300])
-    return "; ".join(parts) or str(answer.get("status"))
-
-
-class _Feed:
-    """One candidate's tests, handed out to the workers judging it, and their results.
-
-    Usually one worker takes every test; when workers sit idle with nothing else to do,
-    helpers take some of a long candidate's remaining tests (Judge._recruit), each in a
-    child of its own.  With ``stop_on_failure`` the first failing test stops everyone.
-    """
-
-    _NO_COMPILE_ERROR = object()
-
-    def __init__(self, order: Iterable[int], stop_on_failure: bool) -> None:
-        self._lock = threading.Lock()
-        self._todo = deque(order)
-        self.stop_on_failure = stop_on_failure
-        self.results: dict[int, TestResult] = {}
-        self.stopped = False
-        self.compile_error = self._NO_COMPILE_ERROR
-        self.error: BaseException | None = None
-        self.helpers: list[threading.Thread] = []
-        self._active: list[_Worker] = []  # workers running a slice of this candidate now
-
-    def join(self, worker: "_Worker") -> None:
-        with self._lock:
-            self._active.append(worker)
-
-    def leave(self, worker: "_Worker") -> None:
-        with self._lock:
-            if worker in self._active:
-                self._active.remove(worker)
-
-    def take(self) -> int | None:
-        with self._lock:
-            if self.stopped or not self._todo:
-                return None
-            return self._todo.popleft()
-
-    def give_back(self, indices: list[int]) -> None:
-        with self._lock:
-            self._todo.extendleft(reversed(indices))
-
-    def remaining(self) -> int:
-        with self._lock:
-            return 0 if self.stopped else len(self._todo)
-
-    def record(self, index: int, result: TestResult, worker: "_Worker | None" = None) -> bool:
-        """Keep a test's result; False when this candidate needs no more tests.
-
-        The first failure (when stopping at failures) stops the candidate's other slices
-        at once: their workers are told to end, a test running there is killed.
-        """
-        with self._lock:
-            self.results[index] = result
-            others: list[_Worker] = []
-            if result.verdict is not Verdict.ACCEPTED and self.stop_on_failure and not self.stopped:
-                self.stopped = True
-                others = [w for w in self._active if w is not worker]
-            stopped = self.stopped
-        for other in others:
-            other.interrupt()
-        return not stopped
-
-    def compile_failed(self, detail: str | None) -> None:
-        with self._lock:
-            self.compile_error = detail
-            self.stopped = True
-
-    def fail(self, exc: BaseException) -> None:
-        with self._lock:
-            self.error = self.error or exc
-            self.stopped = True
 
 
 # Split a candidate's remaining tests onto an idle worker only when this many are left:
@@ -446,8 +83,8 @@ class Judge:
             raise ValueError(f"unknown isolation features {sorted(unknown)}; known: {list(FEATURES)}")
         # Room for one test's input, stdout, stderr and result at their limits.
         self._work_size_mb = work_size_mb or (3 * self.limits.output_limit_mb + 256)
-        self._idle: queue.Queue[_Worker] = queue.Queue()
-        self._all: list[_Worker] = []
+        self._idle: queue.Queue[SandboxWorker] = queue.Queue()
+        self._all: list[SandboxWorker] = []
         self._lock = threading.Lock()
         self._closed = False
         first = self._spawn()
@@ -466,8 +103,8 @@ class Judge:
         self._pending_spawns = self.num_workers - 1
         self._warn_isolation()
 
-    def _spawn(self) -> _Worker:
-        worker = _Worker(self._hide, self._work_size_mb, self._disable)
+    def _spawn(self) -> SandboxWorker:
+        worker = SandboxWorker(self._hide, self._work_size_mb, self._disable)
         with self._lock:
             self._all.append(worker)
         return worker
@@ -479,7 +116,7 @@ class Judge:
             log.warning("sandbox isolation is %s: %s", level, warnings)
             print(f"microcoder: sandbox isolation is {level}: {warnings}", file=sys.stderr)
 
-    def _acquire(self) -> _Worker:
+    def _acquire(self) -> SandboxWorker:
         with self._lock:
             spawn = self._pending_spawns > 0 and self._idle.empty()
             if spawn:
@@ -503,7 +140,7 @@ class Judge:
                 self._pending_spawns += 1  # the slot stays open for a later try
             raise
 
-    def _release(self, worker: _Worker) -> None:
+    def _release(self, worker: SandboxWorker) -> None:
         if worker.broken or not worker.alive():
             self._discard(worker)
         else:
@@ -514,7 +151,7 @@ class Judge:
         """Candidates waiting for a worker (helpers must not hold workers back from them)."""
         return self._waiting > 0 or self._backlog > 0
 
-    def _discard(self, worker: _Worker) -> None:
+    def _discard(self, worker: SandboxWorker) -> None:
         """Close a worker that must not be reused; its slot is refilled on demand."""
         worker.close()
         self._idle_since.pop(id(worker), None)
@@ -538,11 +175,11 @@ class Judge:
         order = self._test_order(task, stop_on_failure)
         failure: BaseException | None = None
         for attempt in (1, 2):
-            feed = _Feed(order, stop_on_failure)
+            feed = Feed(order, stop_on_failure)
             recruit = None
             if self.split_long and not keep_outputs:
                 # (Verify keeps outputs and wants each reference in one child: no split.)
-                def recruit(feed: _Feed = feed) -> bool:
+                def recruit(feed: Feed = feed) -> bool:
                     self._recruit(task, code, feed)
                     return True
             # Usually one round; another when a helper gave tests back after this
@@ -601,10 +238,10 @@ class Judge:
             while len(self._failures) > _GROUPS_KEPT:
                 self._failures.popitem(last=False)
 
-    def _recruit(self, task: JudgeTask, code: str, feed: _Feed) -> None:
+    def _recruit(self, task: JudgeTask, code: str, feed: Feed) -> None:
         """Put idle workers on a long candidate's remaining tests, while nobody waits for one."""
         while feed.remaining() >= _SPLIT_MIN_TESTS and not self._demand() and not self._closed:
-            helper: _Worker | None = None
+            helper: SandboxWorker | None = None
             try:
                 helper = self._idle.get_nowait()
                 # Just released: its thread may be about to take the next candidate
@@ -623,7 +260,7 @@ class Judge:
             feed.helpers.append(thread)
             thread.start()
 
-    def _help(self, worker: _Worker | None, task: JudgeTask, code: str, feed: _Feed) -> None:
+    def _help(self, worker: SandboxWorker | None, task: JudgeTask, code: str, feed: Feed) -> None:
         if worker is None:
             try:
                 worker = self._spawn()
@@ -644,9 +281,9 @@ class Judge:
             self._release(worker)
 
     @staticmethod
-    def _assemble(task: JudgeTask, order: list[int], feed: _Feed) -> CandidateResult:
+    def _assemble(task: JudgeTask, order: list[int], feed: Feed) -> CandidateResult:
         total = len(task.tests)
-        if feed.compile_error is not _Feed._NO_COMPILE_ERROR:
+        if feed.compile_error is not Feed._NO_COMPILE_ERROR:
             return CandidateResult(Verdict.COMPILE_ERROR, [], total, feed.compile_error)
         tests = [feed.results[i] for i in order if i in feed.results]
         failed = next((t for t in tests if t.verdict is not Verdict.ACCEPTED), None)

@@ -26,6 +26,8 @@ DEFAULT_TIME_LIMIT_S = 6.0
 DEFAULT_MEMORY_LIMIT_MB = 4096
 DEFAULT_OUTPUT_LIMIT_MB = 64
 DEFAULT_NEAR_LIMIT_MARGIN = 0.2
+# Share of a test's elapsed time spent waiting for a CPU from which the host counts as busy.
+DEFAULT_NEAR_LIMIT_MIN_WAIT = 0.1
 
 
 class Verdict(str, Enum):
@@ -89,11 +91,15 @@ class Limits:
     # A time-out at most this fraction over the limit is run once more before it is final
     # (the test is killed only at limit x (1 + margin)); 0 = kill at the limit, no re-run.
     near_limit_margin: float = DEFAULT_NEAR_LIMIT_MARGIN
+    # ... but only on a busy host: when the test, at the limit, had waited for a CPU at least
+    # this share of its elapsed time.  On a quiet host CPU time repeats to a few percent, so
+    # the grace would only make every endless loop cost 20% more; 0 = grace always.
+    near_limit_min_wait: float = DEFAULT_NEAR_LIMIT_MIN_WAIT
 
     @property
     def wall_limit_s(self) -> float:
         # The time limit itself is on CPU time and on elapsed time net of run-queue waits
-        # (see sandbox.supervisor._Clock), both load-independent.  Raw wall clock is only
+        # (see sandbox.procfs.Clock), both load-independent.  Raw wall clock is only
         # a backstop for a host so overloaded that even those can't be trusted.
         return self.time_limit_s * 3.0 + 5.0
 

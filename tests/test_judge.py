@@ -352,7 +352,7 @@ def test_a_worker_that_cannot_be_restarted_is_reported_and_the_pool_recovers(mon
 
 
 def test_a_worker_that_never_says_hello_is_not_left_running(monkeypatch, tmp_path):
-    import microcoder_eval.judge as judge_module
+    import microcoder_eval.sandbox_worker as judge_module
 
     silent = tmp_path / "silent-python"
     silent.write_text("#!/bin/sh\nexec sleep 60\n")

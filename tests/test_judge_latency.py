@@ -24,7 +24,16 @@ def judge():
         yield j
 
 
-def test_a_time_out_near_the_limit_is_run_again_once(judge):
+@pytest.fixture(scope="module")
+def judge_always_grace():
+    # near_limit_min_wait=0: the grace whether or not the host is busy (the re-run mechanics)
+    limits = Limits(time_limit_s=0.5, memory_limit_mb=1024, output_limit_mb=8, near_limit_min_wait=0.0)
+    with Judge(workers=2, limits=limits) as j:
+        yield j
+
+
+def test_a_time_out_near_the_limit_is_run_again_once(judge_always_grace):
+    judge = judge_always_grace
     # 10% over the 0.5 s limit: stopped only at +20%, run a second time, still over: final
     result = judge.judge(DOUBLE, _burn(0.55))
     assert result.verdict is Verdict.TIME_LIMIT and result.tests[0].rerun, result.to_dict()
@@ -42,6 +51,43 @@ def test_a_time_out_far_over_the_limit_is_final_at_once(judge):
     assert result.verdict is Verdict.TIME_LIMIT and not result.tests[0].rerun
     assert result.tests[0].time_s <= 0.5 * 1.2 + 0.1
     assert time.monotonic() - started < 3.0  # killed at 0.6 s of CPU, not run twice
+
+
+def test_on_a_quiet_host_the_limit_is_final_as_it_stands():
+    # A gate no test can pass (waiting for a CPU all of its time): the host counts as quiet
+    # whatever the load, so the candidate is stopped at the limit itself, once.
+    limits = Limits(time_limit_s=0.5, near_limit_min_wait=1.0)
+    with Judge(workers=1, limits=limits) as judge:
+        result = judge.judge(DOUBLE, _burn(0.55))
+        assert result.verdict is Verdict.TIME_LIMIT and not result.tests[0].rerun, result.to_dict()
+        assert result.tests[0].time_s < 0.5 * 1.2, result.to_dict()  # not run on to the grace
+        looping = judge.judge(DOUBLE, "while True:\n    pass\n")
+        assert looping.verdict is Verdict.TIME_LIMIT and looping.tests[0].time_s < 0.5 * 1.2
+
+
+def _hogs_on(cpu: int, count: int) -> list:
+    import subprocess
+    import sys
+    code = f"import os\nos.sched_setaffinity(0, {{{cpu}}})\nwhile True:\n    pass\n"
+    return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(count)]
+
+
+def test_on_a_busy_host_a_time_out_near_the_limit_gets_the_grace_and_a_rerun():
+    # The judge, its workers and so the candidate share one CPU with two busy processes:
+    # the candidate waits for that CPU most of its time (default gate: 10%).
+    cpu = min(os.sched_getaffinity(0))
+    saved = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {cpu})
+    hogs = _hogs_on(cpu, 2)
+    try:
+        with Judge(workers=1, limits=Limits(time_limit_s=0.5)) as judge:
+            result = judge.judge(DOUBLE, _burn(0.55))
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+        os.sched_setaffinity(0, saved)
+    assert result.verdict is Verdict.TIME_LIMIT and result.tests[0].rerun, result.to_dict()
 
 
 def test_no_rerun_when_the_margin_is_zero():
@@ -85,7 +131,8 @@ def test_the_wall_clock_backstop_is_an_infra_error():
 
     script = textwrap.dedent("""
         import json, os, tempfile
-        from microcoder_eval.sandbox.supervisor import Job, Supervisor
+        from microcoder_eval.sandbox.job import Job
+        from microcoder_eval.sandbox.supervisor import Supervisor
         work = tempfile.mkdtemp()
         job = Job(code=compile("import time\\ntime.sleep(2)\\nprint(1)", "s", "exec"), mode="stdin", fn_name=None,
                   time_limit_s=5.0, wall_limit_s=0.5, memory_limit_mb=256, output_limit_mb=1, use_pid_ns=False,

@@ -9,7 +9,8 @@ import textwrap
 
 _SCRIPT = textwrap.dedent("""
     import errno, json, os, resource, sys, tempfile
-    from microcoder_eval.sandbox.supervisor import Job, _Child
+    from microcoder_eval.sandbox.job import Job
+    from microcoder_eval.sandbox.spawn import Child as _Child
 
     free = int(sys.argv[1])
     if sys.argv[2] == "no-pidfd":  # as on kernels before 5.3

@@ -22,6 +22,7 @@ import types
 from typing import Any
 
 from . import prelude as prelude_module
+from . import protocol
 
 CTL_IN_FD = 3  # supervisor -> child requests
 CTL_OUT_FD = 4  # child -> supervisor status lines
@@ -294,5 +295,5 @@ def serve(code: Any, mode: str, fn_name: str | None) -> None:
                 os._exit(0)
             pending += chunk
         line, pending = pending.split(b"\n", 1)
-        status = runner.run(json.loads(line))
-        os.write(CTL_OUT_FD, (json.dumps(status) + "\n").encode())
+        status = runner.run(protocol.parse_request(line))
+        os.write(CTL_OUT_FD, protocol.status_line(status))

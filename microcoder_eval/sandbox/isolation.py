@@ -13,7 +13,7 @@ The worker (a fresh interpreter, never a fork of the judge) enters, in order:
 3. a PID namespace with a private /proc, the worker its PID 1 (``enter_pid_namespace``),
    so that every process a candidate started can be killed after it, daemons too.
 
-Each candidate's child also gets an IPC namespace of its own (see supervisor.py), so
+Each candidate's child also gets an IPC namespace of its own (see spawn.py), so
 SysV shared memory it leaves behind dies with it.
 
 Each step degrades on its own: where the kernel refuses one, the report says which

@@ -1,4 +1,10 @@
-"""Framing between the judge and a sandbox worker: 4-byte length + UTF-8 JSON.
+"""The two wire formats of the sandbox.
+
+* judge <-> worker: 4-byte length + UTF-8 JSON messages (``send`` / ``recv``);
+* supervisor <-> child: one JSON line each way per test -- the request names the test's
+  files (``request_line`` / ``parse_request``), the status line says how the run ended
+  (``status_line`` / ``parse_status``).  The child is untrusted, so the supervisor keeps
+  only the fields it expects, of the types it expects.
 
 JSON, not pickle: a message that comes back from the sandbox side must never be able
 to run code in the judge.
@@ -58,3 +64,34 @@ def recv(fd: int) -> dict | None:
     if not isinstance(message, dict) or "op" not in message:
         raise ProtocolError("malformed message")
     return message
+
+
+# --------------------------------------------------------------- supervisor <-> child
+MAX_STATUS_LINE = 64 * 1024
+
+
+def request_line(paths: dict[str, str]) -> str:
+    return json.dumps(paths) + "\n"
+
+
+def parse_request(line: bytes) -> dict:
+    return json.loads(line)
+
+
+def status_line(status: dict) -> bytes:
+    return (json.dumps(status) + "\n").encode()
+
+
+def parse_status(line: bytes) -> dict | None:
+    try:
+        status = json.loads(line)
+    except ValueError:
+        return {"exit": 1, "exc": "ProtocolError"}
+    if not isinstance(status, dict) or not isinstance(status.get("exit"), int):
+        return {"exit": 1, "exc": "ProtocolError"}
+    exc = status.get("exc")
+    return {
+        "exit": status["exit"],
+        "exc": exc[:100] if isinstance(exc, str) else None,
+        "output_limit": bool(status.get("output_limit")),
+    }

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import traceback
 
 from . import isolation, linux, prelude, protocol
-from .supervisor import Job, Supervisor
+from .job import Job
+from .supervisor import Supervisor
 
 JUDGE_IN, JUDGE_OUT = 0, 1
 
@@ -74,6 +74,7 @@ def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
         time_limit_s=float(limits["time_limit_s"]),
         wall_limit_s=float(limits["wall_limit_s"]),
         near_limit_margin=float(limits.get("near_limit_margin", 0.0)),
+        near_limit_min_wait=float(limits.get("near_limit_min_wait", 0.0)),
         memory_limit_mb=int(limits["memory_limit_mb"]),
         output_limit_mb=int(limits["output_limit_mb"]),
         use_pid_ns=report.features.get("pid_ns", False),
@@ -87,7 +88,7 @@ def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
     if os.path.isdir("/dev/shm") and report.features.get("private_tmp"):
         _wipe("/dev/shm")
     if judge_alive:
-        # The judge drops in-flight answers up to this marker (see judge._Worker.run).
+        # The judge drops in-flight answers up to this marker (see sandbox_worker.SandboxWorker.run).
         protocol.send(JUDGE_OUT, {"op": "ended"})
     return judge_alive
 

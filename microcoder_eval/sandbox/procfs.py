@@ -1,0 +1,116 @@
+"""Reading the candidate's processes from /proc: CPU time, memory, run-queue waits.
+
+Everything the supervisor measures comes from here; nothing is asked of the child,
+which could lie.
+"""
+from __future__ import annotations
+
+import os
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .spawn import Child
+
+_CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def stat_cpu(data: bytes, own_only: bool = False) -> tuple[float, int]:
+    """(utime+stime [+ reaped children's], num_threads) from a /proc/<pid>/stat line."""
+    try:
+        fields = data.rsplit(b")", 1)[1].split()
+        # fields[0] is field 3 (state); utime..cstime are fields 14..17, num_threads 20
+        return sum(int(x) for x in fields[11:13 if own_only else 15]) / _CLK_TCK, int(fields[17])
+    except (IndexError, ValueError):
+        return 0.0, 0
+
+
+def cpu_seconds(pid: int, own_only: bool = False) -> float:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return stat_cpu(fh.read(), own_only)[0]
+    except OSError:
+        return 0.0
+
+
+def sandbox_cpu_seconds(child: "Child", whole_namespace: bool) -> tuple[float, bool, int]:
+    """CPU time charged to the candidate: in our own PID namespace (private /proc), every
+    process it started counts — a fork bomb reaches the limit as fast as a busy loop.
+
+    Also whether the child runs alone (no other process, one thread): then it cannot use
+    CPU between tests, and this reading can serve as the next test's baseline; and how
+    many other processes the candidate has.
+    """
+    total, threads = child.sample()
+    others = 0
+    if whole_namespace:
+        for entry in os.listdir("/proc"):
+            if entry.isdigit() and entry != "1" and int(entry) != child.pid:
+                total += cpu_seconds(int(entry), own_only=True)
+                others += 1
+    # Without our own namespace other processes of the candidate are not visible.
+    alone = threads == 1 and others == 0 and whole_namespace
+    return total, alone, others
+
+
+def sandbox_memory_bytes() -> int:
+    """Memory resident in every process of our PID namespace but ourselves.
+
+    Anonymous plus shared-memory pages (RssAnon + RssShmem) from /proc/<pid>/status,
+    which reads counters without taking the process's memory-map lock (smaps would:
+    a fork bomb holds those locks and stalls the reader).  A page that processes share
+    (after a fork, or in one shared mapping) counts once per process: a bound on the
+    safe side, loose only for programs that fork after filling a large heap.
+    """
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or entry == "1":
+            continue
+        try:
+            with open(f"/proc/{entry}/status", "rb") as fh:
+                for line in fh:
+                    if line.startswith((b"RssAnon:", b"RssShmem:")):
+                        total += int(line.split()[1]) * 1024
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def run_delays(pid: int) -> dict[bytes, float]:
+    """Seconds each thread of ``pid`` spent runnable but waiting for a CPU (schedstat)."""
+    delays: dict[bytes, float] = {}
+    task_dir = f"/proc/{pid}/task".encode()
+    try:
+        tids = os.listdir(task_dir)
+    except OSError:
+        return delays
+    for tid in tids:
+        try:
+            with open(task_dir + b"/" + tid + b"/schedstat", "rb") as fh:
+                delays[tid] = int(fh.read().split()[1]) / 1e9
+        except (OSError, IndexError, ValueError):
+            pass
+    return delays
+
+
+class Clock:
+    """Elapsed time of a test as it would be on an idle machine.
+
+    wall - (largest run-queue wait of any thread): sleeping or blocking counts against the
+    program, waiting for a CPU that other load holds does not — so a time limit on it
+    catches ``time.sleep(8)`` without verdicts changing with host load.
+    """
+
+    def __init__(self, child: "Child", threads: int) -> None:
+        self.pid = child.pid
+        self.started = time.monotonic()
+        # Between tests the child is normally one thread: read just its schedstat.
+        self.base = {child.tid: child.run_delay()} if threads == 1 else run_delays(child.pid)
+
+    def wall(self) -> float:
+        return time.monotonic() - self.started
+
+    def effective(self) -> float:
+        now = run_delays(self.pid)
+        waited = max((d - self.base.get(t, 0.0) for t, d in now.items()), default=0.0)
+        return self.wall() - max(waited, 0.0)

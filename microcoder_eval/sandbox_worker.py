@@ -1,0 +1,269 @@
+"""The judge's end of one warm sandbox worker process: start it, send it a candidate and
+its tests (the next one queued while the current one runs), grade its answers, end it.
+
+The worker's side is ``sandbox/worker.py``; this side holds the expected outputs.
+"""
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import select
+import shutil
+import subprocess
+import sys
+import threading
+from typing import Callable
+
+from .feed import Feed
+from .grading import grade
+from .sandbox import protocol
+from .types import JudgeTask, Limits
+
+log = logging.getLogger(__name__)
+
+_HELLO_TIMEOUT_S = 60.0
+# Largest test message queued at a worker ahead of need (see SandboxWorker.run).  Two of them
+# and an "end" must fit the judge-to-worker pipe buffer: 64 KiB normally, but as small
+# as one or two pages once the user is over /proc/sys/fs/pipe-user-pages-soft, so the
+# bound is also scaled to the pipe actually created.
+_AHEAD_MAX_BYTES = 16 * 1024
+_END_ROOM_BYTES = 256
+
+
+class SandboxError(RuntimeError):
+    pass
+
+
+def _worker_env() -> dict[str, str]:
+    """The worker's whole environment: nothing of the judge's (no secrets, no tokens)."""
+    package_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+        "PYTHONPATH": package_root,
+        "PYTHONHASHSEED": "0",  # set iteration order, hence verdicts, reproducible
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONNOUSERSITE": "1",
+    }
+
+
+class SandboxWorker:
+    """One sandbox worker process and the judge-side end of its pipes."""
+
+    def __init__(self, hide: list[str], work_size_mb: int, disable: tuple[str, ...] = ()) -> None:
+        # The configuration goes down the pipe, not on the command line, where every
+        # process (candidates included) could read the paths it hides.
+        config = {"op": "config", "hide": hide, "work_size_mb": work_size_mb, "disable": list(disable)}
+        try:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "microcoder_eval.sandbox.worker"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env=_worker_env(),
+                cwd="/",
+                close_fds=True,
+                start_new_session=True,
+            )
+        except OSError as exc:
+            raise SandboxError(f"could not start a sandbox worker: {exc}") from exc
+        self.to_worker = self.proc.stdin.fileno()
+        self.from_worker = self.proc.stdout.fileno()
+        self.isolation: dict = {}
+        # Writes during a candidate may come from two threads: its own, and another
+        # worker's stopping it ("end") when a sibling slice of the candidate failed.
+        self._write_lock = threading.Lock()
+        self._in_candidate = False
+        self._end_sent = False
+        # Set when the worker may still be busy with or talking about an old candidate:
+        # such a worker is never reused (the pool replaces it).
+        self.broken = False
+        try:
+            protocol.send(self.to_worker, config)
+            hello = self._recv(timeout=_HELLO_TIMEOUT_S)
+            if hello is None or hello.get("op") != "hello":
+                raise SandboxError("sandbox worker failed to start")
+        except BaseException:
+            self.broken = True
+            self.close()
+            raise
+        self.isolation = hello["isolation"]
+
+    def _send(self, message: dict | bytes) -> None:
+        with self._write_lock:
+            protocol.send(self.to_worker, message)
+
+    def interrupt(self) -> None:
+        """Stop this worker's current candidate now (another slice of it already failed)."""
+        with self._write_lock:
+            if self._in_candidate and not self._end_sent and self.to_worker >= 0:
+                try:
+                    protocol.send(self.to_worker, {"op": "end"})
+                    self._end_sent = True
+                except OSError:
+                    pass  # its own thread sees the worker gone
+
+    def _recv(self, timeout: float | None) -> dict | None:
+        if timeout is not None:
+            poller = select.poll()  # not select(): the judge may hold fds past 1024
+            poller.register(self.from_worker, select.POLLIN)
+            if not poller.poll(timeout * 1000):
+                raise TimeoutError("sandbox worker did not answer in time")
+        return protocol.recv(self.from_worker)
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def close(self) -> None:
+        # A broken worker may not be reading: asking it politely could block; kill it.
+        if self.proc.poll() is None and not self.broken:
+            try:
+                protocol.send(self.to_worker, {"op": "exit"})
+                self.proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        # The numbers may be reused by other files now: nothing may write to them again.
+        self.to_worker = self.from_worker = -1
+        self.broken = True
+        work_root = self.isolation.get("work_root", "")
+        if work_root and self.isolation.get("host_visible_work_root"):
+            shutil.rmtree(work_root, ignore_errors=True)
+
+    def run(self, task: JudgeTask, code: str, limits: Limits, feed: "Feed", keep_outputs: bool,
+            after_each: Callable[[], bool] | None = None) -> None:
+        """Judge one candidate's tests, taken from ``feed``, on this worker.
+
+        The feed may be shared with helper workers judging other tests of the same
+        candidate (see Judge._recruit); each worker runs its own child.  Pipelined: the
+        next test's input is queued at the worker while the current test runs and this
+        process compares its output, so neither side waits for the other.  At most two
+        small inputs (see ``_ahead_limit``) are ever queued, so a write here never blocks
+        while the worker is writing a large answer to us.  At the end the judge sends
+        "end" (which also stops a queued test mid-run) and reads up to the worker's
+        "ended", so the worker is idle, and the candidate's processes gone, before it is
+        reused.  A worker that cannot be brought to that point is ``broken``.
+        ``after_each`` runs after every graded test; False stops this worker taking more.
+        """
+        if self.broken:
+            raise SandboxError("sandbox worker is not reusable")
+        time_limit = task.time_limit_s or limits.time_limit_s
+        effective = Limits(time_limit, limits.memory_limit_mb, limits.output_limit_mb)
+        # Generous bound on any single answer: compiling, or one test at its wall limit
+        # (twice, when a time-out near the limit is re-run).
+        answer_timeout = 2 * effective.wall_limit_s + 30.0
+        tests = task.tests
+        sent: list[int] = []  # test indices, in the order sent
+        held: list[int] = []  # taken from the feed, too big to queue ahead: sent when idle
+        done = 0
+        ahead_max_bytes = _ahead_limit(self.to_worker)
+
+        def send_next(ahead: bool) -> bool:
+            index = held.pop() if held else feed.take()
+            if index is None:
+                return False
+            message = protocol.encode({"op": "test", "input": tests[index].input})
+            if ahead and len(message) > ahead_max_bytes:
+                held.append(index)
+                return False  # too big to queue safely: sent when the worker is idle
+            self._send(message)
+            sent.append(index)
+            return True
+
+        first = feed.take()
+        if first is None:
+            return  # nothing left for this worker: it never starts the candidate
+        held.append(first)
+        self.broken = True  # until the worker says "ended"
+        completed = ended = False
+        with self._write_lock:
+            self._in_candidate, self._end_sent = True, False
+        feed.join(self)
+        try:
+            self._send({
+                "op": "candidate",
+                "code": code,
+                "mode": task.mode,
+                "fn_name": task.fn_name,
+                "limits": {
+                    "time_limit_s": time_limit,
+                    "wall_limit_s": effective.wall_limit_s,
+                    "memory_limit_mb": limits.memory_limit_mb,
+                    "output_limit_mb": limits.output_limit_mb,
+                    "near_limit_margin": limits.near_limit_margin,
+                    "near_limit_min_wait": limits.near_limit_min_wait,
+                },
+            })
+            send_next(ahead=False)  # right behind the code: no round trip for "ready"
+            while len(sent) - done < 2 and send_next(ahead=True):
+                pass
+            while done < len(sent):
+                answer = self._recv(answer_timeout)
+                if answer is None:
+                    raise SandboxError("sandbox worker exited")
+                if answer["op"] == "ended" and self._end_sent:  # stopped by interrupt()
+                    ended = True
+                    break
+                if answer["op"] == "compile_error":  # only ever the answer to the first test
+                    feed.compile_failed(answer.get("detail"))
+                    break
+                if answer["op"] != "result":
+                    raise protocol.ProtocolError(f"unexpected {answer['op']!r} from the worker")
+                index = sent[done]
+                result = grade(answer, tests[index].output, task, keep_outputs)
+                result.index = index
+                done += 1
+                if not feed.record(index, result, self):
+                    break
+                if after_each is not None and not after_each():
+                    break
+                # Keep up to two inputs queued; one too big to queue waits for an idle worker.
+                while len(sent) - done < 2 and send_next(ahead=len(sent) > done):
+                    pass
+            completed = True
+        finally:
+            feed.leave(self)
+            feed.give_back(held)
+            held.clear()
+            # After a failure the worker is replaced anyway: no point waiting on it.
+            if ended:
+                self.broken = False
+            elif completed:
+                self._end_candidate(answer_timeout)
+            with self._write_lock:
+                self._in_candidate = False
+        # Taken but never judged (this worker stopped early): other workers may take them.
+        feed.give_back(sent[done:] if not feed.stopped else [])
+
+    def _end_candidate(self, timeout: float) -> None:
+        """Send "end" and skip the worker's answers up to "ended"; unreusable on failure."""
+        try:
+            with self._write_lock:
+                if not self._end_sent:  # (interrupt() may have sent it already)
+                    protocol.send(self.to_worker, {"op": "end"})
+                    self._end_sent = True
+            while True:
+                message = self._recv(timeout)
+                if message is None:
+                    return
+                if message["op"] == "ended":
+                    self.broken = False
+                    return
+        except (OSError, TimeoutError, ValueError, protocol.ProtocolError) as exc:
+            log.warning("sandbox worker did not end a candidate cleanly (%s); replacing it", exc)
+
+
+def _ahead_limit(pipe_fd: int) -> int:
+    """Largest input that may be queued at the worker through ``pipe_fd`` (see above)."""
+    try:
+        capacity = fcntl.fcntl(pipe_fd, fcntl.F_GETPIPE_SZ)
+    except (OSError, AttributeError):
+        capacity = 4096  # unknown: assume the smallest pipe Linux hands out
+    return max(0, min(_AHEAD_MAX_BYTES, (capacity - _END_ROOM_BYTES) // 2))
