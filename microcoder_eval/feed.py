@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable, Protocol
 
 from .types import TestResult, Verdict
 
-if TYPE_CHECKING:
-    from .sandbox_worker import SandboxWorker
+
+class SandboxWorker(Protocol):
+    """What a feed needs of a worker (``sandbox_worker.SandboxWorker``): to stop it."""
+
+    def interrupt(self) -> None: ...
 
 
 class Feed:

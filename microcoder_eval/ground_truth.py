@@ -1,7 +1,8 @@
-"""The ground-truth contract's test encoding: plain JSON values, functional tests, APPS-style tests.
+"""The ground-truth contract: ``to_ground_truth`` / ``from_ground_truth`` and its test encoding
+(plain JSON values, functional tests, APPS-style tests).
 
 Pure standard library (no pandas / datasets): the reward function reads ground truth
-inside RL workers.  ``JudgeTask.from_ground_truth`` reads APPS/TACO-style ground truth
+inside RL workers.  ``from_ground_truth`` reads APPS/TACO-style ground truth
 (``inputs``/``outputs``) with ``tests_from_apps_io``; the dataset readers in
 ``microcoder_data.collect`` build their tests with the same helpers.
 
@@ -17,9 +18,11 @@ import json
 import math
 from typing import Any, Mapping, Sequence
 
-from .types import Mode, TestCase
+from .types import JudgeTask, JudgingRule, Mode, TestCase
 
 __all__ = [
+    "to_ground_truth",
+    "from_ground_truth",
     "FormatError",
     "NotConvertible",
     "tests_from_apps_io",
@@ -148,3 +151,37 @@ def tests_from_apps_io(data: Mapping[str, Any]) -> tuple[Mode, tuple[TestCase, .
 
 
 tests_from_apps_io.__test__ = False  # type: ignore[attr-defined]  # not a pytest test when imported
+
+
+# ground_truth: the string stored in the verl parquet and read by reward.compute_score
+def to_ground_truth(task: JudgeTask) -> str:
+    return json.dumps(
+        {
+            "mode": task.mode,
+            "fn_name": task.fn_name,
+            "tests": [{"input": t.input, "output": t.output} for t in task.tests],
+            "rule": task.rule.to_dict(),
+            "time_limit_s": task.time_limit_s,
+        },
+        ensure_ascii=False,
+        sort_keys=True,
+    )
+
+
+def from_ground_truth(ground_truth: str | Mapping[str, Any]) -> JudgeTask:
+    """A JudgeTask from our own ground truth or from APPS/TACO-style ``inputs``/``outputs``."""
+    data = json.loads(ground_truth) if isinstance(ground_truth, (str, bytes)) else dict(ground_truth)
+    if "tests" in data:
+        tests = tuple(TestCase(str(t["input"]), str(t["output"])) for t in data["tests"])
+        mode = data.get("mode") or ("functional" if data.get("fn_name") else "stdin")
+    elif "inputs" in data and "outputs" in data:  # APPS/TACO/prime_code-style ground truth
+        mode, tests = tests_from_apps_io(data)
+    else:
+        raise ValueError("ground_truth needs 'tests' or 'inputs'/'outputs'")
+    return JudgeTask(
+        mode=mode,
+        tests=tests,
+        fn_name=data.get("fn_name"),
+        rule=JudgingRule.from_dict(data.get("rule")),
+        time_limit_s=data.get("time_limit_s"),
+    )

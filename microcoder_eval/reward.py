@@ -5,7 +5,7 @@ verl:  ``reward.custom_reward_function.path=pkg://microcoder_eval.reward``
 TRL:   ``GRPOTrainer(reward_funcs=[microcoder_eval.reward.trl_reward_function], ...)`` with a
        ``ground_truth`` column in the dataset.
 
-``ground_truth`` is the JSON string ``JudgeTask.to_ground_truth()`` writes (what
+``ground_truth`` is the JSON string ``ground_truth.to_ground_truth`` writes (what
 ``microcoder data build`` stores in ``reward_model.ground_truth``)::
 
     {"mode": "stdin" | "functional", "fn_name": str | null,
@@ -25,7 +25,8 @@ import os
 import threading
 from typing import Any, Sequence
 
-from .types import CandidateResult, JudgeTask, Limits, Verdict
+from .ground_truth import from_ground_truth
+from .types import CandidateResult, Limits, Verdict
 
 _lock = threading.Lock()
 _judge: Any = None  # a judge.Judge, or a ray_pool.RayJudgePool
@@ -89,7 +90,7 @@ def compute_score(data_source: str | None, solution_str: str, ground_truth: Any,
     A malformed ground_truth raises ``ValueError``: it is a data bug, not a wrong answer.
     """
     try:
-        task = JudgeTask.from_ground_truth(ground_truth)
+        task = from_ground_truth(ground_truth)
     except (ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"unreadable ground_truth for {data_source!r}: {exc}") from exc
     reward = _reward_kind(kwargs.get("reward", "binary"))
@@ -115,7 +116,7 @@ def compute_scores(solution_strs: Sequence[str], ground_truths: Sequence[Any],
     tasks = []
     for i, (source, gt) in enumerate(zip(sources, ground_truths)):
         try:
-            tasks.append(JudgeTask.from_ground_truth(gt))
+            tasks.append(from_ground_truth(gt))
         except (ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"unreadable ground_truth at batch index {i} ({source!r}): {exc}") from exc
     results = _shared_judge(kwargs.get("executor")).judge_many(zip(tasks, (s or "" for s in solution_strs)), completions=True,

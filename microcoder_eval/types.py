@@ -14,7 +14,6 @@ Test encoding
 """
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any, Literal, Mapping
@@ -121,40 +120,6 @@ class JudgeTask:
             raise ValueError("functional tasks need fn_name")
         if not isinstance(self.tests, tuple):
             object.__setattr__(self, "tests", tuple(self.tests))
-
-    # ground_truth: the string stored in the verl parquet and read by reward.compute_score
-    def to_ground_truth(self) -> str:
-        return json.dumps(
-            {
-                "mode": self.mode,
-                "fn_name": self.fn_name,
-                "tests": [{"input": t.input, "output": t.output} for t in self.tests],
-                "rule": self.rule.to_dict(),
-                "time_limit_s": self.time_limit_s,
-            },
-            ensure_ascii=False,
-            sort_keys=True,
-        )
-
-    @classmethod
-    def from_ground_truth(cls, ground_truth: str | Mapping[str, Any]) -> "JudgeTask":
-        data = json.loads(ground_truth) if isinstance(ground_truth, (str, bytes)) else dict(ground_truth)
-        if "tests" in data:
-            tests = tuple(TestCase(str(t["input"]), str(t["output"])) for t in data["tests"])
-            mode = data.get("mode") or ("functional" if data.get("fn_name") else "stdin")
-        elif "inputs" in data and "outputs" in data:  # APPS/TACO/prime_code-style ground truth
-            from .ground_truth import tests_from_apps_io  # local import: ground_truth imports types
-
-            mode, tests = tests_from_apps_io(data)
-        else:
-            raise ValueError("ground_truth needs 'tests' or 'inputs'/'outputs'")
-        return cls(
-            mode=mode,
-            tests=tests,
-            fn_name=data.get("fn_name"),
-            rule=JudgingRule.from_dict(data.get("rule")),
-            time_limit_s=data.get("time_limit_s"),
-        )
 
 
 @dataclass

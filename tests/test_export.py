@@ -26,7 +26,7 @@ from microcoder_data.pipeline.rows import make_reject, problems_table, reject_ro
 from microcoder_data.pipeline.report import BuildResult, StageReport
 from microcoder_testing.problems import sample_problems
 from microcoder_data.schema import Problem
-from microcoder_eval.types import JudgeTask
+from microcoder_eval.ground_truth import from_ground_truth
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -93,7 +93,7 @@ def test_verl_row_layout_and_ground_truth():
     assert p.statement in user and p.starter_code.rstrip() in user and "```python" in user
     assert "Implement the method `countPairs` of class `Solution`" in user
     assert row["reward_model"]["style"] == "rule"
-    assert JudgeTask.from_ground_truth(row["reward_model"]["ground_truth"]) == p.judge_task()
+    assert from_ground_truth(row["reward_model"]["ground_truth"]) == p.judge_task()
     assert row["extra_info"]["id"] == p.id and row["extra_info"]["index"] == 3 and row["extra_info"]["split"] == "train"
 
 

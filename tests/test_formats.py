@@ -15,7 +15,8 @@ from microcoder_data.collect.asserts import convert_asserts, fn_name_from_entry_
 from microcoder_data.collect.literals import parse_leetcode_args, parse_leetcode_value
 from microcoder_data.collect.livecodebench import decode_lcb_private_tests, functional_input_from_lcb_lines, lcb_tests
 from microcoder_eval.ground_truth import FormatError, NotConvertible, functional_test, tests_from_apps_io, to_json_value
-from microcoder_eval.types import JudgeTask, TestCase
+from microcoder_eval.types import TestCase
+from microcoder_eval.ground_truth import from_ground_truth
 
 
 def _compress(obj_text: str) -> str:
@@ -66,7 +67,7 @@ def test_apps_malformed(data, match):
 
 
 def test_judge_task_from_apps_ground_truth():
-    task = JudgeTask.from_ground_truth(json.dumps({"inputs": [[3]], "outputs": [[9]], "fn_name": "sq"}))
+    task = from_ground_truth(json.dumps({"inputs": [[3]], "outputs": [[9]], "fn_name": "sq"}))
     assert task.mode == "functional" and task.fn_name == "sq"
     assert task.tests == (TestCase("[3]", "9"),)
 

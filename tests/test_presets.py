@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from trainer_adapters.core import MicroCoderGRPOConfig, apply_preset
 from trainer_adapters.core.presets import unsupported_on
+from microcoder_eval.ground_truth import to_ground_truth
 
 
 def test_presets_set_the_baselines_and_nothing_else():
@@ -74,7 +75,7 @@ def verl_inputs(tmp_path_factory):
 
     work = tmp_path_factory.mktemp("presets-verl")
     model = build_tiny_model(work / "model")
-    gt = JudgeTask(mode="stdin", tests=(TestCase("1 2\n", "3\n"),)).to_ground_truth()
+    gt = to_ground_truth(JudgeTask(mode="stdin", tests=(TestCase("1 2\n", "3\n"),)))
     rows = [{"data_source": "microcoder", "prompt": [{"role": "user", "content": f"Q{i} add two ints"}],
              "ability": "code", "reward_model": {"style": "rule", "ground_truth": gt}, "extra_info": {"index": i}}
             for i in range(4)]

@@ -10,6 +10,7 @@ ray = pytest.importorskip("ray")
 
 from microcoder_eval.ray_pool import ACTOR_PREFIX, NAMESPACE, RayJudgePool, shutdown_actors  # noqa: E402
 from microcoder_eval.types import JudgeTask, Limits, TestCase, Verdict  # noqa: E402
+from microcoder_eval.ground_truth import to_ground_truth
 
 SQUARES = JudgeTask("stdin", tuple(TestCase(f"{i}\n", f"{i * i}\n") for i in range(6)))
 RIGHT = "n = int(input())\nprint(n * n)"
@@ -69,7 +70,7 @@ def test_compute_scores_through_ray(local_ray, monkeypatch):
 
     monkeypatch.setattr(reward, "_judge", None)
     monkeypatch.setenv("MICROCODER_REWARD_EXECUTOR", "ray")
-    gt = SQUARES.to_ground_truth()
+    gt = to_ground_truth(SQUARES)
     scores = reward.compute_scores([f"```python\n{RIGHT}\n```", f"```python\n{WRONG}\n```"], [gt, gt])
     assert isinstance(reward._judge, RayJudgePool)
     assert [s["score"] for s in scores] == [1.0, 0.0] and scores[1]["verdict"] == "wrong_answer"

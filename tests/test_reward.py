@@ -7,9 +7,10 @@ import pytest
 
 from microcoder_eval import reward
 from microcoder_eval.types import JudgeTask, JudgingRule, TestCase
+from microcoder_eval.ground_truth import from_ground_truth, to_ground_truth
 
-ADD = JudgeTask("stdin", (TestCase("1 2\n", "3\n"), TestCase("2 2\n", "4\n"))).to_ground_truth()
-SQUARE = JudgeTask("functional", (TestCase("[3]", "9"), TestCase('{"x": 4}', "16")), fn_name="square").to_ground_truth()
+ADD = to_ground_truth(JudgeTask("stdin", (TestCase("1 2\n", "3\n"), TestCase("2 2\n", "4\n"))))
+SQUARE = to_ground_truth(JudgeTask("functional", (TestCase("[3]", "9"), TestCase('{"x": 4}', "16")), fn_name="square"))
 
 
 def fence(code: str) -> str:
@@ -19,7 +20,7 @@ def fence(code: str) -> str:
 def test_ground_truth_round_trip():
     task = JudgeTask("functional", (TestCase("[1]", "2"),), fn_name="f", rule=JudgingRule(any_order=True),
                      time_limit_s=2.0)
-    assert JudgeTask.from_ground_truth(task.to_ground_truth()) == task
+    assert from_ground_truth(to_ground_truth(task)) == task
 
 
 def test_compute_score_binary_and_flags():

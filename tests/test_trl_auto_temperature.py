@@ -19,6 +19,7 @@ import pytest
 from trainer_adapters.core import MicroCoderGRPOConfig, apply_preset, choose_initial_temperature
 from trainer_adapters.core import metrics as M
 from trainer_adapters.core.auto_temperature import ProbeStats
+from microcoder_eval.ground_truth import to_ground_truth
 
 torch = pytest.importorskip("torch")
 pytest.importorskip("trl")
@@ -36,7 +37,7 @@ pytestmark = pytest.mark.usefixtures("one_torch_thread")
 def dataset_dir(tmp_path_factory) -> Path:
     from microcoder_eval.types import JudgeTask, TestCase
 
-    gt = JudgeTask(mode="stdin", tests=(TestCase("1 2\n", "3\n"), TestCase("5 7\n", "12\n"))).to_ground_truth()
+    gt = to_ground_truth(JudgeTask(mode="stdin", tests=(TestCase("1 2\n", "3\n"), TestCase("5 7\n", "12\n"))))
     rows = [
         {
             "data_source": "microcoder",

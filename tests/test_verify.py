@@ -11,6 +11,7 @@ from microcoder_data.schema import Problem, Reject
 from microcoder_data.verify import VerifyStep, expected_ok
 from microcoder_eval.judge import Judge
 from microcoder_eval.types import JudgeTask, JudgingRule, TestCase
+from microcoder_eval.ground_truth import from_ground_truth, to_ground_truth
 
 
 @pytest.fixture(scope="module")
@@ -150,7 +151,7 @@ def test_time_limit_derived_from_slowest_reference(judge):
     assert got_fast.time_limit_s == 1.0  # milliseconds of reference CPU: the floor
     # 10 x (0.15..0.6 s) rounded up to 0.5 s steps, above the floor, below the ceiling
     assert 1.0 < got_slow.time_limit_s <= 6.0 and (got_slow.time_limit_s / 0.5).is_integer()
-    gt = JudgeTask.from_ground_truth(got_slow.judge_task().to_ground_truth())
+    gt = from_ground_truth(to_ground_truth(got_slow.judge_task()))
     assert gt.time_limit_s == got_slow.time_limit_s
     assert Problem.from_row(got_slow.to_row()).time_limit_s == got_slow.time_limit_s
 

@@ -36,6 +36,7 @@ from trainer_adapters.verl.config_builder import (
     validate_verl_config,
 )
 from trainer_adapters.verl.constants import TEMPERATURE_KEY
+from microcoder_eval.ground_truth import to_ground_truth
 
 STAGES = "0:0.6,3:1.0,5:1.4"
 MAX_RESP = 48
@@ -86,7 +87,7 @@ def dataset(workdir) -> str:
 
     from microcoder_eval.types import JudgeTask, TestCase
 
-    gt = JudgeTask(mode="stdin", tests=(TestCase("1 2\n", "3\n"), TestCase("5 7\n", "12\n"))).to_ground_truth()
+    gt = to_ground_truth(JudgeTask(mode="stdin", tests=(TestCase("1 2\n", "3\n"), TestCase("5 7\n", "12\n"))))
 
     def row(marker, i):
         return {

@@ -12,7 +12,7 @@ import json
 from typing import Any, Mapping
 
 from microcoder_data.schema import Problem
-from microcoder_eval.types import JudgeTask
+from microcoder_eval.ground_truth import from_ground_truth
 
 from .common import RowContext, RowError, RowFormat, iso_date, normalise_difficulty
 
@@ -48,7 +48,7 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     if not isinstance(reward_model, Mapping) or reward_model.get("ground_truth") in (None, ""):
         raise RowError("reward_model: expected an object with 'ground_truth'")
     try:
-        task = JudgeTask.from_ground_truth(reward_model["ground_truth"])
+        task = from_ground_truth(reward_model["ground_truth"])
     except Exception as exc:  # noqa: BLE001 - any shape the reward function cannot read
         raise RowError(f"reward_model.ground_truth: expected {GROUND_TRUTH_SHAPES} ({type(exc).__name__}: {exc})") from None
     extra = row.get("extra_info") if isinstance(row.get("extra_info"), Mapping) else {}

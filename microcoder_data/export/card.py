@@ -161,7 +161,7 @@ def write_card(
         "",
         "Columns: `data_source` (`microcoder/<source>`), `prompt` (system + user chat messages: problem, starter "
         "code, I/O contract, final code in a ```python block), `ability` (`code`), `reward_model` "
-        "(`{style: rule, ground_truth}`, the ground truth is `JudgeTask.to_ground_truth()` JSON), `extra_info` "
+        "(`{style: rule, ground_truth}`, the ground truth is `microcoder_eval.ground_truth.to_ground_truth` JSON), `extra_info` "
         "(`id`, `index`, `split`, `difficulty`, `source`, `title`, `mode`, `fn_name`, `num_tests`, ...).",
         "",
         "Files: " + ", ".join(f"`{s}.parquet` ({n} rows)" for s, n in sorted(split_sizes.items()))

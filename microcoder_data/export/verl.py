@@ -1,6 +1,6 @@
 """verl RL parquet: ``data_source``, ``prompt``, ``ability``, ``reward_model``, ``extra_info``.
 
-``reward_model.ground_truth`` is ``JudgeTask.to_ground_truth()``: exactly what
+``reward_model.ground_truth`` is ``microcoder_eval.ground_truth.to_ground_truth``: exactly what
 ``microcoder_eval.reward.compute_score`` reads.  ``prompt`` is
 ``microcoder_data.export.prompt.prompt_messages``: the same messages ``microcoder eval
 generate`` sends to a model.
@@ -15,6 +15,7 @@ import pyarrow as pa
 from microcoder_data.config import ExportConfig
 from microcoder_data.export.prompt import prompt_messages
 from microcoder_data.schema import Problem
+from microcoder_eval.ground_truth import to_ground_truth
 
 VERL_SCHEMA = pa.schema(
     [
@@ -64,7 +65,7 @@ def verl_row(p: Problem, index: int, split: str, cfg: ExportConfig) -> dict[str,
         "data_source": f"microcoder/{p.source}",
         "prompt": messages,
         "ability": "code",
-        "reward_model": {"style": "rule", "ground_truth": p.judge_task().to_ground_truth()},
+        "reward_model": {"style": "rule", "ground_truth": to_ground_truth(p.judge_task())},
         "extra_info": {
             "id": p.id,
             "index": index,

@@ -2,10 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .procfs import Clock
+from typing import Any
 
 
 @dataclass
@@ -21,7 +18,7 @@ class Job:
     use_nproc_limit: bool
     work_dir: str
     use_ipc_ns: bool = False
-    # On a busy host (see busy()) a test is killed only at time_limit_s x (1 +
+    # On a busy host (see grace()) a test is killed only at time_limit_s x (1 +
     # near_limit_margin); one that ends on its own between the limit and that is a
     # time-out "near the limit", which the load can cause: it is run once more before
     # the verdict is final.  On a quiet host the limit is final as it stands.
@@ -32,10 +29,8 @@ class Job:
     def kill_limit_s(self) -> float:
         return self.time_limit_s * (1.0 + self.near_limit_margin)
 
-    def busy(self, clock: "Clock") -> bool:
-        """Whether the test shared its CPU enough for a verdict at the limit to flip:
-        it waited in the run queue for at least ``near_limit_min_wait`` of its time."""
-        if self.near_limit_margin <= 0:
-            return False
-        wall = clock.wall()
-        return wall > 0 and (wall - clock.effective()) >= self.near_limit_min_wait * wall
+    def grace(self, waited_share: float) -> bool:
+        """Whether a test at the limit gets the near-limit grace: the host was busy, i.e. the
+        test waited in the run queue for at least ``near_limit_min_wait`` of its time
+        (``waited_share``, from ``procfs.Clock``) -- enough for a verdict to flip."""
+        return self.near_limit_margin > 0 and waited_share >= self.near_limit_min_wait

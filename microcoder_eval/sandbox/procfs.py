@@ -7,10 +7,18 @@ from __future__ import annotations
 
 import os
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .spawn import Child
+
+class Sampled(Protocol):
+    """What the readings need of the child (``spawn.Child``)."""
+
+    pid: int
+    tid: bytes
+
+    def sample(self) -> tuple[float, int]: ...
+
+    def run_delay(self) -> float: ...
 
 _CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -33,7 +41,7 @@ def cpu_seconds(pid: int, own_only: bool = False) -> float:
         return 0.0
 
 
-def sandbox_cpu_seconds(child: "Child", whole_namespace: bool) -> tuple[float, bool, int]:
+def sandbox_cpu_seconds(child: Sampled, whole_namespace: bool) -> tuple[float, bool, int]:
     """CPU time charged to the candidate: in our own PID namespace (private /proc), every
     process it started counts — a fork bomb reaches the limit as fast as a busy loop.
 
@@ -101,7 +109,7 @@ class Clock:
     catches ``time.sleep(8)`` without verdicts changing with host load.
     """
 
-    def __init__(self, child: "Child", threads: int) -> None:
+    def __init__(self, child: Sampled, threads: int) -> None:
         self.pid = child.pid
         self.started = time.monotonic()
         # Between tests the child is normally one thread: read just its schedstat.
@@ -114,3 +122,8 @@ class Clock:
         now = run_delays(self.pid)
         waited = max((d - self.base.get(t, 0.0) for t, d in now.items()), default=0.0)
         return self.wall() - max(waited, 0.0)
+
+    def waited_share(self) -> float:
+        """Share of the test's wall time spent waiting for a CPU (0 on a quiet host)."""
+        wall = self.wall()
+        return (wall - self.effective()) / wall if wall > 0 else 0.0

@@ -143,7 +143,7 @@ class Supervisor:
         # Ended on its own, over the limit but under the kill limit: near the limit -- if
         # the host was busy; else the limit is final (the poll merely came late).
         near = (killed_for is None and max(cpu, effective) > self.job.time_limit_s
-                and (extended or self.job.busy(clock)))
+                and (extended or self.job.grace(clock.waited_share())))
         if killed_for is None and effective > self.job.time_limit_s:
             killed_for = "time_limit"
         result = self._classify(status, raw, killed_for, cpu, wall, paths)
@@ -200,7 +200,7 @@ class Supervisor:
             wall = clock.wall()
             effective = clock.effective() if wall > limit else wall
             if cpu > limit or effective > limit:
-                if not extended and self.job.busy(clock):
+                if not extended and self.job.grace(clock.waited_share()):
                     limit, extended = self.job.kill_limit_s, True  # the near-limit grace
                     effective = clock.effective()
                 else:
