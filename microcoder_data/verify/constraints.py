@@ -9,6 +9,7 @@ import re
 import string
 
 from microcoder_data.verify.spec_model import Node, _Unsupported
+from microcoder_data.verify.structures import make_items, read_structure
 
 MANGLED_POW = {"231": "2**31", "232": "2**32", "263": "2**63", "264": "2**64"}
 
@@ -35,6 +36,7 @@ def _fix_numbers(text: str, mangled: bool) -> str:
             return MANGLED_POW[s]
         return s
 
+    text = re.sub(r"(?<![\w.])(2|10)([a-z])(?!\w)", r"\1**\2", text)  # 2m: 2^m scraped
     return _NUM.sub(sub, text)
 
 
@@ -63,13 +65,37 @@ def constraint_lines(statement: str) -> list[str] | None:
     return lines
 
 
-def _parse_ref(term: str, names: set[str]) -> tuple[str, int, str] | None:
-    """``nums[i].length`` -> ("nums", 1, "len"); None if not a reference to a known name."""
-    m = _REF.match(term.strip())
+def _parse_ref(term: str, names: set[str], aliases: dict[str, tuple[str, int, int]] | None = None) -> tuple[str, int, str] | None:
+    """``nums[i].length`` -> ("nums", 1, "len"); None if not a reference to a known name.
+    One position of a fixed-length list (``edges[i][1]``, or ``vi`` where the statement
+    says ``edges[i] = [ui, vi]``) -> ("edges", 2, "@1")."""
+    t = term.strip()
+    if aliases and t in aliases:
+        name, depth, k = aliases[t]
+        return name, depth, f"@{k}"
+    m = _REF.match(t)
     if not m or m.group(1) not in names:
         return None
-    depth = m.group(2).count("[")
-    return m.group(1), depth, ("len" if m.group(3) else "val")
+    idx = re.findall(r"\[\s*(\w+)\s*\]", m.group(2))
+    if len(idx) >= 2 and idx[-1].isdigit() and not m.group(3):
+        return m.group(1), len(idx), f"@{idx[-1]}"
+    return m.group(1), len(idx), ("len" if m.group(3) else "val")
+
+
+def evaluate_const(expr: str | None) -> int | None:
+    """The value of a bound that names nothing (``2``, ``10**5``), else None."""
+    if not expr or _IDENT.search(expr):
+        return None
+    try:
+        v = eval(compile(expr, "<bound>", "eval"), {"__builtins__": {}}, {})  # digits and operators only
+    except Exception:
+        return None
+    return v if isinstance(v, int) else None
+
+
+def item_name(name: str, k: int | str) -> str:
+    """How a bound names position ``k`` of ``name``'s tuples (``edges__1``)."""
+    return f"{name}__{k}"
 
 
 def _expr(term: str, names: set[str]) -> str:
@@ -84,9 +110,9 @@ def _expr(term: str, names: set[str]) -> str:
     for node in ast.walk(tree):
         if not isinstance(node, _SAFE_NODES):
             raise _Unsupported(f"bound {term!r}")
-        if isinstance(node, ast.Name) and node.id not in names and node.id != "len":
+        if isinstance(node, ast.Name) and node.id not in names and node.id not in ("len", "min", "max"):
             raise _Unsupported(f"bound {term!r} names {node.id!r}")
-        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id == "len"):
+        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in ("len", "min", "max")):
             raise _Unsupported(f"bound {term!r}")
     return t
 
@@ -122,9 +148,22 @@ class _Reader:
         self.args = args
         self.nodes = nodes  # grows with virtual sizes
         self.bounds: dict[tuple[str, int, str], dict[str, str]] = {}
+        self.aliases: dict[str, tuple[str, int, int]] = {}  # ``vi`` of ``edges[i] = [ui, vi]``
+        self.item_ne: dict[tuple[str, int], list[tuple[int, int]]] = {}
 
     def names(self) -> set[str]:
         return set(self.nodes)
+
+    def ref(self, term: str) -> tuple[str, int, str] | None:
+        return _parse_ref(term, self.names(), self.aliases)
+
+    def expr(self, term: str) -> str:
+        """``_expr`` with tuple positions (``edges[i][1]``, ``vi``) named as in :func:`item_name`."""
+        t = re.sub(r"\b([A-Za-z_]\w*)((?:\[\s*\w+\s*\])*\[\s*(\d+)\s*\])",
+                   lambda m: item_name(m.group(1), m.group(3)) if m.group(1) in self.nodes and m.group(2).count("[") >= 2 else m.group(0), term)
+        t = _IDENT.sub(lambda m: item_name(self.aliases[m.group(0)][0], self.aliases[m.group(0)][2]) if m.group(0) in self.aliases else m.group(0), t)
+        items = {item_name(n, k) for n, _, k in self.aliases.values()} | set(re.findall(r"\w+__\d+", t))
+        return _expr(t, self.names() | items)
 
     def node_at(self, name: str, depth: int) -> Node:
         n = self.nodes[name]
@@ -140,28 +179,33 @@ class _Reader:
         self.bounds.setdefault(ref, {})[which] = expr
 
     def mentions(self, line: str) -> bool:
-        return any(w in self.args for w in _IDENT.findall(line))
+        return any(w in self.args or w in self.aliases for w in _IDENT.findall(line))
 
     # one line of the Constraints section
     def read(self, line: str, mangled: bool) -> bool:
         text = _fix_numbers(line.rstrip(". ;"), mangled).replace("≤", "<=").replace("≥", ">=").replace("≠", "!=")
         text = re.sub(r"\s+", " ", text)
         lower = text.lower()
+        done = read_structure(self, text)
+        if done is not None:
+            return done
         if re.search(r"\b(distinct|unique)\b", lower):
-            refs = [r for r in (_parse_ref(w, self.names()) for w in re.findall(r"[A-Za-z_]\w*(?:\[\w+\])*", text)) if r]
+            refs = [r for r in (self.ref(w) for w in re.findall(r"[A-Za-z_]\w*(?:\[\w+\])*", text)) if r]
             if len(refs) == 1 and not re.search(r"\b(not|pairs?|rows?|columns?)\b", lower):
-                name, depth, _ = refs[0]
+                name, depth, attr = refs[0]
+                if attr != "val":
+                    return False
                 node = self.node_at(name, depth)
-                if node.kind != "list":
-                    if depth == 0:
-                        return False
+                if depth:  # "all nums[i] / points[i] are distinct": the elements of the list
                     node = self.node_at(name, depth - 1)
+                if node.kind != "list":
+                    return False
                 node.distinct = True
                 return True
             return False
         m = re.match(r"^(\S+) is sorted in (strictly )?(non-decreasing|ascending|increasing|non-increasing|descending|decreasing) order$", text)
         if m:
-            ref = _parse_ref(m.group(1), self.names())
+            ref = self.ref(m.group(1))
             if not ref or ref[2] != "val":
                 return False
             node = self.node_at(ref[0], ref[1])
@@ -179,7 +223,7 @@ class _Reader:
         if m:
             alpha = _alphabet(m.group(2))
             subjects = [w for w in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(1).strip()) if w]
-            refs = [_parse_ref(w, self.names()) for w in subjects]
+            refs = [self.ref(w) for w in subjects]
             if alpha is None or not refs or any(r is None or r[2] != "val" for r in refs):
                 return False
             for ref in refs:
@@ -192,12 +236,13 @@ class _Reader:
             return True
         m = re.match(r"^(\S+) (?:is|are|will be)(?: either)? (.+)$", text)
         if m and re.fullmatch(r"(?:'[^']*'|\"[^\"]*\"|-?\d+)(?:\s*(?:,|or|, or)\s*(?:'[^']*'|\"[^\"]*\"|-?\d+))+", m.group(2).strip()):
-            ref = _parse_ref(m.group(1), self.names())
+            ref = self.ref(m.group(1))
             if not ref or ref[2] != "val":
                 return False
             vals = [json.loads(v.replace("'", '"')) for v in re.findall(r"'[^']*'|\"[^\"]*\"|-?\d+", m.group(2))]
             node = self.node_at(ref[0], ref[1])
-            if node.kind == "str" and all(isinstance(v, str) and len(v) == 1 for v in vals):
+            element = ref[1] > 0 and self.node_at(ref[0], ref[1] - 1).kind == "list"
+            if node.kind == "str" and all(isinstance(v, str) and len(v) == 1 for v in vals) and not element:
                 node.alphabet = "".join(sorted(set(vals)))
             elif node.kind in ("int", "float") and all(isinstance(v, int) for v in vals):
                 node.choices = sorted(set(vals))
@@ -222,31 +267,42 @@ class _Reader:
         names = self.names()
         lo = hi = None
         if len(terms) >= 3 and ops[0] in ("<", "<="):
-            lo = (_expr(terms[0], names), ops[0] == "<")
+            lo = (self.expr(terms[0]), ops[0] == "<")
             terms, ops = terms[1:], ops[1:]
         if len(terms) >= 2 and ops[-1] in ("<", "<="):
             if len(terms) == 2 and not self._is_refs(terms[0]):  # 1 <= x: a lower bound only
-                lo = (_expr(terms[0], names), ops[0] == "<")
+                lo = (self.expr(terms[0]), ops[0] == "<")
                 terms, ops = terms[1:], ops[1:]
             else:
-                hi = (_expr(terms[-1], names), ops[-1] == "<")
+                hi = (self.expr(terms[-1]), ops[-1] == "<")
                 terms, ops = terms[:-1], ops[:-1]
         if ops and all(o in ("<", "<=") for o in ops) and all(self._is_refs(t) for t in terms):
             # 1 <= k <= nums.length <= 10^5: each bounded by the one on its right
             for a, op, b in zip(terms, ops, terms[1:]):
                 for ref in self._refs(a) or []:
-                    self._bound(ref, lo, (_expr(b, names), op == "<"))
+                    self._bound(ref, lo, (self.expr(b), op == "<"))
             for ref in self._refs(terms[-1]) or []:
                 self._bound(ref, lo, hi)
             return True
         if any(o != "==" for o in ops):
             return False
+        if len(terms) >= 3 and lo is None and hi is None and all(self._is_refs(t) for t in terms[:-1]) and not self._is_refs(terms[-1]):
+            # a[i].length == b[i].length == 2: each fixed by the expression
+            e = self.expr(terms[-1])
+            for t in terms[:-1]:
+                for ref in self._refs(t) or []:
+                    self.set_bound(ref, "eq", e)
+            return True
         if len(terms) == 2 and self._is_refs(terms[0]) and not self._is_refs(terms[1]) and lo is None and hi is None:
             # edges[i].length == 2, nums.length == 2 * n: fixed by an expression
             refs = self._refs(terms[0])
             if refs is None or len(refs) != 1:
                 return False
-            e = _expr(terms[1], names)
+            if refs[0][2] == "len":  # edges.length == n - 1: n a size the statement bounds
+                for w in _IDENT.findall(terms[1]):
+                    if w not in self.nodes and len(w) == 1:
+                        self.nodes[w] = Node("int", size_like=True)
+            e = self.expr(terms[1])
             self.set_bound(refs[0], "eq", e)
             return True
         # terms: an equality class of references (or one comma list of references)
@@ -270,9 +326,12 @@ class _Reader:
                 cls.append((v, 0, "val"))
             else:
                 return False
+        cls = list(dict.fromkeys(cls))  # 0 <= xi == points[i][0]: one reference twice
         # the primary: a virtual size if there is one, else the first reference
         virt = [r for r in cls if r[0] not in self.args]
-        primary = virt[0] if virt else cls[0]
+        # disappear.length == n with n an argument: the length follows n
+        sizes = [r for r in cls if r[0] in self.args and r[1:] == (0, "val") and self.nodes[r[0]].kind == "int"]
+        primary = virt[0] if virt else sizes[0] if sizes else cls[0]
         self._bound(primary, lo, hi)
         for r in cls:
             if r != primary:
@@ -283,7 +342,7 @@ class _Reader:
         node = self.node_at(ref[0], ref[1])
         if ref[2] == "len" and node.kind not in ("list", "str"):
             raise _Unsupported(f"length of a non-list {ref[0]}")
-        if ref[2] == "val" and node.kind not in ("int", "float"):
+        if ref[2] != "len" and node.kind not in ("int", "float"):
             raise _Unsupported(f"range on a {node.kind} {ref[0]}")
         if lo is not None:
             self.set_bound(ref, "lo", lo[0] + (" + 1" if lo[1] and (ref[2] == "len" or node.kind == "int") else ""))
@@ -293,7 +352,7 @@ class _Reader:
     def _refs(self, term: str) -> list[tuple[str, int, str]] | None:
         out = []
         for piece in term.split(","):
-            r = _parse_ref(piece, self.names())
+            r = self.ref(piece)
             if r is None:
                 return None
             out.append(r)
@@ -313,6 +372,14 @@ def _ref_expr(ref: tuple[str, int, str]) -> str:
 
 
 def _apply_bounds(reader: _Reader) -> None:
+    positional = {r: b for r, b in reader.bounds.items() if r[2].startswith("@")}
+    reader.bounds = {r: b for r, b in reader.bounds.items() if r not in positional}
+    _apply_generic(reader)
+    make_items(reader, positional)
+    reader.bounds.update(positional)
+
+
+def _apply_generic(reader: _Reader) -> None:
     for (name, depth, attr), b in list(reader.bounds.items()):
         # bounds stated on a length that equals a virtual size belong to the size
         if "eq" in b and re.fullmatch(r"[A-Za-z_]\w*", b["eq"]) and b["eq"] not in reader.args:

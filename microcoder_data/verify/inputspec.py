@@ -41,6 +41,7 @@ from microcoder_data.verify.spec_model import (
     evaluate,
     violation,
 )
+from microcoder_data.verify.structures import scan_aliases
 from microcoder_data.verify.spec_types import (
     _from_hint,
     _from_value,
@@ -91,7 +92,10 @@ def _complete(name: str, node: Node) -> None:
     if node.kind == "list":
         if node.elem is None:
             raise _Unsupported(f"element type of {name} unknown")
-        _complete(name + "[i]", node.elem)
+        for k, item in enumerate(node.items or []):
+            _complete(f"{name}[{k}]", item)
+        if node.items is None:
+            _complete(name + "[i]", node.elem)
 
 
 def _deps(node: Node, names: set[str]) -> set[str]:
@@ -101,6 +105,10 @@ def _deps(node: Node, names: set[str]) -> set[str]:
             out |= {w for w in _IDENT.findall(e) if w in names}
     if node.elem is not None:
         out |= _deps(node.elem, names)
+    for item in node.items or []:
+        out |= _deps(item, names)
+    if node.perm:
+        out |= {w for e in node.perm for w in _IDENT.findall(e) if w in names}
     return out
 
 
@@ -109,6 +117,8 @@ def _mark_sizes(nodes: dict[str, Node]) -> None:
     small, like a length, or the lists built from it would not be."""
     def lengths(node: Node) -> set[str]:
         out = {w for e in (node.len_lo, node.len_hi) if e for w in _IDENT.findall(e)}
+        if node.items is not None:  # 0 <= ui, vi < n: n counts a graph's nodes, drawn small too
+            out |= {w for it in node.items[:2] for w in _IDENT.findall(it.hi or "")}
         return out | (lengths(node.elem) if node.elem is not None else set())
     for node in list(nodes.values()):
         for name in lengths(node):
@@ -134,14 +144,19 @@ def _virtual_env(spec_nodes: dict[str, Node], reader_bounds: dict, env: dict[str
     """Values of the virtual sizes implied by an example (``n`` = ``len(nums)``)."""
     env = dict(env)
     for (name, depth, attr), b in reader_bounds.items():
-        if "eq" in b and name in args:
-            target = b["eq"]
-            m = re.fullmatch(r"[A-Za-z_]\w*", target)
-            if m and target not in env:
+        if "eq" in b and name in args and not attr.startswith("@"):
+            # n == nums.length, edges.length == n - 1
+            m = re.fullmatch(r"([A-Za-z_]\w*)(?: ([+-]) (\d+))?", b["eq"])
+            if m and m.group(1) not in env:
                 value = env[name]
                 for _ in range(depth):
                     value = value[0] if value else []
-                env[target] = len(value) if attr == "len" else value
+                v = len(value) if attr == "len" else value
+                if m.group(2):
+                    if not isinstance(v, int):
+                        continue
+                    v = v + int(m.group(3)) if m.group(2) == "-" else v - int(m.group(3))
+                env[m.group(1)] = v
     return env
 
 
@@ -170,8 +185,8 @@ def _implied_sizes(lines: list[str], args: list[str], nodes: dict[str, Node]) ->
     lists = [a for a in args if nodes[a].kind == "list"]
     flat = [a for a in lists if nodes[a].elem is not None and nodes[a].elem.kind != "list"]
     grids = [a for a in lists if a not in flat]
-    if len(lists) == 1 and flat and free == ["n"]:
-        return [f"n == {flat[0]}.length"]
+    if len(lists) == 1 and free == ["n"]:
+        return [f"n == {lists[0]}.length"]
     if len(lists) == 2 and len(flat) == 2 and free == ["n", "m"]:
         return [f"n == {flat[0]}.length", f"m == {flat[1]}.length"]
     if len(lists) == 1 and grids and free == ["n", "m"]:
@@ -200,6 +215,7 @@ def _input_spec(p: Problem) -> InputSpec:
                 raise _Unsupported(f"type of {a} unknown")
             nodes[a] = node
         reader = _Reader(args, nodes)
+        reader.aliases = scan_aliases(p.statement, nodes)
         try:
             if lines is None:
                 for a in args:

@@ -20,6 +20,17 @@ class Node:
     distinct: bool = False
     order: str | None = None  # asc | strict | desc
     size_like: bool = False  # an int other lengths depend on: drawn small
+    # fixed-length lists whose positions differ (``edges[i] = [ui, vi, wi]``): one node per
+    # position, each named in the bounds of the others by ``item_names`` (``edges__0``)
+    items: "list[Node] | None" = None
+    item_names: list[str] | None = None
+    item_order: list[int] | None = None  # positions drawn first that others' bounds name
+    item_ne: list[tuple[int, int]] | None = None  # ``ui != vi``
+    exclude: list[Any] | None = None  # ``nums[i] != 0``
+    len_mod: int | None = None  # ``nums.length % 2 == 0``
+    perm: tuple[str, str] | None = None  # a permutation of [lo, hi]
+    tree: bool = False  # edges (positions 0, 1) of a tree on nodes 0..len
+    pair_distinct: bool = False  # no repeated edges: positions 0, 1 as an unordered pair
 
 
 @dataclass
@@ -41,7 +52,41 @@ class _Unsupported(Exception):
 
 
 def evaluate(expr: str, env: dict[str, Any]) -> Any:
-    return eval(compile(expr, "<bound>", "eval"), {"__builtins__": {}, "len": len}, env)  # checked by _expr
+    return eval(compile(expr, "<bound>", "eval"), {"__builtins__": {}, "len": len, "min": min, "max": max}, env)  # checked by _expr
+
+
+def item_env(node: Node, value: list[Any], env: dict[str, Any]) -> dict[str, Any]:
+    """``env`` with a tuple's positions named (``edges__0``) for the bounds of the others."""
+    if not node.item_names:
+        return env
+    return {**env, **{n: v for n, v in zip(node.item_names, value)}}
+
+
+def is_tree(edges: list[Any]) -> bool:
+    """``edges`` (positions 0, 1) connect nodes 0..len(edges) into one tree."""
+    n = len(edges) + 1
+    parent = list(range(n))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+    for e in edges:
+        a, b = e[0], e[1]
+        if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < n and 0 <= b < n):
+            return False
+        ra, rb = find(a), find(b)
+        if ra == rb:
+            return False
+        parent[ra] = rb
+    return True
+
+
+def distinct_key(node: Node, x: Any) -> str:
+    if node.pair_distinct:
+        return json.dumps(sorted(x[:2]))
+    return json.dumps(x, sort_keys=True)
 
 
 def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | None:
@@ -54,6 +99,8 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"{where} is not an {k}"
         if node.choices is not None:
             return None if value in node.choices else f"{where}={value} not in {node.choices}"
+        if node.exclude and value in node.exclude:
+            return f"{where}={value} is excluded"
         lo, hi = evaluate(node.lo, env), evaluate(node.hi, env)
         return None if lo <= value <= hi else f"{where}={value} outside [{lo}, {hi}]"
     if k == "str":
@@ -66,12 +113,28 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
     if k == "list":
         if not isinstance(value, list):
             return f"{where} is not a list"
-        for i, x in enumerate(value):
+        if node.items is not None:
+            if len(value) != len(node.items):
+                return f"len({where})={len(value)}, not {len(node.items)}"
+            inner = item_env(node, value, env)
+            for i, (n, x) in enumerate(zip(node.items, value)):
+                why = violation(n, x, inner, f"{where}[{i}]")
+                if why:
+                    return why
+            if any(value[a] == value[b] for a, b in node.item_ne or []):
+                return f"{where} has equal positions that must differ"
+        for i, x in enumerate(value if node.items is None else []):
             why = violation(node.elem, x, env, f"{where}[{i}]") if node.elem else None
             if why:
                 return why
-        if node.distinct and len({json.dumps(x, sort_keys=True) for x in value}) != len(value):
+        if (node.distinct or node.pair_distinct) and len({distinct_key(node, x) for x in value}) != len(value):
             return f"{where} has duplicates"
+        if node.perm is not None:
+            lo, hi = evaluate(node.perm[0], env), evaluate(node.perm[1], env)
+            if sorted(value) != list(range(lo, hi + 1)):
+                return f"{where} is not a permutation of [{lo}, {hi}]"
+        if node.tree and not is_tree(value):
+            return f"{where} is not a tree"
         if node.order in ("asc", "strict") and any(a > b or (node.order == "strict" and a == b) for a, b in zip(value, value[1:])):
             return f"{where} is not sorted"
         if node.order == "desc" and any(a < b for a, b in zip(value, value[1:])):
@@ -80,5 +143,7 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
         lo, hi = evaluate(node.len_lo, env), evaluate(node.len_hi, env)
         if not lo <= len(value) <= hi:
             return f"len({where})={len(value)} outside [{lo}, {hi}]"
+        if node.len_mod and len(value) % node.len_mod:
+            return f"len({where})={len(value)} is not a multiple of {node.len_mod}"
     return None
 
