@@ -125,3 +125,53 @@ def test_structural_line_not_understood_means_no_generation():
     st = "Constraints:\n\n1 <= nums.length <= 10\n0 <= nums[i][1] <= 5\n"
     p = fn_problem(st, "nums: List[List[int]]", "loose", ['{"nums": [[1, 2]]}'])
     assert isinstance(input_spec(p), NoSpec)
+
+
+def test_strings_distinct_letters_total_length_and_permutations_of_another_argument():
+    st = """Constraints:
+
+1 <= s.length <= 26
+Each character occurs at most once in s.
+t is a permutation of s.
+s consists only of lowercase English letters.
+"""
+    p = fn_problem(st, "s: str, t: str", "perm", ['{"s": "abc", "t": "bac"}', '{"s": "z", "t": "z"}'])
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec), spec.reason
+    xs = [json.loads(x) for x in generate_inputs(spec, p.id, 20)]
+    assert len(xs) == 20 and any(len(x["s"]) > 3 for x in xs)
+    assert all(len(set(x["s"])) == len(x["s"]) and sorted(x["s"]) == sorted(x["t"]) for x in xs)
+    st = """Constraints:
+
+1 <= words.length <= 10^5
+1 <= words[i].length <= 10^5
+words[i] consists only of lowercase English letters.
+The sum of the lengths of all words[i] does not exceed 30.
+"""
+    p = fn_problem(st, "words: List[str]", "words", ['{"words": ["ab", "b"]}'])
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec) and spec.nodes["words"].total_len_hi == "30"
+    assert all(sum(map(len, json.loads(x)["words"])) <= 30 for x in generate_inputs(spec, p.id, 30))
+    st = "Constraints:\n\n1 <= s.length <= 10^5\ns[i] is either a lowercase English letter or '?'.\n"
+    spec = input_spec(fn_problem(st, "s: str", "q", ['{"s": "a?b"}']))
+    assert isinstance(spec, InputSpec) and spec.nodes["s"].alphabet == "?abcdefghijklmnopqrstuvwxyz"
+
+
+def test_all_pairs_distinct_and_scraped_powers():
+    st = """You are given points where points[i] = [xi, yi].
+
+Constraints:
+
+1 <= points.length <= 10^5
+points[i].length == 2
+0 <= xi == points[i][0] <= 109
+0 <= yi == points[i][1] <= 109
+1 <= k <= 1015
+All pairs (xi, yi) are distinct.
+"""
+    p = fn_problem(st, "points: List[List[int]], k: int", "pts", ['{"points": [[0, 0], [0, 1]], "k": 100000000000000}'])
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec), spec.reason
+    assert spec.nodes["points"].distinct and spec.nodes["k"].hi == "10**15"
+    for x in map(json.loads, generate_inputs(spec, p.id, 30)):
+        assert len({tuple(q) for q in x["points"]}) == len(x["points"])

@@ -32,6 +32,8 @@ def _fix_numbers(text: str, mangled: bool) -> str:
             return s
         if len(s) == 3 and s.startswith("10") and s[2] != "0":
             return f"10**{s[2]}"
+        if len(s) == 4 and s.startswith("101") and s[3] <= "8":  # 1015: 10^15
+            return f"10**{s[2:]}"
         if s in MANGLED_POW:
             return MANGLED_POW[s]
         return s
@@ -137,7 +139,7 @@ def _alphabet(text: str) -> str | None:
     quoted = re.findall(r"'(.)'|\"(.)\"", text)
     for a, b in quoted:
         chars.add(a or b)
-    rest = re.sub(r"'.'|\".\"|lower\s*-?case|upper\s*-?case|english|letters?|digits?|characters?|only|and|or|of|the|,|\.|symbols?|\s", "", t)
+    rest = re.sub(r"'.'|\".\"|lower\s*-?case|upper\s*-?case|english|letters?|digits?|characters?|only|and|or|of|the|\ban?\b|\beither\b|,|\.|symbols?|\s", "", t)
     if not chars or rest:
         return None
     return "".join(sorted(chars))
@@ -198,6 +200,9 @@ class _Reader:
                 node = self.node_at(name, depth)
                 if depth:  # "all nums[i] / points[i] are distinct": the elements of the list
                     node = self.node_at(name, depth - 1)
+                if node.kind == "str" and (depth or re.search(r"\b(letters|characters)\b", lower)):
+                    node.distinct = True  # "all letters in word are distinct"
+                    return True
                 if node.kind != "list":
                     return False
                 node.distinct = True
@@ -234,6 +239,16 @@ class _Reader:
                     return False
                 node.alphabet = alpha
             return True
+        m = re.match(r"^(\S+) (?:is|are) (?:either )?(an? (?:lower|upper|digit|letter|english).*)$", text, re.I)
+        if m:  # s[i] is either a lowercase English letter or '?'
+            ref, alpha = self.ref(m.group(1)), _alphabet(m.group(2))
+            if not ref or ref[2] != "val" or alpha is None:
+                return False
+            node = self.node_at(ref[0], ref[1])
+            if node.kind != "str" or (ref[1] and self.node_at(ref[0], ref[1] - 1).kind == "list"):
+                return False  # a character of a string only: a list element is a whole string
+            node.alphabet = alpha
+            return True
         m = re.match(r"^(\S+) (?:is|are|will be)(?: either)? (.+)$", text)
         if m and re.fullmatch(r"(?:'[^']*'|\"[^\"]*\"|-?\d+)(?:\s*(?:,|or|, or)\s*(?:'[^']*'|\"[^\"]*\"|-?\d+))+", m.group(2).strip()):
             ref = self.ref(m.group(1))
@@ -264,7 +279,6 @@ class _Reader:
             if any(o in ("<", "<=") for o in ops):
                 return False
             terms, ops = terms[::-1], [{">": "<", ">=": "<="}.get(o, o) for o in ops[::-1]]
-        names = self.names()
         lo = hi = None
         if len(terms) >= 3 and ops[0] in ("<", "<="):
             lo = (self.expr(terms[0]), ops[0] == "<")

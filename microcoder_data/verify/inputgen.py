@@ -117,6 +117,10 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         return d.rng.choice(node.choices)
     if node.items is not None:
         return _tuple(node, env, d, depth)
+    if node.perm_of is not None:  # t is a permutation of s
+        other = list(env[node.perm_of])
+        d.rng.shuffle(other)
+        return "".join(other) if k == "str" else other
     n = d.length(int(evaluate(node.len_lo, env)), int(evaluate(node.len_hi, env)), depth)
     if node.len_mod:  # nums.length % 2 == 0
         n -= n % node.len_mod
@@ -127,6 +131,8 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         return items
     if k == "str":
         alpha = node.alphabet or "a"
+        if node.distinct:  # distinct characters
+            return "".join(d.rng.sample(alpha, n))
         if d.values == "low":
             return alpha[0] * n
         if d.values == "high":

@@ -75,6 +75,8 @@ def _span(node: Node, values: list[Any]) -> None:
 
 def _leaf_alphabets(node: Node, values: list[Any]) -> None:
     """A string whose characters the statement does not state keeps to the examples'."""
+    if node.perm_of is not None:
+        return  # its characters are the other argument's
     if node.kind == "str" and node.alphabet is None and node.choices is None:
         node.alphabet = "".join(sorted(set("".join(v for v in values if isinstance(v, str))))) or None
     if node.kind == "list" and node.elem is not None:
@@ -82,6 +84,8 @@ def _leaf_alphabets(node: Node, values: list[Any]) -> None:
 
 
 def _complete(name: str, node: Node) -> None:
+    if node.perm_of is not None:
+        return  # drawn by shuffling the other argument
     if node.kind in ("int", "float") and node.choices is None and (node.lo is None or node.hi is None):
         raise _Unsupported(f"no range stated for {name}")
     if node.kind in ("str", "list") and (node.len_lo is None or node.len_hi is None):
@@ -109,6 +113,8 @@ def _deps(node: Node, names: set[str]) -> set[str]:
         out |= _deps(item, names)
     if node.perm:
         out |= {w for e in node.perm for w in _IDENT.findall(e) if w in names}
+    if node.perm_of:
+        out.add(node.perm_of)
     return out
 
 

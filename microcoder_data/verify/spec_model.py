@@ -31,6 +31,8 @@ class Node:
     perm: tuple[str, str] | None = None  # a permutation of [lo, hi]
     tree: bool = False  # edges (positions 0, 1) of a tree on nodes 0..len
     pair_distinct: bool = False  # no repeated edges: positions 0, 1 as an unordered pair
+    perm_of: str | None = None  # t is a permutation of s (another argument)
+    total_len_hi: str | None = None  # the sum of the elements' lengths is at most this
 
 
 @dataclass
@@ -110,6 +112,8 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return None if value in node.choices else f"{where}={value!r} not in {node.choices}"
         if node.alphabet is not None and not set(value) <= set(node.alphabet):
             return f"{where} has characters outside {node.alphabet!r}"
+        if node.distinct and len(set(value)) != len(value):
+            return f"{where} repeats a character"
     if k == "list":
         if not isinstance(value, list):
             return f"{where} is not a list"
@@ -135,10 +139,14 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
                 return f"{where} is not a permutation of [{lo}, {hi}]"
         if node.tree and not is_tree(value):
             return f"{where} is not a tree"
+        if node.total_len_hi is not None and sum(len(x) for x in value) > evaluate(node.total_len_hi, env):
+            return f"{where}'s total length is over {node.total_len_hi}"
         if node.order in ("asc", "strict") and any(a > b or (node.order == "strict" and a == b) for a, b in zip(value, value[1:])):
             return f"{where} is not sorted"
         if node.order == "desc" and any(a < b for a, b in zip(value, value[1:])):
             return f"{where} is not sorted descending"
+    if node.perm_of is not None and sorted(value) != sorted(env[node.perm_of]):
+        return f"{where} is not a permutation of {node.perm_of}"
     if node.len_lo is not None and node.choices is None:
         lo, hi = evaluate(node.len_lo, env), evaluate(node.len_hi, env)
         if not lo <= len(value) <= hi:

@@ -49,6 +49,38 @@ def read_structure(reader: "_Reader", text: str) -> bool | None:
             return False
         reader.node_at(ref[0], ref[1]).len_mod = int(m.group(2))
         return True
+    m = re.fullmatch(r"all pairs \(([^)]*)\) are (?:distinct|unique)", text, re.I)
+    if m:  # all pairs (xi, yi) are distinct: the tuples of one list
+        refs = [reader.ref(w) for w in re.split(r"\s*,\s*", m.group(1))]
+        if not refs or any(r is None or not r[2].startswith("@") for r in refs) or len({(r[0], r[1]) for r in refs}) != 1:
+            return False
+        reader.node_at(refs[0][0], refs[0][1] - 2).distinct = True
+        return True
+    m = re.fullmatch(r"each (?:character|letter) (?:occurs|appears) at most once in (\S+)", text, re.I)
+    if m:
+        ref = reader.ref(m.group(1))
+        if not ref or ref[1:] != (0, "val") or reader.nodes[ref[0]].kind != "str":
+            return False
+        reader.nodes[ref[0]].distinct = True
+        return True
+    m = re.fullmatch(r"(\S+) is a permutation of ([A-Za-z_]\w*)", text)
+    if m:  # t is a permutation of s (strings or lists)
+        a, b = reader.nodes.get(m.group(1)), reader.nodes.get(m.group(2))
+        if m.group(1) not in reader.args or m.group(2) not in reader.args or not a or not b or a.kind != b.kind \
+                or a.kind not in ("str", "list"):
+            return False
+        a.perm_of = m.group(2)
+        return True
+    m = re.fullmatch(r"(?:the )?(?:total )?sum of (?:the )?(?:lengths? of )?(?:all )?(\S+?) (?:is less than or equal to|does not exceed|is at most|will not exceed|<=) (.+)", text, re.I)
+    if m:  # the total length of words' strings
+        ref = reader.ref(m.group(1) if m.group(1).endswith(".length") else m.group(1) + ".length")
+        if not ref or ref[2] != "len" or ref[1] < 1:
+            return False
+        outer = reader.node_at(ref[0], ref[1] - 1)
+        if outer.kind != "list":
+            return False
+        outer.total_len_hi = reader.expr(m.group(2))
+        return True
     m = re.fullmatch(r"(\S+) is a permutation of (?:the integers (?:in|from) )?\[(.+)\]", text, re.I)
     if m:
         return _permutation(reader, m.group(1), m.group(2))
