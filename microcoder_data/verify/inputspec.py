@@ -23,6 +23,7 @@ The confidence rule (being wrong here means a test no correct program need pass)
 """
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -207,12 +208,19 @@ def _input_spec(p: Problem) -> InputSpec:
         raise _Unsupported("no tests to learn the argument shapes from")
     args, anns = _signature(p)
     examples, keyword = test_args(p, args)
-    lines = constraint_lines(p.statement)
+    hints = {a: _from_hint(anns.get(a)) for a in args}
+    return spec_from(args, hints, examples, constraint_lines(p.statement), p.statement, keyword)
+
+
+def spec_from(args: list[str], hints: dict[str, Node | None], examples: list[dict[str, Any]],
+              lines: list[str] | None, statement: str, keyword: bool) -> InputSpec:
+    """The spec of arguments ``args`` (types from ``hints``, else the examples' values)
+    read from constraint ``lines``; every example must fit it.  Raises ``_Unsupported``."""
     last_error = "constraints not understood"
     for mangled in ((True, False) if lines else (False,)):
         nodes: dict[str, Node] = {}
         for a in args:
-            hint = _from_hint(anns.get(a))
+            hint = copy.deepcopy(hints.get(a))
             seen: Node | None = None
             for ex in examples:
                 seen = _merge(seen, _from_value(ex[a]))
@@ -221,7 +229,7 @@ def _input_spec(p: Problem) -> InputSpec:
                 raise _Unsupported(f"type of {a} unknown")
             nodes[a] = node
         reader = _Reader(args, nodes)
-        reader.aliases = scan_aliases(p.statement, nodes)
+        reader.aliases = scan_aliases(statement, nodes)
         try:
             if lines is None:
                 for a in args:
