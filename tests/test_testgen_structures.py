@@ -175,3 +175,17 @@ All pairs (xi, yi) are distinct.
     assert spec.nodes["points"].distinct and spec.nodes["k"].hi == "10**15"
     for x in map(json.loads, generate_inputs(spec, p.id, 30)):
         assert len({tuple(q) for q in x["points"]}) == len(x["points"])
+
+
+def test_distinct_within_an_element_or_among_the_elements():
+    st = "Constraints:\n\n1 <= nums.length <= 10\n1 <= nums[i].length <= 5\n1 <= nums[i][j] <= 9\n{}\n"
+    p = fn_problem(st.format("All the values of nums[i] are unique."), "nums: List[List[int]]", "rows",
+                   ['{"nums": [[1, 2], [1, 2]]}'])
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec) and spec.nodes["nums"].elem.distinct and not spec.nodes["nums"].distinct
+    p = fn_problem(st.format("All nums[i] are distinct."), "nums: List[List[int]]", "rows", ['{"nums": [[1, 1], [1, 2]]}'])
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec) and spec.nodes["nums"].distinct and not spec.nodes["nums"].elem.distinct
+    flat = "Constraints:\n\n1 <= nums.length <= 10\n1 <= nums[i] <= 9\nAll the values of nums[i] are unique.\n"
+    spec = input_spec(fn_problem(flat, "nums: List[int]", "flat", ['{"nums": [1, 2]}']))
+    assert isinstance(spec, InputSpec) and spec.nodes["nums"].distinct

@@ -192,15 +192,19 @@ class _Reader:
         if done is not None:
             return done
         if re.search(r"\b(distinct|unique)\b", lower):
-            refs = [r for r in (self.ref(w) for w in re.findall(r"[A-Za-z_]\w*(?:\[\w+\])*", text)) if r]
+            found = [(w, r) for w, r in ((w, self.ref(w)) for w in re.findall(r"[A-Za-z_]\w*(?:\[\w+\])*", text)) if r]
+            refs = [r for _, r in found]
             if len(refs) == 1 and not re.search(r"\b(not|pairs?|rows?|columns?)\b", lower):
                 name, depth, attr = refs[0]
                 if attr != "val":
                     return False
-                node = self.node_at(name, depth)
-                if depth:  # "all nums[i] / points[i] are distinct": the elements of the list
+                # "the values in nums[i] are unique": within the element; "all points[i] are
+                # distinct": the elements of the list
+                within = re.search(rf"\b(?:in|of|within) (?:the )?{re.escape(found[0][0])}", text) is not None
+                node = self.node_at(name, depth) if within or not depth else self.node_at(name, depth - 1)
+                if depth and node.kind not in ("list", "str"):  # "the values of nums[i]" of a flat list
                     node = self.node_at(name, depth - 1)
-                if node.kind == "str" and (depth or re.search(r"\b(letters|characters)\b", lower)):
+                if node.kind == "str" and (within or re.search(r"\b(letters|characters)\b", lower)):
                     node.distinct = True  # "all letters in word are distinct"
                     return True
                 if node.kind != "list":
