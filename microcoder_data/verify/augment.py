@@ -1,5 +1,6 @@
-"""Generated tests for functional problems with few: inputs from the spec, outputs from
-the references (run in the judge's sandbox, never in-process).
+"""Generated tests for problems with few: inputs from the spec (functional arguments, or
+a stdin problem's variables written out in its input format), outputs from the
+references (run in the judge's sandbox, never in-process).
 
 For a problem with fewer than ``verify.augment_tests_to`` tests whose inputs can be
 read (:mod:`~microcoder_data.verify.inputspec`), inputs are generated
