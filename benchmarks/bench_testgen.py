@@ -15,6 +15,11 @@ build uses, run in the sandbox) are judged on F, on the kept two, and on G.  Rep
 * every reference accepted on G; G identical when built twice (determinism);
 * tests added, inputs dropped, problems whose constraints could not be read.
 
+``--stdin``: the same on LiveCodeBench's stdin problems, with the O1-mini solution LCB
+graded correct as the reference (the build has no stdin references in ../shared/data);
+F is a problem's public tests (1-6: much weaker than LeetCodeDataset's sets), only the
+first is kept.  Writes ``benchmarks/results/testgen_stdin.json``.
+
 Writes ``benchmarks/results/testgen.json`` and prints a markdown table.  Skips (exit 0)
 without the data folder.  Nothing is tuned on a single problem: every eligible problem
 counts.
@@ -47,7 +52,10 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--limit", type=int, default=None, help="at most N eligible problems")
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--stdin", action="store_true", help="LiveCodeBench stdin problems, O1-mini references")
     args = ap.parse_args()
+    if args.stdin:
+        return stdin_check(args)
     src = args.data_dir / "leetcodedataset"
     if not src.is_dir():
         print(f"skip: {src} not present")
@@ -145,6 +153,88 @@ def main() -> int:
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "testgen.json").write_text(json.dumps(report, indent=1) + "\n")
+    return 0
+
+
+def stdin_check(args: argparse.Namespace) -> int:
+    src = args.data_dir / "livecodebench"
+    if not src.is_dir():
+        print(f"skip: {src} not present")
+        return 0
+    from microcoder_data.collect import collect
+    from microcoder_data.config import VerifyConfig
+    from microcoder_data.schema import Problem
+    from microcoder_data.verify import VerifyStep
+    from microcoder_data.verify.mutants import make_mutants
+    from microcoder_data.verify.stdin_format import StdinSpec, stdin_spec
+    from microcoder_eval.judge import Judge
+    from microcoder_eval.types import Verdict
+
+    good = {}
+    for line in (src / "solutions_o1mini.jsonl").open():
+        row = json.loads(line)
+        if row.get("lcb_graded") is True and row.get("code", "").strip():
+            good[f"livecodebench/{row['problem_id']}"] = row["code"]
+    problems = [p for p in collect([f"livecodebench:{src / 'lcb_public.jsonl'}"]) if isinstance(p, Problem)
+                and p.mode == "stdin" and p.id in good and len(p.tests) >= 2]
+    for p in problems:
+        p.reference_solutions = [good[p.id]]
+    problems.sort(key=lambda p: p.id)
+    if args.limit:
+        problems = problems[: args.limit]
+    specs = Counter("read" if isinstance(stdin_spec(p), StdinSpec) else stdin_spec(p).reason[:50] for p in problems)
+    report: dict = {"benchmark": "testgen_stdin", "problems_with_reference": len(problems), "keep": 1,
+                    "format_read": specs.pop("read", 0), "not_read_reasons": dict(specs.most_common(10))}
+    mut_tl = VerifyConfig().strength_time_limit_s
+    n = int(args.augment_to.split(",")[-1])
+    t_all = time.perf_counter()
+    with Judge(workers=args.workers) as judge:
+        off = dict(augment_tests_to=0, strength_mutants=0)
+        full = [o for o in VerifyStep(VerifyConfig(max_tests=0, **off)).run_with(copy.deepcopy(problems), judge) if isinstance(o, Problem)]
+        mutants = {p.id: make_mutants(p.reference_solutions[0], args.mutants, seed=p.id) for p in full}
+
+        def rejected(tasks: dict[str, object]) -> dict[str, list[bool]]:
+            items = [(pid, k) for pid in tasks for k in range(len(mutants[pid]))]
+            runs = judge.judge_many(((replace(tasks[pid], time_limit_s=mut_tl), mutants[pid][k].code) for pid, k in items),
+                                    stop_on_failure=True)
+            out: dict[str, list[bool]] = {pid: [] for pid in tasks}
+            for (pid, _), res in zip(items, runs):
+                out[pid].append(res.verdict is not Verdict.ACCEPTED)
+            return out
+        by_full = rejected({p.id: p.judge_task() for p in full})
+        by_one = rejected({p.id: replace(p.judge_task(), tests=tuple(p.tests[:1])) for p in full})
+        small = []
+        for p in full:
+            q = copy.deepcopy(p)
+            q.tests = q.tests[:1]
+            q.provenance = {k: v for k, v in q.provenance.items() if k != "verify"}
+            small.append(q)
+        cfg = VerifyConfig(augment_tests_to=n, strength_mutants=0)
+        built = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
+        again = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
+        kept = {k: o for k, o in built.items() if isinstance(o, Problem)}
+        augmented = {k for k, o in kept.items() if o.provenance["verify"].get("tests_generated")}
+        by_gen = rejected({k: o.judge_task() for k, o in kept.items()})
+        refs_ok = all(r.passed for r in judge.judge_many((o.judge_task(), o.reference_solutions[0]) for o in kept.values()))
+        full_ok = all(r.passed for r in judge.judge_many(
+            (p.judge_task(), p.reference_solutions[0]) for p in full))  # the reference passes F too
+    report.update({
+        "verified_on_public_tests": len(full), "augment_tests_to": n, "problems_augmented": len(augmented),
+        "tests_generated": sum(o.provenance["verify"].get("tests_generated", 0) for o in kept.values()),
+        "mutants": sum(len(v) for v in mutants.values()), "mutants_rejected_by_full": sum(sum(v) for v in by_full.values()),
+        "share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_gen[k] for k in augmented}), 4),
+        "one_share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_one[k] for k in augmented}), 4),
+        "share_all": round(_share({k: by_full[k] for k in kept}, by_gen), 4),
+        "one_share_all": round(_share({k: by_full[k] for k in kept}, by_one), 4),
+        "every_reference_accepted": refs_ok and full_ok,
+        "deterministic": all(getattr(built[k], "tests", None) == getattr(again[k], "tests", None) for k in built),
+        "total_seconds": round(time.perf_counter() - t_all, 1),
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "loadavg_1m_at_end": round(os.getloadavg()[0], 2)},
+    })
+    print(json.dumps(report, indent=1))
+    if not args.no_write:
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / "testgen_stdin.json").write_text(json.dumps(report, indent=1) + "\n")
     return 0
 
 

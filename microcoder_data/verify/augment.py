@@ -1,5 +1,6 @@
-"""Generated tests for functional problems with few: inputs from the spec, outputs from
-the references (run in the judge's sandbox, never in-process).
+"""Generated tests for problems with few: inputs from the spec (functional arguments, or
+a stdin problem's variables written out in its input format), outputs from the
+references (run in the judge's sandbox, never in-process).
 
 For a problem with fewer than ``verify.augment_tests_to`` tests whose inputs can be
 read (:mod:`~microcoder_data.verify.inputspec`), inputs are generated
@@ -17,6 +18,7 @@ determinism, the judging rule), so a flaky one is dropped there.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -24,6 +26,7 @@ from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
 from microcoder_data.verify.inputgen import generate_inputs
 from microcoder_data.verify.inputspec import InputSpec, input_spec
+from microcoder_data.verify.stdin_format import StdinSpec, args_json, stdin_spec
 from microcoder_eval.types import JudgeTask, TestCase, Verdict
 
 MAX_OUTPUT_CHARS = 20_000  # a generated test's expected answer; bigger ones make slow rewards
@@ -45,18 +48,26 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
     for i, p in problems.items():
         want = max(0, cfg.augment_tests_to - len(p.tests))
         probes = cfg.strength_probes if cfg.strength_mutants else 0
-        if p.mode != "functional":
-            out[i] = Augmented(info={"skipped": "stdin problem: input format not inferred, tests left as they are"})
-            continue
         if not want and not probes:
             continue
-        spec = input_spec(p)
-        if not isinstance(spec, InputSpec):
-            out[i] = Augmented(info={"skipped": spec.reason[:200]})
-            continue
+        if p.mode == "stdin":
+            sspec = stdin_spec(p)
+            if not isinstance(sspec, StdinSpec):
+                out[i] = Augmented(info={"skipped": f"stdin: {sspec.reason}"[:200]})
+                continue
+            spec = sspec.spec
+            exclude = {args_json(sspec, t.input) for t in p.tests}
+        else:
+            fspec = input_spec(p)
+            if not isinstance(fspec, InputSpec):
+                out[i] = Augmented(info={"skipped": fspec.reason[:200]})
+                continue
+            spec, sspec, exclude = fspec, None, {t.input for t in p.tests}
         # more inputs than needed: some are dropped (a reference crashes or times out)
         inputs = generate_inputs(spec, p.id, want + want // 2 + probes + 2, seed=cfg.augment_seed,
-                                 max_len=cfg.augment_max_len, exclude={t.input for t in p.tests})
+                                 max_len=cfg.augment_max_len, exclude=exclude)
+        if sspec is not None:  # the arguments written out in the statement's input format
+            inputs = [sspec.render(json.loads(x)) for x in inputs]
         if not inputs:
             out[i] = Augmented(info={"skipped": "no input could be drawn from the constraints"})
             continue
@@ -67,12 +78,12 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
             out[i] = Augmented(info={"skipped": f"no judge task: {exc}"})
             continue
         task = replace(base, tests=tuple(p.tests) + tuple(TestCase(x, PLACEHOLDER) for x in inputs), time_limit_s=tl)
-        out[i] = Augmented(info={"spec": spec.source})
+        out[i] = Augmented(info={"spec": spec.source if sspec is None else "stdin format and constraints"})
         plans.append((i, want, task, inputs))
     items = [(k, r) for k, plan in enumerate(plans) for r in range(len(refs[plan[0]]))]
     runs = judge.judge_many(((plans[k][2], refs[plans[k][0]][r]) for k, r in items), stop_on_failure=False, keep_outputs=True)
     results: dict[tuple[int, int], Any] = {key: res for key, res in zip(items, runs)}
-    from microcoder_eval.compare import compare_functional
+    from microcoder_eval.compare import compare_functional, compare_stdout
 
     for k, (i, want, task, inputs) in enumerate(plans):
         p = problems[i]
@@ -91,7 +102,8 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
                      and len(a.actual) <= MAX_OUTPUT_CHARS for a in answers)
             if ok:
                 first = answers[0].actual
-                ok = all(compare_functional(first, a.actual, task.rule).ok for a in answers[1:])
+                same = compare_functional if task.mode == "functional" else compare_stdout
+                ok = all(same(first, a.actual, task.rule).ok for a in answers[1:])
             if ok:
                 good.append(TestCase(text, first))
             else:

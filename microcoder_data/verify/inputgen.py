@@ -14,6 +14,7 @@ import random
 from typing import Any, Iterator
 
 from microcoder_data.verify.inputspec import InputSpec, Node, evaluate, violation
+from microcoder_data.verify.spec_model import distinct_key, item_env
 
 # (size, values, order) of the edge cases, in the order they are tried
 EDGE_CASES = [  # most telling first: a problem short of only a few tests gets these
@@ -106,12 +107,32 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
             lo, hi = int(lo), int(hi)
         if node.size_like:  # n of "n == nums.length": drawn as the length it is
             return d.length(lo, hi, depth)
-        return d.number(node, lo, hi, depth)
+        for _ in range(20):
+            x = d.number(node, lo, hi, depth)
+            if not node.exclude or x not in node.exclude:
+                return x
+            d.values = "mixed"  # "low" may be the excluded value itself
+        raise ValueError("only excluded values drawn")
     if node.choices is not None:
         return d.rng.choice(node.choices)
+    if node.items is not None:
+        return _tuple(node, env, d, depth)
+    if node.perm_of is not None:  # t is a permutation of s
+        other = list(env[node.perm_of])
+        d.rng.shuffle(other)
+        return "".join(other) if k == "str" else other
     n = d.length(int(evaluate(node.len_lo, env)), int(evaluate(node.len_hi, env)), depth)
+    if node.len_mod:  # nums.length % 2 == 0
+        n -= n % node.len_mod
+    if node.perm is not None:  # a permutation of [lo, hi]
+        lo, hi = evaluate(node.perm[0], env), evaluate(node.perm[1], env)
+        items = list(range(lo, hi + 1))
+        d.rng.shuffle(items)
+        return items
     if k == "str":
         alpha = node.alphabet or "a"
+        if node.distinct:  # distinct characters
+            return "".join(d.rng.sample(alpha, n))
         if d.values == "low":
             return alpha[0] * n
         if d.values == "high":
@@ -128,11 +149,14 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
     items: list[Any] = []
     seen: set[str] = set()
     tries = 0
+    tree = _tree_edges(n, d) if node.tree else None
     while len(items) < n and tries < 20 * n + 20:
         tries += 1
         x = _value(node.elem, env, d, depth + 1)
-        if node.distinct:
-            key = json.dumps(x, sort_keys=True)
+        if tree is not None:  # the tree's endpoints, the other positions (weights) as drawn
+            x = list(tree[len(items)]) + x[2:]
+        if node.distinct or node.pair_distinct:
+            key = distinct_key(node, x)
             if key in seen:
                 if d.values in ("low", "high", "same", "dup"):
                     d.values = "mixed"  # distinct values cannot all be the same
@@ -141,11 +165,40 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         items.append(x)
     if len(items) < n:
         raise ValueError("cannot draw enough distinct values")
+    if node.tree:
+        return items  # edges keep their order: sorting would not change the tree, only hide it
     if node.order in ("asc", "strict") or d.order == "sorted":
         items.sort()
     elif node.order == "desc" or d.order == "reversed":
         items.sort(reverse=True)
     return items
+
+
+def _tuple(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> list[Any]:
+    """A fixed-length list whose positions have their own bounds (``[ui, vi, wi]``), the
+    positions others' bounds name first; redrawn while ``ui != vi`` fails."""
+    assert node.items is not None and node.item_order is not None
+    for _ in range(20):
+        value: list[Any] = [None] * len(node.items)
+        inner = dict(env)
+        for k in node.item_order:
+            value[k] = _value(node.items[k], inner, d, depth + 1)
+            inner = item_env(node, value, env)
+        if not any(value[a] == value[b] for a, b in node.item_ne or []):
+            return value
+    raise ValueError("positions that must differ drawn equal")
+
+
+def _tree_edges(n_edges: int, d: _Draw) -> list[tuple[int, int]]:
+    """A random tree on nodes 0..n_edges (each new node joins an earlier one), relabelled."""
+    label = list(range(n_edges + 1))
+    d.rng.shuffle(label)
+    edges = []
+    for child in range(1, n_edges + 1):
+        a, b = label[child], label[d.rng.randrange(child)]
+        edges.append((a, b) if d.rng.random() < 0.5 else (b, a))
+    d.rng.shuffle(edges)
+    return edges
 
 
 def _seed(problem_id: str, seed: int) -> int:

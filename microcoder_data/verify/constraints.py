@@ -1,0 +1,417 @@
+"""Reading a statement's ``Constraints:`` section (LeetCode's notation) into bounds on
+the argument nodes.  A line the reader does not understand returns False; the caller
+decides (a line naming an argument that is not understood means no spec)."""
+from __future__ import annotations
+
+import ast
+import json
+import re
+import string
+
+from microcoder_data.verify.spec_model import Node, _Unsupported
+from microcoder_data.verify.structures import make_items, read_structure
+
+MANGLED_POW = {"231": "2**31", "232": "2**32", "263": "2**63", "264": "2**64"}
+
+# --------------------------------------------------------------------------- numbers
+
+_NUM = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.])")
+
+
+def _fix_numbers(text: str, mangled: bool) -> str:
+    text = text.replace("^", "**").replace("×", "*").replace("−", "-")
+    text = re.sub(r"(\d)\s*\*\*\s*(\d)", r"\1**\2", text)
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)  # 10,000
+    if not mangled:
+        return text
+
+    def sub(m: re.Match) -> str:
+        s = m.group(1)
+        start = m.start(1)
+        if start >= 2 and text[start - 2:start] == "**":
+            return s
+        if len(s) == 3 and s.startswith("10") and s[2] != "0":
+            return f"10**{s[2]}"
+        if len(s) == 4 and s.startswith("101") and s[3] <= "8":  # 1015: 10^15
+            return f"10**{s[2:]}"
+        if s in MANGLED_POW:
+            return MANGLED_POW[s]
+        return s
+
+    text = re.sub(r"(?<![\w.])(2|10)([a-z])(?!\w)", r"\1**\2", text)  # 2m: 2^m scraped
+    return _NUM.sub(sub, text)
+
+
+# --------------------------------------------------------------------------- constraints
+
+_REF = re.compile(r"^([A-Za-z_]\w*)((?:\s*\[\s*\w+\s*\])*)(\.length|\.size\(\))?$")
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+_SAFE_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Load, ast.Call,
+               ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.Mod, ast.USub, ast.UAdd,
+               ast.Subscript)
+
+
+def constraint_lines(statement: str) -> list[str] | None:
+    """The lines of the statement's Constraints section (None when it has none)."""
+    m = re.search(r"(?im)^\s*constraints\s*:?\s*$", statement)
+    if not m:
+        return None
+    lines = []
+    for raw in statement[m.end():].splitlines():
+        line = re.sub(r"^[•*·\-]\s+", "", raw.replace("\u00a0", " ").replace("\u200b", "").strip()).strip()
+        if not line:
+            continue
+        if re.match(r"(?i)(follow[- ]?up|note|example|hint|explanation)\b", line):
+            break
+        lines.append(line)
+    return lines
+
+
+def _parse_ref(term: str, names: set[str], aliases: dict[str, tuple[str, int, int]] | None = None) -> tuple[str, int, str] | None:
+    """``nums[i].length`` -> ("nums", 1, "len"); None if not a reference to a known name.
+    One position of a fixed-length list (``edges[i][1]``, or ``vi`` where the statement
+    says ``edges[i] = [ui, vi]``) -> ("edges", 2, "@1")."""
+    t = term.strip()
+    if aliases and t in aliases:
+        name, depth, k = aliases[t]
+        return name, depth, f"@{k}"
+    m = _REF.match(t)
+    if not m or m.group(1) not in names:
+        return None
+    idx = re.findall(r"\[\s*(\w+)\s*\]", m.group(2))
+    if len(idx) >= 2 and idx[-1].isdigit() and not m.group(3):
+        return m.group(1), len(idx), f"@{idx[-1]}"
+    return m.group(1), len(idx), ("len" if m.group(3) else "val")
+
+
+def evaluate_const(expr: str | None) -> int | None:
+    """The value of a bound that names nothing (``2``, ``10**5``), else None."""
+    if not expr or _IDENT.search(expr):
+        return None
+    try:
+        v = eval(compile(expr, "<bound>", "eval"), {"__builtins__": {}}, {})  # digits and operators only
+    except Exception:
+        return None
+    return v if isinstance(v, int) else None
+
+
+def item_name(name: str, k: int | str) -> str:
+    """How a bound names position ``k`` of ``name``'s tuples (``edges__1``)."""
+    return f"{name}__{k}"
+
+
+def _expr(term: str, names: set[str]) -> str:
+    """A bound as a python expression over argument names (``nums.length`` -> ``len(nums)``)."""
+    t = term.strip()
+    t = re.sub(r"([A-Za-z_]\w*)((?:\[\s*\w+\s*\])*)\.length", lambda m: "len(" + m.group(1) + "[0]" * m.group(2).count("[") + ")", t)
+    t = re.sub(r"(?<![\w*])/(?!/)", "//", t)
+    try:
+        tree = ast.parse(t, mode="eval")
+    except SyntaxError:
+        raise _Unsupported(f"bound {term!r}")
+    for node in ast.walk(tree):
+        if not isinstance(node, _SAFE_NODES):
+            raise _Unsupported(f"bound {term!r}")
+        if isinstance(node, ast.Name) and node.id not in names and node.id not in ("len", "min", "max"):
+            raise _Unsupported(f"bound {term!r} names {node.id!r}")
+        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in ("len", "min", "max")):
+            raise _Unsupported(f"bound {term!r}")
+    return t
+
+
+_CHARSETS = [
+    (r"lower\s*-?case", string.ascii_lowercase),
+    (r"upper\s*-?case", string.ascii_uppercase),
+    (r"digits?", string.digits),
+]
+
+
+def _alphabet(text: str) -> str | None:
+    t = text.lower()
+    if re.search(r"\b(exactly|at least|at most|only one|valid|balanced|sorted|words?|spaces?|space)\b", t):
+        return None
+    chars: set[str] = set()
+    for pat, cs in _CHARSETS:
+        if re.search(pat, t):
+            chars |= set(cs)
+    if "letter" in t and not re.search(r"lower|upper", t):
+        chars |= set(string.ascii_letters)
+    quoted = re.findall(r"'(.)'|\"(.)\"", text)
+    for a, b in quoted:
+        chars.add(a or b)
+    rest = re.sub(r"'.'|\".\"|lower\s*-?case|upper\s*-?case|english|letters?|digits?|characters?|only|and|or|of|the|\ban?\b|\beither\b|,|\.|symbols?|\s", "", t)
+    if not chars or rest:
+        return None
+    return "".join(sorted(chars))
+
+
+class _Reader:
+    def __init__(self, args: list[str], nodes: dict[str, Node]) -> None:
+        self.args = args
+        self.nodes = nodes  # grows with virtual sizes
+        self.bounds: dict[tuple[str, int, str], dict[str, str]] = {}
+        self.aliases: dict[str, tuple[str, int, int]] = {}  # ``vi`` of ``edges[i] = [ui, vi]``
+        self.item_ne: dict[tuple[str, int], list[tuple[int, int]]] = {}
+
+    def names(self) -> set[str]:
+        return set(self.nodes)
+
+    def ref(self, term: str) -> tuple[str, int, str] | None:
+        return _parse_ref(term, self.names(), self.aliases)
+
+    def expr(self, term: str) -> str:
+        """``_expr`` with tuple positions (``edges[i][1]``, ``vi``) named as in :func:`item_name`."""
+        t = re.sub(r"\b([A-Za-z_]\w*)((?:\[\s*\w+\s*\])*\[\s*(\d+)\s*\])",
+                   lambda m: item_name(m.group(1), m.group(3)) if m.group(1) in self.nodes and m.group(2).count("[") >= 2 else m.group(0), term)
+        t = _IDENT.sub(lambda m: item_name(self.aliases[m.group(0)][0], self.aliases[m.group(0)][2]) if m.group(0) in self.aliases else m.group(0), t)
+        items = {item_name(n, k) for n, _, k in self.aliases.values()} | set(re.findall(r"\w+__\d+", t))
+        return _expr(t, self.names() | items)
+
+    def node_at(self, name: str, depth: int) -> Node:
+        n = self.nodes[name]
+        for k in range(depth):
+            if n.kind == "str" and k == depth - 1:
+                return n  # s[i]: a character of the string s
+            if n.kind != "list" or n.elem is None:
+                raise _Unsupported(f"{name} indexed {depth} deep")
+            n = n.elem
+        return n
+
+    def set_bound(self, ref: tuple[str, int, str], which: str, expr: str) -> None:
+        self.bounds.setdefault(ref, {})[which] = expr
+
+    def mentions(self, line: str) -> bool:
+        return any(w in self.args or w in self.aliases for w in _IDENT.findall(line))
+
+    # one line of the Constraints section
+    def read(self, line: str, mangled: bool) -> bool:
+        text = _fix_numbers(line.rstrip(". ;"), mangled).replace("≤", "<=").replace("≥", ">=").replace("≠", "!=")
+        text = re.sub(r"\s+", " ", text)
+        lower = text.lower()
+        done = read_structure(self, text)
+        if done is not None:
+            return done
+        if re.search(r"\b(distinct|unique)\b", lower):
+            found = [(w, r) for w, r in ((w, self.ref(w)) for w in re.findall(r"[A-Za-z_]\w*(?:\[\w+\])*", text)) if r]
+            refs = [r for _, r in found]
+            if len(refs) == 1 and not re.search(r"\b(not|pairs?|rows?|columns?)\b", lower):
+                name, depth, attr = refs[0]
+                if attr != "val":
+                    return False
+                # "the values in nums[i] are unique": within the element; "all points[i] are
+                # distinct": the elements of the list
+                within = re.search(rf"\b(?:in|of|within) (?:the )?{re.escape(found[0][0])}", text) is not None
+                node = self.node_at(name, depth) if within or not depth else self.node_at(name, depth - 1)
+                if depth and node.kind not in ("list", "str"):  # "the values of nums[i]" of a flat list
+                    node = self.node_at(name, depth - 1)
+                if node.kind == "str" and (within or re.search(r"\b(letters|characters)\b", lower)):
+                    node.distinct = True  # "all letters in word are distinct"
+                    return True
+                if node.kind != "list":
+                    return False
+                node.distinct = True
+                return True
+            return False
+        m = re.match(r"^(\S+) is sorted in (strictly )?(non-decreasing|ascending|increasing|non-increasing|descending|decreasing) order$", text)
+        if m:
+            ref = self.ref(m.group(1))
+            if not ref or ref[2] != "val":
+                return False
+            node = self.node_at(ref[0], ref[1])
+            if node.kind != "list":
+                return False
+            word = m.group(3)
+            if word in ("non-increasing", "descending", "decreasing"):
+                if m.group(2) or word == "decreasing":
+                    return False
+                node.order = "desc"
+            else:
+                node.order = "strict" if (m.group(2) or word == "increasing") else "asc"
+            return True
+        m = re.match(r"^(.+?) (?:only )?(?:consists? (?:only )?of|contains?|(?:is|are) made up of|(?:is|are) composed of|(?:is|are) made of) (?:only )?(.*)$", text)
+        if m:
+            alpha = _alphabet(m.group(2))
+            subjects = [w for w in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(1).strip()) if w]
+            refs = [self.ref(w) for w in subjects]
+            if alpha is None or not refs or any(r is None or r[2] != "val" for r in refs):
+                return False
+            for ref in refs:
+                node = self.node_at(ref[0], ref[1])
+                while node.kind == "list" and node.elem is not None:
+                    node = node.elem
+                if node.kind != "str":
+                    return False
+                node.alphabet = alpha
+            return True
+        m = re.match(r"^(\S+) (?:is|are) (?:either )?(an? (?:lower|upper|digit|letter|english).*)$", text, re.I)
+        if m:  # s[i] is either a lowercase English letter or '?'
+            ref, alpha = self.ref(m.group(1)), _alphabet(m.group(2))
+            if not ref or ref[2] != "val" or alpha is None:
+                return False
+            node = self.node_at(ref[0], ref[1])
+            if node.kind != "str" or (ref[1] and self.node_at(ref[0], ref[1] - 1).kind == "list"):
+                return False  # a character of a string only: a list element is a whole string
+            node.alphabet = alpha
+            return True
+        m = re.match(r"^(\S+) (?:is|are|will be)(?: either)? (.+)$", text)
+        if m and re.fullmatch(r"(?:'[^']*'|\"[^\"]*\"|-?\d+)(?:\s*(?:,|or|, or)\s*(?:'[^']*'|\"[^\"]*\"|-?\d+))+", m.group(2).strip()):
+            ref = self.ref(m.group(1))
+            if not ref or ref[2] != "val":
+                return False
+            vals = [json.loads(v.replace("'", '"')) for v in re.findall(r"'[^']*'|\"[^\"]*\"|-?\d+", m.group(2))]
+            node = self.node_at(ref[0], ref[1])
+            element = ref[1] > 0 and self.node_at(ref[0], ref[1] - 1).kind == "list"
+            if node.kind == "str" and all(isinstance(v, str) and len(v) == 1 for v in vals) and not element:
+                node.alphabet = "".join(sorted(set(vals)))
+            elif node.kind in ("int", "float") and all(isinstance(v, int) for v in vals):
+                node.choices = sorted(set(vals))
+            elif node.kind == "str" and all(isinstance(v, str) for v in vals):
+                node.choices = sorted(set(vals))
+            else:
+                return False
+            return True
+        return self._relation(text)
+
+    def _relation(self, text: str) -> bool:
+        parts = re.split(r"\s*(<=|>=|==|!=|<|>|=)\s*", text)
+        if len(parts) < 3:
+            return False
+        terms, ops = parts[0::2], parts[1::2]
+        if any(o in ("!=", "=") for o in ops):
+            return False
+        if any(o in (">", ">=") for o in ops):  # 10 >= x >= 1 -> 1 <= x <= 10
+            if any(o in ("<", "<=") for o in ops):
+                return False
+            terms, ops = terms[::-1], [{">": "<", ">=": "<="}.get(o, o) for o in ops[::-1]]
+        lo = hi = None
+        if len(terms) >= 3 and ops[0] in ("<", "<="):
+            lo = (self.expr(terms[0]), ops[0] == "<")
+            terms, ops = terms[1:], ops[1:]
+        if len(terms) >= 2 and ops[-1] in ("<", "<="):
+            if len(terms) == 2 and not self._is_refs(terms[0]):  # 1 <= x: a lower bound only
+                lo = (self.expr(terms[0]), ops[0] == "<")
+                terms, ops = terms[1:], ops[1:]
+            else:
+                hi = (self.expr(terms[-1]), ops[-1] == "<")
+                terms, ops = terms[:-1], ops[:-1]
+        if ops and all(o in ("<", "<=") for o in ops) and all(self._is_refs(t) for t in terms):
+            # 1 <= k <= nums.length <= 10^5: each bounded by the one on its right
+            for a, op, b in zip(terms, ops, terms[1:]):
+                for ref in self._refs(a) or []:
+                    self._bound(ref, lo, (self.expr(b), op == "<"))
+            for ref in self._refs(terms[-1]) or []:
+                self._bound(ref, lo, hi)
+            return True
+        if any(o != "==" for o in ops):
+            return False
+        if len(terms) >= 3 and lo is None and hi is None and all(self._is_refs(t) for t in terms[:-1]) and not self._is_refs(terms[-1]):
+            # a[i].length == b[i].length == 2: each fixed by the expression
+            e = self.expr(terms[-1])
+            for t in terms[:-1]:
+                for ref in self._refs(t) or []:
+                    self.set_bound(ref, "eq", e)
+            return True
+        if len(terms) == 2 and self._is_refs(terms[0]) and not self._is_refs(terms[1]) and lo is None and hi is None:
+            # edges[i].length == 2, nums.length == 2 * n: fixed by an expression
+            refs = self._refs(terms[0])
+            if refs is None or len(refs) != 1:
+                return False
+            if refs[0][2] == "len":  # edges.length == n - 1: n a size the statement bounds
+                for w in _IDENT.findall(terms[1]):
+                    if w not in self.nodes and len(w) == 1:
+                        self.nodes[w] = Node("int", size_like=True)
+            e = self.expr(terms[1])
+            self.set_bound(refs[0], "eq", e)
+            return True
+        # terms: an equality class of references (or one comma list of references)
+        if len(terms) == 1:
+            refs = self._refs(terms[0])
+            if not refs:
+                # a bare unknown name with bounds: a size stated for a virtual ``n``
+                return False
+            for ref in refs:
+                self._bound(ref, lo, hi)
+            return True
+        cls: list[tuple[str, int, str]] = []
+        for t in terms:
+            refs = self._refs(t)
+            if refs and len(refs) == 1:
+                cls.append(refs[0])
+            elif re.fullmatch(r"[A-Za-z_]\w*", t.strip()) and t.strip() not in self.args:
+                v = t.strip()
+                if v not in self.nodes:
+                    self.nodes[v] = Node("int", size_like=True)
+                cls.append((v, 0, "val"))
+            else:
+                return False
+        cls = list(dict.fromkeys(cls))  # 0 <= xi == points[i][0]: one reference twice
+        # the primary: a virtual size if there is one, else the first reference
+        virt = [r for r in cls if r[0] not in self.args]
+        # disappear.length == n with n an argument: the length follows n
+        sizes = [r for r in cls if r[0] in self.args and r[1:] == (0, "val") and self.nodes[r[0]].kind == "int"]
+        primary = virt[0] if virt else sizes[0] if sizes else cls[0]
+        self._bound(primary, lo, hi)
+        for r in cls:
+            if r != primary:
+                self.set_bound(r, "eq", _ref_expr(primary))
+        return True
+
+    def _bound(self, ref: tuple[str, int, str], lo: tuple[str, bool] | None, hi: tuple[str, bool] | None) -> None:
+        node = self.node_at(ref[0], ref[1])
+        if ref[2] == "len" and node.kind not in ("list", "str"):
+            raise _Unsupported(f"length of a non-list {ref[0]}")
+        if ref[2] != "len" and node.kind not in ("int", "float"):
+            raise _Unsupported(f"range on a {node.kind} {ref[0]}")
+        if lo is not None:
+            self.set_bound(ref, "lo", lo[0] + (" + 1" if lo[1] and (ref[2] == "len" or node.kind == "int") else ""))
+        if hi is not None:
+            self.set_bound(ref, "hi", hi[0] + (" - 1" if hi[1] and (ref[2] == "len" or node.kind == "int") else ""))
+
+    def _refs(self, term: str) -> list[tuple[str, int, str]] | None:
+        out = []
+        for piece in term.split(","):
+            r = self.ref(piece)
+            if r is None:
+                return None
+            out.append(r)
+        return out
+
+    def _is_refs(self, term: str) -> bool:
+        return self._refs(term) is not None
+
+
+def _ref_expr(ref: tuple[str, int, str]) -> str:
+    name, depth, attr = ref
+    if attr == "len":
+        return f"len({name}{'[0]' * depth})"
+    if depth:
+        raise _Unsupported("equality with an element")
+    return name
+
+
+def _apply_bounds(reader: _Reader) -> None:
+    positional = {r: b for r, b in reader.bounds.items() if r[2].startswith("@")}
+    reader.bounds = {r: b for r, b in reader.bounds.items() if r not in positional}
+    _apply_generic(reader)
+    make_items(reader, positional)
+    reader.bounds.update(positional)
+
+
+def _apply_generic(reader: _Reader) -> None:
+    for (name, depth, attr), b in list(reader.bounds.items()):
+        # bounds stated on a length that equals a virtual size belong to the size
+        if "eq" in b and re.fullmatch(r"[A-Za-z_]\w*", b["eq"]) and b["eq"] not in reader.args:
+            v = reader.bounds.setdefault((b["eq"], 0, "val"), {})
+            for k in ("lo", "hi"):
+                if k in b:
+                    v.setdefault(k, b[k])
+    for (name, depth, attr), b in reader.bounds.items():
+        node = reader.node_at(name, depth)
+        lo, hi = b.get("lo"), b.get("hi")
+        if "eq" in b:
+            lo = hi = b["eq"]
+        if attr == "len":
+            node.len_lo, node.len_hi = lo or node.len_lo, hi or node.len_hi
+        else:
+            node.lo, node.hi = lo or node.lo, hi or node.hi
+

@@ -1,0 +1,157 @@
+"""The data of an input reading: :class:`Node` trees, :class:`InputSpec`, :class:`NoSpec`,
+and the check that a value fits a node (:func:`violation`)."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class Node:
+    kind: str  # int | float | bool | str | list
+    elem: "Node | None" = None  # list element
+    lo: str | None = None  # value bounds (python expressions over the other arguments)
+    hi: str | None = None
+    len_lo: str | None = None  # str/list length bounds
+    len_hi: str | None = None
+    alphabet: str | None = None  # str characters
+    choices: list[Any] | None = None  # value is one of these
+    distinct: bool = False
+    order: str | None = None  # asc | strict | desc
+    size_like: bool = False  # an int other lengths depend on: drawn small
+    # fixed-length lists whose positions differ (``edges[i] = [ui, vi, wi]``): one node per
+    # position, each named in the bounds of the others by ``item_names`` (``edges__0``)
+    items: "list[Node] | None" = None
+    item_names: list[str] | None = None
+    item_order: list[int] | None = None  # positions drawn first that others' bounds name
+    item_ne: list[tuple[int, int]] | None = None  # ``ui != vi``
+    exclude: list[Any] | None = None  # ``nums[i] != 0``
+    len_mod: int | None = None  # ``nums.length % 2 == 0``
+    perm: tuple[str, str] | None = None  # a permutation of [lo, hi]
+    tree: bool = False  # edges (positions 0, 1) of a tree on nodes 0..len
+    pair_distinct: bool = False  # no repeated edges: positions 0, 1 as an unordered pair
+    perm_of: str | None = None  # t is a permutation of s (another argument)
+    total_len_hi: str | None = None  # the sum of the elements' lengths is at most this
+
+
+@dataclass
+class InputSpec:
+    args: list[str]  # argument names, call order
+    nodes: dict[str, Node]  # args and virtual sizes (``n`` of ``n == nums.length``)
+    order: list[str]  # generation order (dependencies first)
+    keyword: bool  # tests pass keyword arguments (JSON object) or positional (array)
+    source: str  # "constraints" | "examples"
+
+
+@dataclass
+class NoSpec:
+    reason: str
+
+
+class _Unsupported(Exception):
+    pass
+
+
+def evaluate(expr: str, env: dict[str, Any]) -> Any:
+    return eval(compile(expr, "<bound>", "eval"), {"__builtins__": {}, "len": len, "min": min, "max": max}, env)  # checked by _expr
+
+
+def item_env(node: Node, value: list[Any], env: dict[str, Any]) -> dict[str, Any]:
+    """``env`` with a tuple's positions named (``edges__0``) for the bounds of the others."""
+    if not node.item_names:
+        return env
+    return {**env, **{n: v for n, v in zip(node.item_names, value)}}
+
+
+def is_tree(edges: list[Any]) -> bool:
+    """``edges`` (positions 0, 1) connect nodes 0..len(edges) into one tree."""
+    n = len(edges) + 1
+    parent = list(range(n))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+    for e in edges:
+        a, b = e[0], e[1]
+        if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < n and 0 <= b < n):
+            return False
+        ra, rb = find(a), find(b)
+        if ra == rb:
+            return False
+        parent[ra] = rb
+    return True
+
+
+def distinct_key(node: Node, x: Any) -> str:
+    if node.pair_distinct:
+        return json.dumps(sorted(x[:2]))
+    return json.dumps(x, sort_keys=True)
+
+
+def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | None:
+    """Why ``value`` breaks ``node`` (None = it fits)."""
+    k = node.kind
+    if k == "bool":
+        return None if isinstance(value, bool) else f"{where} is not a bool"
+    if k in ("int", "float"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (k == "int" and not isinstance(value, int)):
+            return f"{where} is not an {k}"
+        if node.choices is not None:
+            return None if value in node.choices else f"{where}={value} not in {node.choices}"
+        if node.exclude and value in node.exclude:
+            return f"{where}={value} is excluded"
+        lo, hi = evaluate(node.lo, env), evaluate(node.hi, env)
+        return None if lo <= value <= hi else f"{where}={value} outside [{lo}, {hi}]"
+    if k == "str":
+        if not isinstance(value, str):
+            return f"{where} is not a str"
+        if node.choices is not None:
+            return None if value in node.choices else f"{where}={value!r} not in {node.choices}"
+        if node.alphabet is not None and not set(value) <= set(node.alphabet):
+            return f"{where} has characters outside {node.alphabet!r}"
+        if node.distinct and len(set(value)) != len(value):
+            return f"{where} repeats a character"
+    if k == "list":
+        if not isinstance(value, list):
+            return f"{where} is not a list"
+        if node.items is not None:
+            if len(value) != len(node.items):
+                return f"len({where})={len(value)}, not {len(node.items)}"
+            inner = item_env(node, value, env)
+            for i, (n, x) in enumerate(zip(node.items, value)):
+                why = violation(n, x, inner, f"{where}[{i}]")
+                if why:
+                    return why
+            if any(value[a] == value[b] for a, b in node.item_ne or []):
+                return f"{where} has equal positions that must differ"
+        for i, x in enumerate(value if node.items is None else []):
+            why = violation(node.elem, x, env, f"{where}[{i}]") if node.elem else None
+            if why:
+                return why
+        if (node.distinct or node.pair_distinct) and len({distinct_key(node, x) for x in value}) != len(value):
+            return f"{where} has duplicates"
+        if node.perm is not None:
+            lo, hi = evaluate(node.perm[0], env), evaluate(node.perm[1], env)
+            if sorted(value) != list(range(lo, hi + 1)):
+                return f"{where} is not a permutation of [{lo}, {hi}]"
+        if node.tree and not is_tree(value):
+            return f"{where} is not a tree"
+        if node.total_len_hi is not None and sum(len(x) for x in value) > evaluate(node.total_len_hi, env):
+            return f"{where}'s total length is over {node.total_len_hi}"
+        if node.order in ("asc", "strict") and any(a > b or (node.order == "strict" and a == b) for a, b in zip(value, value[1:])):
+            return f"{where} is not sorted"
+        if node.order == "desc" and any(a < b for a, b in zip(value, value[1:])):
+            return f"{where} is not sorted descending"
+    if node.perm_of is not None and sorted(value) != sorted(env[node.perm_of]):
+        return f"{where} is not a permutation of {node.perm_of}"
+    if node.len_lo is not None and node.choices is None:
+        lo, hi = evaluate(node.len_lo, env), evaluate(node.len_hi, env)
+        if not lo <= len(value) <= hi:
+            return f"len({where})={len(value)} outside [{lo}, {hi}]"
+        if node.len_mod and len(value) % node.len_mod:
+            return f"len({where})={len(value)} is not a multiple of {node.len_mod}"
+    return None
+

@@ -1,0 +1,289 @@
+"""What a stdin problem's input is, where it can be read with confidence.
+
+The statement's input-format block (AtCoder's notation, as in LiveCodeBench)::
+
+    The input is given from Standard Input in the following format:
+    N M
+    A_1 A_2 \\ldots A_N
+    B_1 C_1
+    \\vdots
+    B_M C_M
+
+gives the layout: lines of scalars, a line holding one list (its length the last
+subscript), or a block of lines whose columns are lists (as many lines as the last
+row's subscript).  Every existing test input must parse under that layout exactly (each
+line's token count, nothing left over); a variable's type is int when every one of its
+tokens in every test is an integer, else a string (a float-looking token: no spec).
+Ranges come from the statement's ``Constraints`` section, rewritten into the notation
+the functional reader knows (``A_i`` -> ``A[i]``, ``\\leq`` -> ``<=``, "the length of S
+is between 1 and 10" -> ``1 <= S.length <= 10``); the same confidence rule then applies:
+a constraint naming a variable that is not understood, a number with no stated range, or
+an existing input that breaks the reading -> no generated tests, with the reason.
+Anything else in the format block (a grid of single tokens, queries of several kinds,
+several test cases per input) -> no spec.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from microcoder_data.schema import Problem
+from microcoder_data.verify.constraints import constraint_lines
+from microcoder_data.verify.spec_model import InputSpec, Node, NoSpec, _Unsupported
+
+_VAR = re.compile(r"^([A-Za-z][A-Za-z0-9]*)(?:_\{?([A-Za-z0-9+\-]+)\}?)?$")
+_INT = re.compile(r"^[+-]?\d+$")
+_FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][+-]?\d+)$")
+
+
+@dataclass
+class Row:
+    kind: str  # scalars | list | block
+    names: list[str]  # scalars: one per token; list: [name]; block: one per column
+    count: str | None = None  # list / block: its length (an expression over scalars)
+
+
+@dataclass
+class StdinSpec:
+    rows: list[Row]
+    spec: InputSpec  # the variables as arguments, generated like a functional problem's
+
+    def render(self, args: dict[str, Any]) -> str:
+        return render(self.rows, args)
+
+
+def _latex(text: str) -> str:
+    text = text.replace("$", "")
+    for a, b in ((r"\leq", "<="), (r"\le", "<="), (r"\geq", ">="), (r"\ge", ">="), (r"\neq", "!="), (r"\ne", "!="),
+                 (r"\min", "min"), (r"\max", "max"), (r"\lt", "<"), (r"\gt", ">"), (r"\times", "*"), (r"\cdot", "*"), (r"\ldots", "..."), (r"\dots", "..."),
+                 (r"\cdots", "..."), (r"\vdots", ":"), (r"\,", "")):
+        text = re.sub(re.escape(a) + r"(?![A-Za-z])", f" {b} ", text)
+    text = re.sub(r"\\(?:mathrm|text|mathtt)\{([^}]*)\}", r"\1", text)
+    text = re.sub(r"\^\{([^}]*)\}", r"^\1", text)
+    text = re.sub(r"(?<=\w)\s*_\s*(?=[\w{])", "_", text)  # A _ 1
+    return re.sub(r"[ \t]+", " ", text).strip()
+
+
+def format_block(statement: str) -> list[str] | None:
+    m = re.search(r"in the following format:?\s*\n", statement, re.I)
+    if not m:
+        return None
+    out = []
+    for raw in statement[m.end():].splitlines():
+        line = _latex(raw)
+        if re.match(r"^(Output|Constraints|Sample Input)\b", line):
+            break
+        if line:
+            out.append(line)
+    return out or None
+
+
+def layout(block: list[str]) -> list[Row]:
+    rows: list[Row] = []
+    i = 0
+    while i < len(block):
+        toks = block[i].split()
+        if i + 3 < len(block) and block[i + 2] in (":", "...", "⋮") and \
+                block[i + 1] == re.sub(r"_\{?1\}?(?=\s|$)", "_2", block[i]):
+            del block[i + 1]  # A_1 B_1 / A_2 B_2 / vdots / A_N B_N: the second row says nothing more
+        if i + 2 < len(block) and block[i + 1] in (":", "...", "⋮"):
+            # B_1 C_1 / vdots / B_M C_M: as many lines as the last row's subscript
+            first, last = [_VAR.match(t) for t in toks], [_VAR.match(t) for t in block[i + 2].split()]
+            if len(first) != len(last) or not all(first) or not all(last):
+                raise _Unsupported(f"input format line {block[i]!r} not understood")
+            names = [f.group(1) for f in first]  # type: ignore[union-attr]
+            counts = {g.group(2) for g in last}  # type: ignore[union-attr]
+            if [g.group(1) for g in last] != names or len(counts) != 1 or any(f.group(2) != "1" for f in first):  # type: ignore[union-attr]
+                raise _Unsupported(f"input format block {block[i]!r} ... {block[i + 2]!r} not understood")
+            rows.append(Row("block", names, counts.pop()))
+            i += 3
+            continue
+        if "..." in toks:
+            ms = [_VAR.match(t) for t in toks if t != "..."]
+            if len(ms) < 2 or not all(ms) or len({m.group(1) for m in ms}) != 1 or ms[0].group(2) not in ("1", "0"):  # type: ignore[union-attr]
+                raise _Unsupported(f"input format line {block[i]!r} not understood")
+            count = ms[-1].group(2)  # type: ignore[union-attr]
+            if ms[0].group(2) == "0":  # type: ignore[union-attr]
+                count = f"{count} + 1"
+            rows.append(Row("list", [ms[0].group(1)], count))  # type: ignore[union-attr]
+            i += 1
+            continue
+        ms = [_VAR.match(t) for t in toks]
+        if not all(ms) or any(m.group(2) for m in ms):  # type: ignore[union-attr]
+            raise _Unsupported(f"input format line {block[i]!r} not understood")
+        rows.append(Row("scalars", [m.group(1) for m in ms]))  # type: ignore[union-attr]
+        i += 1
+    names = [n for r in rows for n in r.names]
+    if len(names) != len(set(names)):
+        raise _Unsupported("a variable appears twice in the input format")
+    for r in rows:
+        if r.count is not None and not set(re.findall(r"[A-Za-z]\w*", r.count)) <= set(names):
+            raise _Unsupported(f"length {r.count!r} is not a variable of the input")
+    return rows
+
+
+def _count(expr: str, env: dict[str, Any]) -> int:
+    v = eval(compile(expr, "<count>", "eval"), {"__builtins__": {}}, dict(env))  # names and + - digits only
+    if not isinstance(v, int) or v < 0:
+        raise _Unsupported(f"length {expr!r} is not a count")
+    return v
+
+
+def parse(rows: list[Row], text: str) -> dict[str, list[str] | str]:
+    """The tokens of one input by variable (raises ``_Unsupported`` if it does not fit)."""
+    lines = text.replace("\r\n", "\n").rstrip("\n").split("\n")
+    env: dict[str, Any] = {}
+    out: dict[str, Any] = {}
+    pos = 0
+
+    def take() -> list[str]:
+        nonlocal pos
+        if pos >= len(lines):
+            raise _Unsupported("an existing input has fewer lines than the format")
+        pos += 1
+        return lines[pos - 1].split()
+    for r in rows:
+        if r.kind == "scalars":
+            toks = take()
+            if len(toks) != len(r.names):
+                raise _Unsupported(f"an existing input's line has {len(toks)} tokens, the format {len(r.names)}")
+            for n, t in zip(r.names, toks):
+                out[n] = t
+                if _INT.match(t):
+                    env[n] = int(t)
+        elif r.kind == "list":
+            toks = take()
+            if len(toks) != _count(r.count or "0", env):
+                raise _Unsupported(f"an existing input's {r.names[0]} line does not hold {r.count} tokens")
+            out[r.names[0]] = toks
+        else:
+            k = _count(r.count or "0", env)
+            cols: list[list[str]] = [[] for _ in r.names]
+            for _ in range(k):
+                toks = take()
+                if len(toks) != len(r.names):
+                    raise _Unsupported("an existing input's block line does not fit the format")
+                for c, t in zip(cols, toks):
+                    c.append(t)
+            out.update(zip(r.names, cols))
+    if any(line.strip() for line in lines[pos:]):
+        raise _Unsupported("an existing input has more lines than the format")
+    return out
+
+
+def _typed(raw: list[dict[str, Any]], strings: set[str] = frozenset()) -> tuple[list[dict[str, Any]], dict[str, Node]]:  # type: ignore[assignment]
+    """Types of the variables: int when every token is an integer, unless the statement
+    calls the variable a string (``S consists of 0 and 1``: "0110" stays text)."""
+    names = list(raw[0])
+    nodes: dict[str, Node] = {}
+    for n in names:
+        toks = [t for r in raw for t in (r[n] if isinstance(r[n], list) else [r[n]])]
+        if any(_FLOAT.match(t) and not _INT.match(t) for t in toks):
+            raise _Unsupported(f"{n} looks like a real number")
+        kind = "int" if toks and all(_INT.match(t) for t in toks) and n not in strings else "str"
+        nodes[n] = Node("list", elem=Node(kind)) if isinstance(raw[0][n], list) else Node(kind)
+    typed = [{n: ([int(t) for t in v] if nodes[n].kind == "list" and nodes[n].elem.kind == "int" else  # type: ignore[union-attr]
+                  int(v) if nodes[n].kind == "int" else v) for n, v in r.items()} for r in raw]
+    return typed, nodes
+
+
+_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{?([a-z])\}?(?![\w])")
+
+
+def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -> list[str]:
+    """One AtCoder constraint line in LeetCode's notation (maybe two lines)."""
+    ints = ints or {}
+    t = _latex(line.replace("\\ ", " ")).rstrip(". ")
+    t = re.sub(r"\s*\(\s*1\s*<=\s*[a-z]\s*<=\s*\w+\s*\)$", "", t).rstrip(". ")  # (1 <= i <= N): every i
+    return [_quote_chars(x) for x in _translate(t, names, ints)]
+
+
+def _quote_chars(line: str) -> str:
+    """``S consists of 0 and 1`` / ``A, B, and C``: bare characters quoted for the reader."""
+    m = re.fullmatch(r"(\S+) consists of (.+)", line)
+    if not m:
+        return line
+    return f"{m.group(1)} consists of " + re.sub(r"(?<![\w'])([A-Za-z0-9.#?])(?![\w'])", r"'\1'", m.group(2))
+
+
+def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
+    t = re.sub(r"\|([A-Za-z]\w*)\|", r"\1.length", t)  # |S|
+    t = _SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}]" if m.group(1) in names else m.group(0), t)
+    m = re.fullmatch(r"the length of (\S+) is between (.+?) and (.+?)(?:,)? inclusive", t, re.I)
+    if m:
+        return [f"{m.group(2)} <= {m.group(1)}.length <= {m.group(3)}"]
+    m = re.fullmatch(r"(\S+) is a string of length (?:between (.+?) and (.+?)(?:,)? (?:\(?inclusive\)?)?|(\S+)),? (?:consisting|that consists) of (.+)", t, re.I)
+    if m:
+        size = f"{m.group(2)} <= {m.group(1)}.length <= {m.group(3)}" if m.group(2) else f"{m.group(1)}.length == {m.group(4)}"
+        return [size, f"{m.group(1)} consists of {m.group(5)}"]
+    if re.fullmatch(r"all (?:input )?values? (?:in the input )?are integers", t, re.I):
+        return []
+    m = re.fullmatch(r"([A-Za-z]\w*(?:(?:,|,? and) [A-Za-z]\w*)*) (?:is an integer|are integers)", t)
+    if m and all(ints.get(w) for w in re.findall(r"[A-Za-z]\w*", m.group(1)) if w != "and"):
+        return []  # the tests' tokens said so already
+    m = re.fullmatch(r"(\S+) is an integer between (.+?) and (.+?),? inclusive", t)
+    if m:
+        return [f"{m.group(2)} <= {m.group(1)} <= {m.group(3)}"]
+    return [t]
+
+
+def stdin_spec(p: Problem) -> StdinSpec | NoSpec:
+    try:
+        return _stdin_spec(p)
+    except _Unsupported as exc:
+        return NoSpec(str(exc))
+    except (ValueError, TypeError, KeyError, IndexError, ZeroDivisionError, NameError, SyntaxError, RecursionError) as exc:
+        return NoSpec(f"input format not understood ({type(exc).__name__}: {exc})")
+
+
+def _stdin_spec(p: Problem) -> StdinSpec:
+    from microcoder_data.verify.inputspec import spec_from
+
+    if p.mode != "stdin":
+        raise _Unsupported("not a stdin problem")
+    if len(p.tests) < 1:
+        raise _Unsupported("no tests to check the input format against")
+    block = format_block(p.statement)
+    if not block:
+        raise _Unsupported("no input format block ('in the following format:') in the statement")
+    rows = layout(block)
+    raw = [parse(rows, t.input) for t in p.tests]
+    statement = re.split(r"\n\s*Sample Input", p.statement)[0]
+    lines = constraint_lines(statement)
+    if not lines:
+        raise _Unsupported("no Constraints section: no ranges for the input's values")
+    text = _latex("\n".join(lines))
+    strings = {n for n in raw[0] if re.search(rf"(?<![\w|]){n}(?:_\w+)? (?:is a string|consists of)|length of {n}\b|\|{n}(?:_\w+)?\|", text)}
+    examples, nodes = _typed(raw, strings)
+    names = set(nodes)
+    ints = {n: node.kind == "int" or (node.elem is not None and node.elem.kind == "int") for n, node in nodes.items()}
+    rewritten = [x for line in lines for x in translate(line, names, ints)]
+    for r in rows:  # the format itself states the lengths
+        for n in r.names if r.count is not None else []:
+            rewritten.append(f"{n}.length == {r.count}")
+    args = [n for r in rows for n in r.names]
+    spec = spec_from(args, dict(nodes), examples, rewritten, statement, True)
+    return StdinSpec(rows, spec)
+
+
+def render(rows: list[Row], args: dict[str, Any]) -> str:
+    out: list[str] = []
+    for r in rows:
+        if r.kind == "scalars":
+            out.append(" ".join(str(args[n]) for n in r.names))
+        elif r.kind == "list":
+            out.append(" ".join(map(str, args[r.names[0]])))
+        else:
+            out.extend(" ".join(str(args[n][k]) for n in r.names) for k in range(len(args[r.names[0]])))
+    return "\n".join(out) + "\n"
+
+
+def args_json(spec: StdinSpec, text: str) -> str:
+    """An existing input as the JSON arguments the generator compares against."""
+    def conv(node: Node, v: Any) -> Any:
+        if isinstance(v, list):
+            return [conv(node.elem, x) for x in v]  # type: ignore[arg-type]
+        return int(v) if node.kind == "int" else v
+    return json.dumps({n: conv(spec.spec.nodes[n], v) for n, v in parse(spec.rows, text).items()})

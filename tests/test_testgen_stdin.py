@@ -1,0 +1,111 @@
+"""Generated tests for stdin problems (microcoder_data/verify/stdin_format.py): the input
+format read from the statement and checked on every existing input, ranges from the
+Constraints section, refusal whenever either is not read with confidence."""
+from __future__ import annotations
+
+import pytest
+
+from microcoder_data.config import VerifyConfig
+from microcoder_data.schema import Problem
+from microcoder_data.verify import VerifyStep
+from microcoder_data.verify.inputgen import generate_inputs
+from microcoder_data.verify.spec_model import NoSpec
+from microcoder_data.verify.stdin_format import StdinSpec, parse, stdin_spec
+from microcoder_eval.judge import Judge
+from microcoder_eval.types import TestCase
+
+STATEMENT = r"""You are given N integers A_1, \ldots, A_N and M pairs. Print the sum of the A_i and of K.
+
+Input
+
+The input is given from Standard Input in the following format:
+N M K
+A_1 A_2 \ldots A_N
+B_1 C_1
+\vdots
+B_M C_M
+S
+
+Output
+
+Print the answer.
+
+Constraints
+
+
+- 1 \leq N \leq 2 \times 10^5
+- 0 \leq M \leq 10
+- -10^9 \leq K \leq 10^9
+- 1 \leq A_i \leq 10^9
+- 1 \leq B_i, C_i \leq N
+- S is a string of length between 1 and 10, inclusive, consisting of 0 and 1.
+- All input values are integers.
+
+Sample Input 1
+
+3 1 0
+1 2 3
+1 2
+01
+
+Sample Output 1
+
+6
+"""
+REF = "n, m, k = map(int, input().split())\na = list(map(int, input().split()))\nfor _ in range(m): input()\ninput()\nprint(sum(a) + k)\n"
+BUG = REF.replace("print(sum(a) + k)", "print(sum(a[:-1]) + (a[-1] if n > 1 else 0) + k)")  # wrong only when N == 1
+
+
+def problem(**kw) -> Problem:
+    p = Problem(id="fx/sum", source="fx", title="Sum", statement=STATEMENT, mode="stdin",
+                tests=[TestCase("3 1 0\n1 2 3\n1 2\n01\n", "6\n"), TestCase("2 0 -5\n10 20\n110\n", "25\n")],
+                reference_solutions=[REF])
+    for k, v in kw.items():
+        setattr(p, k, v)
+    return p
+
+
+def test_format_and_constraints_are_read_and_checked_on_every_input():
+    s = stdin_spec(problem())
+    assert isinstance(s, StdinSpec), s.reason
+    assert [(r.kind, r.names, r.count) for r in s.rows] == [
+        ("scalars", ["N", "M", "K"], None), ("list", ["A"], "N"), ("block", ["B", "C"], "M"), ("scalars", ["S"], None)]
+    nodes = s.spec.nodes
+    assert (nodes["K"].lo, nodes["K"].hi) == ("-10**9", "10**9") and nodes["S"].kind == "str"  # "01" stays text
+    assert nodes["S"].alphabet == "01" and nodes["B"].elem.hi == "N"
+    texts = [s.render(__import__("json").loads(x)) for x in generate_inputs(s.spec, "fx/sum", 20)]
+    assert len(texts) == 20 and texts == [s.render(__import__("json").loads(x)) for x in generate_inputs(s.spec, "fx/sum", 20)]
+    for t in texts:  # each parses back under the format, within the ranges
+        v = parse(s.rows, t)
+        assert len(v["A"]) == int(v["N"]) and len(v["B"]) == int(v["M"]) <= 10
+        assert all(1 <= int(b) <= int(v["N"]) for b in v["B"]) and set(v["S"]) <= {"0", "1"}
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda p: setattr(p, "tests", p.tests + [TestCase("2 0 1\n1 2 3\n0\n", "7\n")]), "tokens"),  # a list line too long
+    (lambda p: setattr(p, "statement", p.statement.replace("- All input values", "- A_i \\neq A_j if i \\neq j\n- All input values")),
+     "not understood"),
+    (lambda p: setattr(p, "statement", p.statement.replace("- -10^9 \\leq K \\leq 10^9\n", "")), "no range stated for K"),
+    (lambda p: setattr(p, "statement", p.statement.replace("B_1 C_1\n\\vdots\nB_M C_M", "\\mathrm{query}_1\n\\vdots\n\\mathrm{query}_M")),
+     ""),
+    (lambda p: setattr(p, "statement", p.statement.split("Constraints")[0]), "no Constraints"),
+    (lambda p: setattr(p, "statement", "Read some numbers and print their sum."), "no input format"),
+])
+def test_inference_refuses_what_it_cannot_read(change, why):
+    p = problem()
+    change(p)
+    s = stdin_spec(p)
+    assert isinstance(s, NoSpec) and why in s.reason
+
+
+def test_verify_adds_stdin_tests_that_reject_a_bug():
+    with Judge(workers=2) as judge:
+        got = list(VerifyStep(VerifyConfig(augment_tests_to=12, strength_mutants=0)).run_with([problem()], judge))[0]
+        assert isinstance(got, Problem), getattr(got, "reason", "")
+        v = got.provenance["verify"]
+        assert v["generation"]["spec"] == "stdin format and constraints" and v["tests_generated"] == 10
+        assert judge.judge(got.judge_task(), REF).passed
+        assert judge.judge(problem().judge_task(), BUG).passed  # the two upstream tests let it through
+        assert not judge.judge(got.judge_task(), BUG).passed
+        again = list(VerifyStep(VerifyConfig(augment_tests_to=12, strength_mutants=0)).run_with([problem()], judge))[0]
+        assert again.tests == got.tests
