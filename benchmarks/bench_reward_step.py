@@ -59,7 +59,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from microcoder_data.config import VerifyConfig  # noqa: E402
-from microcoder_data.verify.verify import derive_time_limit  # noqa: E402
+from microcoder_data.verify.time_limits import derive_time_limit  # noqa: E402
 from microcoder_eval.judge import Judge  # noqa: E402
 from microcoder_eval.types import JudgeTask, Limits, Verdict  # noqa: E402
 

@@ -166,7 +166,7 @@ def test_time_limit_keeps_explicit_and_can_be_disabled(judge):
 
 
 def test_derive_time_limit_rounding():
-    from microcoder_data.verify.verify import derive_time_limit
+    from microcoder_data.verify.time_limits import derive_time_limit
     from microcoder_eval.types import TestResult, Verdict
 
     cfg = VerifyConfig(time_limit_factor=3.0, time_limit_floor_s=1.0, time_limit_ceiling_s=6.0, time_limit_step_s=0.5)

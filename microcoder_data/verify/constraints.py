@@ -8,7 +8,7 @@ import json
 import re
 import string
 
-from microcoder_data.verify.spec_model import Node, _Unsupported
+from microcoder_data.verify.spec_model import _IDENT, Node, _Unsupported, item_name
 from microcoder_data.verify.structures import make_items, read_structure
 
 MANGLED_POW = {"231": "2**31", "232": "2**32", "263": "2**63", "264": "2**64"}
@@ -45,7 +45,6 @@ def _fix_numbers(text: str, mangled: bool) -> str:
 # --------------------------------------------------------------------------- constraints
 
 _REF = re.compile(r"^([A-Za-z_]\w*)((?:\s*\[\s*\w+\s*\])*)(\.length|\.size\(\))?$")
-_IDENT = re.compile(r"[A-Za-z_]\w*")
 _SAFE_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Load, ast.Call,
                ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.Mod, ast.USub, ast.UAdd,
                ast.Subscript)
@@ -82,22 +81,6 @@ def _parse_ref(term: str, names: set[str], aliases: dict[str, tuple[str, int, in
     if len(idx) >= 2 and idx[-1].isdigit() and not m.group(3):
         return m.group(1), len(idx), f"@{idx[-1]}"
     return m.group(1), len(idx), ("len" if m.group(3) else "val")
-
-
-def evaluate_const(expr: str | None) -> int | None:
-    """The value of a bound that names nothing (``2``, ``10**5``), else None."""
-    if not expr or _IDENT.search(expr):
-        return None
-    try:
-        v = eval(compile(expr, "<bound>", "eval"), {"__builtins__": {}}, {})  # digits and operators only
-    except Exception:
-        return None
-    return v if isinstance(v, int) else None
-
-
-def item_name(name: str, k: int | str) -> str:
-    """How a bound names position ``k`` of ``name``'s tuples (``edges__1``)."""
-    return f"{name}__{k}"
 
 
 def _expr(term: str, names: set[str]) -> str:

@@ -3,6 +3,7 @@ and the check that a value fits a node (:func:`violation`)."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,3 +156,22 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"len({where})={len(value)} is not a multiple of {node.len_mod}"
     return None
 
+
+# Names in a bound: one that names nothing is a constant.
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+def evaluate_const(expr: str | None) -> int | None:
+    """The value of a bound that names nothing (``2``, ``10**5``), else None."""
+    if not expr or _IDENT.search(expr):
+        return None
+    try:
+        v = eval(compile(expr, "<bound>", "eval"), {"__builtins__": {}}, {})  # digits and operators only
+    except Exception:
+        return None
+    return v if isinstance(v, int) else None
+
+
+def item_name(name: str, k: int | str) -> str:
+    """How a bound names position ``k`` of ``name``'s tuples (``edges__1``)."""
+    return f"{name}__{k}"

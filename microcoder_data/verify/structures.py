@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import TYPE_CHECKING
+from typing import Any
 
-from microcoder_data.verify.spec_model import Node, _Unsupported
-
-if TYPE_CHECKING:
-    from microcoder_data.verify.constraints import _Reader
+from microcoder_data.verify.spec_model import _IDENT, Node, _Unsupported, evaluate_const, item_name
 
 _ALIAS = re.compile(r"\b([A-Za-z_]\w*)\[\s*[a-z]\s*\]\s*={1,2}\s*\[\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*\]")
 _TREE = re.compile(r"\b(?:valid|an? (?:undirected )?)\s*trees?\b|\bforms? a tree\b|\bis a tree\b", re.I)
@@ -36,7 +33,7 @@ def scan_aliases(statement: str, nodes: dict[str, Node]) -> dict[str, tuple[str,
     return {a: next(iter(v)) for a, v in found.items() if len(v) == 1}
 
 
-def read_structure(reader: "_Reader", text: str) -> bool | None:
+def read_structure(reader: Any, text: str) -> bool | None:
     if _ALIAS.fullmatch(text.strip()):
         return reader.ref(_ALIAS.fullmatch(text.strip()).group(1) + "[i][0]") is not None  # type: ignore[union-attr]
     m = re.fullmatch(r"(.+?) != (.+)", text)
@@ -105,7 +102,7 @@ def read_structure(reader: "_Reader", text: str) -> bool | None:
     return None
 
 
-def _not_equal(reader: "_Reader", left: str, right: str) -> bool:
+def _not_equal(reader: Any, left: str, right: str) -> bool:
     a, b = reader.ref(left), reader.ref(right)
     if a and b and a[2].startswith("@") and b[2].startswith("@") and (a[0], a[1]) == (b[0], b[1]):
         reader.item_ne.setdefault((a[0], a[1]), []).append((int(a[2][1:]), int(b[2][1:])))
@@ -119,7 +116,7 @@ def _not_equal(reader: "_Reader", left: str, right: str) -> bool:
     return False
 
 
-def _permutation(reader: "_Reader", subject: str, span: str) -> bool:
+def _permutation(reader: Any, subject: str, span: str) -> bool:
     ref = reader.ref(subject)
     if not ref or ref[2] != "val":
         return False
@@ -136,7 +133,7 @@ def _permutation(reader: "_Reader", subject: str, span: str) -> bool:
     return True
 
 
-def _edge_lists(reader: "_Reader", text: str) -> list[str]:
+def _edge_lists(reader: Any, text: str) -> list[str]:
     """The arguments a line names that are lists of int tuples; with none named, the one
     such argument called ``edges...`` if there is exactly one."""
     def is_edges(a: str) -> bool:
@@ -149,7 +146,7 @@ def _edge_lists(reader: "_Reader", text: str) -> list[str]:
     return unnamed if len(unnamed) == 1 else []
 
 
-def _tree(reader: "_Reader", text: str) -> bool:
+def _tree(reader: Any, text: str) -> bool:
     """"edges represents a valid tree", "edges1 and edges2 represent valid trees"."""
     if re.search(r"\b(not|binary|rooted|forest)\b", text, re.I):
         return False
@@ -161,11 +158,9 @@ def _tree(reader: "_Reader", text: str) -> bool:
     return True
 
 
-def make_items(reader: "_Reader", positional: dict[tuple[str, int, str], dict[str, str]]) -> None:
+def make_items(reader: Any, positional: dict[tuple[str, int, str], dict[str, str]]) -> None:
     """One node per position of the tuples that positional bounds (or ``!=``) name, copied
     from the element node (with its bounds) and then bounded position by position."""
-    from microcoder_data.verify.constraints import _IDENT, evaluate_const, item_name
-
     lists = {(n, d) for n, d, _ in positional} | set(reader.item_ne)
     lists |= {(n, d) for n, d, _ in reader.aliases.values()}
     for name, depth in sorted(lists):

@@ -43,16 +43,8 @@ from microcoder_data.pipeline.step import Step, StepOutput
 from microcoder_data.schema import Problem
 from microcoder_data.verify.augment import Augmented, augment
 from microcoder_data.verify.strength import Strength, cap_by_strength, measure
-from microcoder_eval.types import CandidateResult, JudgeTask, Limits, TestCase, TestResult, Verdict
-
-
-def make_limits(cfg: VerifyConfig) -> Limits:
-    base = Limits()
-    return Limits(
-        time_limit_s=cfg.time_limit_s or base.time_limit_s,
-        memory_limit_mb=cfg.memory_limit_mb or base.memory_limit_mb,
-        output_limit_mb=base.output_limit_mb,
-    )
+from microcoder_data.verify.time_limits import derive_time_limit, make_limits
+from microcoder_eval.types import CandidateResult, JudgeTask, TestCase, TestResult, Verdict
 
 
 def expected_ok(task: JudgeTask, expected: str) -> str | None:
@@ -330,22 +322,6 @@ class VerifyStep(Step):
         d = vars(self.cfg).copy()
         d["limits"] = asdict(make_limits(self.cfg))
         return d
-
-
-def derive_time_limit(cfg: VerifyConfig, runs: Iterable[TestResult | None]) -> float:
-    """A problem's time limit from its correct references' per-test CPU times.
-
-    factor x the slowest test, clamped to [floor, ceiling], rounded up to the step grid
-    (see VerifyConfig).  An explicit limit in the problem's metadata is never replaced.
-    """
-    import math
-
-    slowest = max((t.time_s for t in runs if t is not None), default=0.0)
-    limit = min(cfg.time_limit_ceiling_s, max(cfg.time_limit_floor_s, cfg.time_limit_factor * slowest))
-    if cfg.time_limit_step_s > 0:
-        # round() first: 2.5000000001 from float noise must not become 3.0
-        limit = math.ceil(round(limit / cfg.time_limit_step_s, 6)) * cfg.time_limit_step_s
-    return float(min(limit, max(cfg.time_limit_ceiling_s, cfg.time_limit_floor_s)))
 
 
 def p_refs(p: Problem, max_refs: int) -> list[str]:
