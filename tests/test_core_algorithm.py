@@ -235,6 +235,7 @@ def test_config_unknown_key():
     with pytest.raises(UnknownConfigKeyError, match="mask_prob") as exc:
         MicroCoderGRPOConfig().with_overrides(["mask_prob=0.5"])
     assert "mask_probability" in str(exc.value)  # suggestion
+    assert str(exc.value) == "unknown MicroCoderGRPOConfig key 'mask_prob'; did you mean mask_probability?"
     assert isinstance(exc.value, KeyError)
     with pytest.raises(ValueError):
         MicroCoderGRPOConfig().with_overrides(["no_equals_sign"])

@@ -35,16 +35,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from microcoder_eval.config_keys import UnknownKeyError, check_keys
+
 from .temperature import TemperatureSchedule
 
 __all__ = ["AUTO", "MicroCoderGRPOConfig", "UnknownConfigKeyError", "parse_temperature_stages"]
 
 
-class UnknownConfigKeyError(KeyError):
-    """A key that is not a MicroCoderGRPOConfig field (message names the key)."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""
+#: a key that is not a MicroCoderGRPOConfig field (a ``KeyError``; the message names the key)
+UnknownConfigKeyError = UnknownKeyError
+_WHAT = "MicroCoderGRPOConfig key"  # what its message calls a key: "unknown MicroCoderGRPOConfig key 'x'; did you mean y?"
 
 _DEFAULT_TEMPERATURE = 1.2
 AUTO = "auto"
@@ -206,10 +206,7 @@ class MicroCoderGRPOConfig:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MicroCoderGRPOConfig:
         data = dict(data)
-        known = set(cls.field_names())
-        unknown = sorted(k for k in data if k not in known)
-        if unknown:
-            raise UnknownConfigKeyError(_unknown_key_message(unknown[0], known))
+        check_keys(data, cls.field_names(), _WHAT)
         hints = typing.get_type_hints(cls)
         kwargs = {k: _coerce(k, v, hints[k]) for k, v in data.items()}
         return cls(**kwargs)
@@ -253,8 +250,7 @@ class MicroCoderGRPOConfig:
         hints = typing.get_type_hints(type(self))
         changes: dict[str, Any] = {}
         for key, value in pairs:
-            if key not in known:
-                raise UnknownConfigKeyError(_unknown_key_message(key, known))
+            check_keys([key], known, _WHAT)
             changes[key] = _coerce(key, value, hints[key])
         if changes.get("temperature") == AUTO:
             changes.setdefault("temperature_stages", [(0, 1.0)])  # replaced by __post_init__
@@ -324,19 +320,6 @@ def _to_override_text(v: Any) -> str:
     if isinstance(v, (list, dict)):
         return json.dumps(v)
     return str(v)
-
-
-def did_you_mean(key: str, known: Iterable[str]) -> str:
-    """``"; did you mean a, b?"`` with the known keys closest to ``key`` ("" when none is close):
-    the hint of every unknown-key error of the trainer config and its backend overrides."""
-    import difflib
-
-    close = difflib.get_close_matches(key, sorted(known), n=3)
-    return f"; did you mean {', '.join(close)}?" if close else ""
-
-
-def _unknown_key_message(key: str, known: set[str]) -> str:
-    return f"unknown MicroCoderGRPOConfig key {key!r}{did_you_mean(key, known)}"
 
 
 _TRUE = {"true", "1", "yes", "y", "on"}
