@@ -21,7 +21,7 @@ import sys
 
 import click
 
-from microcoder_eval.config_keys import close_keys
+from microcoder_eval.config_keys import close_keys, fields_help
 from trainer_adapters.core import MicroCoderGRPOConfig
 from trainer_adapters.core.config import UnknownConfigKeyError
 from trainer_adapters.core.presets import PRESETS, apply_preset, unsupported_on
@@ -51,7 +51,8 @@ def split_overrides(
     return ours, backend
 
 
-@click.command("train")
+@click.command("train", epilog="\b\nMicroCoderGRPOConfig keys (key=value, or in the --config file), with their defaults:\n"
+                               + fields_help(MicroCoderGRPOConfig))
 @click.option("--backend", type=click.Choice(["verl", "trl"]), default="verl", show_default=True)
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False),
               help="YAML/JSON file of MicroCoderGRPOConfig keys (paper defaults when omitted).")

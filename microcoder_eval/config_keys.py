@@ -1,16 +1,18 @@
-"""The unknown-key rule of every config: the data build's (``microcoder_data.config``), the
-trainer's (``trainer_adapters.core.config``) and the TRL overrides (``trainer_adapters.trl.args``).
+"""The key rules of every config: the data build's (``microcoder_data.config``), the trainer's
+(``trainer_adapters.core.config``) and the TRL overrides (``trainer_adapters.trl.args``).
 
 A key no field has is an error naming it, with the closest known keys as a hint (a typo should
-not silently do nothing).  It lives here, in the bottom package, so that both the dataset
+not silently do nothing).  A field's help text stands next to it, as TRL's configs do
+(``field(..., metadata={"help": ...})``), and :func:`fields_help` lists it for ``--help``.  It lives here, in the bottom package, so that both the dataset
 pipeline and the trainers can use it (README, "Layout").
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from collections.abc import Iterable
 
-__all__ = ["UnknownKeyError", "check_keys", "close_keys", "did_you_mean"]
+__all__ = ["UnknownKeyError", "check_keys", "close_keys", "did_you_mean", "fields_help"]
 
 
 class UnknownKeyError(KeyError, ValueError):
@@ -40,3 +42,17 @@ def check_keys(keys: Iterable[object], known: Iterable[str], what: str, where: s
     if unknown:
         place = f" in {where}" if where else ""
         raise UnknownKeyError("\n".join(f"unknown {what} {k!r}{place}{did_you_mean(str(k), known)}" for k in unknown))
+
+
+def fields_help(cls: type) -> str:
+    """One line per field of the dataclass ``cls``: ``name=default  help`` (its ``metadata["help"]``)."""
+    lines = []
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            default = f.default_factory()
+        else:
+            default = "(required)"
+        lines.append(f"{f.name}={default}  {f.metadata.get('help', '')}".rstrip())
+    return "\n".join(lines)
