@@ -21,6 +21,7 @@ import sys
 
 import click
 
+from microcoder_eval.config_keys import close_keys, fields_help
 from trainer_adapters.core import MicroCoderGRPOConfig
 from trainer_adapters.core.config import UnknownConfigKeyError
 from trainer_adapters.core.presets import PRESETS, apply_preset, unsupported_on
@@ -50,7 +51,8 @@ def split_overrides(
     return ours, backend
 
 
-@click.command("train")
+@click.command("train", epilog="\b\nMicroCoderGRPOConfig keys (key=value, or in the --config file), with their defaults:\n"
+                               + fields_help(MicroCoderGRPOConfig))
 @click.option("--backend", type=click.Choice(["verl", "trl"]), default="verl", show_default=True)
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False),
               help="YAML/JSON file of MicroCoderGRPOConfig keys (paper defaults when omitted).")
@@ -126,8 +128,6 @@ def train(backend, preset, config_path, model, dataset, output_dir, dry_run, ove
 
 def _check_trl_overrides(items: list[str], cli_items: tuple[str, ...] | list[str] = ()) -> dict:
     """Typed GRPOConfig overrides; a bad one is a usage error naming it (before any training)."""
-    import difflib
-
     try:
         import trl  # noqa: F401  (the field names come from trl.GRPOConfig)
     except ImportError as exc:
@@ -142,7 +142,7 @@ def _check_trl_overrides(items: list[str], cli_items: tuple[str, ...] | list[str
         except KeyError as exc:
             message = str(exc.args[0])
             key = item.split("=", 1)[0].strip()
-            close = difflib.get_close_matches(key, MicroCoderGRPOConfig.field_names(), n=3)
+            close = close_keys(key, MicroCoderGRPOConfig.field_names())
             if item in cli_items and close:  # a plain CLI key may be a misspelt MicroCoder key
                 message += f" (or the MicroCoderGRPOConfig key {', '.join(close)}?)"
             raise click.UsageError(message) from None

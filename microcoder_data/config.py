@@ -3,7 +3,8 @@
 One dataclass per stage, nested in :class:`PipelineConfig`.  Every field has a
 documented default so that ``microcoder data build`` with no arguments runs offline on
 the built-in ``default`` source.  Load overrides from YAML or JSON with
-:func:`load_config`; unknown keys are an error (a typo should not silently do nothing).
+:func:`load_config`; unknown keys are an error naming each with the closest known keys
+(``microcoder_eval.config_keys``, the rule of the trainer config too).
 
 Example YAML::
 
@@ -23,6 +24,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
+
+from microcoder_eval.config_keys import check_keys
 
 DEFAULT_OUT_DIR = "out/microcoder-dataset"
 
@@ -297,9 +300,7 @@ def _from_dict(cls: type, data: Mapping[str, Any], where: str) -> Any:
     if not isinstance(data, Mapping):
         raise ValueError(f"{where}: expected a mapping, got {type(data).__name__}")
     fields = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = sorted(set(data) - set(fields))
-    if unknown:
-        raise ValueError(f"{where}: unknown key(s) {unknown}; known: {sorted(fields)}")
+    check_keys(data, fields, "key", where)
     kwargs: dict[str, Any] = {}
     hints = _resolved_types(cls)
     for name, value in data.items():
@@ -341,7 +342,6 @@ def load_config(path: str | Path | None = None, **overrides: Any) -> PipelineCon
     for key, value in overrides.items():
         if value is None:
             continue
-        if not hasattr(cfg, key):
-            raise ValueError(f"unknown override {key!r}")
+        check_keys([key], [f.name for f in dataclasses.fields(cfg)], "override")
         setattr(cfg, key, value)
     return cfg

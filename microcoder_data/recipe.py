@@ -30,7 +30,6 @@ from microcoder_data.pipeline.rows import (
     PROBLEM_SCHEMA,
     REJECT_SCHEMA,
     concat,
-    make_reject,
     problem_to_row,
     problems_table,
     reject_row,
@@ -46,7 +45,7 @@ from microcoder_data.process.language import LanguageStep
 from microcoder_data.process.normalize import Normalize
 from microcoder_data.process.translate import Translator
 from microcoder_data.process.validate import Completeness, SchemaCheck
-from microcoder_data.schema import Problem, Reject
+from microcoder_data.schema import Problem, Reject, duplicate_id, make_reject
 
 PIPELINE_VERSION = "1"
 
@@ -135,10 +134,10 @@ def collect_stage(sources: list[str], limit: int | None = None, executor: Execut
     for kept, rej in parts:
         rejects.append(rej)
         for row in kept.to_pylist():
-            if row["id"] in seen:
-                dup_rows.append(reject_row(make_reject("collect", "duplicate_id", f"duplicate problem id {row['id']!r}", row)))
+            dup = duplicate_id(row, seen)
+            if dup is not None:
+                dup_rows.append(reject_row(dup))
                 continue
-            seen.add(row["id"])
             rows.append(row)
     rejects.append(rejects_table(dup_rows))
     return sort_table(problems_table(rows), ["id"]), concat(rejects, REJECT_SCHEMA)

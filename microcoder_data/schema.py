@@ -107,3 +107,58 @@ class Reject:
             "source": self.source,
             "payload": self.payload,
         }
+
+
+# --------------------------------------------------------------------------- the reject rules
+# One way to make a Reject and one duplicate-id check, for every stage (Collect's readers
+# included: ``collect.common.make_reject`` only adds the row's place in its file).
+
+#: payload size of a reject; Collect's readers pass a smaller one (``collect.common.PAYLOAD_LIMIT``):
+#: their rejects are raw upstream rows, possibly every row of a file
+MAX_PAYLOAD_CHARS = 20_000
+
+
+def payload_of(obj: Any, limit: int = MAX_PAYLOAD_CHARS) -> str:
+    """JSON of a row as it was, truncated for huge rows (the reject keeps the evidence)."""
+    if isinstance(obj, Problem):
+        try:
+            obj = obj.to_row()
+        except Exception:  # a Problem with wrong-typed fields
+            obj = {k: repr(v)[:2000] for k, v in vars(obj).items()}
+    try:
+        text = json.dumps(obj, ensure_ascii=False, sort_keys=True, default=str)
+    except Exception:
+        text = repr(obj)
+    return _clipped(text, limit)
+
+
+def _clipped(text: str, limit: int) -> str:
+    """The first ``limit`` characters and ``...(truncated, N chars)``, N the full length."""
+    return text[:limit] + f"...(truncated, {len(text)} chars)" if len(text) > limit else text
+
+
+def make_reject(stage: str, step: str, reason: str, problem: Any, *, payload: bool | str = True,
+                limit: int = MAX_PAYLOAD_CHARS) -> Reject:
+    """A Reject of ``problem`` (a Problem or a row), id and source read from it; its payload is
+    ``payload_of(problem)``, nothing (``payload=False``) or, given a ``str``, that text as read."""
+    pid = getattr(problem, "id", None) if not isinstance(problem, Mapping) else problem.get("id")
+    src = getattr(problem, "source", None) if not isinstance(problem, Mapping) else problem.get("source")
+    return Reject(
+        stage=stage,
+        step=step,
+        reason=reason,
+        id=str(pid) if pid is not None else "?",
+        source=str(src) if src is not None else "?",
+        payload=_clipped(payload, limit) if isinstance(payload, str) else payload_of(problem, limit) if payload else "",
+    )
+
+
+def duplicate_id(problem: Problem | Mapping[str, Any], seen: set[str]) -> Reject | None:
+    """The one duplicate-id check: ``None`` for the first problem (or row) of an id, which
+    ``seen`` then remembers; a ``collect``/``duplicate_id`` Reject for any later one."""
+    pid = problem["id"] if isinstance(problem, Mapping) else problem.id
+    if pid in seen:
+        return make_reject("collect", "duplicate_id",
+                           f"duplicate problem id {pid!r} (already read earlier in this run)", problem)
+    seen.add(pid)
+    return None

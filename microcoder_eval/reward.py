@@ -2,8 +2,9 @@
 
 verl:  ``reward.custom_reward_function.path=pkg://microcoder_eval.reward``
        ``reward.custom_reward_function.name=compute_score``
-TRL:   ``GRPOTrainer(reward_funcs=[microcoder_eval.reward.trl_reward_function], ...)`` with a
-       ``ground_truth`` column in the dataset.
+TRL:   ``GRPOTrainer(reward_funcs=[microcoder_eval.reward.trl_reward_function], ...)`` with the
+       ``reward_model`` column ``microcoder data build`` writes (or a ``ground_truth`` column);
+       :class:`MicroCoderReward` is the same reward keeping each row's judgement.
 
 ``ground_truth`` is the JSON string ``ground_truth.to_ground_truth`` writes (what
 ``microcoder data build`` stores in ``reward_model.ground_truth``)::
@@ -21,9 +22,11 @@ Each process keeps one warm ``Judge``; its size comes from ``MICROCODER_REWARD_W
 from __future__ import annotations
 
 import atexit
+import inspect
 import os
 import threading
-from typing import Any, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .ground_truth import from_ground_truth
 from .types import CandidateResult, Limits, Verdict
@@ -131,19 +134,105 @@ def _reward_kind(reward: str) -> str:
     return reward
 
 
-def _completion_text(completion: Any) -> str:
-    """TRL passes plain strings, or chat messages for conversational datasets."""
+def completion_text(completion: Any) -> str:
+    """The assistant text of one TRL completion: a plain string, or (conversational) the
+    assistant messages joined, typed content blocks (``[{"type": "text", "text": ...}]``) included."""
     if isinstance(completion, str):
         return completion
-    if isinstance(completion, list) and completion:
-        last = completion[-1]
-        if isinstance(last, dict):
-            return str(last.get("content", ""))
+    if isinstance(completion, (list, tuple)):
+        parts = [m.get("content") or "" for m in completion if isinstance(m, dict) and m.get("role") == "assistant"]
+        if not parts:  # no role info: take every message's content
+            parts = [m.get("content") or "" if isinstance(m, dict) else str(m) for m in completion]
+        return "".join(p if isinstance(p, str) else _content_text(p) for p in parts)
+    if isinstance(completion, dict):
+        return str(completion.get("content") or "")
     return str(completion)
 
 
-def trl_reward_function(prompts: Sequence[Any], completions: Sequence[Any], ground_truth: Sequence[Any],
-                        **kwargs: Any) -> list[float]:
-    """A TRL reward function (``reward_funcs=[trl_reward_function]``)."""
-    texts = [_completion_text(c) for c in completions]
-    return [r["score"] for r in compute_scores(texts, ground_truth)]
+def _content_text(content: Any) -> str:  # typed content blocks [{"type": "text", "text": ...}]
+    if isinstance(content, list):
+        return "".join(b.get("text", "") for b in content if isinstance(b, dict))
+    return str(content)
+
+
+def _ground_truth(reward_model: Any) -> str:
+    if isinstance(reward_model, dict):
+        return reward_model["ground_truth"]
+    return reward_model  # already the ground-truth string
+
+
+class MicroCoderReward:
+    """The TRL reward: a callable for ``GRPOTrainer(reward_funcs=[...])`` (the one way in; the
+    MicroCoder-GRPO TRL trainer and :func:`trl_reward_function` both use it).
+
+    TRL calls it with ``prompts``, ``completions`` (conversational: one
+    ``[{"role": "assistant", "content": ...}]`` per row), ``completion_ids`` and every dataset
+    column as a list; the ground truth comes from the ``reward_model`` column (``{"ground_truth":
+    ...}``, what ``microcoder data build`` writes) or else a ``ground_truth`` column (the string).
+    It returns one score per completion and keeps the full judgement of each row (score, verdict,
+    ``incomplete``) in ``last_results``, in row order, so that a trainer can apply the conditional
+    truncation mask (which needs "non-incorrect" = correct or judged incomplete) to the same rows.
+
+    ``scorer``: a batch scorer ``(solution_strs, ground_truths, **kw) -> list[dict]``;
+    defaults to :func:`compute_scores` (the judge, in parallel; its judge size follows
+    ``MICROCODER_REWARD_WORKERS``).  ``reward``: the reward kind (``"binary"``; ``"fraction"``
+    where the scorer supports it), passed on.
+    """
+
+    __name__ = "microcoder"  # TRL logs rewards/<name>/mean
+
+    def __init__(self, scorer: Callable[..., list[dict]] | None = None, reward: str = "binary") -> None:
+        self.scorer = scorer if scorer is not None else compute_scores
+        self.reward = reward
+        self.last_results: list[dict] = []
+        try:
+            params = inspect.signature(self.scorer).parameters
+            self._params = set(params)
+            self._var_kw = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+        except (TypeError, ValueError):  # builtins / C callables
+            self._params, self._var_kw = set(), True
+
+    def _accepts(self, name: str) -> bool:
+        return self._var_kw or name in self._params
+
+    def score(
+        self,
+        solution_strs: Sequence[str],
+        ground_truths: Sequence[str],
+        data_sources: Sequence[str] | None = None,
+        extra_infos: Sequence[Any] | None = None,
+    ) -> list[dict]:
+        kwargs: dict[str, Any] = {}
+        if self._accepts("reward"):
+            kwargs["reward"] = self.reward
+        elif self.reward != "binary":
+            raise ValueError(f"the reward scorer does not take reward={self.reward!r}")
+        if data_sources is not None and self._accepts("data_sources"):
+            kwargs["data_sources"] = list(data_sources)
+        if extra_infos is not None and self._accepts("extra_infos"):
+            kwargs["extra_infos"] = list(extra_infos)
+        results = list(self.scorer(list(solution_strs), list(ground_truths), **kwargs))
+        if len(results) != len(solution_strs):
+            raise RuntimeError(f"reward scorer returned {len(results)} results for {len(solution_strs)} solutions")
+        return [r if isinstance(r, dict) else {"score": float(r)} for r in results]
+
+    def __call__(self, prompts=None, completions=None, reward_model=None, ground_truth=None, **kwargs) -> list[float]:
+        column = reward_model if reward_model is not None else ground_truth
+        if completions is None or column is None:
+            raise ValueError("MicroCoderReward needs the `completions` and the dataset's `reward_model` "
+                             "(or `ground_truth`) column")
+        texts = [completion_text(c) for c in completions]
+        gts = [_ground_truth(rm) for rm in column]
+        results = self.score(texts, gts, kwargs.get("data_source"), kwargs.get("extra_info"))
+        self.last_results = results
+        log_extra = kwargs.get("log_extra")
+        if callable(log_extra):  # shows up in TRL's completions table when log_completions=True
+            log_extra("verdict", [str(r.get("verdict", "")) for r in results])
+        return [float(r.get("score", 0.0)) for r in results]
+
+
+def trl_reward_function(prompts: Sequence[Any] | None = None, completions: Sequence[Any] | None = None,
+                        ground_truth: Sequence[Any] | None = None, **kwargs: Any) -> list[float]:
+    """A TRL reward function (``reward_funcs=[trl_reward_function]``): :class:`MicroCoderReward`
+    with the binary reward, for a dataset with a ``reward_model`` or a ``ground_truth`` column."""
+    return MicroCoderReward()(prompts, completions, ground_truth=ground_truth, **kwargs)

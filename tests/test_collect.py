@@ -618,6 +618,35 @@ def test_duplicate_ids_become_rejects(tmp_path):
     assert len(problems) == 2 and not rejects
 
 
+def test_one_reject_rule_for_readers_and_stages(tmp_path):
+    """Collect's rejects and the stages' ones come from schema.make_reject: one payload format,
+    a smaller size for raw upstream rows, one duplicate-id reason."""
+    from microcoder_data.collect.common import PAYLOAD_LIMIT
+    from microcoder_data.recipe import collect_stage
+    from microcoder_data.schema import MAX_PAYLOAD_CHARS, make_reject
+
+    from microcoder_data.collect.common import RowContext, UnreadableRow
+    from microcoder_data.collect.common import make_reject as reader_reject
+
+    huge = {"foo": "x" * 3 * PAYLOAD_LIMIT}
+    ctx = RowContext(source="s", file="p.jsonl", row=3)
+    big = reader_reject(ctx, "auto", "why", huge)
+    text = json.dumps(huge, sort_keys=True)
+    assert big.payload == text[:PAYLOAD_LIMIT] + f"...(truncated, {len(text)} chars)"
+    assert (big.id, big.source, big.row, big.stage) == ("s:p.jsonl:3", "s", 3, "collect")
+    assert reader_reject(ctx, "auto", "not JSON", UnreadableRow("not JSON", "{not json")).payload == "{not json"
+    long_row = {"id": "a/1", "source": "a", "text": "y" * MAX_PAYLOAD_CHARS}
+    text = json.dumps(long_row, sort_keys=True)
+    assert make_reject("filter", "s", "why", long_row).payload == text[:MAX_PAYLOAD_CHARS] + f"...(truncated, {len(text)} chars)"
+
+    one = _write_jsonl(tmp_path / "one.jsonl", [_own_problem("mine/1").to_row()] * 2)
+    two = _write_jsonl(tmp_path / "two.jsonl", [_own_problem("mine/1").to_row()])
+    _, in_file = _split(collect([str(one)]))
+    _, across = collect_stage([str(one), str(two)])
+    reasons = {in_file[0].reason, *across.column("reason").to_pylist()}
+    assert reasons == {"duplicate problem id 'mine/1' (already read earlier in this run)"}
+
+
 def test_unrecognised_file_names_file_and_row(tmp_path):
     path = _write_jsonl(tmp_path / "weird.jsonl", [{"foo": 1, "bar": 2}])
     with pytest.raises(ValueError, match=r"weird.jsonl: row 0: unrecognised columns \[bar, foo\]"):

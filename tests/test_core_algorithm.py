@@ -235,6 +235,7 @@ def test_config_unknown_key():
     with pytest.raises(UnknownConfigKeyError, match="mask_prob") as exc:
         MicroCoderGRPOConfig().with_overrides(["mask_prob=0.5"])
     assert "mask_probability" in str(exc.value)  # suggestion
+    assert str(exc.value) == "unknown MicroCoderGRPOConfig key 'mask_prob'; did you mean mask_probability?"
     assert isinstance(exc.value, KeyError)
     with pytest.raises(ValueError):
         MicroCoderGRPOConfig().with_overrides(["no_equals_sign"])
@@ -293,3 +294,19 @@ def test_infra_error_rows_get_zero_advantage_whatever_the_draw():
                                 [False] * 4, max_response_length=100, probability=0.0, rng=np.random.default_rng(0))
     assert plan.mask.tolist() == [False, True, False, True]
     assert plan.metrics[M.INFRA_ERROR_FRACTION] == 0.5
+
+
+def test_every_config_field_has_help_listed_by_train_help():
+    """Each MicroCoderGRPOConfig field's help stands next to it (metadata) and `microcoder train --help` lists it."""
+    import dataclasses
+
+    from click.testing import CliRunner
+
+    from cli.train_cmd import train
+
+    assert all(f.metadata.get("help") for f in dataclasses.fields(MicroCoderGRPOConfig))
+    out = CliRunner().invoke(train, ["--help"]).output
+    assert "--dry-run" in out  # the options are still there
+    for f in dataclasses.fields(MicroCoderGRPOConfig):
+        assert f"  {f.name}=" in out and f.metadata["help"] in out
+    assert "  mask_probability=0.3  Share (rho)" in out

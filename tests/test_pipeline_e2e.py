@@ -188,6 +188,19 @@ def test_config_loading(tmp_path):
     assert cfg.out_dir == "out/microcoder-dataset" and cfg.sources == ["default"]
 
 
+def test_config_unknown_keys_named_with_the_closest_known_ones():
+    """The data config's unknown keys follow the trainer config's rule (microcoder_eval.config_keys):
+    each named, where, with a "did you mean" hint; still a ValueError."""
+    from trainer_adapters.core.config import UnknownConfigKeyError
+
+    with pytest.raises(ValueError) as exc:
+        PipelineConfig.from_dict({"filter": {"dedupp": {}, "zzz": 1}})
+    assert str(exc.value) == "unknown key 'dedupp' in config.filter; did you mean dedup?\nunknown key 'zzz' in config.filter"
+    assert isinstance(exc.value, UnknownConfigKeyError)  # one error type for every config
+    with pytest.raises(ValueError, match="unknown override 'workerz'; did you mean workers"):
+        load_config(None, workerz=3)
+
+
 @pytest.mark.slow
 def test_cli_no_arguments_builds_the_default_offline(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

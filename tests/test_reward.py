@@ -66,6 +66,19 @@ def test_trl_reward_function_batch_and_conversational():
         reward.compute_scores(["a"], [ADD, ADD])
 
 
+def test_one_trl_reward_entry_point():
+    """trl_reward_function is MicroCoderReward (the TRL trainer's): typed content blocks are read,
+    and the dataset's ``reward_model`` column works as well as a ``ground_truth`` one."""
+    from trainer_adapters.trl.reward import MicroCoderReward
+
+    assert MicroCoderReward is reward.MicroCoderReward
+    typed = [{"role": "assistant", "content": [{"type": "text", "text": fence("a,b=map(int,input().split())\nprint(a+b)")}]}]
+    assert reward.trl_reward_function(["p"], [typed], [ADD]) == [1.0]
+    assert reward.trl_reward_function(["p"], [typed], reward_model=[{"style": "rule", "ground_truth": ADD}]) == [1.0]
+    with pytest.raises(ValueError, match="reward_model"):
+        reward.trl_reward_function(["p"], [typed])
+
+
 def test_fraction_counts_tests_after_a_failure():
     # The first test fails and the second passes: the share is 1/2, not 0 (the judge
     # must not stop at the first failure when the reward is a fraction).

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from microcoder_data.schema import Problem, Reject
+from microcoder_data.schema import make_reject as reject
 from microcoder_eval.ground_truth import FormatError, NotConvertible
 from microcoder_eval.jsonl import JSONL_SUFFIXES  # read line by line; a row's index is its line number
 from microcoder_eval.types import JudgingRule, TestCase
@@ -23,7 +24,7 @@ from microcoder_eval.types import JudgingRule, TestCase
 log = logging.getLogger("microcoder_data.collect")
 
 Record = Problem | Reject
-PAYLOAD_LIMIT = 2048
+PAYLOAD_LIMIT = 2048  # reject payload size: raw upstream rows, possibly every row of a file
 DATA_SUFFIXES = (".jsonl", ".jsonl.gz", ".json", ".json.gz", ".parquet")
 
 
@@ -133,29 +134,12 @@ def iter_file_rows(path: Path) -> Iterator[tuple[int, Any]]:
 # --------------------------------------------------------------------------- rejects
 
 
-def payload_of(row: Any, limit: int = PAYLOAD_LIMIT) -> str:
-    if isinstance(row, UnreadableRow):
-        text = row.raw
-    else:
-        try:
-            text = json.dumps(row, ensure_ascii=False, sort_keys=True, default=str)
-        except (TypeError, ValueError):
-            text = repr(row)
-    if len(text) > limit:
-        text = text[: limit - 20] + f"...[{len(text)} chars]"
-    return text
-
-
 def make_reject(ctx: RowContext, step: str, reason: str, row: Any) -> Reject:
-    return Reject(
-        stage="collect",
-        step=step,
-        reason=reason,
-        id=f"{ctx.source}:{ctx.file}:{ctx.row}",
-        source=ctx.source,
-        payload=payload_of(row),
-        row=ctx.row,
-    )
+    """The one reject rule (``schema.make_reject``) with the row's place in its file: id
+    ``<source>:<file>:<row>``; a line that is not even JSON keeps its text as read."""
+    raw = row.raw if isinstance(row, UnreadableRow) else True
+    return replace(reject("collect", step, reason, row, payload=raw, limit=PAYLOAD_LIMIT),
+                   id=f"{ctx.source}:{ctx.file}:{ctx.row}", source=ctx.source, row=ctx.row)
 
 
 def convert_rows(

@@ -21,9 +21,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from microcoder_data.schema import Problem, Reject
+from microcoder_data.schema import Problem, duplicate_id
 
-from .common import Record, payload_of
+from .common import Record
 from .hf import read_hf
 from .readers import READERS
 
@@ -69,7 +69,7 @@ def collect(sources: str | Iterable[str], *, dedupe_ids: bool = True) -> Iterato
     """Problems and Rejects from every source spec, in order.
 
     With ``dedupe_ids`` a Problem whose id was already produced in this run becomes a
-    Reject (step ``duplicate_id``) so ids stay unique.
+    Reject (``schema.duplicate_id``) so ids stay unique.
     """
     if isinstance(sources, str):
         sources = [sources]
@@ -77,17 +77,7 @@ def collect(sources: str | Iterable[str], *, dedupe_ids: bool = True) -> Iterato
     for spec in sources:
         for rec in read_source(spec):
             if dedupe_ids and isinstance(rec, Problem):
-                if rec.id in seen:
-                    yield Reject(
-                        stage="collect",
-                        step="duplicate_id",
-                        reason=f"duplicate problem id {rec.id!r} (already read earlier in this run)",
-                        id=rec.id,
-                        source=rec.source,
-                        payload=payload_of(rec.to_row()),
-                    )
-                    continue
-                seen.add(rec.id)
+                rec = duplicate_id(rec, seen) or rec
             yield rec
 
 

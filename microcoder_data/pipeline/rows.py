@@ -8,14 +8,13 @@ rows give the same bytes.
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from microcoder_data.schema import Problem, Reject
+from microcoder_data.schema import Problem, Reject, make_reject
 
 PROBLEM_SCHEMA = pa.schema(
     [
@@ -50,8 +49,6 @@ REJECT_SCHEMA = pa.schema(
     ]
 )
 
-MAX_PAYLOAD_CHARS = 20_000
-
 
 def problems_table(rows: Iterable[Mapping[str, Any]]) -> pa.Table:
     return pa.Table.from_pylist(list(rows), schema=PROBLEM_SCHEMA)
@@ -67,35 +64,6 @@ def empty_problems() -> pa.Table:
 
 def empty_rejects() -> pa.Table:
     return REJECT_SCHEMA.empty_table()
-
-
-def payload_of(obj: Any, limit: int = MAX_PAYLOAD_CHARS) -> str:
-    """JSON of a row as it was, truncated for huge rows (the reject keeps the evidence)."""
-    if isinstance(obj, Problem):
-        try:
-            obj = obj.to_row()
-        except Exception:  # a Problem with wrong-typed fields
-            obj = {k: repr(v)[:2000] for k, v in vars(obj).items()}
-    try:
-        text = json.dumps(obj, ensure_ascii=False, sort_keys=True, default=repr)
-    except Exception:
-        text = repr(obj)
-    if len(text) > limit:
-        text = text[:limit] + f"...(truncated, {len(text)} chars)"
-    return text
-
-
-def make_reject(stage: str, step: str, reason: str, problem: Any, *, payload: bool = True) -> Reject:
-    pid = getattr(problem, "id", None) if not isinstance(problem, Mapping) else problem.get("id")
-    src = getattr(problem, "source", None) if not isinstance(problem, Mapping) else problem.get("source")
-    return Reject(
-        stage=stage,
-        step=step,
-        reason=reason,
-        id=str(pid) if pid is not None else "?",
-        source=str(src) if src is not None else "?",
-        payload=payload_of(problem) if payload else "",
-    )
 
 
 def reject_row(r: Reject) -> dict[str, Any]:

@@ -23,7 +23,6 @@ from microcoder_data.pipeline.rows import (
     PROBLEM_SCHEMA,
     REJECT_SCHEMA,
     concat,
-    make_reject,
     problem_to_row,
     problems_table,
     reject_row,
@@ -32,7 +31,7 @@ from microcoder_data.pipeline.rows import (
     split_table,
 )
 from microcoder_data.pipeline.step import GlobalStep, Step, run_steps
-from microcoder_data.schema import Problem, Reject
+from microcoder_data.schema import Problem, Reject, make_reject
 
 
 # --------------------------------------------------------------------------- shard work

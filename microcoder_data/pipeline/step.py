@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from microcoder_data.pipeline.rows import make_reject
-from microcoder_data.schema import Problem, Reject
+from microcoder_data.schema import Problem, Reject, make_reject
 
 StepOutput = Problem | Reject
 

@@ -35,16 +35,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from microcoder_eval.config_keys import UnknownKeyError, check_keys
+
 from .temperature import TemperatureSchedule
 
 __all__ = ["AUTO", "MicroCoderGRPOConfig", "UnknownConfigKeyError", "parse_temperature_stages"]
 
 
-class UnknownConfigKeyError(KeyError):
-    """A key that is not a MicroCoderGRPOConfig field (message names the key)."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""
+#: a key that is not a MicroCoderGRPOConfig field (a ``KeyError``; the message names the key)
+UnknownConfigKeyError = UnknownKeyError
+_WHAT = "MicroCoderGRPOConfig key"  # what its message calls a key: "unknown MicroCoderGRPOConfig key 'x'; did you mean y?"
 
 _DEFAULT_TEMPERATURE = 1.2
 AUTO = "auto"
@@ -53,64 +53,87 @@ _DEFAULT_STAGES: list[tuple[int, float]] = [(0, _DEFAULT_TEMPERATURE)]
 
 @dataclass
 class MicroCoderGRPOConfig:
+    """The trainer config; each field's help is its ``metadata["help"]`` (``microcoder train --help``)."""
+
     # --- model & lengths
-    model_name_or_path: str = "Qwen/Qwen3-4B-Instruct-2507"
-    max_prompt_length: int = 2048
-    max_response_length: int = 4096
-    eval_max_response_length: int = 8192
+    model_name_or_path: str = field(
+        default="Qwen/Qwen3-4B-Instruct-2507", metadata={"help": "Model path or Hub name to train."})
+    max_prompt_length: int = field(default=2048, metadata={"help": "Longest prompt, in tokens."})
+    max_response_length: int = field(
+        default=4096, metadata={"help": "Longest response in training, in tokens (a longer one is truncated)."})
+    eval_max_response_length: int = field(default=8192, metadata={"help": "Longest response in validation, in tokens."})
     # --- batch & optimisation
-    train_batch_size: int = 64  # prompts per step
-    ppo_mini_batch_size: int = 16  # prompts per policy update (< train_batch_size => several updates)
-    ppo_epochs: int = 1
-    learning_rate: float = 1e-6
-    weight_decay: float = 0.0
-    grad_clip: float = 1.0
-    num_generations: int = 8  # samples per query (the GRPO group size G)
-    total_training_steps: int | None = None  # None: total_epochs over the dataset
-    total_epochs: int = 1
+    train_batch_size: int = field(default=64, metadata={"help": "Prompts per step."})
+    ppo_mini_batch_size: int = field(
+        default=16, metadata={"help": "Prompts per policy update (< train_batch_size => several updates a step)."})
+    ppo_epochs: int = field(default=1, metadata={"help": "Passes over each step's batch."})
+    learning_rate: float = field(default=1e-6, metadata={"help": "Learning rate (constant)."})
+    weight_decay: float = field(default=0.0, metadata={"help": "Weight decay."})
+    grad_clip: float = field(default=1.0, metadata={"help": "Gradient norm clip."})
+    num_generations: int = field(default=8, metadata={"help": "Samples per prompt (the GRPO group size G)."})
+    total_training_steps: int | None = field(
+        default=None, metadata={"help": "Steps to train; None: total_epochs over the dataset."})
+    total_epochs: int = field(
+        default=1, metadata={"help": "Epochs over the dataset when total_training_steps is None."})
     # --- loss
-    clip_ratio_low: float = 0.2
-    clip_ratio_high: float = 0.28
-    loss_agg_mode: str = "token-mean"
-    use_kl_loss: bool = False
-    kl_coef: float = 0.0
-    entropy_coeff: float = 0.0
-    # --- reward: "binary" (paper) or "fraction" (share of tests passed); passed to
-    # microcoder_eval.reward.compute_score as reward=...
-    reward: str = "binary"
-    # --- temperature (change 2): a float (= first stage), or "auto" (probe + switches)
-    temperature: float | str = _DEFAULT_TEMPERATURE
-    temperature_stages: list[tuple[int, float]] = field(default_factory=lambda: list(_DEFAULT_STAGES))
-    probe_temperatures: tuple[float, ...] = (0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8)
-    probe_prompts: int = 16  # training prompts sampled (seeded) for the probe, G samples each
-    convergence_diversity: float = 0.35  # diversity a run settles to; start at or above it
-    fluctuation_threshold: float = 0.15  # max std of per-prompt diversity across probe prompts
-    diversity_window: int = 10  # steps of falling diversity below convergence before moving up a stage
-    diversity_ngram: int = 4
-    top_p: float = 1.0
-    top_k: int = -1
+    clip_ratio_low: float = field(default=0.2, metadata={"help": "PPO clip ratio below 1."})
+    clip_ratio_high: float = field(default=0.28, metadata={"help": "PPO clip ratio above 1 (clip-higher)."})
+    loss_agg_mode: str = field(
+        default="token-mean", metadata={"help": "Loss aggregation: token-mean | seq-mean-token-sum | seq-mean-token-mean | seq-mean-token-sum-norm."})
+    use_kl_loss: bool = field(
+        default=False, metadata={"help": "Add a KL loss to a reference model (off: no reference model)."})
+    kl_coef: float = field(default=0.0, metadata={"help": "KL loss coefficient (with use_kl_loss)."})
+    entropy_coeff: float = field(default=0.0, metadata={"help": "Entropy bonus coefficient."})
+    # --- reward
+    reward: str = field(
+        default="binary", metadata={"help": "binary (the paper) or fraction (share of tests passed); microcoder_eval.reward's reward=."})
+    # --- temperature (change 2)
+    temperature: float | str = field(
+        default=_DEFAULT_TEMPERATURE, metadata={"help": "Sampling temperature (the first stage), or auto (probe, then diversity-driven stages)."})
+    temperature_stages: list[tuple[int, float]] = field(
+        default_factory=lambda: list(_DEFAULT_STAGES), metadata={"help": "Temperature schedule: start_step:temperature,... (low to high)."})
+    probe_temperatures: tuple[float, ...] = field(
+        default=(0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8), metadata={"help": "temperature=auto: temperatures the probe tries."})
+    probe_prompts: int = field(
+        default=16, metadata={"help": "temperature=auto: training prompts sampled (seeded) for the probe, G samples each."})
+    convergence_diversity: float = field(
+        default=0.35, metadata={"help": "temperature=auto: diversity a run settles to; start at or above it."})
+    fluctuation_threshold: float = field(
+        default=0.15, metadata={"help": "temperature=auto: max std of per-prompt diversity across probe prompts."})
+    diversity_window: int = field(
+        default=10, metadata={"help": "temperature=auto: steps of falling diversity below convergence before moving up a stage."})
+    diversity_ngram: int = field(default=4, metadata={"help": "n of the n-gram diversity."})
+    top_p: float = field(default=1.0, metadata={"help": "Sampling top-p."})
+    top_k: int = field(default=-1, metadata={"help": "Sampling top-k (-1: off)."})
     # --- conditional truncation masking (change 1)
-    mask_probability: float = 0.3
-    repetition_window: int = 128
-    repetition_check: str = "period"  # "period" (any period <= window) or "window" (paper's literal check)
+    mask_probability: float = field(
+        default=0.3, metadata={"help": "Share (rho) of mask candidates whose advantage is zeroed (1: all, 0: mask off)."})
+    repetition_window: int = field(default=128, metadata={"help": "Longest loop period (tokens) the repetition check catches."})
+    repetition_check: str = field(
+        default="period", metadata={"help": "period (loops of any period <= window) or window (the paper's literal two-window check)."})
     # --- DAPO baseline choices (preset dapo; off for MicroCoder-GRPO)
-    dynamic_sampling: bool = False  # drop groups whose samples all have the same accuracy, refill
-    overlong_buffer_length: int = 0  # > 0: DAPO's soft overlong penalty over the last N tokens
-    overlong_penalty_factor: float = 1.0
+    dynamic_sampling: bool = field(
+        default=False, metadata={"help": "Drop groups whose samples all have the same accuracy, refill (verl only)."})
+    overlong_buffer_length: int = field(
+        default=0, metadata={"help": "> 0: DAPO's soft overlong penalty over the last N tokens."})
+    overlong_penalty_factor: float = field(default=1.0, metadata={"help": "Weight of the overlong penalty."})
     # --- validation
-    val_num_samples: int = 4
-    val_temperature: float = 0.7
-    val_top_p: float = 0.8
-    test_freq: int = 10
-    val_before_train: bool = True
+    val_num_samples: int = field(default=4, metadata={"help": "Samples per validation prompt (mean@k)."})
+    val_temperature: float = field(default=0.7, metadata={"help": "Validation temperature."})
+    val_top_p: float = field(default=0.8, metadata={"help": "Validation top-p."})
+    test_freq: int = field(default=10, metadata={"help": "Validate every N steps."})
+    val_before_train: bool = field(default=True, metadata={"help": "Validate before the first step."})
     # --- bookkeeping
-    seed: int = 42
-    save_freq: int = 50
-    output_dir: str | None = None
-    project_name: str = "microcoder"
-    experiment_name: str = "microcoder-grpo"
-    # backend name -> list of backend-native "key=value" overrides (e.g. verl Hydra keys)
-    backend_overrides: dict[str, list[str]] = field(default_factory=dict)
+    seed: int = field(default=42, metadata={"help": "Random seed."})
+    save_freq: int = field(default=50, metadata={"help": "Checkpoint every N steps."})
+    output_dir: str | None = field(
+        default=None, metadata={"help": "Checkpoints / outputs directory (None: outputs/<project>/<experiment>)."})
+    project_name: str = field(
+        default="microcoder", metadata={"help": "Project name (logging, default output directory)."})
+    experiment_name: str = field(
+        default="microcoder-grpo", metadata={"help": "Experiment name (logging, default output directory)."})
+    backend_overrides: dict[str, list[str]] = field(
+        default_factory=dict, metadata={"help": "Backend name -> backend-native key=value overrides (verl Hydra keys, trl.GRPOConfig fields)."})
 
     # ------------------------------------------------------------------ validation
     def __post_init__(self) -> None:
@@ -206,10 +229,7 @@ class MicroCoderGRPOConfig:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MicroCoderGRPOConfig:
         data = dict(data)
-        known = set(cls.field_names())
-        unknown = sorted(k for k in data if k not in known)
-        if unknown:
-            raise UnknownConfigKeyError(_unknown_key_message(unknown[0], known))
+        check_keys(data, cls.field_names(), _WHAT)
         hints = typing.get_type_hints(cls)
         kwargs = {k: _coerce(k, v, hints[k]) for k, v in data.items()}
         return cls(**kwargs)
@@ -253,8 +273,7 @@ class MicroCoderGRPOConfig:
         hints = typing.get_type_hints(type(self))
         changes: dict[str, Any] = {}
         for key, value in pairs:
-            if key not in known:
-                raise UnknownConfigKeyError(_unknown_key_message(key, known))
+            check_keys([key], known, _WHAT)
             changes[key] = _coerce(key, value, hints[key])
         if changes.get("temperature") == AUTO:
             changes.setdefault("temperature_stages", [(0, 1.0)])  # replaced by __post_init__
@@ -324,19 +343,6 @@ def _to_override_text(v: Any) -> str:
     if isinstance(v, (list, dict)):
         return json.dumps(v)
     return str(v)
-
-
-def did_you_mean(key: str, known: Iterable[str]) -> str:
-    """``"; did you mean a, b?"`` with the known keys closest to ``key`` ("" when none is close):
-    the hint of every unknown-key error of the trainer config and its backend overrides."""
-    import difflib
-
-    close = difflib.get_close_matches(key, sorted(known), n=3)
-    return f"; did you mean {', '.join(close)}?" if close else ""
-
-
-def _unknown_key_message(key: str, known: set[str]) -> str:
-    return f"unknown MicroCoderGRPOConfig key {key!r}{did_you_mean(key, known)}"
 
 
 _TRUE = {"true", "1", "yes", "y", "on"}

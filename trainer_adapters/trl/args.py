@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trainer_adapters.core.config import MicroCoderGRPOConfig, did_you_mean
+from microcoder_eval.config_keys import check_keys
+from trainer_adapters.core.config import MicroCoderGRPOConfig
 
 __all__ = [
     "LOSS_TYPES",
@@ -123,8 +124,7 @@ def parse_trl_overrides(items: list[str] | None) -> dict[str, Any]:
         if "=" not in item:
             raise ValueError(f"trl backend override {item!r} is not of the form key=value")
         key, raw = (part.strip() for part in item.split("=", 1))
-        if key not in fields:
-            raise KeyError(f"unknown trl.GRPOConfig field {key!r} in backend_overrides.trl{did_you_mean(key, fields)}")
+        check_keys([key], fields, "trl.GRPOConfig field", "backend_overrides.trl")
         if key in PROTECTED_FIELDS:
             raise ValueError(
                 f"backend_overrides.trl may not set {key!r}: it is derived from the MicroCoder config "
