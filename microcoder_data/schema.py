@@ -133,8 +133,12 @@ def payload_of(obj: Any, limit: int = MAX_PAYLOAD_CHARS) -> str:
 
 
 def _clipped(text: str, limit: int) -> str:
-    """The first ``limit`` characters and ``...(truncated, N chars)``, N the full length."""
-    return text[:limit] + f"...(truncated, {len(text)} chars)" if len(text) > limit else text
+    """At most ``limit`` characters: the text's head and ``...(truncated, N chars)``, N its
+    full length (a reject table's payload column stays bounded)."""
+    if len(text) <= limit:
+        return text
+    marker = f"...(truncated, {len(text)} chars)"
+    return text[: max(0, limit - len(marker))] + marker
 
 
 def make_reject(stage: str, step: str, reason: str, problem: Any, *, payload: bool | str = True,

@@ -632,12 +632,15 @@ def test_one_reject_rule_for_readers_and_stages(tmp_path):
     ctx = RowContext(source="s", file="p.jsonl", row=3)
     big = reader_reject(ctx, "auto", "why", huge)
     text = json.dumps(huge, sort_keys=True)
-    assert big.payload == text[:PAYLOAD_LIMIT] + f"...(truncated, {len(text)} chars)"
+    marker = f"...(truncated, {len(text)} chars)"
+    assert big.payload == text[: PAYLOAD_LIMIT - len(marker)] + marker and len(big.payload) == PAYLOAD_LIMIT
     assert (big.id, big.source, big.row, big.stage) == ("s:p.jsonl:3", "s", 3, "collect")
     assert reader_reject(ctx, "auto", "not JSON", UnreadableRow("not JSON", "{not json")).payload == "{not json"
     long_row = {"id": "a/1", "source": "a", "text": "y" * MAX_PAYLOAD_CHARS}
     text = json.dumps(long_row, sort_keys=True)
-    assert make_reject("filter", "s", "why", long_row).payload == text[:MAX_PAYLOAD_CHARS] + f"...(truncated, {len(text)} chars)"
+    marker = f"...(truncated, {len(text)} chars)"
+    payload = make_reject("filter", "s", "why", long_row).payload
+    assert payload == text[: MAX_PAYLOAD_CHARS - len(marker)] + marker and len(payload) == MAX_PAYLOAD_CHARS
 
     one = _write_jsonl(tmp_path / "one.jsonl", [_own_problem("mine/1").to_row()] * 2)
     two = _write_jsonl(tmp_path / "two.jsonl", [_own_problem("mine/1").to_row()])
