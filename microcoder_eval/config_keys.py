@@ -44,8 +44,12 @@ def check_keys(keys: Iterable[object], known: Iterable[str], what: str, where: s
         raise UnknownKeyError("\n".join(f"unknown {what} {k!r}{place}{did_you_mean(str(k), known)}" for k in unknown))
 
 
-def fields_help(cls: type) -> str:
-    """One line per field of the dataclass ``cls``: ``name=default  help`` (its ``metadata["help"]``)."""
+def fields_help(cls: type, prefix: str = "") -> str:
+    """One line per field of the dataclass ``cls``: ``name=default  help`` (its ``metadata["help"]``).
+
+    A field whose default is itself a dataclass (a config section) is listed as ``name  doc`` (the
+    first paragraph of the section class's docstring), followed by its own fields as dotted keys, the
+    way a config file nests them (``verify.augment_tests_to=16  ...``)."""
     lines = []
     for f in dataclasses.fields(cls):
         if f.default is not dataclasses.MISSING:
@@ -54,5 +58,11 @@ def fields_help(cls: type) -> str:
             default = f.default_factory()
         else:
             default = "(required)"
-        lines.append(f"{f.name}={default}  {f.metadata.get('help', '')}".rstrip())
+        name = prefix + f.name
+        if dataclasses.is_dataclass(default):
+            doc = " ".join((type(default).__doc__ or "").split("\n\n")[0].split())
+            lines.append(f"{name}  {f.metadata.get('help', doc)}".rstrip())
+            lines.append(fields_help(type(default), name + "."))
+            continue
+        lines.append(f"{name}={default}  {f.metadata.get('help', '')}".rstrip())
     return "\n".join(lines)

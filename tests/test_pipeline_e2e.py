@@ -201,6 +201,31 @@ def test_config_unknown_keys_named_with_the_closest_known_ones():
         load_config(None, workerz=3)
 
 
+def test_every_data_config_field_has_help_listed_by_data_build_help():
+    """Each data config field's help stands next to it (metadata), each section says what it is (docstring),
+    and `microcoder data build --help` lists every key as a config file writes it, with its default."""
+    import dataclasses
+
+    def leaves(cls, prefix=""):
+        for f in dataclasses.fields(cls):
+            default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
+            if dataclasses.is_dataclass(default):
+                assert type(default).__doc__ and not type(default).__doc__.startswith(type(default).__name__ + "(")
+                yield from leaves(type(default), f"{prefix}{f.name}.")
+            else:
+                yield prefix + f.name, default, f.metadata.get("help")
+
+    keys = list(leaves(PipelineConfig))
+    assert all(help_ for _, _, help_ in keys), [k for k, _, h in keys if not h]
+    res = CliRunner().invoke(data, ["build", "--help"])
+    assert res.exit_code == 0 and "--no-progress" in res.output  # the options are still there
+    for key, default, help_ in keys:
+        assert f"  {key}={default}  {help_}" in res.output, key
+    assert "  verify.augment_tests_to=16  A functional problem" in res.output
+    assert "  filter.dedup.threshold=0.7  " in res.output and "  process.allowed_languages=['en']  " in res.output
+    assert "  filter.decontam  Filter: decontamination" in res.output  # a section: what it is
+
+
 @pytest.mark.slow
 def test_cli_no_arguments_builds_the_default_offline(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
