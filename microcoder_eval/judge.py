@@ -152,13 +152,24 @@ class Judge:
         return self._waiting > 0 or self._backlog > 0
 
     def _discard(self, worker: SandboxWorker) -> None:
-        """Close a worker that must not be reused; its slot is refilled on demand."""
+        """Close a worker that must not be reused and start its replacement at once, so the
+        pool keeps its size (the next candidate pays no start-up); a replacement that cannot
+        start leaves the slot to be refilled on demand (where the error then surfaces)."""
         worker.close()
         self._idle_since.pop(id(worker), None)
         with self._lock:
             if worker in self._all:
                 self._all.remove(worker)
-            self._pending_spawns += 1
+        if self._closed:
+            return
+        try:
+            replacement = self._spawn()
+        except (SandboxError, OSError, TimeoutError, ValueError):
+            with self._lock:
+                self._pending_spawns += 1
+            return
+        self._idle_since[id(replacement)] = time.monotonic()
+        self._idle.put(replacement)
 
     def judge(self, task: JudgeTask, code: str, *, stop_on_failure: bool = True,
               keep_outputs: bool = False) -> CandidateResult:

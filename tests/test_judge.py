@@ -423,3 +423,17 @@ def test_a_functional_programs_top_level_setup_holds_for_every_test():
     with Judge(workers=1, limits=Limits(time_limit_s=2, memory_limit_mb=1024, output_limit_mb=4)) as judge:
         result = judge.judge(task, code, stop_on_failure=False)
         assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+
+
+def test_a_discarded_worker_is_replaced_at_once():
+    # The pool keeps its size: the next candidate pays no start-up, and a judge that lost a
+    # worker at the end of a batch still holds as many as it was given.
+    good = "a,b=map(int,input().split())\nprint(a+b)"
+    with Judge(workers=1, limits=Limits(time_limit_s=2, memory_limit_mb=512, output_limit_mb=4)) as judge:
+        victim = judge._acquire()  # as a judgment does, which then finds the worker unusable
+        victim.broken = True
+        judge._release(victim)
+        assert len(judge._all) == 1 and judge._all[0] is not victim and judge._all[0].alive()
+        assert victim.to_worker == -1
+        assert judge.judge(ADD, good).verdict is Verdict.ACCEPTED
+        assert len(judge._all) == 1
