@@ -2,6 +2,7 @@
 local Ray started on CPU."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,14 @@ def test_full_build_on_ray_matches_local(local_ray, tmp_path):
         outs[kind] = Path(cfg.out_dir)
     for name in ("train.parquet", "problems.parquet", "rejects.parquet", "README.md"):
         assert (outs["local"] / name).read_bytes() == (outs["ray"] / name).read_bytes(), name
+
+
+def test_local_map_never_forks_a_process_that_holds_ray(local_ray):
+    # A forked child of a Ray driver shares its gRPC state; afterwards the driver's own calls
+    # to the cluster could hang.  With Ray up here, the local executor runs in this process.
+    pids = list(LocalExecutor(2, progress=False).map(_pid, range(4)))
+    assert pids == [os.getpid()] * 4
+
+
+def _pid(context, item):
+    return os.getpid()

@@ -79,6 +79,11 @@ class Executor:
         return {"executor": self.name, "workers": self.workers}
 
 
+def _ray_connected() -> bool:
+    ray = sys.modules.get("ray")
+    return ray is not None and ray.is_initialized()
+
+
 class LocalExecutor(Executor):
     name = "local"
 
@@ -86,7 +91,9 @@ class LocalExecutor(Executor):
         items = list(items)
         bar = self._bar(len(items), desc)
         try:
-            if inline or self.workers <= 1 or len(items) <= 1:
+            # Never fork a process that holds Ray's gRPC threads (a driver with ray.init done):
+            # the parent's channels can hang afterwards.  Such a caller gets the work inline.
+            if inline or self.workers <= 1 or len(items) <= 1 or _ray_connected():
                 for item in items:
                     yield fn(context, item)
                     bar.update(1)
