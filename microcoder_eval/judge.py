@@ -313,7 +313,10 @@ class Judge:
 
     def judge_many(self, items: Iterable[tuple[JudgeTask, str]], *, stop_on_failure: bool = True,
                    keep_outputs: bool = False, completions: bool = False) -> Iterator[CandidateResult]:
-        """Judge in parallel across the workers; results come back in input order."""
+        """Judge in parallel across the workers; results come back in input order.
+
+        Each item is submitted as soon as ``items`` yields it, so a lazy ``items`` (tests
+        generated, mutants made) is produced while the workers judge the earlier ones."""
         run = self.judge_completion if completions else self.judge
 
         def start(task: JudgeTask, code: str) -> CandidateResult:
@@ -321,11 +324,12 @@ class Judge:
                 self._backlog -= 1
             return run(task, code, stop_on_failure=stop_on_failure, keep_outputs=keep_outputs)
 
-        items = list(items)
-        with self._lock:
-            self._backlog += len(items)
         with ThreadPoolExecutor(max_workers=self.num_workers) as pool:
-            futures = [pool.submit(start, task, code) for task, code in items]
+            futures = []
+            for task, code in items:
+                with self._lock:
+                    self._backlog += 1
+                futures.append(pool.submit(start, task, code))
             for future in futures:
                 yield future.result()
 

@@ -163,6 +163,27 @@ def test_parallel_judge_many_keeps_order(judge):
     assert verdicts == [Verdict.WRONG_ANSWER if i % 3 == 0 else Verdict.ACCEPTED for i in range(12)]
 
 
+
+def test_judge_many_starts_before_a_lazy_input_is_exhausted():
+    # Verify draws the next problem's inputs while the workers judge the earlier ones.
+    import threading
+
+    class Noting(Judge):
+        started = threading.Event()
+
+        def judge(self, task, code, **kw):
+            self.started.set()
+            return super().judge(task, code, **kw)
+
+    seen_while_producing: list[bool] = []
+    with Noting(workers=1) as judge:
+        def items():
+            yield ADD, "a,b=map(int,input().split())\nprint(a+b)"
+            seen_while_producing.append(judge.started.wait(timeout=20))
+            yield ADD, "print(0)"
+        verdicts = [r.verdict for r in judge.judge_many(items())]
+    assert verdicts == [Verdict.ACCEPTED, Verdict.WRONG_ANSWER] and seen_while_producing == [True]
+
 def test_queued_test_is_stopped_when_an_earlier_test_fails():
     # The judge queues test k+1 at the worker while test k runs.  When test k fails, the
     # queued test must be killed, not waited out: here it would run forever.

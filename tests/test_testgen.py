@@ -154,3 +154,32 @@ def test_min_strength_rejects_weak_tests_and_cap_keeps_killers(judge):
     s_full = list(VerifyStep(VerifyConfig(augment_tests_to=0, strength_mutants=8, strength_probes=0, max_tests=16)).run_with([copy.deepcopy(p)], judge))[0]
     assert len(capped.tests) == 3 and capped.provenance["verify"]["capped"] == 13
     assert capped.provenance["verify"]["strength"]["share"] == s_full.provenance["verify"]["strength"]["share"] == 1.0
+
+
+class CountingJudge(Judge):
+    """The real judge, noting (code, tests) of every candidate it runs."""
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self.runs: list[tuple[str, int]] = []
+
+    def judge(self, task, code, **kw):
+        self.runs.append((code, len(task.tests)))
+        return super().judge(task, code, **kw)
+
+
+def test_references_are_not_judged_again_on_what_generation_ran():
+    # The generation run is the first run: a reference that passed every test there is not
+    # judged again, only its determinism repeat runs; one that failed there is.
+    wrong = REF.replace("        return count", "        return count + 1")
+    cfg = VerifyConfig(augment_tests_to=10, strength_mutants=0)
+    with CountingJudge(workers=2) as judge:
+        got = list(VerifyStep(cfg).run_with([problem(reference_solutions=[REF, wrong])], judge))[0]
+        generation, after = judge.runs[:2], judge.runs[2:]
+    assert isinstance(got, Problem) and len(got.tests) == 10 and got.reference_solutions == [REF]
+    v = got.provenance["verify"]
+    assert (v["references_tested"], v["references_correct"], v["nondeterministic"]) == (2, 1, 0)
+    assert sorted(code for code, _ in generation) == sorted([REF, wrong])
+    assert sorted(after) == sorted([(REF, 10), (wrong, 10)])  # REF's repeat; the wrong one's real run
+    with Judge(workers=2) as plain:  # the same problem as judging every reference afresh gives
+        assert list(VerifyStep(cfg).run_with([problem(reference_solutions=[REF])], plain))[0].tests == got.tests

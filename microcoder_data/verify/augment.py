@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Iterator
 
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
 from microcoder_data.verify.inputgen import generate_inputs
 from microcoder_data.verify.inputspec import InputSpec, input_spec
 from microcoder_data.verify.stdin_format import StdinSpec, args_json, stdin_spec
-from microcoder_eval.types import JudgeTask, TestCase, Verdict
+from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 
 MAX_OUTPUT_CHARS = 20_000  # a generated test's expected answer; bigger ones make slow rewards
 PLACEHOLDER = "null"  # expected output while the references are asked for theirs
@@ -38,6 +38,9 @@ class Augmented:
     added: list[TestCase] = field(default_factory=list)
     probes: list[TestCase] = field(default_factory=list)
     info: dict[str, Any] = field(default_factory=dict)  # for provenance
+    # reference index -> its results on the problem's old tests followed by ``added``, for
+    # the references that passed every old test here: Verify's first run reuses them
+    runs: dict[int, list[TestResult]] = field(default_factory=dict)
 
 
 def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any, cfg: VerifyConfig) -> dict[int, Augmented]:
@@ -45,70 +48,97 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
     Verify will judge, ``refs`` their references."""
     out: dict[int, Augmented] = {}
     plans: list[tuple[int, int, JudgeTask, list[str]]] = []  # (problem, wanted, task, inputs)
-    for i, p in problems.items():
-        want = max(0, cfg.augment_tests_to - len(p.tests))
-        probes = cfg.strength_probes if cfg.strength_mutants else 0
-        if not want and not probes:
-            continue
-        if p.mode == "stdin":
-            sspec = stdin_spec(p)
-            if not isinstance(sspec, StdinSpec):
-                out[i] = Augmented(info={"skipped": f"stdin: {sspec.reason}"[:200]})
+
+    def runs_wanted() -> Iterator[tuple[JudgeTask, str]]:
+        # lazy: the judge runs a problem's references while the next one's inputs are drawn
+        for i, p in problems.items():
+            plan = _plan(p, cfg)
+            if plan is None:
                 continue
-            spec = sspec.spec
-            exclude = {args_json(sspec, t.input) for t in p.tests}
-        else:
-            fspec = input_spec(p)
-            if not isinstance(fspec, InputSpec):
-                out[i] = Augmented(info={"skipped": fspec.reason[:200]})
+            if isinstance(plan, Augmented):
+                out[i] = plan
                 continue
-            spec, sspec, exclude = fspec, None, {t.input for t in p.tests}
-        # more inputs than needed: some are dropped (a reference crashes or times out)
-        inputs = generate_inputs(spec, p.id, want + want // 2 + probes + 2, seed=cfg.augment_seed,
-                                 max_len=cfg.augment_max_len, exclude=exclude)
-        if sspec is not None:  # the arguments written out in the statement's input format
-            inputs = [sspec.render(json.loads(x)) for x in inputs]
-        if not inputs:
-            out[i] = Augmented(info={"skipped": "no input could be drawn from the constraints"})
-            continue
-        tl = min(cfg.augment_time_limit_s, p.time_limit_s or cfg.augment_time_limit_s)
-        try:
-            base = p.judge_task()
-        except ValueError as exc:  # Verify rejects it with the reason
-            out[i] = Augmented(info={"skipped": f"no judge task: {exc}"})
-            continue
-        task = replace(base, tests=tuple(p.tests) + tuple(TestCase(x, PLACEHOLDER) for x in inputs), time_limit_s=tl)
-        out[i] = Augmented(info={"spec": spec.source if sspec is None else "stdin format and constraints"})
-        plans.append((i, want, task, inputs))
-    items = [(k, r) for k, plan in enumerate(plans) for r in range(len(refs[plan[0]]))]
-    runs = judge.judge_many(((plans[k][2], refs[plans[k][0]][r]) for k, r in items), stop_on_failure=False, keep_outputs=True)
-    results: dict[tuple[int, int], Any] = {key: res for key, res in zip(items, runs)}
+            want, task, inputs, spec_source = plan
+            out[i] = Augmented(info={"spec": spec_source})
+            plans.append((i, want, task, inputs))
+            for ref in refs[i]:
+                yield task, ref
+
+    runs = iter(list(judge.judge_many(runs_wanted(), stop_on_failure=False, keep_outputs=True)))
+    results: dict[tuple[int, int], Any] = {(k, r): next(runs) for k, (i, *_) in enumerate(plans) for r in range(len(refs[i]))}
     from microcoder_eval.compare import compare_functional, compare_stdout
 
     for k, (i, want, task, inputs) in enumerate(plans):
         p = problems[i]
         n_old = len(p.tests)
         per_ref = [results[(k, r)].tests for r in range(len(refs[i]))]
-        correct = [tr for tr in per_ref if n_old and len(tr) >= n_old and all(t.verdict is Verdict.ACCEPTED for t in tr[:n_old])]
+        correct = [r for r, tr in enumerate(per_ref)
+                   if n_old and len(tr) >= n_old and all(t.verdict is Verdict.ACCEPTED for t in tr[:n_old])]
         aug = out[i]
         if not correct:
             aug.info = {"skipped": "no reference passes the existing tests within the generation time limit"}
             continue
-        good: list[TestCase] = []
+        same = compare_functional if task.mode == "functional" else compare_stdout
+        good: list[tuple[TestCase, int]] = []  # (test, its position among the inputs)
         dropped = 0
         for g, text in enumerate(inputs):
-            answers = [tr[n_old + g] if len(tr) > n_old + g else None for tr in correct]
+            answers = [per_ref[r][n_old + g] if len(per_ref[r]) > n_old + g else None for r in correct]
             ok = all(a is not None and a.verdict in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER) and a.actual is not None
                      and len(a.actual) <= MAX_OUTPUT_CHARS for a in answers)
             if ok:
                 first = answers[0].actual
-                same = compare_functional if task.mode == "functional" else compare_stdout
                 ok = all(same(first, a.actual, task.rule).ok for a in answers[1:])
             if ok:
-                good.append(TestCase(text, first))
+                good.append((TestCase(text, first), g))
             else:
                 dropped += 1
-        aug.added = good[:want]
-        aug.probes = good[want:][: cfg.strength_probes]
+        aug.added = [t for t, _ in good[:want]]
+        aug.probes = [t for t, _ in good[want:][: cfg.strength_probes]]
         aug.info.update({"generated": len(aug.added), "inputs_dropped": dropped})
+        for r in correct:
+            graded = [_as_graded(per_ref[r][n_old + g], t.output, task, same) for t, g in good[:want]]
+            aug.runs[r] = list(per_ref[r][:n_old]) + graded
     return out
+
+
+def _as_graded(run: TestResult, expected: str, task: JudgeTask, same: Any) -> TestResult:
+    """A reference's answer to a generated input, graded against the expected output it
+    was found to agree with (what judging it again on the finished test would say)."""
+    cmp = same(expected, run.actual, task.rule)
+    return replace(run, verdict=Verdict.ACCEPTED, comparison=cmp.method, detail=None)
+
+
+def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str] | Augmented | None:
+    """(tests wanted, the task running the references on old tests + drawn inputs, the
+    inputs, where their spec came from), why the problem gets none (an ``Augmented``),
+    or None when it needs neither tests nor probes."""
+    want = max(0, cfg.augment_tests_to - len(p.tests))
+    probes = cfg.strength_probes if cfg.strength_mutants else 0
+    if not want and not probes:
+        return None
+    if p.mode == "stdin":
+        sspec = stdin_spec(p)
+        if not isinstance(sspec, StdinSpec):
+            return Augmented(info={"skipped": f"stdin: {sspec.reason}"[:200]})
+        spec: Any = sspec.spec
+        exclude = {args_json(sspec, t.input) for t in p.tests}
+        source = "stdin format and constraints"
+    else:
+        fspec = input_spec(p)
+        if not isinstance(fspec, InputSpec):
+            return Augmented(info={"skipped": fspec.reason[:200]})
+        spec, sspec, exclude, source = fspec, None, {t.input for t in p.tests}, fspec.source
+    # more inputs than needed: some are dropped (a reference crashes or times out)
+    inputs = generate_inputs(spec, p.id, want + want // 2 + probes + 2, seed=cfg.augment_seed,
+                             max_len=cfg.augment_max_len, exclude=exclude)
+    if sspec is not None:  # the arguments written out in the statement's input format
+        inputs = [sspec.render(json.loads(x)) for x in inputs]
+    if not inputs:
+        return Augmented(info={"skipped": "no input could be drawn from the constraints"})
+    tl = min(cfg.augment_time_limit_s, p.time_limit_s or cfg.augment_time_limit_s)
+    try:
+        base = p.judge_task()
+    except ValueError as exc:  # Verify rejects it with the reason
+        return Augmented(info={"skipped": f"no judge task: {exc}"})
+    task = replace(base, tests=tuple(p.tests) + tuple(TestCase(x, PLACEHOLDER) for x in inputs), time_limit_s=tl)
+    return want, task, inputs, source

@@ -2,6 +2,7 @@
 and the check that a value fits a node (:func:`violation`)."""
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
@@ -54,8 +55,13 @@ class _Unsupported(Exception):
     pass
 
 
+@functools.lru_cache(maxsize=4096)
+def _compiled(expr: str) -> Any:
+    return compile(expr, "<bound>", "eval")  # a few bounds per problem, evaluated thousands of times
+
+
 def evaluate(expr: str, env: dict[str, Any]) -> Any:
-    return eval(compile(expr, "<bound>", "eval"), {"__builtins__": {}, "len": len, "min": min, "max": max}, env)  # checked by _expr
+    return eval(_compiled(expr), {"__builtins__": {}, "len": len, "min": min, "max": max}, env)  # checked by _expr
 
 
 def item_env(node: Node, value: list[Any], env: dict[str, Any]) -> dict[str, Any]:

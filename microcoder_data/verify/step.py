@@ -28,6 +28,9 @@ For each problem (see :class:`microcoder_data.config.VerifyConfig` for the knobs
 0. Before 1., functional problems with fewer than ``augment_tests_to`` tests get generated
    tests (:mod:`.augment`), which then go through 1.-7. like the others; before 6., test
    strength is measured with mutants of the first correct reference (:mod:`.strength`).
+   The generation run already ran the references on the old tests and the generated
+   inputs: a reference that passed all of them there (under its tighter time limit) is
+   not run again in 1., and its determinism repeat in 5. is a fresh run.
 
 What happened is recorded in ``provenance["verify"]`` (counts only -- no timings, so the
 output stays byte-reproducible).  The kept ``reference_solutions`` are the correct
@@ -110,6 +113,7 @@ class VerifyStep(Step):
         # pre-cap: with cap_by=input_size, a problem with many tests runs only its
         # precap_factor * max_tests largest-input tests (the cap would drop the rest anyway)
         precapped: dict[int, int] = {}
+        positions: dict[int, list[int]] = {}  # the tests a pre-capped task kept (positions in p.tests)
         if c.max_tests and c.precap_factor and c.cap_by in ("input_size", "strength"):
             limit = c.max_tests * c.precap_factor
             for i, task in list(tasks.items()):
@@ -118,6 +122,7 @@ class VerifyStep(Step):
                     chosen = sorted(order[:limit])
                     tasks[i] = replace(task, tests=tuple(task.tests[t] for t in chosen))
                     precapped[i] = len(task.tests) - limit
+                    positions[i] = chosen
         unverified = [i for i in tasks if not p_refs(problems[i], c.max_references)]
         for i in unverified:
             if c.require_reference:
@@ -127,15 +132,19 @@ class VerifyStep(Step):
         todo = [i for i in tasks if i not in out and i not in unverified]
         same_child = c.determinism_runs >= 2 and c.determinism == "same_child"
         items: list[tuple[int, int, JudgeTask]] = []
+        results: dict[tuple[int, int], CandidateResult] = {}
         for i in todo:
             task = tasks[i]
             for r in range(len(p_refs(problems[i], c.max_references))):
+                reused = _reused_run(augmented.get(i), r, task, positions.get(i))
+                if reused is not None:  # its determinism repeat is a fresh run below
+                    results[(i, r)] = reused
+                    continue
                 if r == 0 and same_child:
                     task_r = replace(task, tests=tuple(task.tests) * c.determinism_runs)
                 else:
                     task_r = task
                 items.append((i, r, task_r))
-        results: dict[tuple[int, int], CandidateResult] = {}
         repeats: dict[int, list[list[TestResult | None]]] = {}
         runs = judge.judge_many(((t, p_refs(problems[i], c.max_references)[r]) for i, r, t in items),
                                 stop_on_failure=False, keep_outputs=True)
@@ -322,6 +331,22 @@ class VerifyStep(Step):
         d = vars(self.cfg).copy()
         d["limits"] = asdict(make_limits(self.cfg))
         return d
+
+
+def _reused_run(aug: Augmented | None, r: int, task: JudgeTask, positions: list[int] | None) -> CandidateResult | None:
+    """Reference ``r``'s result on ``task`` from the test generation run, when that run
+    passed every one of its tests (under the generation's tighter time limit): the
+    same program on the same inputs, so judging it again would only repeat the work."""
+    runs = aug.runs.get(r) if aug is not None else None
+    if runs is None:
+        return None
+    picked = positions if positions is not None else range(len(task.tests))
+    if len(picked) != len(task.tests) or max(picked, default=-1) >= len(runs):
+        return None
+    tests = [replace(runs[t], index=k) for k, t in enumerate(picked)]
+    if any(res.verdict is not Verdict.ACCEPTED or res.actual is None for res in tests):
+        return None
+    return CandidateResult(Verdict.ACCEPTED, tests, len(tests), None)
 
 
 def p_refs(p: Problem, max_refs: int) -> list[str]:

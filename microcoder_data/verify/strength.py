@@ -11,7 +11,7 @@ program.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from microcoder_data.verify.mutants import make_mutants
 from microcoder_eval.types import JudgeTask, TestCase, Verdict
@@ -37,16 +37,23 @@ def measure(judge: Any, jobs: dict[int, tuple[JudgeTask, str, list[TestCase], st
             time_limit_s: float) -> dict[int, Strength]:
     """``jobs``: problem index -> (task with the tests, reference, probes, seed).  Each
     mutant runs on the tests, then the probes, until the first one rejects it."""
-    items: list[tuple[int, JudgeTask, str]] = []
+    owners: list[int] = []  # the problem of each mutant run, in judging order
     count: dict[int, int] = {}
-    for i, (task, ref, probes, seed) in jobs.items():
-        muts = make_mutants(ref, max_mutants, seed=seed)
-        count[i] = len(muts)
-        tl = min(time_limit_s, task.time_limit_s or time_limit_s)
-        full = replace(task, tests=tuple(task.tests) + tuple(probes), time_limit_s=tl)
-        items += [(i, full, m.code) for m in muts]
+
+    def mutant_runs() -> Iterator[tuple[JudgeTask, str]]:
+        # lazy: the next problem's mutants are made while the judge runs the earlier ones
+        for i, (task, ref, probes, seed) in jobs.items():
+            muts = make_mutants(ref, max_mutants, seed=seed)
+            count[i] = len(muts)
+            tl = min(time_limit_s, task.time_limit_s or time_limit_s)
+            full = replace(task, tests=tuple(task.tests) + tuple(probes), time_limit_s=tl)
+            for m in muts:
+                owners.append(i)
+                yield full, m.code
+
+    results = list(judge.judge_many(mutant_runs(), stop_on_failure=True))
     firsts: dict[int, list[int]] = {i: [] for i in jobs}
-    for (i, full, _), res in zip(items, judge.judge_many(((t, c) for _, t, c in items), stop_on_failure=True)):
+    for i, res in zip(owners, results):
         if res.verdict is Verdict.ACCEPTED:
             continue  # nothing rejects it: perhaps a correct program
         bad = [k for k, t in enumerate(res.tests) if t.verdict is not Verdict.ACCEPTED]
