@@ -42,10 +42,8 @@ table.  Skips (exit 0) when the data is absent; runs our side only when the peer
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import json
 import os
-import platform
 import random
 import statistics
 import subprocess
@@ -66,6 +64,7 @@ from _judge_workloads import (
     load_data,
     trivial_items,
 )
+from _machine import loadavg, machine_info
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
@@ -73,39 +72,6 @@ DEFAULT_DATA = Path(os.environ.get("MICROCODER_LCB_DIR", "/work/shared/data/live
 DEFAULT_PEER = os.environ.get("LCB_PEER_PYTHON", "/work/lcbpeer-venv/bin/python")
 PEER_SCRIPT = HERE / "_lcb_peer.py"
 SEED = 20250101
-
-
-# ---------------------------------------------------------------------------- machine
-
-def machine_info() -> dict:
-    cpu = "unknown"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as fh:
-            for line in fh:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    try:
-        nproc = subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        nproc = str(os.cpu_count())
-    return {
-        "nproc": nproc,
-        "cpu": cpu,
-        "python": platform.python_version(),
-        "date": _dt.datetime.now().astimezone().isoformat(timespec="seconds"),
-        "loadavg_start": _loadavg(),
-    }
-
-
-def _loadavg() -> str:
-    try:
-        with open("/proc/loadavg", encoding="utf-8") as fh:
-            return " ".join(fh.read().split()[:3])
-    except OSError:
-        return "?"
 
 
 # ---------------------------------------------------------------------------- runners
@@ -462,7 +428,7 @@ def main(argv=None) -> int:
         if "overhead" in parts:
             print("overhead (workers=1)", file=sys.stderr)
             report["overhead"] = bench_overhead(args, peer_reason, tmp)
-    report["machine"]["loadavg_end"] = _loadavg()
+    report["machine"]["loadavg_end"] = loadavg()
     for p in report["parts"].values():
         if "peer" in p:
             report["peer_label"] = (f"{p['peer']['package']}=={p['peer']['version']} "
