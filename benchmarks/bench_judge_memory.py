@@ -24,18 +24,17 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import datetime as _dt
 import gc
 import itertools
 import json
 import os
-import platform
 import random
-import subprocess
 import sys
 import time
 from collections import Counter
 from pathlib import Path
+
+from _machine import loadavg, machine_info
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
@@ -280,29 +279,6 @@ def plot(series: list[dict], path: Path) -> bool:
     return True
 
 
-def machine_info() -> dict:
-    cpu = "unknown"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as fh:
-            cpu = next((l.split(":", 1)[1].strip() for l in fh if l.startswith("model name")), cpu)
-    except OSError:
-        pass
-    try:
-        nproc = subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        nproc = str(os.cpu_count())
-    return {"nproc": nproc, "cpu": cpu, "python": platform.python_version(),
-            "date": _dt.datetime.now().astimezone().isoformat(timespec="seconds"), "loadavg_start": _loadavg()}
-
-
-def _loadavg() -> str:
-    try:
-        with open("/proc/loadavg", encoding="utf-8") as fh:
-            return " ".join(fh.read().split()[:3])
-    except OSError:
-        return "?"
-
-
 def markdown(report: dict) -> str:
     m, s, c = report["machine"], report["summary"], report["config"]
     end = report["end"]
@@ -408,7 +384,7 @@ def main(argv=None) -> int:
     after["workers_still_alive"] = sum(1 for pid in worker_pids if os.path.exists(f"/proc/{pid}")
                                        and processes().get(pid, (0, "Z", ""))[1] != "Z")
 
-    report["machine"]["loadavg_end"] = _loadavg()
+    report["machine"]["loadavg_end"] = loadavg()
     report["elapsed_s"] = elapsed
     report["verdicts"] = dict(verdicts)
     report["series"] = series

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import json
 import os
 import platform
@@ -65,33 +66,21 @@ def main() -> int:
     from microcoder_data.config import VerifyConfig
     from microcoder_data.schema import Problem
     from microcoder_data.verify import VerifyStep
-    from microcoder_data.verify.mutants import make_mutants
     from microcoder_eval.judge import Judge
-    from microcoder_eval.types import Verdict
 
     problems = [p for p in collect([f"leetcodedataset:{src}"]) if isinstance(p, Problem)
                 and len(p.tests) >= args.min_tests and p.reference_solutions]
     problems.sort(key=lambda p: p.id)
     if args.limit:
         problems = problems[: args.limit]
-    off = dict(augment_tests_to=0, strength_mutants=0)
     mut_tl = VerifyConfig().strength_time_limit_s
     report: dict = {"benchmark": "testgen", "min_tests": args.min_tests, "keep": args.keep, "mutants_per_problem": args.mutants}
     t_all = time.perf_counter()
     with Judge(workers=args.workers) as judge:
-        full = [o for o in VerifyStep(VerifyConfig(max_tests=0, **off)).run_with(copy.deepcopy(problems), judge) if isinstance(o, Problem)]
+        full, mutants = _verified_with_mutants(problems, judge, args.mutants)
         print(f"{len(problems)} LeetCodeDataset problems with >= {args.min_tests} tests; {len(full)} verified on the full set",
               file=sys.stderr)
-        mutants = {p.id: make_mutants(p.reference_solutions[0], args.mutants, seed=p.id) for p in full}
-
-        def rejected(tasks: dict[str, object]) -> dict[str, list[bool]]:
-            items = [(pid, k) for pid in tasks for k in range(len(mutants[pid]))]
-            runs = judge.judge_many(((replace(tasks[pid], time_limit_s=mut_tl), mutants[pid][k].code) for pid, k in items),
-                                    stop_on_failure=True)
-            out: dict[str, list[bool]] = {pid: [] for pid in tasks}
-            for (pid, _), res in zip(items, runs):
-                out[pid].append(res.verdict is not Verdict.ACCEPTED)
-            return out
+        rejected = functools.partial(_rejected, judge, mutants, mut_tl)
 
         t0 = time.perf_counter()
         by_full = rejected({p.id: p.judge_task() for p in full})
@@ -105,12 +94,7 @@ def main() -> int:
         rows = []
         for n in [int(x) for x in args.augment_to.split(",") if x]:
             cfg = VerifyConfig(augment_tests_to=n, strength_mutants=0)
-            small = []
-            for p in full:
-                q = copy.deepcopy(p)
-                q.tests = q.tests[: args.keep]
-                q.provenance = {k: v for k, v in q.provenance.items() if k != "verify"}
-                small.append(q)
+            small = _first_tests(full, args.keep)
             t0 = time.perf_counter()
             built = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
             build_s = time.perf_counter() - t0
@@ -165,10 +149,8 @@ def stdin_check(args: argparse.Namespace) -> int:
     from microcoder_data.config import VerifyConfig
     from microcoder_data.schema import Problem
     from microcoder_data.verify import VerifyStep
-    from microcoder_data.verify.mutants import make_mutants
     from microcoder_data.verify.stdin_format import StdinSpec, stdin_spec
     from microcoder_eval.judge import Judge
-    from microcoder_eval.types import Verdict
 
     good = {}
     for line in (src / "solutions_o1mini.jsonl").open():
@@ -189,26 +171,11 @@ def stdin_check(args: argparse.Namespace) -> int:
     n = int(args.augment_to.split(",")[-1])
     t_all = time.perf_counter()
     with Judge(workers=args.workers) as judge:
-        off = dict(augment_tests_to=0, strength_mutants=0)
-        full = [o for o in VerifyStep(VerifyConfig(max_tests=0, **off)).run_with(copy.deepcopy(problems), judge) if isinstance(o, Problem)]
-        mutants = {p.id: make_mutants(p.reference_solutions[0], args.mutants, seed=p.id) for p in full}
-
-        def rejected(tasks: dict[str, object]) -> dict[str, list[bool]]:
-            items = [(pid, k) for pid in tasks for k in range(len(mutants[pid]))]
-            runs = judge.judge_many(((replace(tasks[pid], time_limit_s=mut_tl), mutants[pid][k].code) for pid, k in items),
-                                    stop_on_failure=True)
-            out: dict[str, list[bool]] = {pid: [] for pid in tasks}
-            for (pid, _), res in zip(items, runs):
-                out[pid].append(res.verdict is not Verdict.ACCEPTED)
-            return out
+        full, mutants = _verified_with_mutants(problems, judge, args.mutants)
+        rejected = functools.partial(_rejected, judge, mutants, mut_tl)
         by_full = rejected({p.id: p.judge_task() for p in full})
         by_one = rejected({p.id: replace(p.judge_task(), tests=tuple(p.tests[:1])) for p in full})
-        small = []
-        for p in full:
-            q = copy.deepcopy(p)
-            q.tests = q.tests[:1]
-            q.provenance = {k: v for k, v in q.provenance.items() if k != "verify"}
-            small.append(q)
+        small = _first_tests(full, 1)
         cfg = VerifyConfig(augment_tests_to=n, strength_mutants=0)
         built = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
         again = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
@@ -236,6 +203,44 @@ def stdin_check(args: argparse.Namespace) -> int:
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / "testgen_stdin.json").write_text(json.dumps(report, indent=1) + "\n")
     return 0
+
+
+def _verified_with_mutants(problems: list, judge, n_mutants: int) -> tuple[list, dict[str, list]]:
+    """The problems Verify keeps on their full upstream test sets (no cap, nothing generated),
+    and ``n_mutants`` mutants of each one's first reference (the build's sample)."""
+    from microcoder_data.config import VerifyConfig
+    from microcoder_data.schema import Problem
+    from microcoder_data.verify import VerifyStep
+    from microcoder_data.verify.mutants import make_mutants
+
+    off = dict(augment_tests_to=0, strength_mutants=0)
+    full = [o for o in VerifyStep(VerifyConfig(max_tests=0, **off)).run_with(copy.deepcopy(problems), judge) if isinstance(o, Problem)]
+    return full, {p.id: make_mutants(p.reference_solutions[0], n_mutants, seed=p.id) for p in full}
+
+
+def _rejected(judge, mutants: dict[str, list], time_limit: float, tasks: dict[str, object]) -> dict[str, list[bool]]:
+    """Per problem id of ``tasks``: whether the judge rejects each of its mutants on that task
+    (at ``time_limit``, stopping at a mutant's first failing test)."""
+    from microcoder_eval.types import Verdict
+
+    items = [(pid, k) for pid in tasks for k in range(len(mutants[pid]))]
+    runs = judge.judge_many(((replace(tasks[pid], time_limit_s=time_limit), mutants[pid][k].code) for pid, k in items),
+                            stop_on_failure=True)
+    out: dict[str, list[bool]] = {pid: [] for pid in tasks}
+    for (pid, _), res in zip(items, runs):
+        out[pid].append(res.verdict is not Verdict.ACCEPTED)
+    return out
+
+
+def _first_tests(problems: list, keep: int) -> list:
+    """Copies of ``problems`` with only their first ``keep`` tests and no Verify provenance."""
+    small = []
+    for p in problems:
+        q = copy.deepcopy(p)
+        q.tests = q.tests[:keep]
+        q.provenance = {k: v for k, v in q.provenance.items() if k != "verify"}
+        small.append(q)
+    return small
 
 
 def _share(full: dict[str, list[bool]], other: dict[str, list[bool]]) -> float:

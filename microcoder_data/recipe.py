@@ -1,15 +1,16 @@
 """The build recipe: which stages, in which order, with what checkpoint keys.
 
-Collect -> Process -> Filter -> Verify, each run (or resumed from its checkpoint under
-``<out>/_work``) by :func:`microcoder_data.pipeline.stages.run_stage`, then Export writes the
-outputs (:func:`microcoder_data.export.outputs.export_all`).  Invariant, checked at the end:
-rows in (everything Collect produced, Problems and Rejects) = rows kept + rows rejected.
+Collect -> Process -> Filter -> Verify -> Export, each run by
+:func:`microcoder_data.pipeline.stages.run_stage`: the first four resumed from their checkpoints
+under ``<out>/_work`` when their keys match; Export writes the outputs
+(:func:`microcoder_data.export.outputs.export_all`) on every build.  Invariant, checked by Export
+before it writes: rows in (everything Collect produced, Problems and Rejects) = rows kept + rows
+rejected.
 """
 from __future__ import annotations
 
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -17,7 +18,7 @@ import pyarrow as pa
 from tqdm import tqdm
 
 from microcoder_data.config import FilterConfig, PipelineConfig, ProcessConfig
-from microcoder_data.export.outputs import export_all
+from microcoder_data.export.outputs import EXPORT_STAGE, export_all
 from microcoder_data.filter.decontam import Decontaminate
 from microcoder_data.filter.dedup import ExactDedup, MinHashDedup
 from microcoder_data.filter.difficulty import DifficultyStep
@@ -258,6 +259,37 @@ class Verify(Stage):
         return {"verify": VerifyStep(cfg.verify).describe()} if cfg.verify.enabled else {"verify": "disabled"}
 
 
+# --------------------------------------------------------------------------- export
+
+
+class Export(Stage):
+    """The build's outputs (``export_all``): its problems, every stage's rejects in recipe order,
+    the counts.  Keeps every problem and rejects none; not checkpointed: the files are its
+    output, written by every build, resumed or not."""
+
+    name = EXPORT_STAGE
+    checkpointed = False
+
+    def prepare(self, table: pa.Table | None) -> pa.Table | None:
+        return sort_table(table, ["id"])
+
+    def compute(self, ctx: BuildContext, table: pa.Table | None, key: str) -> tuple[pa.Table, pa.Table, None]:
+        assert table is not None
+        all_rejects = concat(ctx.rejects, REJECT_SCHEMA)
+        if all_rejects.num_rows:
+            order = {s.name: i for i, s in enumerate(ctx.reports)}  # the recipe's order
+            rows = sorted(all_rejects.to_pylist(), key=lambda r: (order.get(r["stage"], 99), r["step"], r["id"], r["reason"], r["source"]))
+            all_rejects = rejects_table(rows)
+        rows_in = ctx.reports[0].rows_in
+        if rows_in != table.num_rows + all_rejects.num_rows:
+            raise RuntimeError(
+                f"row accounting broken: {rows_in} in != {table.num_rows} kept + {all_rejects.num_rows} rejected"
+            )
+        ctx.result = BuildResult(Path(ctx.config.out_dir), ctx.config, list(ctx.reports), table, all_rejects)
+        ctx.result.files = export_all(ctx.result)
+        return table, REJECT_SCHEMA.empty_table(), None
+
+
 # --------------------------------------------------------------------------- the recipe
 
 
@@ -271,6 +303,7 @@ def stages(translator: Any = None, reference: list[Problem] | None = None,
         Steps("filter", lambda cfg: filter_steps(cfg.filter, reference=reference, pass_rates=pass_rates),
               (len(reference) if reference is not None else None, sorted(pass_rates.items()) if pass_rates else None)),
         Verify(),
+        Export(),
     ]
 
 
@@ -297,35 +330,19 @@ def build(
     own_executor = executor is None
     executor = executor or make_executor(cfg.executor, cfg.workers, progress=cfg.progress, address=cfg.ray_address)
     ctx = BuildContext(cfg, executor, ckpt, log, PIPELINE_VERSION)
-    recipe = stages(translator, reference, pass_rates)
-    reports = []
-    stage_rejects: list[pa.Table] = []
     table: pa.Table | None = None
     in_sha: str | None = None
     try:
-        for stage in recipe:
+        for stage in stages(translator, reference, pass_rates):
             table, rejects, report, in_sha = run_stage(stage, ctx, table, in_sha)
-            reports.append(report)
-            stage_rejects.append(rejects)
+            ctx.reports.append(report)
+            ctx.rejects.append(rejects)
     finally:
         if own_executor:
             executor.close()
 
-    kept = sort_table(table, ["id"])
-    all_rejects = concat(stage_rejects, REJECT_SCHEMA)
-    if all_rejects.num_rows:
-        order = {s.name: i for i, s in enumerate(recipe)}
-        rows = sorted(all_rejects.to_pylist(), key=lambda r: (order.get(r["stage"], 99), r["step"], r["id"], r["reason"], r["source"]))
-        all_rejects = rejects_table(rows)
-    if reports[0].rows_in != kept.num_rows + all_rejects.num_rows:
-        raise RuntimeError(
-            f"row accounting broken: {reports[0].rows_in} in != {kept.num_rows} kept + {all_rejects.num_rows} rejected"
-        )
-    result = BuildResult(out, cfg, reports, kept, all_rejects)
-    t0 = time.perf_counter()
-    result.files = export_all(result)
-    result.export_seconds = time.perf_counter() - t0
-    (out / "_work" / "timings.json").write_text(
-        json.dumps({s.name: round(s.seconds, 3) for s in reports} | {"export": round(result.export_seconds, 3)}, indent=1)
-    )
+    result = ctx.result  # written by Export
+    assert result is not None
+    result.stages = ctx.reports  # Export's own report included
+    (out / "_work" / "timings.json").write_text(json.dumps({s.name: round(s.seconds, 3) for s in ctx.reports}, indent=1))
     return result

@@ -26,6 +26,7 @@ __all__ = [
     "FormatError",
     "NotConvertible",
     "tests_from_apps_io",
+    "json_text_or_value",
     "to_json_value",
     "dump_json_value",
     "functional_test",
@@ -38,6 +39,18 @@ class FormatError(ValueError):
 
 class NotConvertible(ValueError):
     """A value or assert cannot be expressed in the JSON test encoding."""
+
+
+def json_text_or_value(value: Any, place: str, error: type[Exception] = FormatError) -> Any:
+    """A field that upstream data holds either as JSON text or already decoded: text (str or
+    bytes) decoded, anything else as it is.  Text that is not JSON raises ``error`` (the
+    caller's rejection class) naming ``place``."""
+    if isinstance(value, (str, bytes)):
+        try:
+            return json.loads(value)
+        except ValueError as exc:
+            raise error(f"{place} is not JSON ({exc})") from None
+    return value
 
 
 # --------------------------------------------------------------------------- JSON values
@@ -117,11 +130,7 @@ def tests_from_apps_io(data: Mapping[str, Any]) -> tuple[Mode, tuple[TestCase, .
     plain outputs, e.g. train/2404).  Stdin problems: inputs/outputs are texts; a list of
     lines is joined with "\\n" (input gets a final newline).
     """
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except ValueError as exc:
-            raise FormatError(f"input_output is not JSON: {exc}") from None
+    data = json_text_or_value(data, "input_output")
     if not isinstance(data, Mapping):
         raise FormatError(f"input_output must be an object, got {type(data).__name__}")
     inputs, outputs = data.get("inputs"), data.get("outputs")

@@ -107,6 +107,9 @@ def test_fixture_build_counts_and_planted_rows(fixture_build):
     assert n_in == 19 and n_in == result.kept.num_rows + result.rejects.num_rows
     for s_prev, s in zip(stats["stages"], stats["stages"][1:]):
         assert s["rows_in"] == s_prev["kept"] and s["rows_in"] == s["kept"] + s["rejected"]
+    assert [s["stage"] for s in stats["stages"]] == ["collect", "process", "filter", "verify", "export"]
+    assert stats["stages"][-1] == {"stage": "export", "rows_in": result.kept.num_rows, "kept": result.kept.num_rows,
+                                   "rejected": 0, "rejected_by_step": {}}  # Export writes every kept problem
     rej = read_rejects(out)
     expect = {
         "fixture/zz-near-dup": ("filter", "minhash_dedup"),
@@ -146,7 +149,7 @@ def test_fixture_build_is_deterministic_and_resumable(fixture_build, tmp_path):
             assert f.read_bytes() == (b / "hf" / f.relative_to(a / "hf")).read_bytes(), f
     # resume: everything finished is reused
     again = build(cfg2, resume=True)
-    assert all(s.resumed for s in again.stages)
+    assert [s.resumed for s in again.stages] == [True, True, True, True, False]  # Export writes on every build
     assert (b / "train.parquet").read_bytes() == (a / "train.parquet").read_bytes()
     # an interrupted Verify: only the unfinished shard runs again
     vdir = b / "_work" / "verify"
@@ -154,14 +157,14 @@ def test_fixture_build_is_deterministic_and_resumable(fixture_build, tmp_path):
     (vdir / "shards" / "00001.done").unlink()
     logs: list[str] = []
     again = build(cfg2, resume=True, log=logs.append)
-    assert [s.resumed for s in again.stages] == [True, True, True, False]
+    assert [s.resumed for s in again.stages] == [True, True, True, False, False]
     assert any("resumed" in m and "shard" in m for m in logs)
     for name in DATA_FILES:
         assert (a / name).read_bytes() == (b / name).read_bytes(), name
     # a config change re-runs from the changed stage on
     cfg2.verify.max_tests = 2
     again = build(cfg2, resume=True)
-    assert [s.resumed for s in again.stages] == [True, True, True, False]
+    assert [s.resumed for s in again.stages] == [True, True, True, False, False]
 
 
 def test_cli_build_with_config_file(tmp_path):

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 from microcoder_data.schema import Problem
-from microcoder_eval.ground_truth import tests_from_apps_io
+from microcoder_eval.ground_truth import json_text_or_value, tests_from_apps_io
 
 from .common import (
     Record,
@@ -55,11 +55,7 @@ def platform_from_url(url: str | None) -> str | None:
 def _solutions(value: Any) -> list[str]:
     if value is None or value == "":
         return []
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError as exc:
-            raise RowError(f"solutions is not valid JSON ({exc})") from None
+    value = json_text_or_value(value, "solutions", RowError)
     if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
         raise RowError("solutions must be a list of strings")
     return [s for s in value if s.strip()]
@@ -121,10 +117,7 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     if isinstance(io, str):
         if not io.strip():
             raise RowError("input_output is empty (no tests)")
-        try:
-            io = json.loads(io)
-        except ValueError as exc:
-            raise RowError(f"input_output is not valid JSON ({exc})") from None
+        io = json_text_or_value(io, "input_output", RowError)
     upstream = row.get("problem_id", row.get("id"))
     upstream_id = str(upstream) if upstream not in (None, "") else str(ctx.row)
     taco = ctx.source == "taco"

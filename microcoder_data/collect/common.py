@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from microcoder_data.schema import Problem, Reject
 from microcoder_data.schema import make_reject as reject
-from microcoder_eval.ground_truth import FormatError, NotConvertible
+from microcoder_eval.ground_truth import FormatError, NotConvertible, json_text_or_value
 from microcoder_eval.jsonl import JSONL_SUFFIXES  # read line by line; a row's index is its line number
 from microcoder_eval.types import JudgingRule, TestCase
 
@@ -211,12 +211,7 @@ def json_field(row: Mapping[str, Any], key: str, *, default: Any = None) -> Any:
         if default is not None:
             return default
         raise RowError(f"missing field {key!r}")
-    if isinstance(value, (str, bytes)):
-        try:
-            return json.loads(value)
-        except ValueError as exc:
-            raise RowError(f"field {key!r} is not valid JSON ({exc})") from None
-    return value
+    return json_text_or_value(value, f"field {key!r}", RowError)
 
 
 _DIFFICULTY_WORDS = {

@@ -15,7 +15,7 @@ import zlib
 from typing import Any, Mapping
 
 from microcoder_data.schema import Problem
-from microcoder_eval.ground_truth import FormatError, dump_json_value
+from microcoder_eval.ground_truth import FormatError, dump_json_value, json_text_or_value
 from microcoder_eval.types import Mode, TestCase
 
 from .asserts import method_names
@@ -135,11 +135,7 @@ def decode_lcb_private_tests(value: Any, *, max_bytes: int = MAX_PRIVATE_TESTS_B
 def _lcb_case_list(value: Any, what: str) -> list[dict]:
     if value is None or value == "":
         return []
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError as exc:
-            raise FormatError(f"{what} is not JSON ({exc})") from None
+    value = json_text_or_value(value, what)
     if not isinstance(value, list):
         raise FormatError(f"{what} must be a list, got {type(value).__name__}")
     return value
@@ -149,11 +145,7 @@ def lcb_metadata(value: Any) -> dict:
     """LCB `metadata` (JSON text or dict) as a dict."""
     if value is None or value == "":
         return {}
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError as exc:
-            raise FormatError(f"metadata is not JSON ({exc})") from None
+    value = json_text_or_value(value, "metadata")
     if not isinstance(value, Mapping):
         raise FormatError(f"metadata must be an object, got {type(value).__name__}")
     return dict(value)

@@ -11,11 +11,14 @@ from microcoder_data.export.card import write_card
 from microcoder_data.export.hf import save_hf
 from microcoder_data.export.rejects import write_rejects
 from microcoder_data.export.verl import split_of, verl_tables
+from microcoder_data.pipeline.report import StageReport
 from microcoder_data.pipeline.rows import sort_table, write_parquet
 from microcoder_data.schema import Problem
 
 if TYPE_CHECKING:
     from microcoder_data.pipeline.report import BuildResult
+
+EXPORT_STAGE = "export"  # the recipe's name for this stage: its row in stats.json
 
 # config keys that say how a build ran, not what it produced (left out of the card)
 _RUNTIME_KEYS = ("out_dir", "executor", "workers", "ray_address", "progress", "shard_size")
@@ -29,6 +32,8 @@ def data_config(config: dict[str, Any]) -> dict[str, Any]:
 
 
 def export_all(result: "BuildResult") -> dict[str, str]:
+    """Write every output of ``result``, whose ``stages`` are the stages before Export; stats.json
+    adds Export's own row (every kept problem written, none rejected)."""
     cfg = result.config
     ex = cfg.export
     out = Path(result.out_dir)
@@ -78,7 +83,8 @@ def export_all(result: "BuildResult") -> dict[str, str]:
     order = {s.name: i for i, s in enumerate(result.stages)}  # the recipe's order
     rejects_by_step = [(a, b, n, example[(a, b)]) for (a, b), n in sorted(by_step.items(), key=lambda kv: (order.get(kv[0][0], 9), -kv[1], kv[0][1]))]
     (out / "stats.json").write_text(
-        json.dumps({"stages": stages, "kept": len(problems), "rejected": result.rejects.num_rows,
+        json.dumps({"stages": stages + [StageReport(EXPORT_STAGE, len(problems), len(problems), 0).to_dict()],
+                    "kept": len(problems), "rejected": result.rejects.num_rows,
                     "splits": {k: t.num_rows for k, t in tables.items()}}, indent=1, sort_keys=True)
     )
     files["stats"] = str(out / "stats.json")

@@ -35,7 +35,6 @@ class BuildResult:
     kept: pa.Table
     rejects: pa.Table
     files: dict[str, str] = field(default_factory=dict)
-    export_seconds: float = 0.0
 
     @property
     def rows_in(self) -> int:
@@ -48,7 +47,6 @@ class BuildResult:
             top = ", ".join(f"{k}={v}" for k, v in sorted(s.by_step.items(), key=lambda kv: (-kv[1], kv[0]))[:4])
             mark = " (resumed)" if s.resumed else ""
             lines.append(f"{s.name:<10}{s.rows_in:>9}{s.kept:>9}{s.rejected:>10}{s.seconds:>9.1f}  {top}{mark}")
-        lines.append(f"{'export':<10}{'':>9}{self.kept.num_rows:>9}{'':>10}{self.export_seconds:>9.1f}")
         lines.append(f"rows in {self.rows_in} = kept {self.kept.num_rows} + rejected {self.rejects.num_rows}")
         from microcoder_data.verify.report import summary_line
 

@@ -2,15 +2,17 @@
 
 A :class:`Stage` turns the table before it into (kept, rejects) and says what its checkpoint
 depends on; :func:`run_stage` runs one through the build's executor, resumes it from its
-checkpoint under ``<out>/_work`` when the key matches, and reports it.  Which stages a build
-has, in which order, is the recipe's business (:mod:`microcoder_data.recipe`), not this module's.
+checkpoint under ``<out>/_work`` when the key matches, and reports it.  A stage whose output is
+files rather than a table (Export) is not checkpointed: it runs on every build.  Which stages a
+build has, in which order, is the recipe's business (:mod:`microcoder_data.recipe`), not this
+module's.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 import pyarrow as pa
@@ -18,7 +20,7 @@ import pyarrow as pa
 from microcoder_data.config import PipelineConfig
 from microcoder_data.pipeline.checkpoint import Checkpoints
 from microcoder_data.pipeline.executors import Executor
-from microcoder_data.pipeline.report import StageReport
+from microcoder_data.pipeline.report import BuildResult, StageReport
 from microcoder_data.pipeline.rows import (
     PROBLEM_SCHEMA,
     REJECT_SCHEMA,
@@ -161,6 +163,10 @@ class BuildContext:
     checkpoints: Checkpoints
     log: Callable[[str], None]
     version: str  # part of every checkpoint key: a new recipe invalidates old checkpoints
+    #: the stages run so far, in order, and their rejects (what Export writes)
+    reports: list[StageReport] = field(default_factory=list)
+    rejects: list[pa.Table] = field(default_factory=list)
+    result: BuildResult | None = None  # the build's outputs, once Export has written them
 
 
 class Stage:
@@ -173,6 +179,8 @@ class Stage:
     name: str = ""
     #: the card's parameters are saved with the checkpoint and read back on resume
     params_in_checkpoint: bool = False
+    #: False: no checkpoint (no ``key``); the stage runs on every build, resumed or not
+    checkpointed: bool = True
 
     def enabled(self, cfg: PipelineConfig) -> bool:
         return True
@@ -219,8 +227,8 @@ def run_stage(stage: Stage, ctx: BuildContext, table: pa.Table | None,
         rejects = REJECT_SCHEMA.empty_table()
     else:
         table = stage.prepare(table)
-        key = checkpoint_key(ctx.version, *stage.key(ctx.config, in_sha))
-        hit = ctx.checkpoints.load(stage.name, key)
+        key = checkpoint_key(ctx.version, *stage.key(ctx.config, in_sha)) if stage.checkpointed else ""
+        hit = ctx.checkpoints.load(stage.name, key) if stage.checkpointed else None
         if hit is not None:
             table, rejects, meta = hit
             resumed = True
@@ -230,8 +238,9 @@ def run_stage(stage: Stage, ctx: BuildContext, table: pa.Table | None,
         else:
             ctx.log(stage.message(ctx.config, table))
             table, rejects, found = stage.compute(ctx, table, key)
-            meta = {"params": found} if stage.params_in_checkpoint else None
-            in_sha = ctx.checkpoints.save(stage.name, key, table, rejects, meta)
+            if stage.checkpointed:
+                meta = {"params": found} if stage.params_in_checkpoint else None
+                in_sha = ctx.checkpoints.save(stage.name, key, table, rejects, meta)
     assert table is not None
     if rows_in is None:
         rows_in = table.num_rows + rejects.num_rows

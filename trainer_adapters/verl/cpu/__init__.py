@@ -43,4 +43,5 @@ def register() -> None:
                 EngineRegistry.register(model_type=model_type, backend=backend, device="cpu")(engine)
 
 
+# verl's plugin contract: it imports a ``verl.plugins`` entry point and expects the import itself to register.
 register()

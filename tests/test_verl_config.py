@@ -1,0 +1,199 @@
+"""MicroCoder-GRPO's verl config on the real verl 0.9.1 (no GPU, no Ray): composing it through verl's
+Hydra config and validation, user overrides and the conflicts we reject, the trainer class we extend,
+the CLI's dry run, and the launcher's checks of the machine and inputs before Ray starts.
+
+The Ray training harness is in ``test_verl_adapter.py``; the shared config and fixtures in
+``verl_fixtures.py``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("verl")
+pytest.importorskip("transfer_queue")
+
+from trainer_adapters.verl.config_builder import (
+    MicroCoderVerlConfigError,
+    compose_verl_config,
+    describe_plan,
+    validate_verl_config,
+)
+from verl_fixtures import CPU_OVERRIDES, EVAL_RESP, STAGES, _small_cfg
+
+pytest_plugins = ("verl_fixtures",)  # the fixtures workdir, tiny_model, dataset
+
+
+# ---------------------------------------------------------------------------- config
+def test_config_composes_and_passes_verl_validation(tiny_model, dataset):
+    cfg = _small_cfg()
+    config = compose_verl_config(cfg, model=tiny_model, dataset=dataset, extra_overrides=CPU_OVERRIDES)
+    validate_verl_config(config)  # verl's validate_config + our invariants
+
+    assert config.trainer.use_v1 is True and config.trainer.v1.trainer_mode == "sync"
+    assert config.algorithm.adv_estimator == "grpo" and config.algorithm.use_kl_in_reward is False
+    actor = config.actor_rollout_ref.actor
+    assert actor.use_kl_loss is False and actor.clip_ratio_low == 0.2 and actor.clip_ratio_high == 0.28
+    assert actor.loss_agg_mode == "token-mean" and actor.optim.lr == 1e-6
+    assert actor.ppo_mini_batch_size == 1  # < train_batch_size: several updates, so clip-higher matters
+    rollout = config.actor_rollout_ref.rollout
+    assert rollout.n == 8 and rollout.temperature == 0.6 and rollout.val_kwargs.n == 4
+    assert rollout.val_kwargs.do_sample is True and rollout.response_length == EVAL_RESP
+    assert rollout.agent.agent_loop_manager_class.endswith("MicroCoderAgentLoopManager")
+    assert config.reward.custom_reward_function.path == "pkg://microcoder_eval.reward"
+    assert config.reward.custom_reward_function.name == "compute_score"
+    assert config.data.train_files.endswith("train.parquet") and config.data.val_files.endswith("test.parquet")
+    assert config.microcoder.mask_probability == 1.0 and config.microcoder.temperature_stages[1] == [3, 1.0]
+
+    from verl.trainer.ppo.utils import need_critic, need_reference_policy
+    from verl.utils.config import omega_conf_to_dataclass
+
+    assert not need_reference_policy(config) and not need_critic(config)
+    # the dataclasses verl's workers build from these sections accept them
+    assert omega_conf_to_dataclass(config.actor_rollout_ref.rollout).temperature == 0.6
+    assert omega_conf_to_dataclass(config.actor_rollout_ref.actor).clip_ratio_high == 0.28
+
+
+def test_user_overrides_win_and_conflicts_are_rejected(tiny_model, dataset):
+    cfg = _small_cfg()
+    config = compose_verl_config(cfg, model=tiny_model, dataset=dataset,
+                                 extra_overrides=CPU_OVERRIDES + ["actor_rollout_ref.actor.optim.lr=3e-6"])
+    assert config.actor_rollout_ref.actor.optim.lr == 3e-6
+    frac = compose_verl_config(_small_cfg(reward="fraction"), model=tiny_model, dataset=dataset,
+                               extra_overrides=CPU_OVERRIDES)
+    assert frac.reward.custom_reward_function.reward_kwargs.reward == "fraction"  # -> compute_score(reward=...)
+    assert "reward_kwargs" not in config.reward.custom_reward_function  # binary: compute_score's default
+    bad = compose_verl_config(cfg, model=tiny_model, dataset=dataset,
+                              extra_overrides=CPU_OVERRIDES + ["actor_rollout_ref.rollout.temperature=0.9"])
+    with pytest.raises(MicroCoderVerlConfigError, match="temperature"):
+        validate_verl_config(bad)
+    kl = compose_verl_config(cfg, model=tiny_model, dataset=dataset,
+                             extra_overrides=CPU_OVERRIDES + ["actor_rollout_ref.actor.use_kl_loss=true"])
+    with pytest.raises(MicroCoderVerlConfigError, match="reference model"):
+        validate_verl_config(kl)
+
+
+def test_legacy_top_level_reward_keys_are_ignored_by_main_ppo(tiny_model, dataset):
+    import inspect
+
+    from verl.trainer import main_ppo
+
+    cfg = _small_cfg()
+    config = compose_verl_config(cfg, model=tiny_model, dataset=dataset,
+                                 extra_overrides=CPU_OVERRIDES + ["custom_reward_function.path=/elsewhere.py"])
+    # the legacy group composes, but nothing in main_ppo migrates it to reward.*
+    assert config.custom_reward_function.path == "/elsewhere.py"
+    assert config.reward.custom_reward_function.path == "pkg://microcoder_eval.reward"
+    assert "migrate_legacy_reward_impl" not in inspect.getsource(main_ppo)
+    with pytest.raises(MicroCoderVerlConfigError, match="ignored"):
+        validate_verl_config(config)
+
+
+def test_default_trainer_is_v1_sync_and_we_extend_it():
+    from hydra import compose, initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+    from verl.trainer.ppo.v1 import PPOTrainerSync, get_trainer_cls
+
+    from trainer_adapters.verl.config_builder import verl_config_dir
+    from trainer_adapters.verl.trainer import MicroCoderPPOTrainer
+
+    GlobalHydra.instance().clear()
+    with initialize_config_dir(config_dir=verl_config_dir(), version_base=None):
+        stock = compose(config_name="ppo_trainer")
+    assert stock.trainer.use_v1 is True and stock.trainer.v1.trainer_mode == "sync"
+    assert get_trainer_cls("sync") is PPOTrainerSync
+    assert issubclass(MicroCoderPPOTrainer, PPOTrainerSync)
+    assert "_compute_advantage" in MicroCoderPPOTrainer.__dict__
+
+    # what TaskRunnerV1.init_agent_loop_manager loads from our config, and our task runner
+    from trainer_adapters.verl.agent_loop import MicroCoderAgentLoopManager
+    from trainer_adapters.verl.constants import AGENT_LOOP_MANAGER_FQN
+    from trainer_adapters.verl.launcher import make_task_runner
+    from verl.trainer.main_ppo import TaskRunnerV1
+    from verl.utils.import_utils import load_class_from_fqn
+
+    assert load_class_from_fqn(AGENT_LOOP_MANAGER_FQN, "AgentLoopManager") is MicroCoderAgentLoopManager
+    runner_cls = make_task_runner().__ray_metadata__.modified_class
+    assert issubclass(runner_cls, TaskRunnerV1.__ray_actor_class__) and "run" in runner_cls.__mro__[1].__dict__
+
+
+def test_cli_dry_run_prints_config_and_plan(tiny_model, dataset):
+    from click.testing import CliRunner
+
+    from cli.train_cmd import train
+
+    result = CliRunner().invoke(train, [
+        "--backend", "verl", "--dry-run", "--model", tiny_model, "--dataset", dataset,
+        f"temperature_stages={STAGES}", "mask_probability=0.3", *CPU_OVERRIDES,
+    ])
+    assert result.exit_code == 0, result.output
+    assert "agent_loop_manager_class: trainer_adapters.verl.agent_loop.MicroCoderAgentLoopManager" in result.output
+    assert "temperature stage 1: steps 3-4: T=1.0" in result.output
+    assert "rho=0.3" in result.output
+    bad = CliRunner().invoke(train, ["--backend", "verl", "--dry-run", "mask_prob=0.5"])
+    assert bad.exit_code != 0 and "mask_prob" in bad.output
+
+
+# ---------------------------------------------------------------------------- review fixes (issue 11)
+def test_grad_clip_reaches_the_key_the_fsdp_engine_reads(tiny_model, dataset):
+    config = compose_verl_config(_small_cfg(grad_clip=0.37), model=tiny_model, dataset=dataset)
+    assert config.actor_rollout_ref.actor.optim.clip_grad == pytest.approx(0.37)
+    from verl.utils.config import omega_conf_to_dataclass
+
+    assert omega_conf_to_dataclass(config.actor_rollout_ref.actor).optim.clip_grad == pytest.approx(0.37)
+
+
+def test_requested_step_count_wins_over_one_epoch(tiny_model, dataset):
+    # 4 training rows / batch 2 = 2 steps per epoch; 6 steps asked for
+    config = compose_verl_config(_small_cfg(total_epochs=1, total_training_steps=6), model=tiny_model, dataset=dataset)
+    assert config.trainer.total_training_steps == 6
+    assert config.trainer.total_epochs * 2 >= 6  # verl stops at whichever limit comes first
+
+
+def test_response_length_set_through_verl_must_agree_with_the_mask(tiny_model, dataset):
+    bad = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset,
+                              extra_overrides=["data.max_response_length=4096"])
+    with pytest.raises(MicroCoderVerlConfigError, match="data.max_response_length=4096.*max_response_length=48"):
+        validate_verl_config(bad)
+
+
+def test_no_test_split_turns_validation_off_loudly(tiny_model, dataset, tmp_path):
+    import shutil
+
+    only_train = tmp_path / "only_train"
+    only_train.mkdir()
+    shutil.copy(Path(dataset) / "train.parquet", only_train / "train.parquet")
+    cfg = _small_cfg()
+    config = compose_verl_config(cfg, model=tiny_model, dataset=str(only_train))
+    validate_verl_config(config)
+    assert config.trainer.test_freq == -1 and config.trainer.val_before_train is False
+    assert "no test.parquet" in describe_plan(cfg, config)
+    forced = compose_verl_config(cfg, model=tiny_model, dataset=str(only_train), extra_overrides=["trainer.test_freq=5"])
+    with pytest.raises(MicroCoderVerlConfigError, match="validation would run on the training set"):
+        validate_verl_config(forced)
+
+
+def test_cpu_machine_gets_the_cpu_setup_and_gpu_setup_fails_fast(tiny_model, dataset):
+    from trainer_adapters.verl.launcher import check_machine, detect_device
+
+    assert detect_device() == "cpu"  # this machine has no accelerator
+    cpu = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, device="cpu")
+    validate_verl_config(cpu)
+    check_machine(cpu)
+    assert cpu.trainer.device == "cpu" and cpu.actor_rollout_ref.rollout.name == "hf"
+    assert cpu.actor_rollout_ref.actor.strategy == "fsdp2"
+    assert cpu.actor_rollout_ref.model.override_config.attn_implementation == "sdpa"  # no flash-attn here
+    gpu = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, device="gpu")
+    with pytest.raises(ValueError, match="'vllm'.*not installed"):
+        check_machine(gpu)
+
+
+def test_missing_model_or_data_fails_before_ray_starts(tiny_model, dataset, tmp_path):
+    from trainer_adapters.verl.launcher import check_inputs
+
+    check_inputs(compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset))
+    with pytest.raises(ValueError, match="--model /nonexistent/model: no such directory"):
+        check_inputs(compose_verl_config(_small_cfg(), model="/nonexistent/model", dataset=dataset))
+    with pytest.raises(ValueError, match="data.train_files: .*train.parquet does not exist"):
+        check_inputs(compose_verl_config(_small_cfg(), model=tiny_model, dataset=str(tmp_path)))
