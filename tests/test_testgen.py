@@ -183,3 +183,22 @@ def test_references_are_not_judged_again_on_what_generation_ran():
     assert sorted(after) == sorted([(REF, 10), (wrong, 10)])  # REF's repeat; the wrong one's real run
     with Judge(workers=2) as plain:  # the same problem as judging every reference afresh gives
         assert list(VerifyStep(cfg).run_with([problem(reference_solutions=[REF])], plain))[0].tests == got.tests
+
+
+def test_generation_runs_only_the_tests_verify_keeps_before_the_cap():
+    # 40 upstream tests, max_tests 4 x precap_factor 2: only the 8 largest run anywhere.
+    def count_good(nums, k):  # the reference's answer, written independently
+        return sum(1 for i in range(len(nums) - k + 1) if sum(nums[i:i + k]) >= 0)
+    tests = []
+    for n in range(1, 41):
+        nums = [(-1) ** j * (j * 7 % 11) for j in range(n)]
+        tests.append(TestCase(json.dumps({"nums": nums, "k": (n + 1) // 2}), str(count_good(nums, (n + 1) // 2))))
+    cfg = VerifyConfig(max_tests=4, precap_factor=2, strength_mutants=2, strength_probes=3)
+    with CountingJudge(workers=2) as judge:
+        got = list(VerifyStep(cfg).run_with([problem(tests=tests)], judge))[0]
+        generation, repeat = judge.runs[0], judge.runs[1]
+    assert isinstance(got, Problem) and len(got.tests) == 4
+    assert got.provenance["verify"]["capped"] == 36 and got.provenance["verify"]["strength"]["basis"] == "tests+probes"
+    assert generation[0] == REF and 8 < generation[1] <= 8 + 3 + 2  # the 8 largest + the probes' inputs
+    assert repeat == (REF, 8)  # Verify's first run is generation's; only the determinism repeat runs
+    assert {t.input for t in got.tests} <= {t.input for t in tests[-8:]}

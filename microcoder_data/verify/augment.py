@@ -26,6 +26,7 @@ from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
 from microcoder_data.verify.inputgen import generate_inputs
 from microcoder_data.verify.inputspec import InputSpec, input_spec
+from microcoder_data.verify.precap import precap_positions
 from microcoder_data.verify.stdin_format import StdinSpec, args_json, stdin_spec
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 
@@ -40,14 +41,14 @@ class Augmented:
     info: dict[str, Any] = field(default_factory=dict)  # for provenance
     # reference index -> its results on the problem's old tests followed by ``added``, for
     # the references that passed every old test here: Verify's first run reuses them
-    runs: dict[int, list[TestResult]] = field(default_factory=dict)
+    runs: dict[int, list[TestResult | None]] = field(default_factory=dict)  # None: a test not run
 
 
 def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any, cfg: VerifyConfig) -> dict[int, Augmented]:
     """Generated tests (and strength probes) per problem index; ``problems`` are those
     Verify will judge, ``refs`` their references."""
     out: dict[int, Augmented] = {}
-    plans: list[tuple[int, int, JudgeTask, list[str]]] = []  # (problem, wanted, task, inputs)
+    plans: list[tuple[int, int, JudgeTask, list[str], list[int]]] = []  # (problem, wanted, task, inputs, old tests run)
 
     def runs_wanted() -> Iterator[tuple[JudgeTask, str]]:
         # lazy: the judge runs a problem's references while the next one's inputs are drawn
@@ -58,9 +59,9 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
             if isinstance(plan, Augmented):
                 out[i] = plan
                 continue
-            want, task, inputs, spec_source = plan
+            want, task, inputs, spec_source, old = plan
             out[i] = Augmented(info={"spec": spec_source})
-            plans.append((i, want, task, inputs))
+            plans.append((i, want, task, inputs, old))
             for ref in refs[i]:
                 yield task, ref
 
@@ -68,9 +69,9 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
     results: dict[tuple[int, int], Any] = {(k, r): next(runs) for k, (i, *_) in enumerate(plans) for r in range(len(refs[i]))}
     from microcoder_eval.compare import compare_functional, compare_stdout
 
-    for k, (i, want, task, inputs) in enumerate(plans):
+    for k, (i, want, task, inputs, old) in enumerate(plans):
         p = problems[i]
-        n_old = len(p.tests)
+        n_old = len(old)
         per_ref = [results[(k, r)].tests for r in range(len(refs[i]))]
         correct = [r for r, tr in enumerate(per_ref)
                    if n_old and len(tr) >= n_old and all(t.verdict is Verdict.ACCEPTED for t in tr[:n_old])]
@@ -95,9 +96,11 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
         aug.added = [t for t, _ in good[:want]]
         aug.probes = [t for t, _ in good[want:][: cfg.strength_probes]]
         aug.info.update({"generated": len(aug.added), "inputs_dropped": dropped})
-        for r in correct:
-            graded = [_as_graded(per_ref[r][n_old + g], t.output, task, same) for t, g in good[:want]]
-            aug.runs[r] = list(per_ref[r][:n_old]) + graded
+        for r in correct:  # aligned with the problem's tests once the generated ones are added
+            on_old: list[TestResult | None] = [None] * len(p.tests)
+            for k_old, t in enumerate(old):
+                on_old[t] = per_ref[r][k_old]
+            aug.runs[r] = on_old + [_as_graded(per_ref[r][n_old + g], t.output, task, same) for t, g in good[:want]]
     return out
 
 
@@ -108,10 +111,10 @@ def _as_graded(run: TestResult, expected: str, task: JudgeTask, same: Any) -> Te
     return replace(run, verdict=Verdict.ACCEPTED, comparison=cmp.method, detail=None)
 
 
-def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str] | Augmented | None:
+def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str, list[int]] | Augmented | None:
     """(tests wanted, the task running the references on old tests + drawn inputs, the
-    inputs, where their spec came from), why the problem gets none (an ``Augmented``),
-    or None when it needs neither tests nor probes."""
+    inputs, where their spec came from, the old tests' positions in it), why the problem
+    gets none (an ``Augmented``), or None when it needs neither tests nor probes."""
     want = max(0, cfg.augment_tests_to - len(p.tests))
     probes = cfg.strength_probes if cfg.strength_mutants else 0
     if not want and not probes:
@@ -140,5 +143,8 @@ def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str
         base = p.judge_task()
     except ValueError as exc:  # Verify rejects it with the reason
         return Augmented(info={"skipped": f"no judge task: {exc}"})
-    task = replace(base, tests=tuple(p.tests) + tuple(TestCase(x, PLACEHOLDER) for x in inputs), time_limit_s=tl)
-    return want, task, inputs, source
+    # the old tests Verify will run (pre-cap): they decide which references are correct
+    old = precap_positions(p.tests, cfg) or list(range(len(p.tests)))
+    task = replace(base, tests=tuple(p.tests[t] for t in old) + tuple(TestCase(x, PLACEHOLDER) for x in inputs),
+                   time_limit_s=tl)
+    return want, task, inputs, source, old

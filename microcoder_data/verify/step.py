@@ -45,6 +45,7 @@ from microcoder_data.config import VerifyConfig
 from microcoder_data.pipeline.step import Step, StepOutput
 from microcoder_data.schema import Problem
 from microcoder_data.verify.augment import Augmented, augment
+from microcoder_data.verify.precap import precap_positions
 from microcoder_data.verify.strength import Strength, cap_by_strength, measure
 from microcoder_data.verify.time_limits import derive_time_limit, make_limits
 from microcoder_eval.types import CandidateResult, JudgeTask, TestCase, TestResult, Verdict
@@ -114,15 +115,12 @@ class VerifyStep(Step):
         # precap_factor * max_tests largest-input tests (the cap would drop the rest anyway)
         precapped: dict[int, int] = {}
         positions: dict[int, list[int]] = {}  # the tests a pre-capped task kept (positions in p.tests)
-        if c.max_tests and c.precap_factor and c.cap_by in ("input_size", "strength"):
-            limit = c.max_tests * c.precap_factor
-            for i, task in list(tasks.items()):
-                if len(task.tests) > limit:
-                    order = sorted(range(len(task.tests)), key=lambda t: (-len(task.tests[t].input), -len(task.tests[t].output), t))
-                    chosen = sorted(order[:limit])
-                    tasks[i] = replace(task, tests=tuple(task.tests[t] for t in chosen))
-                    precapped[i] = len(task.tests) - limit
-                    positions[i] = chosen
+        for i, task in list(tasks.items()):
+            chosen = precap_positions(task.tests, c)
+            if chosen is not None:
+                tasks[i] = replace(task, tests=tuple(task.tests[t] for t in chosen))
+                precapped[i] = len(task.tests) - len(chosen)
+                positions[i] = chosen
         unverified = [i for i in tasks if not p_refs(problems[i], c.max_references)]
         for i in unverified:
             if c.require_reference:
@@ -343,9 +341,10 @@ def _reused_run(aug: Augmented | None, r: int, task: JudgeTask, positions: list[
     picked = positions if positions is not None else range(len(task.tests))
     if len(picked) != len(task.tests) or max(picked, default=-1) >= len(runs):
         return None
-    tests = [replace(runs[t], index=k) for k, t in enumerate(picked)]
-    if any(res.verdict is not Verdict.ACCEPTED or res.actual is None for res in tests):
-        return None
+    found = [runs[t] for t in picked]
+    if any(res is None or res.verdict is not Verdict.ACCEPTED or res.actual is None for res in found):
+        return None  # a test generation did not run (pre-capped away) or a failure
+    tests = [replace(res, index=k) for k, res in enumerate(found)]
     return CandidateResult(Verdict.ACCEPTED, tests, len(tests), None)
 
 
