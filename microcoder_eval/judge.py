@@ -172,9 +172,12 @@ class Judge:
         self._idle.put(replacement)
 
     def judge(self, task: JudgeTask, code: str, *, stop_on_failure: bool = True,
-              keep_outputs: bool = False) -> CandidateResult:
+              keep_outputs: bool = False, split: bool = True) -> CandidateResult:
         """Judge already-extracted code.
 
+        ``split=False`` keeps the candidate in one child, its tests in order, so the first
+        failing test is the first one that fails (a split stops at whichever slice fails
+        first; the verdict is the same either way).
         Raises SandboxError only when no sandbox worker can be started at all.
         """
         if self._closed:
@@ -188,7 +191,7 @@ class Judge:
         for attempt in (1, 2):
             feed = Feed(order, stop_on_failure)
             recruit = None
-            if self.split_long and not keep_outputs:
+            if self.split_long and split and not keep_outputs:
                 # (Verify keeps outputs and wants each reference in one child: no split.)
                 def recruit(feed: Feed = feed) -> bool:
                     self._recruit(task, code, feed)
@@ -312,7 +315,7 @@ class Judge:
         return self.judge(task, extraction.code, **kwargs)
 
     def judge_many(self, items: Iterable[tuple[JudgeTask, str]], *, stop_on_failure: bool = True,
-                   keep_outputs: bool = False, completions: bool = False) -> Iterator[CandidateResult]:
+                   keep_outputs: bool = False, completions: bool = False, split: bool = True) -> Iterator[CandidateResult]:
         """Judge in parallel across the workers; results come back in input order.
 
         Each item is submitted as soon as ``items`` yields it, so a lazy ``items`` (tests
@@ -322,7 +325,7 @@ class Judge:
         def start(task: JudgeTask, code: str) -> CandidateResult:
             with self._lock:
                 self._backlog -= 1
-            return run(task, code, stop_on_failure=stop_on_failure, keep_outputs=keep_outputs)
+            return run(task, code, stop_on_failure=stop_on_failure, keep_outputs=keep_outputs, split=split)
 
         with ThreadPoolExecutor(max_workers=self.num_workers) as pool:
             futures = []

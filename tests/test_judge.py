@@ -184,6 +184,23 @@ def test_judge_many_starts_before_a_lazy_input_is_exhausted():
         verdicts = [r.verdict for r in judge.judge_many(items())]
     assert verdicts == [Verdict.ACCEPTED, Verdict.WRONG_ANSWER] and seen_while_producing == [True]
 
+
+def test_unsplit_candidate_stops_at_its_first_failing_test():
+    # Test strength needs a mutant's first killer: with a spare worker, a split could stop
+    # at a later slice's failure while the slow first test still runs.
+    import time
+
+    slow_first = ("import time\ns=input()\nif s=='slow':\n    t=time.process_time()\n"
+                  "    while time.process_time()-t<0.4: pass\nprint('ok' if s=='fine' else 'x')")
+    task = JudgeTask("stdin", (TestCase("fine\n", "ok\n"), TestCase("slow\n", "ok\n"))
+                     + tuple(TestCase(f"{i}\n", "ok\n") for i in range(12)))
+    with Judge(workers=2) as judge:
+        judge.judge(task, "print('ok')")
+        time.sleep(0.2)  # both workers warm, and the spare one idle long enough to help
+        result = judge.judge(task, slow_first, split=False)
+    assert result.verdict is Verdict.WRONG_ANSWER
+    assert [(t.index, t.verdict) for t in result.tests] == [(0, Verdict.ACCEPTED), (1, Verdict.WRONG_ANSWER)]
+
 def test_queued_test_is_stopped_when_an_earlier_test_fails():
     # The judge queues test k+1 at the worker while test k runs.  When test k fails, the
     # queued test must be killed, not waited out: here it would run forever.

@@ -51,7 +51,8 @@ def measure(judge: Any, jobs: dict[int, tuple[JudgeTask, str, list[TestCase], st
                 owners.append(i)
                 yield full, m.code
 
-    results = list(judge.judge_many(mutant_runs(), stop_on_failure=True))
+    # unsplit: a mutant's first failing test must be its first killer (the cap keeps those)
+    results = list(judge.judge_many(mutant_runs(), stop_on_failure=True, split=False))
     firsts: dict[int, list[int]] = {i: [] for i in jobs}
     for i, res in zip(owners, results):
         if res.verdict is Verdict.ACCEPTED:
