@@ -80,7 +80,8 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
             aug.info = {"skipped": "no reference passes the existing tests within the generation time limit"}
             continue
         same = compare_functional if task.mode == "functional" else compare_stdout
-        good: list[tuple[TestCase, int]] = []  # (test, its position among the inputs)
+        # (test, each correct reference's answer graded against it: what judging it again would say)
+        good: list[tuple[TestCase, list[TestResult]]] = []
         dropped = 0
         for g, text in enumerate(inputs):
             answers = [per_ref[r][n_old + g] if len(per_ref[r]) > n_old + g else None for r in correct]
@@ -88,27 +89,22 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
                      and len(a.actual) <= MAX_OUTPUT_CHARS for a in answers)
             if ok:
                 first = answers[0].actual
-                ok = all(same(first, a.actual, task.rule).ok for a in answers[1:])
+                agree = [same(first, a.actual, task.rule) for a in answers]
+                ok = all(c.ok for c in agree)
             if ok:
-                good.append((TestCase(text, first), g))
+                graded = [replace(a, verdict=Verdict.ACCEPTED, comparison=c.method, detail=None) for a, c in zip(answers, agree)]
+                good.append((TestCase(text, first), graded))
             else:
                 dropped += 1
         aug.added = [t for t, _ in good[:want]]
         aug.probes = [t for t, _ in good[want:][: cfg.strength_probes]]
         aug.info.update({"generated": len(aug.added), "inputs_dropped": dropped})
-        for r in correct:  # aligned with the problem's tests once the generated ones are added
+        for k, r in enumerate(correct):  # aligned with the problem's tests once the generated ones are added
             on_old: list[TestResult | None] = [None] * len(p.tests)
             for k_old, t in enumerate(old):
                 on_old[t] = per_ref[r][k_old]
-            aug.runs[r] = on_old + [_as_graded(per_ref[r][n_old + g], t.output, task, same) for t, g in good[:want]]
+            aug.runs[r] = on_old + [graded[k] for _, graded in good[:want]]
     return out
-
-
-def _as_graded(run: TestResult, expected: str, task: JudgeTask, same: Any) -> TestResult:
-    """A reference's answer to a generated input, graded against the expected output it
-    was found to agree with (what judging it again on the finished test would say)."""
-    cmp = same(expected, run.actual, task.rule)
-    return replace(run, verdict=Verdict.ACCEPTED, comparison=cmp.method, detail=None)
 
 
 def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str, list[int]] | Augmented | None:

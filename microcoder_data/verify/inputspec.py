@@ -39,6 +39,7 @@ from microcoder_data.verify.spec_model import (
     Node,
     NoSpec,
     _Unsupported,
+    read_or_say_why,
     evaluate,
     violation,
 )
@@ -171,12 +172,7 @@ def _virtual_env(spec_nodes: dict[str, Node], reader_bounds: dict, env: dict[str
 
 
 def input_spec(p: Problem) -> InputSpec | NoSpec:
-    try:
-        return _input_spec(p)
-    except _Unsupported as exc:
-        return NoSpec(str(exc))
-    except (ValueError, TypeError, KeyError, IndexError, ZeroDivisionError, NameError, SyntaxError, RecursionError) as exc:
-        return NoSpec(f"constraints not understood ({type(exc).__name__}: {exc})")
+    return read_or_say_why(_input_spec, p, "constraints")
 
 
 def _implied_sizes(lines: list[str], args: list[str], nodes: dict[str, Node]) -> list[str]:

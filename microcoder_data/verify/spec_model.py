@@ -6,7 +6,7 @@ import functools
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 
 @dataclass
@@ -53,6 +53,17 @@ class NoSpec:
 
 class _Unsupported(Exception):
     pass
+
+
+def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
+    """``read(p)``, or a :class:`NoSpec` saying why not: an unsupported construct by name,
+    any other failure of the reading as ``<what> not understood (...)``."""
+    try:
+        return read(p)
+    except _Unsupported as exc:
+        return NoSpec(str(exc))
+    except (ValueError, TypeError, KeyError, IndexError, ZeroDivisionError, NameError, SyntaxError, RecursionError) as exc:
+        return NoSpec(f"{what} not understood ({type(exc).__name__}: {exc})")
 
 
 @functools.lru_cache(maxsize=4096)

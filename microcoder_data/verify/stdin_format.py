@@ -31,7 +31,7 @@ from typing import Any
 
 from microcoder_data.schema import Problem
 from microcoder_data.verify.constraints import constraint_lines
-from microcoder_data.verify.spec_model import InputSpec, Node, NoSpec, _Unsupported
+from microcoder_data.verify.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
 
 _VAR = re.compile(r"^([A-Za-z][A-Za-z0-9]*)(?:_\{?([A-Za-z0-9+\-]+)\}?)?$")
 _INT = re.compile(r"^[+-]?\d+$")
@@ -230,12 +230,7 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
 
 
 def stdin_spec(p: Problem) -> StdinSpec | NoSpec:
-    try:
-        return _stdin_spec(p)
-    except _Unsupported as exc:
-        return NoSpec(str(exc))
-    except (ValueError, TypeError, KeyError, IndexError, ZeroDivisionError, NameError, SyntaxError, RecursionError) as exc:
-        return NoSpec(f"input format not understood ({type(exc).__name__}: {exc})")
+    return read_or_say_why(_stdin_spec, p, "input format")
 
 
 def _stdin_spec(p: Problem) -> StdinSpec:
