@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from microcoder_eval.judge import Judge, SandboxError
+from microcoder_eval.sandbox import protocol
 from microcoder_eval.types import JudgeTask, JudgingRule, Limits, TestCase, Verdict
 
 ADD_TESTS = (TestCase("1 2\n", "3\n"), TestCase("10 20\n", "30\n"), TestCase("-5 5\n", "0\n"))
@@ -231,6 +232,24 @@ def test_large_and_small_inputs_mixed_keep_their_order(judge):
     assert [t.actual for t in result.tests] == [f"{n}\n" for n in sizes]
     functional = JudgeTask("functional", tuple(TestCase(json.dumps(["y" * n]), str(n)) for n in sizes), fn_name="f")
     assert judge.judge(functional, "def f(s):\n    return len(s)").verdict is Verdict.ACCEPTED
+
+
+def test_functional_values_either_side_of_the_inline_size_come_back_whole(judge):
+    # Small arguments and return values ride on the control lines, large ones go through
+    # files: both must reach the program and come back intact (escapes, non-ASCII), in order.
+    limit = protocol.INLINE_MAX_CHARS
+    sizes = [3, limit // 4 - 3, limit // 2, limit - 10, limit + 10, 70_000, 1]
+    texts = [("ab\"\\é\n" * n)[:n] for n in sizes]
+    task = JudgeTask("functional", tuple(TestCase(json.dumps([t]), json.dumps(t + t)) for t in texts), fn_name="f")
+    result = judge.judge(task, "def f(s):\n    return s + s", stop_on_failure=False, keep_outputs=True)
+    assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+    assert [json.loads(t.actual) for t in result.tests] == [t + t for t in texts]
+
+
+def test_a_functional_programs_stdin_reads_nothing(judge):
+    # As on LeetCode: the arguments are the call's, never the program's stdin.
+    task = JudgeTask("functional", (TestCase("[1]", '""'), TestCase(json.dumps(["z" * 70_000]), '""')), fn_name="f")
+    assert verdict(judge, task, "import sys\ndef f(x):\n    return sys.stdin.read()") is Verdict.ACCEPTED
 
 
 def test_run_all_reports_every_test_in_order(judge):

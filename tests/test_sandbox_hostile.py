@@ -286,6 +286,31 @@ def test_memory_limit_holds_for_all_of_a_candidates_processes_together():
         _assert_healthy(judge)
 
 
+def test_a_helper_started_on_a_later_test_still_counts():
+    # While the child has started nothing since its first test, the supervisor skips its
+    # scan of /proc; a helper forked on test 3 (300 MiB, then waiting) must still be seen,
+    # so the 300 MiB the child takes on test 4 puts the two over the 512 MiB limit.
+    code = ("import os,time\n"
+            "def hold():\n"
+            "    b = bytearray(300 << 20)\n"
+            "    for i in range(0, len(b), 4096): b[i] = 1\n"
+            "    return b\n"
+            "n = int(input())\n"
+            "if n == 3 and os.fork() == 0:\n"
+            "    b = hold(); time.sleep(30); os._exit(0)\n"
+            "if n == 4:\n"
+            "    b = hold(); time.sleep(0.8)\n"
+            "print(n)")
+    task = JudgeTask("stdin", tuple(TestCase(f"{n}\n", f"{n}\n") for n in range(1, 6)))
+    with Judge(workers=1, limits=Limits(time_limit_s=3.0, memory_limit_mb=512, output_limit_mb=8)) as judge:
+        if not judge.isolation["features"].get("pid_ns"):
+            pytest.skip("needs a PID namespace to see the candidate's processes")
+        result = judge.judge(task, code, split=False)
+        assert result.verdict is Verdict.MEMORY_LIMIT, result.to_dict()
+        assert result.tests_passed == 3
+        _assert_healthy(judge)
+
+
 def test_sysv_shared_memory_does_not_outlive_its_candidate():
     # A SysV segment is counted by no rlimit and survives its creator: one candidate
     # could leave memory behind for the whole run.  Every candidate must find none.

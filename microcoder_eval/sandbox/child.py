@@ -135,7 +135,7 @@ def _install_std_streams() -> None:
 
 def _redirect(request: dict) -> None:
     for fd, path, flags in (
-        (0, request["in"], os.O_RDONLY),
+        (0, request.get("in", os.devnull), os.O_RDONLY),  # a functional program reads nothing
         (1, request["out"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
         (2, request["err"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
     ):
@@ -233,7 +233,7 @@ class _Runner:
             if self.mode == "stdin":
                 exec(self.code, self._fresh_globals("__main__"))
             else:
-                self._run_functional(request)
+                status["res"] = self._run_functional(request)
         except SystemExit as exc:
             status["exit"] = _exit_code(exc)
             if self.mode == "functional" and status["exit"] == 0:
@@ -249,15 +249,21 @@ class _Runner:
             status["output_limit"] = True
         return status
 
-    def _run_functional(self, request: dict) -> None:
+    def _run_functional(self, request: dict) -> str | None:
+        """Call the target on the test's arguments; its JSON return value when small
+        enough to ride on the status line, else None (then it is in the ``res`` file)."""
         if self.module is None:
             self.module = self._fresh_globals("solution")
             exec(self.code, self.module)
             # The module runs once for all tests: what its top level set up (a higher
             # recursion limit, names put in builtins) is the state every test starts from.
             self._take_snapshot()
-        with open(request["in"], encoding="utf-8") as fh:
-            arguments = json.load(fh)
+        inline = request.get("inline_args")
+        if inline is not None:
+            arguments = json.loads(inline)
+        else:
+            with open(request["args"], encoding="utf-8") as fh:
+                arguments = json.load(fh)
         target = self._target()
         if isinstance(arguments, dict):
             value = target(**arguments)
@@ -266,8 +272,11 @@ class _Runner:
         else:
             value = target(arguments)
         text = json.dumps(_jsonable(value), allow_nan=True)
+        if len(text) <= protocol.INLINE_MAX_CHARS:
+            return text
         with open(request["res"], "w", encoding="utf-8") as fh:
             fh.write(text)
+        return None
 
     def _target(self):
         assert self.module is not None

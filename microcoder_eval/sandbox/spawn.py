@@ -13,7 +13,7 @@ import signal
 from . import child as child_module
 from . import linux
 from .job import Job
-from .procfs import run_delays, stat_cpu
+from .procfs import last_pid, run_delays, stat_cpu
 
 
 def _set_child_limits(job: Job) -> None:
@@ -100,7 +100,8 @@ class Child:
         self.tid = str(pid).encode()
         self.exit_status: int | None = None
         self.rusage_cpu = 0.0
-        self.pidfd = self.stat_fd = self.sched_fd = -1
+        self.alone_at_start: bool | None = None  # set by procfs.sandbox_cpu_seconds
+        self.pidfd = self.stat_fd = self.sched_fd = self.loadavg_fd = -1
         try:
             self.pidfd = os.pidfd_open(pid)
         except BaseException:
@@ -110,6 +111,7 @@ class Child:
         # Optional: without them (fd limit, odd /proc) sampling falls back to paths.
         self.stat_fd = _open_optional(f"/proc/{pid}/stat")
         self.sched_fd = _open_optional(f"/proc/{pid}/task/{pid}/schedstat")
+        self.loadavg_fd = _open_optional("/proc/loadavg")
 
     def sample(self) -> tuple[float, int]:
         """(CPU seconds of the child and its reaped children, its thread count)."""
@@ -129,6 +131,13 @@ class Child:
         except (OSError, IndexError, ValueError):
             return 0.0
 
+    def last_pid(self) -> int:
+        """The PID last handed out in our PID namespace (0 if unknown)."""
+        try:
+            return last_pid(os.pread(self.loadavg_fd, 256, 0)) if self.loadavg_fd >= 0 else 0
+        except OSError:
+            return 0
+
     def kill(self) -> None:
         if self.exit_status is None:
             try:
@@ -146,13 +155,13 @@ class Child:
 
     def close(self) -> None:
         self.kill()
-        for fd in (self.to_child, self.from_child, self.pidfd, self.stat_fd, self.sched_fd):
+        for fd in (self.to_child, self.from_child, self.pidfd, self.stat_fd, self.sched_fd, self.loadavg_fd):
             if fd >= 0:
                 try:
                     os.close(fd)
                 except OSError:
                     pass
-        self.to_child = self.from_child = self.pidfd = self.stat_fd = self.sched_fd = -1
+        self.to_child = self.from_child = self.pidfd = self.stat_fd = self.sched_fd = self.loadavg_fd = -1
 
 
 def _open_optional(path: str) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import select
 import signal
+import time
 from collections import deque
 from typing import Any
 
@@ -101,13 +102,25 @@ class Supervisor:
                 continue
 
     def _paths(self) -> dict[str, str]:
+        """The test's files.  A functional program has no ``in`` (its stdin reads
+        nothing); its arguments come inline or from ``args``, its return value goes
+        inline or to ``res``."""
         base = os.path.join(self.job.work_dir, f"t{self.test_no}")
-        return {"in": base + ".in", "out": base + ".out", "err": base + ".err", "res": base + ".res"}
+        files = {"out": base + ".out", "err": base + ".err"}
+        if self.job.mode == "stdin":
+            return {"in": base + ".in", **files}
+        return {**files, "args": base + ".args", "res": base + ".res"}
 
     def _run_test(self, test_input: str) -> tuple[dict | None, bool]:
         self.test_no += 1
         paths = self._paths()
-        write_input(paths["in"], test_input)
+        inline_args = None
+        if self.job.mode == "stdin":
+            write_input(paths["in"], test_input)
+        elif len(test_input) <= protocol.INLINE_MAX_CHARS:
+            inline_args = test_input  # rides on the request line: no file written or read
+        else:
+            write_input(paths["args"], test_input)
         if self.child is None:
             self.child = Child(self.job)
             self.spawned.append(self.child.pid)
@@ -122,7 +135,7 @@ class Supervisor:
             cpu_before = sandbox_cpu_seconds(child, self.job.use_pid_ns)[0]
         clock = Clock(child, threads)
         try:
-            os.write(child.to_child, protocol.request_line(paths).encode())
+            os.write(child.to_child, protocol.request_line(paths, inline_args).encode())
         except BrokenPipeError:
             pass  # the child ended between tests: _wait sees it go and we report how
         status, killed_for, extended = self._wait(child, cpu_before, clock)
@@ -169,9 +182,10 @@ class Supervisor:
         buffer = b""
         limit, wall_limit = self.job.time_limit_s, self.job.wall_limit_s
         extended = False
-        timeout = min(limit, wall_limit, _POLL_SLICE_S)  # most tests answer within the first wait
+        # Most tests answer within the first wait.
+        check_at = time.monotonic() + min(limit, wall_limit, _POLL_SLICE_S)
         while True:
-            events = poller.poll(max(timeout, 0.002) * 1000)
+            events = poller.poll(max(check_at - time.monotonic(), 0.002) * 1000)
             for fd, _ in events:
                 if fd == self.judge_in:
                     message = protocol.recv(self.judge_in)
@@ -195,6 +209,8 @@ class Supervisor:
                     return None, None, extended  # pipe closed: the child is exiting
                 if fd == child.pidfd:
                     return None, None, extended
+            if events and time.monotonic() < check_at:
+                continue  # woken by the judge's queued test only: no reading is due yet
             cpu, _, others = sandbox_cpu_seconds(child, self.job.use_pid_ns)
             cpu -= cpu_before
             wall = clock.wall()
@@ -218,7 +234,7 @@ class Supervisor:
                     child.kill()
                     return None, "memory_limit", extended
                 slice_s = _MULTI_PROCESS_SLICE_S
-            timeout = min(limit - cpu, limit - effective, wall_limit - wall, slice_s)
+            check_at = time.monotonic() + min(limit - cpu, limit - effective, wall_limit - wall, slice_s)
 
     def _classify(self, status, raw_status, killed_for, cpu, wall, paths) -> dict:
         job = self.job
@@ -228,8 +244,10 @@ class Supervisor:
             "exit": None, "signal": None, "exc": None, "output": None,
             "stderr": tail(paths["err"]),
         }
-        out_path = paths["out"] if job.mode == "stdin" else paths["res"]
-        output, overflow = read_text(out_path, limit_bytes)
+        if job.mode == "functional" and status is not None and status.get("res") is not None:
+            output, overflow = status["res"], False  # a small return value, inline
+        else:
+            output, overflow = read_text(paths["out"] if job.mode == "stdin" else paths["res"], limit_bytes)
         stdout_overflow = overflow if job.mode == "stdin" else size(paths["out"]) >= limit_bytes
         result["output"] = output
         result.update(self._status(status, raw_status, killed_for, cpu, overflow, stdout_overflow, output))

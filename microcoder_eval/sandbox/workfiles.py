@@ -15,15 +15,17 @@ FAILED_OUTPUT_KEEP = 4096
 _SAFE_READ = os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK
 
 
-def _open_regular(path: str) -> int | None:
+def _open_regular(path: str) -> tuple[int, int] | None:
+    """(fd, size) of a regular file, or None."""
     try:
         fd = os.open(path, _SAFE_READ)
     except OSError:
         return None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
         os.close(fd)
         return None
-    return fd
+    return fd, info.st_size
 
 
 def size(path: str) -> int:
@@ -35,11 +37,11 @@ def size(path: str) -> int:
 
 def read_text(path: str, limit: int) -> tuple[str | None, bool]:
     """File content (decoded; only a head when over the limit) and whether it overflowed."""
-    fd = _open_regular(path)
-    if fd is None:
+    opened = _open_regular(path)
+    if opened is None:
         return None, False
+    fd, size = opened
     try:
-        size = os.fstat(fd).st_size
         overflow = size >= limit
         want = FAILED_OUTPUT_KEEP if overflow else size
         chunks, got = [], 0
@@ -55,11 +57,11 @@ def read_text(path: str, limit: int) -> tuple[str | None, bool]:
 
 
 def tail(path: str) -> str:
-    fd = _open_regular(path)
-    if fd is None:
+    opened = _open_regular(path)
+    if opened is None:
         return ""
+    fd, size = opened
     try:
-        size = os.fstat(fd).st_size
         return os.pread(fd, _STDERR_TAIL, max(0, size - _STDERR_TAIL)).decode("utf-8", "replace") if size else ""
     finally:
         os.close(fd)
