@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import shutil
 import sys
 import tempfile
@@ -84,9 +85,11 @@ def main() -> int:
     if args.strength_mutants is not None:
         cfg.verify.strength_mutants = args.strength_mutants
 
+    cpu0 = _tree_cpu_seconds()
     t0 = time.perf_counter()
     result = build(cfg, log=lambda m: print(m, file=sys.stderr))
     total = time.perf_counter() - t0
+    cpu = _tree_cpu_seconds() - cpu0
 
     verify = next(s for s in result.stages if s.name == "verify")
     refs_run = 0
@@ -108,6 +111,9 @@ def main() -> int:
         "rejected": result.rejects.num_rows,
         "stage_seconds": stages,
         "total_seconds": round(total, 2),
+        # This process and every process it started and reaped (the judge's workers and
+        # their children): the build's work, steadier than wall time on a shared host.
+        "cpu_seconds": round(cpu, 1),
         "per_stage_counts": [s.to_dict() for s in result.stages],
         "verify_problems_per_s": round(verify.rows_in / verify.seconds, 2) if verify.seconds else None,
         "verify_kept_reference_runs": refs_run,
@@ -122,6 +128,7 @@ def main() -> int:
     for s in result.stages:
         print(f"| {s.name} | {s.seconds:.1f} | {s.rows_in} | {s.kept} |")
     print(f"| **total** | **{total:.1f}** | {result.rows_in} | {result.kept.num_rows} |")
+    print(f"\nCPU time, the build and every process it started: {cpu:.1f} s")
     print("\n| source | problems | with generated tests | tests generated | mean test strength |")
     print("|---|---:|---:|---:|---:|")
     for src, d in report["testgen"]["by_source"].items():
@@ -137,6 +144,11 @@ def main() -> int:
     if args.out is None and not args.keep:
         shutil.rmtree(out, ignore_errors=True)
     return 0
+
+
+def _tree_cpu_seconds() -> float:
+    own, reaped = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + reaped.ru_utime + reaped.ru_stime
 
 
 if __name__ == "__main__":
