@@ -126,12 +126,13 @@ class Supervisor:
             self.spawned.append(self.child.pid)
             self.cpu_mark = None
         child = self.child
-        own_before, threads = child.sample()
-        # The last test's closing reading of the namespace's CPU, when nothing could run
-        # since (see sandbox_cpu_seconds): saves one /proc scan per test.
         if self.cpu_mark is not None:
-            cpu_before = self.cpu_mark
+            # The last test's closing reading, when nothing could run since (the child
+            # alone, one thread: see sandbox_cpu_seconds): no /proc reading needed here.
+            own_before = cpu_before = self.cpu_mark
+            threads = 1
         else:
+            own_before, threads = child.sample()
             cpu_before = sandbox_cpu_seconds(child, self.job.use_pid_ns)[0]
         clock = Clock(child, threads)
         try:
@@ -162,7 +163,10 @@ class Supervisor:
         result = self._classify(status, raw, killed_for, cpu, wall, paths)
         if near and result["status"] == "time_limit":
             result["near_limit"] = True
-        for path in paths.values():
+        inline_result = status is not None and status.get("res") is not None
+        for name, path in paths.items():
+            if (name == "args" and inline_args is not None) or (name == "res" and inline_result):
+                continue  # never written
             try:
                 os.unlink(path)
             except OSError:

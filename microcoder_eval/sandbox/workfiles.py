@@ -40,10 +40,10 @@ def read_text(path: str, limit: int) -> tuple[str | None, bool]:
     opened = _open_regular(path)
     if opened is None:
         return None, False
-    fd, size = opened
+    fd, length = opened
     try:
-        overflow = size >= limit
-        want = FAILED_OUTPUT_KEEP if overflow else size
+        overflow = length >= limit
+        want = FAILED_OUTPUT_KEEP if overflow else length
         chunks, got = [], 0
         while got < want:
             chunk = os.read(fd, want - got)
@@ -57,12 +57,14 @@ def read_text(path: str, limit: int) -> tuple[str | None, bool]:
 
 
 def tail(path: str) -> str:
+    if not size(path):
+        return ""  # the common case, one lstat: most tests write nothing to stderr
     opened = _open_regular(path)
     if opened is None:
         return ""
-    fd, size = opened
+    fd, length = opened
     try:
-        return os.pread(fd, _STDERR_TAIL, max(0, size - _STDERR_TAIL)).decode("utf-8", "replace") if size else ""
+        return os.pread(fd, _STDERR_TAIL, max(0, length - _STDERR_TAIL)).decode("utf-8", "replace") if length else ""
     finally:
         os.close(fd)
 
