@@ -119,6 +119,7 @@ class Supervisor:
             write_input(paths["in"], test_input)
         elif len(test_input) <= protocol.INLINE_MAX_CHARS:
             inline_args = test_input  # rides on the request line: no file written or read
+            del paths["args"]
         else:
             write_input(paths["args"], test_input)
         if self.child is None:
@@ -160,13 +161,14 @@ class Supervisor:
                 and (extended or self.job.grace(clock.waited_share())))
         if killed_for is None and effective > self.job.time_limit_s:
             killed_for = "time_limit"
-        result = self._classify(status, raw, killed_for, cpu, wall, paths)
+        # A small return value rides on the status line (then no ``res`` file was written).
+        inline_result = status.get("res") if status is not None and self.job.mode == "functional" else None
+        result = self._classify(status, raw, killed_for, cpu, wall, paths, inline_result)
         if near and result["status"] == "time_limit":
             result["near_limit"] = True
-        inline_result = status is not None and status.get("res") is not None
-        for name, path in paths.items():
-            if (name == "args" and inline_args is not None) or (name == "res" and inline_result):
-                continue  # never written
+        if inline_result is not None:
+            del paths["res"]
+        for path in paths.values():
             try:
                 os.unlink(path)
             except OSError:
@@ -240,7 +242,7 @@ class Supervisor:
                 slice_s = _MULTI_PROCESS_SLICE_S
             check_at = time.monotonic() + min(limit - cpu, limit - effective, wall_limit - wall, slice_s)
 
-    def _classify(self, status, raw_status, killed_for, cpu, wall, paths) -> dict:
+    def _classify(self, status, raw_status, killed_for, cpu, wall, paths, inline_result) -> dict:
         job = self.job
         limit_bytes = job.output_limit_mb * 1024 * 1024
         result: dict[str, Any] = {
@@ -248,8 +250,8 @@ class Supervisor:
             "exit": None, "signal": None, "exc": None, "output": None,
             "stderr": tail(paths["err"]),
         }
-        if job.mode == "functional" and status is not None and status.get("res") is not None:
-            output, overflow = status["res"], False  # a small return value, inline
+        if inline_result is not None:
+            output, overflow = inline_result, False
         else:
             output, overflow = read_text(paths["out"] if job.mode == "stdin" else paths["res"], limit_bytes)
         stdout_overflow = overflow if job.mode == "stdin" else size(paths["out"]) >= limit_bytes
