@@ -72,3 +72,33 @@ def test_a_child_starts_without_its_kept_open_proc_files():
     assert report["child_left"] is False
     assert len(report["sample"]) == 2 and report["sample"][0] >= 0.0
     assert isinstance(report["run_delay"], float) and report["run_delay"] >= 0.0
+
+
+class _RealProcess:
+    """What procfs.Clock reads of a child (spawn.Child), over any real process."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.tid = pid, str(pid).encode()
+
+    def run_delay(self) -> float:
+        from microcoder_eval.sandbox.procfs import run_delays
+        return run_delays(self.pid).get(self.tid, 0.0)
+
+
+def test_a_test_that_never_waited_for_a_cpu_has_a_waited_share_of_zero():
+    # The near-limit grace with a gate of 0 must always be given; a share read from two
+    # readings of the wall clock came out a hair below 0 and refused it (a flaky CI failure).
+    import time
+
+    from microcoder_eval.sandbox.procfs import Clock
+
+    sleeper = subprocess.Popen(["sleep", "5"])
+    try:
+        time.sleep(0.2)  # asleep: its run-queue wait no longer moves
+        clock = Clock(_RealProcess(sleeper.pid), 1)
+        time.sleep(0.05)
+        assert clock.waited_share() == 0.0
+        assert clock.effective() <= clock.wall()
+    finally:
+        sleeper.kill()
+        sleeper.wait()

@@ -142,12 +142,18 @@ class Clock:
     def wall(self) -> float:
         return time.monotonic() - self.started
 
-    def effective(self) -> float:
+    def _waited(self) -> float:
         now = run_delays(self.pid)
-        waited = max((d - self.base.get(t, 0.0) for t, d in now.items()), default=0.0)
-        return self.wall() - max(waited, 0.0)
+        return max(max((d - self.base.get(t, 0.0) for t, d in now.items()), default=0.0), 0.0)
+
+    def effective(self) -> float:
+        return self.wall() - self._waited()
 
     def waited_share(self) -> float:
-        """Share of the test's wall time spent waiting for a CPU (0 on a quiet host)."""
+        """Share of the test's wall time spent waiting for a CPU (0 on a quiet host).
+
+        From one reading of each clock: wall - effective() would read the wall clock twice
+        and come out a hair below 0 when nothing waited, refusing a grace that a gate of 0
+        ("always") must give."""
         wall = self.wall()
-        return (wall - self.effective()) / wall if wall > 0 else 0.0
+        return self._waited() / wall if wall > 0 else 0.0
