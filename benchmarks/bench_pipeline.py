@@ -1,7 +1,8 @@
 """Build time per stage over all of ../shared/data, and Verify throughput.
 
     python benchmarks/bench_pipeline.py [--data-dir /work/shared/data] [--executor local|ray]
-        [--workers N] [--limit N] [--determinism same_child|separate] [--out DIR] [--keep]
+        [--workers N] [--limit N] [--determinism same_child|separate] [--shards-in-flight N]
+        [--out DIR] [--keep]
 
 Builds the MicroCoder-Dataset from every problem source in the shared data folder
 (LiveCodeBench, LeetCodeDataset, DeepSeek-Coder LeetCode + MBPP, rllm, APPS, DebugBench),
@@ -53,6 +54,7 @@ def main() -> int:
     ap.add_argument("--no-write", action="store_true", help="do not write benchmarks/results")
     ap.add_argument("--augment-to", type=int, default=None, help="verify.augment_tests_to (default: the config's)")
     ap.add_argument("--strength-mutants", type=int, default=None, help="verify.strength_mutants (default: the config's)")
+    ap.add_argument("--shards-in-flight", type=int, default=None, help="verify.shards_in_flight (default: the config's)")
     args = ap.parse_args()
     if not args.data_dir.is_dir():
         print(f"skip: {args.data_dir} not present")
@@ -84,6 +86,8 @@ def main() -> int:
         cfg.verify.augment_tests_to = args.augment_to
     if args.strength_mutants is not None:
         cfg.verify.strength_mutants = args.strength_mutants
+    if args.shards_in_flight is not None:
+        cfg.verify.shards_in_flight = args.shards_in_flight
 
     cpu0 = _tree_cpu_seconds()
     t0 = time.perf_counter()
@@ -104,6 +108,7 @@ def main() -> int:
         "determinism": args.determinism,
         "augment_tests_to": cfg.verify.augment_tests_to,
         "strength_mutants": cfg.verify.strength_mutants,
+        "shards_in_flight": cfg.verify.shards_in_flight,
         "sources": cfg.sources,
         "limit": args.limit,
         "rows_in": result.rows_in,

@@ -177,6 +177,11 @@ class FilterConfig:
     difficulty: DifficultyConfig = field(default_factory=DifficultyConfig)
 
 
+# How Verify runs, not what it makes: left out of the dataset card, so that builds that
+# differ only in these write the same bytes.
+VERIFY_RUNTIME_KEYS = ("workers", "shard_size", "shards_in_flight")
+
+
 @dataclass
 class VerifyConfig:
     """Verify stage: run the reference solutions with microcoder_eval's judge, drop broken and
@@ -236,6 +241,10 @@ class VerifyConfig:
     memory_limit_mb: int | None = field(default=None, metadata={"help": (
         "Judge memory limit (MB); None = the judge's default.")})
     shard_size: int = field(default=64, metadata={"help": "Problems per checkpointed shard."})
+    shards_in_flight: int = field(default=2, metadata={"help": (
+        "Local executor: shards verified at once on the one judge. A shard's phases end in a barrier and one "
+        "slow reference holds it up; a second shard in flight keeps the judge's workers busy meanwhile (the "
+        "whole ../shared/data build: BENCHMARKS.md). Output does not depend on it; 1 = one after another.")})
     derive_time_limit: bool = field(default=True, metadata={"help": (
         "Store a per-problem time_limit_s (ground truth and problems.parquet) = time_limit_factor x the slowest "
         "correct reference's slowest test (CPU s), clamped and rounded up; false keeps the judge's default.")})

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import sys
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Callable
 
 import pyarrow as pa
 from tqdm import tqdm
 
-from microcoder_data.config import FilterConfig, PipelineConfig, ProcessConfig
+from microcoder_data.config import FilterConfig, PipelineConfig, ProcessConfig, VerifyConfig
 from microcoder_data.export.outputs import EXPORT_STAGE, export_all
 from microcoder_data.filter.decontam import Decontaminate
 from microcoder_data.filter.dedup import ExactDedup, MinHashDedup
@@ -194,12 +195,37 @@ def _verify_shard(step: Any, shard: pa.Table, judge: Any = None) -> tuple[pa.Tab
     return _split_output(items, "verify", rejects)
 
 
+def _verify_local(step: Any, vcfg: VerifyConfig, shards: list[pa.Table], pending: list[int], d: Path, progress: bool) -> None:
+    """The pending shards on one judge, ``shards_in_flight`` at a time: while one shard waits
+    for its slowest reference or ends a phase, the next one's candidates keep the workers busy.
+    Each shard is saved as soon as it is done, so an interrupt loses only the shards in flight."""
+    from microcoder_data.verify import make_limits
+    from microcoder_eval.judge import Judge
+
+    def verify_and_save(i: int) -> int:
+        kept, rejs = _verify_shard(step, shards[i], judge)
+        Checkpoints.save_shard(d, i, kept, rejects_table(rejs))
+        return i
+
+    total = sum(shards[i].num_rows for i in pending)
+    bar = tqdm(total=total, desc="verify", unit="problem", disable=not progress, leave=False, file=sys.stderr)
+    with Judge(workers=step.workers, limits=make_limits(vcfg)) as judge:
+        pool = ThreadPoolExecutor(max_workers=max(1, vcfg.shards_in_flight), thread_name_prefix="verify-shard")
+        try:
+            for done in as_completed([pool.submit(verify_and_save, i) for i in pending]):
+                bar.update(shards[done.result()].num_rows)
+        finally:
+            # on an error or an interrupt: start no further shard; the ones in flight finish and are saved
+            pool.shutdown(wait=True, cancel_futures=True)
+    bar.close()
+
+
 def verify_stage(
     table: pa.Table, cfg: PipelineConfig, executor: Executor, ckpt: Checkpoints, key: str, *, progress: bool = True
 ) -> tuple[pa.Table, pa.Table, int]:
     """Verify in checkpointed shards.  Local: one judge over all cores, shard after shard.
     Ray: one task per shard, each with a one-worker judge."""
-    from microcoder_data.verify import VerifyStep, make_limits
+    from microcoder_data.verify import VerifyStep
 
     vcfg = cfg.verify
     shards = split_table(table, vcfg.shard_size)
@@ -213,17 +239,8 @@ def verify_stage(
             for i, (kept, rejs) in zip(pending, results):
                 Checkpoints.save_shard(d, i, kept, rejects_table(rejs))
         else:
-            from microcoder_eval.judge import Judge
-
-            step = VerifyStep(vcfg, workers=vcfg.workers or executor.workers)
-            total = sum(shards[i].num_rows for i in pending)
-            bar = tqdm(total=total, desc="verify", unit="problem", disable=not progress, leave=False, file=sys.stderr)
-            with Judge(workers=step.workers, limits=make_limits(vcfg)) as judge:
-                for i in pending:
-                    kept, rejs = _verify_shard(step, shards[i], judge)
-                    Checkpoints.save_shard(d, i, kept, rejects_table(rejs))
-                    bar.update(shards[i].num_rows)
-            bar.close()
+            _verify_local(VerifyStep(vcfg, workers=vcfg.workers or executor.workers), vcfg, shards, pending, d,
+                          progress)
     kept_parts, rej_parts = [], []
     for i in range(len(shards)):
         k, r = Checkpoints.load_shard(d, i)

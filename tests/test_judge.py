@@ -442,6 +442,29 @@ def test_each_test_starts_from_a_clean_interpreter_state():
         assert result.verdict is Verdict.ACCEPTED, [t.actual for t in result.tests]
 
 
+def test_a_programs_namespace_is_new_for_each_stdin_test_and_each_candidate():
+    # A child's first run takes a namespace the worker filled before forking; what a program
+    # writes there reaches neither its own next test nor the next candidate of the worker.
+    code = (
+        "print('left' in globals(), deque.__name__, __name__, sorted(k for k in globals() if k.startswith('__')))\n"
+        "left = 1\n"
+        "deque = None\n"
+        "globals().pop('heappush')\n"
+    )
+    expected = "False deque __main__ ['__builtins__', '__doc__', '__file__', '__loader__', '__name__', " \
+               "'__package__', '__spec__']\n"
+    task = JudgeTask("stdin", (TestCase("", expected),) * 2)
+    # a functional module runs once per candidate: its globals last over its tests, not beyond
+    functional = JudgeTask("functional", (TestCase("[]", "1"), TestCase("[]", "2")), fn_name="f")
+    counting = "def f():\n    global calls\n    calls = globals().get('calls', 0) + 1\n    return calls\n"
+    with Judge(workers=1, limits=Limits(time_limit_s=2, memory_limit_mb=512, output_limit_mb=4)) as judge:
+        for _ in range(2):
+            result = judge.judge(task, code, stop_on_failure=False, keep_outputs=True)
+            assert result.verdict is Verdict.ACCEPTED, [t.actual for t in result.tests]
+            result = judge.judge(functional, counting, stop_on_failure=False, keep_outputs=True)
+            assert result.verdict is Verdict.ACCEPTED, [t.actual for t in result.tests]
+
+
 def test_program_names_resolve_through_main_as_under_python():
     # pickle, dataclasses and typing.get_type_hints look a program's names up in
     # sys.modules['__main__']: it must be the program's own module.

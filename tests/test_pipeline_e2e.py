@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from cli.data_cmd import data
 from microcoder_data.config import PipelineConfig, load_config
+from microcoder_data.pipeline.checkpoint import Checkpoints
 from microcoder_data.recipe import build
 from microcoder_testing.problems import sample_problems, write_jsonl
 from microcoder_data.schema import Problem
@@ -137,9 +138,12 @@ def test_fixture_build_counts_and_planted_rows(fixture_build):
 def test_fixture_build_is_deterministic_and_resumable(fixture_build, tmp_path):
     tmp, cfg, result = fixture_build
     a = Path(cfg.out_dir)
-    # the same input and config, another run (other executor settings): byte-identical data files
+    # the same input and config, another run (other executor settings, Verify's shards one after
+    # another instead of two in flight): byte-identical data files
     cfg2 = copy.deepcopy(cfg)
     cfg2.out_dir, cfg2.workers, cfg2.shard_size = str(tmp_path / "b"), 1, 100
+    assert cfg.verify.shards_in_flight == 2
+    cfg2.verify.shards_in_flight = 1
     build(cfg2)
     b = Path(cfg2.out_dir)
     for name in DATA_FILES + ("test.parquet",):
@@ -165,6 +169,37 @@ def test_fixture_build_is_deterministic_and_resumable(fixture_build, tmp_path):
     cfg2.verify.max_tests = 2
     again = build(cfg2, resume=True)
     assert [s.resumed for s in again.stages] == [True, True, True, False, False]
+
+
+def test_a_failing_verify_shard_stops_the_build_and_keeps_the_shard_in_flight(fixture_build, tmp_path, monkeypatch):
+    """Two Verify shards in flight: when one fails, the build stops with its error, no later
+    shard is kept, the one still running finishes and is saved, and a resumed build redoes
+    only the others (same bytes as an uninterrupted build)."""
+    import microcoder_data.recipe as recipe
+
+    _, cfg, _ = fixture_build
+    cfg2 = copy.deepcopy(cfg)
+    cfg2.out_dir = str(tmp_path / "c")
+    real = recipe._verify_shard
+    kept0, rejected0 = Checkpoints.load_shard(Path(cfg.out_dir) / "_work" / "verify" / "shards", 0)
+    first_shard = set(kept0.column("id").to_pylist()) | set(rejected0.column("id").to_pylist())
+
+    def lose_all_but_the_first_shard(step, shard, judge=None):
+        if not set(shard.column("id").to_pylist()) <= first_shard:
+            raise RuntimeError("judge host lost")
+        return real(step, shard, judge)
+
+    monkeypatch.setattr(recipe, "_verify_shard", lose_all_but_the_first_shard)
+    with pytest.raises(RuntimeError, match="judge host lost"):
+        build(cfg2)
+    shards = Path(cfg2.out_dir) / "_work" / "verify" / "shards"
+    assert sorted(p.name for p in shards.glob("*.done")) == ["00000.done"]
+    monkeypatch.setattr(recipe, "_verify_shard", real)
+    logs: list[str] = []
+    build(cfg2, resume=True, log=logs.append)
+    assert "verify: resumed 1 finished shard(s)" in logs
+    for name in DATA_FILES:
+        assert (Path(cfg.out_dir) / name).read_bytes() == (Path(cfg2.out_dir) / name).read_bytes(), name
 
 
 def test_cli_build_with_config_file(tmp_path):

@@ -216,6 +216,32 @@ def test_child_sees_no_process_outside_its_namespace(judge):
     assert os.getpid() not in visible or os.getpid() <= 3
 
 
+def test_every_child_holds_no_capability_and_sees_only_its_own_environment(judge):
+    """The worker empties the bounding set and sets the environment once for all its
+    children; each child clears its own capabilities.  Checked on several candidates per
+    worker (the first and later forks), each after a candidate changed its own environment
+    (a fork of the worker, not of that candidate, must not see it)."""
+    code = (
+        "import os\n"
+        "caps = {l.split(':')[0]: l.split()[1] for l in open('/proc/self/status') if l.startswith(('Cap', 'NoNewPrivs'))}\n"
+        "print(repr((sorted(caps.items()), sorted(os.environ.items()))))\n"
+        "os.environ['LEAK'] = 'x'\n"
+        "os.putenv('LEAK2', 'y')\n"
+    )
+    tasks = [JudgeTask("stdin", (TestCase("", "?\n"),)) for _ in range(6)]
+    results = list(judge.judge_many([(t, code) for t in tasks], keep_outputs=True, stop_on_failure=False))
+    seen = {r.tests[0].actual.strip() for r in results}
+    assert len(seen) == 1, seen  # every candidate, on either worker, starts the same
+    caps, env = eval(seen.pop())  # noqa: S307 - our own test's repr output
+    caps = dict(caps)
+    zero = "0000000000000000"
+    assert caps["CapInh"] == caps["CapPrm"] == caps["CapEff"] == caps["CapBnd"] == caps["CapAmb"] == zero, caps
+    assert caps["NoNewPrivs"] == "1"
+    env = dict(env)
+    assert sorted(env) == ["HOME", "LANG", "PATH", "PYTHONIOENCODING", "TMPDIR"], env
+    assert env["HOME"] == env["TMPDIR"] and env["LANG"] == "C.UTF-8"
+
+
 def _single_worker_judge() -> Judge:
     return Judge(workers=1, limits=Limits(time_limit_s=2.0, memory_limit_mb=512, output_limit_mb=8))
 

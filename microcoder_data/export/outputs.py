@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from microcoder_data.config import VERIFY_RUNTIME_KEYS
 from microcoder_data.export.card import write_card
 from microcoder_data.export.hf import save_hf
 from microcoder_data.export.rejects import write_rejects
@@ -27,7 +28,7 @@ _RUNTIME_KEYS = ("out_dir", "executor", "workers", "ray_address", "progress", "s
 def data_config(config: dict[str, Any]) -> dict[str, Any]:
     d = {k: v for k, v in config.items() if k not in _RUNTIME_KEYS}
     if isinstance(d.get("verify"), dict):
-        d["verify"] = {k: v for k, v in d["verify"].items() if k not in ("workers", "shard_size")}
+        d["verify"] = {k: v for k, v in d["verify"].items() if k not in VERIFY_RUNTIME_KEYS}
     return d
 
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import asdict, replace
 from typing import Any, Iterable, Iterator
 
-from microcoder_data.config import VerifyConfig
+from microcoder_data.config import VERIFY_RUNTIME_KEYS, VerifyConfig
 from microcoder_data.pipeline.step import Step, StepOutput
 from microcoder_data.schema import Problem
 from microcoder_data.verify.augment import Augmented, augment
@@ -326,7 +326,7 @@ class VerifyStep(Step):
         return measure(judge, jobs, max_mutants=c.strength_mutants, time_limit_s=c.strength_time_limit_s)
 
     def describe(self) -> dict[str, Any]:
-        d = vars(self.cfg).copy()
+        d = {k: v for k, v in vars(self.cfg).items() if k not in VERIFY_RUNTIME_KEYS}
         d["limits"] = asdict(make_limits(self.cfg))
         return d
 

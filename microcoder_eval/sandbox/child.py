@@ -189,35 +189,36 @@ class _Runner:
         self.code = code
         self.mode = mode
         self.fn_name = fn_name
-        self.prelude = prelude_module.build()
         self.module: dict[str, Any] | None = None  # functional: the module, executed once
-        self._take_snapshot()
+        self.tests_run = 0
+        self._take_snapshot(_PRISTINE_BUILTINS)
 
-    def _take_snapshot(self) -> None:
-        """The interpreter state each test starts from (see _reset_process_state)."""
-        self.builtins = dict(builtins.__dict__)
+    def _take_snapshot(self, builtins_copy: dict[str, Any] | None = None) -> None:
+        """The interpreter state each test starts from (see _reset_process_state);
+        ``builtins_copy``: one the worker made of these same builtins (prepare_first_run)."""
+        self.builtins = builtins_copy if builtins_copy is not None else dict(builtins.__dict__)
         self.cwd = os.getcwd()
         self.recursion_limit = sys.getrecursionlimit()
 
     def _fresh_globals(self, name: str) -> dict[str, Any]:
         # A real module in sys.modules: pickle, dataclasses and typing.get_type_hints
         # look the program's names up there.
-        module = types.ModuleType(name)
+        module = _FIRST_RUN_MODULES.pop(name, None) or _new_module(name)
         sys.modules[name] = module
         g = module.__dict__
-        g.update(self.prelude)
-        g.update(__name__=name, __builtins__=builtins, __file__="solution.py", __doc__=None)
         g.update(stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr)
         return g
 
     def _reset_process_state(self) -> None:
         """Undo what an earlier test may have changed in the interpreter itself."""
-        # Restored wholesale (comparing values could call a planted object's __eq__),
-        # never left empty in between (a daemon thread may still be running).
-        current = builtins.__dict__
-        for name in [name for name in current if name not in self.builtins]:
-            del current[name]
-        current.update(self.builtins)
+        if self.tests_run:  # before the first, the builtins are the snapshot's (a fresh fork)
+            # Restored wholesale (comparing values could call a planted object's __eq__),
+            # never left empty in between (a daemon thread may still be running).
+            current = builtins.__dict__
+            for name in [name for name in current if name not in self.builtins]:
+                del current[name]
+            current.update(self.builtins)
+        self.tests_run += 1
         sys.argv = ["solution.py"]  # as under `python solution.py`, not the worker's
         sys.setrecursionlimit(self.recursion_limit)
         try:
@@ -287,6 +288,32 @@ class _Runner:
         if callable(function):
             return function
         raise NameError(f"no function or Solution method named {self.fn_name!r}")
+
+
+def _new_module(name: str) -> types.ModuleType:
+    """A module whose namespace is what a program starts with: the prelude's names."""
+    module = types.ModuleType(name)
+    g = module.__dict__
+    g.update(prelude_module.build())
+    g.update(__name__=name, __builtins__=builtins, __file__="solution.py", __doc__=None)
+    return module
+
+
+# Made in the worker before any fork (prepare_first_run), used by a child's first run.
+# Filling a namespace in the child would write to the reference count of every prelude
+# object: a copy-on-write page fault for each page they lie on (~150 per child, a fifth of
+# the child's start-up).  The child takes these, already filled, and writes only to them.
+_FIRST_RUN_MODULES: dict[str, types.ModuleType] = {}
+_PRISTINE_BUILTINS: dict[str, Any] | None = None
+
+
+def prepare_first_run() -> None:
+    """In the worker, once, after the prelude is imported: the namespaces and the builtins
+    snapshot every child starts from."""
+    global _PRISTINE_BUILTINS
+    for name in ("__main__", "solution"):
+        _FIRST_RUN_MODULES[name] = _new_module(name)
+    _PRISTINE_BUILTINS = dict(builtins.__dict__)
 
 
 def serve(code: Any, mode: str, fn_name: str | None) -> None:

@@ -44,6 +44,20 @@ def _forbid_sysv_memory() -> None:
             pass  # an older kernel keeps these global: the namespace still ends with the child
 
 
+def child_environment(work_dir: str) -> dict[str, str]:
+    """The whole environment a candidate sees: nothing of the host's or the judge's."""
+    return {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": work_dir, "TMPDIR": work_dir, "LANG": "C.UTF-8",
+            "PYTHONIOENCODING": "utf-8"}
+
+
+def set_child_environment(work_dir: str) -> None:
+    """In the worker, once: the environment its children inherit.  Rewriting it in each
+    child (unsetenv/putenv and os.environ's own dict) cost ~115 copy-on-write page faults
+    per candidate; a child now only checks it."""
+    os.environ.clear()
+    os.environ.update(child_environment(work_dir))
+
+
 def _child_entry(job: Job, a2b_r: int, b2a_w: int) -> None:
     """Runs in the forked child before any untrusted code: never returns."""
     try:
@@ -61,14 +75,10 @@ def _child_entry(job: Job, a2b_r: int, b2a_w: int) -> None:
             os.dup2(devnull, fd)
         os.closerange(5, 65536)
         os.chdir(job.work_dir)
-        os.environ.clear()
-        os.environ.update(
-            PATH="/usr/local/bin:/usr/bin:/bin",
-            HOME=job.work_dir,
-            TMPDIR=job.work_dir,
-            LANG="C.UTF-8",
-            PYTHONIOENCODING="utf-8",
-        )
+        wanted = child_environment(job.work_dir)
+        if dict(os.environ) != wanted:  # normally the worker set it up already (set_child_environment)
+            os.environ.clear()
+            os.environ.update(wanted)
         _set_child_limits(job)
         if job.use_ipc_ns:
             # SysV shared memory is counted by no rlimit and outlives its creator: in a

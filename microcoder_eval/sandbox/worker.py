@@ -12,7 +12,7 @@ import os
 import shutil
 import traceback
 
-from . import isolation, linux, prelude, protocol
+from . import child, isolation, linux, prelude, protocol, spawn
 from .job import Job
 from .supervisor import Supervisor
 
@@ -49,6 +49,10 @@ def _compile(code: str):
         return None, detail[-1000:]
 
 
+def _work_dir(report: isolation.IsolationReport) -> str:
+    return os.path.join(report.work_root, "run")
+
+
 def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
     """Serve one candidate up to the judge's "end"; False if the judge has gone."""
     # The judge sends the first test right behind the code (no round trip for "ready"):
@@ -64,7 +68,7 @@ def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
                 protocol.send(JUDGE_OUT, {"op": "ended"})
                 return True
     limits = message["limits"]
-    work_dir = os.path.join(report.work_root, "run")
+    work_dir = _work_dir(report)
     os.makedirs(work_dir, exist_ok=True)
     os.chmod(work_dir, 0o777)
     job = Job(
@@ -105,6 +109,11 @@ def main() -> None:
     except OSError:
         report.warnings.append("could not protect the worker's memory from inspection")
     isolation.enter_pid_namespace(report)  # from here on we are PID 1 (when available)
+    # What every child would otherwise set up for itself, done once here and inherited by
+    # each fork: less work per candidate, and fewer copy-on-write page faults.
+    linux.forbid_regaining_capabilities()
+    spawn.set_child_environment(_work_dir(report))
+    child.prepare_first_run()
     # The child must not inherit a writable handle on our stdio beyond fds 0/1.
     protocol.send(JUDGE_OUT, {"op": "hello", "isolation": report.to_dict(), "pid": os.getpid()})
     while True:
