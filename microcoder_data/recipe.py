@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Callable
@@ -195,29 +196,48 @@ def _verify_shard(step: Any, shard: pa.Table, judge: Any = None) -> tuple[pa.Tab
     return _split_output(items, "verify", rejects)
 
 
-def _verify_local(step: Any, vcfg: VerifyConfig, shards: list[pa.Table], pending: list[int], d: Path, progress: bool) -> None:
+def _verify_local(step: Any, vcfg: VerifyConfig, shards: list[pa.Table], pending: list[int], d: Path,
+                  progress: bool) -> None:
     """The pending shards on one judge, ``shards_in_flight`` at a time: while one shard waits
     for its slowest reference or ends a phase, the next one's candidates keep the workers busy.
-    Each shard is saved as soon as it is done, so an interrupt loses only the shards in flight."""
+    Each shard is saved as soon as it is done.  On an error or an interrupt no further shard
+    starts and the ones in flight finish and are saved -- unless the judge had to be closed
+    under them (a second interrupt): their results are then not trusted, and not saved."""
     from microcoder_data.verify import make_limits
     from microcoder_eval.judge import Judge
 
-    def verify_and_save(i: int) -> int:
-        kept, rejs = _verify_shard(step, shards[i], judge)
+    stopping, judge_closed = threading.Event(), threading.Event()
+
+    def verify_and_save(i: int) -> int | None:
+        if stopping.is_set():
+            return None
+        try:
+            kept, rejs = _verify_shard(step, shards[i], judge)
+        except BaseException:
+            stopping.set()  # before this thread can take another shard
+            raise
+        if judge_closed.is_set():
+            return None
         Checkpoints.save_shard(d, i, kept, rejects_table(rejs))
         return i
 
-    total = sum(shards[i].num_rows for i in pending)
-    bar = tqdm(total=total, desc="verify", unit="problem", disable=not progress, leave=False, file=sys.stderr)
-    with Judge(workers=step.workers, limits=make_limits(vcfg)) as judge:
-        pool = ThreadPoolExecutor(max_workers=max(1, vcfg.shards_in_flight), thread_name_prefix="verify-shard")
+    bar = tqdm(total=sum(shards[i].num_rows for i in pending), desc="verify", unit="problem",
+               disable=not progress, leave=False, file=sys.stderr)
+    judge = Judge(workers=step.workers, limits=make_limits(vcfg))
+    pool = ThreadPoolExecutor(max_workers=max(1, vcfg.shards_in_flight), thread_name_prefix="verify-shard")
+    try:
+        for done in as_completed([pool.submit(verify_and_save, i) for i in pending]):
+            i = done.result()
+            if i is not None:
+                bar.update(shards[i].num_rows)
+    finally:
+        stopping.set()
         try:
-            for done in as_completed([pool.submit(verify_and_save, i) for i in pending]):
-                bar.update(shards[done.result()].num_rows)
-        finally:
-            # on an error or an interrupt: start no further shard; the ones in flight finish and are saved
             pool.shutdown(wait=True, cancel_futures=True)
-    bar.close()
+        finally:
+            judge_closed.set()
+            judge.close()
+            bar.close()
 
 
 def verify_stage(

@@ -465,6 +465,17 @@ def test_a_programs_namespace_is_new_for_each_stdin_test_and_each_candidate():
             assert result.verdict is Verdict.ACCEPTED, [t.actual for t in result.tests]
 
 
+def test_what_a_stdin_test_kept_is_freed_before_the_next():
+    # A function holds its module in a cycle: freed only by a collection, and never for the
+    # first test's module (made in the worker, frozen in the child).  Twice 300 MB under a
+    # 512 MB limit only fits if each test's globals are freed when it ends.
+    code = "def f(n):\n    return n\nbig = bytearray(300 * 1024 * 1024)\nprint(f(len(big)) > 0)\n"
+    task = JudgeTask("stdin", (TestCase("", "True\n"),) * 3)
+    with Judge(workers=1, limits=Limits(time_limit_s=5, memory_limit_mb=512, output_limit_mb=4)) as judge:
+        result = judge.judge(task, code, stop_on_failure=False)
+        assert result.verdict is Verdict.ACCEPTED, result.to_dict()
+
+
 def test_program_names_resolve_through_main_as_under_python():
     # pickle, dataclasses and typing.get_type_hints look a program's names up in
     # sys.modules['__main__']: it must be the program's own module.

@@ -172,8 +172,8 @@ def test_fixture_build_is_deterministic_and_resumable(fixture_build, tmp_path):
 
 
 def test_a_failing_verify_shard_stops_the_build_and_keeps_the_shard_in_flight(fixture_build, tmp_path, monkeypatch):
-    """Two Verify shards in flight: when one fails, the build stops with its error, no later
-    shard is kept, the one still running finishes and is saved, and a resumed build redoes
+    """Two Verify shards in flight: when one fails, the build stops with its error, no further
+    shard starts, the one still running finishes and is saved, and a resumed build redoes
     only the others (same bytes as an uninterrupted build)."""
     import microcoder_data.recipe as recipe
 
@@ -184,14 +184,20 @@ def test_a_failing_verify_shard_stops_the_build_and_keeps_the_shard_in_flight(fi
     kept0, rejected0 = Checkpoints.load_shard(Path(cfg.out_dir) / "_work" / "verify" / "shards", 0)
     first_shard = set(kept0.column("id").to_pylist()) | set(rejected0.column("id").to_pylist())
 
+    started: list[str] = []
+
     def lose_all_but_the_first_shard(step, shard, judge=None):
-        if not set(shard.column("id").to_pylist()) <= first_shard:
+        ids = shard.column("id").to_pylist()
+        started.append(ids[0])
+        if not set(ids) <= first_shard:
             raise RuntimeError("judge host lost")
         return real(step, shard, judge)
 
     monkeypatch.setattr(recipe, "_verify_shard", lose_all_but_the_first_shard)
     with pytest.raises(RuntimeError, match="judge host lost"):
         build(cfg2)
+    # shards 0 and 1 started together; 1 failed at once, while 0 was still running: nothing after
+    assert len(started) == 2, started
     shards = Path(cfg2.out_dir) / "_work" / "verify" / "shards"
     assert sorted(p.name for p in shards.glob("*.done")) == ["00000.done"]
     monkeypatch.setattr(recipe, "_verify_shard", real)

@@ -191,6 +191,7 @@ class _Runner:
         self.fn_name = fn_name
         self.module: dict[str, Any] | None = None  # functional: the module, executed once
         self.tests_run = 0
+        self.last_module: types.ModuleType | None = None  # the one _fresh_globals made last
         self._take_snapshot(_PRISTINE_BUILTINS)
 
     def _take_snapshot(self, builtins_copy: dict[str, Any] | None = None) -> None:
@@ -204,6 +205,7 @@ class _Runner:
         # A real module in sys.modules: pickle, dataclasses and typing.get_type_hints
         # look the program's names up there.
         module = _FIRST_RUN_MODULES.pop(name, None) or _new_module(name)
+        self.last_module = module
         sys.modules[name] = module
         g = module.__dict__
         g.update(stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr)
@@ -248,7 +250,20 @@ class _Runner:
         _join_non_daemon_threads()
         if not _finish_streams():
             status["output_limit"] = True
+        if self.mode == "stdin":
+            self._release_module()  # after the atexit hooks, which may still need it
         return status
+
+    def _release_module(self) -> None:
+        """Empty a stdin test's module once the test is over, as interpreter shutdown would
+        after the atexit hooks: the cycles through its functions' __globals__ would keep what
+        the test left there until a collection, counting against the next test's memory
+        limit, and the first test's module (made in the worker, frozen by the child's
+        gc.freeze()) would never be collected.  A daemon thread of the test still running
+        may still need it: then it is left alone."""
+        module, self.last_module = self.last_module, None
+        if module is not None and threading.active_count() == 1:
+            module.__dict__.clear()
 
     def _run_functional(self, request: dict) -> str | None:
         """Call the target on the test's arguments; its JSON return value when small
