@@ -69,6 +69,7 @@ class SandboxWorker:
             raise SandboxError(f"could not start a sandbox worker: {exc}") from exc
         self.to_worker = self.proc.stdin.fileno()
         self.from_worker = self.proc.stdout.fileno()
+        self._poller: select.poll | None = None
         self.isolation: dict = {}
         # Writes during a candidate may come from two threads: its own, and another
         # worker's stopping it ("end") when a sibling slice of the candidate failed.
@@ -105,9 +106,10 @@ class SandboxWorker:
 
     def _recv(self, timeout: float | None) -> dict | None:
         if timeout is not None:
-            poller = select.poll()  # not select(): the judge may hold fds past 1024
-            poller.register(self.from_worker, select.POLLIN)
-            if not poller.poll(timeout * 1000):
+            if self._poller is None:
+                self._poller = select.poll()  # not select(): the judge may hold fds past 1024
+                self._poller.register(self.from_worker, select.POLLIN)
+            if not self._poller.poll(timeout * 1000):
                 raise TimeoutError("sandbox worker did not answer in time")
         return protocol.recv(self.from_worker)
 
@@ -192,6 +194,7 @@ class SandboxWorker:
                 "code": code,
                 "mode": task.mode,
                 "fn_name": task.fn_name,
+                "stop_on_failure": feed.stop_on_failure,
                 "limits": {
                     "time_limit_s": time_limit,
                     "wall_limit_s": effective.wall_limit_s,

@@ -222,6 +222,39 @@ def test_queued_test_is_stopped_when_an_earlier_test_fails():
         assert judge.judge(ADD, "a,b=map(int,input().split())\nprint(a+b)").tests_passed == 3
 
 
+def test_tests_queued_behind_a_failed_run_are_dropped_when_the_judge_stops_at_failures(judge):
+    # A run that did not end "ok" fails whatever the expected output, and a judge stopping
+    # at failures ends the candidate on that answer: the worker answers it and runs none of
+    # the tests queued behind it (no new child after a killed one, no second endless loop).
+    # Judging every test (Verify), it runs them all.
+    import time
+
+    from microcoder_eval.sandbox_worker import SandboxWorker
+
+    code = "x = int(input())\nif x == 1:\n    raise ValueError(x)\nprint(x)"
+    limits = {"time_limit_s": 5.0, "wall_limit_s": 10.0, "memory_limit_mb": 256, "output_limit_mb": 4}
+    worker = SandboxWorker(judge._hide, judge._work_size_mb)
+    try:
+        statuses = {}
+        for stop in (True, False):
+            worker._send({"op": "candidate", "code": code, "mode": "stdin", "fn_name": None,
+                          "stop_on_failure": stop, "limits": limits})
+            for i in (1, 2, 3):
+                worker._send({"op": "test", "input": f"{i}\n"})
+            answers = [worker._recv(30)]
+            if not stop:
+                answers += [worker._recv(30), worker._recv(30)]
+            else:
+                time.sleep(0.5)  # time enough to run the queued tests, were they run
+            worker._send({"op": "end"})
+            while (message := worker._recv(30))["op"] != "ended":
+                answers.append(message)
+            statuses[stop] = [a["status"] for a in answers]
+        assert statuses == {True: ["runtime_error"], False: ["runtime_error", "ok", "ok"]}
+    finally:
+        worker.close()
+
+
 def test_large_and_small_inputs_mixed_keep_their_order(judge):
     # Inputs over the queue-ahead size go in lockstep; results must still pair with tests.
     sizes = [3, 200_000, 5, 70_000, 1, 1, 300_000, 2]

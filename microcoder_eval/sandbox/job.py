@@ -24,6 +24,9 @@ class Job:
     # the verdict is final.  On a quiet host the limit is final as it stands.
     near_limit_margin: float = 0.0
     near_limit_min_wait: float = 0.0
+    # The judge stops the candidate at its first failing test: a test whose run did not
+    # end "ok" fails whatever its expected output, so the tests queued behind it are not run.
+    stop_on_failure: bool = False
 
     @property
     def kill_limit_s(self) -> float:

@@ -33,7 +33,10 @@ def stat_cpu(data: bytes, own_only: bool = False) -> tuple[float, int]:
     try:
         fields = data.rsplit(b")", 1)[1].split()
         # fields[0] is field 3 (state); utime..cstime are fields 14..17, num_threads 20
-        return sum(int(x) for x in fields[11:13 if own_only else 15]) / _CLK_TCK, int(fields[17])
+        ticks = int(fields[11]) + int(fields[12])
+        if not own_only:
+            ticks += int(fields[13]) + int(fields[14])
+        return ticks / _CLK_TCK, int(fields[17])
     except (IndexError, ValueError):
         return 0.0, 0
 

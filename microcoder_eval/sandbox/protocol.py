@@ -36,9 +36,13 @@ def _read_exact(fd: int, n: int) -> bytes | None:
     return b"".join(chunks)
 
 
+# One encoder for every message: json.dumps with a non-default option builds a new one per call.
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def encode(message: dict) -> bytes:
     """The framed bytes of ``message`` (so a sender can size it before writing)."""
-    data = json.dumps(message, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    data = _ENCODER.encode(message).encode("utf-8", "surrogatepass")
     return _HEADER.pack(len(data)) + data
 
 

@@ -29,6 +29,7 @@ from .spawn import Child
 from .workfiles import FAILED_OUTPUT_KEEP, read_text, size, tail, write_input
 
 _POLL_SLICE_S = 0.25
+_JUDGE_QUIET_S = 0.02
 _MULTI_PROCESS_SLICE_S = 0.05
 
 __all__ = ["Job", "Supervisor"]
@@ -45,6 +46,7 @@ class Supervisor:
         self.spawned: list[int] = []
         self.test_no = 0
         self.cpu_mark: float | None = None
+        self.polls: tuple[Child, Any, Any] | None = None  # (child, without judge_in, with it)
         # Messages read while a test ran (the judge queues the next test ahead of need).
         self.pending: deque[dict | None] = deque()
 
@@ -74,10 +76,21 @@ class Supervisor:
                 if child_died and self.child is not None:
                     self.child.close()
                     self.child = None  # the next test starts a new one
+                if result["status"] != "ok" and self.job.stop_on_failure:
+                    # The judge ends the candidate on this answer: the tests it queued
+                    # meanwhile are dropped unrun (no new child for a killed one, no
+                    # second endless loop), up to its "end".
+                    return self._skip_to_end()
         finally:
             if self.child is not None:
                 self.child.close()
             self._kill_leftovers()
+
+    def _skip_to_end(self) -> bool:
+        while True:
+            message = self.pending.popleft() if self.pending else protocol.recv(self.judge_in)
+            if message is None or message["op"] != "test":
+                return message is not None and message["op"] == "end"
 
     def _kill_leftovers(self) -> None:
         if self.job.use_pid_ns:
@@ -105,7 +118,7 @@ class Supervisor:
         """The test's files.  A functional program has no ``in`` (its stdin reads
         nothing); its arguments come inline or from ``args``, its return value goes
         inline or to ``res``."""
-        base = os.path.join(self.job.work_dir, f"t{self.test_no}")
+        base = f"{self.job.work_dir}/t{self.test_no}"
         files = {"out": base + ".out", "err": base + ".err"}
         if self.job.mode == "stdin":
             return {"in": base + ".in", **files}
@@ -181,15 +194,24 @@ class Supervisor:
         (status, killed_for, extended): ``extended`` when the test passed the time limit on
         a busy host and was given the near-limit grace.
         """
-        poller = select.poll()
-        poller.register(child.from_child, select.POLLIN)
-        poller.register(child.pidfd, select.POLLIN)
-        poller.register(self.judge_in, select.POLLIN)
+        if self.polls is None or self.polls[0] is not child:
+            quiet = select.poll()
+            quiet.register(child.from_child, select.POLLIN)
+            quiet.register(child.pidfd, select.POLLIN)
+            listening = select.poll()
+            listening.register(child.from_child, select.POLLIN)
+            listening.register(child.pidfd, select.POLLIN)
+            listening.register(self.judge_in, select.POLLIN)
+            self.polls = (child, quiet, listening)
+        # The judge queues the next test while this one runs: reading it at once would wake
+        # us in the middle of nearly every test.  A short test's "end" waits until it ends;
+        # from the first check on, an "end" stops the test at once.
+        poller = self.polls[1]
         buffer = b""
         limit, wall_limit = self.job.time_limit_s, self.job.wall_limit_s
         extended = False
         # Most tests answer within the first wait.
-        check_at = time.monotonic() + min(limit, wall_limit, _POLL_SLICE_S)
+        check_at = time.monotonic() + min(limit, wall_limit, _JUDGE_QUIET_S)
         while True:
             events = poller.poll(max(check_at - time.monotonic(), 0.002) * 1000)
             for fd, _ in events:
@@ -217,6 +239,7 @@ class Supervisor:
                     return None, None, extended
             if events and time.monotonic() < check_at:
                 continue  # woken by the judge's queued test only: no reading is due yet
+            poller = self.polls[2]
             cpu, _, others = sandbox_cpu_seconds(child, self.job.use_pid_ns)
             cpu -= cpu_before
             wall = clock.wall()
@@ -247,8 +270,7 @@ class Supervisor:
         limit_bytes = job.output_limit_mb * 1024 * 1024
         result: dict[str, Any] = {
             "op": "result", "cpu_s": round(cpu, 4), "wall_s": round(wall, 4),
-            "exit": None, "signal": None, "exc": None, "output": None,
-            "stderr": tail(paths["err"]),
+            "exit": None, "signal": None, "exc": None, "output": None, "stderr": "",
         }
         if inline_result is not None:
             output, overflow = inline_result, False
@@ -257,8 +279,12 @@ class Supervisor:
         stdout_overflow = overflow if job.mode == "stdin" else size(paths["out"]) >= limit_bytes
         result["output"] = output
         result.update(self._status(status, raw_status, killed_for, cpu, overflow, stdout_overflow, output))
-        if result["status"] != "ok" and output is not None:
-            result["output"] = output[:FAILED_OUTPUT_KEEP]  # enough for a diff, not megabytes
+        if result["status"] != "ok":
+            # Only a failed run's stderr is reported (the failure's detail): a passing
+            # test's is never read.
+            result["stderr"] = tail(paths["err"])
+            if output is not None:
+                result["output"] = output[:FAILED_OUTPUT_KEEP]  # enough for a diff, not megabytes
         return result
 
     def _status(self, status, raw_status, killed_for, cpu, overflow, stdout_overflow, output) -> dict:

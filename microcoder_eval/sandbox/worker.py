@@ -86,6 +86,7 @@ def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
         work_dir=work_dir,
         # Unsharing needs the capabilities the child holds in our user namespace.
         use_ipc_ns=report.features.get("ipc_ns", False) and report.features.get("user_ns", False),
+        stop_on_failure=bool(message.get("stop_on_failure", False)),
     )
     judge_alive = Supervisor(job, JUDGE_IN, JUDGE_OUT).serve()
     _wipe(report.work_root)
