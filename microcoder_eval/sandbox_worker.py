@@ -8,7 +8,6 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
-import select
 import shutil
 import subprocess
 import sys
@@ -23,12 +22,18 @@ from .types import JudgeTask, Limits
 log = logging.getLogger(__name__)
 
 _HELLO_TIMEOUT_S = 60.0
-# Largest test message queued at a worker ahead of need (see SandboxWorker.run).  Two of them
-# and an "end" must fit the judge-to-worker pipe buffer: 64 KiB normally, but as small
-# as one or two pages once the user is over /proc/sys/fs/pipe-user-pages-soft, so the
-# bound is also scaled to the pipe actually created.
-_AHEAD_MAX_BYTES = 16 * 1024
+# Test messages queued at a worker behind the one it runs, all together (see
+# SandboxWorker.run).  They and an "end" must fit the judge-to-worker pipe buffer: 64 KiB
+# normally, but as small as one or two pages once the user is over
+# /proc/sys/fs/pipe-user-pages-soft, so the bound is also scaled to the pipe actually created.
+_QUEUED_MAX_BYTES = 32 * 1024
 _END_ROOM_BYTES = 256
+# Tests queued at a worker: two (the next one ready when the current one ends), or more
+# when tests are short (their answers then come several to a write).  Long tests keep
+# the queue short so that idle workers can take over the rest (Judge._recruit).
+_QUEUE_DEPTH = 2
+_QUEUE_DEPTH_SHORT = 8
+_SHORT_TEST_S = 0.005
 
 
 class SandboxError(RuntimeError):
@@ -69,7 +74,7 @@ class SandboxWorker:
             raise SandboxError(f"could not start a sandbox worker: {exc}") from exc
         self.to_worker = self.proc.stdin.fileno()
         self.from_worker = self.proc.stdout.fileno()
-        self._poller: select.poll | None = None
+        self._reader = protocol.Reader(self.from_worker)
         self.isolation: dict = {}
         # Writes during a candidate may come from two threads: its own, and another
         # worker's stopping it ("end") when a sibling slice of the candidate failed.
@@ -105,13 +110,10 @@ class SandboxWorker:
                     pass  # its own thread sees the worker gone
 
     def _recv(self, timeout: float | None) -> dict | None:
-        if timeout is not None:
-            if self._poller is None:
-                self._poller = select.poll()  # not select(): the judge may hold fds past 1024
-                self._poller.register(self.from_worker, select.POLLIN)
-            if not self._poller.poll(timeout * 1000):
-                raise TimeoutError("sandbox worker did not answer in time")
-        return protocol.recv(self.from_worker)
+        try:
+            return self._reader.recv(timeout)
+        except TimeoutError:
+            raise TimeoutError("sandbox worker did not answer in time") from None
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -146,12 +148,10 @@ class SandboxWorker:
         The feed may be shared with helper workers judging other tests of the same
         candidate (see Judge._recruit); each worker runs its own child.  Pipelined: the
         next test's input is queued at the worker while the current test runs and this
-        process compares its output, so neither side waits for the other.  At most two
-        small inputs (see ``_ahead_limit``) are ever queued, so a write here never blocks
-        while the worker is writing a large answer to us.  At the end the judge sends
-        "end" (which also stops a queued test mid-run) and reads up to the worker's
-        "ended", so the worker is idle, and the candidate's processes gone, before it is
-        reused.  A worker that cannot be brought to that point is ``broken``.
+        process compares its output, so neither side waits for the other (see ``fill``).
+        At the end the judge sends "end" (which also stops a queued test mid-run) and
+        reads up to the worker's "ended", so the worker is idle, and the candidate's
+        processes gone, before it is reused.  A worker that cannot be brought to that point is ``broken``.
         ``after_each`` runs after every graded test; False stops this worker taking more.
         """
         if self.broken:
@@ -163,21 +163,34 @@ class SandboxWorker:
         answer_timeout = 2 * effective.wall_limit_s + 30.0
         tests = task.tests
         sent: list[int] = []  # test indices, in the order sent
+        sizes: list[int] = []  # their messages' sizes
         held: list[int] = []  # taken from the feed, too big to queue ahead: sent when idle
         done = 0
-        ahead_max_bytes = _ahead_limit(self.to_worker)
+        depth = _QUEUE_DEPTH
+        queue_bytes = _queue_budget(self.to_worker)
 
-        def send_next(ahead: bool) -> bool:
-            index = held.pop() if held else feed.take()
-            if index is None:
-                return False
-            message = protocol.encode({"op": "test", "input": tests[index].input})
-            if ahead and len(message) > ahead_max_bytes:
-                held.append(index)
-                return False  # too big to queue safely: sent when the worker is idle
-            self._send(message)
-            sent.append(index)
-            return True
+        def fill() -> None:
+            """Queue tests at the worker up to ``depth``, in one write.  The inputs queued
+            behind the one the worker is on fit its pipe together, with room for an "end",
+            so a write here never blocks while the worker writes a large answer to us; one
+            too big for that waits until the worker is idle."""
+            frames = []
+            behind = sum(sizes[done + 1:])
+            while len(sent) - done < depth:
+                index = held.pop() if held else feed.take()
+                if index is None:
+                    break
+                message = protocol.encode({"op": "test", "input": tests[index].input})
+                if len(sent) > done:
+                    if behind + len(message) > queue_bytes:
+                        held.append(index)
+                        break
+                    behind += len(message)
+                frames.append(message)
+                sent.append(index)
+                sizes.append(len(message))
+            if frames:
+                self._send(b"".join(frames))
 
         first = feed.take()
         if first is None:
@@ -204,9 +217,7 @@ class SandboxWorker:
                     "near_limit_min_wait": limits.near_limit_min_wait,
                 },
             })
-            send_next(ahead=False)  # right behind the code: no round trip for "ready"
-            while len(sent) - done < 2 and send_next(ahead=True):
-                pass
+            fill()  # right behind the code: no round trip for "ready"
             while done < len(sent):
                 answer = self._recv(answer_timeout)
                 if answer is None:
@@ -227,9 +238,11 @@ class SandboxWorker:
                     break
                 if after_each is not None and not after_each():
                     break
-                # Keep up to two inputs queued; one too big to queue waits for an idle worker.
-                while len(sent) - done < 2 and send_next(ahead=len(sent) > done):
-                    pass
+                # Short tests: more of them queued, topped up in batches -- the worker then
+                # answers several in one write, and each side wakes once for them.
+                depth = _QUEUE_DEPTH_SHORT if result.wall_s < _SHORT_TEST_S else _QUEUE_DEPTH
+                if len(sent) - done <= depth // 2:
+                    fill()
             completed = True
         finally:
             feed.leave(self)
@@ -263,10 +276,10 @@ class SandboxWorker:
             log.warning("sandbox worker did not end a candidate cleanly (%s); replacing it", exc)
 
 
-def _ahead_limit(pipe_fd: int) -> int:
-    """Largest input that may be queued at the worker through ``pipe_fd`` (see above)."""
+def _queue_budget(pipe_fd: int) -> int:
+    """Bytes of input that may be queued at the worker through ``pipe_fd`` (see above)."""
     try:
         capacity = fcntl.fcntl(pipe_fd, fcntl.F_GETPIPE_SZ)
     except (OSError, AttributeError):
         capacity = 4096  # unknown: assume the smallest pipe Linux hands out
-    return max(0, min(_AHEAD_MAX_BYTES, (capacity - _END_ROOM_BYTES) // 2))
+    return max(0, min(_QUEUED_MAX_BYTES, capacity - _END_ROOM_BYTES))

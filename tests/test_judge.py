@@ -255,6 +255,48 @@ def test_tests_queued_behind_a_failed_run_are_dropped_when_the_judge_stops_at_fa
         worker.close()
 
 
+def test_answers_held_back_for_one_write_are_not_kept_waiting_by_a_long_test(judge):
+    # The worker holds a short test's answer while the judge has another test queued, to
+    # send several in one write; a test that runs long releases them at its first check
+    # (~20 ms), so the judge can grade them -- and stop at a failure -- meanwhile.
+    import time
+
+    from microcoder_eval.sandbox_worker import SandboxWorker
+
+    code = "import time\nx = int(input())\nif x == 4:\n    time.sleep(3)\nprint(x)"
+    limits = {"time_limit_s": 10.0, "wall_limit_s": 20.0, "memory_limit_mb": 256, "output_limit_mb": 4}
+    worker = SandboxWorker(judge._hide, judge._work_size_mb)
+    try:
+        worker._send({"op": "candidate", "code": code, "mode": "stdin", "fn_name": None,
+                      "stop_on_failure": False, "limits": limits})
+        started = time.monotonic()
+        for i in (1, 2, 3, 4):
+            worker._send({"op": "test", "input": f"{i}\n"})
+        answers = [worker._recv(30) for _ in range(3)]
+        waited = time.monotonic() - started
+        assert [(a["status"], a["output"]) for a in answers] == [("ok", f"{i}\n") for i in (1, 2, 3)]
+        assert waited < 2.0, f"the answers waited for the long test ({waited:.1f} s)"
+        assert worker._recv(30)["output"] == "4\n"
+        worker._send({"op": "end"})
+        assert worker._recv(30)["op"] == "ended"
+    finally:
+        worker.close()
+
+
+def test_test_cpu_time_is_measured_below_a_clock_tick(judge):
+    # A lone single-threaded child's CPU comes from its scheduler run time (nanoseconds),
+    # not /proc/<pid>/stat's 10 ms ticks: a program burning ~25 ms of CPU per test is
+    # charged at least that, and its times are not whole ticks.
+    burn = ("import time\nt = time.process_time()\nwhile time.process_time() - t < 0.025:\n    pass\n"
+            "print(input())")
+    task = JudgeTask("stdin", tuple(TestCase(f"{i}\n", f"{i}\n") for i in range(6)))
+    result = judge.judge(task, burn)
+    assert result.verdict is Verdict.ACCEPTED
+    times = [t.time_s for t in result.tests]
+    assert all(0.025 <= s < 0.5 for s in times), times
+    assert any(round(s * 100, 6) != round(s * 100) for s in times), times
+
+
 def test_large_and_small_inputs_mixed_keep_their_order(judge):
     # Inputs over the queue-ahead size go in lockstep; results must still pair with tests.
     sizes = [3, 200_000, 5, 70_000, 1, 1, 300_000, 2]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 
 class Sampled(Protocol):
@@ -19,6 +19,8 @@ class Sampled(Protocol):
     alone_at_start: bool | None
 
     def sample(self) -> tuple[float, int]: ...
+
+    def thread_times(self) -> tuple[float, float] | None: ...
 
     def run_delay(self) -> float: ...
 
@@ -49,34 +51,52 @@ def cpu_seconds(pid: int, own_only: bool = False) -> float:
         return 0.0
 
 
-def sandbox_cpu_seconds(child: Sampled, whole_namespace: bool) -> tuple[float, bool, int]:
+class Reading(NamedTuple):
+    cpu: float  # seconds
+    alone: bool  # one process, one thread: it cannot use CPU between tests
+    others: int  # the candidate's other processes
+    run_delay: float | None  # the child's run-queue wait so far, when read with cpu
+
+
+def sandbox_cpu_seconds(child: Sampled, whole_namespace: bool) -> Reading:
     """CPU time charged to the candidate: in our own PID namespace (private /proc), every
     process it started counts — a fork bomb reaches the limit as fast as a busy loop.
 
-    Also whether the child runs alone (no other process, one thread): then it cannot use
-    CPU between tests, and this reading can serve as the next test's baseline; and how
-    many other processes the candidate has.
+    Also whether the child runs alone (no other process, one thread): then this reading
+    can serve as the next test's baseline; and how many other processes the candidate has.
     """
+    if whole_namespace:
+        if child.alone_at_start is None:  # the child's first reading: one scan of /proc
+            child.alone_at_start = _others(child)[1] == 0 and child.last_pid() == child.pid
+        # Every process and thread takes a PID from the namespace: if none was taken since
+        # the child started alone, it is still one thread with no other process and no
+        # reaped child, and that thread's own run time is the candidate's CPU -- to the
+        # nanosecond, from one small file (/proc/<pid>/stat counts 10 ms ticks and costs
+        # more to read), without the scan of /proc.  Below the kernel's RESERVED_PIDS (300)
+        # only: PIDs wrap around to 300, never below, so churning through pid_max of them
+        # cannot bring the last PID back to the child's.  Once the candidate starts a
+        # thread or a process, readings come from /proc/<pid>/stat (one tick apart at most).
+        if child.alone_at_start and child.pid < _RESERVED_PIDS and child.last_pid() == child.pid:
+            times = child.thread_times()
+            if times is not None:
+                return Reading(times[0], True, 0, times[1])
     total, threads = child.sample()
     others = 0
     if whole_namespace:
-        # Every process and thread takes a PID from the namespace: if none was taken since
-        # the child (the last PID is still its own) and it was alone then, it is alone now,
-        # and the scan of /proc below -- most of a short test's cost here -- can be skipped.
-        # Below the kernel's RESERVED_PIDS (300) only: PIDs wrap around to 300, never below,
-        # so churning through pid_max of them cannot bring the last PID back to the child's.
-        if (threads == 1 and child.alone_at_start and child.pid < _RESERVED_PIDS
-                and child.last_pid() == child.pid):
-            return total, True, 0
-        for entry in os.listdir("/proc"):
-            if entry.isdigit() and entry != "1" and int(entry) != child.pid:
-                total += cpu_seconds(int(entry), own_only=True)
-                others += 1
-        if child.alone_at_start is None:
-            child.alone_at_start = others == 0 and child.last_pid() == child.pid
+        cpu, others = _others(child)
+        total += cpu
     # Without our own namespace other processes of the candidate are not visible.
-    alone = threads == 1 and others == 0 and whole_namespace
-    return total, alone, others
+    return Reading(total, threads == 1 and others == 0 and whole_namespace, others, None)
+
+
+def _others(child: Sampled) -> tuple[float, int]:
+    """CPU seconds and number of the namespace's processes other than the child and us."""
+    total, count = 0.0, 0
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and entry != "1" and int(entry) != child.pid:
+            total += cpu_seconds(int(entry), own_only=True)
+            count += 1
+    return total, count
 
 
 def last_pid(loadavg: bytes) -> int:
@@ -136,11 +156,15 @@ class Clock:
     catches ``time.sleep(8)`` without verdicts changing with host load.
     """
 
-    def __init__(self, child: Sampled, threads: int) -> None:
+    def __init__(self, child: Sampled, threads: int, run_delay: float | None = None) -> None:
+        """``run_delay``: the child's (one thread's) wait, read when nothing ran since."""
         self.pid = child.pid
         self.started = time.monotonic()
         # Between tests the child is normally one thread: read just its schedstat.
-        self.base = {child.tid: child.run_delay()} if threads == 1 else run_delays(child.pid)
+        if threads == 1:
+            self.base = {child.tid: run_delay if run_delay is not None else child.run_delay()}
+        else:
+            self.base = run_delays(child.pid)
 
     def wall(self) -> float:
         return time.monotonic() - self.started

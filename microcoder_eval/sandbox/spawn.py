@@ -133,6 +133,17 @@ class Child:
         except OSError:
             return 0.0, 0
 
+    def thread_times(self) -> tuple[float, float] | None:
+        """(run time, run-queue wait) of the child's main thread in seconds, from one read
+        of its schedstat; None when unreadable."""
+        if self.sched_fd < 0:
+            return None
+        try:
+            fields = os.pread(self.sched_fd, 256, 0).split()
+            return int(fields[0]) / 1e9, int(fields[1]) / 1e9
+        except (OSError, IndexError, ValueError):
+            return None
+
     def run_delay(self) -> float:
         if self.sched_fd < 0:
             return run_delays(self.pid).get(self.tid, 0.0)

@@ -24,12 +24,13 @@ from typing import Any
 
 from . import protocol
 from .job import Job
-from .procfs import Clock, sandbox_cpu_seconds, sandbox_memory_bytes
+from .procfs import Clock, Reading, sandbox_cpu_seconds, sandbox_memory_bytes
 from .spawn import Child
 from .workfiles import FAILED_OUTPUT_KEEP, read_text, size, tail, write_input
 
 _POLL_SLICE_S = 0.25
 _JUDGE_QUIET_S = 0.02
+_ANSWERS_HELD = 4
 _MULTI_PROCESS_SLICE_S = 0.05
 
 __all__ = ["Job", "Supervisor"]
@@ -45,10 +46,12 @@ class Supervisor:
         self.child: Child | None = None
         self.spawned: list[int] = []
         self.test_no = 0
-        self.cpu_mark: float | None = None
+        self.cpu_mark: Reading | None = None
         self.polls: tuple[Child, Any, Any] | None = None  # (child, without judge_in, with it)
         # Messages read while a test ran (the judge queues the next test ahead of need).
         self.pending: deque[dict | None] = deque()
+        self.answers: list[bytes] = []  # encoded results not sent yet (see _next_message)
+        self.ready_poll: Any = None
 
     def serve(self) -> bool:
         """Answer "test" messages until "end"; then no process of the candidate survives.
@@ -57,7 +60,7 @@ class Supervisor:
         """
         try:
             while True:
-                message = self.pending.popleft() if self.pending else protocol.recv(self.judge_in)
+                message = self._next_message()
                 if message is None or message["op"] != "test":
                     return message is not None and message["op"] == "end"
                 result, child_died = self._run_test(message["input"])
@@ -72,19 +75,52 @@ class Supervisor:
                 if result is None:  # the judge ended the candidate during this test
                     message = self.pending.pop()
                     return message is not None and message["op"] == "end"
-                protocol.send(self.judge_out, result)
+                self.answers.append(protocol.encode(result))
                 if child_died and self.child is not None:
                     self.child.close()
                     self.child = None  # the next test starts a new one
-                if result["status"] != "ok" and self.job.stop_on_failure:
-                    # The judge ends the candidate on this answer: the tests it queued
-                    # meanwhile are dropped unrun (no new child for a killed one, no
-                    # second endless loop), up to its "end".
-                    return self._skip_to_end()
+                if result["status"] != "ok":
+                    self._send_answers()
+                    if self.job.stop_on_failure:
+                        # The judge ends the candidate on this answer: the tests it queued
+                        # meanwhile are dropped unrun (no new child for a killed one, no
+                        # second endless loop), up to its "end".
+                        return self._skip_to_end()
         finally:
             if self.child is not None:
                 self.child.close()
             self._kill_leftovers()
+
+    def _next_message(self) -> dict | None:
+        """The judge's next message.  Answers are held back while the judge has another
+        test queued (up to ``_ANSWERS_HELD``): several go in one write, and the judge is
+        woken once for them.  An "end" queued behind tests ends the candidate now: the
+        judge needs none of them."""
+        self._read_queued()
+        if any(message is None or message["op"] != "test" for message in self.pending):
+            self._send_answers()
+            while self.pending[0] is not None and self.pending[0]["op"] == "test":
+                self.pending.popleft()
+            return self.pending.popleft()
+        if not self.pending or len(self.answers) >= _ANSWERS_HELD:
+            self._send_answers()
+        return self.pending.popleft() if self.pending else protocol.recv(self.judge_in)
+
+    def _read_queued(self) -> None:
+        """Take every message the judge has queued, without waiting."""
+        if self.ready_poll is None:
+            self.ready_poll = select.poll()
+            self.ready_poll.register(self.judge_in, select.POLLIN)
+        while self.ready_poll.poll(0):
+            message = protocol.recv(self.judge_in)
+            self.pending.append(message)
+            if message is None or message["op"] != "test":
+                return
+
+    def _send_answers(self) -> None:
+        if self.answers:
+            protocol.send(self.judge_out, b"".join(self.answers))
+            self.answers.clear()
 
     def _skip_to_end(self) -> bool:
         while True:
@@ -143,12 +179,13 @@ class Supervisor:
         if self.cpu_mark is not None:
             # The last test's closing reading, when nothing could run since (the child
             # alone, one thread: see sandbox_cpu_seconds): no /proc reading needed here.
-            own_before = cpu_before = self.cpu_mark
-            threads = 1
+            own_before = cpu_before = self.cpu_mark.cpu
+            clock = Clock(child, 1, self.cpu_mark.run_delay)
         else:
-            own_before, threads = child.sample()
-            cpu_before = sandbox_cpu_seconds(child, self.job.use_pid_ns)[0]
-        clock = Clock(child, threads)
+            reading = sandbox_cpu_seconds(child, self.job.use_pid_ns)
+            cpu_before = reading.cpu
+            own_before, threads = (reading.cpu, 1) if reading.alone else child.sample()
+            clock = Clock(child, threads, reading.run_delay)
         try:
             os.write(child.to_child, protocol.request_line(paths, inline_args).encode())
         except BrokenPipeError:
@@ -164,9 +201,9 @@ class Supervisor:
             effective = cpu
         else:
             raw = None
-            after, alone, _ = sandbox_cpu_seconds(child, self.job.use_pid_ns)
-            cpu = max(after - cpu_before, 0.0)
-            self.cpu_mark = after if alone else None
+            reading = sandbox_cpu_seconds(child, self.job.use_pid_ns)
+            cpu = max(reading.cpu - cpu_before, 0.0)
+            self.cpu_mark = reading if reading.alone else None
             effective = clock.effective() if wall > self.job.time_limit_s else wall
         # Ended on its own, over the limit but under the kill limit: near the limit -- if
         # the host was busy; else the limit is final (the poll merely came late).
@@ -239,8 +276,13 @@ class Supervisor:
                     return None, None, extended
             if events and time.monotonic() < check_at:
                 continue  # woken by the judge's queued test only: no reading is due yet
-            poller = self.polls[2]
-            cpu, _, others = sandbox_cpu_seconds(child, self.job.use_pid_ns)
+            if poller is not self.polls[2]:
+                # Past the first check: a test that is not short.  The answers held back
+                # go now (the judge is not kept waiting on them for a long test), and an
+                # "end" from the judge stops this test at once.
+                self._send_answers()
+                poller = self.polls[2]
+            cpu, _, others, _ = sandbox_cpu_seconds(child, self.job.use_pid_ns)
             cpu -= cpu_before
             wall = clock.wall()
             effective = clock.effective() if wall > limit else wall
