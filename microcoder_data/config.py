@@ -178,8 +178,11 @@ class FilterConfig:
 
 
 # How Verify runs, not what it makes: left out of the dataset card, so that builds that
-# differ only in these write the same bytes.
-VERIFY_RUNTIME_KEYS = ("workers", "shard_size", "shards_in_flight")
+# differ only in these write the same bytes.  The scheduling ones are also left out of
+# Verify's checkpoint key: a resumed build keeps its finished shards whatever the number of
+# workers or shards in flight (the shard size decides what a shard holds: it stays in).
+VERIFY_SCHEDULING_KEYS = ("workers", "shards_in_flight")
+VERIFY_RUNTIME_KEYS = VERIFY_SCHEDULING_KEYS + ("shard_size",)
 
 
 @dataclass

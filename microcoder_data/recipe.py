@@ -19,7 +19,7 @@ from typing import Any, Callable
 import pyarrow as pa
 from tqdm import tqdm
 
-from microcoder_data.config import FilterConfig, PipelineConfig, ProcessConfig, VerifyConfig
+from microcoder_data.config import VERIFY_SCHEDULING_KEYS, FilterConfig, PipelineConfig, ProcessConfig, VerifyConfig
 from microcoder_data.export.outputs import EXPORT_STAGE, export_all
 from microcoder_data.filter.decontam import Decontaminate
 from microcoder_data.filter.dedup import ExactDedup, MinHashDedup
@@ -281,7 +281,8 @@ class Verify(Stage):
         return sort_table(table, ["id"])
 
     def key(self, cfg: PipelineConfig, in_sha: str | None) -> tuple:
-        return (in_sha, cfg.to_dict()["verify"])
+        verify = cfg.to_dict()["verify"]
+        return (in_sha, {k: v for k, v in verify.items() if k not in VERIFY_SCHEDULING_KEYS})
 
     def compute(self, ctx: BuildContext, table: pa.Table | None, key: str) -> tuple[pa.Table, pa.Table, None]:
         kept, rejects, n_resumed = verify_stage(table, ctx.config, ctx.executor, ctx.checkpoints, key,

@@ -151,7 +151,8 @@ def test_fixture_build_is_deterministic_and_resumable(fixture_build, tmp_path):
     for f in sorted((a / "hf").rglob("*")):
         if f.is_file():
             assert f.read_bytes() == (b / "hf" / f.relative_to(a / "hf")).read_bytes(), f
-    # resume: everything finished is reused
+    # resume: everything finished is reused, also with other Verify scheduling (workers, shards in flight)
+    cfg2.verify.workers, cfg2.verify.shards_in_flight = 2, 2
     again = build(cfg2, resume=True)
     assert [s.resumed for s in again.stages] == [True, True, True, True, False]  # Export writes on every build
     assert (b / "train.parquet").read_bytes() == (a / "train.parquet").read_bytes()
