@@ -263,20 +263,20 @@ def test_answers_held_back_for_one_write_are_not_kept_waiting_by_a_long_test(jud
 
     from microcoder_eval.sandbox_worker import SandboxWorker
 
-    code = "import time\nx = int(input())\nif x == 4:\n    time.sleep(3)\nprint(x)"
+    code = "import time\nx = int(input())\nif x == 3:\n    time.sleep(3)\nprint(x)"
     limits = {"time_limit_s": 10.0, "wall_limit_s": 20.0, "memory_limit_mb": 256, "output_limit_mb": 4}
     worker = SandboxWorker(judge._hide, judge._work_size_mb)
     try:
         worker._send({"op": "candidate", "code": code, "mode": "stdin", "fn_name": None,
                       "stop_on_failure": False, "limits": limits})
         started = time.monotonic()
-        for i in (1, 2, 3, 4):
+        for i in (1, 2, 3, 4, 5):  # queued deep: the answers to 1 and 2 are held back
             worker._send({"op": "test", "input": f"{i}\n"})
-        answers = [worker._recv(30) for _ in range(3)]
+        answers = [worker._recv(30) for _ in range(2)]
         waited = time.monotonic() - started
-        assert [(a["status"], a["output"]) for a in answers] == [("ok", f"{i}\n") for i in (1, 2, 3)]
+        assert [(a["status"], a["output"]) for a in answers] == [("ok", f"{i}\n") for i in (1, 2)]
         assert waited < 2.0, f"the answers waited for the long test ({waited:.1f} s)"
-        assert worker._recv(30)["output"] == "4\n"
+        assert [worker._recv(30)["output"] for _ in range(3)] == ["3\n", "4\n", "5\n"]
         worker._send({"op": "end"})
         assert worker._recv(30)["op"] == "ended"
     finally:

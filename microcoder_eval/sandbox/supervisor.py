@@ -92,17 +92,19 @@ class Supervisor:
             self._kill_leftovers()
 
     def _next_message(self) -> dict | None:
-        """The judge's next message.  Answers are held back while the judge has another
-        test queued (up to ``_ANSWERS_HELD``): several go in one write, and the judge is
-        woken once for them.  An "end" queued behind tests ends the candidate now: the
-        judge needs none of them."""
+        """The judge's next message.  Answers are held back (up to ``_ANSWERS_HELD``) while
+        the judge has more tests queued than the one to run next -- it queues short tests
+        deep, and tops the queue up as answers come: several go in one write, and the judge
+        is woken once for them.  With only the next test queued, the answer goes at once
+        (held, it would delay the judge's next input and leave us idle).  An "end" queued
+        behind tests ends the candidate now: the judge needs none of them."""
         self._read_queued()
         if any(message is None or message["op"] != "test" for message in self.pending):
             self._send_answers()
             while self.pending[0] is not None and self.pending[0]["op"] == "test":
                 self.pending.popleft()
             return self.pending.popleft()
-        if not self.pending or len(self.answers) >= _ANSWERS_HELD:
+        if len(self.pending) < 2 or len(self.answers) >= _ANSWERS_HELD:
             self._send_answers()
         return self.pending.popleft() if self.pending else protocol.recv(self.judge_in)
 
