@@ -28,9 +28,15 @@ _HELLO_TIMEOUT_S = 60.0
 # /proc/sys/fs/pipe-user-pages-soft, so the bound is also scaled to the pipe actually created.
 _QUEUED_MAX_BYTES = 32 * 1024
 _END_ROOM_BYTES = 256
+_PAGE_BYTES = 4096
+_FULL_PIPE_BYTES = 64 * 1024  # Linux's default: room for several partly filled pages
+# Queued deep, inputs come in up to 7 writes, each of which may start a page of its own:
+# 16 KiB of them take at most 4 + 7 pages, with the page being read and the "end" 13 of 16.
+_DEEP_QUEUED_MAX_BYTES = 16 * 1024
 # Tests queued at a worker: two (the next one ready when the current one ends), or more
 # when tests are short (their answers then come several to a write).  Long tests keep
-# the queue short so that idle workers can take over the rest (Judge._recruit).
+# the queue short so that idle workers can take over the rest (Judge._recruit); after a
+# run of short tests, up to 7 queued ones stay with this worker.
 _QUEUE_DEPTH = 2
 _QUEUE_DEPTH_SHORT = 8
 _SHORT_TEST_S = 0.005
@@ -103,9 +109,11 @@ class SandboxWorker:
         """Stop this worker's current candidate now (another slice of it already failed)."""
         with self._write_lock:
             if self._in_candidate and not self._end_sent and self.to_worker >= 0:
+                # Set before the write: the worker's "ended" may reach the candidate's own
+                # thread before the write returns here, and must be read as the answer to it.
+                self._end_sent = True
                 try:
                     protocol.send(self.to_worker, {"op": "end"})
-                    self._end_sent = True
                 except OSError:
                     pass  # its own thread sees the worker gone
 
@@ -167,7 +175,8 @@ class SandboxWorker:
         held: list[int] = []  # taken from the feed, too big to queue ahead: sent when idle
         done = 0
         depth = _QUEUE_DEPTH
-        queue_bytes = _queue_budget(self.to_worker)
+        queue_bytes, deep = _queue_budget(self.to_worker)
+        deep_bytes = min(queue_bytes, _DEEP_QUEUED_MAX_BYTES)
 
         def fill() -> None:
             """Queue tests at the worker up to ``depth``, in one write.  The inputs queued
@@ -182,7 +191,7 @@ class SandboxWorker:
                     break
                 message = protocol.encode({"op": "test", "input": tests[index].input})
                 if len(sent) > done:
-                    if behind + len(message) > queue_bytes:
+                    if behind + len(message) > (queue_bytes if depth == _QUEUE_DEPTH else deep_bytes):
                         held.append(index)
                         break
                     behind += len(message)
@@ -240,7 +249,7 @@ class SandboxWorker:
                     break
                 # Short tests: more of them queued, topped up in batches -- the worker then
                 # answers several in one write, and each side wakes once for them.
-                depth = _QUEUE_DEPTH_SHORT if result.wall_s < _SHORT_TEST_S else _QUEUE_DEPTH
+                depth = _QUEUE_DEPTH_SHORT if deep and result.wall_s < _SHORT_TEST_S else _QUEUE_DEPTH
                 if len(sent) - done <= depth // 2:
                     fill()
             completed = True
@@ -263,8 +272,8 @@ class SandboxWorker:
         try:
             with self._write_lock:
                 if not self._end_sent:  # (interrupt() may have sent it already)
-                    protocol.send(self.to_worker, {"op": "end"})
                     self._end_sent = True
+                    protocol.send(self.to_worker, {"op": "end"})
             while True:
                 message = self._recv(timeout)
                 if message is None:
@@ -276,10 +285,15 @@ class SandboxWorker:
             log.warning("sandbox worker did not end a candidate cleanly (%s); replacing it", exc)
 
 
-def _queue_budget(pipe_fd: int) -> int:
-    """Bytes of input that may be queued at the worker through ``pipe_fd`` (see above)."""
+def _queue_budget(pipe_fd: int) -> tuple[int, bool]:
+    """Bytes of input that may be queued at the worker through ``pipe_fd`` (see above), and
+    whether short tests may be queued deep there (a full-size pipe only)."""
     try:
         capacity = fcntl.fcntl(pipe_fd, fcntl.F_GETPIPE_SZ)
     except (OSError, AttributeError):
-        capacity = 4096  # unknown: assume the smallest pipe Linux hands out
-    return max(0, min(_QUEUED_MAX_BYTES, capacity - _END_ROOM_BYTES))
+        capacity = _PAGE_BYTES  # unknown: assume the smallest pipe Linux hands out
+    # A pipe holds whole pages: the page the worker is reading stays taken until it is read
+    # to its end, and a write that does not fit the last page's room starts a new one.  One
+    # queued input (the depth on a small pipe) then needs at most one page beside that one.
+    budget = max(0, min(_QUEUED_MAX_BYTES, capacity - _PAGE_BYTES - _END_ROOM_BYTES))
+    return budget, capacity >= _FULL_PIPE_BYTES

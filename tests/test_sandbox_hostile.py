@@ -284,6 +284,20 @@ def test_a_child_that_ends_between_tests_is_a_runtime_error_not_a_lost_worker():
         _assert_healthy(judge)
 
 
+def test_a_child_that_closes_its_status_pipe_and_runs_on_still_meets_the_time_limit():
+    # Its status pipe closed, the child looks as if it were exiting: the supervisor must
+    # keep enforcing the limits until it really has gone, not wait on it unbounded (which
+    # ended as an infrastructure error after minutes, and held a worker meanwhile).
+    code = "import os\nos.close(4)\nwhile True:\n    pass"
+    task = JudgeTask("stdin", (TestCase("1\n", "1\n"),))
+    with _single_worker_judge() as judge:
+        worker = judge._all[0]
+        result = judge.judge(task, code)
+        assert result.verdict is Verdict.TIME_LIMIT, result.to_dict()
+        assert judge._all == [worker]
+        _assert_healthy(judge)
+
+
 def test_memory_limit_holds_for_all_of_a_candidates_processes_together():
     # Each process stays under the per-process limit (512 MiB); five of them together
     # hold 1.5 GiB, as private memory or in shared anonymous mappings (which the kernel

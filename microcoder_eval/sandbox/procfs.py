@@ -20,7 +20,7 @@ class Sampled(Protocol):
 
     def sample(self) -> tuple[float, int]: ...
 
-    def thread_times(self) -> tuple[float, float] | None: ...
+    def run_time(self) -> float | None: ...
 
     def run_delay(self) -> float: ...
 
@@ -55,7 +55,6 @@ class Reading(NamedTuple):
     cpu: float  # seconds
     alone: bool  # one process, one thread: it cannot use CPU between tests
     others: int  # the candidate's other processes
-    run_delay: float | None  # the child's run-queue wait so far, when read with cpu
 
 
 def sandbox_cpu_seconds(child: Sampled, whole_namespace: bool) -> Reading:
@@ -75,18 +74,18 @@ def sandbox_cpu_seconds(child: Sampled, whole_namespace: bool) -> Reading:
         # more to read), without the scan of /proc.  Below the kernel's RESERVED_PIDS (300)
         # only: PIDs wrap around to 300, never below, so churning through pid_max of them
         # cannot bring the last PID back to the child's.  Once the candidate starts a
-        # thread or a process, readings come from /proc/<pid>/stat (one tick apart at most).
+        # thread or a process, readings come from /proc/<pid>/stat (a tick or two apart).
         if child.alone_at_start and child.pid < _RESERVED_PIDS and child.last_pid() == child.pid:
-            times = child.thread_times()
-            if times is not None:
-                return Reading(times[0], True, 0, times[1])
+            run_time = child.run_time()
+            if run_time is not None:
+                return Reading(run_time, True, 0)
     total, threads = child.sample()
     others = 0
     if whole_namespace:
         cpu, others = _others(child)
         total += cpu
     # Without our own namespace other processes of the candidate are not visible.
-    return Reading(total, threads == 1 and others == 0 and whole_namespace, others, None)
+    return Reading(total, threads == 1 and others == 0 and whole_namespace, others)
 
 
 def _others(child: Sampled) -> tuple[float, int]:
@@ -156,15 +155,11 @@ class Clock:
     catches ``time.sleep(8)`` without verdicts changing with host load.
     """
 
-    def __init__(self, child: Sampled, threads: int, run_delay: float | None = None) -> None:
-        """``run_delay``: the child's (one thread's) wait, read when nothing ran since."""
+    def __init__(self, child: Sampled, threads: int) -> None:
         self.pid = child.pid
         self.started = time.monotonic()
         # Between tests the child is normally one thread: read just its schedstat.
-        if threads == 1:
-            self.base = {child.tid: run_delay if run_delay is not None else child.run_delay()}
-        else:
-            self.base = run_delays(child.pid)
+        self.base = {child.tid: child.run_delay()} if threads == 1 else run_delays(child.pid)
 
     def wall(self) -> float:
         return time.monotonic() - self.started

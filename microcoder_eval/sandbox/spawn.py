@@ -133,14 +133,13 @@ class Child:
         except OSError:
             return 0.0, 0
 
-    def thread_times(self) -> tuple[float, float] | None:
-        """(run time, run-queue wait) of the child's main thread in seconds, from one read
-        of its schedstat; None when unreadable."""
+    def run_time(self) -> float | None:
+        """Seconds the child's main thread has run (its schedstat, in nanoseconds); None
+        when unreadable."""
         if self.sched_fd < 0:
             return None
         try:
-            fields = os.pread(self.sched_fd, 256, 0).split()
-            return int(fields[0]) / 1e9, int(fields[1]) / 1e9
+            return int(os.pread(self.sched_fd, 256, 0).split()[0]) / 1e9
         except (OSError, IndexError, ValueError):
             return None
 

@@ -31,6 +31,9 @@ from .workfiles import FAILED_OUTPUT_KEEP, read_text, size, tail, write_input
 _POLL_SLICE_S = 0.25
 _JUDGE_QUIET_S = 0.02
 _ANSWERS_HELD = 4
+# Answers held back together stay this small: the write that sends them never blocks for
+# long (it may come while a test runs) nor holds a large output in the worker's memory.
+_ANSWERS_HELD_BYTES = 16 * 1024
 _MULTI_PROCESS_SLICE_S = 0.05
 
 __all__ = ["Job", "Supervisor"]
@@ -100,11 +103,13 @@ class Supervisor:
         behind tests ends the candidate now: the judge needs none of them."""
         self._read_queued()
         if any(message is None or message["op"] != "test" for message in self.pending):
-            self._send_answers()
+            if None not in self.pending:  # (None: the judge has gone, nobody reads them)
+                self._send_answers()
             while self.pending[0] is not None and self.pending[0]["op"] == "test":
                 self.pending.popleft()
             return self.pending.popleft()
-        if len(self.pending) < 2 or len(self.answers) >= _ANSWERS_HELD:
+        if (len(self.pending) < 2 or len(self.answers) >= _ANSWERS_HELD
+                or sum(map(len, self.answers)) > _ANSWERS_HELD_BYTES):
             self._send_answers()
         return self.pending.popleft() if self.pending else protocol.recv(self.judge_in)
 
@@ -182,12 +187,12 @@ class Supervisor:
             # The last test's closing reading, when nothing could run since (the child
             # alone, one thread: see sandbox_cpu_seconds): no /proc reading needed here.
             own_before = cpu_before = self.cpu_mark.cpu
-            clock = Clock(child, 1, self.cpu_mark.run_delay)
+            clock = Clock(child, 1)
         else:
             reading = sandbox_cpu_seconds(child, self.job.use_pid_ns)
             cpu_before = reading.cpu
             own_before, threads = (reading.cpu, 1) if reading.alone else child.sample()
-            clock = Clock(child, threads, reading.run_delay)
+            clock = Clock(child, threads)
         try:
             os.write(child.to_child, protocol.request_line(paths, inline_args).encode())
         except BrokenPipeError:
@@ -273,7 +278,12 @@ class Supervisor:
                             child.kill()
                             return None, "protocol", extended
                         continue
-                    return None, None, extended  # pipe closed: the child is exiting
+                    # Control pipe closed: the child is exiting -- or closed it and
+                    # runs on.  Either way only its exit ends the wait, the limits
+                    # still apply meanwhile.
+                    for each in self.polls[1:]:
+                        each.unregister(child.from_child)
+                    continue
                 if fd == child.pidfd:
                     return None, None, extended
             if events and time.monotonic() < check_at:
@@ -284,7 +294,7 @@ class Supervisor:
                 # "end" from the judge stops this test at once.
                 self._send_answers()
                 poller = self.polls[2]
-            cpu, _, others, _ = sandbox_cpu_seconds(child, self.job.use_pid_ns)
+            cpu, _, others = sandbox_cpu_seconds(child, self.job.use_pid_ns)
             cpu -= cpu_before
             wall = clock.wall()
             effective = clock.effective() if wall > limit else wall
