@@ -159,7 +159,8 @@ class SandboxWorker:
         process compares its output, so neither side waits for the other (see ``fill``).
         At the end the judge sends "end" (which also stops a queued test mid-run) and
         reads up to the worker's "ended", so the worker is idle, and the candidate's
-        processes gone, before it is reused.  A worker that cannot be brought to that point is ``broken``.
+        processes gone, before it is reused.  A worker that cannot be brought to that
+        point is ``broken``.
         ``after_each`` runs after every graded test; False stops this worker taking more.
         """
         if self.broken:

@@ -24,7 +24,7 @@ from typing import Any
 
 from . import protocol
 from .job import Job
-from .procfs import Clock, Reading, sandbox_cpu_seconds, sandbox_memory_bytes
+from .procfs import Clock, sandbox_cpu_seconds, sandbox_memory_bytes
 from .spawn import Child
 from .workfiles import FAILED_OUTPUT_KEEP, read_text, size, tail, write_input
 
@@ -49,12 +49,13 @@ class Supervisor:
         self.child: Child | None = None
         self.spawned: list[int] = []
         self.test_no = 0
-        self.cpu_mark: Reading | None = None
+        self.cpu_mark: float | None = None
         self.polls: tuple[Child, Any, Any] | None = None  # (child, without judge_in, with it)
         # Messages read while a test ran (the judge queues the next test ahead of need).
         self.pending: deque[dict | None] = deque()
         self.answers: list[bytes] = []  # encoded results not sent yet (see _next_message)
-        self.ready_poll: Any = None
+        self.ready_poll = select.poll()  # is a message from the judge waiting?
+        self.ready_poll.register(judge_in, select.POLLIN)
 
     def serve(self) -> bool:
         """Answer "test" messages until "end"; then no process of the candidate survives.
@@ -115,9 +116,6 @@ class Supervisor:
 
     def _read_queued(self) -> None:
         """Take every message the judge has queued, without waiting."""
-        if self.ready_poll is None:
-            self.ready_poll = select.poll()
-            self.ready_poll.register(self.judge_in, select.POLLIN)
         while self.ready_poll.poll(0):
             message = protocol.recv(self.judge_in)
             self.pending.append(message)
@@ -186,7 +184,7 @@ class Supervisor:
         if self.cpu_mark is not None:
             # The last test's closing reading, when nothing could run since (the child
             # alone, one thread: see sandbox_cpu_seconds): no /proc reading needed here.
-            own_before = cpu_before = self.cpu_mark.cpu
+            own_before = cpu_before = self.cpu_mark
             clock = Clock(child, 1)
         else:
             reading = sandbox_cpu_seconds(child, self.job.use_pid_ns)
@@ -210,7 +208,7 @@ class Supervisor:
             raw = None
             reading = sandbox_cpu_seconds(child, self.job.use_pid_ns)
             cpu = max(reading.cpu - cpu_before, 0.0)
-            self.cpu_mark = reading if reading.alone else None
+            self.cpu_mark = reading.cpu if reading.alone else None
             effective = clock.effective() if wall > self.job.time_limit_s else wall
         # Ended on its own, over the limit but under the kill limit: near the limit -- if
         # the host was busy; else the limit is final (the poll merely came late).
@@ -239,12 +237,10 @@ class Supervisor:
         a busy host and was given the near-limit grace.
         """
         if self.polls is None or self.polls[0] is not child:
-            quiet = select.poll()
-            quiet.register(child.from_child, select.POLLIN)
-            quiet.register(child.pidfd, select.POLLIN)
-            listening = select.poll()
-            listening.register(child.from_child, select.POLLIN)
-            listening.register(child.pidfd, select.POLLIN)
+            quiet, listening = select.poll(), select.poll()
+            for poller in (quiet, listening):
+                poller.register(child.from_child, select.POLLIN)
+                poller.register(child.pidfd, select.POLLIN)
             listening.register(self.judge_in, select.POLLIN)
             self.polls = (child, quiet, listening)
         # The judge queues the next test while this one runs: reading it at once would wake
