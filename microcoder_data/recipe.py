@@ -243,8 +243,8 @@ def _verify_local(step: Any, vcfg: VerifyConfig, shards: list[pa.Table], pending
 def verify_stage(
     table: pa.Table, cfg: PipelineConfig, executor: Executor, ckpt: Checkpoints, key: str, *, progress: bool = True
 ) -> tuple[pa.Table, pa.Table, int]:
-    """Verify in checkpointed shards.  Local: one judge over all cores, shard after shard.
-    Ray: one task per shard, each with a one-worker judge."""
+    """Verify in checkpointed shards.  Local: one judge over all cores, ``shards_in_flight``
+    shards at a time (``_verify_local``).  Ray: one task per shard, each with a one-worker judge."""
     from microcoder_data.verify import VerifyStep
 
     vcfg = cfg.verify
