@@ -1,6 +1,6 @@
 """Do generated tests reject the wrong programs a large upstream test set rejects?
 
-    python benchmarks/bench_testgen.py [--data-dir ../shared/data] [--min-tests 20] [--keep 2]
+    python benchmarks/bench_testgen.py [--data-dir ../shared/data] [--min-tests 20] [--max-tests N] [--keep 2]
         [--augment-to 5,10,16] [--mutants 20] [--workers N] [--limit N]
 
 The Check of issue 15, on ../shared/data's LeetCodeDataset: every problem whose upstream
@@ -8,7 +8,9 @@ test set has at least ``--min-tests`` tests (and a reference) is verified on its
 (no cap: the full set F).  Then only its first ``--keep`` upstream tests are kept and Verify
 runs with test generation on (``augment_tests_to`` = each value of ``--augment-to``):
 the tests G.  Mutants of the reference (``--mutants`` per problem, the same sample the
-build uses, run in the sandbox) are judged on F, on the kept two, and on G.  Reported:
+build uses, run in the sandbox) are judged on F, on the kept two, and on G.  ``--max-tests``
+picks a set held out from the default one (``--min-tests 5 --max-tests 19``: F is smaller
+there, so a weaker yardstick), written to ``testgen_<min>-<max>_tests.json``.  Reported:
 
 * the share of the mutants F rejects that G rejects (target >= 95 %), over every problem
   and over those that got generated tests; the same share for the two upstream tests alone;
@@ -47,6 +49,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--min-tests", type=int, default=20)
+    ap.add_argument("--max-tests", type=int, default=None,
+                    help="only problems with at most N upstream tests (a set held out from the >= 20 one)")
     ap.add_argument("--keep", type=int, default=2)
     ap.add_argument("--augment-to", default="5,10,16")
     ap.add_argument("--mutants", type=int, default=20)
@@ -69,12 +73,13 @@ def main() -> int:
     from microcoder_eval.judge import Judge
 
     problems = [p for p in collect([f"leetcodedataset:{src}"]) if isinstance(p, Problem)
-                and len(p.tests) >= args.min_tests and p.reference_solutions]
+                and args.min_tests <= len(p.tests) <= (args.max_tests or len(p.tests)) and p.reference_solutions]
     problems.sort(key=lambda p: p.id)
     if args.limit:
         problems = problems[: args.limit]
     mut_tl = VerifyConfig().strength_time_limit_s
-    report: dict = {"benchmark": "testgen", "min_tests": args.min_tests, "keep": args.keep, "mutants_per_problem": args.mutants}
+    report: dict = {"benchmark": "testgen", "min_tests": args.min_tests, "max_tests": args.max_tests, "keep": args.keep,
+                    "mutants_per_problem": args.mutants}
     t_all = time.perf_counter()
     with Judge(workers=args.workers) as judge:
         full, mutants = _verified_with_mutants(problems, judge, args.mutants)
@@ -136,7 +141,8 @@ def main() -> int:
               f"{r['every_reference_accepted']} | {r['deterministic']} |")
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)
-        (RESULTS / "testgen.json").write_text(json.dumps(report, indent=1) + "\n")
+        name = "testgen.json" if args.max_tests is None else f"testgen_{args.min_tests}-{args.max_tests}_tests.json"
+        (RESULTS / name).write_text(json.dumps(report, indent=1) + "\n")
     return 0
 
 

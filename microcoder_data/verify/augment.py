@@ -9,7 +9,8 @@ followed by them.  The references that pass the existing tests are the correct o
 input is kept only when every correct reference returns on it (within
 ``augment_time_limit_s``, with an answer of at most ``MAX_OUTPUT_CHARS``) and they agree
 under the problem's judging rule -- an input a reference crashes on breaks a constraint
-the reading missed.  The expected output is the first correct reference's answer.
+the reading missed.  The expected output is the first correct reference's answer.  More
+inputs are labelled than needed; those with an answer no other test has are kept first.
 A few more inputs (``strength_probes``) are labelled the same way but not added: they
 only widen the set of wrong programs test strength is measured against.
 
@@ -96,15 +97,30 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
                 good.append((TestCase(text, first), graded))
             else:
                 dropped += 1
-        aug.added = [t for t, _ in good[:want]]
-        aug.probes = [t for t, _ in good[want:][: cfg.strength_probes]]
+        chosen = _new_answers_first(good, want, {p.tests[t].output for t in old})
+        aug.added = [t for t, _ in chosen]
+        aug.probes = [t for t, _ in good if not any(t is c for c, _ in chosen)][: cfg.strength_probes]
         aug.info.update({"generated": len(aug.added), "inputs_dropped": dropped})
         for k, r in enumerate(correct):  # aligned with the problem's tests once the generated ones are added
             on_old: list[TestResult | None] = [None] * len(p.tests)
             for k_old, t in enumerate(old):
                 on_old[t] = per_ref[r][k_old]
-            aug.runs[r] = on_old + [graded[k] for _, graded in good[:want]]
+            aug.runs[r] = on_old + [graded[k] for _, graded in chosen]
     return out
+
+
+def _new_answers_first(good: list[tuple[TestCase, Any]], want: int, seen: set[str]) -> list[tuple[TestCase, Any]]:
+    """``want`` of the labelled inputs, in their order: first those whose answer no earlier
+    test has (a yes/no problem whose random inputs are nearly all "yes" still gets its
+    "no"s), then the rest."""
+    fresh: list[int] = []
+    for k, (t, _) in enumerate(good):
+        if len(fresh) < want and t.output not in seen:
+            fresh.append(k)
+            seen.add(t.output)
+    taken = set(fresh)
+    rest = [k for k in range(len(good)) if k not in taken][: want - len(fresh)]
+    return [good[k] for k in sorted(fresh + rest)]
 
 
 def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str, list[int]] | Augmented | None:
@@ -127,8 +143,9 @@ def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str
         if not isinstance(fspec, InputSpec):
             return Augmented(info={"skipped": fspec.reason[:200]})
         spec, sspec, exclude, source = fspec, None, {t.input for t in p.tests}, fspec.source
-    # more inputs than needed: some are dropped (a reference crashes or times out)
-    inputs = generate_inputs(spec, p.id, want + want // 2 + probes + 2, seed=cfg.augment_seed,
+    # three times the inputs needed: some are dropped (a reference crashes or times out), and
+    # of the rest those with an answer no other test has are kept first (_new_answers_first)
+    inputs = generate_inputs(spec, p.id, 3 * want + probes + 2, seed=cfg.augment_seed,
                              max_len=cfg.augment_max_len, exclude=exclude)
     if sspec is not None:  # the arguments written out in the statement's input format
         inputs = [sspec.render(json.loads(x)) for x in inputs]

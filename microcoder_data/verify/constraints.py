@@ -8,7 +8,8 @@ import json
 import re
 import string
 
-from microcoder_data.verify.spec_model import _IDENT, Node, _Unsupported, item_name
+from microcoder_data.verify.conditions import GUARANTEE, read_condition
+from microcoder_data.verify.spec_model import _IDENT, FUNCTIONS, Node, _Unsupported, item_name
 from microcoder_data.verify.structures import make_items, read_structure
 
 MANGLED_POW = {"231": "2**31", "232": "2**32", "263": "2**63", "264": "2**64"}
@@ -95,9 +96,9 @@ def _expr(term: str, names: set[str]) -> str:
     for node in ast.walk(tree):
         if not isinstance(node, _SAFE_NODES):
             raise _Unsupported(f"bound {term!r}")
-        if isinstance(node, ast.Name) and node.id not in names and node.id not in ("len", "min", "max"):
+        if isinstance(node, ast.Name) and node.id not in names and node.id not in FUNCTIONS:
             raise _Unsupported(f"bound {term!r} names {node.id!r}")
-        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in ("len", "min", "max")):
+        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS):
             raise _Unsupported(f"bound {term!r}")
     return t
 
@@ -122,7 +123,7 @@ def _alphabet(text: str) -> str | None:
     quoted = re.findall(r"'(.)'|\"(.)\"", text)
     for a, b in quoted:
         chars.add(a or b)
-    rest = re.sub(r"'.'|\".\"|lower\s*-?case|upper\s*-?case|english|letters?|digits?|characters?|only|and|or|of|the|\ban?\b|\beither\b|,|\.|symbols?|\s", "", t)
+    rest = re.sub(r"represented as (?:an? )?strings?|'.'|\".\"|lower\s*-?case|upper\s*-?case|english|letters?|digits?|characters?|only|and|or|of|the|\ban?\b|\beither\b|,|\.|symbols?|\s", "", t)
     if not chars or rest:
         return None
     return "".join(sorted(chars))
@@ -135,6 +136,7 @@ class _Reader:
         self.bounds: dict[tuple[str, int, str], dict[str, str]] = {}
         self.aliases: dict[str, tuple[str, int, int]] = {}  # ``vi`` of ``edges[i] = [ui, vi]``
         self.item_ne: dict[tuple[str, int], list[tuple[int, int]]] = {}
+        self.checks: list[str] = []  # conditions on the whole input (``k divides n``)
 
     def names(self) -> set[str]:
         return set(self.nodes)
@@ -161,7 +163,13 @@ class _Reader:
         return n
 
     def set_bound(self, ref: tuple[str, int, str], which: str, expr: str) -> None:
-        self.bounds.setdefault(ref, {})[which] = expr
+        """A second bound of the same side narrows the first (``k <= 10^5`` and
+        ``k <= maxChanges + sum(nums)``): both hold."""
+        b = self.bounds.setdefault(ref, {})
+        old = b.get(which)
+        if old is not None and old != expr and which in ("lo", "hi"):
+            expr = f"{'max' if which == 'lo' else 'min'}({old}, {expr})"
+        b[which] = expr
 
     def mentions(self, line: str) -> bool:
         return any(w in self.args or w in self.aliases for w in _IDENT.findall(line))
@@ -169,7 +177,7 @@ class _Reader:
     # one line of the Constraints section
     def read(self, line: str, mangled: bool) -> bool:
         text = _fix_numbers(line.rstrip(". ;"), mangled).replace("≤", "<=").replace("≥", ">=").replace("≠", "!=")
-        text = re.sub(r"\s+", " ", text)
+        text = GUARANTEE.sub("", re.sub(r"\s+", " ", text))
         lower = text.lower()
         done = read_structure(self, text)
         if done is not None:
@@ -253,7 +261,16 @@ class _Reader:
             else:
                 return False
             return True
-        return self._relation(text)
+        if re.search(r" (?:divides|is divisible by|is odd|is even)$|^there (?:is|are) at least ", text, re.I):
+            return read_condition(self, text)
+        try:
+            if self._relation(text):
+                return True
+        except _Unsupported:
+            if read_condition(self, text):
+                return True
+            raise
+        return read_condition(self, text)
 
     def _relation(self, text: str) -> bool:
         parts = re.split(r"\s*(<=|>=|==|!=|<|>|=)\s*", text)

@@ -14,7 +14,7 @@ import random
 from typing import Any, Iterator
 
 from microcoder_data.verify.inputspec import InputSpec, Node, evaluate, violation
-from microcoder_data.verify.spec_model import distinct_key, item_env
+from microcoder_data.verify.spec_model import distinct_key, failed_check, item_env
 
 # (size, values, order) of the edge cases, in the order they are tried
 EDGE_CASES = [  # most telling first: a problem short of only a few tests gets these
@@ -34,7 +34,7 @@ EDGE_CASES = [  # most telling first: a problem short of only a few tests gets t
     ("large", "mixed", None),
 ]
 MAX_INPUT_CHARS = 20_000  # one generated input's JSON; bigger draws are skipped
-RANDOM_SIZES = ("small", "small", "medium", "min")
+RANDOM_SIZES = ("small", "small", "medium", "medium")
 RANDOM_VALUES = ("mixed", "mixed", "near_low", "dup", "extreme")
 
 
@@ -43,6 +43,7 @@ class _Draw:
         self.rng, self.size, self.values, self.order, self.max_len = rng, size, values, order, max_len
         self.pool: dict[int, list[Any]] = {}  # the few values a "dup"/"same" case repeats
         self.letters: dict[str, list[str]] = {}  # the few letters a "dup" case's strings use
+        self.row_len: dict[int, int] = {}  # the length every row of a grid being drawn has, by depth
 
     def length(self, lo: int, hi: int, depth: int) -> int:
         if lo > 4 * self.max_len:
@@ -121,7 +122,10 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         other = list(env[node.perm_of])
         d.rng.shuffle(other)
         return "".join(other) if k == "str" else other
-    n = d.length(int(evaluate(node.len_lo, env)), int(evaluate(node.len_hi, env)), depth)
+    if depth in d.row_len:
+        n = d.row_len[depth]
+    else:
+        n = d.length(int(evaluate(node.len_lo, env)), int(evaluate(node.len_hi, env)), depth)
     if node.len_mod:  # nums.length % 2 == 0
         n -= n % node.len_mod
     if node.perm is not None:  # a permutation of [lo, hi]
@@ -150,6 +154,8 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
     seen: set[str] = set()
     tries = 0
     tree = _tree_edges(n, d) if node.tree else None
+    if node.rows_equal and node.elem.len_lo is not None:
+        d.row_len[depth + 1] = d.length(int(evaluate(node.elem.len_lo, env)), int(evaluate(node.elem.len_hi, env)), depth + 1)
     while len(items) < n and tries < 20 * n + 20:
         tries += 1
         x = _value(node.elem, env, d, depth + 1)
@@ -163,6 +169,7 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
                 continue
             seen.add(key)
         items.append(x)
+    d.row_len.pop(depth + 1, None)
     if len(items) < n:
         raise ValueError("cannot draw enough distinct values")
     if node.tree:
@@ -220,7 +227,7 @@ def generate_inputs(spec: InputSpec, problem_id: str, count: int, *, seed: int =
         try:
             for name in spec.order:
                 env[name] = _value(spec.nodes[name], env, d, 0)
-            if any(violation(spec.nodes[n], env[n], env, n) for n in spec.order):
+            if any(violation(spec.nodes[n], env[n], env, n) for n in spec.order) or failed_check(spec.checks, env):
                 continue
         except (ValueError, TypeError, ZeroDivisionError, IndexError, OverflowError, MemoryError, NameError, KeyError):
             # NameError: a bound on a list's elements that names the list itself (not drawable)

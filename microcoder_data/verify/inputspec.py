@@ -39,6 +39,7 @@ from microcoder_data.verify.spec_model import (
     Node,
     NoSpec,
     _Unsupported,
+    failed_check,
     read_or_say_why,
     evaluate,
     violation,
@@ -83,6 +84,18 @@ def _leaf_alphabets(node: Node, values: list[Any]) -> None:
         node.alphabet = "".join(sorted(set("".join(v for v in values if isinstance(v, str))))) or None
     if node.kind == "list" and node.elem is not None:
         _leaf_alphabets(node.elem, [x for v in values if isinstance(v, list) for x in v])
+
+
+def _grids(node: Node, values: list[Any]) -> None:
+    """A list of lists (or strings) whose rows have one length in every existing test that
+    shows two or more is drawn that way: a grid.  Narrower than a problem that allows ragged
+    rows, never outside one that does not (``1 <= grid.length, grid[i].length`` says neither)."""
+    if node.kind != "list" or node.elem is None or node.elem.kind not in ("list", "str") or node.items is not None:
+        return
+    rows = [v for v in values if isinstance(v, list)]
+    if any(len(v) >= 2 for v in rows) and all(len({len(x) for x in v}) <= 1 for v in rows):
+        node.rows_equal = node.elem.items is None
+    _grids(node.elem, [x for v in rows for x in v])
 
 
 def _complete(name: str, node: Node) -> None:
@@ -243,6 +256,8 @@ def spec_from(args: list[str], hints: dict[str, Node | None], examples: list[dic
                 for a in args:
                     _leaf_alphabets(nodes[a], [ex[a] for ex in examples])
                 source = "constraints"
+            for a in args:
+                _grids(nodes[a], [ex[a] for ex in examples])
             for name, node in reader.nodes.items():
                 _complete(name, node)
             _mark_sizes(reader.nodes)
@@ -255,7 +270,10 @@ def spec_from(args: list[str], hints: dict[str, Node | None], examples: list[dic
                     why = violation(reader.nodes[name], env[name], env, name)
                     if why:
                         raise _Unsupported(f"an existing test breaks the constraints as read: {why}")
-            return InputSpec(args, reader.nodes, order, keyword, source)
+                broken = failed_check(reader.checks, env)
+                if broken:
+                    raise _Unsupported(f"an existing test breaks the constraints as read: not {broken}")
+            return InputSpec(args, reader.nodes, order, keyword, source, reader.checks)
         except _Unsupported as exc:
             last_error = str(exc)
             if str(exc).startswith("constraint not understood"):

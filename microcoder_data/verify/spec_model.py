@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 
@@ -35,6 +35,7 @@ class Node:
     pair_distinct: bool = False  # no repeated edges: positions 0, 1 as an unordered pair
     perm_of: str | None = None  # t is a permutation of s (another argument)
     total_len_hi: str | None = None  # the sum of the elements' lengths is at most this
+    rows_equal: bool = False  # a grid: every element (a list or string) has the same length
 
 
 @dataclass
@@ -44,6 +45,8 @@ class InputSpec:
     order: list[str]  # generation order (dependencies first)
     keyword: bool  # tests pass keyword arguments (JSON object) or positional (array)
     source: str  # "constraints" | "examples"
+    # conditions on the whole input a draw must pass (``len(word) % k == 0``), see conditions.py
+    checks: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -71,8 +74,25 @@ def _compiled(expr: str) -> Any:
     return compile(expr, "<bound>", "eval")  # a few bounds per problem, evaluated thousands of times
 
 
+def occurrences(value: Any, x: Any) -> int:
+    """How often ``x`` occurs in ``value`` and the lists nested in it."""
+    if isinstance(value, list):
+        return sum(occurrences(v, x) for v in value)
+    return int(value == x and type(value) is type(x))
+
+
+# the functions a bound or check may call (``len(nums)``, ``sum(nums)``), by name
+FUNCTIONS = {"len": len, "min": min, "max": max, "sum": sum}
+_GLOBALS = {"__builtins__": {}, **FUNCTIONS, "occurrences": occurrences}
+
+
 def evaluate(expr: str, env: dict[str, Any]) -> Any:
-    return eval(_compiled(expr), {"__builtins__": {}, "len": len, "min": min, "max": max}, env)  # checked by _expr
+    return eval(_compiled(expr), _GLOBALS, env)  # names and calls checked by constraints._expr
+
+
+def failed_check(checks: list[str], env: dict[str, Any]) -> str | None:
+    """The first of ``checks`` the values in ``env`` fail (None = all pass)."""
+    return next((c for c in checks if not evaluate(c, env)), None)
 
 
 def item_env(node: Node, value: list[Any], env: dict[str, Any]) -> dict[str, Any]:
@@ -157,6 +177,8 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
                 return f"{where} is not a permutation of [{lo}, {hi}]"
         if node.tree and not is_tree(value):
             return f"{where} is not a tree"
+        if node.rows_equal and len({len(x) for x in value if isinstance(x, (list, str))}) > 1:
+            return f"{where}'s rows differ in length"
         if node.total_len_hi is not None and sum(len(x) for x in value) > evaluate(node.total_len_hi, env):
             return f"{where}'s total length is over {node.total_len_hi}"
         if node.order in ("asc", "strict") and any(a > b or (node.order == "strict" and a == b) for a, b in zip(value, value[1:])):

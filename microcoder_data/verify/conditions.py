@@ -1,0 +1,97 @@
+"""Constraint lines that state a condition on the input as a whole rather than a range or a
+shape: ``k divides word.length``, ``k is odd``, ``1 <= m * n <= 2 * 10^5``,
+``maxChanges + sum(nums) >= k``, ``there are at least three 1's in grid``.
+
+Each becomes one of the spec's ``checks`` (a python expression over the arguments and
+sizes): a drawn input that fails one is drawn again, and every existing test must pass
+them like any other reading.  A product of two sizes bounded from 1 (``1 <= m * n``) also
+gives each size the range it implies, so a grid stated only by its cell count can be drawn.
+
+:func:`read_condition` returns True (read) or False (not a condition it understands).
+"""
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any
+
+from microcoder_data.verify.spec_model import _IDENT, FUNCTIONS, _Unsupported, evaluate_const
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+# "The input is generated such that ...": the rest is a constraint like any other
+GUARANTEE = re.compile(r"^(?:it is guaranteed that|(?:the )?(?:input|test cases?|tests?) (?:is|are) generated "
+                       r"(?:such that|in a way that|so that)) ", re.I)
+_COMPARISON = re.compile(r"\s*(<=|>=|==|!=|<|>)\s*")
+
+
+def read_condition(reader: Any, text: str) -> bool:
+    m = re.fullmatch(r"(.+?) divides (.+)|(.+?) is divisible by (.+)", text)
+    if m:
+        divisor, whole = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        return _add(reader, [whole, divisor], lambda w, d: f"({w}) % ({d}) == 0")
+    m = re.fullmatch(r"(.+?) is (odd|even)", text)
+    if m:
+        return _add(reader, [m.group(1)], lambda x: f"({x}) % 2 == {int(m.group(2) == 'odd')}")
+    m = re.fullmatch(r"there (?:is|are) at least (\w+) (-?\d+)(?:'s|s)? in ([A-Za-z_]\w*)", text, re.I)
+    if m:
+        count = _NUMBER_WORDS.get(m.group(1).lower()) or (int(m.group(1)) if m.group(1).isdigit() else None)
+        if count is None or m.group(3) not in reader.args:
+            return False
+        reader.checks.append(f"occurrences({m.group(3)}, {int(m.group(2))}) >= {count}")
+        return True
+    return _comparison(reader, text)
+
+
+def _comparison(reader: Any, text: str) -> bool:
+    """A chain of comparisons between expressions over whole arguments and sizes."""
+    parts = _COMPARISON.split(text)
+    if len(parts) < 3:
+        return False
+    terms, ops = parts[0::2], parts[1::2]
+    if not _add(reader, terms, lambda *exprs: " ".join(x for pair in zip(exprs, ops + [""]) for x in pair).strip()):
+        return False
+    if len(terms) == 3 and ops == ["<=", "<="]:
+        _sizes_of_a_product(reader, terms)
+    return True
+
+
+def _add(reader: Any, terms: list[str], build: Any) -> bool:
+    """Append ``build(*exprs)`` if every term reads as an expression over whole arguments
+    and sizes (no element ``nums[i]``, no tuple position) naming at least one of them."""
+    exprs = []
+    for t in terms:
+        try:
+            e = reader.expr(t)
+        except _Unsupported:
+            return False
+        names = set(_IDENT.findall(e)) - set(FUNCTIONS)
+        if names - set(reader.nodes):
+            return False  # a tuple position (``edges__0``): not defined for the whole input
+        exprs.append(e)
+    if not any(set(_IDENT.findall(e)) & set(reader.nodes) for e in exprs):
+        return False
+    reader.checks.append(build(*exprs))
+    return True
+
+
+def _sizes_of_a_product(reader: Any, terms: list[str]) -> None:
+    """``1 <= m * n <= 2 * 10^5`` with m, n sizes (counts, never negative): each is at least 1
+    and at most the bound.  Only a size with no range of its own gets one."""
+    lo = evaluate_const(reader.expr(terms[0]))
+    if lo is None or lo < 1:
+        return
+    try:
+        tree = ast.parse(terms[1].strip(), mode="eval").body
+    except SyntaxError:
+        return
+    if not (isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.Mult)
+            and isinstance(tree.left, ast.Name) and isinstance(tree.right, ast.Name)):
+        return
+    hi = reader.expr(terms[2])
+    for name in (tree.left.id, tree.right.id):
+        node = reader.nodes.get(name)
+        bounds = reader.bounds.get((name, 0, "val"), {})
+        if node is None or node.kind != "int" or not node.size_like or bounds:
+            continue
+        reader.set_bound((name, 0, "val"), "lo", "1")
+        reader.set_bound((name, 0, "val"), "hi", hi)
