@@ -95,3 +95,20 @@ def test_generated_tests_with_answers_no_other_test_has_come_first():
     assert [i for _, i in chosen] == [0, 1, 2, 9]  # the one "false" is kept, order as drawn
     assert [i for _, i in _new_answers_first(good, 4, {"true"})] == [0, 1, 2, 9]
     assert len(_new_answers_first(good[:3], 4, set())) == 3
+
+
+def test_a_total_length_is_a_check_and_one_element_is_not_a_whole_input_condition():
+    p = fn_problem("1 <= words.length <= 100\n1 <= words[i].length <= 30\n1 <= sum(words[i].length) <= 40\n"
+                   "words[i] consists of lowercase English letters.",
+                   "words: List[str]", ['{"words": ["ab", "c"]}', '{"words": ["xyz"]}'])
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec) and spec.checks == ["1 <= total_length(words) <= 40"], getattr(spec, "reason", spec)
+    got = drawn(p)
+    assert all(sum(map(len, x["words"])) <= 40 for x in got) and max(sum(map(len, x["words"])) for x in got) > 30
+    # each element's length with k: a bound on every element, not on the whole input (read as
+    # len(words[0]) + k it would check the first word only)
+    each = fn_problem("1 <= words.length <= 100\n1 <= words[i].length <= 30\n1 <= k <= 30\nwords[i].length + k <= 40\n"
+                      "words[i] consists of lowercase English letters.",
+                      "words: List[str], k: int", ['{"words": ["ab", "c"], "k": 3}', '{"words": ["xyz"], "k": 1}'])
+    spec = input_spec(each)
+    assert isinstance(spec, NoSpec) and "words[i].length + k <= 40" in spec.reason

@@ -1,6 +1,7 @@
 """Constraint lines that state a condition on the input as a whole rather than a range or a
 shape: ``k divides word.length``, ``k is odd``, ``1 <= m * n <= 2 * 10^5``,
-``maxChanges + sum(nums) >= k``, ``there are at least three 1's in grid``.
+``maxChanges + sum(nums) >= k``, ``1 <= sum(words[i].length) <= 10^5``,
+``there are at least three 1's in grid``.
 
 Each becomes one of the spec's ``checks`` (a python expression over the arguments and
 sizes): a drawn input that fails one is drawn again, and every existing test must pass
@@ -22,6 +23,8 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 GUARANTEE = re.compile(r"^(?:it is guaranteed that|(?:the )?(?:input|test cases?|tests?) (?:is|are) generated "
                        r"(?:such that|in a way that|so that)) ", re.I)
 _COMPARISON = re.compile(r"\s*(<=|>=|==|!=|<|>)\s*")
+_TOTAL_LENGTH = re.compile(r"\bsum\(\s*([A-Za-z_]\w*)\[\s*[A-Za-z_]\w*\s*\]\.length\s*\)")
+_INDEX = re.compile(r"\[\s*([A-Za-z_]\w*)\s*\]")
 
 
 def read_condition(reader: Any, text: str) -> bool:
@@ -60,6 +63,9 @@ def _add(reader: Any, terms: list[str], build: Any) -> bool:
     and sizes (no element ``nums[i]``, no tuple position) naming at least one of them."""
     exprs = []
     for t in terms:
+        t = _TOTAL_LENGTH.sub(r"total_length(\1)", t)  # sum(nums[i].length): all the elements' lengths
+        if any(v not in reader.nodes for v in _INDEX.findall(t)):
+            return False  # nums[i]: one element, not the whole input
         try:
             e = reader.expr(t)
         except _Unsupported:

@@ -81,8 +81,13 @@ def occurrences(value: Any, x: Any) -> int:
     return int(value == x and type(value) is type(x))
 
 
+def total_length(value: list[Any]) -> int:
+    """The elements' lengths added up (``sum(words[i].length)``)."""
+    return sum(len(x) for x in value)
+
+
 # the functions a bound or check may call (``len(nums)``, ``sum(nums)``), by name
-FUNCTIONS = {"len": len, "min": min, "max": max, "sum": sum}
+FUNCTIONS = {"len": len, "min": min, "max": max, "sum": sum, "total_length": total_length}
 _GLOBALS = {"__builtins__": {}, **FUNCTIONS, "occurrences": occurrences}
 
 
