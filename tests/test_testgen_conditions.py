@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from microcoder_data.schema import Problem
-from microcoder_data.verify.augment import _new_answers_first
+from microcoder_data.verify.augment import _in_form, _new_answers_first
 from microcoder_data.verify.inputgen import generate_inputs
 from microcoder_data.verify.inputspec import InputSpec, NoSpec, input_spec
 from microcoder_eval.types import TestCase
@@ -112,3 +112,29 @@ def test_a_total_length_is_a_check_and_one_element_is_not_a_whole_input_conditio
                       "words: List[str], k: int", ['{"words": ["ab", "c"], "k": 3}', '{"words": ["xyz"], "k": 1}'])
     spec = input_spec(each)
     assert isinstance(spec, NoSpec) and "words[i].length + k <= 40" in spec.reason
+
+
+def test_a_size_keeps_its_own_range_beside_the_one_a_product_gives():
+    p = fn_problem("m == grid.length\nn == grid[i].length\n1 <= m * n <= 2 * 10^5\n1 <= grid.length <= 5\n"
+                   "0 <= grid[i][j] <= 1", "grid: List[List[int]]", ['{"grid": [[1, 0], [0, 1]]}', '{"grid": [[1, 1, 0]]}'])
+    got = drawn(p)
+    assert all(1 <= len(x["grid"]) <= 5 for x in got) and max(len(x["grid"][0]) for x in got) > 5
+
+
+def test_lines_a_check_would_read_too_loosely_mean_no_generation():
+    base = "1 <= words.length <= 10\n1 <= words[i].length <= 10\nwords[i] consists of lowercase English letters.\n"
+    tests = ['{"words": ["ab", "c"], "k": 1}', '{"words": ["xyz"], "k": 0}']
+    for line in ("0 <= k < words.length\nwords[k].length + k <= 4",  # one element's length, not the first's
+                 "0 <= k <= 10\nwords.length / 2 <= k + 1",  # / read as // is exact only as an upper bound
+                 "0 <= k <= 10\n2 ** k <= words.length * 100"):  # a power of a drawn value
+        spec = input_spec(fn_problem(base + line, "words: List[str], k: int", tests))
+        assert isinstance(spec, NoSpec), line
+
+
+def test_an_existing_test_in_the_other_argument_form_is_not_generated_again():
+    p = fn_problem("1 <= nums.length <= 2\n0 <= nums[i] <= 1", "nums: List[int]", ['{"nums": [0]}', '[[1]]'])
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec) and spec.keyword
+    exclude = {_in_form(spec, t.input) for t in p.tests}
+    got = [json.loads(x)["nums"] for x in generate_inputs(spec, p.id, 10, exclude=exclude)]
+    assert sorted(got) == [[0, 0], [0, 1], [1, 0], [1, 1]]  # every other input there is; not [0], not [1]

@@ -109,11 +109,23 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
     return out
 
 
+def _in_form(spec: InputSpec, text: str) -> str:
+    """A test's arguments written the way generated ones are (by keyword or by position),
+    so a generated input equal to an existing test is seen as one."""
+    v = json.loads(text)
+    if isinstance(v, list) and spec.keyword:
+        v = dict(zip(spec.args, v))
+    elif isinstance(v, dict) and not spec.keyword:
+        v = [v.get(a) for a in spec.args]
+    return json.dumps(v)
+
+
 def _new_answers_first(good: list[tuple[TestCase, Any]], want: int, seen: set[str]) -> list[tuple[TestCase, Any]]:
     """``want`` of the labelled inputs, in their order: first those whose answer no earlier
     test has (a yes/no problem whose random inputs are nearly all "yes" still gets its
     "no"s), then the rest."""
     fresh: list[int] = []
+    seen = set(seen)
     for k, (t, _) in enumerate(good):
         if len(fresh) < want and t.output not in seen:
             fresh.append(k)
@@ -142,7 +154,7 @@ def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str
         fspec = input_spec(p)
         if not isinstance(fspec, InputSpec):
             return Augmented(info={"skipped": fspec.reason[:200]})
-        spec, sspec, exclude, source = fspec, None, {t.input for t in p.tests}, fspec.source
+        spec, sspec, exclude, source = fspec, None, {_in_form(fspec, t.input) for t in p.tests}, fspec.source
     # three times the inputs needed: some are dropped (a reference crashes or times out), and
     # of the rest those with an answer no other test has are kept first (_new_answers_first)
     inputs = generate_inputs(spec, p.id, 3 * want + probes + 2, seed=cfg.augment_seed,

@@ -64,8 +64,10 @@ def _add(reader: Any, terms: list[str], build: Any) -> bool:
     exprs = []
     for t in terms:
         t = _TOTAL_LENGTH.sub(r"total_length(\1)", t)  # sum(nums[i].length): all the elements' lengths
-        if any(v not in reader.nodes for v in _INDEX.findall(t)):
-            return False  # nums[i]: one element, not the whole input
+        if any(v not in reader.nodes for v in _INDEX.findall(t)) or re.search(r"\]\s*\.length", t):
+            return False  # nums[i], words[k].length: one element, not the whole input
+        if "/" in t:
+            return False  # n / 2 <= k: the reader's floor division is exact only as an upper bound
         try:
             e = reader.expr(t)
         except _Unsupported:
@@ -73,6 +75,9 @@ def _add(reader: Any, terms: list[str], build: Any) -> bool:
         names = set(_IDENT.findall(e)) - set(FUNCTIONS)
         if names - set(reader.nodes):
             return False  # a tuple position (``edges__0``): not defined for the whole input
+        if any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Pow) and _IDENT.search(ast.unparse(n))
+               for n in ast.walk(ast.parse(e, mode="eval"))):
+            return False  # 2**n with a drawn n: a draw could make it astronomically large
         exprs.append(e)
     if not any(set(_IDENT.findall(e)) & set(reader.nodes) for e in exprs):
         return False

@@ -4,6 +4,7 @@ decides (a line naming an argument that is not understood means no spec)."""
 from __future__ import annotations
 
 import ast
+import copy
 import json
 import re
 import string
@@ -261,16 +262,26 @@ class _Reader:
             else:
                 return False
             return True
-        if re.search(r" (?:divides|is divisible by|is odd|is even)$|^there (?:is|are) at least ", text, re.I):
+        if re.search(r" (?:divides|is divisible by) | is (?:odd|even)$|^there (?:is|are) at least ", text, re.I):
             return read_condition(self, text)
+        # a line that is not a range may be a condition on the whole input; what the range
+        # reading left behind (a size it introduced, a bound set before it gave up) goes
+        sizes, bounds = set(self.nodes), copy.deepcopy(self.bounds)
         try:
             if self._relation(text):
                 return True
-        except _Unsupported:
-            if read_condition(self, text):
-                return True
-            raise
-        return read_condition(self, text)
+            failure: _Unsupported | None = None
+        except _Unsupported as exc:
+            failure = exc
+        for name in set(self.nodes) - sizes:
+            del self.nodes[name]
+        self.bounds.clear()
+        self.bounds.update(bounds)
+        if read_condition(self, text):
+            return True
+        if failure is not None:
+            raise failure
+        return False
 
     def _relation(self, text: str) -> bool:
         parts = re.split(r"\s*(<=|>=|==|!=|<|>|=)\s*", text)
@@ -401,10 +412,9 @@ def _apply_generic(reader: _Reader) -> None:
     for (name, depth, attr), b in list(reader.bounds.items()):
         # bounds stated on a length that equals a virtual size belong to the size
         if "eq" in b and re.fullmatch(r"[A-Za-z_]\w*", b["eq"]) and b["eq"] not in reader.args:
-            v = reader.bounds.setdefault((b["eq"], 0, "val"), {})
             for k in ("lo", "hi"):
-                if k in b:
-                    v.setdefault(k, b[k])
+                if k in b:  # with the size's own bounds, if any: both hold
+                    reader.set_bound((b["eq"], 0, "val"), k, b[k])
     for (name, depth, attr), b in reader.bounds.items():
         node = reader.node_at(name, depth)
         lo, hi = b.get("lo"), b.get("hi")

@@ -65,7 +65,8 @@ def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
         return read(p)
     except _Unsupported as exc:
         return NoSpec(str(exc))
-    except (ValueError, TypeError, KeyError, IndexError, ZeroDivisionError, NameError, SyntaxError, RecursionError) as exc:
+    except (ValueError, TypeError, KeyError, IndexError, ZeroDivisionError, NameError, SyntaxError, RecursionError,
+            OverflowError, MemoryError) as exc:
         return NoSpec(f"{what} not understood ({type(exc).__name__}: {exc})")
 
 
