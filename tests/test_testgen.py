@@ -175,11 +175,12 @@ def test_references_are_not_judged_again_on_what_generation_ran():
     cfg = VerifyConfig(augment_tests_to=10, strength_mutants=0)
     with CountingJudge(workers=2) as judge:
         got = list(VerifyStep(cfg).run_with([problem(reference_solutions=[REF, wrong])], judge))[0]
-        generation, after = judge.runs[:2], judge.runs[2:]
+        generation, second_round, after = judge.runs[:2], judge.runs[2:-2], judge.runs[-2:]
     assert isinstance(got, Problem) and len(got.tests) == 10 and got.reference_solutions == [REF]
     v = got.provenance["verify"]
     assert (v["references_tested"], v["references_correct"], v["nondeterministic"]) == (2, 1, 0)
     assert sorted(code for code, _ in generation) == sorted([REF, wrong])
+    assert [code for code, _ in second_round] in ([], [REF])  # more inputs: for the correct reference only
     assert sorted(after) == sorted([(REF, 10), (wrong, 10)])  # REF's repeat; the wrong one's real run
     with Judge(workers=2) as plain:  # the same problem as judging every reference afresh gives
         assert list(VerifyStep(cfg).run_with([problem(reference_solutions=[REF])], plain))[0].tests == got.tests
@@ -202,3 +203,20 @@ def test_generation_runs_only_the_tests_verify_keeps_before_the_cap():
     assert generation[0] == REF and 8 < generation[1] <= 8 + 3 + 2  # the 8 largest + the probes' inputs
     assert repeat == (REF, 8)  # Verify's first run is generation's; only the determinism repeat runs
     assert {t.input for t in got.tests} <= {t.input for t in tests[-8:]}
+
+
+def test_a_second_round_keeps_the_tests_one_round_over_every_input_would(monkeypatch):
+    # count-good's answers are small counts: the first round has too few new ones, so the
+    # correct reference runs on the rest of the inputs too -- and the tests kept are those
+    # labelling every input at once gives
+    import microcoder_data.verify.augment as augment
+    cfg = VerifyConfig(augment_tests_to=16, strength_mutants=0)
+    with CountingJudge(workers=2) as judge:
+        two_rounds = list(VerifyStep(cfg).run_with([problem()], judge))[0]
+        second = judge.runs[1]
+    assert second[0] == REF and second[1] == 3 * 14 + 2 - augment._first_round(14, 0)
+    monkeypatch.setattr(augment, "_first_round", lambda want, probes: 10**6)
+    with CountingJudge(workers=2) as judge:
+        one_round = list(VerifyStep(cfg).run_with([problem()], judge))[0]
+        assert judge.runs[0][1] == 2 + 3 * 14 + 2 and judge.runs[1][1] == 16  # all inputs, then the repeat
+    assert two_rounds.tests == one_round.tests and len(two_rounds.tests) == 16

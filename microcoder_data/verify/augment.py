@@ -70,42 +70,60 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
     results: dict[tuple[int, int], Any] = {(k, r): next(runs) for k, (i, *_) in enumerate(plans) for r in range(len(refs[i]))}
     from microcoder_eval.compare import compare_functional, compare_stdout
 
+    # per plan: the correct references, each one's result on every input (None: none came
+    # back), and which inputs ran (the first round's; the rest if a second round runs them)
+    answers: list[tuple[list[int], dict[int, list[TestResult | None]], list[bool]]] = []
     for k, (i, want, task, inputs, old) in enumerate(plans):
-        p = problems[i]
-        n_old = len(old)
         per_ref = [results[(k, r)].tests for r in range(len(refs[i]))]
         correct = [r for r, tr in enumerate(per_ref)
-                   if n_old and len(tr) >= n_old and all(t.verdict is Verdict.ACCEPTED for t in tr[:n_old])]
+                   if old and len(tr) >= len(old) and all(t.verdict is Verdict.ACCEPTED for t in tr[: len(old)])]
+        answers.append((correct, {r: [per_ref[r][len(old) + g] if len(per_ref[r]) > len(old) + g else None
+                                      for g in range(len(inputs))] for r in correct},
+                        [g < len(task.tests) - len(old) for g in range(len(inputs))]))
+
+    def labelled(k: int) -> tuple[list[tuple[TestCase, list[TestResult]]], int]:
+        """(test, each correct reference's answer graded against it: what judging it again
+        would say) for the inputs every correct reference answered alike; how many were not."""
+        i, want, task, inputs, old = plans[k]
+        correct, by_ref, ran = answers[k]
+        same = compare_functional if task.mode == "functional" else compare_stdout
+        good: list[tuple[TestCase, list[TestResult]]] = []
+        dropped = 0
+        for g, text in enumerate(inputs):
+            if not ran[g]:
+                continue  # the second round was not needed
+            got = [by_ref[r][g] for r in correct]
+            ok = all(a is not None and a.verdict in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER) and a.actual is not None
+                     and len(a.actual) <= MAX_OUTPUT_CHARS for a in got)
+            if ok:
+                first = got[0].actual
+                agree = [same(first, a.actual, task.rule) for a in got]
+                ok = all(c.ok for c in agree)
+            if ok:
+                graded = [replace(a, verdict=Verdict.ACCEPTED, comparison=c.method, detail=None) for a, c in zip(got, agree)]
+                good.append((TestCase(text, first), graded))
+            else:
+                dropped += 1
+        return good, dropped
+
+    _second_round(judge, refs, plans, answers, labelled, cfg.strength_probes)
+    for k, (i, want, task, inputs, old) in enumerate(plans):
+        p = problems[i]
+        correct = answers[k][0]
         aug = out[i]
         if not correct:
             aug.info = {"skipped": "no reference passes the existing tests within the generation time limit"}
             continue
-        same = compare_functional if task.mode == "functional" else compare_stdout
-        # (test, each correct reference's answer graded against it: what judging it again would say)
-        good: list[tuple[TestCase, list[TestResult]]] = []
-        dropped = 0
-        for g, text in enumerate(inputs):
-            answers = [per_ref[r][n_old + g] if len(per_ref[r]) > n_old + g else None for r in correct]
-            ok = all(a is not None and a.verdict in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER) and a.actual is not None
-                     and len(a.actual) <= MAX_OUTPUT_CHARS for a in answers)
-            if ok:
-                first = answers[0].actual
-                agree = [same(first, a.actual, task.rule) for a in answers]
-                ok = all(c.ok for c in agree)
-            if ok:
-                graded = [replace(a, verdict=Verdict.ACCEPTED, comparison=c.method, detail=None) for a, c in zip(answers, agree)]
-                good.append((TestCase(text, first), graded))
-            else:
-                dropped += 1
+        good, dropped = labelled(k)
         chosen = _new_answers_first(good, want, {p.tests[t].output for t in old})
         aug.added = [t for t, _ in chosen]
         aug.probes = [t for t, _ in good if not any(t is c for c, _ in chosen)][: cfg.strength_probes]
         aug.info.update({"generated": len(aug.added), "inputs_dropped": dropped})
-        for k, r in enumerate(correct):  # aligned with the problem's tests once the generated ones are added
+        for n, r in enumerate(correct):  # aligned with the problem's tests once the generated ones are added
             on_old: list[TestResult | None] = [None] * len(p.tests)
             for k_old, t in enumerate(old):
-                on_old[t] = per_ref[r][k_old]
-            aug.runs[r] = on_old + [graded[k] for _, graded in chosen]
+                on_old[t] = results[(k, r)].tests[k_old]
+            aug.runs[r] = on_old + [graded[n] for _, graded in chosen]
     return out
 
 
@@ -118,6 +136,43 @@ def _in_form(spec: InputSpec, text: str) -> str:
     elif isinstance(v, dict) and not spec.keyword:
         v = [v.get(a) for a in spec.args]
     return json.dumps(v)
+
+
+def _first_round(want: int, probes: int) -> int:
+    """How many inputs the references run on first: enough for most problems."""
+    return want + want // 2 + probes + 2
+
+
+def _second_round(judge: Any, refs: dict[int, list[str]], plans: list, answers: list, labelled: Any, probes: int) -> None:
+    """The correct references run on the rest of a problem's inputs where the first round's
+    lack ``want`` answers no other test has, or probes besides.  The tests kept are the same
+    as if every input had run at once -- the first ``want`` new answers in order are all
+    in the first round, or the second ran -- for a fraction of the runs: most problems'
+    answers are all different, and only yes/no-like ones need the second round."""
+    def wanted() -> Iterator[tuple[JudgeTask, str]]:
+        for k, (i, want, task, inputs, old) in enumerate(plans):
+            correct, by_ref, ran = answers[k]
+            if not correct or all(ran):
+                continue
+            good, _ = labelled(k)
+            fresh = len({t.output for t, _ in good} - {task.tests[t].output for t in range(len(old))})
+            if fresh >= want and len(good) - want >= probes:
+                continue
+            rest = [g for g in range(len(inputs)) if not ran[g]]
+            plans_run.append((k, rest))
+            for r in correct:
+                yield replace(task, tests=tuple(TestCase(inputs[g], PLACEHOLDER) for g in rest)), refs[i][r]
+
+    plans_run: list[tuple[int, list[int]]] = []
+    results = iter(list(judge.judge_many(wanted(), stop_on_failure=False, keep_outputs=True)))
+    for k, rest in plans_run:
+        correct, by_ref, ran = answers[k]
+        for g in rest:
+            ran[g] = True
+        for r in correct:
+            tests = next(results).tests
+            for n, g in enumerate(rest):
+                by_ref[r][g] = tests[n] if n < len(tests) else None
 
 
 def _new_answers_first(good: list[tuple[TestCase, Any]], want: int, seen: set[str]) -> list[tuple[TestCase, Any]]:
@@ -156,7 +211,8 @@ def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str
             return Augmented(info={"skipped": fspec.reason[:200]})
         spec, sspec, exclude, source = fspec, None, {_in_form(fspec, t.input) for t in p.tests}, fspec.source
     # three times the inputs needed: some are dropped (a reference crashes or times out), and
-    # of the rest those with an answer no other test has are kept first (_new_answers_first)
+    # of the rest those with an answer no other test has are kept first (_new_answers_first);
+    # the first round labels the first few (_first_round; _second_round: the rest if needed)
     inputs = generate_inputs(spec, p.id, 3 * want + probes + 2, seed=cfg.augment_seed,
                              max_len=cfg.augment_max_len, exclude=exclude)
     if sspec is not None:  # the arguments written out in the statement's input format
@@ -170,6 +226,6 @@ def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str
         return Augmented(info={"skipped": f"no judge task: {exc}"})
     # the old tests Verify will run (pre-cap): they decide which references are correct
     old = precap_positions(p.tests, cfg) or list(range(len(p.tests)))
-    task = replace(base, tests=tuple(p.tests[t] for t in old) + tuple(TestCase(x, PLACEHOLDER) for x in inputs),
+    task = replace(base, tests=tuple(p.tests[t] for t in old) + tuple(TestCase(x, PLACEHOLDER) for x in inputs[:_first_round(want, probes)]),
                    time_limit_s=tl)
     return want, task, inputs, source, old
