@@ -96,10 +96,11 @@ def test_characters_named_in_a_phrase_and_mixed_argument_forms():
 
 def test_generated_tests_with_answers_no_other_test_has_come_first():
     good = [(TestCase(f'{{"x": {i}}}', "true" if i != 9 else "false"), i) for i in range(12)]
-    chosen = _new_answers_first(good, 4, {"0"})
-    assert [i for _, i in chosen] == [0, 1, 2, 9]  # the one "false" is kept, order as drawn
-    assert [i for _, i in _new_answers_first(good, 4, {"true"})] == [0, 1, 2, 9]
-    assert len(_new_answers_first(good[:3], 4, set())) == 3
+    chosen, fresh = _new_answers_first(good, 4, {"0"})
+    assert [i for _, i in chosen] == [0, 1, 2, 9] and fresh == 2  # the one "false" is kept, order as drawn
+    chosen, fresh = _new_answers_first(good, 4, {"true"})
+    assert [i for _, i in chosen] == [0, 1, 2, 9] and fresh == 1
+    assert len(_new_answers_first(good[:3], 4, set())[0]) == 3
 
 
 def test_a_total_length_is_a_check_and_one_element_is_not_a_whole_input_condition():

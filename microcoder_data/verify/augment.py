@@ -68,7 +68,6 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
 
     runs = iter(list(judge.judge_many(runs_wanted(), stop_on_failure=False, keep_outputs=True)))
     results: dict[tuple[int, int], Any] = {(k, r): next(runs) for k, (i, *_) in enumerate(plans) for r in range(len(refs[i]))}
-    from microcoder_eval.compare import compare_functional, compare_stdout
 
     # per plan: the correct references, each one's result on every input (None: none came
     # back), and which inputs ran (the first round's; the rest if a second round runs them)
@@ -81,32 +80,8 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
                                       for g in range(len(inputs))] for r in correct},
                         [g < len(task.tests) - len(old) for g in range(len(inputs))]))
 
-    def labelled(k: int) -> tuple[list[tuple[TestCase, list[TestResult]]], int]:
-        """(test, each correct reference's answer graded against it: what judging it again
-        would say) for the inputs every correct reference answered alike; how many were not."""
-        i, want, task, inputs, old = plans[k]
-        correct, by_ref, ran = answers[k]
-        same = compare_functional if task.mode == "functional" else compare_stdout
-        good: list[tuple[TestCase, list[TestResult]]] = []
-        dropped = 0
-        for g, text in enumerate(inputs):
-            if not ran[g]:
-                continue  # the second round was not needed
-            got = [by_ref[r][g] for r in correct]
-            ok = all(a is not None and a.verdict in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER) and a.actual is not None
-                     and len(a.actual) <= MAX_OUTPUT_CHARS for a in got)
-            if ok:
-                first = got[0].actual
-                agree = [same(first, a.actual, task.rule) for a in got]
-                ok = all(c.ok for c in agree)
-            if ok:
-                graded = [replace(a, verdict=Verdict.ACCEPTED, comparison=c.method, detail=None) for a, c in zip(got, agree)]
-                good.append((TestCase(text, first), graded))
-            else:
-                dropped += 1
-        return good, dropped
-
-    _second_round(judge, refs, plans, answers, labelled, cfg.strength_probes)
+    labels: dict[int, Any] = {}  # _label's answer by plan, kept until more of its inputs run
+    _second_round(judge, refs, plans, answers, labels, cfg.strength_probes)
     for k, (i, want, task, inputs, old) in enumerate(plans):
         p = problems[i]
         correct = answers[k][0]
@@ -114,8 +89,8 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
         if not correct:
             aug.info = {"skipped": "no reference passes the existing tests within the generation time limit"}
             continue
-        good, dropped = labelled(k)
-        chosen = _new_answers_first(good, want, {p.tests[t].output for t in old})
+        good, dropped = _labelled(labels, plans, answers, k)
+        chosen, _ = _new_answers_first(good, want, _old_answers(plans[k]))
         aug.added = [t for t, _ in chosen]
         aug.probes = [t for t, _ in good if not any(t is c for c, _ in chosen)][: cfg.strength_probes]
         aug.info.update({"generated": len(aug.added), "inputs_dropped": dropped})
@@ -125,6 +100,47 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
                 on_old[t] = results[(k, r)].tests[k_old]
             aug.runs[r] = on_old + [graded[n] for _, graded in chosen]
     return out
+
+
+def _label(plan: tuple, answers: tuple) -> tuple[list[tuple[TestCase, list[TestResult]]], int]:
+    """(test, each correct reference's answer graded against it: what judging it again would
+    say) for the inputs of ``plan`` every correct reference answered alike; how many were not."""
+    from microcoder_eval.compare import compare_functional, compare_stdout
+
+    _, _, task, inputs, _ = plan
+    correct, by_ref, ran = answers
+    same = compare_functional if task.mode == "functional" else compare_stdout
+    good: list[tuple[TestCase, list[TestResult]]] = []
+    dropped = 0
+    for g, text in enumerate(inputs):
+        if not ran[g]:
+            continue  # the second round was not needed
+        got = [by_ref[r][g] for r in correct]
+        ok = all(a is not None and a.verdict in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER) and a.actual is not None
+                 and len(a.actual) <= MAX_OUTPUT_CHARS for a in got)
+        if ok:
+            first = got[0].actual
+            agree = [same(first, a.actual, task.rule) for a in got]
+            ok = all(c.ok for c in agree)
+        if ok:
+            graded = [replace(a, verdict=Verdict.ACCEPTED, comparison=c.method, detail=None) for a, c in zip(got, agree)]
+            good.append((TestCase(text, first), graded))
+        else:
+            dropped += 1
+    return good, dropped
+
+
+def _labelled(labels: dict[int, Any], plans: list, answers: list, k: int) -> tuple[list[tuple[TestCase, list[TestResult]]], int]:
+    """:func:`_label` of plan ``k``, once until more of its inputs run."""
+    if k not in labels:
+        labels[k] = _label(plans[k], answers[k])
+    return labels[k]
+
+
+def _old_answers(plan: tuple) -> set[str]:
+    """The expected outputs of the problem's tests the references ran first (its old ones)."""
+    _, _, task, _, old = plan
+    return {t.output for t in task.tests[: len(old)]}
 
 
 def _in_form(spec: InputSpec, text: str) -> str:
@@ -143,7 +159,8 @@ def _first_round(want: int, probes: int) -> int:
     return want + want // 2 + probes + 2
 
 
-def _second_round(judge: Any, refs: dict[int, list[str]], plans: list, answers: list, labelled: Any, probes: int) -> None:
+def _second_round(judge: Any, refs: dict[int, list[str]], plans: list, answers: list, labels: dict[int, Any],
+                  probes: int) -> None:
     """The correct references run on the rest of a problem's inputs where the first round's
     lack ``want`` answers no other test has, or probes besides.  The tests kept are the same
     as if every input had run at once -- the first ``want`` new answers in order are all
@@ -154,9 +171,9 @@ def _second_round(judge: Any, refs: dict[int, list[str]], plans: list, answers: 
             correct, by_ref, ran = answers[k]
             if not correct or all(ran):
                 continue
-            good, _ = labelled(k)
-            fresh = len({t.output for t, _ in good} - {task.tests[t].output for t in range(len(old))})
-            if fresh >= want and len(good) - want >= probes:
+            good, _ = _labelled(labels, plans, answers, k)
+            chosen, fresh = _new_answers_first(good, want, _old_answers(plans[k]))
+            if fresh == want and len(good) - len(chosen) >= probes:
                 continue
             rest = [g for g in range(len(inputs)) if not ran[g]]
             plans_run.append((k, rest))
@@ -167,6 +184,7 @@ def _second_round(judge: Any, refs: dict[int, list[str]], plans: list, answers: 
     results = iter(list(judge.judge_many(wanted(), stop_on_failure=False, keep_outputs=True)))
     for k, rest in plans_run:
         correct, by_ref, ran = answers[k]
+        labels.pop(k, None)  # labelled again with its new inputs
         for g in rest:
             ran[g] = True
         for r in correct:
@@ -175,10 +193,10 @@ def _second_round(judge: Any, refs: dict[int, list[str]], plans: list, answers: 
                 by_ref[r][g] = tests[n] if n < len(tests) else None
 
 
-def _new_answers_first(good: list[tuple[TestCase, Any]], want: int, seen: set[str]) -> list[tuple[TestCase, Any]]:
+def _new_answers_first(good: list[tuple[TestCase, Any]], want: int, seen: set[str]) -> tuple[list[tuple[TestCase, Any]], int]:
     """``want`` of the labelled inputs, in their order: first those whose answer no earlier
     test has (a yes/no problem whose random inputs are nearly all "yes" still gets its
-    "no"s), then the rest."""
+    "no"s), then the rest; and how many of the first kind there were."""
     fresh: list[int] = []
     seen = set(seen)
     for k, (t, _) in enumerate(good):
@@ -187,7 +205,7 @@ def _new_answers_first(good: list[tuple[TestCase, Any]], want: int, seen: set[st
             seen.add(t.output)
     taken = set(fresh)
     rest = [k for k in range(len(good)) if k not in taken][: want - len(fresh)]
-    return [good[k] for k in sorted(fresh + rest)]
+    return [good[k] for k in sorted(fresh + rest)], len(fresh)
 
 
 def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str, list[int]] | Augmented | None:

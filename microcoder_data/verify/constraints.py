@@ -4,7 +4,6 @@ decides (a line naming an argument that is not understood means no spec)."""
 from __future__ import annotations
 
 import ast
-import copy
 import json
 import re
 import string
@@ -266,7 +265,7 @@ class _Reader:
             return read_condition(self, text)
         # a line that is not a range may be a condition on the whole input; what the range
         # reading left behind (a size it introduced, a bound set before it gave up) goes
-        sizes, bounds = set(self.nodes), copy.deepcopy(self.bounds)
+        sizes, bounds = set(self.nodes), {ref: dict(b) for ref, b in self.bounds.items()}
         try:
             if self._relation(text):
                 return True
