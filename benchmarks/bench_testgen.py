@@ -77,7 +77,6 @@ def main() -> int:
     problems.sort(key=lambda p: p.id)
     if args.limit:
         problems = problems[: args.limit]
-    mut_tl = VerifyConfig().strength_time_limit_s
     report: dict = {"benchmark": "testgen", "min_tests": args.min_tests, "max_tests": args.max_tests, "keep": args.keep,
                     "mutants_per_problem": args.mutants}
     t_all = time.perf_counter()
@@ -85,7 +84,7 @@ def main() -> int:
         full, mutants = _verified_with_mutants(problems, judge, args.mutants)
         print(f"{len(problems)} LeetCodeDataset problems with >= {args.min_tests} tests; {len(full)} verified on the full set",
               file=sys.stderr)
-        rejected = functools.partial(_rejected, judge, mutants, mut_tl)
+        rejected = functools.partial(_rejected, judge, mutants)
 
         t0 = time.perf_counter()
         by_full = rejected({p.id: p.judge_task() for p in full})
@@ -173,12 +172,11 @@ def stdin_check(args: argparse.Namespace) -> int:
     specs = Counter("read" if isinstance(stdin_spec(p), StdinSpec) else stdin_spec(p).reason[:50] for p in problems)
     report: dict = {"benchmark": "testgen_stdin", "problems_with_reference": len(problems), "keep": 1,
                     "format_read": specs.pop("read", 0), "not_read_reasons": dict(specs.most_common(10))}
-    mut_tl = VerifyConfig().strength_time_limit_s
     n = int(args.augment_to.split(",")[-1])
     t_all = time.perf_counter()
     with Judge(workers=args.workers) as judge:
         full, mutants = _verified_with_mutants(problems, judge, args.mutants)
-        rejected = functools.partial(_rejected, judge, mutants, mut_tl)
+        rejected = functools.partial(_rejected, judge, mutants)
         by_full = rejected({p.id: p.judge_task() for p in full})
         by_one = rejected({p.id: replace(p.judge_task(), tests=tuple(p.tests[:1])) for p in full})
         small = _first_tests(full, 1)
@@ -224,13 +222,18 @@ def _verified_with_mutants(problems: list, judge, n_mutants: int) -> tuple[list,
     return full, {p.id: make_mutants(p.reference_solutions[0], n_mutants, seed=p.id) for p in full}
 
 
-def _rejected(judge, mutants: dict[str, list], time_limit: float, tasks: dict[str, object]) -> dict[str, list[bool]]:
+def _rejected(judge, mutants: dict[str, list], tasks: dict[str, object]) -> dict[str, list[bool]]:
     """Per problem id of ``tasks``: whether the judge rejects each of its mutants on that task
-    (at ``time_limit``, stopping at a mutant's first failing test)."""
+    (as the build's strength measure runs them: its step budget and time limit, stopping at a
+    mutant's first failing test)."""
+    from microcoder_data.config import VerifyConfig
+    from microcoder_data.verify.cost import counting_run
     from microcoder_eval.types import Verdict
 
+    cfg = VerifyConfig()
     items = [(pid, k) for pid in tasks for k in range(len(mutants[pid]))]
-    runs = judge.judge_many(((replace(tasks[pid], time_limit_s=time_limit), mutants[pid][k].code) for pid, k in items),
+    runs = judge.judge_many((counting_run(replace(tasks[pid], time_limit_s=cfg.strength_time_limit_s), mutants[pid][k].code,
+                                          cfg.strength_step_budget, report=False) for pid, k in items),
                             stop_on_failure=True)
     out: dict[str, list[bool]] = {pid: [] for pid in tasks}
     for (pid, _), res in zip(items, runs):

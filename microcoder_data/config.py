@@ -225,17 +225,28 @@ class VerifyConfig:
         "../shared/data build costs 230 s instead of 219 s at 10; DeepCoder asks for >= 5 tests.")})
     augment_max_len: int = field(default=50, metadata={"help": (
         "Generated lists/strings stay this short (time limits); 20 rejects fewer mutants, 100 no more.")})
-    augment_time_limit_s: float = field(default=0.1, metadata={"help": (
-        "A generated input a reference needs longer on (s) is dropped (slow rewards); each one the reference "
-        "runs out of time on costs this much CPU, which dominates generation time.")})
+    augment_step_budget: int = field(default=300_000, metadata={"help": (
+        "A generated input a reference spends more steps on (function calls, loop iterations, comprehension "
+        "elements; microcoder_data/verify/cost.py) is dropped, as is a reference whose module top level "
+        "spends more: counted, not timed, so a build keeps the same inputs on any host and load. 300,000 "
+        "steps are 0.02-0.1 s of CPU here, what the 0.1 s time limit kept before; 0 = decide by "
+        "augment_time_limit_s alone (then set it to ~0.1).")})
+    augment_time_limit_s: float = field(default=0.5, metadata={"help": (
+        "A generated input a reference needs longer on (s) is dropped. With a step budget only a backstop, for "
+        "work done inside C (big integers, long strings): 5x the longest run that ends within its budget "
+        "(~0.1 s), since an input near a time limit lands on either side of it from build to build.")})
     augment_seed: int = field(default=0, metadata={"help": "Seed of test generation."})
     strength_mutants: int = field(default=4, metadata={"help": (
         "Test strength (microcoder_data/verify/strength.py): this many mutants of the first correct reference "
         "run on the verified tests; 0 = off.")})
     strength_probes: int = field(default=4, metadata={"help": (
         "Generated inputs the mutants also run on; they only count mutants (rejected by something), never kept.")})
-    strength_time_limit_s: float = field(default=0.1, metadata={"help": (
-        "Time limit of a mutant run (s): a mutant stuck in a loop costs this much.")})
+    strength_step_budget: int = field(default=300_000, metadata={"help": (
+        "A mutant spending more steps on a test is rejected there (microcoder_data/verify/cost.py): a mutant "
+        "stuck in a loop stops after them, on every build alike; 0 = by strength_time_limit_s alone (then ~0.1).")})
+    strength_time_limit_s: float = field(default=0.5, metadata={"help": (
+        "Time limit of a mutant run (s); with a step budget only a backstop for work inside C (a mutant "
+        "stopped by either is rejected at the same test).")})
     min_strength: float | None = field(default=None, metadata={"help": (
         "Drop problems whose tests reject less than this share of the counted mutants; None = keep all.")})
     workers: int | None = field(default=None, metadata={"help": "Judge workers; None = all cores."})

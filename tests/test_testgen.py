@@ -10,6 +10,7 @@ import pytest
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem, Reject
 from microcoder_data.verify import VerifyStep
+from microcoder_data.verify.cost import counting_code
 from microcoder_data.verify.inputgen import generate_inputs
 from microcoder_data.verify.inputspec import InputSpec, NoSpec, input_spec
 from microcoder_data.verify.mutants import make_mutants
@@ -168,6 +169,11 @@ class CountingJudge(Judge):
         return super().judge(task, code, **kw)
 
 
+def counting(code: str, cfg: VerifyConfig) -> str | None:
+    """The code generation runs for a count-good reference (cost.py)."""
+    return counting_code(code, "functional", "countGood", cfg.augment_step_budget)
+
+
 def test_references_are_not_judged_again_on_what_generation_ran():
     # The generation run is the first run: a reference that passed every test there is not
     # judged again, only its determinism repeat runs; one that failed there is.
@@ -179,8 +185,9 @@ def test_references_are_not_judged_again_on_what_generation_ran():
     assert isinstance(got, Problem) and len(got.tests) == 10 and got.reference_solutions == [REF]
     v = got.provenance["verify"]
     assert (v["references_tested"], v["references_correct"], v["nondeterministic"]) == (2, 1, 0)
-    assert sorted(code for code, _ in generation) == sorted([REF, wrong])
-    assert [code for code, _ in second_round] in ([], [REF])  # more inputs: for the correct reference only
+    plain = {counting(c, cfg): c for c in (REF, wrong)}  # generation runs each counting its steps
+    assert sorted(plain.get(code) for code, _ in generation) == sorted([REF, wrong])
+    assert [plain.get(code) for code, _ in second_round] in ([], [REF])  # more inputs: the correct one only
     assert sorted(after) == sorted([(REF, 10), (wrong, 10)])  # REF's repeat; the wrong one's real run
     with Judge(workers=2) as plain:  # the same problem as judging every reference afresh gives
         assert list(VerifyStep(cfg).run_with([problem(reference_solutions=[REF])], plain))[0].tests == got.tests
@@ -200,7 +207,7 @@ def test_generation_runs_only_the_tests_verify_keeps_before_the_cap():
         generation, repeat = judge.runs[0], judge.runs[1]
     assert isinstance(got, Problem) and len(got.tests) == 4
     assert got.provenance["verify"]["capped"] == 36 and got.provenance["verify"]["strength"]["basis"] == "tests+probes"
-    assert generation[0] == REF and 8 < generation[1] <= 8 + 3 + 2  # the 8 largest + the probes' inputs
+    assert generation[0] == counting(REF, cfg) and 8 < generation[1] <= 8 + 3 + 2  # the 8 largest + the probes' inputs
     assert repeat == (REF, 8)  # Verify's first run is generation's; only the determinism repeat runs
     assert {t.input for t in got.tests} <= {t.input for t in tests[-8:]}
 
@@ -214,7 +221,7 @@ def test_a_second_round_keeps_the_tests_one_round_over_every_input_would(monkeyp
     with CountingJudge(workers=2) as judge:
         two_rounds = list(VerifyStep(cfg).run_with([problem()], judge))[0]
         second = judge.runs[1]
-    assert second[0] == REF and second[1] == 3 * 14 + 2 - augment._first_round(14, 0)
+    assert second[0] == counting(REF, cfg) and second[1] == 3 * 14 + 2 - augment._first_round(14, 0)
     monkeypatch.setattr(augment, "_first_round", lambda want, probes: 10**6)
     with CountingJudge(workers=2) as judge:
         one_round = list(VerifyStep(cfg).run_with([problem()], judge))[0]

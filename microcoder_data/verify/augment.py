@@ -5,9 +5,10 @@ references (run in the judge's sandbox, never in-process).
 For a problem with fewer than ``verify.augment_tests_to`` tests whose inputs can be
 read (:mod:`~microcoder_data.verify.inputspec`), inputs are generated
 (:mod:`~microcoder_data.verify.inputgen`) and every reference runs on the existing tests
-followed by them.  The references that pass the existing tests are the correct ones; an
-input is kept only when every correct reference returns on it (within
-``augment_time_limit_s``, with an answer of at most ``MAX_OUTPUT_CHARS``) and they agree
+followed by them, each counting its steps (:mod:`~microcoder_data.verify.cost`).  The
+references that pass the existing tests are the correct ones; an input is kept only when
+every correct reference returns on it (within ``augment_step_budget`` steps and the
+``augment_time_limit_s`` backstop, with an answer of at most ``MAX_OUTPUT_CHARS``) and they agree
 under the problem's judging rule -- an input a reference crashes on breaks a constraint
 the reading missed.  The expected output is the first correct reference's answer.  More
 inputs are labelled than needed; those with an answer no other test has are kept first.
@@ -25,6 +26,7 @@ from typing import Any, Iterator
 
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
+from microcoder_data.verify.cost import counting_run, read_run
 from microcoder_data.verify.inputgen import generate_inputs
 from microcoder_data.verify.inputspec import InputSpec, input_spec
 from microcoder_data.verify.precap import precap_positions
@@ -64,16 +66,17 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
             out[i] = Augmented(info={"spec": spec_source})
             plans.append((i, want, task, inputs, old))
             for ref in refs[i]:
-                yield task, ref
+                yield counting_run(task, ref, cfg.augment_step_budget)
 
     runs = iter(list(judge.judge_many(runs_wanted(), stop_on_failure=False, keep_outputs=True)))
-    results: dict[tuple[int, int], Any] = {(k, r): next(runs) for k, (i, *_) in enumerate(plans) for r in range(len(refs[i]))}
+    results: dict[tuple[int, int], list[TestResult]] = {
+        (k, r): _read(next(runs).tests, task, cfg) for k, (i, _, task, *_) in enumerate(plans) for r in range(len(refs[i]))}
 
     # per plan: the correct references, each one's result on every input (None: none came
     # back), and which inputs ran (the first round's; the rest if a second round runs them)
     answers: list[tuple[list[int], dict[int, list[TestResult | None]], list[bool]]] = []
     for k, (i, want, task, inputs, old) in enumerate(plans):
-        per_ref = [results[(k, r)].tests for r in range(len(refs[i]))]
+        per_ref = [results[(k, r)] for r in range(len(refs[i]))]
         correct = [r for r, tr in enumerate(per_ref)
                    if old and len(tr) >= len(old) and all(t.verdict is Verdict.ACCEPTED for t in tr[: len(old)])]
         answers.append((correct, {r: [per_ref[r][len(old) + g] if len(per_ref[r]) > len(old) + g else None
@@ -81,7 +84,7 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
                         [g < len(task.tests) - len(old) for g in range(len(inputs))]))
 
     labels: dict[int, Any] = {}  # _label's answer by plan, kept until more of its inputs run
-    _second_round(judge, refs, plans, answers, labels, cfg.strength_probes)
+    _second_round(judge, refs, plans, answers, labels, cfg)
     for k, (i, want, task, inputs, old) in enumerate(plans):
         p = problems[i]
         correct = answers[k][0]
@@ -97,7 +100,7 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
         for n, r in enumerate(correct):  # aligned with the problem's tests once the generated ones are added
             on_old: list[TestResult | None] = [None] * len(p.tests)
             for k_old, t in enumerate(old):
-                on_old[t] = results[(k, r)].tests[k_old]
+                on_old[t] = results[(k, r)][k_old]
             aug.runs[r] = on_old + [graded[n] for _, graded in chosen]
     return out
 
@@ -160,7 +163,7 @@ def _first_round(want: int, probes: int) -> int:
 
 
 def _second_round(judge: Any, refs: dict[int, list[str]], plans: list, answers: list, labels: dict[int, Any],
-                  probes: int) -> None:
+                  cfg: VerifyConfig) -> None:
     """The correct references run on the rest of a problem's inputs where the first round's
     lack ``want`` answers no other test has, or probes besides.  The tests kept are the same
     as if every input had run at once -- the first ``want`` new answers in order are all
@@ -173,24 +176,33 @@ def _second_round(judge: Any, refs: dict[int, list[str]], plans: list, answers: 
                 continue
             good, _ = _labelled(labels, plans, answers, k)
             chosen, fresh = _new_answers_first(good, want, _old_answers(plans[k]))
-            if fresh == want and len(good) - len(chosen) >= probes:
+            if fresh == want and len(good) - len(chosen) >= cfg.strength_probes:
                 continue
             rest = [g for g in range(len(inputs)) if not ran[g]]
-            plans_run.append((k, rest))
+            rest_task = replace(task, tests=tuple(TestCase(inputs[g], PLACEHOLDER) for g in rest))
+            plans_run.append((k, rest, rest_task))
             for r in correct:
-                yield replace(task, tests=tuple(TestCase(inputs[g], PLACEHOLDER) for g in rest)), refs[i][r]
+                yield counting_run(rest_task, refs[i][r], cfg.augment_step_budget)
 
-    plans_run: list[tuple[int, list[int]]] = []
+    plans_run: list[tuple[int, list[int], JudgeTask]] = []
     results = iter(list(judge.judge_many(wanted(), stop_on_failure=False, keep_outputs=True)))
-    for k, rest in plans_run:
+    for k, rest, rest_task in plans_run:
         correct, by_ref, ran = answers[k]
         labels.pop(k, None)  # labelled again with its new inputs
         for g in rest:
             ran[g] = True
         for r in correct:
-            tests = next(results).tests
+            tests = _read(next(results).tests, rest_task, cfg)
             for n, g in enumerate(rest):
                 by_ref[r][g] = tests[n] if n < len(tests) else None
+
+
+def _read(tests: list[TestResult], task: JudgeTask, cfg: VerifyConfig) -> list[TestResult]:
+    """A labelling run's results as the plain reference's (a spent step budget reads as
+    a time-out)."""
+    if not cfg.augment_step_budget:
+        return list(tests)
+    return [read_run(t, task.tests[n].output, task).result for n, t in enumerate(tests)]
 
 
 def _new_answers_first(good: list[tuple[TestCase, Any]], want: int, seen: set[str]) -> tuple[list[tuple[TestCase, Any]], int]:

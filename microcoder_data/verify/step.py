@@ -29,7 +29,7 @@ For each problem (see :class:`microcoder_data.config.VerifyConfig` for the knobs
    tests (:mod:`.augment`), which then go through 1.-7. like the others; before 6., test
    strength is measured with mutants of the first correct reference (:mod:`.strength`).
    The generation run already ran the references on the old tests and the generated
-   inputs: a reference that passed all of them there (under its tighter time limit) is
+   inputs: a reference that passed all of them there (within its step budget) is
    not run again in 1., and its determinism repeat in 5. is a fresh run.
 
 What happened is recorded in ``provenance["verify"]`` (counts only -- no timings, so the
@@ -323,7 +323,8 @@ class VerifyStep(Step):
             probes = augmented[i].probes if i in augmented else []
             st["strength_cols"] = idx
             jobs[i] = (replace(tasks[i], tests=tuple(tasks[i].tests[t] for t in idx)), ref, probes, problems[i].id)
-        return measure(judge, jobs, max_mutants=c.strength_mutants, time_limit_s=c.strength_time_limit_s)
+        return measure(judge, jobs, max_mutants=c.strength_mutants, time_limit_s=c.strength_time_limit_s,
+                       step_budget=c.strength_step_budget)
 
     def describe(self) -> dict[str, Any]:
         d = {k: v for k, v in vars(self.cfg).items() if k not in VERIFY_RUNTIME_KEYS}
@@ -333,7 +334,8 @@ class VerifyStep(Step):
 
 def _reused_run(aug: Augmented | None, r: int, task: JudgeTask, positions: list[int] | None) -> CandidateResult | None:
     """Reference ``r``'s result on ``task`` from the test generation run, when that run
-    passed every one of its tests (under the generation's tighter time limit): the
+    passed every one of its tests (within the generation's step budget and time limit,
+    no looser than Verify's): the
     same program on the same inputs, so judging it again would only repeat the work."""
     runs = aug.runs.get(r) if aug is not None else None
     if runs is None:

@@ -4,15 +4,16 @@ problem's tests reject, and a cap that keeps the tests rejecting the most of the
 A mutant counts only when *some* test rejects it -- the problem's verified tests before
 the cap, plus the generated probes where there are any (``strength_probes``) -- since a
 mutant nothing rejects may well be a correct program (an equivalent mutant).  Mutants
-run in the judge's sandbox, with ``strength_time_limit_s`` (a mutant stuck in a loop
-costs that much, not the problem's limit); a time-out rejects it, as it would a policy's
-program.
+run in the judge's sandbox, counting their steps (``strength_step_budget``: a mutant stuck
+in a loop stops there, not at the problem's limit; ``strength_time_limit_s`` is the
+backstop for work inside C); either rejects it, as a time-out would a policy's program.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator
 
+from microcoder_data.verify.cost import counting_run
 from microcoder_data.verify.mutants import make_mutants
 from microcoder_eval.types import JudgeTask, TestCase, Verdict
 
@@ -34,9 +35,11 @@ class Strength:
 
 
 def measure(judge: Any, jobs: dict[int, tuple[JudgeTask, str, list[TestCase], str]], *, max_mutants: int,
-            time_limit_s: float) -> dict[int, Strength]:
+            time_limit_s: float, step_budget: int = 0) -> dict[int, Strength]:
     """``jobs``: problem index -> (task with the tests, reference, probes, seed).  Each
-    mutant runs on the tests, then the probes, until the first one rejects it."""
+    mutant runs on the tests, then the probes, until the first one rejects it; with a
+    ``step_budget``, counting its steps (:mod:`.cost`): one that spends them on a test
+    is rejected there, on every build alike."""
     owners: list[int] = []  # the problem of each mutant run, in judging order
     count: dict[int, int] = {}
 
@@ -49,7 +52,7 @@ def measure(judge: Any, jobs: dict[int, tuple[JudgeTask, str, list[TestCase], st
             full = replace(task, tests=tuple(task.tests) + tuple(probes), time_limit_s=tl)
             for m in muts:
                 owners.append(i)
-                yield full, m.code
+                yield counting_run(full, m.code, step_budget, report=False)  # judged as usual
 
     # unsplit: a mutant's first failing test must be its first killer (the cap keeps those)
     results = list(judge.judge_many(mutant_runs(), stop_on_failure=True, split=False))

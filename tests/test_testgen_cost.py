@@ -1,0 +1,170 @@
+"""A reference's cost counted in steps (microcoder_data/verify/cost.py), run in the real
+sandboxed judge: the counting code answers as the plain code does, counts the same on
+every run, and a run past its budget stops there whatever the program catches."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from microcoder_data.config import VerifyConfig
+from microcoder_data.schema import Problem
+from microcoder_data.verify import VerifyStep
+from microcoder_data.verify.cost import counting_code, counting_run, counting_task, read_run
+from microcoder_eval.judge import Judge
+from microcoder_eval.types import JudgeTask, TestCase, Verdict
+
+FUNCTIONAL = '''"""A docstring first, then a future import: both must stay first."""
+from __future__ import annotations
+from functools import lru_cache
+
+LIMIT = sum(i for i in range(1000))  # the module's top level: a budget of its own, no test's cost
+
+
+class Solution:
+    """Every construct that counts a step."""
+
+    def mix(self, n: int, words: list[str]) -> list:
+        total = 0
+        for i in range(n):  # n steps
+            total += i
+        j = 0
+        while j < n:  # n steps
+            j += 1
+        squares = [k * k for k in range(n) if k % 2 == 0]  # n steps
+        by_len = sorted(words, key=lambda w: (len(w), w))  # one step per word
+
+        @lru_cache(maxsize=None)
+        def fib(m: int) -> int:  # m + 1 calls (m >= 2; one for 0)
+            return m if m < 2 else fib(m - 1) + fib(m - 2)
+
+        def gen():  # one call (`yield from` is no loop of its own)
+            yield from range(n)
+        return [total, j, squares, by_len, fib(n), sum(gen()), LIMIT]
+'''
+# the steps of mix(n, words): the call, then each counted construct above
+MIX_STEPS = lambda n, words: 1 + n + n + n + len(words) + (n + 1) + 1  # noqa: E731
+
+CATCH_ALL = '''class Solution:
+    def spin(self, n: int) -> int:
+        done = 0
+        while done < n:
+            try:
+                done += 1
+            except BaseException:  # a spent budget is not an exception it can swallow
+                pass
+        return done
+'''
+
+STDIN = '''import sys
+def main():
+    n = int(sys.stdin.readline())
+    out = [str(i * i) for i in range(n)]
+    sys.stdout.write(" ".join(out))  # no final newline: the answer must come back as written
+    if n == 3:
+        sys.exit(0)
+main()
+'''
+
+
+@pytest.fixture(scope="module")
+def judge():
+    with Judge(workers=2) as j:
+        yield j
+
+
+def counted(judge, task: JudgeTask, code: str, budget: int):
+    counting = counting_code(code, task.mode, task.fn_name, budget)
+    assert counting is not None
+    result = list(judge.judge_many([(counting_task(task), counting)], stop_on_failure=False, keep_outputs=True))[0]
+    return [read_run(t, task.tests[n].output, task) for n, t in enumerate(result.tests)]
+
+
+def test_counting_code_answers_as_the_plain_code_and_counts_every_step(judge):
+    cases = [(0, []), (2, ["bb", "a"]), (5, []), (12, ["bb", "a", "ccc"])]
+    tests = []
+    for n, words in cases:
+        want = [sum(range(n)), n, [k * k for k in range(0, n, 2)], sorted(words, key=lambda w: (len(w), w)),
+                _fib(n), sum(range(n)), sum(range(1000))]
+        tests.append(TestCase(json.dumps([n, words]), json.dumps(want)))
+    tests.append(TestCase(json.dumps([2, []]), "[0]"))  # a wrong expected output stays wrong
+    task = JudgeTask("functional", tuple(tests), fn_name="mix")
+    plain = judge.judge(task, FUNCTIONAL, keep_outputs=True).tests
+    first, again = counted(judge, task, FUNCTIONAL, 10**6), counted(judge, task, FUNCTIONAL, 10**6)
+    for n, (p, c) in enumerate(zip(plain, first)):
+        assert (c.result.verdict, c.result.actual) == (p.verdict, p.actual)
+    assert [c.result.verdict for c in first] == [Verdict.ACCEPTED] * 4 + [Verdict.WRONG_ANSWER]
+    assert [c.steps for c in first] == [MIX_STEPS(n, w) for n, w in cases] + [MIX_STEPS(2, [])]
+    assert [c.steps for c in again] == [c.steps for c in first]  # counted, not timed
+
+
+def _fib(m: int) -> int:
+    a, b = 0, 1
+    for _ in range(m):
+        a, b = b, a + b
+    return a
+
+
+def test_a_run_past_its_budget_stops_there_and_the_next_test_still_runs(judge):
+    task = JudgeTask("functional", tuple(TestCase(json.dumps([n]), str(n)) for n in (10, 10**9, 20)), fn_name="spin")
+    runs = counted(judge, task, CATCH_ALL, budget=1000)
+    assert [r.over_budget for r in runs] == [False, True, False]
+    assert [r.result.verdict for r in runs] == [Verdict.ACCEPTED, Verdict.TIME_LIMIT, Verdict.ACCEPTED]
+    assert runs[1].result.time_s < 1.0  # 10^9 iterations, stopped after a thousand
+    assert [r.steps for r in runs] == [11, None, 21]
+    # at exactly the budget it still answers
+    assert counted(judge, JudgeTask("functional", (TestCase("[999]", "999"),), fn_name="spin"),
+                   CATCH_ALL, budget=1000)[0].steps == 1000
+
+
+def test_a_stdin_program_keeps_its_exact_output_and_its_count(judge):
+    task = JudgeTask("stdin", (TestCase("4\n", "0 1 4 9"), TestCase("3\n", "0 1 4"), TestCase("100000\n", "")))
+    runs = counted(judge, task, STDIN, budget=1000)
+    assert [r.result.actual for r in runs[:2]] == ["0 1 4 9", "0 1 4"]  # sys.exit too: its count is written
+    assert [r.result.verdict for r in runs] == [Verdict.ACCEPTED, Verdict.ACCEPTED, Verdict.TIME_LIMIT]
+    assert [r.steps for r in runs] == [1 + 4, 1 + 3, None] and runs[2].over_budget  # main(), then n
+
+
+def test_generation_drops_an_input_by_its_steps_whatever_the_time_limit():
+    # The reference loops 10^4 times per unit of x: which inputs pass a step budget of
+    # 10^5 (x <= 9) is one answer on any host; a time limit of 10 s lets through all.
+    ref = """class Solution:
+    def slow(self, x: int) -> int:
+        t = 0
+        for _ in range(x * 10000):
+            t += 1
+        return t // 10000
+"""
+    p = Problem(id="fx/slow", source="fx", title="Slow", mode="functional", fn_name="slow",
+                statement="Return x.\n\nConstraints:\n\n1 <= x <= 30\n",
+                starter_code="class Solution:\n    def slow(self, x: int) -> int:\n",
+                tests=[TestCase('{"x": 1}', "1"), TestCase('{"x": 2}', "2")], reference_solutions=[ref])
+    cfg = VerifyConfig(augment_tests_to=16, strength_mutants=0, augment_step_budget=10**5, augment_time_limit_s=10.0)
+    with Judge(workers=2) as judge:
+        got = [list(VerifyStep(cfg).run_with([p], judge))[0] for _ in range(2)]
+    xs = [json.loads(t.input)["x"] for t in got[0].tests]
+    assert len(xs) > 2 and max(xs) <= 9 and got[0].tests == got[1].tests
+    assert got[0].provenance["verify"]["generation"]["inputs_dropped"] > 0  # the x >= 10 ones
+
+
+def test_a_module_top_level_past_its_budget_spends_every_test(judge):
+    # a precomputed table too big for the budget: the reference cannot label any input
+    heavy = "TABLE = [i * i for i in range(5000)]\n\ndef square(x: int) -> int:\n    return TABLE[x]\n"
+    task = JudgeTask("functional", (TestCase("[3]", "9"), TestCase("[4]", "16")), fn_name="square")
+    assert [r.over_budget for r in counted(judge, task, heavy, budget=1000)] == [True, True]
+    # within it, the top level's 5,000 steps are no test's: each test is its one call
+    assert [r.steps for r in counted(judge, task, heavy, budget=6000)] == [1, 1]
+
+
+def test_a_mutant_counting_its_steps_is_judged_as_usual_and_stopped_by_its_budget(judge):
+    # strength runs mutants through the judge's own grading, stopping at the first failure:
+    # a correct answer is accepted, a spent budget fails the test (not the backstop's 10 s)
+    task = JudgeTask("functional", (TestCase("[50]", "50"), TestCase("[1000000000]", "1000000000")),
+                     fn_name="spin", time_limit_s=10.0)
+    result = judge.judge(*counting_run(task, CATCH_ALL, 1000, report=False), stop_on_failure=True)
+    assert [t.verdict for t in result.tests] == [Verdict.ACCEPTED, Verdict.RUNTIME_ERROR]
+    assert result.tests[1].time_s < 1.0
+    stdin = JudgeTask("stdin", (TestCase("4\n", "0 1 4 9"), TestCase("100000\n", "0")))
+    result = judge.judge(*counting_run(stdin, STDIN, 1000, report=False))
+    assert [t.verdict for t in result.tests] == [Verdict.ACCEPTED, Verdict.WRONG_ANSWER]
+    assert counting_run(task, CATCH_ALL, 0) == (task, CATCH_ALL)  # no budget: the plain run
