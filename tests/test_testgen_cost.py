@@ -168,3 +168,55 @@ def test_a_mutant_counting_its_steps_is_judged_as_usual_and_stopped_by_its_budge
     result = judge.judge(*counting_run(stdin, STDIN, 1000, report=False))
     assert [t.verdict for t in result.tests] == [Verdict.ACCEPTED, Verdict.WRONG_ANSWER]
     assert counting_run(task, CATCH_ALL, 0) == (task, CATCH_ALL)  # no budget: the plain run
+
+
+def test_answers_the_host_could_not_parse_come_back_as_written(judge):
+    # 5,001 digits (the host's int-to-str limit is 4,300; the child lifts it), a list nested
+    # 1,500 deep (past the host's recursion limit): cut out of the count's line as written
+    code = "import sys\nsys.setrecursionlimit(10000)\n\ndef f(n: int, deep: int):\n" \
+           "    out = 10 ** n\n    for _ in range(deep):\n        out = [out]\n    return out\n"
+    nested = "[" * 1500 + "1" + "]" * 1500
+    task = JudgeTask("functional", (TestCase("[5000, 0]", "1" + "0" * 5000), TestCase("[0, 1500]", nested)), fn_name="f")
+    runs = counted(judge, task, code, budget=10**6)
+    assert [r.result.verdict for r in runs] == [Verdict.ACCEPTED, Verdict.ACCEPTED]
+    assert [r.result.actual for r in runs] == [t.output for t in task.tests] and [r.steps for r in runs] == [1, 1501]
+
+
+def test_a_stdin_stream_flushed_after_the_count_keeps_its_output(judge):
+    # the program's own file over fd 1 is flushed when its module is released, after the
+    # count's line was written: the count is cut out wherever it lands
+    code = "out = open(1, 'w')\nout.write('answer\\n')\n"
+    task = JudgeTask("stdin", (TestCase("", "answer"),))
+    run = counted(judge, task, code, budget=100)[0]
+    assert (run.result.verdict, run.result.actual, run.steps) == (Verdict.ACCEPTED, "answer\n", 0)
+
+
+def test_a_reference_that_cannot_be_rewritten_still_labels_plainly():
+    # ast.unparse gives up on a 500-term chain (RecursionError): the reference runs as
+    # written, its answers read as such -- not as a count it never wrote
+    chain = " + ".join(["1"] * 500)
+    ref = f"class Solution:\n    def plus(self, x: int) -> int:\n        return x + {chain}\n"
+    assert counting_code(ref, "functional", "plus", 1000) is None
+    p = Problem(id="fx/plus", source="fx", title="Plus", mode="functional", fn_name="plus",
+                statement="Return x + 500.\n\nConstraints:\n\n1 <= x <= 1000\n",
+                starter_code="class Solution:\n    def plus(self, x: int) -> int:\n",
+                tests=[TestCase('{"x": 1}', "501"), TestCase('{"x": 2}', "502")], reference_solutions=[ref])
+    with Judge(workers=2) as judge:
+        got = list(VerifyStep(VerifyConfig(augment_tests_to=8, strength_mutants=0)).run_with([p], judge))[0]
+    assert isinstance(got, Problem) and len(got.tests) == 8
+    assert all(int(t.output) == json.loads(t.input)["x"] + 500 for t in got.tests)
+
+
+def test_time_limits_come_from_plain_runs_not_counting_ones():
+    from microcoder_data.verify.step import _timed_runs
+    from microcoder_eval.types import TestResult
+
+    def run(s: float) -> TestResult:
+        return TestResult(Verdict.ACCEPTED, s)
+    st = {"correct": [0, 1], "per_ref": [[run(0.9), run(0.1)], [run(0.2), run(0.3)]],
+          "counted": {0}, "repeats": [[run(0.6), run(0.05)]]}  # ref 0's generation run counted; its repeat
+    assert sorted(r.time_s for r in _timed_runs(st, [0, 1])) == [0.05, 0.2, 0.3, 0.6]
+    st["counted"] = set()
+    assert sorted(r.time_s for r in _timed_runs(st, [0])) == [0.2, 0.9]
+    st.update(correct=[0], counted={0}, repeats=[])  # nothing plain: the counted ones, not none
+    assert sorted(r.time_s for r in _timed_runs(st, [0, 1])) == [0.1, 0.9]

@@ -66,11 +66,14 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
             out[i] = Augmented(info={"spec": spec_source})
             plans.append((i, want, task, inputs, old))
             for ref in refs[i]:
-                yield counting_run(task, ref, cfg.augment_step_budget)
+                yield _counting(task, ref, cfg, counted)
 
+    counted: list[bool] = []  # per run, in judging order: whether its code counts its steps
     runs = iter(list(judge.judge_many(runs_wanted(), stop_on_failure=False, keep_outputs=True)))
+    was_counted = iter(counted)
     results: dict[tuple[int, int], list[TestResult]] = {
-        (k, r): _read(next(runs).tests, task, cfg) for k, (i, _, task, *_) in enumerate(plans) for r in range(len(refs[i]))}
+        (k, r): _read(next(runs).tests, task, next(was_counted))
+        for k, (i, _, task, *_) in enumerate(plans) for r in range(len(refs[i]))}
 
     # per plan: the correct references, each one's result on every input (None: none came
     # back), and which inputs ran (the first round's; the rest if a second round runs them)
@@ -182,25 +185,35 @@ def _second_round(judge: Any, refs: dict[int, list[str]], plans: list, answers: 
             rest_task = replace(task, tests=tuple(TestCase(inputs[g], PLACEHOLDER) for g in rest))
             plans_run.append((k, rest, rest_task))
             for r in correct:
-                yield counting_run(rest_task, refs[i][r], cfg.augment_step_budget)
+                yield _counting(rest_task, refs[i][r], cfg, counted)
 
     plans_run: list[tuple[int, list[int], JudgeTask]] = []
+    counted: list[bool] = []
     results = iter(list(judge.judge_many(wanted(), stop_on_failure=False, keep_outputs=True)))
+    was_counted = iter(counted)
     for k, rest, rest_task in plans_run:
         correct, by_ref, ran = answers[k]
         labels.pop(k, None)  # labelled again with its new inputs
         for g in rest:
             ran[g] = True
         for r in correct:
-            tests = _read(next(results).tests, rest_task, cfg)
+            tests = _read(next(results).tests, rest_task, next(was_counted))
             for n, g in enumerate(rest):
                 by_ref[r][g] = tests[n] if n < len(tests) else None
 
 
-def _read(tests: list[TestResult], task: JudgeTask, cfg: VerifyConfig) -> list[TestResult]:
+def _counting(task: JudgeTask, ref: str, cfg: VerifyConfig, counted: list[bool]) -> tuple[JudgeTask, str]:
+    """The labelling run of ``ref`` (:func:`~.cost.counting_run`), noting in ``counted``
+    whether its code counts its steps (not when there is no budget, or it cannot be rewritten)."""
+    judged = counting_run(task, ref, cfg.augment_step_budget)
+    counted.append(judged[1] is not ref)
+    return judged
+
+
+def _read(tests: list[TestResult], task: JudgeTask, counted: bool) -> list[TestResult]:
     """A labelling run's results as the plain reference's (a spent step budget reads as
     a time-out)."""
-    if not cfg.augment_step_budget:
+    if not counted:
         return list(tests)
     return [read_run(t, task.tests[n].output, task).result for n, t in enumerate(tests)]
 

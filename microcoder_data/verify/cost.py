@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 import functools
-import json
+import re
 from dataclasses import dataclass, replace
 
 from microcoder_eval.grading import grade
@@ -28,6 +28,7 @@ TICK = "_mc_step_"  # the name each counted step calls (no leading "__": no name
 CALL = "_mc_counted_call_"  # functional tasks call this instead of the reference's function
 SPENT = "__mc_budget_spent__"  # written (stderr, or stdout for stdin) when a run spends its budget
 COUNT = "__mc_steps__ "  # a stdin run's last stdout line: its step count
+_COUNT_LINE = re.compile("\n" + re.escape(COUNT) + "([0-9]+)\n")
 
 
 @dataclass(frozen=True)
@@ -161,24 +162,26 @@ def read_run(result: TestResult, expected: str, task: JudgeTask) -> CountedRun:
             return _spent(result)
         if actual is None or result.verdict not in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER):
             return CountedRun(result, None)
-        try:
-            steps, value = json.loads(actual)
-        except (ValueError, TypeError):
+        # the child wrote json.dumps([steps, value]): "[<steps>, <the value's own JSON>]", so the
+        # answer is cut out as written (parsing it again would meet the host's int-digit and
+        # recursion limits, which the child lifts)
+        head, comma, rest = actual.partition(", ")
+        if not (comma and head[:1] == "[" and head[1:].isdigit() and rest.endswith("]")):
             return CountedRun(replace(result, verdict=Verdict.RUNTIME_ERROR, detail="the count was not read"), None)
-        answer = json.dumps(value, allow_nan=True)
+        steps, answer = int(head[1:]), rest[:-1]
     else:
         if actual is None:
             return CountedRun(result, None)
         if actual.endswith(f"\n{SPENT}\n"):
             return _spent(result)
-        at = actual.rfind(f"\n{COUNT}")
-        if at < 0 or not actual.endswith("\n"):
+        # the count's line is the last one written through sys.stdout; a stream of the program's
+        # own over fd 1 may still flush after it (when its module is released)
+        found = None
+        for found in _COUNT_LINE.finditer(actual):
+            pass
+        if found is None:
             return CountedRun(result, None)  # it left through os._exit: its output stands, uncounted
-        try:
-            steps = int(actual[at + 1 + len(COUNT):])
-        except ValueError:
-            return CountedRun(result, None)
-        answer = actual[:at]
+        steps, answer = int(found.group(1)), actual[:found.start()] + actual[found.end():]
     if result.verdict not in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER):
         return CountedRun(replace(result, actual=answer), steps)  # a failure after its output
     regraded = grade({"status": "ok", "output": answer, "cpu_s": result.time_s, "wall_s": result.wall_s,

@@ -131,12 +131,14 @@ class VerifyStep(Step):
         same_child = c.determinism_runs >= 2 and c.determinism == "same_child"
         items: list[tuple[int, int, JudgeTask]] = []
         results: dict[tuple[int, int], CandidateResult] = {}
+        reused_refs: dict[int, set[int]] = {}
         for i in todo:
             task = tasks[i]
             for r in range(len(p_refs(problems[i], c.max_references))):
                 reused = _reused_run(augmented.get(i), r, task, positions.get(i))
                 if reused is not None:  # its determinism repeat is a fresh run below
                     results[(i, r)] = reused
+                    reused_refs.setdefault(i, set()).add(r)
                     continue
                 if r == 0 and same_child:
                     task_r = replace(task, tests=tuple(task.tests) * c.determinism_runs)
@@ -175,7 +177,9 @@ class VerifyStep(Step):
                 "tests_in": tests_in[i],
                 "dropped_disagree": keep.count(False),
             }
-            st = {"per_ref": per_ref, "correct": correct, "keep": keep, "stats": stats}
+            st = {"per_ref": per_ref, "correct": correct, "keep": keep, "stats": stats,
+                  # generation's runs counted their steps: their CPU time is no plain run's
+                  "counted": reused_refs.get(i, set()) if c.augment_step_budget else set()}
             if same_child and correct[0] == 0 and i in repeats:
                 st["repeats"] = repeats[i]  # the repeat runs of the reference checked below
             state[i] = st
@@ -247,7 +251,7 @@ class VerifyStep(Step):
                     idx = chosen
                 elif c.cap_by == "time" and st["correct"]:
                     def cost(t: int) -> tuple:
-                        times = [st["per_ref"][r][t].time_s for r in st["correct"] if st["per_ref"][r][t] is not None]
+                        times = [run.time_s for run in _timed_runs(st, [t]) if run is not None]
                         return (-max(times or [0.0]), -len(task.tests[t].input), t)
                 else:
                     def cost(t: int) -> tuple:
@@ -285,7 +289,7 @@ class VerifyStep(Step):
                 continue
             refs = p_refs(p, c.max_references)
             if c.derive_time_limit and verified and p.time_limit_s is None:
-                p.time_limit_s = derive_time_limit(c, [st["per_ref"][r][t] for r in st["correct"] for t in idx])
+                p.time_limit_s = derive_time_limit(c, _timed_runs(st, idx))
             p.tests = [TestCase(task.tests[t].input, task.tests[t].output) for t in idx]
             p.reference_solutions = [refs[r] for r in st["correct"]]
             p.provenance = {**p.provenance, "verify": {"verified": verified, **st["stats"]}}
@@ -348,6 +352,18 @@ def _reused_run(aug: Augmented | None, r: int, task: JudgeTask, positions: list[
         return None  # a test generation did not run (pre-capped away) or a failure
     tests = [replace(res, index=k) for k, res in enumerate(found)]
     return CandidateResult(Verdict.ACCEPTED, tests, len(tests), None)
+
+
+def _timed_runs(st: dict[str, Any], idx: list[int]) -> list[TestResult | None]:
+    """The correct references' runs on tests ``idx`` whose CPU time a time limit may use:
+    not those reused from a generation run that counted its steps (the counting costs
+    up to ~30%), but the determinism repeat -- a plain run -- in their place; all of them
+    when that leaves none."""
+    counted = st.get("counted", ())
+    plain = [st["per_ref"][r][t] for r in st["correct"] if r not in counted for t in idx]
+    if counted:
+        plain += [rep[t] for rep in st.get("repeats", []) for t in idx]
+    return plain if any(run is not None for run in plain) else [st["per_ref"][r][t] for r in st["correct"] for t in idx]
 
 
 def p_refs(p: Problem, max_refs: int) -> list[str]:
