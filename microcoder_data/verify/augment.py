@@ -65,14 +65,14 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
             want, task, inputs, spec_source, old = plan
             out[i] = Augmented(info={"spec": spec_source})
             plans.append((i, want, task, inputs, old))
-            for ref in refs[i]:
-                yield _counting(task, ref, cfg, counted)
+            for r, ref in enumerate(refs[i]):
+                judged, code, counted[(len(plans) - 1, r)] = _labelling_run(task, ref, cfg)
+                yield judged, code
 
-    counted: list[bool] = []  # per run, in judging order: whether its code counts its steps
+    counted: dict[tuple[int, int], bool] = {}  # (plan, reference): whether its run counts its steps
     runs = iter(list(judge.judge_many(runs_wanted(), stop_on_failure=False, keep_outputs=True)))
-    was_counted = iter(counted)
     results: dict[tuple[int, int], list[TestResult]] = {
-        (k, r): _read(next(runs).tests, task, next(was_counted))
+        (k, r): _read(next(runs).tests, task, counted[(k, r)])
         for k, (i, _, task, *_) in enumerate(plans) for r in range(len(refs[i]))}
 
     # per plan: the correct references, each one's result on every input (None: none came
@@ -93,7 +93,8 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
         correct = answers[k][0]
         aug = out[i]
         if not correct:
-            aug.info = {"skipped": "no reference passes the existing tests within the generation time limit"}
+            aug.info = {"skipped": "no reference passes the existing tests within the generation's step budget "
+                                   "and time limit"}
             continue
         good, dropped = _labelled(labels, plans, answers, k)
         chosen, _ = _new_answers_first(good, want, _old_answers(plans[k]))
@@ -185,29 +186,28 @@ def _second_round(judge: Any, refs: dict[int, list[str]], plans: list, answers: 
             rest_task = replace(task, tests=tuple(TestCase(inputs[g], PLACEHOLDER) for g in rest))
             plans_run.append((k, rest, rest_task))
             for r in correct:
-                yield _counting(rest_task, refs[i][r], cfg, counted)
+                judged, code, counted[(k, r)] = _labelling_run(rest_task, refs[i][r], cfg)
+                yield judged, code
 
     plans_run: list[tuple[int, list[int], JudgeTask]] = []
-    counted: list[bool] = []
+    counted: dict[tuple[int, int], bool] = {}
     results = iter(list(judge.judge_many(wanted(), stop_on_failure=False, keep_outputs=True)))
-    was_counted = iter(counted)
     for k, rest, rest_task in plans_run:
         correct, by_ref, ran = answers[k]
         labels.pop(k, None)  # labelled again with its new inputs
         for g in rest:
             ran[g] = True
         for r in correct:
-            tests = _read(next(results).tests, rest_task, next(was_counted))
+            tests = _read(next(results).tests, rest_task, counted[(k, r)])
             for n, g in enumerate(rest):
                 by_ref[r][g] = tests[n] if n < len(tests) else None
 
 
-def _counting(task: JudgeTask, ref: str, cfg: VerifyConfig, counted: list[bool]) -> tuple[JudgeTask, str]:
-    """The labelling run of ``ref`` (:func:`~.cost.counting_run`), noting in ``counted``
-    whether its code counts its steps (not when there is no budget, or it cannot be rewritten)."""
-    judged = counting_run(task, ref, cfg.augment_step_budget)
-    counted.append(judged[1] is not ref)
-    return judged
+def _labelling_run(task: JudgeTask, ref: str, cfg: VerifyConfig) -> tuple[JudgeTask, str, bool]:
+    """What the judge runs to label ``task``'s inputs with ``ref`` (:func:`~.cost.counting_run`),
+    and whether its code counts its steps (not without a budget, or when it cannot be rewritten)."""
+    judged, code = counting_run(task, ref, cfg.augment_step_budget)
+    return judged, code, code is not ref
 
 
 def _read(tests: list[TestResult], task: JudgeTask, counted: bool) -> list[TestResult]:
