@@ -227,14 +227,14 @@ def _rejected(judge, mutants: dict[str, list], tasks: dict[str, object]) -> dict
     (as the build's strength measure runs them: its step budget and time limit, stopping at a
     mutant's first failing test)."""
     from microcoder_data.config import VerifyConfig
-    from microcoder_data.verify.cost import counting_run
+    from microcoder_data.verify.strength import mutant_run
     from microcoder_eval.types import Verdict
 
     cfg = VerifyConfig()
     items = [(pid, k) for pid in tasks for k in range(len(mutants[pid]))]
-    runs = judge.judge_many((counting_run(replace(tasks[pid], time_limit_s=cfg.strength_time_limit_s), mutants[pid][k].code,
-                                          cfg.strength_step_budget, report=False) for pid, k in items),
-                            stop_on_failure=True)
+    runs = judge.judge_many((mutant_run(tasks[pid], mutants[pid][k].code, time_limit_s=cfg.strength_time_limit_s,
+                                        memory_limit_mb=cfg.strength_memory_limit_mb, step_budget=cfg.strength_step_budget)
+                             for pid, k in items), stop_on_failure=True)
     out: dict[str, list[bool]] = {pid: [] for pid in tasks}
     for (pid, _), res in zip(items, runs):
         out[pid].append(res.verdict is not Verdict.ACCEPTED)

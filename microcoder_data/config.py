@@ -231,10 +231,14 @@ class VerifyConfig:
         "spends more: counted, not timed, so a build keeps the same inputs on any host and load. 300,000 "
         "steps are 0.02-0.1 s of CPU here, what the 0.1 s time limit kept before; 0 = decide by "
         "augment_time_limit_s alone (then set it to ~0.1).")})
-    augment_time_limit_s: float = field(default=0.5, metadata={"help": (
+    augment_time_limit_s: float = field(default=1.5, metadata={"help": (
         "A generated input a reference needs longer on (s) is dropped. With a step budget only a backstop, for "
-        "work done inside C (big integers, long strings): 5x the longest run that ends within its budget "
-        "(~0.1 s), since an input near a time limit lands on either side of it from build to build.")})
+        "work done inside C (big integers, long strings): far above the longest run that ends within its "
+        "budget (0.48 s, a @cache on tuple keys at 1.6 us a step), since a run near a time limit lands on "
+        "either side of it from build to build and the load can add half to a run's CPU time.")})
+    augment_memory_limit_mb: int = field(default=512, metadata={"help": (
+        "Memory limit (MB) of the labelling runs: an input a reference needs more on is dropped. Generated "
+        "inputs are small; an input that fills memory ends here in ~0.4 s, not at the time backstop.")})
     augment_seed: int = field(default=0, metadata={"help": "Seed of test generation."})
     strength_mutants: int = field(default=4, metadata={"help": (
         "Test strength (microcoder_data/verify/strength.py): this many mutants of the first correct reference "
@@ -244,9 +248,12 @@ class VerifyConfig:
     strength_step_budget: int = field(default=300_000, metadata={"help": (
         "A mutant spending more steps on a test is rejected there (microcoder_data/verify/cost.py): a mutant "
         "stuck in a loop stops after them, on every build alike; 0 = by strength_time_limit_s alone (then ~0.1).")})
-    strength_time_limit_s: float = field(default=0.5, metadata={"help": (
+    strength_time_limit_s: float = field(default=1.5, metadata={"help": (
         "Time limit of a mutant run (s); with a step budget only a backstop for work inside C (a mutant "
-        "stopped by either is rejected at the same test).")})
+        "stopped by either is rejected at the same test). As augment_time_limit_s: a mutant as fast as the "
+        "reference must not meet it on a kept input.")})
+    strength_memory_limit_mb: int = field(default=512, metadata={"help": (
+        "Memory limit (MB) of a mutant run; a mutant needing more is rejected at that test.")})
     min_strength: float | None = field(default=None, metadata={"help": (
         "Drop problems whose tests reject less than this share of the counted mutants; None = keep all.")})
     workers: int | None = field(default=None, metadata={"help": "Judge workers; None = all cores."})

@@ -166,7 +166,8 @@ class SandboxWorker:
         if self.broken:
             raise SandboxError("sandbox worker is not reusable")
         time_limit = task.time_limit_s or limits.time_limit_s
-        effective = Limits(time_limit, limits.memory_limit_mb, limits.output_limit_mb)
+        memory_limit = task.memory_limit_mb or limits.memory_limit_mb
+        effective = Limits(time_limit, memory_limit, limits.output_limit_mb)
         # Generous bound on any single answer: compiling, or one test at its wall limit
         # (twice, when a time-out near the limit is re-run).
         answer_timeout = 2 * effective.wall_limit_s + 30.0
@@ -221,7 +222,7 @@ class SandboxWorker:
                 "limits": {
                     "time_limit_s": time_limit,
                     "wall_limit_s": effective.wall_limit_s,
-                    "memory_limit_mb": limits.memory_limit_mb,
+                    "memory_limit_mb": memory_limit,
                     "output_limit_mb": limits.output_limit_mb,
                     "near_limit_margin": limits.near_limit_margin,
                     "near_limit_min_wait": limits.near_limit_min_wait,

@@ -112,6 +112,7 @@ class JudgeTask:
     fn_name: str | None = None
     rule: JudgingRule = field(default_factory=JudgingRule)
     time_limit_s: float | None = None  # per-problem override of Limits.time_limit_s
+    memory_limit_mb: int | None = None  # per-task override of Limits.memory_limit_mb
 
     def __post_init__(self) -> None:
         if self.mode not in ("stdin", "functional"):

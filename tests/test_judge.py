@@ -108,6 +108,16 @@ def test_memory_and_output_limits(judge):
     assert verdict(judge, ADD, code) is Verdict.OUTPUT_LIMIT
 
 
+def test_a_tasks_own_memory_limit_replaces_the_judges(judge):
+    # 300 MB of address space: within the judge's 1024 MB, not within a task's 128 MB
+    code = "x = bytearray(300 * 1024**2)\na,b=map(int,input().split())\nprint(a+b)"
+    assert verdict(judge, ADD, code) is Verdict.ACCEPTED
+    tight = JudgeTask("stdin", ADD_TESTS, memory_limit_mb=128)
+    assert verdict(judge, tight, code) is Verdict.MEMORY_LIMIT
+    assert verdict(judge, tight, "a,b=map(int,input().split())\nprint(a+b)") is Verdict.ACCEPTED
+    assert verdict(judge, ADD, code) is Verdict.ACCEPTED  # the next candidate is back at the judge's
+
+
 def test_float_tolerance_from_rule(judge):
     task = JudgeTask("stdin", (TestCase("1 3\n", "0.333333333333\n"),), rule=JudgingRule(float_tolerance=1e-6))
     assert verdict(judge, task, "a,b=map(int,input().split())\nprint('%.6f' % (a/b))") is Verdict.ACCEPTED

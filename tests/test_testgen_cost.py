@@ -3,7 +3,9 @@ sandboxed judge: the counting code answers as the plain code does, counts the sa
 every run, and a run past its budget stops there whatever the program catches."""
 from __future__ import annotations
 
+import copy
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -145,6 +147,40 @@ def test_generation_drops_an_input_by_its_steps_whatever_the_time_limit():
     xs = [json.loads(t.input)["x"] for t in got[0].tests]
     assert len(xs) > 2 and max(xs) <= 9 and got[0].tests == got[1].tests
     assert got[0].provenance["verify"]["generation"]["inputs_dropped"] > 0  # the x >= 10 ones
+
+
+def test_generation_drops_an_input_needing_more_memory_than_its_limit():
+    # x * 10 MB of address space: within the judge's 4 GB for every x, within the labelling
+    # runs' 512 MB only up to x = 50 or so -- and an input past it ends at once, deterministically
+    ref = """class Solution:
+    def alloc(self, x: int) -> int:
+        return len(bytearray(x * 10 * 2**20)) // 2**20
+"""
+    p = Problem(id="fx/alloc", source="fx", title="Alloc", mode="functional", fn_name="alloc",
+                statement="Return 10 x.\n\nConstraints:\n\n1 <= x <= 100\n",
+                starter_code="class Solution:\n    def alloc(self, x: int) -> int:\n",
+                tests=[TestCase('{"x": 1}', "10"), TestCase('{"x": 2}', "20")], reference_solutions=[ref])
+    cfg = VerifyConfig(augment_tests_to=16, strength_mutants=0)
+    assert cfg.augment_memory_limit_mb == 512
+    with Judge(workers=2) as judge:
+        got = [list(VerifyStep(cfg).run_with([copy.deepcopy(p)], judge))[0] for _ in range(2)]
+        unlimited = list(VerifyStep(replace(cfg, augment_memory_limit_mb=0)).run_with([copy.deepcopy(p)], judge))[0]
+    xs = [json.loads(t.input)["x"] for t in got[0].tests]
+    assert len(xs) > 2 and max(xs) <= 51 and got[0].tests == got[1].tests
+    assert got[0].provenance["verify"]["generation"]["inputs_dropped"] > 0  # x = 100 is drawn: an extreme
+    assert max(json.loads(t.input)["x"] for t in unlimited.tests) > 51  # the judge's own limit keeps them
+
+
+def test_a_mutant_runs_under_the_mutant_limits(judge):
+    from microcoder_data.verify.strength import mutant_run
+
+    alloc = "def f(x: int) -> int:\n    return len(bytearray(x * 2**20)) // 2**20\n"
+    task = JudgeTask("functional", (TestCase("[1]", "1"), TestCase("[600]", "600")), fn_name="f", time_limit_s=0.8)
+    limited = mutant_run(task, alloc, time_limit_s=1.5, memory_limit_mb=512, step_budget=1000)
+    assert (limited[0].time_limit_s, limited[0].memory_limit_mb) == (0.8, 512)  # never past the problem's own
+    assert [t.verdict for t in judge.judge(*limited, stop_on_failure=True).tests] == [Verdict.ACCEPTED, Verdict.MEMORY_LIMIT]
+    free = mutant_run(task, alloc, time_limit_s=1.5, memory_limit_mb=None, step_budget=1000)
+    assert judge.judge(*free, stop_on_failure=True).verdict is Verdict.ACCEPTED
 
 
 def test_a_module_top_level_past_its_budget_spends_every_test(judge):

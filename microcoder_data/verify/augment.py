@@ -270,5 +270,5 @@ def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str
     # the old tests Verify will run (pre-cap): they decide which references are correct
     old = precap_positions(p.tests, cfg) or list(range(len(p.tests)))
     task = replace(base, tests=tuple(p.tests[t] for t in old) + tuple(TestCase(x, PLACEHOLDER) for x in inputs[:_first_round(want, probes)]),
-                   time_limit_s=tl)
+                   time_limit_s=tl, memory_limit_mb=cfg.augment_memory_limit_mb or None)
     return want, task, inputs, source, old

@@ -328,7 +328,7 @@ class VerifyStep(Step):
             st["strength_cols"] = idx
             jobs[i] = (replace(tasks[i], tests=tuple(tasks[i].tests[t] for t in idx)), ref, probes, problems[i].id)
         return measure(judge, jobs, max_mutants=c.strength_mutants, time_limit_s=c.strength_time_limit_s,
-                       step_budget=c.strength_step_budget)
+                       memory_limit_mb=c.strength_memory_limit_mb, step_budget=c.strength_step_budget)
 
     def describe(self) -> dict[str, Any]:
         d = {k: v for k, v in vars(self.cfg).items() if k not in VERIFY_RUNTIME_KEYS}

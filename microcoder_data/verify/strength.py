@@ -6,7 +6,8 @@ the cap, plus the generated probes where there are any (``strength_probes``) -- 
 mutant nothing rejects may well be a correct program (an equivalent mutant).  Mutants
 run in the judge's sandbox, counting their steps (``strength_step_budget``: a mutant stuck
 in a loop stops there, not at the problem's limit; ``strength_time_limit_s`` is the
-backstop for work inside C); either rejects it, as a time-out would a policy's program.
+backstop for work inside C, ``strength_memory_limit_mb`` ends one filling memory early);
+each rejects it, as a time-out would a policy's program.
 """
 from __future__ import annotations
 
@@ -34,8 +35,18 @@ class Strength:
         return round(sum(1 for k in self.first_kill if k in keep) / len(self.first_kill), 4)
 
 
+def mutant_run(task: JudgeTask, code: str, *, time_limit_s: float, memory_limit_mb: int | None,
+               step_budget: int) -> tuple[JudgeTask, str]:
+    """What the judge runs for one mutant on ``task``'s tests: its code counting its steps
+    (judged as usual: a spent budget fails the test), under the mutant limits (the time
+    limit no longer than the problem's own)."""
+    tl = min(time_limit_s, task.time_limit_s or time_limit_s)
+    return counting_run(replace(task, time_limit_s=tl, memory_limit_mb=memory_limit_mb or None), code,
+                        step_budget, report=False)
+
+
 def measure(judge: Any, jobs: dict[int, tuple[JudgeTask, str, list[TestCase], str]], *, max_mutants: int,
-            time_limit_s: float, step_budget: int = 0) -> dict[int, Strength]:
+            time_limit_s: float, memory_limit_mb: int | None = None, step_budget: int = 0) -> dict[int, Strength]:
     """``jobs``: problem index -> (task with the tests, reference, probes, seed).  Each
     mutant runs on the tests, then the probes, until the first one rejects it; with a
     ``step_budget``, counting its steps (:mod:`.cost`): one that spends them on a test
@@ -48,11 +59,11 @@ def measure(judge: Any, jobs: dict[int, tuple[JudgeTask, str, list[TestCase], st
         for i, (task, ref, probes, seed) in jobs.items():
             muts = make_mutants(ref, max_mutants, seed=seed)
             count[i] = len(muts)
-            tl = min(time_limit_s, task.time_limit_s or time_limit_s)
-            full = replace(task, tests=tuple(task.tests) + tuple(probes), time_limit_s=tl)
+            full = replace(task, tests=tuple(task.tests) + tuple(probes))
             for m in muts:
                 owners.append(i)
-                yield counting_run(full, m.code, step_budget, report=False)  # judged as usual
+                yield mutant_run(full, m.code, time_limit_s=time_limit_s, memory_limit_mb=memory_limit_mb,
+                                 step_budget=step_budget)
 
     # unsplit: a mutant's first failing test must be its first killer (the cap keeps those)
     results = list(judge.judge_many(mutant_runs(), stop_on_failure=True, split=False))
