@@ -1,7 +1,7 @@
 """Do generated tests reject the wrong programs a large upstream test set rejects?
 
     python benchmarks/bench_testgen.py [--data-dir ../shared/data] [--min-tests 20] [--max-tests N] [--keep 2]
-        [--augment-to 5,10,16] [--mutants 20] [--workers N] [--limit N]
+        [--augment-to 5,10,16] [--mutants 20] [--workers N] [--limit N] [--busy N]
 
 The Check of issue 15, on ../shared/data's LeetCodeDataset: every problem whose upstream
 test set has at least ``--min-tests`` tests (and a reference) is verified on its full set
@@ -17,6 +17,10 @@ there, so a weaker yardstick), written to ``testgen_<min>-<max>_tests.json``.  R
 * every reference accepted on G; G identical when built twice (determinism);
 * tests added, inputs dropped, problems whose constraints could not be read.
 
+``--busy N``: N processes keep the cores busy while the tests are generated and built
+again (each churns a large dict of tuple keys: the cache and memory traffic of a concurrent
+build), so "deterministic" is read under load; written to ``testgen_busy<N>.json``.
+
 ``--stdin``: the same on LiveCodeBench's stdin problems, with the O1-mini solution LCB
 graded correct as the reference (the build has no stdin references in ../shared/data);
 F is a problem's public tests (1-6: much weaker than LeetCodeDataset's sets), only the
@@ -29,11 +33,13 @@ counts.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import functools
 import json
 import os
 import platform
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -58,6 +64,7 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=None, help="at most N eligible problems")
     ap.add_argument("--no-write", action="store_true")
     ap.add_argument("--stdin", action="store_true", help="LiveCodeBench stdin problems, O1-mini references")
+    ap.add_argument("--busy", type=int, default=0, help="N processes keeping the cores busy while tests are built")
     args = ap.parse_args()
     if args.stdin:
         return stdin_check(args)
@@ -78,7 +85,7 @@ def main() -> int:
     if args.limit:
         problems = problems[: args.limit]
     report: dict = {"benchmark": "testgen", "min_tests": args.min_tests, "max_tests": args.max_tests, "keep": args.keep,
-                    "mutants_per_problem": args.mutants}
+                    "mutants_per_problem": args.mutants, "busy_processes": args.busy}
     t_all = time.perf_counter()
     with Judge(workers=args.workers) as judge:
         full, mutants = _verified_with_mutants(problems, judge, args.mutants)
@@ -96,35 +103,37 @@ def main() -> int:
         report["mutants_rejected_by_full"] = counted
         report["two_upstream_share"] = round(_share(by_full, by_two), 4)
         rows = []
-        for n in [int(x) for x in args.augment_to.split(",") if x]:
-            cfg = VerifyConfig(augment_tests_to=n, strength_mutants=0)
-            small = _first_tests(full, args.keep)
-            t0 = time.perf_counter()
-            built = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
-            build_s = time.perf_counter() - t0
-            again = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
-            deterministic = all(getattr(built[k], "tests", None) == getattr(again[k], "tests", None) for k in built)
-            kept = {k: o for k, o in built.items() if isinstance(o, Problem)}
-            refs_ok = all(r.passed for r in judge.judge_many((o.judge_task(), o.reference_solutions[0]) for o in kept.values()))
-            by_gen = rejected({k: o.judge_task() for k, o in kept.items()})
-            augmented = {k for k, o in kept.items() if o.provenance["verify"].get("tests_generated")}
-            skipped = Counter(o.provenance["verify"].get("generation", {}).get("skipped", "")[:60]
-                              for o in kept.values() if o.id not in augmented)
-            row = {
-                "augment_tests_to": n,
-                "problems": len(kept),
-                "problems_augmented": len(augmented),
-                "tests_generated": sum(o.provenance["verify"].get("tests_generated", 0) for o in kept.values()),
-                "share_all": round(_share({k: by_full[k] for k in kept}, by_gen), 4),
-                "share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_gen[k] for k in augmented}), 4),
-                "two_share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_two[k] for k in augmented}), 4),
-                "every_reference_accepted": refs_ok,
-                "deterministic": deterministic,
-                "verify_seconds": round(build_s, 1),
-                "not_generated_reasons": dict(skipped.most_common(8)),
-            }
-            rows.append(row)
-            print(json.dumps(row), file=sys.stderr)
+        with _busy(args.busy):  # the load lasts while the tests are built, twice, and judged
+            for n in [int(x) for x in args.augment_to.split(",") if x]:
+                cfg = VerifyConfig(augment_tests_to=n, strength_mutants=0)
+                small = _first_tests(full, args.keep)
+                t0 = time.perf_counter()
+                built = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
+                build_s = time.perf_counter() - t0
+                again = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
+                deterministic = all(getattr(built[k], "tests", None) == getattr(again[k], "tests", None) for k in built)
+                kept = {k: o for k, o in built.items() if isinstance(o, Problem)}
+                refs_ok = all(r.passed for r in judge.judge_many((o.judge_task(), o.reference_solutions[0]) for o in kept.values()))
+                by_gen = rejected({k: o.judge_task() for k, o in kept.items()})
+                augmented = {k for k, o in kept.items() if o.provenance["verify"].get("tests_generated")}
+                skipped = Counter(o.provenance["verify"].get("generation", {}).get("skipped", "")[:60]
+                                  for o in kept.values() if o.id not in augmented)
+                row = {
+                    "augment_tests_to": n,
+                    "problems": len(kept),
+                    "problems_augmented": len(augmented),
+                    "tests_generated": sum(o.provenance["verify"].get("tests_generated", 0) for o in kept.values()),
+                    "share_all": round(_share({k: by_full[k] for k in kept}, by_gen), 4),
+                    "share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_gen[k] for k in augmented}), 4),
+                    "two_share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_two[k] for k in augmented}), 4),
+                    "every_reference_accepted": refs_ok,
+                    "deterministic": deterministic,
+                    "verify_seconds": round(build_s, 1),
+                    "loadavg_1m": round(os.getloadavg()[0], 2),
+                    "not_generated_reasons": dict(skipped.most_common(8)),
+                }
+                rows.append(row)
+                print(json.dumps(row), file=sys.stderr)
         report["by_augment_to"] = rows
     report["total_seconds"] = round(time.perf_counter() - t_all, 1)
     report["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
@@ -141,8 +150,23 @@ def main() -> int:
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)
         name = "testgen.json" if args.max_tests is None else f"testgen_{args.min_tests}-{args.max_tests}_tests.json"
+        if args.busy:
+            name = name.replace(".json", f"_busy{args.busy}.json")
         (RESULTS / name).write_text(json.dumps(report, indent=1) + "\n")
     return 0
+
+
+_CHURN = "d = {}\ni = 0\nwhile True:\n    d[(i % 500000, i)] = i\n    i += 1\n    if len(d) > 400000:\n        d.clear()\n"
+
+
+def _busy(n: int) -> contextlib.ExitStack:
+    """``n`` processes keeping the cores busy until the returned stack is closed."""
+    stack = contextlib.ExitStack()
+    for _ in range(n):
+        proc = subprocess.Popen([sys.executable, "-c", _CHURN])
+        stack.callback(proc.wait)
+        stack.callback(proc.kill)
+    return stack
 
 
 def stdin_check(args: argparse.Namespace) -> int:

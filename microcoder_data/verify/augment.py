@@ -7,8 +7,9 @@ read (:mod:`~microcoder_data.verify.inputspec`), inputs are generated
 (:mod:`~microcoder_data.verify.inputgen`) and every reference runs on the existing tests
 followed by them, each counting its steps (:mod:`~microcoder_data.verify.cost`).  The
 references that pass the existing tests are the correct ones; an input is kept only when
-every correct reference returns on it (within ``augment_step_budget`` steps and the
-``augment_time_limit_s`` backstop, with an answer of at most ``MAX_OUTPUT_CHARS``) and they agree
+every correct reference returns on it (within ``augment_step_budget`` steps, the
+``augment_time_limit_s`` backstop and ``augment_memory_limit_mb``, with an answer of at most
+``MAX_OUTPUT_CHARS``) and they agree
 under the problem's judging rule -- an input a reference crashes on breaks a constraint
 the reading missed.  The expected output is the first correct reference's answer.  More
 inputs are labelled than needed; those with an answer no other test has are kept first.
