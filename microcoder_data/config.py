@@ -238,7 +238,8 @@ class VerifyConfig:
         "either side of it from build to build and the load can add half to a run's CPU time.")})
     augment_memory_limit_mb: int = field(default=512, metadata={"help": (
         "Memory limit (MB) of the labelling runs: an input a reference needs more on is dropped. Generated "
-        "inputs are small; an input that fills memory ends here in ~0.4 s, not at the time backstop.")})
+        "inputs are small; an input that fills memory ends here in ~0.4 s, not at the time backstop; 0 = the "
+        "judge's limit (memory_limit_mb).")})
     augment_seed: int = field(default=0, metadata={"help": "Seed of test generation."})
     strength_mutants: int = field(default=4, metadata={"help": (
         "Test strength (microcoder_data/verify/strength.py): this many mutants of the first correct reference "
@@ -253,7 +254,7 @@ class VerifyConfig:
         "stopped by either is rejected at the same test). As augment_time_limit_s: a mutant as fast as the "
         "reference must not meet it on a kept input.")})
     strength_memory_limit_mb: int = field(default=512, metadata={"help": (
-        "Memory limit (MB) of a mutant run; a mutant needing more is rejected at that test.")})
+        "Memory limit (MB) of a mutant run; a mutant needing more is rejected at that test; 0 = the judge's.")})
     min_strength: float | None = field(default=None, metadata={"help": (
         "Drop problems whose tests reject less than this share of the counted mutants; None = keep all.")})
     workers: int | None = field(default=None, metadata={"help": "Judge workers; None = all cores."})
