@@ -67,6 +67,8 @@ def main() -> int:
     ap.add_argument("--busy", type=int, default=0, help="N processes keeping the cores busy while tests are built")
     args = ap.parse_args()
     if args.stdin:
+        if args.busy:
+            ap.error("--busy loads the LeetCodeDataset check only, not --stdin")
         return stdin_check(args)
     src = args.data_dir / "leetcodedataset"
     if not src.is_dir():
