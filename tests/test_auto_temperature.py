@@ -16,7 +16,7 @@ from trainer_adapters.core import (
     run_probe,
     select_probe_prompts,
 )
-from trainer_adapters.core.auto_temperature import probe_metrics, probe_stats
+from trainer_adapters.core.auto_temperature import is_falling, probe_metrics, probe_stats
 
 LADDER = (0.6, 0.8, 1.0, 1.2, 1.4)
 
@@ -109,6 +109,27 @@ def test_no_switch_while_any_value_of_the_window_is_at_convergence_or_trend_is_f
     c = DiversityTemperatureController(LADDER, 1.0, convergence_diversity=0.35, window=4)
     assert _run(c, [0.30, 0.30, 0.30, 0.30, 0.30]) == {}  # below, but not falling
     assert c.temperature == 1.0 and c.switches == []
+
+
+@pytest.mark.parametrize("level", [0.30, 0.1, 0.123456789, 1 / 3])
+def test_a_flat_window_is_not_falling_whatever_its_float_rounding(level):
+    # polyfit gave a slope of -6e-17 for [0.3] * 4 on one machine: a flat series switched there.
+    for n in (2, 3, 4, 10, 25):
+        assert not is_falling([level] * n), (level, n)
+
+
+def test_a_flat_series_that_wobbles_does_not_switch_a_steady_or_clear_fall_does():
+    wobble = [0.30, 0.31, 0.29, 0.305, 0.30, 0.295, 0.31, 0.29, 0.30, 0.298]
+    assert not is_falling(wobble)
+    c = DiversityTemperatureController(LADDER, 1.0, convergence_diversity=0.35, window=10)
+    assert _run(c, wobble) == {}
+    assert is_falling([0.30, 0.29])  # two points: any real fall
+    assert is_falling([0.34 - 0.001 * i for i in range(10)])  # steady, however slow
+    noisy_fall = [0.33, 0.325, 0.318, 0.32, 0.31, 0.305, 0.307, 0.298, 0.292, 0.29]
+    assert is_falling(noisy_fall)
+    c = DiversityTemperatureController(LADDER, 1.0, convergence_diversity=0.35, window=10)
+    assert _run(c, noisy_fall) == {10: 1.2}
+    assert not is_falling(list(reversed(noisy_fall)))
 
 
 def test_discrete_stages_one_at_a_time_and_stop_at_the_top():

@@ -39,6 +39,21 @@ _MULTI_PROCESS_SLICE_S = 0.05
 __all__ = ["Job", "Supervisor"]
 
 
+def _ended_for_memory(status: dict | None, raw_status: int | None) -> bool:
+    """Whether a run that ended on its own ended for memory: a ``MemoryError`` (RLIMIT_AS
+    refused an allocation) or a SIGKILL that we did not send (the kernel's OOM killer).
+
+    Such a run is ``memory_limit`` even when its CPU also passed the time limit: the memory
+    limit is crossed at the same point of the program on any host, while the CPU it took to
+    get there is not -- first-touch page faults cost up to 5x more beside other processes'
+    memory traffic (a 450 MB fill: 0.36 s quiet, up to 1.9 s so loaded, BENCHMARKS.md).  Only a
+    run the time limit stopped before its memory ran out is ``time_limit``.
+    """
+    if status is not None:
+        return status.get("exc") == "MemoryError"
+    return raw_status is not None and os.WIFSIGNALED(raw_status) and os.WTERMSIG(raw_status) == signal.SIGKILL
+
+
 class Supervisor:
     """Serves one candidate inside the worker: a child per run, limits, cleanup."""
 
@@ -214,7 +229,7 @@ class Supervisor:
         # the host was busy; else the limit is final (the poll merely came late).
         near = (killed_for is None and max(cpu, effective) > self.job.time_limit_s
                 and (extended or self.job.grace(clock.waited_share())))
-        if killed_for is None and effective > self.job.time_limit_s:
+        if killed_for is None and effective > self.job.time_limit_s and not _ended_for_memory(status, raw):
             killed_for = "time_limit"
         # A small return value rides on the status line (then no ``res`` file was written).
         inline_result = status.get("res") if status is not None and self.job.mode == "functional" else None
@@ -347,7 +362,7 @@ class Supervisor:
             result["status"] = "infra_error"
             result["detail"] = "host overloaded: the wall-clock backstop passed while the test waited for a CPU"
             return result
-        if killed_for == "time_limit" or cpu > job.time_limit_s:
+        if killed_for == "time_limit" or (cpu > job.time_limit_s and not _ended_for_memory(status, raw_status)):
             result["status"] = "time_limit"
             result["detail"] = "time limit exceeded"
             return result

@@ -18,7 +18,8 @@ diversity; everything it decides is here.
 3. **Switches** (:class:`DiversityTemperatureController`): after each step the trainer
    reports the step's diversity. When the last ``diversity_window`` values since the
    last change are ALL below ``convergence_diversity`` AND still falling (least-squares
-   slope < 0), the temperature moves to the next probe temperature up -- one discrete
+   slope below zero beyond float noise and significantly, :func:`is_falling`: a flat or
+   noisy-flat series is not falling), the temperature moves to the next probe temperature up -- one discrete
    stage, never a continuous ramp (the paper found continuous changes destabilise
    training) -- and the window starts afresh. At the highest probe temperature it stays.
    Each switch is recorded (step, from, to); the state round-trips through
@@ -41,6 +42,7 @@ __all__ = [
     "ProbeStats",
     "choose_initial_temperature",
     "controller_from_probe",
+    "is_falling",
     "probe_metrics",
     "probe_stats",
     "run_probe",
@@ -112,9 +114,30 @@ def probe_metrics(probe: Mapping[float, ProbeStats], chosen: float | None) -> di
     return out
 
 
-def _slope(values: Sequence[float]) -> float:
-    x = np.arange(len(values), dtype=float)
-    return float(np.polyfit(x, np.asarray(values, dtype=float), 1)[0])
+# "Still falling" must be a trend, not rounding or noise.  Float noise: a flat window's
+# fitted slope comes out as +-1e-17, whose sign is the platform's (numpy's polyfit gave
+# -6e-17 on one machine for [0.3] * 4); a fall below _MIN_DECLINE over the whole window
+# (diversity lies in [0, 1]) is none.  Noise: the slope must lie _MIN_T standard errors
+# below zero (a one-sided t-test at about 97.5%), so a flat series that wobbles does not
+# switch, while a steady fall (no scatter about its line) always does.
+_MIN_DECLINE = 1e-9
+_MIN_T = 2.0
+
+
+def is_falling(values: Sequence[float]) -> bool:
+    """Whether ``values`` (in order) fall: least-squares slope below zero beyond float and sample noise."""
+    n = len(values)
+    y = np.asarray(values, dtype=float)
+    x = np.arange(n, dtype=float) - (n - 1) / 2.0  # centred: the slope is sum(x*y) / sum(x*x)
+    sxx = float(np.dot(x, x))
+    slope = math.fsum(x * y) / sxx
+    if -slope * (n - 1) <= _MIN_DECLINE:
+        return False
+    if n < 3:
+        return True  # two points: no scatter to test against
+    residuals = y - (math.fsum(y) / n + slope * x)
+    standard_error = math.sqrt(math.fsum(residuals * residuals) / (n - 2) / sxx)
+    return slope <= -_MIN_T * standard_error
 
 
 @dataclass
@@ -152,7 +175,7 @@ class DiversityTemperatureController:
         self.recent = self.recent[-self.window :]
         if len(self.recent) < self.window:
             return None
-        if not all(d < self.convergence_diversity for d in self.recent) or _slope(self.recent) >= 0:
+        if not all(d < self.convergence_diversity for d in self.recent) or not is_falling(self.recent):
             return None
         higher = [t for t in self.stages if t > self.temperature]
         if not higher:
