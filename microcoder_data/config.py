@@ -274,7 +274,10 @@ class VerifyConfig:
         "Same Python, same judge: need not cover a C++-vs-Python gap; at the defaults (benchmarks/"
         "bench_time_limits.py, BENCHMARKS.md) no correct LeetCodeDataset model program and no correct "
         "LiveCodeBench O1-mini program fails.")})
-    time_limit_floor_s: float = field(default=1.0, metadata={"help": "Least derived time limit (s)."})
+    time_limit_floor_s: float = field(default=4.0, metadata={"help": (
+        "Least derived time limit (s). One reference can be far faster than other correct programs of the "
+        "same complexity: on a generated input at the maximum size a correct O(sqrt D) loop takes 3.1 s where "
+        "the reference takes 0.08 s, so a factor alone would fail it.")})
     time_limit_ceiling_s: float = field(default=6.0, metadata={"help": "Largest derived time limit (s)."})
     time_limit_step_s: float = field(default=0.5, metadata={"help": (
         "Derived limits are rounded up to a multiple of this (s), so the stored value is byte-stable unless the "

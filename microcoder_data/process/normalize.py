@@ -34,6 +34,25 @@ _SAMPLE = re.compile(r"^(sample|example)\s+(input|output)$", re.I)
 _PLACEHOLDER_STARTER = re.compile(r"^\s*(#.*)?\s*$")
 
 
+def heading_of(line: str) -> str | None:
+    """The section a heading line opens, by its canonical name ("Constraints", "Input",
+    "Example 2", "Sample Input 1"), or None for any other line.  Reads the raw forms
+    ("Constraints:", "**Input Format**") and the ``### <Heading>`` this step writes alike,
+    so later stages find a section in a statement before and after Process."""
+    if len(line) > 48:
+        return None
+    m = _HEADING_LINE.match(line)
+    if not m:
+        return None
+    word, num = " ".join(m.group(1).lower().split()), m.group(2)
+    if word in _HEADINGS:
+        name = _HEADINGS[word]
+        return f"Example {num}" if name == "Examples" and num else name
+    if _SAMPLE.match(word):
+        return word.title() + (f" {num}" if num else "")
+    return None
+
+
 _INLINE_SAMPLE = re.compile(r"(?<=[^\n])[ \t]*((?:Sample|Example) (?:Input|Output) ?\d*:?)[ \t]*\n")
 
 
@@ -47,18 +66,8 @@ def normalize_layout(text: str) -> str:
             in_fence = not in_fence
             out.append(line.rstrip())
             continue
-        if not in_fence and len(line) <= 48:
-            m = _HEADING_LINE.match(line)
-            if m:
-                word = " ".join(m.group(1).lower().split())
-                num = m.group(2)
-                if word in _HEADINGS:
-                    line = "### " + _HEADINGS[word] + (f" {num}" if num and _HEADINGS[word] == "Examples" else "")
-                    if _HEADINGS[word] == "Examples" and num:
-                        line = f"### Example {num}"
-                elif _SAMPLE.match(word):
-                    line = "### " + word.title() + (f" {num}" if num else "")
-        out.append(line.rstrip())
+        name = None if in_fence else heading_of(line)
+        out.append("### " + name if name else line.rstrip())
     text = "\n".join(out)
     text = re.sub(r"\n{3,}", "\n\n", text)
     # a heading gets a blank line before it

@@ -22,6 +22,11 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 # "The input is generated such that ...": the rest is a constraint like any other
 GUARANTEE = re.compile(r"^(?:it is guaranteed that|(?:the )?(?:input|test cases?|tests?) (?:is|are) generated "
                        r"(?:such that|in a way that|so that)) ", re.I)
+# "All input values are integers": nothing to enforce beyond the types the tests show.
+ALL_INTEGERS = re.compile(r"all (?:the )?(?:input )?(?:values?|numbers?|inputs?)(?: (?:in|of) the input)? are integers?\.?",
+                          re.I)
+# A sentence promising something of the input: what the generator must enforce or refuse.
+PROMISE = re.compile(r"\bguarantee[sd]?\b|\bgenerated (?:such|so|in a way) that\b", re.I)
 _COMPARISON = re.compile(r"\s*(<=|>=|==|!=|<|>)\s*")
 _TOTAL_LENGTH = re.compile(r"\bsum\(\s*([A-Za-z_]\w*)\[\s*[A-Za-z_]\w*\s*\]\.length\s*\)")
 _INDEX = re.compile(r"\[\s*([A-Za-z_]\w*)\s*\]")

@@ -8,7 +8,8 @@ import json
 import re
 import string
 
-from microcoder_data.verify.conditions import GUARANTEE, read_condition
+from microcoder_data.process.normalize import heading_of
+from microcoder_data.verify.conditions import GUARANTEE, PROMISE, read_condition
 from microcoder_data.verify.spec_model import _IDENT, FUNCTIONS, Node, _Unsupported, item_name
 from microcoder_data.verify.structures import make_items, read_structure
 
@@ -53,11 +54,14 @@ _SAFE_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, a
 
 def constraint_lines(statement: str) -> list[str] | None:
     """The lines of the statement's Constraints section (None when it has none)."""
-    m = re.search(r"(?im)^\s*constraints\s*:?\s*$", statement)
-    if not m:
+    rows = statement.splitlines()
+    start = next((k for k, row in enumerate(rows) if heading_of(row) == "Constraints"), None)
+    if start is None:
         return None
     lines = []
-    for raw in statement[m.end():].splitlines():
+    for raw in rows[start + 1:]:
+        if heading_of(raw):
+            break  # the next section (### Sample Input 1, Output, Example 1, ...)
         line = re.sub(r"^[•*·\-]\s+", "", raw.replace("\u00a0", " ").replace("\u200b", "").strip()).strip()
         if not line:
             continue
@@ -65,6 +69,20 @@ def constraint_lines(statement: str) -> list[str] | None:
             break
         lines.append(line)
     return lines
+
+
+def promises_outside_constraints(statement: str) -> list[str]:
+    """Sentences of the statement's body, before its Constraints and samples, that promise
+    something of the input ("S is guaranteed to contain all of A, B and C", "the input is
+    generated such that ...").  The Constraints reader enforces or refuses what is stated
+    there; a promise in the body it never sees, so a generator must refuse it."""
+    found = []
+    for row in statement.splitlines():
+        name = heading_of(row)
+        if name and name not in ("Input", "Output", "Problem Statement"):
+            break  # Constraints, Example 1, Sample Input 1, Note, ...
+        found += [s.strip() for s in re.split(r"(?<=[.!?])\s+", row) if PROMISE.search(s)]
+    return found
 
 
 def _parse_ref(term: str, names: set[str], aliases: dict[str, tuple[str, int, int]] | None = None) -> tuple[str, int, str] | None:
@@ -170,9 +188,6 @@ class _Reader:
         if old is not None and old != expr and which in ("lo", "hi"):
             expr = f"{'max' if which == 'lo' else 'min'}({old}, {expr})"
         b[which] = expr
-
-    def mentions(self, line: str) -> bool:
-        return any(w in self.args or w in self.aliases for w in _IDENT.findall(line))
 
     # one line of the Constraints section
     def read(self, line: str, mangled: bool) -> bool:

@@ -28,11 +28,13 @@ import re
 from typing import Any
 
 from microcoder_data.schema import Problem
+from microcoder_data.verify.conditions import ALL_INTEGERS
 from microcoder_data.verify.constraints import (
     _IDENT,
     _apply_bounds,
     _Reader,
     constraint_lines,
+    promises_outside_constraints,
 )
 from microcoder_data.verify.spec_model import (
     InputSpec,
@@ -225,6 +227,9 @@ def spec_from(args: list[str], hints: dict[str, Node | None], examples: list[dic
               lines: list[str] | None, statement: str, keyword: bool) -> InputSpec:
     """The spec of arguments ``args`` (types from ``hints``, else the examples' values)
     read from constraint ``lines``; every example must fit it.  Raises ``_Unsupported``."""
+    promises = promises_outside_constraints(statement)
+    if promises:
+        raise _Unsupported(f"a promise outside the constraints: {promises[0]!r}")
     last_error = "constraints not understood"
     for mangled in ((True, False) if lines else (False,)):
         nodes: dict[str, Node] = {}
@@ -249,8 +254,9 @@ def spec_from(args: list[str], hints: dict[str, Node | None], examples: list[dic
                 lines_all = _implied_sizes(lines, args, nodes) + lines
                 ordered = [l for l in lines_all if "==" in l] + [l for l in lines_all if "==" not in l]
                 for line in ordered:
-                    ok = reader.read(line, mangled)
-                    if not ok and reader.mentions(line):
+                    # Every line is read or refuses the spec, whether or not it names an
+                    # argument ("the input is generated such that it's possible to ...").
+                    if not reader.read(line, mangled) and not ALL_INTEGERS.fullmatch(line.strip()):
                         raise _Unsupported(f"constraint not understood: {line!r}")
                 _apply_bounds(reader)
                 for a in args:

@@ -29,7 +29,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from microcoder_data.process.normalize import heading_of
 from microcoder_data.schema import Problem
+from microcoder_data.verify.conditions import ALL_INTEGERS
 from microcoder_data.verify.constraints import constraint_lines
 from microcoder_data.verify.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
 
@@ -73,11 +75,18 @@ def format_block(statement: str) -> list[str] | None:
     out = []
     for raw in statement[m.end():].splitlines():
         line = _latex(raw)
-        if re.match(r"^(Output|Constraints|Sample Input)\b", line):
+        if heading_of(raw) or re.match(r"^(Output|Constraints|Sample Input)\b", line):
             break
         if line:
             out.append(line)
     return out or None
+
+
+def before_samples(statement: str) -> str:
+    """The statement up to its first sample (the samples' numbers are no constraints)."""
+    rows = statement.splitlines()
+    end = next((k for k, row in enumerate(rows) if (heading_of(row) or "").startswith(("Sample", "Example"))), len(rows))
+    return "\n".join(rows[:end])
 
 
 def layout(block: list[str]) -> list[Row]:
@@ -218,7 +227,7 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     if m:
         size = f"{m.group(2)} <= {m.group(1)}.length <= {m.group(3)}" if m.group(2) else f"{m.group(1)}.length == {m.group(4)}"
         return [size, f"{m.group(1)} consists of {m.group(5)}"]
-    if re.fullmatch(r"all (?:input )?values? (?:in the input )?are integers", t, re.I):
+    if ALL_INTEGERS.fullmatch(t):
         return []
     m = re.fullmatch(r"([A-Za-z]\w*(?:(?:,|,? and) [A-Za-z]\w*)*) (?:is an integer|are integers)", t)
     if m and all(ints.get(w) for w in re.findall(r"[A-Za-z]\w*", m.group(1)) if w != "and"):
@@ -245,7 +254,7 @@ def _stdin_spec(p: Problem) -> StdinSpec:
         raise _Unsupported("no input format block ('in the following format:') in the statement")
     rows = layout(block)
     raw = [parse(rows, t.input) for t in p.tests]
-    statement = re.split(r"\n\s*Sample Input", p.statement)[0]
+    statement = before_samples(p.statement)
     lines = constraint_lines(statement)
     if not lines:
         raise _Unsupported("no Constraints section: no ranges for the input's values")

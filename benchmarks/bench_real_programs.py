@@ -1,0 +1,253 @@
+"""Do a build's tests accept right programs and reject wrong ones?  Measured on real programs.
+
+    python benchmarks/bench_real_programs.py [--data-dir ../shared/data] [--workers N] [--out DIR]
+        [--reuse] [--augment-to 16] [--limit N]
+
+The yardstick of issue 28.  LiveCodeBench's problems (``lcb_public.jsonl``, public tests
+only) get the O1-mini program LiveCodeBench graded correct as their one reference and go
+through ``microcoder data build`` as a user would run it (our own row format, the default
+config, decontamination off: these problems are the benchmark itself).  Then the real
+programs of ``programs_dev.jsonl`` (O1-Preview and Qwen2.5-7B, verdicts from LiveCodeBench's
+full hidden tests; half of the problems) are judged on each built problem's public tests and
+on the tests the build kept, with the problem's own time limit:
+
+* TPR: the share of the programs LiveCodeBench graded right that the tests accept;
+* TNR: the share of those it graded wrong that the tests reject;
+
+by mode (stdin / functional), for public tests alone and for the built tests.  The O1-mini
+programs LiveCodeBench graded wrong (all problems) give TNR by LiveCodeBench's reason
+(wrong answer / time limit / runtime error).  Every right program a built test rejects is
+listed with the test's input, the program's answer and the expected one, for the check
+the issue asks for (is the input valid, is the expected answer right?).
+
+Writes ``benchmarks/results/real_programs.json``; skips (exit 0) without the data folder.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+DEFAULT_DATA = Path(os.environ.get("MICROCODER_SHARED_DATA", HERE.parent.parent / "shared" / "data"))
+LCB_REASONS = {-2: "wrong_answer", -3: "time_limit", -4: "runtime_error", -5: "runner_error"}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--out", type=Path, default=Path("out/bench-real-programs"), help="build folder")
+    ap.add_argument("--reuse", action="store_true", help="judge the build already in --out (no new build)")
+    ap.add_argument("--augment-to", type=int, default=None, help="verify.augment_tests_to (default: the config's)")
+    ap.add_argument("--limit", type=int, default=None, help="at most N problems (smoke runs)")
+    ap.add_argument("--no-write", action="store_true")
+    args = ap.parse_args()
+    src = args.data_dir / "livecodebench"
+    if not (src / "programs_dev.jsonl").is_file():
+        print(f"skip: {src / 'programs_dev.jsonl'} not present")
+        return 0
+    report: dict = {"benchmark": "real_programs", "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+    if not args.reuse:
+        report["build_seconds"] = _build(src, args)
+    built = _built_problems(args.out)
+    public = _public_problems(src)
+    report["problems_with_reference"] = sum(1 for pid in public if pid in _references(src))
+    report["problems_built"] = len(built)
+    report["problems_with_generated_tests"] = {
+        mode: sum(1 for p in built.values() if p.mode == mode and p.provenance.get("verify", {}).get("tests_generated"))
+        for mode in ("stdin", "functional")}
+    report["problems_built_by_mode"] = dict(Counter(p.mode for p in built.values()))
+    report["not_generated_reasons"] = dict(Counter(
+        _reason(p) for p in built.values() if not p.provenance.get("verify", {}).get("tests_generated")).most_common(12))
+    dev = [row for row in _jsonl(src / "programs_dev.jsonl") if _pid(row["problem_id"]) in built]
+    o1_wrong = [row for row in _jsonl(src / "solutions_o1mini.jsonl")
+                if row.get("lcb_graded") is False and _pid(row["problem_id"]) in built]
+    t0 = time.perf_counter()
+    dev_results = _judge_all(dev, built, public, args.workers)
+    o1_results = _judge_all(o1_wrong, built, public, args.workers)
+    report["judge_seconds"] = round(time.perf_counter() - t0, 1)
+    report["dev"] = _rates(dev, dev_results, built)
+    report["o1mini_wrong_by_reason"] = _by_reason(o1_wrong, o1_results, built)
+    report["right_programs_rejected"] = _rejections_of_right(dev, dev_results, built)
+    report["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
+                         "loadavg_1m_at_end": round(os.getloadavg()[0], 2)}
+    _print(report)
+    if not args.no_write:
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / "real_programs.json").write_text(json.dumps(report, indent=1) + "\n")
+    return 0
+
+
+def _jsonl(path: Path) -> list[dict]:
+    with path.open() as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def _pid(upstream: str) -> str:
+    return f"livecodebench/{upstream}"
+
+
+def _references(src: Path) -> dict[str, str]:
+    """Problem id -> the O1-mini program LiveCodeBench graded correct."""
+    return {_pid(r["problem_id"]): r["code"] for r in _jsonl(src / "solutions_o1mini.jsonl")
+            if r.get("lcb_graded") is True and (r.get("code") or "").strip()}
+
+
+def _public_problems(src: Path) -> dict:
+    from microcoder_data.collect import collect
+    from microcoder_data.schema import Problem
+
+    return {p.id: p for p in collect([f"livecodebench:{src / 'lcb_public.jsonl'}"]) if isinstance(p, Problem)}
+
+
+def _build(src: Path, args: argparse.Namespace) -> float:
+    """``microcoder data build`` on the problems with a reference; returns its seconds."""
+    refs = _references(src)
+    args.out.mkdir(parents=True, exist_ok=True)
+    rows = args.out.parent / (args.out.name + "-rows.jsonl")
+    problems = [p for p in _public_problems(src).values() if p.id in refs]
+    problems.sort(key=lambda p: p.id)
+    if args.limit:
+        problems = problems[: args.limit]
+    with rows.open("w") as fh:
+        for p in problems:
+            p.reference_solutions = [refs[p.id]]
+            fh.write(json.dumps(p.to_row(), ensure_ascii=False) + "\n")
+    config = {"filter": {"decontam": {"enabled": False}}}
+    if args.augment_to is not None:
+        config["verify"] = {"augment_tests_to": args.augment_to}
+    cfg_path = args.out.parent / (args.out.name + "-config.json")
+    cfg_path.write_text(json.dumps(config))
+    cmd = [sys.executable, "-m", "cli.main", "data", "build", "--source", f"microcoder:{rows}",
+           "--config", str(cfg_path), "--out", str(args.out), "--no-progress"]
+    if args.workers:
+        cmd += ["--workers", str(args.workers)]
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True, cwd=HERE.parent)
+    return round(time.perf_counter() - t0, 1)
+
+
+def _built_problems(out: Path) -> dict:
+    import pyarrow.parquet as pq
+
+    from microcoder_data.schema import Problem
+
+    table = pq.read_table(out / "problems.parquet")
+    return {row["id"]: Problem.from_row(row) for row in table.to_pylist()}
+
+
+def _reason(problem) -> str:
+    gen = problem.provenance.get("verify", {}).get("generation", {})
+    return str(gen.get("skipped") or gen.get("reason") or "no generation recorded")[:70]
+
+
+def _judge_all(rows: list[dict], built: dict, public: dict, workers: int | None) -> list[tuple]:
+    """Per program: (result on the public tests, result on the built tests)."""
+    from dataclasses import replace
+
+    from microcoder_eval.extract import extract_code
+    from microcoder_eval.judge import Judge
+
+    items_public, items_built = [], []
+    for row in rows:
+        p = built[_pid(row["problem_id"])]
+        code = row.get("code") or extract_code(row.get("completion") or "").code or ""
+        task = p.judge_task()
+        items_public.append((replace(task, tests=tuple(public[p.id].tests)), code))
+        items_built.append((task, code))
+    with Judge(workers=workers) as judge:
+        on_public = list(judge.judge_many(items_public, stop_on_failure=True))
+        on_built = list(judge.judge_many(items_built, stop_on_failure=True))
+    return list(zip(on_public, on_built))
+
+
+def _rates(rows: list[dict], results: list[tuple], built: dict) -> dict:
+    counts: dict = defaultdict(Counter)
+    for row, (pub, blt) in zip(rows, results):
+        problem = built[_pid(row["problem_id"])]
+        generated = "with generated tests" if problem.provenance.get("verify", {}).get("tests_generated") else "without"
+        kind = "right" if row["lcb_graded"] else "wrong"
+        for scope in (problem.mode, "all", f"{problem.mode}, {generated}"):
+            c = counts[scope]
+            c[kind] += 1
+            c[f"{kind}_public_pass"] += pub.passed
+            c[f"{kind}_built_pass"] += blt.passed
+    out = {}
+    for scope, c in sorted(counts.items()):
+        out[scope] = {
+            "right": c["right"], "wrong": c["wrong"],
+            "tpr_public": _ratio(c["right_public_pass"], c["right"]),
+            "tpr_built": _ratio(c["right_built_pass"], c["right"]),
+            "tnr_public": _ratio(c["wrong"] - c["wrong_public_pass"], c["wrong"]),
+            "tnr_built": _ratio(c["wrong"] - c["wrong_built_pass"], c["wrong"]),
+        }
+    return out
+
+
+def _by_reason(rows: list[dict], results: list[tuple], built: dict) -> dict:
+    counts: dict = defaultdict(Counter)
+    for row, (pub, blt) in zip(rows, results):
+        meta = row.get("lcb_metadata") or {}
+        reason = LCB_REASONS.get(meta.get("error_code"), "other")
+        mode = built[_pid(row["problem_id"])].mode
+        for key in (f"{mode}/{reason}", f"all/{reason}"):
+            counts[key]["n"] += 1
+            counts[key]["public_reject"] += not pub.passed
+            counts[key]["built_reject"] += not blt.passed
+    return {k: {"n": c["n"], "tnr_public": _ratio(c["public_reject"], c["n"]), "tnr_built": _ratio(c["built_reject"], c["n"])}
+            for k, c in sorted(counts.items())}
+
+
+def _rejections_of_right(rows: list[dict], results: list[tuple], built: dict) -> list[dict]:
+    out = []
+    for row, (_, blt) in zip(rows, results):
+        if not row["lcb_graded"] or blt.passed:
+            continue
+        p = built[_pid(row["problem_id"])]
+        failed = next((t for t in blt.tests if t.verdict.value != "accepted"), None)
+        entry = {"problem": p.id, "model": row.get("model"), "mode": p.mode, "verdict": blt.verdict.value,
+                 "generated_tests": p.provenance.get("verify", {}).get("tests_generated", 0)}
+        if failed is not None and failed.index is not None and failed.index < len(p.tests):
+            case = p.tests[failed.index]
+            entry.update({"test": failed.index, "input": case.input[:300], "expected": case.output[:200],
+                          "detail": (failed.detail or "")[:300]})
+        out.append(entry)
+    return out
+
+
+def _ratio(a: int, b: int) -> float | None:
+    return round(a / b, 4) if b else None
+
+
+def _print(report: dict) -> None:
+    print(f"\nbuilt {report['problems_built']} of {report['problems_with_reference']} problems with a reference; "
+          f"generated tests: {report['problems_with_generated_tests']}")
+    print("\n| programs_dev | right | wrong | TPR public | TPR built | TNR public | TNR built |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for scope, r in report["dev"].items():
+        print(f"| {scope} | {r['right']} | {r['wrong']} | {_pct(r['tpr_public'])} | {_pct(r['tpr_built'])} | "
+              f"{_pct(r['tnr_public'])} | {_pct(r['tnr_built'])} |")
+    print("\n| O1-mini wrong, by LCB reason | n | TNR public | TNR built |")
+    print("|---|---:|---:|---:|")
+    for key, r in report["o1mini_wrong_by_reason"].items():
+        print(f"| {key} | {r['n']} | {_pct(r['tnr_public'])} | {_pct(r['tnr_built'])} |")
+    print(f"\nright programs rejected by the built tests: {len(report['right_programs_rejected'])}")
+    for e in report["right_programs_rejected"]:
+        print(f"  {e['problem']} ({e['model']}, {e['mode']}, {e['verdict']}): input {e.get('input', '')[:80]!r} "
+              f"expected {e.get('expected', '')[:40]!r}: {str(e.get('detail'))[:80]}")
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{x:.3f}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
