@@ -14,11 +14,13 @@ on the tests the build kept, with the problem's own time limit:
 * TPR: the share of the programs LiveCodeBench graded right that the tests accept;
 * TNR: the share of those it graded wrong that the tests reject;
 
-by mode (stdin / functional), for public tests alone and for the built tests.  The O1-mini
-programs LiveCodeBench graded wrong (all problems) give TNR by LiveCodeBench's reason
-(wrong answer / time limit / runtime error).  Every right program a built test rejects is
-listed with the test's input, the program's answer and the expected one, for the check
-the issue asks for (is the input valid, is the expected answer right?).
+by mode (stdin / functional) and by whether the problem got generated tests, for public
+tests alone and for the built tests.  (LiveCodeBench's reason for failing a program is in
+the data only for the O1-mini programs, and a problem whose O1-mini program failed has no
+reference here, so is not built: no TNR by reason can be measured on this data.)  Every
+right program a built test rejects is listed with the test's input, the expected answer
+and the judge's diff, for the check the issue asks for (is the input valid, is the
+expected answer right?).
 
 Writes ``benchmarks/results/real_programs.json``; skips (exit 0) without the data folder.
 """
@@ -37,7 +39,6 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 DEFAULT_DATA = Path(os.environ.get("MICROCODER_SHARED_DATA", HERE.parent.parent / "shared" / "data"))
-LCB_REASONS = {-2: "wrong_answer", -3: "time_limit", -4: "runtime_error", -5: "runner_error"}
 
 
 def main() -> int:
@@ -57,6 +58,8 @@ def main() -> int:
     report: dict = {"benchmark": "real_programs", "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     if not args.reuse:
         report["build_seconds"] = _build(src, args)
+    from microcoder_data.verify.report import testgen_stats
+
     built = _built_problems(args.out)
     public = _public_problems(src)
     report["problems_with_reference"] = sum(1 for pid in public if pid in _references(src))
@@ -65,17 +68,12 @@ def main() -> int:
         mode: sum(1 for p in built.values() if p.mode == mode and p.provenance.get("verify", {}).get("tests_generated"))
         for mode in ("stdin", "functional")}
     report["problems_built_by_mode"] = dict(Counter(p.mode for p in built.values()))
-    report["not_generated_reasons"] = dict(Counter(
-        _reason(p) for p in built.values() if not p.provenance.get("verify", {}).get("tests_generated")).most_common(12))
+    report["not_generated_reasons"] = testgen_stats(list(built.values()))["not_generated_reasons"]
     dev = [row for row in _jsonl(src / "programs_dev.jsonl") if _pid(row["problem_id"]) in built]
-    o1_wrong = [row for row in _jsonl(src / "solutions_o1mini.jsonl")
-                if row.get("lcb_graded") is False and _pid(row["problem_id"]) in built]
     t0 = time.perf_counter()
     dev_results = _judge_all(dev, built, public, args.workers)
-    o1_results = _judge_all(o1_wrong, built, public, args.workers)
     report["judge_seconds"] = round(time.perf_counter() - t0, 1)
     report["dev"] = _rates(dev, dev_results, built)
-    report["o1mini_wrong_by_reason"] = _by_reason(o1_wrong, o1_results, built)
     report["right_programs_rejected"] = _rejections_of_right(dev, dev_results, built)
     report["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
                          "loadavg_1m_at_end": round(os.getloadavg()[0], 2)}
@@ -144,11 +142,6 @@ def _built_problems(out: Path) -> dict:
     return {row["id"]: Problem.from_row(row) for row in table.to_pylist()}
 
 
-def _reason(problem) -> str:
-    gen = problem.provenance.get("verify", {}).get("generation", {})
-    return str(gen.get("skipped") or gen.get("reason") or "no generation recorded")[:70]
-
-
 def _judge_all(rows: list[dict], built: dict, public: dict, workers: int | None) -> list[tuple]:
     """Per program: (result on the public tests, result on the built tests)."""
     from dataclasses import replace
@@ -192,20 +185,6 @@ def _rates(rows: list[dict], results: list[tuple], built: dict) -> dict:
     return out
 
 
-def _by_reason(rows: list[dict], results: list[tuple], built: dict) -> dict:
-    counts: dict = defaultdict(Counter)
-    for row, (pub, blt) in zip(rows, results):
-        meta = row.get("lcb_metadata") or {}
-        reason = LCB_REASONS.get(meta.get("error_code"), "other")
-        mode = built[_pid(row["problem_id"])].mode
-        for key in (f"{mode}/{reason}", f"all/{reason}"):
-            counts[key]["n"] += 1
-            counts[key]["public_reject"] += not pub.passed
-            counts[key]["built_reject"] += not blt.passed
-    return {k: {"n": c["n"], "tnr_public": _ratio(c["public_reject"], c["n"]), "tnr_built": _ratio(c["built_reject"], c["n"])}
-            for k, c in sorted(counts.items())}
-
-
 def _rejections_of_right(rows: list[dict], results: list[tuple], built: dict) -> list[dict]:
     out = []
     for row, (_, blt) in zip(rows, results):
@@ -235,10 +214,6 @@ def _print(report: dict) -> None:
     for scope, r in report["dev"].items():
         print(f"| {scope} | {r['right']} | {r['wrong']} | {_pct(r['tpr_public'])} | {_pct(r['tpr_built'])} | "
               f"{_pct(r['tnr_public'])} | {_pct(r['tnr_built'])} |")
-    print("\n| O1-mini wrong, by LCB reason | n | TNR public | TNR built |")
-    print("|---|---:|---:|---:|")
-    for key, r in report["o1mini_wrong_by_reason"].items():
-        print(f"| {key} | {r['n']} | {_pct(r['tnr_public'])} | {_pct(r['tnr_built'])} |")
     print(f"\nright programs rejected by the built tests: {len(report['right_programs_rejected'])}")
     for e in report["right_programs_rejected"]:
         print(f"  {e['problem']} ({e['model']}, {e['mode']}, {e['verdict']}): input {e.get('input', '')[:80]!r} "

@@ -91,8 +91,8 @@ def _testgen_section(problems: list[Problem]) -> list[str]:
     return [
         "## Generated tests and test strength",
         "",
-        "Functional problems with few tests get generated ones (inputs from the signature's types and the "
-        "statement's constraints, expected outputs from the verified references; "
+        "Problems with few tests get generated ones (inputs from the signature's types or the stdin input "
+        "format and the statement's constraints, expected outputs from the verified references; "
         "`provenance.verify.generation`, `tests_generated`).  Test strength: the share of wrong programs "
         "(AST mutants of a reference that some test or generated probe rejects) the kept tests reject "
         "(`test_strength` in `problems.parquet`).",
@@ -101,6 +101,24 @@ def _testgen_section(problems: list[Problem]) -> list[str]:
                 "mean strength"], rows),
         "",
         _table(["strength", "problems"], [[k, v] for k, v in st["strength_histogram"].items()]),
+        "",
+        *_not_generated(st["not_generated_reasons"]),
+    ]
+
+
+def _not_generated(reasons: dict[str, int]) -> list[str]:
+    if not reasons:
+        return []
+    rows = [[why, n] for why, n in list(reasons.items())[:12]]
+    rest = sum(list(reasons.values())[12:])
+    if rest:
+        rows.append(["other reasons", rest])
+    return [
+        "Why the other problems got no generated tests (they keep their upstream tests): a generator that "
+        "cannot enforce every stated constraint and promise about the input generates nothing, since a test "
+        "on an input the statement rules out fails correct programs.",
+        "",
+        _table(["reason", "problems"], rows),
         "",
     ]
 

@@ -2,8 +2,9 @@
 problems.parquet columns), read from ``provenance["verify"]``."""
 from __future__ import annotations
 
+import re
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from microcoder_data.schema import Problem
@@ -21,10 +22,30 @@ def strength(p: Problem) -> float | None:
     return p.provenance.get("verify", {}).get("strength", {}).get("share")
 
 
+def not_generated_reason(p: Problem) -> str | None:
+    """Why a problem got no generated tests, as a kind (the quoted statement line left out,
+    so reasons count together), or None when it got some or needed none."""
+    if tests_generated(p):
+        return None
+    skipped = p.provenance.get("verify", {}).get("generation", {}).get("skipped")
+    if not skipped:
+        return None
+    text = str(skipped)
+    prefix = "stdin: " if text.startswith("stdin: ") else ""
+    kind = re.sub(r"'[^']*'?|\"[^\"]*\"?|\([^)]*\)?", "…", text[len(prefix):])
+    kind = re.sub(r"\b(for|names|str|variable of the input) [A-Za-z_]\w*", r"\1 …", kind)
+    kind = re.sub(r"^[A-Za-z_]\w* looks like", "… looks like", kind)
+    return prefix + kind.split(": ")[0].strip()[:90]
+
+
 def testgen_stats(problems: list[Problem]) -> dict[str, Any]:
     per: dict[str, dict[str, Any]] = defaultdict(lambda: {"problems": 0, "augmented": 0, "tests_generated": 0, "tests": 0})
     shares: list[float] = []
+    reasons: Counter[str] = Counter()
     for p in problems:
+        why = not_generated_reason(p)
+        if why:
+            reasons[why] += 1
         d = per[p.source]
         d["problems"] += 1
         d["tests"] += len(p.tests)
@@ -53,6 +74,7 @@ def testgen_stats(problems: list[Problem]) -> dict[str, Any]:
         "strength_mean": round(statistics.fmean(shares), 4) if shares else None,
         "strength_median": round(statistics.median(shares), 4) if shares else None,
         "strength_histogram": hist,
+        "not_generated_reasons": dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
     }
 
 

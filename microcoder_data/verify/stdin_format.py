@@ -218,24 +218,139 @@ def _quote_chars(line: str) -> str:
 
 
 def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
+    """AtCoder's phrasings in the reader's (LeetCode's) notation.  A line none of them fits
+    is passed on as it is: the reader reads it or refuses the spec."""
     t = re.sub(r"\|([A-Za-z]\w*)\|", r"\1.length", t)  # |S|
     t = _SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}]" if m.group(1) in names else m.group(0), t)
+    t = re.sub(r"\s*(<=|>=|!=|==|<|>)\s*", r" \1 ", t)  # D_1<D_2<...<D_N
+    t = re.sub(r"(?<=[\w\]])\s*=\s*(?=[\w(])", " == ", t)  # S.length = 3
+    t = re.sub(r"^each (?:of )?", "", t, flags=re.I)  # Each S_i is ..., Each of S and T is ...
+    if ALL_INTEGERS.fullmatch(t):
+        return []
+    for reading in (_several_subjects, _chain, _distinct_elements, _set_of_values, _word_choices, _string, _integer):
+        lines = reading(t, names, ints)
+        if lines is not None:
+            return lines
     m = re.fullmatch(r"the length of (\S+) is between (.+?) and (.+?)(?:,)? inclusive", t, re.I)
     if m:
         return [f"{m.group(2)} <= {m.group(1)}.length <= {m.group(3)}"]
-    m = re.fullmatch(r"(\S+) is a string of length (?:between (.+?) and (.+?)(?:,)? (?:\(?inclusive\)?)?|(\S+)),? (?:consisting|that consists) of (.+)", t, re.I)
-    if m:
-        size = f"{m.group(2)} <= {m.group(1)}.length <= {m.group(3)}" if m.group(2) else f"{m.group(1)}.length == {m.group(4)}"
-        return [size, f"{m.group(1)} consists of {m.group(5)}"]
-    if ALL_INTEGERS.fullmatch(t):
-        return []
-    m = re.fullmatch(r"([A-Za-z]\w*(?:(?:,|,? and) [A-Za-z]\w*)*) (?:is an integer|are integers)", t)
-    if m and all(ints.get(w) for w in re.findall(r"[A-Za-z]\w*", m.group(1)) if w != "and"):
-        return []  # the tests' tokens said so already
-    m = re.fullmatch(r"(\S+) is an integer between (.+?) and (.+?),? inclusive", t)
+    return [t]
+
+
+def _subject(word: str, names: set[str]) -> bool:
+    return re.fullmatch(r"([A-Za-z]\w*)(?:\[\w+\])*", word) is not None and word.split("[")[0] in names
+
+
+def _several_subjects(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    """``S and T are strings ...``, ``A, B, and C are pairwise different``, ``L and R are
+    0 or 1``: the same statement of each subject (different ones also unequal)."""
+    m = re.fullmatch(r"(\S+(?:(?:,|,? and) \S+)+) (?:are|is) (.+)", t)
+    if not m:
+        return None
+    subjects = [w for w in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(1)) if w]
+    if len(subjects) < 2 or not all(_subject(w, names) for w in subjects):
+        return None
+    rest = m.group(2)
+    differ = re.match(r"(?:pairwise )?(?:different|distinct)\b ?", rest)
+    if differ:
+        rest = rest[differ.end():]
+        if any("[" in w for w in subjects):
+            return None  # A_i and B_i differ: per element, not read
+    out = [f"{a} != {b}" for k, a in enumerate(subjects) for b in subjects[k + 1:]] if differ else []
+    if not rest:
+        return out
+    if re.fullmatch(r"integers?", rest):
+        return out if all(ints.get(w.split("[")[0]) for w in subjects) else None
+    singular = re.sub(r"^(strings|integers)\b", lambda x: "an integer" if x.group(1) == "integers" else "a string", rest)
+    for w in subjects:
+        out += _translate(f"{w} is {singular}", names, ints)
+    return out
+
+
+def _chain(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    """``1 <= A_1 < A_2 < ... < A_N <= 100``: a sorted list and its elements' range."""
+    m = re.fullmatch(r"(?:(\S+) (<=|<) )?([A-Za-z]\w*)_\{?1\}? (<|<=) \3_\{?2\}? \4 \.\.\. \4 \3_\{?\w+\}?(?: (<=|<) (\S+))?", t)
+    if not m or m.group(3) not in names:
+        return None
+    name, strict = m.group(3), m.group(4) == "<"
+    out = [f"{name} is sorted in {'strictly increasing' if strict else 'non-decreasing'} order"]
+    if m.group(1) and m.group(6):
+        out.append(f"{m.group(1)} {m.group(2)} {name}[i] {m.group(5)} {m.group(6)}")
+    elif m.group(1) or m.group(6):
+        return None  # one bound only: the elements' other bound is elsewhere, not read here
+    return out
+
+
+def _distinct_elements(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    """``A_i != A_j if i != j``, ``(i != j)``, ``(1 <= i < j <= N)``: the list's values are distinct."""
+    m = re.fullmatch(r"([A-Za-z]\w*)\[(\w)\] != \1\[(\w)\](?: if \2 != \3| \(\2 != \3\)| \(\w+ <= \2 < \3 <= \w+\))?", t)
+    if not m or m.group(1) not in names:
+        return None
+    return [f"all values of {m.group(1)} are distinct"]
+
+
+def _set_of_values(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    """``T_i \\in \\lbrace 1, 2 \\rbrace``: one of the values listed."""
+    m = re.fullmatch(r"(\S+) \\in \\(?:lbrace|\{)\s*(.+?)\s*\\(?:rbrace|\})", t)
+    if not m:
+        return None
+    values = [v.strip() for v in m.group(2).split(",") if v.strip()]
+    return [f"{m.group(1)} is either " + " or ".join(_quoted(v) for v in values)]
+
+
+def _word_choices(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    """``S is Takahashi or Aoki``, ``C is Red, Green, or Blue``: one of the words listed."""
+    m = re.fullmatch(r"(\S+) is ((?:[A-Za-z0-9]+)(?:(?:,|,? or) [A-Za-z0-9]+)+)", t)
+    if not m or " or " not in m.group(2) or not _subject(m.group(1), names):
+        return None
+    words = [w for w in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", m.group(2)) if w]
+    if any(w.lower() in ("a", "an", "the", "odd", "even", "positive", "negative", "not") for w in words):
+        return None
+    return [f"{m.group(1)} is either " + " or ".join(_quoted(w) for w in words)]
+
+
+def _quoted(value: str) -> str:
+    return value if re.fullmatch(r"-?\d+", value) else "'" + value.strip("'\"") + "'"
+
+
+def _string(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    """``S is a [length-K] string [of length ...] [consisting of | of] <letters> [with a length
+    between a and b, inclusive]``: its length and its characters, each as a line of its own."""
+    m = re.fullmatch(r"(\S+) is an? (?:length-(\S+) )?string\b(.*)", t)
+    if not m or not _subject(m.group(1), names):
+        return None
+    name, rest, out = m.group(1), m.group(3), []
+    if m.group(2):
+        out.append(f"{name}.length == {m.group(2)}")
+    size = re.search(r",?\s*(?:with (?:a )?lengths? |of length )(?:between (.+?) and (.+?)|(?:from )?(\S+) (?:to|through) (\S+)|(\S+))"
+                     r"(?:,? \(?inclusive\)?)?(?=,|$| consisting| that)", rest)
+    if size:
+        lo, hi = (size.group(1), size.group(2)) if size.group(1) else (size.group(3), size.group(4))
+        out.append(f"{lo} <= {name}.length <= {hi}" if lo else f"{name}.length == {size.group(5)}")
+        rest = rest[:size.start()] + rest[size.end():]
+    rest = rest.strip(" ,")
+    if rest:
+        letters = re.fullmatch(r"(?:consisting (?:only )?of|that consists (?:only )?of|of) (.+)", rest)
+        if not letters:
+            return None  # "generated by the method in the statement": not read
+        out.append(f"{name} consists of {letters.group(1)}")
+    return out
+
+
+def _integer(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    m = re.fullmatch(r"(\S+) is an integer between (.+?) and (.+?)(?:,? inclusive)?", t)
     if m:
         return [f"{m.group(2)} <= {m.group(1)} <= {m.group(3)}"]
-    return [t]
+    m = re.fullmatch(r"(\S+) is an? (positive|non-negative) integer(?: (?:not greater than|at most|less than or equal to) (.+))?", t)
+    if m and m.group(3):
+        return [f"{1 if m.group(2) == 'positive' else 0} <= {m.group(1)} <= {m.group(3)}"]
+    m = re.fullmatch(r"(\S+) is an? (odd|even) (?:number|integer)", t)
+    if m:
+        return [f"{m.group(1)} is {m.group(2)}"]
+    m = re.fullmatch(r"(\S+) (?:is an integer|are integers)", t)
+    if m and _subject(m.group(1), names) and ints.get(m.group(1).split("[")[0]):
+        return []  # the tests' tokens said so already
+    return None
 
 
 def stdin_spec(p: Problem) -> StdinSpec | NoSpec:

@@ -37,8 +37,8 @@ def read_structure(reader: Any, text: str) -> bool | None:
     if _ALIAS.fullmatch(text.strip()):
         return reader.ref(_ALIAS.fullmatch(text.strip()).group(1) + "[i][0]") is not None  # type: ignore[union-attr]
     m = re.fullmatch(r"(.+?) != (.+)", text)
-    if m:
-        return _not_equal(reader, m.group(1), m.group(2))
+    if m and _not_equal(reader, m.group(1), m.group(2)):
+        return True  # else maybe a condition on whole values (X != Y): the condition reader's
     m = re.fullmatch(r"(\S+) % (\d+) == 0", text)
     if m:
         ref = reader.ref(m.group(1))
