@@ -75,7 +75,7 @@ def _score(result: CandidateResult, reward: str) -> dict[str, Any]:
         "acc": acc,
         "incomplete": result.verdict is Verdict.INCOMPLETE,
         # Not a judgment of the candidate (worker lost twice, host overloaded): the
-        # trainers give the row zero advantage (trainer_adapters.core.masking.is_infra_error).
+        # trainers give the row zero advantage (trainer_adapters.core.groups).
         "infra_error": result.verdict is Verdict.INFRA_ERROR,
         "verdict": result.verdict.value,
         "tests_passed": result.tests_passed,
@@ -216,7 +216,8 @@ class MicroCoderReward:
             raise RuntimeError(f"reward scorer returned {len(results)} results for {len(solution_strs)} solutions")
         return [r if isinstance(r, dict) else {"score": float(r)} for r in results]
 
-    def __call__(self, prompts=None, completions=None, reward_model=None, ground_truth=None, **kwargs) -> list[float]:
+    def __call__(self, prompts=None, completions=None, reward_model=None, ground_truth=None,
+                 **kwargs) -> list[float | None]:
         column = reward_model if reward_model is not None else ground_truth
         if completions is None or column is None:
             raise ValueError("MicroCoderReward needs the `completions` and the dataset's `reward_model` "
@@ -228,11 +229,13 @@ class MicroCoderReward:
         log_extra = kwargs.get("log_extra")
         if callable(log_extra):  # shows up in TRL's completions table when log_completions=True
             log_extra("verdict", [str(r.get("verdict", "")) for r in results])
-        return [float(r.get("score", 0.0)) for r in results]
+        # None for a row the judge could not judge: TRL leaves it out of its group's mean and
+        # std and gives it no advantage, as the trainers here do (trainer_adapters.core.groups)
+        return [None if r.get("infra_error") else float(r.get("score", 0.0)) for r in results]
 
 
 def trl_reward_function(prompts: Sequence[Any] | None = None, completions: Sequence[Any] | None = None,
-                        ground_truth: Sequence[Any] | None = None, **kwargs: Any) -> list[float]:
+                        ground_truth: Sequence[Any] | None = None, **kwargs: Any) -> list[float | None]:
     """A TRL reward function (``reward_funcs=[trl_reward_function]``): :class:`MicroCoderReward`
     with the binary reward, for a dataset with a ``reward_model`` or a ``ground_truth`` column."""
     return MicroCoderReward()(prompts, completions, ground_truth=ground_truth, **kwargs)

@@ -310,3 +310,63 @@ def test_every_config_field_has_help_listed_by_train_help():
     for f in dataclasses.fields(MicroCoderGRPOConfig):
         assert f"  {f.name}=" in out and f.metadata["help"] in out
     assert "  mask_probability=0.3  Share (rho)" in out
+
+
+def test_one_rule_says_whether_a_sample_is_correct():
+    from trainer_adapters.core.groups import is_correct
+
+    assert is_correct({"acc": 1.0, "score": 1.0, "verdict": "accepted"})
+    assert not is_correct({"acc": 0.0, "score": 0.75, "verdict": "wrong_answer"})  # reward=fraction: partial is wrong
+    assert not is_correct({"score": 0.75, "verdict": "wrong_answer"})  # no acc: the verdict decides
+    assert is_correct({"verdict": "accepted", "score": 0.0})
+    assert is_correct({"score": 1.0}) and not is_correct({"score": 0.0}) and not is_correct({})
+    assert is_correct({}, score=1.0)  # the backend's own score for a bare result
+
+
+def test_an_infra_error_row_takes_no_part_in_its_groups_statistics():
+    import numpy as np
+
+    from trainer_adapters.core.groups import grpo_advantages, rows_without_advantage
+
+    scores = [1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0]
+    groups = [0, 0, 0, 0, 1, 1, 1, 1]
+    clean = grpo_advantages(scores, groups, [False] * 8)
+    s = np.array(scores[:4])
+    assert np.allclose(clean[:4], (s - s.mean()) / (s.std(ddof=1) + 1e-6))  # verl's GRPO, as it computes it
+    infra = [False, True, False, False, False, False, False, False]  # row 1 scored 0 for a lost worker
+    adv = grpo_advantages(scores, groups, infra)
+    real = np.array([1.0, 0.0, 1.0])
+    assert adv[1] == 0.0
+    assert np.allclose(adv[[0, 2, 3]], (real - real.mean()) / (real.std(ddof=1) + 1e-6))
+    assert not np.allclose(adv[[0, 2, 3]], clean[[0, 2, 3]])  # the failure had moved the others
+    assert np.allclose(adv[4:], clean[4:])  # the other group is untouched
+    # a group that infra errors leave with one real row gets no advantage at all
+    starved = [True, True, True, False, False, False, False, False]
+    assert rows_without_advantage(groups, starved).tolist() == [True] * 4 + [False] * 4
+    assert not grpo_advantages(scores, groups, starved)[:4].any()
+    # a group of one that lost nothing is the backend's business
+    assert rows_without_advantage([0, 1], [False, False]).tolist() == [False, False]
+
+
+def test_verl_regroups_the_groups_that_hold_an_infra_error_session():
+    import numpy as np
+
+    from trainer_adapters.core.groups import grpo_advantages
+    from trainer_adapters.verl.advantage import plan_truncation_mask
+
+    scores = [1.0, 0.0, 0.0, 1.0, 1.0, 0.0]
+    verdicts = ["accepted", "infra_error", "wrong_answer", "accepted", "accepted", "wrong_answer"]
+    extra = [{"reward_extra_info": {"verdict": v, "acc": s, "infra_error": v == "infra_error"}}
+             for v, s in zip(verdicts, scores)]
+    keys = [f"{uid}_{sid}_0" for uid in ("a", "b") for sid in range(3)]
+    rows = [[1, 2, k] for k in range(6)]
+    prompts = [[7]] * 3 + [[8]] * 3
+    plan = plan_truncation_mask(keys, prompts, rows, scores, extra, [False] * 6, max_response_length=100,
+                                probability=0.0, rng=np.random.default_rng(0), regroup="group")
+    assert plan.mask.tolist() == [False, True, False, False, False, False]
+    expected = grpo_advantages([1.0, 0.0], [0, 0], [False, False])
+    assert set(plan.regrouped) == {0, 2}  # group a only; the infra row itself is zeroed
+    assert np.isclose(plan.regrouped[0], expected[0]) and np.isclose(plan.regrouped[2], expected[1])
+    unregrouped = plan_truncation_mask(keys, prompts, rows, scores, extra, [False] * 6, max_response_length=100,
+                                       probability=0.0, rng=np.random.default_rng(0))
+    assert unregrouped.regrouped == {} and unregrouped.mask.tolist() == plan.mask.tolist()

@@ -107,7 +107,7 @@ def test_compute_scores_takes_verls_batch_manager_keywords():
 
 def test_infra_error_is_flagged_for_the_trainers():
     from microcoder_eval.types import CandidateResult, Verdict
-    from trainer_adapters.core.masking import is_infra_error
+    from trainer_adapters.core.groups import is_infra_error
 
     flagged = reward._score(CandidateResult(Verdict.INFRA_ERROR, [], 3, "sandbox worker failed twice"), "binary")
     assert flagged["infra_error"] is True and flagged["score"] == 0.0 and flagged["verdict"] == "infra_error"

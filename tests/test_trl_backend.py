@@ -427,3 +427,37 @@ def test_cli_train_backend_trl(tiny_qwen2_dir, dataset_dir, tmp_path):
     result = CliRunner().invoke(main, args, catch_exceptions=False)
     assert result.exit_code == 0, result.output
     _entry_point_checks(out)
+
+
+def test_infra_error_rows_leave_their_group_in_trl_too(trainer):
+    import torch
+
+    from microcoder_eval.reward import MicroCoderReward
+
+    # the reward says None for a row the judge could not judge: TRL leaves it out of the
+    # group's mean and std (nan-aware) and gives it no advantage
+    judged = [{"score": 1.0, "acc": 1.0, "verdict": "accepted", "infra_error": False},
+              {"score": 0.0, "acc": 0.0, "verdict": "infra_error", "infra_error": True}]
+    reward = MicroCoderReward(scorer=lambda sols, gts, **kw: judged)
+    assert reward(completions=["a", "b"], ground_truth=["{}", "{}"]) == [1.0, None]
+
+    ids = torch.ones((8, 4), dtype=torch.long)
+    mask = torch.ones((8, 4), dtype=torch.long)
+    ok = {"score": 1.0, "acc": 1.0, "verdict": "accepted", "infra_error": False}
+    bad = {"score": 0.0, "acc": 0.0, "verdict": "wrong_answer", "infra_error": False}
+    lost = {"score": 0.0, "acc": 0.0, "verdict": "infra_error", "infra_error": True}
+    saved = trainer.mc_config
+    try:
+        trainer.mc_config = dataclasses.replace(saved, mask_probability=0.0)
+        one_lost = [ok, bad, lost, ok, bad, ok, bad, bad]
+        adv = torch.tensor([0.9, -0.9, 0.0, 0.9, -0.9, 0.9, -0.9, -0.9])  # TRL's, the lost row left out
+        output = {"completion_ids": ids, "completion_mask": mask, "advantages": adv.clone()}
+        trainer.apply_microcoder_masking(output, one_lost, step=1)
+        assert torch.equal(output["advantages"], adv)  # the others keep TRL's advantage
+        # seven of eight lost: the one left has nothing to be compared with
+        starved = [ok] + [lost] * 7
+        output = {"completion_ids": ids, "completion_mask": mask, "advantages": torch.full((8,), 0.5)}
+        trainer.apply_microcoder_masking(output, starved, step=1)
+        assert not output["advantages"].any()
+    finally:
+        trainer.mc_config = saved

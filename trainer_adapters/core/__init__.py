@@ -4,6 +4,7 @@ Nothing in this package imports torch, verl or trl; numpy is the only numeric
 dependency, so every backend (verl, TRL, ...) shares exactly the same rules:
 
 * :mod:`.config`      -- :class:`MicroCoderGRPOConfig`, the paper defaults + overrides
+* :mod:`.groups`      -- is a sample correct, does it count in its group, GRPO's advantage without it
 * :mod:`.masking`     -- conditional truncation masking (which rows get A_i = 0) + its metrics
 * :mod:`.diversity`   -- 4-gram diversity of a group of samples
 * :mod:`.temperature` -- hand-written staged temperature schedule

@@ -45,6 +45,7 @@ import numpy as np
 from microcoder_eval.types import Verdict
 
 from . import metrics as M
+from .groups import is_correct, is_infra_error, rows_without_advantage
 
 __all__ = [
     "REPETITION_CHECKS",
@@ -103,12 +104,12 @@ def is_non_incorrect(verdict: Any, truncated: bool) -> bool:
     return v == Verdict.ACCEPTED.value or (bool(truncated) and v in _NON_INCORRECT_WHEN_TRUNCATED)
 
 
-def verdict_of(result: Mapping[str, Any], correct: float | None = None) -> str:
+def verdict_of(result: Mapping[str, Any], correct: bool | None = None) -> str:
     """The judge's verdict from a reward result dict (``microcoder_eval.reward``).
 
     Results from older reward functions may lack ``verdict``: then ``incomplete=True``
-    means ``incomplete``, a positive ``correct`` (``acc``) ``accepted``, anything else
-    ``wrong_answer`` (conservative: never masked).
+    means ``incomplete``, a correct sample (:func:`.groups.is_correct`, or ``correct``
+    when given) ``accepted``, anything else ``wrong_answer`` (conservative: never masked).
     """
     v = result.get("verdict")
     if v:
@@ -116,16 +117,8 @@ def verdict_of(result: Mapping[str, Any], correct: float | None = None) -> str:
     if bool(result.get("incomplete", False)):
         return Verdict.INCOMPLETE.value
     if correct is None:
-        correct = result.get("acc", result.get("score"))
-    return Verdict.ACCEPTED.value if correct is not None and float(correct) > 0 else Verdict.WRONG_ANSWER.value
-
-
-def is_infra_error(verdict: Any = None, infra_error: Any = None) -> bool:
-    """True when the reward reports an infrastructure error for the row (its sandbox worker
-    lost twice, the host overloaded past the wall backstop): its score 0 is no judgment."""
-    if infra_error is not None and bool(infra_error):
-        return True
-    return verdict is not None and str(verdict) == Verdict.INFRA_ERROR.value
+        correct = is_correct(result)
+    return Verdict.ACCEPTED.value if correct else Verdict.WRONG_ANSWER.value
 
 
 def _candidate(verdict: Any, truncated: bool, repetitive: bool) -> bool:
@@ -203,11 +196,14 @@ def assess_rows(
     )
 
 
-def zeroed_rows(rows: RowAssessment, drawn: Sequence[bool]) -> np.ndarray:
-    """Rows whose advantage the trainer sets to 0: the truncation mask's ``drawn`` rows and
-    every ``infra_error`` row (a lost sandbox or an overloaded host says nothing about the
-    candidate, so its score 0 must not push the policy away from it)."""
-    return np.asarray(drawn, dtype=bool).reshape(-1) | rows.infra_error
+def zeroed_rows(rows: RowAssessment, drawn: Sequence[bool], group_ids: Sequence[Any] | None = None) -> np.ndarray:
+    """Rows whose advantage the trainer sets to 0: the truncation mask's ``drawn`` rows, every
+    ``infra_error`` row (a lost sandbox or an overloaded host says nothing about the
+    candidate, so its score 0 must not push the policy away from it) and, given the rows'
+    groups, every row of a group left with fewer than two rows that count
+    (:func:`.groups.rows_without_advantage`)."""
+    none = rows.infra_error if group_ids is None else rows_without_advantage(group_ids, rows.infra_error)
+    return np.asarray(drawn, dtype=bool).reshape(-1) | none
 
 
 def masking_metrics(rows: RowAssessment, mask: Sequence[bool]) -> dict[str, float]:

@@ -62,6 +62,7 @@ from trainer_adapters.core.auto_temperature import (
 )
 from trainer_adapters.core.config import MicroCoderGRPOConfig
 from trainer_adapters.core.diversity import batch_diversity
+from trainer_adapters.core.groups import is_correct
 from trainer_adapters.core.masking import MaskRng, assess_rows, draw_mask, masking_metrics, verdict_of, zeroed_rows
 
 from .args import TrlLayout
@@ -328,7 +329,7 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
                 output = super()._generate_and_score_completions(inputs)
             results = self.microcoder_reward.last_results
             if results:
-                acc = [float(r.get("acc", r.get("score", 0.0)) or 0.0) for r in results]
+                acc = [float(is_correct(r)) for r in results]
                 acc = self.accelerator.gather(torch.tensor(acc, device=output["advantages"].device))
                 self._metrics["eval"][M.ACCURACY].append(float(acc.mean()))
             return output
@@ -360,9 +361,8 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         lengths = completion_mask.sum(dim=1).tolist()
         rows = [completion_ids[i, : int(lengths[i])].tolist() for i in range(n_local)]
         scores = [float(r.get("score", 0.0) or 0.0) for r in results]
-        # acc, not score: with reward=fraction a partial pass is still wrong
-        accs = [float(r.get("acc", r.get("score", 0.0)) or 0.0) for r in results]
-        verdicts = [verdict_of(r, a) for r, a in zip(results, accs)]
+        accs = [float(is_correct(r)) for r in results]
+        verdicts = [verdict_of(r, bool(a)) for r, a in zip(results, accs)]
 
         from accelerate.utils import gather_object
 
@@ -376,7 +376,11 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
                                window=cfg.repetition_window, check=cfg.repetition_check)
         mask = draw_mask(assessed.candidate, cfg.mask_probability, self.mask_rng.for_step(step))
         start = self.accelerator.process_index * n_local
-        local_mask = torch.as_tensor(zeroed_rows(assessed, mask)[start : start + n_local], device=device)
+        # TRL left the infra_error rows (reward None) out of their group's statistics; a group
+        # left with fewer than two rows that count gets no advantage (TRL's would be NaN)
+        group_ids = [i // self.num_generations for i in range(len(all_rows))]
+        zero = zeroed_rows(assessed, mask, group_ids)
+        local_mask = torch.as_tensor(zero[start : start + n_local], device=device)
         advantages = output["advantages"]
         if advantages.dim() == 1:
             advantages[local_mask] = 0.0

@@ -23,13 +23,14 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from trainer_adapters.core import metrics as M
 from trainer_adapters.core.diversity import batch_diversity
+from trainer_adapters.core.groups import grpo_advantages, is_correct
 from trainer_adapters.core.masking import assess_rows, draw_mask, masking_metrics, verdict_of, zeroed_rows
 
 __all__ = ["MaskPlan", "parse_key", "plan_truncation_mask"]
@@ -58,6 +59,9 @@ def _reward_info(extra: Any) -> Mapping[str, Any]:
 class MaskPlan:
     mask: np.ndarray  # per row, True = zero the advantage
     metrics: dict[str, float]
+    # rows whose GRPO advantage is computed again without the infra_error rows of their
+    # group: row -> the advantage (a scalar over the row's response tokens)
+    regrouped: dict[int, float] = field(default_factory=dict)
 
 
 def plan_truncation_mask(
@@ -74,7 +78,12 @@ def plan_truncation_mask(
     window: int = 128,
     ngram: int = 4,
     repetition_check: str = "period",
+    regroup: str | None = None,
+    epsilon: float = 1e-6,
 ) -> MaskPlan:
+    """The rows to zero and the step's metrics; with ``regroup`` (``"group"``: verl's GRPO,
+    ``"none"``: without the std) also the advantages of the groups holding an
+    ``infra_error`` session, computed again without it (:func:`~trainer_adapters.core.groups.grpo_advantages`)."""
     n = len(keys)
     if not (len(prompts) == len(responses) == len(scores) == len(extra_fields) == len(is_padding) == n):
         raise ValueError("all per-row inputs must have the same length")
@@ -105,17 +114,24 @@ def plan_truncation_mask(
     for _, (_, row) in ordered:
         final_responses.append(list(responses[row]))
         info = _reward_info(extra_fields[row])
-        # "correct" is the reward's acc when it reports one (a fractional reward can be > 0
-        # for a wrong answer), else score > 0
-        acc = info.get("acc", None)
-        correct = float(acc) if acc is not None else float(float(scores[row]) > 0)
-        accuracy.append(correct)
+        correct = is_correct(info, float(scores[row]))
+        accuracy.append(float(correct))
         verdicts.append(verdict_of(info, correct))
     assessed = assess_rows(final_responses, verdicts, accuracy, max_response_length=max_response_length,
                            window=window, check=repetition_check)
     session_mask = draw_mask(assessed.candidate, probability, rng)
-    masked_sessions = {s for (s, _), m in zip(ordered, zeroed_rows(assessed, session_mask)) if m}
+    uids = [uid for (uid, _), _ in ordered]
+    masked_sessions = {s for (s, _), m in zip(ordered, zeroed_rows(assessed, session_mask, uids)) if m}
     mask = np.array([s is not None and s in masked_sessions for s in row_session], dtype=bool)
+    regrouped: dict[int, float] = {}
+    if regroup is not None and assessed.infra_error.any():
+        # verl's GRPO counted the infra_error sessions in their group's mean and std
+        session_scores = [float(scores[row]) for _, (_, row) in ordered]
+        advantage = grpo_advantages(session_scores, uids, assessed.infra_error, scale=regroup, epsilon=epsilon)
+        hit = {uid for uid, bad in zip(uids, assessed.infra_error) if bad}
+        by_session = {s: a for ((s, _), a) in zip(ordered, advantage) if s[0] in hit}
+        regrouped = {row: by_session[s] for row, s in enumerate(row_session)
+                     if s in by_session and s not in masked_sessions}
 
     # diversity over each prompt's samples (final outputs), averaged over prompts
     groups: dict[str, list[list[int]]] = {}
@@ -124,4 +140,4 @@ def plan_truncation_mask(
     div = batch_diversity(list(groups.values()), ngram)
     metrics = masking_metrics(assessed, session_mask)
     metrics[M.DIVERSITY] = div if not math.isnan(div) else 0.0
-    return MaskPlan(mask=mask, metrics=metrics)
+    return MaskPlan(mask=mask, metrics=metrics, regrouped=regrouped)

@@ -200,9 +200,17 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         self._apply_truncation_mask(batch, metrics)
         return batch
 
+    def _regroup_scale(self) -> str | None:
+        """How verl's GRPO scaled the advantages, to compute a group's again without its
+        infra_error rows; None where the estimator is not GRPO on the reward alone."""
+        alg = self.config.algorithm
+        if alg.adv_estimator != "grpo" or alg.get("use_kl_in_reward", False):
+            return None
+        return "group" if alg.get("norm_adv_by_std_in_grpo", True) else "none"
+
     def _apply_truncation_mask(self, batch: KVBatchMeta, metrics: dict) -> np.ndarray:
         cfg = self.mc_config
-        fields = ["prompts", "responses", "rm_scores", "extra_fields", "advantages", "returns"]
+        fields = ["prompts", "responses", "rm_scores", "extra_fields", "advantages", "response_mask"]
         data = tq.kv_batch_get(keys=batch.keys, partition_id=batch.partition_id, select_fields=fields)
         prompts = [t.tolist() for t in rows_of(data["prompts"])]
         responses = [t.tolist() for t in rows_of(data["responses"])]
@@ -218,22 +226,28 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
             window=cfg.repetition_window,
             ngram=cfg.diversity_ngram,
             repetition_check=cfg.repetition_check,
+            regroup=self._regroup_scale(),
         )
         metrics.update(plan.metrics)
         self._step_diversity = plan.metrics.get(M.DIVERSITY)  # the step's last advantage pass
         metrics[M.TEMPERATURE] = float(self.config.actor_rollout_ref.rollout.temperature)
-        rows = np.flatnonzero(plan.mask)
-        if rows.size:
-            advantages = rows_of(data["advantages"])
-            returns = rows_of(data["returns"])
+        if plan.metrics.get(M.INFRA_ERROR_FRACTION) and self._regroup_scale() is None:
+            logger.warning("[microcoder] infra_error rows are zeroed but still counted in their group's statistics: "
+                           "regrouping follows the grpo estimator without a KL reward only (adv_estimator=%s)",
+                           self.config.algorithm.adv_estimator)
+        rows = sorted(set(np.flatnonzero(plan.mask).tolist()) | set(plan.regrouped))
+        if rows:
+            advantages, masks = rows_of(data["advantages"]), rows_of(data["response_mask"])
+
+            def new_value(i: int) -> torch.Tensor:
+                if plan.mask[i]:
+                    return torch.zeros_like(advantages[i])
+                return masks[i].to(advantages[i].dtype) * float(plan.regrouped[i])
+            values = [new_value(i) for i in rows]
             out = TensorDict(
                 {
-                    "advantages": torch.nested.as_nested_tensor(
-                        [torch.zeros_like(advantages[i]) for i in rows], layout=torch.jagged
-                    ),
-                    "returns": torch.nested.as_nested_tensor(
-                        [torch.zeros_like(returns[i]) for i in rows], layout=torch.jagged
-                    ),
+                    "advantages": torch.nested.as_nested_tensor(values, layout=torch.jagged),
+                    "returns": torch.nested.as_nested_tensor([v.clone() for v in values], layout=torch.jagged),
                 },
                 batch_size=len(rows),
             )

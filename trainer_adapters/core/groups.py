@@ -1,0 +1,94 @@
+"""What a judged sample says to its GRPO group: is it correct, does it count, its advantage.
+
+Written once here for every backend (the mask, the metrics, dynamic sampling and the
+advantage all read a reward result through these):
+
+* :func:`is_correct` -- the reward's ``acc`` when it reports one (with ``reward=fraction``
+  a partial pass scores above 0 and is still wrong), else its ``verdict``, else (results
+  of older reward functions) ``score > 0``.
+* :func:`counts_in_group` -- an ``infra_error`` row (its sandbox worker lost twice, the
+  host overloaded past the wall backstop) is no judgment of the sample: it takes no part
+  in its group's mean and standard deviation, and gets no advantage itself.
+* :func:`grpo_advantages` -- GRPO's advantage over the rows that count; a group that
+  infra errors leave with fewer than two of them gets none (one sample has nothing to be
+  compared with).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from microcoder_eval.types import Verdict
+
+__all__ = ["counts_in_group", "grpo_advantages", "is_correct", "is_infra_error", "rows_without_advantage"]
+
+
+def is_correct(result: Mapping[str, Any], score: float | None = None) -> bool:
+    """Whether the sample a reward result judges counts as correct (see the module docstring).
+
+    ``score``: the backend's own copy of the score, for a result that lacks one."""
+    acc = result.get("acc")
+    if acc is not None:
+        return float(acc) > 0
+    verdict = result.get("verdict")
+    if verdict:
+        return str(verdict) == Verdict.ACCEPTED.value
+    if score is None:
+        score = result.get("score")
+    return score is not None and float(score) > 0
+
+
+def is_infra_error(verdict: Any = None, infra_error: Any = None) -> bool:
+    """True when the reward reports an infrastructure error for the row: its score 0 is no judgment."""
+    if infra_error is not None and bool(infra_error):
+        return True
+    return verdict is not None and str(verdict) == Verdict.INFRA_ERROR.value
+
+
+def counts_in_group(result: Mapping[str, Any]) -> bool:
+    return not is_infra_error(result.get("verdict"), result.get("infra_error"))
+
+
+def rows_without_advantage(group_ids: Sequence[Any], excluded: Sequence[bool]) -> np.ndarray:
+    """The excluded rows, and every row of a group they leave with fewer than two rows that
+    count.  (A group that never had two rows -- ``n = 1`` -- is the backend's business.)"""
+    excluded = np.asarray(excluded, dtype=bool).reshape(-1)
+    real: dict[Any, int] = {}
+    hit: set[Any] = set()
+    for g, out in zip(group_ids, excluded):
+        real[g] = real.get(g, 0) + (not out)
+        if out:
+            hit.add(g)
+    return excluded | np.array([g in hit and real[g] < 2 for g in group_ids], dtype=bool)
+
+
+def grpo_advantages(scores: Sequence[float], group_ids: Sequence[Any], excluded: Sequence[bool], *,
+                    scale: str = "group", epsilon: float = 1e-6) -> np.ndarray:
+    """Per row: ``(score - mean) / (std + epsilon)`` over the rows of its group that count
+    (``scale="group"``), the same with the standard deviation of every counting row of the
+    batch (``"batch"``), or ``score - mean`` (``"none"``); the sample standard deviation
+    (``ddof=1``), as verl's GRPO and TRL compute it.  0 for :func:`rows_without_advantage`."""
+    if scale not in ("group", "batch", "none"):
+        raise ValueError(f"scale must be 'group', 'batch' or 'none', got {scale!r}")
+    s = np.asarray(scores, dtype=float).reshape(-1)
+    none = rows_without_advantage(group_ids, excluded)
+    out = np.zeros_like(s)
+    counting = ~np.asarray(excluded, dtype=bool).reshape(-1)
+    batch_std = float(np.std(s[counting], ddof=1)) if counting.sum() > 1 else 0.0
+    groups: dict[Any, list[int]] = {}
+    for row, g in enumerate(group_ids):
+        groups.setdefault(g, []).append(row)
+    for rows in groups.values():
+        real = [r for r in rows if counting[r] and not none[r]]
+        if not real:
+            continue
+        values = s[real]
+        centred = values - values.mean()
+        if scale == "group":
+            centred = centred / (float(np.std(values, ddof=1)) + epsilon)
+        elif scale == "batch":
+            centred = centred / (batch_std + epsilon)
+        out[real] = centred
+    return out
