@@ -135,6 +135,20 @@ def test_inputs_a_reference_crashes_on_are_dropped(judge):
     assert isinstance(got, Problem)
     ks = [json.loads(t.input)["k"] for t in got.tests]
     assert all(k % 2 == 0 or k == 1 for k in ks) and got.provenance["verify"]["generation"]["inputs_dropped"] > 0
+    assert got.provenance["verify"]["generation"]["references_agreeing"] == 1
+
+
+def test_a_generated_output_needs_every_correct_reference_to_agree(judge):
+    # a second correct reference that answers otherwise for an odd k > 1: no such test is kept
+    other = REF.replace("        return count", "        return count + (1 if k % 2 and k > 1 else 0)")
+    p = problem(reference_solutions=[REF, other])
+    got = list(VerifyStep(VerifyConfig(augment_tests_to=12, strength_mutants=0)).run_with([p], judge))[0]
+    assert isinstance(got, Problem)
+    generation = got.provenance["verify"]["generation"]
+    assert generation["references_agreeing"] == 2 and generation["inputs_dropped"] > 0
+    assert not [k for k in (json.loads(t.input)["k"] for t in got.tests) if k % 2 and k > 1]
+    alone = list(VerifyStep(VerifyConfig(augment_tests_to=12, strength_mutants=0)).run_with([problem()], judge))[0]
+    assert [k for k in (json.loads(t.input)["k"] for t in alone.tests) if k % 2 and k > 1]  # one alone kept some
 
 
 def test_stdin_problems_are_left_alone_and_say_so(judge):

@@ -122,3 +122,29 @@ def test_temperature_auto_probes_the_initial_policy_through_verl(taught):
     assert step1[M.TEMPERATURE] == pytest.approx(chosen)  # trained at the temperature it chose
     state = json.loads((out / "global_step_1" / "microcoder_temperature.json").read_text())
     assert state["temperature"] == pytest.approx(chosen)
+
+
+def test_infra_error_rows_are_regrouped_in_a_real_verl_step(taught):
+    """A reward that reports some rows as infra errors (a judge whose worker was lost): verl's
+    step runs, those rows are counted apart, and the advantages of their groups are written
+    again without them (the nested write into TransferQueue is verl's own)."""
+    root, model, dataset = taught
+    flaky = root / "flaky_reward.py"
+    flaky.write_text(
+        "import zlib\n"
+        "from microcoder_eval.reward import compute_score as judged\n\n"
+        "def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs):\n"
+        "    result = judged(data_source, solution_str, ground_truth, extra_info, **kwargs)\n"
+        "    if zlib.crc32(solution_str.encode()) % 3 == 0:  # this row's worker was 'lost twice'\n"
+        "        result.update(score=0.0, acc=0.0, verdict='infra_error', infra_error=True)\n"
+        "    return result\n"
+    )
+    out = root / "out_infra"
+    run = _cli("train", "--backend", "verl", "--model", model, "--dataset", dataset, "--output-dir", str(out),
+               "total_training_steps=1", f"reward.custom_reward_function.path={flaky}",
+               "reward.custom_reward_function.name=compute_score", *CONTRACT)
+    log = run.stdout + run.stderr
+    assert run.returncode == 0, log[-6000:]
+    (record,) = _records(out)
+    assert 0.0 < record[M.INFRA_ERROR_FRACTION] < 1.0, record[M.INFRA_ERROR_FRACTION]
+    assert "are zeroed but still counted" not in log  # the grpo estimator: regrouped, not only zeroed

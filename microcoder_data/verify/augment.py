@@ -101,7 +101,9 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
         chosen, _ = _new_answers_first(good, want, _old_answers(plans[k]))
         aug.added = [t for t, _ in chosen]
         aug.probes = [t for t, _ in good if not any(t is c for c, _ in chosen)][: cfg.strength_probes]
-        aug.info.update({"generated": len(aug.added), "inputs_dropped": dropped})
+        # every expected output is agreed by all of these references (one: no second opinion,
+        # so only the inputs every stated constraint allows, as for every problem)
+        aug.info.update({"generated": len(aug.added), "inputs_dropped": dropped, "references_agreeing": len(correct)})
         for n, r in enumerate(correct):  # aligned with the problem's tests once the generated ones are added
             on_old: list[TestResult | None] = [None] * len(p.tests)
             for k_old, t in enumerate(old):
