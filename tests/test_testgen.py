@@ -241,3 +241,33 @@ def test_a_second_round_keeps_the_tests_one_round_over_every_input_would(monkeyp
         one_round = list(VerifyStep(cfg).run_with([problem()], judge))[0]
         assert judge.runs[0][1] == 2 + 3 * 14 + 2 and judge.runs[1][1] == 16  # all inputs, then the repeat
     assert two_rounds.tests == one_round.tests and len(two_rounds.tests) == 16
+
+
+def test_known_wrong_programs_are_measured_and_the_cap_keeps_their_killers(judge, tmp_path):
+    from microcoder_data.collect import collect
+    from microcoder_data.verify.report import known_wrong_rejected, testgen_stats
+
+    # our own row format carries a source's known-wrong programs in `incorrect_solutions`
+    row = problem().to_row()
+    row["incorrect_solutions"] = [BOUNDARY_BUG, REF.replace("return count", "return count - (len(nums) > 8)"), "   "]
+    path = tmp_path / "rows.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    (p,) = list(collect([f"microcoder:{path}"]))
+    assert isinstance(p, Problem) and len(p.provenance["incorrect_solutions"]) == 2  # the blank one dropped
+    upstream = list(VerifyStep(VerifyConfig(augment_tests_to=0, strength_mutants=0)).run_with([copy.deepcopy(p)], judge))[0]
+    assert upstream.provenance["verify"]["known_wrong"] == {"programs": 2, "rejected": 0.0}  # the two tests miss both
+    # generated tests, capped to 2 without mutants: the known-wrong programs' killers are kept first
+    got = list(VerifyStep(VerifyConfig(augment_tests_to=16, strength_mutants=0, strength_probes=4, max_tests=2))
+               .run_with([copy.deepcopy(p)], judge))[0]
+    assert len(got.tests) == 2 and got.provenance["verify"]["known_wrong"] == {"programs": 2, "rejected": 1.0}
+    largest = list(VerifyStep(VerifyConfig(augment_tests_to=16, strength_mutants=0, max_tests=2, cap_by="input_size"))
+                   .run_with([copy.deepcopy(p)], judge))[0]
+    assert largest.provenance["verify"]["known_wrong"]["rejected"] < 1.0  # the two largest inputs miss one
+    assert known_wrong_rejected(got) == 1.0 and "strength" not in got.provenance["verify"]
+    assert testgen_stats([got])["by_source"]["fx"]["known_wrong_programs"] == 2
+    bad = copy.deepcopy(p)
+    bad.provenance.pop("incorrect_solutions")
+    row["incorrect_solutions"] = "not a list"
+    path.write_text(json.dumps(row) + "\n")
+    (rejected,) = list(collect([f"microcoder:{path}"]))
+    assert isinstance(rejected, Reject) and "incorrect_solutions" in rejected.reason

@@ -131,11 +131,12 @@ def test_infra_error_rows_are_regrouped_in_a_real_verl_step(taught):
     root, model, dataset = taught
     flaky = root / "flaky_reward.py"
     flaky.write_text(
-        "import zlib\n"
+        "import itertools\n"
         "from microcoder_eval.reward import compute_score as judged\n\n"
+        "CALLS = itertools.count()\n\n"
         "def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs):\n"
         "    result = judged(data_source, solution_str, ground_truth, extra_info, **kwargs)\n"
-        "    if zlib.crc32(solution_str.encode()) % 3 == 0:  # this row's worker was 'lost twice'\n"
+        "    if next(CALLS) % 3 == 1:  # this row's worker was 'lost twice'\n"
         "        result.update(score=0.0, acc=0.0, verdict='infra_error', infra_error=True)\n"
         "    return result\n"
     )

@@ -67,8 +67,14 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
         reference_solutions=_python_solutions(row.get("solutions")),
         license=LICENSE,
         rule=judging_rule(statement, {"platform": platform, "source": ctx.source, "mode": "stdin"}),
-        provenance=ctx.provenance(upstream_id, upstream_time_limit_s=time_limit, **counts),
+        provenance=ctx.provenance(upstream_id, upstream_time_limit_s=time_limit, **counts,
+                                  **_known_wrong(_python_solutions(row.get("incorrect_solutions")))),
     )
+
+
+def _known_wrong(programs: list[str]) -> dict[str, Any]:
+    """The source's wrong programs, for Verify to measure the kept tests on (``incorrect_solutions``)."""
+    return {"incorrect_solutions": programs} if programs else {}
 
 
 FORMAT = RowFormat("codecontests", matches, convert, "CodeContests rows (description, public/private/generated tests)")

@@ -44,6 +44,11 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     if isinstance(problem.reference_solutions, str):
         problem.reference_solutions = [problem.reference_solutions]
     prov = dict(problem.provenance)
+    wrong = row.get("incorrect_solutions")  # known-wrong programs, kept where Verify reads them
+    if wrong is not None:
+        if not isinstance(wrong, (list, tuple)) or not all(isinstance(w, str) for w in wrong):
+            raise RowError("incorrect_solutions must be a list of program strings")
+        prov["incorrect_solutions"] = [w for w in wrong if w.strip()]
     prov.setdefault("file", ctx.file)
     prov.setdefault("row", ctx.row)
     prov.setdefault("upstream_id", problem.id)

@@ -102,7 +102,24 @@ def _testgen_section(problems: list[Problem]) -> list[str]:
         "",
         _table(["strength", "problems"], [[k, v] for k, v in st["strength_histogram"].items()]),
         "",
+        *_known_wrong(st["by_source"]),
         *_not_generated(st["not_generated_reasons"]),
+    ]
+
+
+def _known_wrong(by_source: dict[str, dict]) -> list[str]:
+    rows = [[src, d["known_wrong_problems"], d["known_wrong_programs"],
+             f"{d['known_wrong_rejected'] / d['known_wrong_programs']:.1%}"]
+            for src, d in by_source.items() if d.get("known_wrong_programs")]
+    if not rows:
+        return []
+    return [
+        "Known-wrong programs the sources ship (DebugBench's buggy code, CodeContests' incorrect Python 3 "
+        "solutions, `incorrect_solutions` in our own rows) run on the kept tests; the cap keeps first the tests "
+        "that reject them (`known_wrong_rejected` in `problems.parquet`).",
+        "",
+        _table(["source", "problems", "known-wrong programs", "rejected by the kept tests"], rows),
+        "",
     ]
 
 

@@ -45,10 +45,11 @@ def export_all(result: "BuildResult") -> dict[str, str]:
     # per-problem test generation and strength as columns of their own (also in provenance)
     import pyarrow as pa
 
-    from microcoder_data.verify.report import strength, tests_generated
+    from microcoder_data.verify.report import known_wrong_rejected, strength, tests_generated
 
     kept = kept.append_column("tests_generated", pa.array([tests_generated(p) for p in problems], pa.int64()))
     kept = kept.append_column("test_strength", pa.array([strength(p) for p in problems], pa.float64()))
+    kept = kept.append_column("known_wrong_rejected", pa.array([known_wrong_rejected(p) for p in problems], pa.float64()))
     write_parquet(kept, out / "problems.parquet", compression=ex.compression, row_group_size=ex.row_group_size)
     files["problems"] = str(out / "problems.parquet")
     # verl splits

@@ -22,6 +22,11 @@ def strength(p: Problem) -> float | None:
     return p.provenance.get("verify", {}).get("strength", {}).get("share")
 
 
+def known_wrong_rejected(p: Problem) -> float | None:
+    """Share of the source's known-wrong programs the kept tests reject (None: it ships none)."""
+    return p.provenance.get("verify", {}).get("known_wrong", {}).get("rejected")
+
+
 def not_generated_reason(p: Problem) -> str | None:
     """Why a problem got no generated tests, as a kind (the quoted statement line left out,
     so reasons count together), or None when it got some or needed none."""
@@ -52,6 +57,11 @@ def testgen_stats(problems: list[Problem]) -> dict[str, Any]:
         g = tests_generated(p)
         d["tests_generated"] += g
         d["augmented"] += 1 if g else 0
+        known = p.provenance.get("verify", {}).get("known_wrong")
+        if known:
+            d["known_wrong_problems"] = d.get("known_wrong_problems", 0) + 1
+            d["known_wrong_programs"] = d.get("known_wrong_programs", 0) + known["programs"]
+            d["known_wrong_rejected"] = d.get("known_wrong_rejected", 0) + round(known["rejected"] * known["programs"])
         s = strength(p)
         if s is not None:
             shares.append(s)

@@ -46,7 +46,7 @@ from microcoder_data.pipeline.step import Step, StepOutput
 from microcoder_data.schema import Problem
 from microcoder_data.verify.augment import Augmented, augment
 from microcoder_data.verify.precap import precap_positions
-from microcoder_data.verify.strength import Strength, cap_by_strength, measure
+from microcoder_data.verify.strength import Strength, cap_by_strength, known_wrong, measure
 from microcoder_data.verify.time_limits import derive_time_limit, make_limits
 from microcoder_eval.types import CandidateResult, JudgeTask, TestCase, TestResult, Verdict
 
@@ -273,8 +273,11 @@ class VerifyStep(Step):
                 s = strength[i]
                 pre = st.pop("strength_cols")
                 kept_cols = [pre.index(t) for t in idx if t in pre]
-                st["stats"]["strength"] = {"mutants": s.mutants, "counted": len(s.first_kill), "basis": s.basis,
-                                           "share": s.share(kept_cols)}
+                if c.strength_mutants:
+                    st["stats"]["strength"] = {"mutants": s.mutants, "counted": len(s.first_kill), "basis": s.basis,
+                                               "share": s.share(kept_cols)}
+                if s.known_wrong:
+                    st["stats"]["known_wrong"] = {"programs": s.known_wrong, "rejected": s.known_wrong_share(kept_cols)}
             verified = bool(st["correct"])
             if len(idx) < c.min_tests:
                 out[i] = self.reject(
@@ -316,7 +319,7 @@ class VerifyStep(Step):
                   out: dict[int, StepOutput], augmented: dict[int, Augmented], judge: Any) -> dict[int, Strength]:
         """Mutants of the first correct reference on the verified tests (before the cap)."""
         c = self.cfg
-        if not c.strength_mutants:
+        if not c.strength_mutants and not any(known_wrong(p) for p in problems):
             return {}
         jobs = {}
         for i, st in state.items():
@@ -326,7 +329,8 @@ class VerifyStep(Step):
             ref = p_refs(problems[i], c.max_references)[st["correct"][0]]
             probes = augmented[i].probes if i in augmented else []
             st["strength_cols"] = idx
-            jobs[i] = (replace(tasks[i], tests=tuple(tasks[i].tests[t] for t in idx)), ref, probes, problems[i].id)
+            jobs[i] = (replace(tasks[i], tests=tuple(tasks[i].tests[t] for t in idx)), ref, probes, problems[i].id,
+                       known_wrong(problems[i]))
         return measure(judge, jobs, max_mutants=c.strength_mutants, time_limit_s=c.strength_time_limit_s,
                        memory_limit_mb=c.strength_memory_limit_mb, step_budget=c.strength_step_budget)
 
