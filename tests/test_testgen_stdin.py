@@ -168,3 +168,23 @@ def test_atcoder_phrasings_it_cannot_enforce_refuse_generation(line):
                                       "3 and 9, inclusive, consisting of lowercase English letters.", line]),
                 tests=[TestCase("2 2\nabc\n1 2\n3 4\n", "0\n")])
     assert isinstance(stdin_spec(p), NoSpec)
+
+
+def test_grids_of_cells_and_of_characters_are_read_and_drawn_within_the_constraints():
+    for v in _drawn("N\nA_{1,1} A_{1,2} \\ldots A_{1,N}\n\\vdots\nA_{N,1} A_{N,2} \\ldots A_{N,N}",
+                    ["1 \\leq N \\leq 4", "0 \\leq A_{i,j} \\leq 9", "All input values are integers."],
+                    ["2\n1 2\n3 4\n"]):
+        n = int(v["N"])
+        assert len(v["A"]) == n and all(len(row) == n and all(0 <= int(x) <= 9 for x in row) for row in v["A"])
+    for v in _drawn("H W\nS_{1,1}S_{1,2}\\ldotsS_{1,W}\n\\vdots\nS_{H,1}S_{H,2}\\ldotsS_{H,W}",
+                    ["1 \\leq H, W \\leq 5", "S_{i,j} is . or #.", "H and W are integers."], ["2 3\n.#.\n##.\n"]):
+        assert len(v["S"]) == int(v["H"]) and all(len(row) == int(v["W"]) and set(row) <= {".", "#"} for row in v["S"])
+
+
+def test_a_grid_an_existing_input_does_not_fit_refuses_generation():
+    p = Problem(id="fx/grid", source="fx", title="G", mode="stdin", reference_solutions=["print(0)"],
+                statement=_statement("H W\nS_{1,1}S_{1,2}\\ldotsS_{1,W}\n\\vdots\nS_{H,1}S_{H,2}\\ldotsS_{H,W}",
+                                     ["1 \\leq H, W \\leq 5", "S_{i,j} is . or #."]),
+                tests=[TestCase("2 3\n.#.\n##\n", "0\n")])  # the second row is one cell short
+    spec = stdin_spec(p)
+    assert isinstance(spec, NoSpec) and "row does not hold" in spec.reason

@@ -42,9 +42,11 @@ _FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][+-]?\d+)$")
 
 @dataclass
 class Row:
-    kind: str  # scalars | list | block
-    names: list[str]  # scalars: one per token; list: [name]; block: one per column
-    count: str | None = None  # list / block: its length (an expression over scalars)
+    kind: str  # scalars | list | block | grid
+    names: list[str]  # scalars: one per token; list / grid: [name]; block: one per column
+    count: str | None = None  # list / block / grid: its length (rows of a grid; an expression over scalars)
+    width: str | None = None  # grid: the cells of a row
+    joined: bool = False  # grid: a row's cells written together ("S_{1,1}S_{1,2}...S_{1,W}": one string)
 
 
 @dataclass
@@ -89,10 +91,50 @@ def before_samples(statement: str) -> str:
     return "\n".join(rows[:end])
 
 
+_CELL = re.compile(r"([A-Za-z][A-Za-z0-9]*)_\{\s*([A-Za-z0-9+\-]+)\s*,\s*([A-Za-z0-9+\-]+)\s*\}")
+
+
+def _grid_row(line: str) -> tuple[str, str, str, bool] | None:
+    """``A_{1,1} A_{1,2} ... A_{1,W}`` or ``S_{1,1}S_{1,2}...S_{1,W}`` -> (name, row, width, joined)."""
+    line = re.sub(r"\\[lc]?dots|\.\.\.", " ... ", line)
+    cells = list(_CELL.finditer(line))
+    if len(cells) < 2 or _CELL.sub(" ", line).replace("...", " ").strip():
+        return None
+    names, rows = {c.group(1) for c in cells}, {c.group(2) for c in cells}
+    if len(names) != 1 or len(rows) != 1 or cells[0].group(3) != "1":
+        return None
+    if len(cells) == 2 and cells[1].group(3) == "2":
+        return None  # two cells and no "...": not a row of any width
+    joined = line[cells[0].end():cells[1].start()] == ""
+    return cells[0].group(1), cells[0].group(2), cells[-1].group(3), joined
+
+
+def _grid(block: list[str], i: int) -> tuple[Row, int] | None:
+    """A grid: its first row, (its second,) a vertical ellipsis, its last row -> (the Row, lines used)."""
+    first = _grid_row(block[i])
+    if first is None or first[1] != "1":
+        return None
+    j = i + 1
+    second = _grid_row(block[j]) if j < len(block) else None
+    if second is not None and second[1] == "2" and second[0] == first[0]:
+        j += 1
+    if j + 1 >= len(block) or block[j] not in (":", "...", "⋮"):
+        return None
+    last = _grid_row(block[j + 1])
+    if last is None or last[0] != first[0] or last[2] != first[2] or last[3] != first[3]:
+        return None
+    return Row("grid", [first[0]], last[1], first[2], first[3]), j + 2 - i
+
+
 def layout(block: list[str]) -> list[Row]:
     rows: list[Row] = []
     i = 0
     while i < len(block):
+        grid = _grid(block, i)
+        if grid is not None:
+            rows.append(grid[0])
+            i += grid[1]
+            continue
         toks = block[i].split()
         if i + 3 < len(block) and block[i + 2] in (":", "...", "⋮") and \
                 block[i + 1] == re.sub(r"_\{?1\}?(?=\s|$)", "_2", block[i]):
@@ -128,8 +170,9 @@ def layout(block: list[str]) -> list[Row]:
     if len(names) != len(set(names)):
         raise _Unsupported("a variable appears twice in the input format")
     for r in rows:
-        if r.count is not None and not set(re.findall(r"[A-Za-z]\w*", r.count)) <= set(names):
-            raise _Unsupported(f"length {r.count!r} is not a variable of the input")
+        for size in (r.count, r.width):
+            if size is not None and not set(re.findall(r"[A-Za-z]\w*", size)) <= set(names):
+                raise _Unsupported(f"length {size!r} is not a variable of the input")
     return rows
 
 
@@ -167,6 +210,14 @@ def parse(rows: list[Row], text: str) -> dict[str, list[str] | str]:
             if len(toks) != _count(r.count or "0", env):
                 raise _Unsupported(f"an existing input's {r.names[0]} line does not hold {r.count} tokens")
             out[r.names[0]] = toks
+        elif r.kind == "grid":
+            width, grid = _count(r.width or "0", env), []
+            for _ in range(_count(r.count or "0", env)):
+                toks = take()
+                if (len(toks) != 1 or len(toks[0]) != width) if r.joined else len(toks) != width:
+                    raise _Unsupported(f"an existing input's {r.names[0]} row does not hold {r.width} cells")
+                grid.append(toks[0] if r.joined else toks)
+            out[r.names[0]] = grid
         else:
             k = _count(r.count or "0", env)
             cols: list[list[str]] = [[] for _ in r.names]
@@ -182,23 +233,34 @@ def parse(rows: list[Row], text: str) -> dict[str, list[str] | str]:
     return out
 
 
-def _typed(raw: list[dict[str, Any]], strings: set[str] = frozenset()) -> tuple[list[dict[str, Any]], dict[str, Node]]:  # type: ignore[assignment]
+def _typed(raw: list[dict[str, Any]], strings: set[str] = frozenset(),  # type: ignore[assignment]
+           grids: dict[str, bool] | None = None) -> tuple[list[dict[str, Any]], dict[str, Node]]:
     """Types of the variables: int when every token is an integer, unless the statement
-    calls the variable a string (``S consists of 0 and 1``: "0110" stays text)."""
+    calls the variable a string (``S consists of 0 and 1``: "0110" stays text).  ``grids``:
+    name -> joined; a joined grid's rows are strings, a token grid's lists of tokens."""
+    grids = grids or {}
     names = list(raw[0])
     nodes: dict[str, Node] = {}
     for n in names:
-        toks = [t for r in raw for t in (r[n] if isinstance(r[n], list) else [r[n]])]
+        grid = n in grids and not grids[n]  # a grid of tokens: a list of rows
+        toks = [t for r in raw for v in (r[n] if isinstance(r[n], list) else [r[n]])
+                for t in (v if grid else [v])]
         if any(_FLOAT.match(t) and not _INT.match(t) for t in toks):
             raise _Unsupported(f"{n} looks like a real number")
-        kind = "int" if toks and all(_INT.match(t) for t in toks) and n not in strings else "str"
-        nodes[n] = Node("list", elem=Node(kind)) if isinstance(raw[0][n], list) else Node(kind)
-    typed = [{n: ([int(t) for t in v] if nodes[n].kind == "list" and nodes[n].elem.kind == "int" else  # type: ignore[union-attr]
-                  int(v) if nodes[n].kind == "int" else v) for n, v in r.items()} for r in raw]
+        kind = "int" if toks and all(_INT.match(t) for t in toks) and n not in strings and not grids.get(n) else "str"
+        leaf = Node("list", elem=Node(kind)) if grid else Node(kind)
+        nodes[n] = Node("list", elem=leaf) if isinstance(raw[0][n], list) else leaf
+
+    def typed_value(node: Node, v: Any) -> Any:
+        if isinstance(v, list):
+            return [typed_value(node.elem, x) for x in v]  # type: ignore[arg-type]
+        return int(v) if node.kind == "int" else v
+    typed = [{n: typed_value(nodes[n], v) for n, v in r.items()} for r in raw]
     return typed, nodes
 
 
 _SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{?([a-z])\}?(?![\w])")
+_CELL_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{\s*([a-z])\s*,\s*([a-z])\s*\}")  # A_{i,j}: A[i][j]
 
 
 def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -> list[str]:
@@ -221,6 +283,7 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     """AtCoder's phrasings in the reader's (LeetCode's) notation.  A line none of them fits
     is passed on as it is: the reader reads it or refuses the spec."""
     t = re.sub(r"\|([A-Za-z]\w*)\|", r"\1.length", t)  # |S|
+    t = _CELL_SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}][{m.group(3)}]" if m.group(1) in names else m.group(0), t)
     t = _SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}]" if m.group(1) in names else m.group(0), t)
     t = re.sub(r"\s*(<=|>=|!=|==|<|>)\s*", r" \1 ", t)  # D_1<D_2<...<D_N
     t = re.sub(r"(?<=[\w\]])\s*=\s*(?=[\w(])", " == ", t)  # S.length = 3
@@ -300,7 +363,7 @@ def _set_of_values(t: str, names: set[str], ints: dict[str, bool]) -> list[str] 
 
 def _word_choices(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
     """``S is Takahashi or Aoki``, ``C is Red, Green, or Blue``: one of the words listed."""
-    m = re.fullmatch(r"(\S+) is ((?:[A-Za-z0-9]+)(?:(?:,|,? or) [A-Za-z0-9]+)+)", t)
+    m = re.fullmatch(r"(\S+) is ((?:[A-Za-z0-9]+|[^\s\w,])(?:(?:,|,? or) (?:[A-Za-z0-9]+|[^\s\w,]))+)", t)
     if not m or " or " not in m.group(2) or not _subject(m.group(1), names):
         return None
     words = [w for w in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", m.group(2)) if w]
@@ -375,13 +438,15 @@ def _stdin_spec(p: Problem) -> StdinSpec:
         raise _Unsupported("no Constraints section: no ranges for the input's values")
     text = _latex("\n".join(lines))
     strings = {n for n in raw[0] if re.search(rf"(?<![\w|]){n}(?:_\w+)? (?:is a string|consists of)|length of {n}\b|\|{n}(?:_\w+)?\|", text)}
-    examples, nodes = _typed(raw, strings)
+    examples, nodes = _typed(raw, strings, {r.names[0]: r.joined for r in rows if r.kind == "grid"})
     names = set(nodes)
     ints = {n: node.kind == "int" or (node.elem is not None and node.elem.kind == "int") for n, node in nodes.items()}
     rewritten = [x for line in lines for x in translate(line, names, ints)]
     for r in rows:  # the format itself states the lengths
         for n in r.names if r.count is not None else []:
             rewritten.append(f"{n}.length == {r.count}")
+        if r.kind == "grid":
+            rewritten.append(f"{r.names[0]}[i].length == {r.width}")
     args = [n for r in rows for n in r.names]
     spec = spec_from(args, dict(nodes), examples, rewritten, statement, True)
     return StdinSpec(rows, spec)
@@ -394,6 +459,8 @@ def render(rows: list[Row], args: dict[str, Any]) -> str:
             out.append(" ".join(str(args[n]) for n in r.names))
         elif r.kind == "list":
             out.append(" ".join(map(str, args[r.names[0]])))
+        elif r.kind == "grid":
+            out.extend(row if r.joined else " ".join(map(str, row)) for row in args[r.names[0]])
         else:
             out.extend(" ".join(str(args[n][k]) for n in r.names) for k in range(len(args[r.names[0]])))
     return "\n".join(out) + "\n"
