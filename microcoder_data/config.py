@@ -219,7 +219,7 @@ class VerifyConfig:
         "Problems left with fewer tests are dropped; DeepCoder keeps >= 5, our 1 suits the built-in offline "
         "default source's few tests (set 5 for DeepCoder's recipe on richer sources).")})
     augment_tests_to: int = field(default=16, metadata={"help": (
-        "A functional problem with fewer tests gets generated ones up to this (microcoder_data/verify/augment.py; "
+        "A problem with fewer tests gets generated ones up to this (functional and stdin; microcoder_data/verify/augment.py; "
         "0 = off); 16 (= max_tests): from 2 upstream tests, LeetCodeDataset's generated tests reject 96% of the "
         "mutants its full upstream sets reject (10: 94.7%, 5: 89.2%; BENCHMARKS.md), and the whole "
         "../shared/data build costs 230 s instead of 219 s at 10; DeepCoder asks for >= 5 tests.")})
