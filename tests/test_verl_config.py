@@ -197,3 +197,17 @@ def test_missing_model_or_data_fails_before_ray_starts(tiny_model, dataset, tmp_
         check_inputs(compose_verl_config(_small_cfg(), model="/nonexistent/model", dataset=dataset))
     with pytest.raises(ValueError, match="data.train_files: .*train.parquet does not exist"):
         check_inputs(compose_verl_config(_small_cfg(), model=tiny_model, dataset=str(tmp_path)))
+
+
+def test_temperature_state_is_read_from_the_checkpoint_verl_resumed(tmp_path, monkeypatch):
+    from omegaconf import OmegaConf
+
+    from trainer_adapters.verl.trainer import resumed_checkpoint_dir
+
+    elsewhere = tmp_path / "another_run" / "global_step_7"
+    path_mode = OmegaConf.create({"resume_mode": "resume_path", "resume_from_path": str(elsewhere),
+                                  "default_local_dir": str(tmp_path / "this_run")})
+    assert resumed_checkpoint_dir(path_mode, 7) == str(elsewhere)  # not this run's own folder
+    auto = OmegaConf.create({"resume_mode": "auto", "resume_from_path": None, "default_local_dir": "ckpts"})
+    monkeypatch.chdir(tmp_path)
+    assert resumed_checkpoint_dir(auto, 3) == str(tmp_path / "ckpts" / "global_step_3")  # relative: from the cwd

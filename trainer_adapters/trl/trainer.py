@@ -23,7 +23,9 @@ rewards into group-normalised advantages):
    and the judge's verdicts (recorded by
    :class:`~trainer_adapters.trl.reward.MicroCoderReward` in row order), then
    :func:`~trainer_adapters.core.masking.draw_mask` with ``MaskRng(seed).for_step(step)``
-   over the global batch in row order, so it matches verl's draws for the same batch.
+   over the global batch in TRL's row order: the same seed and step give the same draws on
+   every rank and every rerun.  (verl draws in a canonical order of sessions -- sorted by
+   prompt, sample -- not in row order, so the two backends' draws for one batch differ.)
 
 With ``temperature=auto`` the temperature of a step comes from the
 :class:`~trainer_adapters.core.auto_temperature.DiversityTemperatureController` that

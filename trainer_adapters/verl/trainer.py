@@ -54,7 +54,18 @@ TEMPERATURE_STATE_FILE = "microcoder_temperature.json"
 logger = logging.getLogger(__name__)
 logger.setLevel(os.getenv("VERL_LOGGING_LEVEL", "INFO"))
 
-__all__ = ["MicroCoderPPOTrainer", "microcoder_config_of", "rows_of"]
+__all__ = ["MicroCoderPPOTrainer", "microcoder_config_of", "resumed_checkpoint_dir", "rows_of"]
+
+
+def resumed_checkpoint_dir(trainer_config, step: int) -> str:
+    """The checkpoint folder verl resumed step ``step`` from (as its ``_load_checkpoint``
+    finds it): ``trainer.resume_from_path`` with ``resume_mode=resume_path`` -- a run's
+    checkpoint anywhere -- else ``default_local_dir/global_step_<step>``."""
+    if trainer_config.get("resume_mode") == "resume_path" and trainer_config.get("resume_from_path"):
+        folder = str(trainer_config.resume_from_path)
+    else:
+        folder = os.path.join(str(trainer_config.default_local_dir), f"global_step_{step}")
+    return folder if os.path.isabs(folder) else os.path.join(os.getcwd(), folder)
 
 
 def microcoder_config_of(config) -> MicroCoderGRPOConfig:
@@ -124,6 +135,7 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         return self.temperature_schedule.temperature_at(self.global_steps)
 
     def _temperature_state_path(self, step: int) -> str:
+        """Where this run saves the controller state with its step ``step`` checkpoint."""
         return os.path.join(self.config.trainer.default_local_dir, f"global_step_{step}", TEMPERATURE_STATE_FILE)
 
     def _start_auto_temperature(self, resumed_step: int) -> None:
@@ -131,7 +143,7 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         initial policy with the rollout replicas (awake with its weights at this point)."""
         cfg = self.mc_config
         if resumed_step > 0:
-            path = self._temperature_state_path(resumed_step)
+            path = os.path.join(resumed_checkpoint_dir(self.config.trainer, resumed_step), TEMPERATURE_STATE_FILE)
             if not os.path.exists(path):
                 raise RuntimeError(
                     f"{path} is missing: temperature=auto resumes from the controller state saved with the checkpoint"
