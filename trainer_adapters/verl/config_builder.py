@@ -234,10 +234,10 @@ def _baseline_overrides(cfg: MicroCoderGRPOConfig) -> dict[str, Any]:
     o: dict[str, Any] = {}
     if cfg.dynamic_sampling:
         # DAPO's dynamic sampling: groups whose samples all have the same acc are evicted and
-        # refilled (verl v1 replay buffer); 10 generation batches at most, as DAPO's recipe
+        # refilled (verl v1 replay buffer).  verl 0.9.1's buffer ignores max_num_gen_batches
+        # (it only warns), so refills are unbounded: not set here, and the README says so.
         o["algorithm.filter_groups.enable"] = True
         o["algorithm.filter_groups.metric"] = "acc"
-        o["algorithm.filter_groups.max_num_gen_batches"] = 10
     if cfg.overlong_buffer_length:
         # DAPO's overlong reward shaping: verl's "dapo" reward manager around our compute_score
         o["reward.reward_manager.name"] = "dapo"
