@@ -124,28 +124,9 @@ def test_the_wall_clock_backstop_is_an_infra_error():
     """Past the wall backstop with its own CPU and net elapsed time within the limit, the
     test waited for a CPU: the host's overload, reported as such (here the backstop is set
     below the limit to stand in for a host overloaded past it)."""
-    import json
-    import subprocess
-    import sys
-    import textwrap
+    from microcoder_testing.supervised import run_one_test
 
-    script = textwrap.dedent("""
-        import json, os, tempfile
-        from microcoder_eval.sandbox.job import Job
-        from microcoder_eval.sandbox.supervisor import Supervisor
-        work = tempfile.mkdtemp()
-        job = Job(code=compile("import time\\ntime.sleep(2)\\nprint(1)", "s", "exec"), mode="stdin", fn_name=None,
-                  time_limit_s=5.0, wall_limit_s=0.5, memory_limit_mb=256, output_limit_mb=1, use_pid_ns=False,
-                  use_nproc_limit=False, work_dir=work)
-        r, w = os.pipe()  # the judge side: never written, so the test is not ended
-        sup = Supervisor(job, r, w)
-        result, _ = sup._run_test("")
-        sup.child.close()
-        print(json.dumps(result))
-    """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result = run_one_test("import time\ntime.sleep(2)\nprint(1)", time_limit_s=5.0, wall_limit_s=0.5)
     assert result["status"] == "infra_error" and "overloaded" in result["detail"]
 
 

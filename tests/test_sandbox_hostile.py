@@ -9,9 +9,6 @@ from __future__ import annotations
 import json
 import os
 import socket
-import subprocess
-import sys
-import textwrap
 import threading
 import uuid
 
@@ -19,6 +16,7 @@ import pytest
 
 from microcoder_eval.judge import Judge
 from microcoder_eval.types import JudgeTask, Limits, TestCase, Verdict
+from microcoder_testing.supervised import run_one_test
 
 SECRET_ENV = "MICROCODER_TEST_SECRET"
 
@@ -139,25 +137,9 @@ def test_a_run_that_ends_for_memory_past_the_time_limit_is_memory_limit():
     """Both limits crossed, the run ended by its MemoryError: memory, not time (the time it
     took to get there is partly the host's).  The near-limit grace (here always on) lets
     the run end on its own past the time limit, as a late poll or a busy host does."""
-    script = textwrap.dedent("""
-        import json, os, tempfile
-        from microcoder_eval.sandbox.job import Job
-        from microcoder_eval.sandbox.supervisor import Supervisor
-        code = ("import time\\nt = time.process_time()\\nwhile time.process_time() - t < 0.45: pass\\n"
-                "hold = bytearray(1 << 30)\\nprint(1)")
-        job = Job(code=compile(code, "s", "exec"), mode="stdin", fn_name=None, time_limit_s=0.3,
-                  wall_limit_s=20.0, memory_limit_mb=256, output_limit_mb=1, use_pid_ns=False,
-                  use_nproc_limit=False, work_dir=tempfile.mkdtemp(), near_limit_margin=2.0,
-                  near_limit_min_wait=0.0)
-        r, w = os.pipe()  # the judge side: never written, so the test is not ended
-        sup = Supervisor(job, r, w)
-        result, _ = sup._run_test("")
-        sup.child.close()
-        print(json.dumps(result))
-    """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    code = ("import time\nt = time.process_time()\nwhile time.process_time() - t < 0.45: pass\n"
+            "hold = bytearray(1 << 30)\nprint(1)")
+    result = run_one_test(code, time_limit_s=0.3, wall_limit_s=20.0, near_limit_margin=2.0, near_limit_min_wait=0.0)
     assert result["cpu_s"] > 0.3, result  # it did pass the time limit
     assert result["status"] == "memory_limit" and result["exc"] == "MemoryError", result
     assert "near_limit" not in result  # not a time-out, so not re-run as one
