@@ -185,8 +185,25 @@ def test_cpu_machine_gets_the_cpu_setup_and_gpu_setup_fails_fast(tiny_model, dat
     assert cpu.actor_rollout_ref.actor.strategy == "fsdp2"
     assert cpu.actor_rollout_ref.model.override_config.attn_implementation == "sdpa"  # no flash-attn here
     gpu = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, device="gpu")
+    assert gpu.actor_rollout_ref.model.override_config.attn_implementation == "sdpa"
+    assert gpu.actor_rollout_ref.model.use_remove_padding is False  # sdpa cannot keep packed rows apart
     with pytest.raises(ValueError, match="'vllm'.*not installed"):
         check_machine(gpu)
+    from omegaconf import open_dict
+
+    with open_dict(gpu):
+        gpu.actor_rollout_ref.rollout.name = "torch"  # an engine that imports: the GPU count is checked next
+    with pytest.raises(ValueError, match=r"torch sees 0 GPU\(s\); torch.version.cuda=.*nvidia-smi"):
+        check_machine(gpu)
+
+
+def test_flash_attention_keeps_verls_packed_rows_and_sdpa_does_not():
+    from trainer_adapters.verl.config_builder import attention_overrides
+
+    assert attention_overrides(True) == {}  # verl's defaults: flash-attention 2, padding removed
+    fallback = attention_overrides(False)
+    assert fallback["actor_rollout_ref.model.use_remove_padding"] is False
+    assert fallback["+actor_rollout_ref.model.override_config.attn_implementation"] == "sdpa"
 
 
 def test_missing_model_or_data_fails_before_ray_starts(tiny_model, dataset, tmp_path):

@@ -174,13 +174,26 @@ def microcoder_overrides(
             o["data.val_files"] = test
     if output_dir or cfg.output_dir:
         o["trainer.default_local_dir"] = str(output_dir or cfg.output_dir)
-    if not _flash_attn_available():  # verl's default; sdpa is what transformers uses without it
-        o["+actor_rollout_ref.model.override_config.attn_implementation"] = "sdpa"
-        o["+critic.model.override_config.attn_implementation"] = "sdpa"
+    o.update(attention_overrides(_flash_attn_available()))
     if device == "cpu":
         o.update(cpu_overrides())
     # verl defaults to [console, wandb]; wandb needs a login, so default to the console
     return [f"{k}={_q(v)}" for k, v in o.items()] + ["trainer.logger=[console]"]
+
+
+def attention_overrides(flash_attn_installed: bool) -> dict[str, Any]:
+    """verl's defaults (flash-attention 2, padding removed) where ``flash_attn`` is installed;
+    else sdpa, with padding kept: verl packs a batch's sequences into one row when it removes
+    padding, and only flash-attention's varlen kernels keep packed sequences apart -- sdpa
+    would let each sequence attend to the others."""
+    if flash_attn_installed:
+        return {}
+    return {
+        "+actor_rollout_ref.model.override_config.attn_implementation": "sdpa",
+        "+critic.model.override_config.attn_implementation": "sdpa",
+        "actor_rollout_ref.model.use_remove_padding": False,
+        "critic.model.use_remove_padding": False,
+    }
 
 
 def _flash_attn_available() -> bool:
@@ -214,8 +227,6 @@ def cpu_overrides() -> dict[str, Any]:
         "actor_rollout_ref.actor.fsdp_config.param_offload": False,
         "actor_rollout_ref.actor.fsdp_config.optimizer_offload": False,
         "actor_rollout_ref.ref.fsdp_config.param_offload": False,
-        # padding removal goes through flash-attention's varlen kernels
-        "actor_rollout_ref.model.use_remove_padding": False,
         "ray_kwargs.ray_init.num_cpus": cpu_slots(),
         "reward.num_workers": 1,
         "actor_rollout_ref.rollout.agent.num_workers": 1,

@@ -151,6 +151,29 @@ def check_machine(config) -> None:
     wanted = int(config.trainer.n_gpus_per_node)
     if int(config.trainer.nnodes) == 1 and torch.cuda.device_count() < wanted:
         raise ValueError(
-            f"trainer.n_gpus_per_node={wanted} but this machine has {torch.cuda.device_count()} visible GPU(s): "
-            "lower trainer.n_gpus_per_node (and the rollout's tensor_model_parallel_size)"
+            f"trainer.n_gpus_per_node={wanted} but torch sees {torch.cuda.device_count()} GPU(s); {gpu_diagnosis()}"
         )
+
+
+def gpu_diagnosis() -> str:
+    """What torch was built for and what the driver shows: the usual reason torch sees fewer
+    GPUs than the machine has is a driver older than torch's CUDA needs."""
+    import shutil
+    import subprocess
+
+    import torch
+
+    built = torch.version.cuda
+    seen = "nvidia-smi: not found (no NVIDIA driver installed?)"
+    if shutil.which("nvidia-smi"):
+        try:
+            out = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
+                                 capture_output=True, text=True, timeout=20)
+            rows = [r.strip() for r in out.stdout.splitlines() if r.strip()]
+            seen = f"nvidia-smi sees {len(rows)} GPU(s): {'; '.join(rows)}" if rows else f"nvidia-smi: {out.stderr.strip()[:200]}"
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            seen = f"nvidia-smi failed: {exc}"
+    need = ("torch's CUDA 13 wheels need an NVIDIA driver 580 or newer" if built and built.startswith("13")
+            else "the driver must support torch's CUDA version")
+    return (f"torch.version.cuda={built}, {seen}. {need}; with a GPU present, update the driver or install a torch "
+            "built for it. Else lower trainer.n_gpus_per_node (and the rollout's tensor_model_parallel_size).")
