@@ -2,7 +2,7 @@
 # MicroCoder-GRPO on ONE GPU with a small model, through verl 0.9.1 (documented; not run in CI).
 #
 # Needs: a CUDA GPU (>= 24 GB for a 0.5B-0.6B model at these lengths), `pip install -e '.[gpu]'`
-# (verl 0.9.1 with the vLLM it pins; optionally '.[gpu-flash-attn]'), and a dataset directory in
+# (verl 0.9.1 with the vLLM it pins; optionally flash-attn, see README.md), and a dataset directory in
 # verl RL format (train.parquet [+ test.parquet]) from `microcoder data build`.
 # Expected step time on one H100: 1-2 minutes (an estimate, not a measurement).
 #

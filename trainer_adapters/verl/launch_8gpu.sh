@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # MicroCoder-GRPO with the paper's settings on ONE node of 8 GPUs, through verl 0.9.1 (documented; not run in CI).
 #
-# Needs: 8 CUDA GPUs (80 GB class), `pip install -e '.[gpu]'` (optionally '.[gpu-flash-attn]'), and a
+# Needs: 8 CUDA GPUs (80 GB class), `pip install -e '.[gpu]'` (optionally flash-attn: trainer_adapters/verl/README.md), and a
 # dataset directory in verl RL format from `microcoder data build`. Paper settings: Qwen3-4B-Instruct-2507,
 # 4K training / 8K evaluation responses, 64 prompts x 8 samples, lr 1e-6, T 1.2, rho 0.3, no KL, eps 0.2/0.28.
 # Expected step time on 8xH100: 4-8 minutes, mostly rollouts (an estimate, not a measurement).
