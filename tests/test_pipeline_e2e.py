@@ -266,7 +266,7 @@ def test_every_data_config_field_has_help_listed_by_data_build_help():
     assert res.exit_code == 0 and "--no-progress" in res.output  # the options are still there
     for key, default, help_ in keys:
         assert f"  {key}={default}  {help_}" in res.output, key
-    assert "  verify.augment_tests_to=16  A functional problem" in res.output
+    assert "  verify.augment_tests_to=16  A problem with fewer tests" in res.output
     assert "  filter.dedup.threshold=0.7  " in res.output and "  process.allowed_languages=['en']  " in res.output
     assert "  filter.decontam  Filter: decontamination" in res.output  # a section: what it is
 
