@@ -58,6 +58,8 @@ def main() -> int:
     report: dict = {"benchmark": "real_programs", "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     if not args.reuse:
         report["build_seconds"] = _build(src, args)
+    elif not (args.out / "problems.parquet").is_file():
+        ap.error(f"--reuse: no build in {args.out} (problems.parquet missing); run once without --reuse")
     from microcoder_data.verify.report import testgen_stats
 
     built = _built_problems(args.out)

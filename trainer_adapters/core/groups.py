@@ -6,7 +6,7 @@ advantage all read a reward result through these):
 * :func:`is_correct` -- the reward's ``acc`` when it reports one (with ``reward=fraction``
   a partial pass scores above 0 and is still wrong), else its ``verdict``, else (results
   of older reward functions) ``score > 0``.
-* :func:`counts_in_group` -- an ``infra_error`` row (its sandbox worker lost twice, the
+* :func:`is_infra_error` -- an ``infra_error`` row (its sandbox worker lost twice, the
   host overloaded past the wall backstop) is no judgment of the sample: it takes no part
   in its group's mean and standard deviation, and gets no advantage itself.
 * :func:`grpo_advantages` -- GRPO's advantage over the rows that count; a group that
@@ -22,7 +22,7 @@ import numpy as np
 
 from microcoder_eval.types import Verdict
 
-__all__ = ["counts_in_group", "grpo_advantages", "is_correct", "is_infra_error", "rows_without_advantage"]
+__all__ = ["grpo_advantages", "is_correct", "is_infra_error", "rows_without_advantage"]
 
 
 def is_correct(result: Mapping[str, Any], score: float | None = None) -> bool:
@@ -45,10 +45,6 @@ def is_infra_error(verdict: Any = None, infra_error: Any = None) -> bool:
     if infra_error is not None and bool(infra_error):
         return True
     return verdict is not None and str(verdict) == Verdict.INFRA_ERROR.value
-
-
-def counts_in_group(result: Mapping[str, Any]) -> bool:
-    return not is_infra_error(result.get("verdict"), result.get("infra_error"))
 
 
 def rows_without_advantage(group_ids: Sequence[Any], excluded: Sequence[bool]) -> np.ndarray:
