@@ -70,6 +70,12 @@ def main() -> int:
         mode: sum(1 for p in built.values() if p.mode == mode and p.provenance.get("verify", {}).get("tests_generated"))
         for mode in ("stdin", "functional")}
     report["problems_built_by_mode"] = dict(Counter(p.mode for p in built.values()))
+    report["problems_with_large_tests"] = {
+        mode: sum(1 for p in built.values() if p.mode == mode and p.provenance.get("verify", {}).get("large", {}).get("added"))
+        for mode in ("stdin", "functional")}
+    report["large_not_added_reasons"] = dict(Counter(
+        _folded(p.provenance["verify"]["large"]["why"]) for p in built.values()
+        if p.provenance.get("verify", {}).get("large", {}).get("why")).most_common(12))
     report["not_generated_reasons"] = testgen_stats(list(built.values()))["not_generated_reasons"]
     dev = [row for row in _jsonl(src / "programs_dev.jsonl") if _pid(row["problem_id"]) in built]
     t0 = time.perf_counter()
@@ -77,6 +83,8 @@ def main() -> int:
     report["judge_seconds"] = round(time.perf_counter() - t0, 1)
     report["dev"] = _rates(dev, dev_results, built)
     report["right_programs_rejected"] = _rejections_of_right(dev, dev_results, built)
+    report["right_programs_failed_on_time"] = sum(1 for e in report["right_programs_rejected"]
+                                                  if e["verdict"] == "time_limit")
     report["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
                          "loadavg_1m_at_end": round(os.getloadavg()[0], 2)}
     _print(report)
@@ -204,6 +212,13 @@ def _rejections_of_right(rows: list[dict], results: list[tuple], built: dict) ->
     return out
 
 
+def _folded(why: str) -> str:
+    """A reason with its quoted details folded, so that like reasons count together."""
+    import re
+
+    return re.sub(r"'[^']*'|\([^)]*\)", "…", why)[:80]
+
+
 def _ratio(a: int, b: int) -> float | None:
     return round(a / b, 4) if b else None
 
@@ -216,7 +231,10 @@ def _print(report: dict) -> None:
     for scope, r in report["dev"].items():
         print(f"| {scope} | {r['right']} | {r['wrong']} | {_pct(r['tpr_public'])} | {_pct(r['tpr_built'])} | "
               f"{_pct(r['tnr_public'])} | {_pct(r['tnr_built'])} |")
-    print(f"\nright programs rejected by the built tests: {len(report['right_programs_rejected'])}")
+    print(f"large tests in {report['problems_with_large_tests']} problems; none because: "
+          f"{report['large_not_added_reasons']}")
+    print(f"\nright programs rejected by the built tests: {len(report['right_programs_rejected'])} "
+          f"({report['right_programs_failed_on_time']} on time)")
     for e in report["right_programs_rejected"]:
         print(f"  {e['problem']} ({e['model']}, {e['mode']}, {e['verdict']}): input {e.get('input', '')[:80]!r} "
               f"expected {e.get('expected', '')[:40]!r}: {str(e.get('detail'))[:80]}")

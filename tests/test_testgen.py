@@ -109,7 +109,7 @@ def test_mutants_change_one_place_and_are_deterministic():
 
 
 def test_verify_adds_generated_tests_that_reject_a_boundary_bug(judge):
-    cfg = VerifyConfig(augment_tests_to=10, strength_mutants=6)
+    cfg = VerifyConfig(large_tests=0, augment_tests_to=10, strength_mutants=6)
     out = list(VerifyStep(cfg).run_with([problem()], judge))
     got = out[0]
     assert isinstance(got, Problem), getattr(got, "reason", "")
@@ -131,7 +131,7 @@ def test_inputs_a_reference_crashes_on_are_dropped(judge):
     # the reference rejects odd k (a constraint the statement does not state)
     ref = REF.replace("        s = sum(nums[:k])", "        assert k % 2 == 0 or k == 1\n        s = sum(nums[:k])")
     p = problem(reference_solutions=[ref], tests=[TestCase('{"nums": [3, -2, -5], "k": 2}', "1"), TestCase('{"nums": [5], "k": 1}', "1")])
-    got = list(VerifyStep(VerifyConfig(augment_tests_to=10, strength_mutants=0)).run_with([p], judge))[0]
+    got = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=10, strength_mutants=0)).run_with([p], judge))[0]
     assert isinstance(got, Problem)
     ks = [json.loads(t.input)["k"] for t in got.tests]
     assert all(k % 2 == 0 or k == 1 for k in ks) and got.provenance["verify"]["generation"]["inputs_dropped"] > 0
@@ -142,31 +142,31 @@ def test_a_generated_output_needs_every_correct_reference_to_agree(judge):
     # a second correct reference that answers otherwise for an odd k > 1: no such test is kept
     other = REF.replace("        return count", "        return count + (1 if k % 2 and k > 1 else 0)")
     p = problem(reference_solutions=[REF, other])
-    got = list(VerifyStep(VerifyConfig(augment_tests_to=12, strength_mutants=0)).run_with([p], judge))[0]
+    got = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=12, strength_mutants=0)).run_with([p], judge))[0]
     assert isinstance(got, Problem)
     generation = got.provenance["verify"]["generation"]
     assert generation["references_agreeing"] == 2 and generation["inputs_dropped"] > 0
     assert not [k for k in (json.loads(t.input)["k"] for t in got.tests) if k % 2 and k > 1]
-    alone = list(VerifyStep(VerifyConfig(augment_tests_to=12, strength_mutants=0)).run_with([problem()], judge))[0]
+    alone = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=12, strength_mutants=0)).run_with([problem()], judge))[0]
     assert [k for k in (json.loads(t.input)["k"] for t in alone.tests) if k % 2 and k > 1]  # one alone kept some
 
 
 def test_stdin_problems_are_left_alone_and_say_so(judge):
     p = Problem(id="fx/echo", source="fx", title="Echo", statement="Print the input.", mode="stdin",
                 tests=[TestCase("hi\n", "hi\n")], reference_solutions=["print(input())"])
-    got = list(VerifyStep(VerifyConfig()).run_with([p], judge))[0]
+    got = list(VerifyStep(VerifyConfig(large_tests=0)).run_with([p], judge))[0]
     assert len(got.tests) == 1 and "stdin" in got.provenance["verify"]["generation"]["skipped"]
 
 
 def test_min_strength_rejects_weak_tests_and_cap_keeps_killers(judge):
-    weak = list(VerifyStep(VerifyConfig(augment_tests_to=0, strength_mutants=12, min_strength=0.99)).run_with([problem()], judge))[0]
+    weak = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=0, strength_mutants=12, min_strength=0.99)).run_with([problem()], judge))[0]
     assert isinstance(weak, Reject) and "min_strength" in weak.reason
     # many tests, cap 3: the kept ones reject as many counted mutants as all of them did
     p = problem()
-    full = list(VerifyStep(VerifyConfig(augment_tests_to=16, strength_mutants=8, max_tests=16)).run_with([copy.deepcopy(p)], judge))[0]
+    full = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=16, strength_mutants=8, max_tests=16)).run_with([copy.deepcopy(p)], judge))[0]
     p.tests = full.tests
-    capped = list(VerifyStep(VerifyConfig(augment_tests_to=0, strength_mutants=8, strength_probes=0, max_tests=3)).run_with([p], judge))[0]
-    s_full = list(VerifyStep(VerifyConfig(augment_tests_to=0, strength_mutants=8, strength_probes=0, max_tests=16)).run_with([copy.deepcopy(p)], judge))[0]
+    capped = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=0, strength_mutants=8, strength_probes=0, max_tests=3)).run_with([p], judge))[0]
+    s_full = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=0, strength_mutants=8, strength_probes=0, max_tests=16)).run_with([copy.deepcopy(p)], judge))[0]
     assert len(capped.tests) == 3 and capped.provenance["verify"]["capped"] == 13
     assert capped.provenance["verify"]["strength"]["share"] == s_full.provenance["verify"]["strength"]["share"] == 1.0
 
@@ -192,7 +192,7 @@ def test_references_are_not_judged_again_on_what_generation_ran():
     # The generation run is the first run: a reference that passed every test there is not
     # judged again, only its determinism repeat runs; one that failed there is.
     wrong = REF.replace("        return count", "        return count + 1")
-    cfg = VerifyConfig(augment_tests_to=10, strength_mutants=0)
+    cfg = VerifyConfig(large_tests=0, augment_tests_to=10, strength_mutants=0)
     with CountingJudge(workers=2) as judge:
         got = list(VerifyStep(cfg).run_with([problem(reference_solutions=[REF, wrong])], judge))[0]
         generation, second_round, after = judge.runs[:2], judge.runs[2:-2], judge.runs[-2:]
@@ -215,7 +215,7 @@ def test_generation_runs_only_the_tests_verify_keeps_before_the_cap():
     for n in range(1, 41):
         nums = [(-1) ** j * (j * 7 % 11) for j in range(n)]
         tests.append(TestCase(json.dumps({"nums": nums, "k": (n + 1) // 2}), str(count_good(nums, (n + 1) // 2))))
-    cfg = VerifyConfig(max_tests=4, precap_factor=2, strength_mutants=2, strength_probes=3)
+    cfg = VerifyConfig(large_tests=0, max_tests=4, precap_factor=2, strength_mutants=2, strength_probes=3)
     with CountingJudge(workers=2) as judge:
         got = list(VerifyStep(cfg).run_with([problem(tests=tests)], judge))[0]
         generation, repeat = judge.runs[0], judge.runs[1]
@@ -231,7 +231,7 @@ def test_a_second_round_keeps_the_tests_one_round_over_every_input_would(monkeyp
     # correct reference runs on the rest of the inputs too -- and the tests kept are those
     # labelling every input at once gives
     import microcoder_data.verify.augment as augment
-    cfg = VerifyConfig(augment_tests_to=16, strength_mutants=0)
+    cfg = VerifyConfig(large_tests=0, augment_tests_to=16, strength_mutants=0)
     with CountingJudge(workers=2) as judge:
         two_rounds = list(VerifyStep(cfg).run_with([problem()], judge))[0]
         second = judge.runs[1]
@@ -254,13 +254,13 @@ def test_known_wrong_programs_are_measured_and_the_cap_keeps_their_killers(judge
     path.write_text(json.dumps(row) + "\n")
     (p,) = list(collect([f"microcoder:{path}"]))
     assert isinstance(p, Problem) and len(p.provenance["incorrect_solutions"]) == 2  # the blank one dropped
-    upstream = list(VerifyStep(VerifyConfig(augment_tests_to=0, strength_mutants=0)).run_with([copy.deepcopy(p)], judge))[0]
+    upstream = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=0, strength_mutants=0)).run_with([copy.deepcopy(p)], judge))[0]
     assert upstream.provenance["verify"]["known_wrong"] == {"programs": 2, "rejected": 0.0}  # the two tests miss both
     # generated tests, capped to 2 without mutants: the known-wrong programs' killers are kept first
-    got = list(VerifyStep(VerifyConfig(augment_tests_to=16, strength_mutants=0, strength_probes=4, max_tests=2))
+    got = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=16, strength_mutants=0, strength_probes=4, max_tests=2))
                .run_with([copy.deepcopy(p)], judge))[0]
     assert len(got.tests) == 2 and got.provenance["verify"]["known_wrong"] == {"programs": 2, "rejected": 1.0}
-    largest = list(VerifyStep(VerifyConfig(augment_tests_to=16, strength_mutants=0, max_tests=2, cap_by="input_size"))
+    largest = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=16, strength_mutants=0, max_tests=2, cap_by="input_size"))
                    .run_with([copy.deepcopy(p)], judge))[0]
     assert largest.provenance["verify"]["known_wrong"]["rejected"] < 1.0  # the two largest inputs miss one
     assert known_wrong_rejected(got) == 1.0 and "strength" not in got.provenance["verify"]

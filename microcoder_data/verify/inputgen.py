@@ -5,6 +5,10 @@ values equal, sorted and reversed, extremes only -- then random cases.  Sizes st
 (``max_len``) whatever the statement allows: a test must run well inside the time limit
 for every program the reward judges, and boundary mistakes show on small inputs.
 Seeded by the problem id: the same problem always gets the same inputs.
+
+:func:`generate_large_inputs` draws the other kind: every size at the largest the
+constraints allow within a budget of values in all, so that a program of the wrong
+complexity runs out of time (issue 28: an O(n^2) answer to an n = 2*10^5 problem).
 """
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ import random
 from typing import Any, Iterator
 
 from microcoder_data.verify.inputspec import InputSpec, Node, evaluate, violation
-from microcoder_data.verify.spec_model import distinct_key, failed_check, item_env
+from microcoder_data.verify.spec_model import distinct_key, failed_check, item_env, plain_number_bounds
 
 # (size, values, order) of the edge cases, in the order they are tried
 EDGE_CASES = [  # most telling first: a problem short of only a few tests gets these
@@ -34,18 +38,30 @@ EDGE_CASES = [  # most telling first: a problem short of only a few tests gets t
     ("large", "mixed", None),
 ]
 MAX_INPUT_CHARS = 20_000  # one generated input's JSON; bigger draws are skipped
+# the large inputs' draws, tried in order: the outer sizes first (one long list), the inner
+# ones first (one test case of the largest size), then the largest values and repeated ones
+LARGE_CASES = [("max", "mixed"), ("max_inner", "mixed"), ("max", "high"), ("max", "dup")]
+_LARGE = ("max", "max_inner")
 RANDOM_SIZES = ("small", "small", "medium", "medium")
 RANDOM_VALUES = ("mixed", "mixed", "near_low", "dup", "extreme")
 
 
 class _Draw:
-    def __init__(self, rng: random.Random, size: str, values: str, order: str | None, max_len: int) -> None:
+    def __init__(self, rng: random.Random, size: str, values: str, order: str | None, max_len: int,
+                 budget: int = 0) -> None:
         self.rng, self.size, self.values, self.order, self.max_len = rng, size, values, order, max_len
+        self.budget = budget  # a large draw's values in all (lists' lengths multiply)
+        self.scale = 1  # the product of the lengths of the lists being drawn around this value
+        self.work = 0  # values drawn so far, redrawn ones too: a large draw gives up past 4 x its budget
         self.pool: dict[int, list[Any]] = {}  # the few values a "dup"/"same" case repeats
         self.letters: dict[str, list[str]] = {}  # the few letters a "dup" case's strings use
         self.row_len: dict[int, int] = {}  # the length every row of a grid being drawn has, by depth
 
     def length(self, lo: int, hi: int, depth: int) -> int:
+        if self.size in _LARGE:
+            if self.size == "max_inner" and depth == 0:
+                return lo
+            return max(lo, min(hi, self.budget // self.scale))
         if lo > 4 * self.max_len:
             raise ValueError("the smallest size allowed is too large")  # this draw is skipped
         cap = max(lo, min(hi, self.max_len if depth == 0 else max(2, self.max_len // 3)))
@@ -97,6 +113,10 @@ class _Draw:
 
 
 def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
+    if d.budget:
+        d.work += 1
+        if d.work > 4 * d.budget:  # distinct values from a narrow range: redrawn without end
+            raise ValueError("a large draw past its work budget")
     k = node.kind
     if k == "bool":
         return d.rng.random() < 0.5
@@ -154,8 +174,18 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
     seen: set[str] = set()
     tries = 0
     tree = _tree_edges(n, d) if node.tree else None
+    large = d.size in _LARGE
+    if large:  # sizes named by other values (an H x W grid) can still multiply past the budget
+        if d.scale * max(1, n) > 4 * d.budget:
+            raise ValueError("a large draw over its budget")
+        d.scale *= max(1, n)
     if node.rows_equal and node.elem.len_lo is not None:
         d.row_len[depth + 1] = d.length(int(evaluate(node.elem.len_lo, env)), int(evaluate(node.elem.len_hi, env)), depth + 1)
+    bounds = plain_number_bounds(node.elem) if large and not (node.distinct or node.pair_distinct or tree) else None
+    if bounds is not None:  # a large list of plain numbers: drawn without a call of _value each
+        lo, hi = (int(bounds[0]), int(bounds[1])) if node.elem.kind == "int" else bounds
+        items = [d.number(node.elem, lo, hi, depth + 1) for _ in range(n)]
+        d.work += n
     while len(items) < n and tries < 20 * n + 20:
         tries += 1
         x = _value(node.elem, env, d, depth + 1)
@@ -169,6 +199,8 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
                 continue
             seen.add(key)
         items.append(x)
+    if large:
+        d.scale //= max(1, n)
     d.row_len.pop(depth + 1, None)
     if len(items) < n:
         raise ValueError("cannot draw enough distinct values")
@@ -222,24 +254,47 @@ def generate_inputs(spec: InputSpec, problem_id: str, count: int, *, seed: int =
     for size, values, order in _plan(rng, max_tries or 4 * count + len(EDGE_CASES)):
         if len(out) >= count:
             break
-        d = _Draw(rng, size, values, order, max_len)
-        env: dict[str, Any] = {}
-        try:
-            for name in spec.order:
-                env[name] = _value(spec.nodes[name], env, d, 0)
-            if any(violation(spec.nodes[n], env[n], env, n) for n in spec.order) or failed_check(spec.checks, env):
-                continue
-        except (ValueError, TypeError, ZeroDivisionError, IndexError, OverflowError, MemoryError, NameError, KeyError):
-            # NameError: a bound on a list's elements that names the list itself (not drawable)
+        text = _drawn(spec, _Draw(rng, size, values, order, max_len))
+        if text is None or len(text) > MAX_INPUT_CHARS:
             continue
-        args = {a: env[a] for a in spec.args}
-        text = json.dumps(args if spec.keyword else [args[a] for a in spec.args])
         key = _canon(text)
-        if key in seen or len(text) > MAX_INPUT_CHARS:
+        if key in seen:
             continue
         seen.add(key)
         out.append(text)
     return out
+
+
+def generate_large_inputs(spec: InputSpec, problem_id: str, count: int, *, budget: int, max_chars: int,
+                          seed: int = 0) -> list[str]:
+    """Up to ``count`` inputs at the largest sizes the spec allows with at most about
+    ``budget`` values in all (each of :data:`LARGE_CASES` once, in order); every one satisfies
+    the spec, and has more than :data:`MAX_INPUT_CHARS` characters (a smaller one is not
+    large: the ordinary tests have its like) and at most ``max_chars``."""
+    rng = random.Random(_seed(problem_id, seed) ^ budget)
+    out: list[str] = []
+    for size, values in LARGE_CASES:
+        if len(out) >= count:
+            break
+        text = _drawn(spec, _Draw(rng, size, values, None, 0, budget))
+        if text is not None and MAX_INPUT_CHARS < len(text) <= max_chars and text not in out:
+            out.append(text)
+    return out
+
+
+def _drawn(spec: InputSpec, d: _Draw) -> str | None:
+    """One input drawn as ``d`` says (JSON text), or None when the draw breaks the spec."""
+    env: dict[str, Any] = {}
+    try:
+        for name in spec.order:
+            env[name] = _value(spec.nodes[name], env, d, 0)
+        if any(violation(spec.nodes[n], env[n], env, n) for n in spec.order) or failed_check(spec.checks, env):
+            return None
+    except (ValueError, TypeError, ZeroDivisionError, IndexError, OverflowError, MemoryError, NameError, KeyError):
+        # NameError: a bound on a list's elements that names the list itself (not drawable)
+        return None
+    args = {a: env[a] for a in spec.args}
+    return json.dumps(args if spec.keyword else [args[a] for a in spec.args])
 
 
 def _plan(rng: random.Random, n: int) -> Iterator[tuple[str, str, str | None]]:

@@ -24,6 +24,9 @@ For each problem (see :class:`microcoder_data.config.VerifyConfig` for the knobs
 8. ``time_limit_s`` = factor x the slowest kept test of the correct references (CPU
    seconds), clamped and rounded (:func:`derive_time_limit`); a limit the problem
    already has (metadata) is kept.
+9. up to ``large_tests`` tests at the largest sizes the constraints allow are added after
+   the kept ones, where every correct reference answers them alike within a step budget
+   (:mod:`.large`); a derived time limit then covers their runs too.
 
 0. Before 1., functional problems with fewer than ``augment_tests_to`` tests get generated
    tests (:mod:`.augment`), which then go through 1.-7. like the others; before 6., test
@@ -45,6 +48,7 @@ from microcoder_data.config import VERIFY_RUNTIME_KEYS, VerifyConfig
 from microcoder_data.pipeline.step import Step, StepOutput
 from microcoder_data.schema import Problem
 from microcoder_data.verify.augment import Augmented, augment
+from microcoder_data.verify.large import add_large_tests
 from microcoder_data.verify.precap import precap_positions
 from microcoder_data.verify.strength import Strength, cap_by_strength, known_wrong, measure
 from microcoder_data.verify.time_limits import derive_time_limit, make_limits
@@ -235,6 +239,7 @@ class VerifyStep(Step):
                         st["keep"][t] = False
         strength = self._strength(problems, tasks, state, out, augmented, judge)
         # ---- cap, min tests, write back
+        derived: set[str] = set()  # the problems whose time limit this build derived
         for i, st in state.items():
             if i in out:
                 continue
@@ -293,10 +298,15 @@ class VerifyStep(Step):
             refs = p_refs(p, c.max_references)
             if c.derive_time_limit and verified and p.time_limit_s is None:
                 p.time_limit_s = derive_time_limit(c, _timed_runs(st, idx))
+                derived.add(p.id)
             p.tests = [TestCase(task.tests[t].input, task.tests[t].output) for t in idx]
             p.reference_solutions = [refs[r] for r in st["correct"]]
             p.provenance = {**p.provenance, "verify": {"verified": verified, **st["stats"]}}
             out[i] = p
+        if c.large_tests:
+            add_large_tests([v for v in out.values() if isinstance(v, Problem)
+                             and v.provenance.get("verify", {}).get("verified")],
+                            judge, c, derived)
         self.last_stats = {"in": len(problems), "kept": sum(1 for v in out.values() if isinstance(v, Problem))}
         for i in range(len(problems)):
             yield out[i]
