@@ -30,6 +30,7 @@ def data() -> None:
 def build_cmd(sources, config_path, out_dir, executor, workers, resume, limit, no_progress) -> None:
     """Build the dataset; prints a per-stage summary table."""
     from microcoder_data.config import load_config
+    from microcoder_data.pipeline.interrupt import EXIT_INTERRUPTED, BuildInterrupted, two_step_ctrl_c
     from microcoder_data.recipe import build
 
     try:
@@ -45,8 +46,15 @@ def build_cmd(sources, config_path, out_dir, executor, workers, resume, limit, n
         raise click.ClickException(f"bad config: {exc}") from exc
     if no_progress:
         cfg.progress = False
+    work = Path(cfg.out_dir) / "_work"
+    rerun = f"run the same command with --resume to continue from {work}/"
     try:
-        result = build(cfg, resume=resume, log=lambda m: click.echo(m, err=True))
+        with two_step_ctrl_c("stopping after the work in flight; press Ctrl-C again to stop now",
+                             f"stopped now: sandbox workers killed, unfinished work dropped; {rerun}"):
+            result = build(cfg, resume=resume, log=lambda m: click.echo(m, err=True))
+    except BuildInterrupted:
+        click.echo(f"interrupted: finished work is saved; {rerun}", err=True)
+        sys.exit(EXIT_INTERRUPTED)
     except (FileNotFoundError, RuntimeError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     click.echo(result.summary_table())
