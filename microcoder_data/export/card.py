@@ -152,7 +152,9 @@ def write_card(
     config: dict[str, Any],
     step_params: dict[str, Any],
     sources: list[str],
+    kept_nothing: list[str] = (),
 ) -> list[Path]:
+    """``kept_nothing``: a line per source (or the whole build) that kept no problem, with why."""
     out_dir = Path(out_dir)
     fig_d = out_dir / "difficulty.png"
     fig_t = out_dir / "tests.png"
@@ -218,6 +220,7 @@ def write_card(
         "",
         "Source specs: " + ", ".join(f"`{s}`" for s in sources),
         "",
+        *([f"* {line[0].upper()}{line[1:]}" for line in kept_nothing] + [""] if kept_nothing else []),
         _table(
             ["source", "problems", "tests (min/median/max)", "license"],
             [
