@@ -128,10 +128,20 @@ def format_table(summary: Mapping[str, Any]) -> str:
 
 def plot_summary(summary: Mapping[str, Any], path: str) -> None:
     """PNG: mean@n / pass@k (and truncation) by difficulty and by platform, and the verdict mix."""
+    import matplotlib.pyplot as plt
+
+    fig = summary_figure(summary)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def summary_figure(summary: Mapping[str, Any]) -> Any:
+    """The figure ``plot_summary`` saves."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     metrics = _metric_rows(summary)
     fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
@@ -152,8 +162,9 @@ def plot_summary(summary: Mapping[str, Any], path: str) -> None:
     verdicts = summary["verdicts"]
     axes[2].barh(list(verdicts), list(verdicts.values()), color="tab:gray")
     axes[2].set_title(f"verdicts ({summary['candidates']} candidates)")
+    axes[2].set_xlabel("candidates")
+    axes[2].xaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no fractional ticks
     if summary.get("window"):
         fig.suptitle(summary["window"], fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    return fig

