@@ -180,7 +180,8 @@ def generate_command(dataset: Path, out: Path, engine: str, model: str, base_url
         else:
             from microcoder_eval.generate.hf import TransformersEngine
 
-            eng = TransformersEngine(model, device=device, dtype=dtype, batch_size=batch_size)
+            eng = TransformersEngine(model, device=device, dtype=dtype, batch_size=batch_size,
+                                     progress=not no_progress)
         stats = generate(selected, out, eng, sampling, progress=not no_progress)
     except (EngineError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None

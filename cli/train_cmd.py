@@ -123,7 +123,12 @@ def train(backend, preset, config_path, model, dataset, output_dir, dry_run, ove
         raise click.UsageError("--dataset is required to train")
     from trainer_adapters.trl import run_trl
 
-    run_trl(cfg, model, dataset, output_dir)
+    final = run_trl(cfg, model, dataset, output_dir)
+    from transformers.trainer_utils import get_last_checkpoint
+
+    last = get_last_checkpoint(str(final.parent))
+    click.echo(f"trained model: {final}/" + (f"; last checkpoint: {last}/ (the same --output-dir resumes from it)"
+                                            if last else ""))
 
 
 def _check_trl_overrides(items: list[str], cli_items: tuple[str, ...] | list[str] = ()) -> dict:

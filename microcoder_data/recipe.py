@@ -244,13 +244,18 @@ def _verify_local(step: Any, vcfg: VerifyConfig, shards: list[pa.Table], pending
 
     bar = tqdm(total=sum(shards[i].num_rows for i in pending), desc="verify", unit="problem",
                disable=not progress, leave=False, file=sys.stderr)
+    bar_lock = threading.Lock()
+
+    def judged() -> None:  # per problem, from the shards' threads: the bar moves within a shard
+        with bar_lock:
+            bar.update(1)
+
+    step.on_judged = judged
     judge = Judge(workers=step.workers, limits=make_limits(vcfg))
     pool = ThreadPoolExecutor(max_workers=max(1, vcfg.shards_in_flight), thread_name_prefix="verify-shard")
     try:
         for done in as_completed([pool.submit(verify_and_save, i) for i in pending]):
-            i = done.result()
-            if i is not None:
-                bar.update(shards[i].num_rows)
+            done.result()
     finally:
         stopping.set()
         try:

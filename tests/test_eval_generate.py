@@ -70,6 +70,7 @@ def test_transformers_engine_writes_resumable_generations(tiny_model, problems, 
         assert r["truncated"] or r["completion_tokens"] < 6 or r["finish_reason"] == "stop"
         assert r["model"] == str(tiny_model) and r["max_tokens"] == 6 and r["engine"] == "transformers"
     assert "4 generated, 0 already" in result.output
+    assert "Loading weights" not in result.output and "%|" not in result.output  # --no-progress: no bar at all
 
     # interrupted: two lines kept, the third cut mid-line -> only the missing two are generated
     text = out.read_text().splitlines(keepends=True)

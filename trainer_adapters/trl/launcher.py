@@ -78,8 +78,8 @@ def run_trl(
     model: str,
     dataset: str,
     output_dir: str | None = None,
-) -> None:
-    """Train ``model`` on ``dataset`` with MicroCoder-GRPO on TRL.
+) -> Path:
+    """Train ``model`` on ``dataset`` with MicroCoder-GRPO on TRL; returns the final model's folder.
 
     Resumes from the newest ``checkpoint-*`` in ``output_dir`` when there is one (like
     verl's ``resume_mode=auto``); saves checkpoints every ``save_freq`` steps and the
@@ -101,3 +101,4 @@ def run_trl(
     trainer.save_model(str(final))
     if trainer.accelerator.is_main_process:
         trainer.processing_class.save_pretrained(str(final))
+    return final
