@@ -159,9 +159,7 @@ class Collect(Stage):
         return f"collect: {', '.join(cfg.sources)}"
 
     def compute(self, ctx: BuildContext, table: pa.Table | None, key: str) -> tuple[pa.Table, pa.Table, None]:
-        kept, rejects = collect_stage(ctx.config.sources, ctx.config.limit, ctx.executor)
-        _warn_unreadable(rejects, ctx.log)
-        return kept, rejects, None
+        return (*collect_stage(ctx.config.sources, ctx.config.limit, ctx.executor), None)
 
 
 _UNREADABLE_SHOWN = 10
@@ -403,6 +401,8 @@ def build(
         for stage in stages(translator, reference, pass_rates):
             check_stop()  # between stages: everything finished so far is checkpointed
             table, rejects, report, in_sha = run_stage(stage, ctx, table, in_sha)
+            if isinstance(stage, Collect):  # resumed or not: bad input is named on every build
+                _warn_unreadable(rejects, log)
             ctx.reports.append(report)
             ctx.rejects.append(rejects)
     finally:

@@ -4,6 +4,7 @@ on the console with its file and line -- through the CLI, on real files."""
 from __future__ import annotations
 
 import json
+import re
 
 import pyarrow.parquet as pq
 from click.testing import CliRunner
@@ -67,3 +68,7 @@ def test_a_line_that_is_not_json_is_named_on_the_console_and_the_rest_is_built(t
     unreadable = [r for r in rejects if r["step"] == "unreadable"]  # its own step, not the source's name
     assert len(unreadable) == 1 and unreadable[0]["stage"] == "collect"
     assert f"rows in {len(problems) + 1} = kept" in res.stdout
+    again = _build("--source", f"microcoder:{src}", "--out", str(out), "--resume")
+    assert again.exit_code == 0, again.output
+    assert re.search(r"^collect .*unreadable=1 \(resumed\)$", again.stdout, re.M), again.stdout  # from its checkpoint
+    assert [line for line in again.stderr.splitlines() if line.startswith("warning: ")] == named  # said again
