@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -18,14 +19,21 @@ ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the sandbox is Linux-only")
 
 
-def _start(out: Path, *extra: str) -> subprocess.Popen:
+def _start(out: Path, *extra: str, shard_size: int = 4) -> subprocess.Popen:
     cfg = out.parent / "small_shards.yaml"
-    cfg.write_text("verify:\n  shard_size: 4\n  shards_in_flight: 1\n")
+    cfg.write_text(f"verify:\n  shard_size: {shard_size}\n  shards_in_flight: 1\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen(
         [sys.executable, "-m", "cli.main", "data", "build", "--source", "humaneval", "--limit", "40",
          "--config", str(cfg), "--out", str(out), "--workers", "2", "--no-progress", *extra],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def _alive(p: psutil.Process) -> bool:
+    try:
+        return p.is_running() and p.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
 
 
 def _done_shards(out: Path) -> set[str]:
@@ -65,16 +73,29 @@ def test_first_ctrl_c_finishes_the_shard_in_flight_and_the_rerun_resumes(tmp_pat
 
 def test_second_ctrl_c_stops_now_and_kills_the_sandbox_workers(tmp_path):
     out = tmp_path / "ds"
-    proc = _start(out)
+    proc = _start(out, shard_size=12)  # a shard in flight long enough for a second press to land in it
+    lines: list[str] = []
+    said = threading.Event()
+
+    def read_stderr() -> None:
+        for line in proc.stderr:
+            lines.append(line)
+            if line.startswith("stopping after the work in flight"):
+                said.set()
+
+    reader = threading.Thread(target=read_stderr, daemon=True)
+    reader.start()
     _wait_for_first_shard(proc, out)
-    started = psutil.Process(proc.pid).children(recursive=True)
-    assert any("microcoder_eval.sandbox.worker" in " ".join(p.cmdline()) for p in started)
     os.killpg(proc.pid, signal.SIGINT)
-    time.sleep(0.3)
+    assert said.wait(10), "".join(lines)  # the first press is answered at once
     started = psutil.Process(proc.pid).children(recursive=True)  # every process of the build now
+    assert any("microcoder_eval.sandbox.worker" in " ".join(p.cmdline()) for p in started)
+    assert proc.poll() is None, "the shard in flight ended before the second press"
     os.killpg(proc.pid, signal.SIGINT)
     t0 = time.monotonic()
-    stdout, stderr = proc.communicate(timeout=60)
+    proc.wait(timeout=60)
+    reader.join(10)
+    stderr = "".join(lines)
     assert time.monotonic() - t0 < 10  # at once, not after the shard in flight
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr and "Aborted" not in stderr
@@ -82,5 +103,5 @@ def test_second_ctrl_c_stops_now_and_kills_the_sandbox_workers(tmp_path):
     assert lines[-2] == "stopping after the work in flight; press Ctrl-C again to stop now"
     assert lines[-1].startswith("stopped now: sandbox workers killed, unfinished work dropped; "
                                 "run the same command with --resume"), stderr
-    alive = [p for p in started if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    alive = [p for p in started if _alive(p)]
     assert not alive, [(p.pid, p.cmdline()) for p in alive]
