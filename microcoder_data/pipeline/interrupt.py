@@ -93,21 +93,25 @@ def two_step_ctrl_c(first_message: str, second_message: str) -> Iterator[None]:
         yield  # signal handlers belong to the main thread; keep Python's default
         return
 
+    def say(message: str) -> None:
+        # straight to the file descriptor: the handler may run inside a write to sys.stderr,
+        # whose buffer refuses a reentrant write
+        os.write(2, f"\n{message}\n".encode())
+
     def on_sigint(signum, frame) -> None:
         if not _stop.is_set():
             _stop.set()
-            sys.stderr.write(f"\n{first_message}\n")
-            sys.stderr.flush()
+            say(first_message)
             return
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a third press must not cut this short
         logging.disable(logging.CRITICAL)  # threads whose workers die now would warn about it
         kill_descendants()
-        sys.stderr.write(f"\n{second_message}\n")
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
-            except (OSError, ValueError):
+            except (OSError, ValueError, RuntimeError):
                 pass
+        say(second_message)
         # Not sys.exit: threads blocked on killed workers would hold up the interpreter's exit.
         os._exit(EXIT_INTERRUPTED)
 
