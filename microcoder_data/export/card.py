@@ -6,7 +6,7 @@ import json
 import statistics
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from microcoder_data.schema import Problem
 
@@ -170,7 +170,7 @@ def write_card(
     config: dict[str, Any],
     step_params: dict[str, Any],
     sources: list[str],
-    kept_nothing: list[str] = (),
+    kept_nothing: Sequence[str] = (),
 ) -> list[Path]:
     """``kept_nothing``: a line per source (or the whole build) that kept no problem, with why."""
     out_dir = Path(out_dir)
