@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from microcoder_eval.config_keys import UnknownKeyError, check_keys
+from microcoder_eval.config_keys import UnknownKeyError, check_keys, read_config_file
 
 from .temperature import TemperatureSchedule
 
@@ -237,14 +237,7 @@ class MicroCoderGRPOConfig:
     @classmethod
     def from_file(cls, path: str | Path) -> MicroCoderGRPOConfig:
         """Load a YAML or JSON file of config keys (a top-level ``microcoder:`` section is also accepted)."""
-        import yaml  # PyYAML; JSON is a subset of YAML
-
-        text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text) if str(path).endswith(".json") else yaml.safe_load(text)
-        if data is None:
-            data = {}
-        if not isinstance(data, Mapping):
-            raise ValueError(f"{path}: expected a mapping of config keys, got {type(data).__name__}")
+        data = read_config_file(path)  # a file that does not parse: one line naming it, line and column
         if set(data) <= {"microcoder", "backend_overrides"} and "microcoder" in data:
             merged = dict(data["microcoder"] or {})
             if "backend_overrides" in data:
