@@ -3,6 +3,8 @@ row, key or value (with a did-you-mean where a name is close), never a traceback
 value is rejected instead of passing silently."""
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import pytest
@@ -10,7 +12,6 @@ from click.testing import CliRunner
 
 from cli.main import main
 
-LCB = Path(__file__).resolve().parents[2] / "shared" / "data" / "livecodebench" / "lcb_public.jsonl"
 
 
 def invoke(*args: str):
@@ -96,3 +97,66 @@ def test_data_build_help_lists_the_reader_prefixes():
     for name in READERS:
         if name != "auto":
             assert name in flat, name
+
+
+# ---------------------------------------------------------------- eval run / generate: bad values
+def _problems(tmp_path: Path) -> Path:
+    rows = [{"question_id": qid, "question_title": qid, "question_content": "Add the two numbers a and b.",
+             "platform": platform, "contest_id": "c", "contest_date": "2024-01-01T00:00:00", "difficulty": "easy",
+             "starter_code": "", "metadata": "{}", "private_test_cases": "",
+             "public_test_cases": json.dumps([{"input": "1 2\n", "output": "3\n", "testtype": "stdin"}])}
+            for qid, platform in (("add1", "atcoder"), ("add2", "codeforces"))]
+    path = tmp_path / "problems.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def _solutions(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "solutions.jsonl"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("workers", ["0", "-3"])
+def test_eval_run_rejects_fewer_than_one_worker(tmp_path, workers):
+    sols = _solutions(tmp_path, json.dumps({"problem_id": "add1", "completion": "print(3)"}) + "\n")
+    out = tmp_path / "r.jsonl"
+    res = invoke("eval", "run", "--dataset", str(_problems(tmp_path)), "--solutions", str(sols), "--out", str(out),
+                 "--workers", workers, "--no-progress")
+    assert_user_error(res, f"Invalid value for '--workers': {workers} is not in the range x>=1")
+    assert not out.exists()
+
+
+def test_an_unknown_platform_is_an_error_with_a_did_you_mean(tmp_path):
+    sols = _solutions(tmp_path, json.dumps({"problem_id": "add1", "completion": "print(3)"}) + "\n")
+    out = tmp_path / "r.jsonl"
+    problems = _problems(tmp_path)
+    res = invoke("eval", "run", "--dataset", str(problems), "--solutions", str(sols), "--out", str(out),
+                 "--platform", "codeforce", "--workers", "1", "--no-progress")
+    assert_user_error(res, f"{problems}: --platform codeforce: no problem is on it; did you mean codeforces",
+                      "(platforms present: atcoder, codeforces)")
+    assert not out.exists()
+    # eval generate checks it before loading any model
+    res = invoke("eval", "generate", "--dataset", str(problems), "--out", str(tmp_path / "g.jsonl"),
+                 "--model", "no/such-model", "--platform", "atcoder,codeforce", "--no-progress")
+    assert_user_error(res, "--platform codeforce: no problem is on it; did you mean codeforces")
+
+
+def test_an_empty_solutions_file_is_a_clear_error_and_claims_no_chart(tmp_path):
+    sols = _solutions(tmp_path, "\n")
+    out = tmp_path / "r.jsonl"
+    res = invoke("eval", "run", "--dataset", str(_problems(tmp_path)), "--solutions", str(sols), "--out", str(out),
+                 "--workers", "1", "--no-progress")
+    assert_user_error(res, f"{sols}: the file is empty: no candidate to judge")
+    assert "chart" not in res.output and not out.exists()
+
+
+def test_solutions_with_no_judgeable_line_claim_no_chart(tmp_path):
+    sols = _solutions(tmp_path, json.dumps({"problem_id": "nope", "completion": "print(3)"}) + "\n")
+    out = tmp_path / "r.jsonl"
+    res = invoke("eval", "run", "--dataset", str(_problems(tmp_path)), "--solutions", str(sols), "--out", str(out),
+                 "--workers", "1", "--no-progress")
+    assert res.exit_code == 0, res.output
+    assert "unknown problem_id 'nope'" in res.output and "input errors: 1" in res.output
+    assert "(no chart: nothing was judged)" in res.output
+    assert not out.with_name("r.summary.png").exists()
