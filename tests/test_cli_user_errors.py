@@ -4,14 +4,12 @@ value is rejected instead of passing silently."""
 from __future__ import annotations
 
 import json
-
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cli.main import main
-
 
 
 def invoke(*args: str):
