@@ -161,6 +161,13 @@ def generate_command(dataset: Path, out: Path, engine: str, model: str, base_url
 
     if judge:
         _parse_ks(k)  # a bad --k fails before hours of sampling, not after
+    if engine == "transformers":
+        from microcoder_eval.model_ref import describe_model
+
+        try:  # a missing folder would reach from_pretrained as a malformed Hub id
+            describe_model(model)
+        except ValueError as exc:
+            raise click.ClickException(str(exc)) from None
     window = Window(platforms, after, before)
     sampling = Sampling(n=n, max_tokens=max_tokens, temperature=temperature, top_p=top_p, seed=seed)
     try:
