@@ -30,6 +30,7 @@ from typing import Any, Mapping
 from microcoder_eval.config_keys import (
     UnknownKeyError,
     check_keys,
+    in_file,
     read_config_file,
     unknown_key_lines,
 )
@@ -387,9 +388,7 @@ def load_config(path: str | Path | None = None, **overrides: Any) -> PipelineCon
     try:
         cfg = PipelineConfig.from_dict(data)
     except ValueError as exc:
-        lines = str(exc).splitlines()
-        raise ValueError(f"{path}: {lines[0]}" if len(lines) == 1 else
-                         f"{path}: {len(lines)} problems:\n" + "\n".join("  " + line for line in lines)) from None
+        raise in_file(path, exc) from None
     for key, value in overrides.items():
         if value is None:
             continue

@@ -13,8 +13,8 @@ import difflib
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["UnknownKeyError", "check_keys", "close_keys", "did_you_mean", "fields_help", "read_config_file",
-           "unknown_key_lines"]
+__all__ = ["UnknownKeyError", "check_keys", "close_keys", "did_you_mean", "fields_help", "in_file",
+           "read_config_file", "unknown_key_lines"]
 
 
 class UnknownKeyError(KeyError, ValueError):
@@ -52,6 +52,15 @@ def check_keys(keys: Iterable[object], known: Iterable[str], what: str, where: s
     lines = unknown_key_lines(keys, known, what, where)
     if lines:
         raise UnknownKeyError("\n".join(lines))
+
+
+def in_file(path: str | Path, exc: ValueError) -> ValueError:
+    """``exc`` (one line per problem) said of the config file ``path``, same type:
+    ``FILE: problem``, or ``FILE: N problems:`` and an indented line each."""
+    lines = str(exc).splitlines() or [""]
+    text = (f"{path}: {lines[0]}" if len(lines) == 1
+            else f"{path}: {len(lines)} problems:\n" + "\n".join("  " + line for line in lines))
+    return type(exc)(text)
 
 
 def read_config_file(path: str | Path) -> dict:

@@ -173,3 +173,15 @@ def test_verl_dry_run_prints_the_plan_first_and_the_config_on_request(tmp_path, 
     assert plan_at < shown.stdout.index("# resolved verl config")  # the plan first, then the config
     assert f"default_local_dir: {out}" in shown.stdout and f"output_dir: {out}" in shown.stdout
     assert f"path: {model}" in shown.stdout and "output_dir: null" not in shown.stdout
+
+
+def test_every_unknown_key_and_bad_value_of_a_train_config_is_named_in_one_message(tmp_path):
+    conf = tmp_path / "train.yaml"
+    conf.write_text("seed: abc\nmask_probability: x\nmask_probabilty: 0.2\ntrain_batchsize: 3\n")
+    res = invoke("train", "--backend", "verl", "--config", str(conf), "--dry-run")
+    assert_one_line_error(res.output, res.exit_code, f"{conf}: 4 problems:")
+    for line in ("unknown MicroCoderGRPOConfig key 'mask_probabilty'; did you mean mask_probability?",
+                 "unknown MicroCoderGRPOConfig key 'train_batchsize'; did you mean train_batch_size",
+                 "cannot set seed='abc': not an integer: 'abc'",
+                 "cannot set mask_probability='x': not a number: 'x'"):
+        assert f"\n  {line}" in res.output, res.output
