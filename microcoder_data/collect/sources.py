@@ -89,7 +89,7 @@ def read_source(spec: str) -> Iterator[Record]:
     if name == "auto" and arg is None:  # pragma: no cover - parse never returns this
         raise ValueError("auto reader needs a path")
     if name == "auto" and not spec.strip().startswith("auto:") and not Path(arg).expanduser().exists():
-        raise ValueError(missing_source_message(spec.strip()))
+        raise FileNotFoundError(missing_source_message(spec.strip()))
     yield from READERS[name].read(arg)
 
 
