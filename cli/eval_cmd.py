@@ -45,7 +45,8 @@ def _window_options(f):
 
 def _judge_options(f):
     for option in reversed([
-        click.option("--workers", type=int, default=None, help="Parallel sandbox workers [default: all cores]."),
+        click.option("--workers", type=click.IntRange(1), default=None,
+                     help="Parallel sandbox workers [default: all cores]."),
         click.option("--k", "k", default="1", show_default=True, help="pass@k values, comma-separated (e.g. 1,4)."),
         click.option("--time-limit", type=float, default=DEFAULT_TIME_LIMIT_S, show_default=True,
                      help="CPU seconds per test (a problem's own limit wins)."),
@@ -85,7 +86,8 @@ def _judge(dataset: Path, solutions: Path, out: Path, *, workers, k, time_limit,
     outside = f"; outside the window: {summary['outside_window']}" if summary["outside_window"] else ""
     click.echo(f"\n{summary['candidates']} candidates, {summary['problems']} problems "
                f"(sandbox isolation: {summary['isolation']}); input errors: {summary['input_errors']}{outside}")
-    click.echo(f"results: {out}\nsummary: {summary_path(out)} (chart: {summary_path(out).with_suffix('.png').name})"
+    chart = f" (chart: {Path(summary['chart']).name})" if summary["chart"] else " (no chart: nothing was judged)"
+    click.echo(f"results: {out}\nsummary: {summary_path(out)}{chart}"
                f"\npass rates per problem (filter.difficulty.samples_file): {pass_rates_path(out)}")
 
 
@@ -159,6 +161,13 @@ def generate_command(dataset: Path, out: Path, engine: str, model: str, base_url
 
     if judge:
         _parse_ks(k)  # a bad --k fails before hours of sampling, not after
+    if engine == "transformers":
+        from microcoder_eval.model_ref import describe_model
+
+        try:  # a missing folder would reach from_pretrained as a malformed Hub id
+            describe_model(model)
+        except ValueError as exc:
+            raise click.ClickException(str(exc)) from None
     window = Window(platforms, after, before)
     sampling = Sampling(n=n, max_tokens=max_tokens, temperature=temperature, top_p=top_p, seed=seed)
     try:

@@ -199,7 +199,12 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
         read_problems: Callable[[Path], Iterator[Any]], executor: str = "local") -> dict[str, Any]:
     errors = InputErrors()
     problems = load_problems(problems_path, errors, read_problems)
+    missing = window.missing_platforms(info.platform for info in problems.values())
+    if missing:
+        raise DatasetError(f"{problems_path}: {missing}")
     candidates = read_candidates(solutions_path, problems, errors)
+    if not candidates and not errors.messages:  # read_candidates names every bad line; none means no line
+        raise DatasetError(f"{solutions_path}: the file is empty: no candidate to judge")
     inside = [c for c in candidates
               if window.admits(problems[c.problem_id].platform, problems[c.problem_id].contest_date)]
     outside, candidates = len(candidates) - len(inside), inside
@@ -260,9 +265,11 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
     summary["isolation"] = judge.isolation["level"]
     with open(summary_path(out), "w", encoding="utf-8") as fh:
         json.dump(summary, fh, indent=2, sort_keys=True)
+    summary["chart"] = None
     if summary["candidates"]:
         from .summary import plot_summary
 
-        plot_summary(summary, str(summary_path(out).with_suffix(".png")))
+        summary["chart"] = str(summary_path(out).with_suffix(".png"))
+        plot_summary(summary, summary["chart"])
     summary["table"] = format_table(summary)
     return summary

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ..evaluate import InputErrors, problems_only, read_dataset
+from ..evaluate import DatasetError, InputErrors, problems_only, read_dataset
 from ..jsonl import read_complete_lines
 from ..window import Window
 from .base import Engine, Request, Sampling
@@ -37,13 +37,17 @@ def select(problems_path: Path, sampling: Sampling, *, read_problems: Callable[[
     dataset pipeline's reader and its training prompt (``microcoder_data.export.prompt.prompt_of``)
     with the system prompt to use: the judge package does not import the pipeline."""
     errors = errors or InputErrors()
-    chosen, outside = [], 0
+    chosen, outside, platforms = [], 0, set()
     for p in problems_only(read_dataset(problems_path, errors, read_problems), errors, problems_path):
+        platforms.add(p.platform)
         if not window.admits(p.platform, p.contest_date):
             outside += 1
             continue
         if limit is None or len(chosen) < limit:
             chosen.append(p)
+    missing = window.missing_platforms(platforms)
+    if missing:
+        raise DatasetError(f"{problems_path}: {missing}")
     requests = []
     for p in chosen:
         messages = prompt_of(p, system_prompt)
