@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ..evaluate import InputErrors, problems_only, read_dataset
+from ..evaluate import InputErrors, problems_only, read_dataset_files
 from ..jsonl import read_complete_lines
 from ..window import Window
 from .base import Engine, Request, Sampling
@@ -38,7 +38,9 @@ def select(problems_path: Path, sampling: Sampling, *, read_problems: Callable[[
     with the system prompt to use: the judge package does not import the pipeline."""
     errors = errors or InputErrors()
     chosen, outside = [], 0
-    for p in problems_only(read_dataset(problems_path, errors, read_problems), errors, problems_path):
+    problems = [p for file, rows in read_dataset_files(problems_path, errors, read_problems)
+                for p in problems_only(rows, errors, file)]
+    for p in problems:
         if not window.admits(p.platform, p.contest_date):
             outside += 1
             continue
