@@ -71,6 +71,7 @@ def _judge(dataset: Path, solutions: Path, out: Path, *, workers, k, time_limit,
            all_tests, progress, window, executor="local") -> None:
     from microcoder_data.collect import read_problem_file
     from microcoder_eval.evaluate import DatasetError, pass_rates_path, run, summary_path
+    from microcoder_eval.wording import plural
 
     try:
         summary = run(
@@ -83,8 +84,10 @@ def _judge(dataset: Path, solutions: Path, out: Path, *, workers, k, time_limit,
         raise click.ClickException(str(exc)) from None
     click.echo(summary["table"])
     outside = f"; outside the window: {summary['outside_window']}" if summary["outside_window"] else ""
-    click.echo(f"\n{summary['candidates']} candidates, {summary['problems']} problems "
-               f"(sandbox isolation: {summary['isolation']}); input errors: {summary['input_errors']}{outside}")
+    reused = (f"; reused {plural(summary['reused'], 'result')} already in {out.name}, judged "
+              f"{plural(summary['candidates'] - summary['reused'], 'new one', 'new ones')}") if summary["reused"] else ""
+    click.echo(f"\n{plural(summary['candidates'], 'candidate')}, {plural(summary['problems'], 'problem')} "
+               f"(sandbox isolation: {summary['isolation']}); input errors: {summary['input_errors']}{outside}{reused}")
     click.echo(f"results: {out}\nsummary: {summary_path(out)} (chart: {summary_path(out).with_suffix('.png').name})"
                f"\npass rates per problem (filter.difficulty.samples_file): {pass_rates_path(out)}")
 

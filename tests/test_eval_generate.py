@@ -94,7 +94,7 @@ def test_generate_then_judge_prints_the_table(tiny_model, problems, tmp_path):
     out = tmp_path / "gen.jsonl"
     result = _generate(problems, out, "--model", str(tiny_model), "--judge", "--k", "1,2", "--workers", "1")
     assert result.exit_code == 0, result.output
-    for label in ("mean@2", "pass@1", "pass@2", "truncated", "Easy", "Hard", "Atcoder", "Leetcode",
+    for label in ("mean@2", "pass@1", "pass@2", "truncated", "Easy", "Hard", "AtCoder", "LeetCode",
                   "contest date in [2025-02-01"):
         assert label in result.output, result.output
     summary = json.loads((tmp_path / "gen.results.summary.json").read_text())
