@@ -116,6 +116,18 @@ def run_command(dataset: Path, solutions: Path, out: Path, workers: int | None, 
            window=Window(platforms, after, before), executor=executor)
 
 
+def _engine(engine: str, model: str, base_url: str | None, api_key: str | None, concurrency: int, retries: int,
+            device: str | None, dtype: str, batch_size: int):
+    """The generation engine, built last: it loads a model or contacts a server."""
+    if engine == "openai":
+        from microcoder_eval.generate.openai import OpenAIEngine
+
+        return OpenAIEngine(base_url, model, api_key=api_key, concurrency=concurrency, max_retries=retries)
+    from microcoder_eval.generate.hf import TransformersEngine
+
+    return TransformersEngine(model, device=device, dtype=dtype, batch_size=batch_size)
+
+
 @eval_group.command(name="generate")
 @click.option("--dataset", "dataset", required=True, type=click.Path(exists=True, dir_okay=True, path_type=Path),
               help="Problems, in any format `eval run` reads; a verl parquet's own prompts are used as they are.")
@@ -155,42 +167,43 @@ def generate_command(dataset: Path, out: Path, engine: str, model: str, base_url
     from microcoder_data.collect import read_problem_file
     from microcoder_data.config import DEFAULT_SYSTEM_PROMPT
     from microcoder_data.export.prompt import prompt_of
-    from microcoder_eval.evaluate import DatasetError
     from microcoder_eval.generate import EngineError, Sampling
-    from microcoder_eval.generate.run import generate, select
+    from microcoder_eval.generate.run import generate, plan, select, stats
+    from microcoder_eval.wording import plural
     from microcoder_eval.window import Window
 
+    # everything cheap is checked before the engine (a model load, a server) is touched
     if judge:
         _parse_ks(k)  # a bad --k fails before hours of sampling, not after
+    if engine == "openai" and not base_url:
+        raise click.UsageError("--engine openai needs --base-url (e.g. http://127.0.0.1:8000/v1)")
     window = Window(platforms, after, before)
     sampling = Sampling(n=n, max_tokens=max_tokens, temperature=temperature, top_p=top_p, seed=seed)
     try:
+        if engine == "openai":
+            from microcoder_eval.generate.openai import normalise_base_url
+
+            normalise_base_url(base_url)  # a bad scheme fails here; the engine says what it assumed
         selected = select(dataset, sampling, read_problems=read_problem_file, prompt_of=prompt_of,
                           system_prompt=DEFAULT_SYSTEM_PROMPT if system_prompt is None else system_prompt,
                           window=window, limit=limit)
-    except DatasetError as exc:
-        raise click.ClickException(str(exc)) from None
-    if not selected.problems:
-        raise click.ClickException(f"{dataset}: no problem in the window ({window.describe() or 'all'}); "
-                                   f"{selected.outside_window} outside it")
-    try:
-        if engine == "openai":
-            if not base_url:
-                raise click.UsageError("--engine openai needs --base-url (e.g. http://127.0.0.1:8000/v1)")
-            from microcoder_eval.generate.openai import OpenAIEngine
-
-            eng = OpenAIEngine(base_url, model, api_key=api_key, concurrency=concurrency, max_retries=retries)
+        if not selected.problems:
+            raise click.ClickException(f"{dataset}: no problem in the window ({window.describe() or 'all'}); "
+                                       f"{selected.outside_window} outside it")
+        work = plan(selected, out, model, sampling)
+        if not work.todo:
+            click.echo(f"nothing left to generate: all {len(selected.requests)} samples are already in {out} "
+                       f"({'no server contacted' if engine == 'openai' else 'no model loaded'})", err=True)
+            counts = stats(work)
         else:
-            from microcoder_eval.generate.hf import TransformersEngine
-
-            eng = TransformersEngine(model, device=device, dtype=dtype, batch_size=batch_size)
-        stats = generate(selected, out, eng, sampling, progress=not no_progress)
-    except (EngineError, ValueError) as exc:
+            counts = generate(work, _engine(engine, model, base_url, api_key, concurrency, retries, device, dtype,
+                                            batch_size), sampling, progress=not no_progress)
+    except (EngineError, ValueError) as exc:  # DatasetError, mixed settings, a bad --base-url/--dtype …
         raise click.ClickException(str(exc)) from None
-    click.echo(f"{stats['problems']} problems × {n} samples: {stats['generated']} generated, "
-               f"{stats['already_there']} already in {out}; {stats['truncated']} of the new ones cut at "
-               f"{max_tokens} tokens" + (f"; {stats['outside_window']} problems outside the window"
-                                         if stats["outside_window"] else ""))
+    click.echo(f"{plural(counts['problems'], 'problem')} × {plural(n, 'sample')}: {counts['generated']} generated, "
+               f"{counts['already_there']} already in {out}; {counts['truncated']} of the new ones cut at "
+               f"{max_tokens} tokens" + (f"; {plural(counts['outside_window'], 'problem')} outside the window"
+                                         if counts["outside_window"] else ""))
     if judge:
         stem = out.name[:-len(".jsonl")] if out.name.endswith(".jsonl") else out.name
         _judge(dataset, out, results or out.with_name(stem + ".results.jsonl"), workers=workers, k=k,

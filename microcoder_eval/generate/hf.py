@@ -7,6 +7,10 @@ from typing import Iterable, Iterator
 from .base import EngineError, Generation, Request, Sampling
 
 
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
 class TransformersEngine:
     name = "transformers"
 
@@ -20,16 +24,24 @@ class TransformersEngine:
         self.model = str(model)
         self.batch_size = max(1, int(batch_size))
         self._torch = torch
+        # cheap checks first (tokenizer, chat template, dtype, device): loading weights takes minutes
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(self.model)
-            self.lm = AutoModelForCausalLM.from_pretrained(self.model, dtype=dtype)
         except (OSError, ValueError) as exc:
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise EngineError(f"cannot load model {self.model!r} with transformers: {first}") from None
+            raise EngineError(f"cannot load model {self.model!r} with transformers: {_first_line(exc)}") from None
         if not getattr(self.tokenizer, "chat_template", None):
             raise EngineError(f"{self.model}: the tokenizer has no chat template (the prompt is a chat); "
                               "use an instruct model or set tokenizer.chat_template")
-        self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
+        if dtype != "auto" and not isinstance(getattr(torch, dtype, None), torch.dtype):
+            raise EngineError(f"--dtype {dtype}: not a torch dtype (e.g. auto, bfloat16, float16, float32)")
+        try:
+            self.device = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
+        except RuntimeError as exc:
+            raise EngineError(f"--device {device}: {_first_line(exc)} (e.g. cpu, cuda, cuda:1)") from None
+        try:
+            self.lm = AutoModelForCausalLM.from_pretrained(self.model, dtype=dtype)
+        except (OSError, ValueError) as exc:
+            raise EngineError(f"cannot load model {self.model!r} with transformers: {_first_line(exc)}") from None
         self.lm.to(self.device).eval()
         self.tokenizer.padding_side = "left"  # generated tokens start at the same column in every row
         if self.tokenizer.pad_token_id is None:
