@@ -95,7 +95,8 @@ def _judge(dataset: Path, solutions: Path, out: Path, *, workers, k, time_limit,
 @eval_group.command(name="run")
 @click.option("--dataset", "dataset", required=True, type=click.Path(exists=True, dir_okay=True, path_type=Path),
               help="Problems: LiveCodeBench code_generation_lite rows, APPS/TACO rows, microcoder rows or the "
-                   "verl RL parquet of `microcoder data build` (JSON array, JSONL or parquet).")
+                   "verl RL parquet of `microcoder data build` (JSON array, JSONL or parquet), or the build "
+                   "folder itself (its train.parquet + test.parquet).")
 @click.option("--solutions", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help='JSONL, one candidate a line: {"problem_id": ..., "completion": "<raw model text or code>"} '
                    "(the GENERATIONS.jsonl of `eval generate` as it is).")
@@ -130,12 +131,14 @@ def _engine(engine: str, model: str, base_url: str | None, api_key: str | None, 
 
 @eval_group.command(name="generate")
 @click.option("--dataset", "dataset", required=True, type=click.Path(exists=True, dir_okay=True, path_type=Path),
-              help="Problems, in any format `eval run` reads; a verl parquet's own prompts are used as they are.")
+              help="Problems, in any format `eval run` reads (a build folder too); a verl parquet's own prompts "
+                   "are used as they are.")
 @click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="GENERATIONS.jsonl; an existing file is resumed (only missing samples are generated).")
 @click.option("--engine", type=click.Choice(["transformers", "openai"]), default="transformers", show_default=True)
 @click.option("--model", required=True, help="transformers: a model folder or Hub id; openai: the served model name.")
-@click.option("--base-url", help="openai engine: the server's API root, e.g. http://127.0.0.1:8000/v1.")
+@click.option("--base-url", help="openai engine: the server's API root, e.g. http://127.0.0.1:8000/v1 "
+                                 "(no scheme: http:// is assumed).")
 @click.option("--api-key", envvar="OPENAI_API_KEY", help="openai engine: bearer token [env OPENAI_API_KEY].")
 @click.option("--n", "n", type=click.IntRange(1), default=4, show_default=True, help="Samples per problem (mean@n).")
 @click.option("--max-tokens", type=click.IntRange(1), default=4096, show_default=True, help="Response tokens.")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from .dataset_files import dataset_files, describe_read
+from .dataset_files import BUILD_SPLITS, dataset_files, describe_read, is_build_folder
 from .jsonl import JSONL_SUFFIXES, read_complete_lines
 from .summary import format_table, summarise
 from .types import JudgeTask, Limits
@@ -120,6 +120,9 @@ def read_dataset_files(path: Path, errors: InputErrors,
     """(file, its records) for each problems file of PATH: a ``data build`` folder gives its
     train/test splits only (not ``_work/`` or the other files beside them); a build folder's
     reading is announced in one line."""
+    if (path / "_work").is_dir() and not is_build_folder(path):
+        raise DatasetError(f"{path}: a `data build` folder without {BUILD_SPLITS[0]} (did the build finish?); "
+                           f"pass a finished build folder or a problems file")
     files = dataset_files(path)
     read = [(f, read_dataset(f, errors, read_problems)) for f in files]
     line = describe_read(path, files, [sum(hasattr(r, "judge_task") for r in records) for _, records in read])

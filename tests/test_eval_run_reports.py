@@ -83,6 +83,18 @@ def test_eval_run_on_a_build_folder_reads_its_splits_only(build_folder, tmp_path
         "livecodebench/s1": True, "livecodebench/s2": False, "livecodebench/s3": True}
 
 
+def test_an_unfinished_build_folder_is_one_line(tmp_path):
+    folder = tmp_path / "microcoder-dataset"
+    (folder / "_work" / "collect").mkdir(parents=True)
+    (folder / "_work" / "collect" / "done.json").write_text("{}")
+    solutions = _solutions(tmp_path / "sol.jsonl", [("livecodebench/s1", GOOD)])
+    result = _eval_run(folder, solutions, tmp_path / "res.jsonl")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.strip().splitlines() == [
+        f"Error: {folder}: a `data build` folder without train.parquet (did the build finish?); "
+        "pass a finished build folder or a problems file"]
+
+
 def test_eval_generate_on_a_build_folder_selects_its_problems(build_folder, tmp_path):
     """The same folder works for `eval generate` (it stops at the engine: nothing listens on the port)."""
     import socket

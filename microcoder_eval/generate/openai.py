@@ -116,7 +116,10 @@ class OpenAIEngine:
                 last = f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
             if attempt < self.max_retries:
                 # exponential backoff with jitter, so many threads do not retry in lockstep
-                time.sleep(min(self.backoff_s * 2 ** attempt, 60.0) * (0.5 + random.random()))
+                wait_s = min(self.backoff_s * 2 ** attempt, 60.0) * (0.5 + random.random())
+                self.notify(f"{self.base_url}/chat/completions: {last[:120]}; retry {attempt + 1} of "
+                            f"{self.max_retries} in {wait_s:.1f} s")
+                time.sleep(wait_s)
         raise EngineError(f"{self.base_url}/chat/completions failed {self.max_retries + 1} times; last error: {last}")
 
     def _one(self, request: Request, sampling: Sampling) -> Generation:
