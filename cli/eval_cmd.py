@@ -68,7 +68,7 @@ def eval_group() -> None:
 
 
 def _judge(dataset: Path, solutions: Path, out: Path, *, workers, k, time_limit, memory_limit, output_limit,
-           all_tests, progress, window, executor="local") -> None:
+           all_tests, progress, window, executor="local", announce=True) -> None:
     from microcoder_data.collect import read_problem_file
     from microcoder_eval.evaluate import DatasetError, pass_rates_path, run, summary_path
     from microcoder_eval.wording import plural
@@ -78,14 +78,15 @@ def _judge(dataset: Path, solutions: Path, out: Path, *, workers, k, time_limit,
             dataset, solutions, out, read_problems=read_problem_file,
             workers=workers, ks=_parse_ks(k),
             limits=Limits(time_limit, memory_limit, output_limit),
-            stop_on_failure=not all_tests, progress=progress, window=window, executor=executor,
+            stop_on_failure=not all_tests, progress=progress, window=window, executor=executor, announce=announce,
         )
     except DatasetError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(summary["table"])
     outside = f"; outside the window: {summary['outside_window']}" if summary["outside_window"] else ""
+    fresh = summary["candidates"] - summary["reused"]
     reused = (f"; reused {plural(summary['reused'], 'result')} already in {out.name}, judged "
-              f"{plural(summary['candidates'] - summary['reused'], 'new one', 'new ones')}") if summary["reused"] else ""
+              f"{plural(fresh, 'new one', 'new ones')}") if summary["reused"] else ""
     click.echo(f"\n{plural(summary['candidates'], 'candidate')}, {plural(summary['problems'], 'problem')} "
                f"(sandbox isolation: {summary['isolation']}); input errors: {summary['input_errors']}{outside}{reused}")
     click.echo(f"results: {out}\nsummary: {summary_path(out)} (chart: {summary_path(out).with_suffix('.png').name})"
@@ -211,4 +212,4 @@ def generate_command(dataset: Path, out: Path, engine: str, model: str, base_url
         stem = out.name[:-len(".jsonl")] if out.name.endswith(".jsonl") else out.name
         _judge(dataset, out, results or out.with_name(stem + ".results.jsonl"), workers=workers, k=k,
                time_limit=time_limit, memory_limit=memory_limit, output_limit=output_limit, all_tests=all_tests,
-               progress=not no_progress, window=window, executor=executor)
+               progress=not no_progress, window=window, executor=executor, announce=False)

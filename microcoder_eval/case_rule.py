@@ -44,7 +44,8 @@ _FREEDOM = rf"(?:{_QUANTIFIER}\s+(?:{_PAIR}|{_NOUN})|(?:either\s+|both\s+)?{_PAI
 # insensitivity: the comparison ignores case
 _INSENSITIVE = (
     r"(?:not\s+)?case[- ]?insensitive(?:ly)?|not\s+case[- ]?sensitive"
-    rf"|(?:the\s+)?{_NOUN}(?:\s+of\s+(?:the\s+|each\s+|every\s+)?(?:letters?|characters?|output|answers?|strings?|words?))?"
+    rf"|(?:the\s+)?{_NOUN}(?:\s+of\s+(?:the\s+|each\s+|every\s+)?"
+    r"(?:letters?|characters?|output|answers?|strings?|words?))?"
     r"\s+(?:does\s+not|doesn't|do\s+not|don't|won't|will\s+not)\s+matter"
     rf"|{_NOUN}\s+(?:is|are)\s+(?:not\s+important|irrelevant|ignored|not\s+checked|not\s+taken\s+into\s+account)"
     rf"|(?:regardless\s+of|ignoring|without\s+regard\s+to)\s+(?:the\s+)?{_NOUN}"
@@ -105,8 +106,8 @@ def _freedom_scope(sentence: str, m: re.Match) -> bool:
     bare_pair = not re.match(_QUANTIFIER, m.group(0), re.IGNORECASE)
     if bare_pair and not _CLAUSE_END.search(after):
         return False
-    if _SUBJECT_BEFORE.search(clause):
-        return not _BLOCK.search(clause)
+    if _SUBJECT_BEFORE.search(clause):  # "each letter may be printed in": the answer's, not the input's letters
+        return not (_BLOCK.search(clause) or re.search(r"\binputs?\b", clause, re.IGNORECASE))
     introduced = re.search(r"(?:\b(?:in|using|with)|\()\s*$", clause, re.IGNORECASE)
     return bool(introduced) and _verb_scope(clause)
 

@@ -115,8 +115,8 @@ def read_dataset(path: Path, errors: InputErrors, read_problems: Callable[[Path]
                            f"expected {DATASET_EXPECTED}") from None
 
 
-def read_dataset_files(path: Path, errors: InputErrors,
-                       read_problems: Callable[[Path], Iterator[Any]]) -> list[tuple[Path, list[Any]]]:
+def read_dataset_files(path: Path, errors: InputErrors, read_problems: Callable[[Path], Iterator[Any]],
+                       announce: bool = True) -> list[tuple[Path, list[Any]]]:
     """(file, its records) for each problems file of PATH: a ``data build`` folder gives its
     train/test splits only (not ``_work/`` or the other files beside them); a build folder's
     reading is announced in one line."""
@@ -126,17 +126,17 @@ def read_dataset_files(path: Path, errors: InputErrors,
     files = dataset_files(path)
     read = [(f, read_dataset(f, errors, read_problems)) for f in files]
     line = describe_read(path, files, [sum(hasattr(r, "judge_task") for r in records) for _, records in read])
-    if line:
+    if line and announce:
         print(f"microcoder eval: {line}", file=sys.stderr)
     return read
 
 
-def load_problems(path: Path, errors: InputErrors,
-                  read_problems: Callable[[Path], Iterator[Any]]) -> dict[str, ProblemInfo]:
+def load_problems(path: Path, errors: InputErrors, read_problems: Callable[[Path], Iterator[Any]],
+                  announce: bool = True) -> dict[str, ProblemInfo]:
     """The problems of PATH by alias; ``DatasetError`` (one line) when none can be read."""
     before = len(errors.messages)
     index: dict[str, ProblemInfo] = {}
-    for file, records in read_dataset_files(path, errors, read_problems):
+    for file, records in read_dataset_files(path, errors, read_problems, announce):
         for alias, info in index_problems(records, errors, file).items():
             index.setdefault(alias, info)
     if not index:
@@ -216,9 +216,12 @@ def write_pass_rates(rows: Iterable[dict], problems: dict[str, ProblemInfo], pat
 
 def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | None, ks: Sequence[int],
         limits: Limits, stop_on_failure: bool = True, progress: bool = True, window: Window = Window(),
-        read_problems: Callable[[Path], Iterator[Any]], executor: str = "local") -> dict[str, Any]:
+        read_problems: Callable[[Path], Iterator[Any]], executor: str = "local",
+        announce: bool = True) -> dict[str, Any]:
+    """Judge what RESULTS lacks and summarise; ``announce``: say what a build folder gave (once a
+    process: `eval generate --judge` has said it already)."""
     errors = InputErrors()
-    problems = load_problems(problems_path, errors, read_problems)
+    problems = load_problems(problems_path, errors, read_problems, announce)
     candidates = read_candidates(solutions_path, problems, errors)
     inside = [c for c in candidates
               if window.admits(problems[c.problem_id].platform, problems[c.problem_id].contest_date)]

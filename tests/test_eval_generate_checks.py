@@ -119,4 +119,5 @@ def test_openai_base_url_with_another_scheme_fails_before_anything_is_read(tmp_p
                        "--base-url", "ftp://127.0.0.1:9/v1")
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.output.strip().splitlines() == [
-        "Error: --base-url ftp://127.0.0.1:9/v1: the scheme must be http:// or https:// (e.g. http://127.0.0.1:8000/v1)"]
+        "Error: --base-url ftp://127.0.0.1:9/v1: the scheme must be http:// or https:// "
+        "(e.g. http://127.0.0.1:8000/v1)"]

@@ -151,3 +151,16 @@ def test_a_resumed_run_says_how_many_results_it_reused(build_folder, tmp_path):
     assert result.exit_code == 0, result.output
     assert "reused 2 results already in res.jsonl, judged 1 new one" in result.output
     assert len(out.read_text().splitlines()) == 3
+
+
+def test_generate_and_judge_a_build_folder_says_once_what_it_read(build_folder, tmp_path):
+    pytest.importorskip("transformers")
+    from microcoder_testing.tiny import build_tiny_checkpoint
+
+    model = build_tiny_checkpoint(tmp_path / "model")
+    out = tmp_path / "gen.jsonl"
+    result = _invoke("eval", "generate", "--dataset", str(build_folder), "--out", str(out), "--model", str(model),
+                     "--n", "1", "--max-tokens", "4", "--no-progress", "--judge", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    assert sum("build folder" in line for line in result.output.splitlines()) == 1, result.output
+    assert "3 problems × 1 sample:" in result.output and "3 candidates, 3 problems" in result.output

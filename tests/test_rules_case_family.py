@@ -61,6 +61,7 @@ EXACT_CASE = [
     "If the query matches a word in the wordlist (case-insensitive), return the word with the same case.",
     "The words in paragraph are case-insensitive and the answer should be returned in lowercase.",
     "If the letter is in uppercase or lowercase, print it twice.",
+    "The letters of the input can be in any case. Print the number of distinct letters.",
     "The vowels can appear in lowercase or uppercase. Return the string after sorting the vowels.",
     'Output "YES" if the cube will be removed in all cases, "NO" if it will not be removed in any case.',
     "The letters' case does not matter, that is an uppercase letter is considered equivalent to the "
@@ -122,7 +123,8 @@ def test_the_real_statements_read_the_same_family(shared_data):
     def read(path):
         return gzip.open(path, "rt") if str(path).endswith(".gz") else open(path)
 
-    statements = [json.loads(line)["question_content"] for line in read(shared_data / "livecodebench" / "lcb_public.jsonl")]
+    with read(shared_data / "livecodebench" / "lcb_public.jsonl") as fh:
+        statements = [json.loads(line)["question_content"] for line in fh]
     for name in ("codeforces.json", "code_contests.json.gz"):
         with read(shared_data / "rllm" / "test" / "code" / name) as fh:
             statements += [r["problem"] for r in json.load(fh)]
@@ -139,6 +141,7 @@ def test_the_real_statements_read_the_same_family(shared_data):
     answer_sentence = re.compile(r"\b(?:print|output|answer|accepted|recogni[sz]ed|checker|YES|Yes)\b", re.IGNORECASE)
     read_as_any = [r for s in statements for r in rule_reasons(s) if r.startswith("any_case")]
     assert len(read_as_any) >= 60
-    assert all(answer_sentence.search(r) for r in read_as_any), [r for r in read_as_any if not answer_sentence.search(r)]
+    assert all(answer_sentence.search(r) for r in read_as_any), [r for r in read_as_any
+                                                                 if not answer_sentence.search(r)]
     grants = [s for s in statements if re.search(r"(?:print|output)\w*[^.]{0,60}\bin any (?:case|register)\b", s, re.I)]
     assert grants and all(rule_from_statement(s).any_case for s in grants)
