@@ -128,7 +128,9 @@ def _engine(engine: str, model: str, base_url: str | None, api_key: str | None, 
 
         return OpenAIEngine(base_url, model, api_key=api_key, concurrency=concurrency, max_retries=retries)
     from microcoder_eval.generate.hf import TransformersEngine
+    from microcoder_eval.model_ref import describe_model
 
+    describe_model(model)  # ValueError: a missing folder would reach from_pretrained as a malformed Hub id
     return TransformersEngine(model, device=device, dtype=dtype, batch_size=batch_size, progress=progress)
 
 
@@ -181,13 +183,6 @@ def generate_command(dataset: Path, out: Path, engine: str, model: str, base_url
     # everything cheap is checked before the engine (a model load, a server) is touched
     if judge:
         _parse_ks(k)  # a bad --k fails before hours of sampling, not after
-    if engine == "transformers":
-        from microcoder_eval.model_ref import describe_model
-
-        try:  # a missing folder would reach from_pretrained as a malformed Hub id
-            describe_model(model)
-        except ValueError as exc:
-            raise click.ClickException(str(exc)) from None
     if engine == "openai" and not base_url:
         raise click.UsageError("--engine openai needs --base-url (e.g. http://127.0.0.1:8000/v1)")
     window = Window(platforms, after, before)

@@ -72,7 +72,8 @@ def problems_only(records: Iterable[Any], errors: InputErrors, path: Path | None
     for record in records:
         if not hasattr(record, "judge_task"):  # a Reject from the reader
             where = _where(path, getattr(record, "row", None)) or record.id
-            errors.add(f"{where}: {record.reason}")
+            # a reader that names the place itself (a line that is not JSON) is not prefixed twice
+            errors.add(record.reason if record.reason.startswith(f"{where}:") else f"{where}: {record.reason}")
             continue
         yield record
 
