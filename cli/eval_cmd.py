@@ -45,7 +45,8 @@ def _window_options(f):
 
 def _judge_options(f):
     for option in reversed([
-        click.option("--workers", type=int, default=None, help="Parallel sandbox workers [default: all cores]."),
+        click.option("--workers", type=click.IntRange(1), default=None,
+                     help="Parallel sandbox workers [default: all cores]."),
         click.option("--k", "k", default="1", show_default=True, help="pass@k values, comma-separated (e.g. 1,4)."),
         click.option("--time-limit", type=float, default=DEFAULT_TIME_LIMIT_S, show_default=True,
                      help="CPU seconds per test (a problem's own limit wins)."),
@@ -68,31 +69,37 @@ def eval_group() -> None:
 
 
 def _judge(dataset: Path, solutions: Path, out: Path, *, workers, k, time_limit, memory_limit, output_limit,
-           all_tests, progress, window, executor="local") -> None:
+           all_tests, progress, window, executor="local", announce=True) -> None:
     from microcoder_data.collect import read_problem_file
     from microcoder_eval.evaluate import DatasetError, pass_rates_path, run, summary_path
+    from microcoder_eval.wording import plural
 
     try:
         summary = run(
             dataset, solutions, out, read_problems=read_problem_file,
             workers=workers, ks=_parse_ks(k),
             limits=Limits(time_limit, memory_limit, output_limit),
-            stop_on_failure=not all_tests, progress=progress, window=window, executor=executor,
+            stop_on_failure=not all_tests, progress=progress, window=window, executor=executor, announce=announce,
         )
     except DatasetError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(summary["table"])
     outside = f"; outside the window: {summary['outside_window']}" if summary["outside_window"] else ""
-    click.echo(f"\n{summary['candidates']} candidates, {summary['problems']} problems "
-               f"(sandbox isolation: {summary['isolation']}); input errors: {summary['input_errors']}{outside}")
-    click.echo(f"results: {out}\nsummary: {summary_path(out)} (chart: {summary_path(out).with_suffix('.png').name})"
+    fresh = summary["candidates"] - summary["reused"]
+    reused = (f"; reused {plural(summary['reused'], 'result')} already in {out.name}, judged "
+              f"{plural(fresh, 'new one', 'new ones')}") if summary["reused"] else ""
+    click.echo(f"\n{plural(summary['candidates'], 'candidate')}, {plural(summary['problems'], 'problem')} "
+               f"(sandbox isolation: {summary['isolation']}); input errors: {summary['input_errors']}{outside}{reused}")
+    chart = f" (chart: {Path(summary['chart']).name})" if summary["chart"] else " (no chart: nothing was judged)"
+    click.echo(f"results: {out}\nsummary: {summary_path(out)}{chart}"
                f"\npass rates per problem (filter.difficulty.samples_file): {pass_rates_path(out)}")
 
 
 @eval_group.command(name="run")
 @click.option("--dataset", "dataset", required=True, type=click.Path(exists=True, dir_okay=True, path_type=Path),
               help="Problems: LiveCodeBench code_generation_lite rows, APPS/TACO rows, microcoder rows or the "
-                   "verl RL parquet of `microcoder data build` (JSON array, JSONL or parquet).")
+                   "verl RL parquet of `microcoder data build` (JSON array, JSONL or parquet), or the build "
+                   "folder itself (its train.parquet + test.parquet).")
 @click.option("--solutions", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help='JSONL, one candidate a line: {"problem_id": ..., "completion": "<raw model text or code>"} '
                    "(the GENERATIONS.jsonl of `eval generate` as it is).")
@@ -113,14 +120,30 @@ def run_command(dataset: Path, solutions: Path, out: Path, workers: int | None, 
            window=Window(platforms, after, before), executor=executor)
 
 
+def _engine(engine: str, model: str, base_url: str | None, api_key: str | None, concurrency: int, retries: int,
+            device: str | None, dtype: str, batch_size: int, progress: bool):
+    """The generation engine, built last: it loads a model or contacts a server."""
+    if engine == "openai":
+        from microcoder_eval.generate.openai import OpenAIEngine
+
+        return OpenAIEngine(base_url, model, api_key=api_key, concurrency=concurrency, max_retries=retries)
+    from microcoder_eval.generate.hf import TransformersEngine
+    from microcoder_eval.model_ref import describe_model
+
+    describe_model(model)  # ValueError: a missing folder would reach from_pretrained as a malformed Hub id
+    return TransformersEngine(model, device=device, dtype=dtype, batch_size=batch_size, progress=progress)
+
+
 @eval_group.command(name="generate")
 @click.option("--dataset", "dataset", required=True, type=click.Path(exists=True, dir_okay=True, path_type=Path),
-              help="Problems, in any format `eval run` reads; a verl parquet's own prompts are used as they are.")
+              help="Problems, in any format `eval run` reads (a build folder too); a verl parquet's own prompts "
+                   "are used as they are.")
 @click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="GENERATIONS.jsonl; an existing file is resumed (only missing samples are generated).")
 @click.option("--engine", type=click.Choice(["transformers", "openai"]), default="transformers", show_default=True)
 @click.option("--model", required=True, help="transformers: a model folder or Hub id; openai: the served model name.")
-@click.option("--base-url", help="openai engine: the server's API root, e.g. http://127.0.0.1:8000/v1.")
+@click.option("--base-url", help="openai engine: the server's API root, e.g. http://127.0.0.1:8000/v1 "
+                                 "(no scheme: http:// is assumed).")
 @click.option("--api-key", envvar="OPENAI_API_KEY", help="openai engine: bearer token [env OPENAI_API_KEY].")
 @click.option("--n", "n", type=click.IntRange(1), default=4, show_default=True, help="Samples per problem (mean@n).")
 @click.option("--max-tokens", type=click.IntRange(1), default=4096, show_default=True, help="Response tokens.")
@@ -152,44 +175,45 @@ def generate_command(dataset: Path, out: Path, engine: str, model: str, base_url
     from microcoder_data.collect import read_problem_file
     from microcoder_data.config import DEFAULT_SYSTEM_PROMPT
     from microcoder_data.export.prompt import prompt_of
-    from microcoder_eval.evaluate import DatasetError
     from microcoder_eval.generate import EngineError, Sampling
-    from microcoder_eval.generate.run import generate, select
+    from microcoder_eval.generate.run import generate, plan, select, stats
+    from microcoder_eval.wording import plural
     from microcoder_eval.window import Window
 
+    # everything cheap is checked before the engine (a model load, a server) is touched
     if judge:
         _parse_ks(k)  # a bad --k fails before hours of sampling, not after
+    if engine == "openai" and not base_url:
+        raise click.UsageError("--engine openai needs --base-url (e.g. http://127.0.0.1:8000/v1)")
     window = Window(platforms, after, before)
     sampling = Sampling(n=n, max_tokens=max_tokens, temperature=temperature, top_p=top_p, seed=seed)
     try:
+        if engine == "openai":
+            from microcoder_eval.generate.openai import normalise_base_url
+
+            normalise_base_url(base_url)  # a bad scheme fails here; the engine says what it assumed
         selected = select(dataset, sampling, read_problems=read_problem_file, prompt_of=prompt_of,
                           system_prompt=DEFAULT_SYSTEM_PROMPT if system_prompt is None else system_prompt,
                           window=window, limit=limit)
-    except DatasetError as exc:
-        raise click.ClickException(str(exc)) from None
-    if not selected.problems:
-        raise click.ClickException(f"{dataset}: no problem in the window ({window.describe() or 'all'}); "
-                                   f"{selected.outside_window} outside it")
-    try:
-        if engine == "openai":
-            if not base_url:
-                raise click.UsageError("--engine openai needs --base-url (e.g. http://127.0.0.1:8000/v1)")
-            from microcoder_eval.generate.openai import OpenAIEngine
-
-            eng = OpenAIEngine(base_url, model, api_key=api_key, concurrency=concurrency, max_retries=retries)
+        if not selected.problems:
+            raise click.ClickException(f"{dataset}: no problem in the window ({window.describe() or 'all'}); "
+                                       f"{selected.outside_window} outside it")
+        work = plan(selected, out, model, sampling)
+        if not work.todo:
+            click.echo(f"nothing left to generate: all {len(selected.requests)} samples are already in {out} "
+                       f"({'no server contacted' if engine == 'openai' else 'no model loaded'})", err=True)
+            counts = stats(work)
         else:
-            from microcoder_eval.generate.hf import TransformersEngine
-
-            eng = TransformersEngine(model, device=device, dtype=dtype, batch_size=batch_size)
-        stats = generate(selected, out, eng, sampling, progress=not no_progress)
-    except (EngineError, ValueError) as exc:
+            counts = generate(work, _engine(engine, model, base_url, api_key, concurrency, retries, device, dtype,
+                                            batch_size, not no_progress), sampling, progress=not no_progress)
+    except (EngineError, ValueError) as exc:  # DatasetError, mixed settings, a bad --base-url/--dtype …
         raise click.ClickException(str(exc)) from None
-    click.echo(f"{stats['problems']} problems × {n} samples: {stats['generated']} generated, "
-               f"{stats['already_there']} already in {out}; {stats['truncated']} of the new ones cut at "
-               f"{max_tokens} tokens" + (f"; {stats['outside_window']} problems outside the window"
-                                         if stats["outside_window"] else ""))
+    click.echo(f"{plural(counts['problems'], 'problem')} × {plural(n, 'sample')}: {counts['generated']} generated, "
+               f"{counts['already_there']} already in {out}; {counts['truncated']} of the new ones cut at "
+               f"{max_tokens} tokens" + (f"; {plural(counts['outside_window'], 'problem')} outside the window"
+                                         if counts["outside_window"] else ""))
     if judge:
         stem = out.name[:-len(".jsonl")] if out.name.endswith(".jsonl") else out.name
         _judge(dataset, out, results or out.with_name(stem + ".results.jsonl"), workers=workers, k=k,
                time_limit=time_limit, memory_limit=memory_limit, output_limit=output_limit, all_tests=all_tests,
-               progress=not no_progress, window=window, executor=executor)
+               progress=not no_progress, window=window, executor=executor, announce=False)

@@ -15,16 +15,20 @@ Any other key is an error naming it.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-import json
+import io
 import sys
+import warnings
 
 import click
 
 from microcoder_eval.config_keys import close_keys, fields_help
+from microcoder_eval.model_ref import describe_model
 from trainer_adapters.core import MicroCoderGRPOConfig
 from trainer_adapters.core.config import UnknownConfigKeyError
-from trainer_adapters.core.presets import PRESETS, apply_preset, unsupported_on
+from trainer_adapters.core.plan import check_dataset
+from trainer_adapters.core.presets import PRESETS, apply_preset
 
 
 def split_overrides(
@@ -62,9 +66,13 @@ def split_overrides(
 @click.option("--model", help="Model path or name (default: the config's model_name_or_path).")
 @click.option("--dataset", help="Directory with train.parquet (+ test.parquet) in verl RL format.")
 @click.option("--output-dir", help="Checkpoints / outputs directory.")
-@click.option("--dry-run", is_flag=True, help="Print the resolved config and the plan; start nothing.")
+@click.option("--dry-run", is_flag=True,
+              help="Check the model and dataset, print the plan (model, data, steps, validation, devices, outputs); "
+                   "start nothing.")
+@click.option("--show-config", is_flag=True,
+              help="With --dry-run: also the whole resolved config, and the upstream warnings.")
 @click.argument("overrides", nargs=-1)
-def train(backend, preset, config_path, model, dataset, output_dir, dry_run, overrides):
+def train(backend, preset, config_path, model, dataset, output_dir, dry_run, show_config, overrides):
     """Train with MicroCoder-GRPO (conditional truncation masking, staged temperature, no KL)."""
     ours, backend_overrides = split_overrides(overrides, plain_backend_keys=backend == "trl")
     try:
@@ -77,14 +85,19 @@ def train(backend, preset, config_path, model, dataset, output_dir, dry_run, ove
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
 
+    # the values the run uses, in the plan and in the config it records
+    cfg = dataclasses.replace(cfg, model_name_or_path=model or cfg.model_name_or_path,
+                              output_dir=output_dir or cfg.output_dir)
+    model, output_dir = cfg.model_name_or_path, cfg.output_dir
     if backend == "verl":
-        from trainer_adapters.verl.launcher import run_verl
+        with _upstream_noise(hidden=dry_run and not show_config) as out:
+            from trainer_adapters.verl.launcher import run_verl
 
-        try:
-            run_verl(cfg, model=model, dataset=dataset, output_dir=output_dir,
-                     overrides=backend_overrides, dry_run=dry_run)
-        except ValueError as exc:
-            raise click.ClickException(str(exc)) from None
+            try:
+                run_verl(cfg, model=model, dataset=dataset, output_dir=output_dir, overrides=backend_overrides,
+                         dry_run=dry_run, out=out, show_config=show_config, preset=preset)
+            except ValueError as exc:
+                raise click.ClickException(str(exc)) from None
         return
 
     # --- TRL: CLI overrides go after the config file's, so they win
@@ -92,38 +105,45 @@ def train(backend, preset, config_path, model, dataset, output_dir, dry_run, ove
         trl_items = [*cfg.backend_overrides.get("trl", []), *backend_overrides]
         cfg = dataclasses.replace(cfg, backend_overrides={**cfg.backend_overrides, "trl": trl_items})
     trl_overrides = _check_trl_overrides(cfg.backend_overrides.get("trl", []), cli_items=backend_overrides)
-    model = model or cfg.model_name_or_path
+    try:
+        model_description = describe_model(cfg.model_name_or_path)
+        files = check_dataset(dataset) if dataset is not None else None
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
     if dry_run:
-        from trainer_adapters.trl.args import build_grpo_config, describe
-        from trainer_adapters.trl.data import validation_file
+        from trainer_adapters.trl.launcher import dry_run_plan
 
         try:
-            args, layout = build_grpo_config(cfg, output_dir=output_dir,
-                                             with_eval=bool(dataset and validation_file(dataset)))
+            click.echo(dry_run_plan(cfg, preset=preset, model=model_description, files=files,
+                                    trl_overrides=list(trl_overrides), show_config=show_config))
         except ValueError as exc:
             raise click.ClickException(str(exc)) from None
-        click.echo(json.dumps(cfg.to_dict(), indent=2))
-        click.echo(f"plan: trainer_adapters.trl.run_trl(model={model!r}, dataset={dataset!r}, output_dir={output_dir!r})")
-        click.echo(f"preset: {preset}")
-        if cfg.auto_temperature:
-            click.echo(f"temperature: auto (probe {list(cfg.probe_temperatures)} on {cfg.probe_prompts} prompts before "
-                       f"step 1; convergence {cfg.convergence_diversity}, spread < {cfg.fluctuation_threshold}, "
-                       f"window {cfg.diversity_window}); mask rate {cfg.mask_probability}")
-        else:
-            click.echo(f"temperature stages: {cfg.temperature_stages}; mask rate {cfg.mask_probability}")
-        missing = unsupported_on(cfg, "trl")
-        if missing:
-            click.echo(f"not on the trl backend (ignored): {', '.join(missing)}")
-        # read back from the built GRPOConfig, i.e. what the trainer will see
-        resolved = {k: getattr(args, k) for k in trl_overrides}
-        click.echo(f"trl overrides: {json.dumps(resolved, sort_keys=True, default=str)}")
-        click.echo(f"trl args: {describe(args, layout)}")
         return
     if dataset is None:
         raise click.UsageError("--dataset is required to train")
     from trainer_adapters.trl import run_trl
 
-    run_trl(cfg, model, dataset, output_dir)
+    final = run_trl(cfg, cfg.model_name_or_path, dataset, cfg.output_dir)
+    from transformers.trainer_utils import get_last_checkpoint
+
+    last = get_last_checkpoint(str(final.parent))
+    click.echo(f"trained model: {final}/" + (f"; last checkpoint: {last}/ (the same --output-dir resumes from it)"
+                                            if last else ""))
+
+
+@contextlib.contextmanager
+def _upstream_noise(hidden: bool):
+    """Yield the stream the plan goes to; with ``hidden``, swallow what the backend's imports and
+    checks print meanwhile (verl's engine warnings, "[validate_config] ... passed") so that the plan
+    is what a dry run shows; --show-config keeps them."""
+    out = sys.stdout
+    if not hidden:
+        yield out
+        return
+    with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()), \
+            contextlib.redirect_stderr(io.StringIO()):
+        warnings.simplefilter("ignore")
+        yield out
 
 
 def _check_trl_overrides(items: list[str], cli_items: tuple[str, ...] | list[str] = ()) -> dict:

@@ -22,11 +22,20 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from microcoder_eval.config_keys import check_keys
+from microcoder_eval.config_keys import (
+    UnknownKeyError,
+    check_keys,
+    in_file,
+    read_config_file,
+    unknown_key_lines,
+)
+
+from .config_values import check_value
 
 DEFAULT_OUT_DIR = "out/microcoder-dataset"
 
@@ -208,7 +217,8 @@ class VerifyConfig:
     check_rule: bool = field(default=True, metadata={"help": (
         "Drop tests whose expected output breaks the judging rule (valid JSON for functional tests, "
         "self-consistent under the comparator).")})
-    max_tests: int = field(default=16, metadata={"help": "Keep at most this many tests, the most demanding by cap_by."})
+    max_tests: int = field(default=16, metadata={"min": 0, "help": (
+        "Keep at most this many tests, the most demanding by cap_by (0 = no cap).")})
     cap_by: str = field(default="strength", metadata={"help": (
         "strength: first the tests that are some mutant's first killer (see strength_*), then the largest "
         "inputs (no mutants -> as input_size) | input_size: largest inputs, deterministic | time: slowest "
@@ -269,12 +279,12 @@ class VerifyConfig:
         "Memory limit (MB) of a mutant run; a mutant needing more is rejected at that test; 0 = the judge's.")})
     min_strength: float | None = field(default=None, metadata={"help": (
         "Drop problems whose tests reject less than this share of the counted mutants; None = keep all.")})
-    workers: int | None = field(default=None, metadata={"help": "Judge workers; None = all cores."})
+    workers: int | None = field(default=None, metadata={"min": 1, "help": "Judge workers; None = all cores."})
     time_limit_s: float | None = field(default=None, metadata={"help": (
         "Judge time limit of reference runs (s); None = the judge's default (per-problem overrides win).")})
     memory_limit_mb: int | None = field(default=None, metadata={"help": (
         "Judge memory limit (MB); None = the judge's default.")})
-    shard_size: int = field(default=64, metadata={"help": "Problems per checkpointed shard."})
+    shard_size: int = field(default=64, metadata={"min": 1, "help": "Problems per checkpointed shard."})
     shards_in_flight: int = field(default=2, metadata={"help": (
         "Local executor: shards verified at once on the one judge. A shard's phases end in a barrier and one "
         "slow reference holds it up; a second shard in flight keeps the judge's workers busy meanwhile (the "
@@ -323,10 +333,10 @@ class PipelineConfig:
         "Collect source specs (the --source option's forms).")})
     out_dir: str = field(default=DEFAULT_OUT_DIR, metadata={"help": "Output folder."})
     executor: str = field(default="local", metadata={"help": "Where stages run: local | ray."})
-    workers: int | None = field(default=None, metadata={"help": "Worker processes; None = all local cores."})
+    workers: int | None = field(default=None, metadata={"min": 1, "help": "Worker processes; None = all local cores."})
     ray_address: str | None = field(default=None, metadata={"help": "Ray cluster address; None = start/attach a local Ray."})
-    shard_size: int = field(default=512, metadata={"help": "Rows per shard for Process / Filter map work."})
-    limit: int | None = field(default=None, metadata={"help": (
+    shard_size: int = field(default=512, metadata={"min": 1, "help": "Rows per shard for Process / Filter map work."})
+    limit: int | None = field(default=None, metadata={"min": 1, "help": (
         "Keep at most this many problems per source (smoke runs); None = all.")})
     seed: int = field(default=0, metadata={"help": "Build-wide seed (the stages have their own: filter.dedup.seed, filter.difficulty.seed, verify.augment_seed, export.seed)."})
     progress: bool = field(default=True, metadata={"help": "Show progress bars."})
@@ -347,52 +357,50 @@ class PipelineConfig:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> "PipelineConfig":
-        return _from_dict(cls, data or {}, "config")
+        """The config of ``data``; every unknown key and bad value, in any section, is named in one
+        ``ValueError`` (a line each), so that a user fixes them all in one go."""
+        problems: list[str] = []
+        cfg = _from_dict(cls, data or {}, "config", problems)
+        if problems:  # an UnknownKeyError (a ValueError) where a key is unknown, as every config's rule
+            unknown = any(p.startswith("unknown key") for p in problems)
+            raise (UnknownKeyError if unknown else ValueError)("\n".join(problems))
+        return cfg
 
 
-def _from_dict(cls: type, data: Mapping[str, Any], where: str) -> Any:
+def _from_dict(cls: type, data: Mapping[str, Any], where: str, problems: list[str]) -> Any:
+    """``cls`` from ``data``, appending to ``problems`` instead of raising (the bad keys keep
+    their defaults, so the other sections are still checked)."""
     if not isinstance(data, Mapping):
-        raise ValueError(f"{where}: expected a mapping, got {type(data).__name__}")
+        problems.append(f"{where}: expected a mapping of keys, got {type(data).__name__} {data!r}")
+        return cls()
     fields = {f.name: f for f in dataclasses.fields(cls)}
-    check_keys(data, fields, "key", where)
+    problems.extend(unknown_key_lines(data, fields, "key", where))
     kwargs: dict[str, Any] = {}
-    hints = _resolved_types(cls)
+    hints = typing.get_type_hints(cls)
     for name, value in data.items():
+        if name not in fields:
+            continue
         tp = hints[name]
         if dataclasses.is_dataclass(tp):
-            kwargs[name] = _from_dict(tp, value or {}, f"{where}.{name}")
+            kwargs[name] = _from_dict(tp, value or {}, f"{where}.{name}", problems)
+            continue
+        value, problem = check_value(value, tp, fields[name].metadata.get("min"))
+        if problem:
+            problems.append(f"{where}.{name}: {value!r}: {problem}")
         else:
             kwargs[name] = value
     return cls(**kwargs)
 
 
-def _resolved_types(cls: type) -> dict[str, Any]:
-    import typing
-
-    return typing.get_type_hints(cls)
-
-
 def load_config(path: str | Path | None = None, **overrides: Any) -> PipelineConfig:
     """Load a config from YAML/JSON (None = defaults) and apply top-level ``overrides``
-    whose value is not None (the CLI's options)."""
-    data: dict[str, Any] = {}
-    if path is not None:
-        p = Path(path)
-        text = p.read_text(encoding="utf-8")
-        if p.suffix.lower() in (".yaml", ".yml"):
-            import yaml
-
-            data = yaml.safe_load(text) or {}
-        elif p.suffix.lower() == ".json":
-            data = json.loads(text)
-        else:  # try JSON, then YAML
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError:
-                import yaml
-
-                data = yaml.safe_load(text) or {}
-    cfg = PipelineConfig.from_dict(data)
+    whose value is not None (the CLI's options).  Bad input is a ``ValueError`` naming the
+    file, then one line per problem."""
+    data = read_config_file(path) if path is not None else {}
+    try:
+        cfg = PipelineConfig.from_dict(data)
+    except ValueError as exc:
+        raise in_file(path, exc) from None
     for key, value in overrides.items():
         if value is None:
             continue

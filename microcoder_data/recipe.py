@@ -28,6 +28,7 @@ from microcoder_data.filter.quality import QualityFilter
 from microcoder_data.filter.relevance import RelevanceFilter
 from microcoder_data.pipeline.checkpoint import Checkpoints
 from microcoder_data.pipeline.executors import Executor, make_executor
+from microcoder_data.pipeline.interrupt import check_stop, stop_requested
 from microcoder_data.pipeline.report import BuildResult
 from microcoder_data.pipeline.rows import (
     PROBLEM_SCHEMA,
@@ -161,6 +162,24 @@ class Collect(Stage):
         return (*collect_stage(ctx.config.sources, ctx.config.limit, ctx.executor), None)
 
 
+_UNREADABLE_SHOWN = 10
+
+
+def _warn_unreadable(rejects: pa.Table, log: Callable[[str], None]) -> None:
+    """Rows that are not even JSON are bad input: each named on the console (file:line), not
+    only in rejects.jsonl; the rest of the build goes on."""
+    from microcoder_data.collect.common import UNREADABLE_STEP
+
+    if not rejects.num_rows:
+        return
+    reasons = [r for r, step in zip(rejects.column("reason").to_pylist(), rejects.column("step").to_pylist())
+               if step == UNREADABLE_STEP]
+    for reason in reasons[:_UNREADABLE_SHOWN]:
+        log(f"warning: {reason}; row skipped")
+    if len(reasons) > _UNREADABLE_SHOWN:
+        log(f"warning: {len(reasons) - _UNREADABLE_SHOWN} more rows are not valid JSON (all in rejects.jsonl)")
+
+
 # --------------------------------------------------------------------------- process, filter
 
 
@@ -200,16 +219,16 @@ def _verify_local(step: Any, vcfg: VerifyConfig, shards: list[pa.Table], pending
                   progress: bool) -> None:
     """The pending shards on one judge, ``shards_in_flight`` at a time: while one shard waits
     for its slowest reference or ends a phase, the next one's candidates keep the workers busy.
-    Each shard is saved as soon as it is done.  On an error or an interrupt no further shard
-    starts and the ones in flight finish and are saved -- unless the judge had to be closed
-    under them (a second interrupt): their results are then not trusted, and not saved."""
+    Each shard is saved as soon as it is done.  On an error or a stop request (a first Ctrl-C)
+    no further shard starts and the ones in flight finish and are saved -- unless the judge had
+    to be closed under them: their results are then not trusted, and not saved."""
     from microcoder_data.verify import make_limits
     from microcoder_eval.judge import Judge
 
     stopping, judge_closed = threading.Event(), threading.Event()
 
     def verify_and_save(i: int) -> int | None:
-        if stopping.is_set():
+        if stopping.is_set() or stop_requested():
             return None
         try:
             kept, rejs = _verify_shard(step, shards[i], judge)
@@ -223,13 +242,18 @@ def _verify_local(step: Any, vcfg: VerifyConfig, shards: list[pa.Table], pending
 
     bar = tqdm(total=sum(shards[i].num_rows for i in pending), desc="verify", unit="problem",
                disable=not progress, leave=False, file=sys.stderr)
+    bar_lock = threading.Lock()
+
+    def judged() -> None:  # per problem, from the shards' threads: the bar moves within a shard
+        with bar_lock:
+            bar.update(1)
+
+    step.on_judged = judged
     judge = Judge(workers=step.workers, limits=make_limits(vcfg))
     pool = ThreadPoolExecutor(max_workers=max(1, vcfg.shards_in_flight), thread_name_prefix="verify-shard")
     try:
         for done in as_completed([pool.submit(verify_and_save, i) for i in pending]):
-            i = done.result()
-            if i is not None:
-                bar.update(shards[i].num_rows)
+            done.result()
     finally:
         stopping.set()
         try:
@@ -258,9 +282,12 @@ def verify_stage(
             results = executor.map(_verify_shard, [shards[i] for i in pending], context=step, desc="verify")
             for i, (kept, rejs) in zip(pending, results):
                 Checkpoints.save_shard(d, i, kept, rejects_table(rejs))
+                if stop_requested():
+                    break
         else:
             _verify_local(VerifyStep(vcfg, workers=vcfg.workers or executor.workers), vcfg, shards, pending, d,
                           progress)
+        check_stop()  # the shards done so far are saved; a resumed build does the rest
     kept_parts, rej_parts = [], []
     for i in range(len(shards)):
         k, r = Checkpoints.load_shard(d, i)
@@ -372,7 +399,10 @@ def build(
     in_sha: str | None = None
     try:
         for stage in stages(translator, reference, pass_rates):
+            check_stop()  # between stages: everything finished so far is checkpointed
             table, rejects, report, in_sha = run_stage(stage, ctx, table, in_sha)
+            if isinstance(stage, Collect):  # resumed or not: bad input is named on every build
+                _warn_unreadable(rejects, log)
             ctx.reports.append(report)
             ctx.rejects.append(rejects)
     finally:

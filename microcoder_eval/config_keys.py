@@ -11,8 +11,10 @@ from __future__ import annotations
 import dataclasses
 import difflib
 from collections.abc import Iterable
+from pathlib import Path
 
-__all__ = ["UnknownKeyError", "check_keys", "close_keys", "did_you_mean", "fields_help"]
+__all__ = ["UnknownKeyError", "check_keys", "close_keys", "did_you_mean", "fields_help", "in_file",
+           "read_config_file", "unknown_key_lines"]
 
 
 class UnknownKeyError(KeyError, ValueError):
@@ -34,14 +36,60 @@ def did_you_mean(key: str, known: Iterable[str]) -> str:
     return f"; did you mean {', '.join(close)}?" if close else ""
 
 
-def check_keys(keys: Iterable[object], known: Iterable[str], what: str, where: str = "") -> None:
-    """Raise :class:`UnknownKeyError` when a key of ``keys`` is not in ``known``: one line per
-    unknown key, ``unknown <what> 'key'[ in <where>][; did you mean ...?]``."""
+def unknown_key_lines(keys: Iterable[object], known: Iterable[str], what: str, where: str = "") -> list[str]:
+    """One line per key of ``keys`` not in ``known``:
+    ``unknown <what> 'key'[ in <where>][; did you mean ...?]`` (callers that check nested
+    sections gather them, so that every unknown key is named in one message)."""
     known = set(known)
     unknown = sorted({k for k in keys if k not in known}, key=str)
-    if unknown:
-        place = f" in {where}" if where else ""
-        raise UnknownKeyError("\n".join(f"unknown {what} {k!r}{place}{did_you_mean(str(k), known)}" for k in unknown))
+    place = f" in {where}" if where else ""
+    return [f"unknown {what} {k!r}{place}{did_you_mean(str(k), known)}" for k in unknown]
+
+
+def check_keys(keys: Iterable[object], known: Iterable[str], what: str, where: str = "") -> None:
+    """Raise :class:`UnknownKeyError` naming each key of ``keys`` not in ``known`` (see
+    :func:`unknown_key_lines`)."""
+    lines = unknown_key_lines(keys, known, what, where)
+    if lines:
+        raise UnknownKeyError("\n".join(lines))
+
+
+def in_file(path: str | Path, exc: ValueError) -> ValueError:
+    """``exc`` (one line per problem) said of the config file ``path``, same type:
+    ``FILE: problem``, or ``FILE: N problems:`` and an indented line each."""
+    lines = str(exc).splitlines() or [""]
+    text = (f"{path}: {lines[0]}" if len(lines) == 1
+            else f"{path}: {len(lines)} problems:\n" + "\n".join("  " + line for line in lines))
+    return type(exc)(text)
+
+
+def read_config_file(path: str | Path) -> dict:
+    """The mapping of a YAML or JSON config file (``.json`` is read as JSON, anything else as YAML).
+
+    A file that does not parse, or is not a mapping, is a ``ValueError`` of one line naming the
+    file, line and column (PyYAML's own message spans five lines with a caret drawing)."""
+    import json
+
+    import yaml
+
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        at = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ValueError(f"{path}: not valid YAML{at}: {problem}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: cannot read it ({exc})") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a mapping of config keys, got {type(data).__name__}")
+    return data
 
 
 def fields_help(cls: type, prefix: str = "") -> str:

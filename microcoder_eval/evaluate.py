@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from .dataset_files import BUILD_SPLITS, dataset_files, describe_read, is_build_folder
 from .jsonl import JSONL_SUFFIXES, read_complete_lines
 from .summary import format_table, summarise
 from .types import JudgeTask, Limits
@@ -71,7 +72,8 @@ def problems_only(records: Iterable[Any], errors: InputErrors, path: Path | None
     for record in records:
         if not hasattr(record, "judge_task"):  # a Reject from the reader
             where = _where(path, getattr(record, "row", None)) or record.id
-            errors.add(f"{where}: {record.reason}")
+            # a reader that names the place itself (a line that is not JSON) is not prefixed twice
+            errors.add(record.reason if record.reason.startswith(f"{where}:") else f"{where}: {record.reason}")
             continue
         yield record
 
@@ -114,11 +116,30 @@ def read_dataset(path: Path, errors: InputErrors, read_problems: Callable[[Path]
                            f"expected {DATASET_EXPECTED}") from None
 
 
-def load_problems(path: Path, errors: InputErrors,
-                  read_problems: Callable[[Path], Iterator[Any]]) -> dict[str, ProblemInfo]:
+def read_dataset_files(path: Path, errors: InputErrors, read_problems: Callable[[Path], Iterator[Any]],
+                       announce: bool = True) -> list[tuple[Path, list[Any]]]:
+    """(file, its records) for each problems file of PATH: a ``data build`` folder gives its
+    train/test splits only (not ``_work/`` or the other files beside them); a build folder's
+    reading is announced in one line."""
+    if (path / "_work").is_dir() and not is_build_folder(path):
+        raise DatasetError(f"{path}: a `data build` folder without {BUILD_SPLITS[0]} (did the build finish?); "
+                           f"pass a finished build folder or a problems file")
+    files = dataset_files(path)
+    read = [(f, read_dataset(f, errors, read_problems)) for f in files]
+    line = describe_read(path, files, [sum(hasattr(r, "judge_task") for r in records) for _, records in read])
+    if line and announce:
+        print(f"microcoder eval: {line}", file=sys.stderr)
+    return read
+
+
+def load_problems(path: Path, errors: InputErrors, read_problems: Callable[[Path], Iterator[Any]],
+                  announce: bool = True) -> dict[str, ProblemInfo]:
     """The problems of PATH by alias; ``DatasetError`` (one line) when none can be read."""
     before = len(errors.messages)
-    index = index_problems(read_dataset(path, errors, read_problems), errors, path)
+    index: dict[str, ProblemInfo] = {}
+    for file, records in read_dataset_files(path, errors, read_problems, announce):
+        for alias, info in index_problems(records, errors, file).items():
+            index.setdefault(alias, info)
     if not index:
         first = errors.messages[before] if len(errors.messages) > before else f"{path}: no rows"
         raise DatasetError(f"{path}: no problem could be read; first error: {first}")
@@ -196,10 +217,18 @@ def write_pass_rates(rows: Iterable[dict], problems: dict[str, ProblemInfo], pat
 
 def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | None, ks: Sequence[int],
         limits: Limits, stop_on_failure: bool = True, progress: bool = True, window: Window = Window(),
-        read_problems: Callable[[Path], Iterator[Any]], executor: str = "local") -> dict[str, Any]:
+        read_problems: Callable[[Path], Iterator[Any]], executor: str = "local",
+        announce: bool = True) -> dict[str, Any]:
+    """Judge what RESULTS lacks and summarise; ``announce``: say what a build folder gave (once a
+    process: `eval generate --judge` has said it already)."""
     errors = InputErrors()
-    problems = load_problems(problems_path, errors, read_problems)
+    problems = load_problems(problems_path, errors, read_problems, announce)
+    missing = window.missing_platforms(info.platform for info in problems.values())
+    if missing:
+        raise DatasetError(f"{problems_path}: {missing}")
     candidates = read_candidates(solutions_path, problems, errors)
+    if not candidates and not errors.messages:  # read_candidates names every bad line; none means no line
+        raise DatasetError(f"{solutions_path}: the file is empty: no candidate to judge")
     inside = [c for c in candidates
               if window.admits(problems[c.problem_id].platform, problems[c.problem_id].contest_date)]
     outside, candidates = len(candidates) - len(inside), inside
@@ -257,12 +286,15 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
     summary["pass_rates"] = str(pass_rates_path(out))
     write_pass_rates(rows, problems, pass_rates_path(out))
     summary["input_errors"] = len(errors.messages)
+    summary["reused"] = len(candidates) - len(todo)  # judged by an earlier run into the same RESULTS
     summary["isolation"] = judge.isolation["level"]
     with open(summary_path(out), "w", encoding="utf-8") as fh:
         json.dump(summary, fh, indent=2, sort_keys=True)
+    summary["chart"] = None
     if summary["candidates"]:
         from .summary import plot_summary
 
-        plot_summary(summary, str(summary_path(out).with_suffix(".png")))
+        summary["chart"] = str(summary_path(out).with_suffix(".png"))
+        plot_summary(summary, summary["chart"])
     summary["table"] = format_table(summary)
     return summary

@@ -129,7 +129,13 @@ class Judge:
             with self._lock:
                 self._waiting += 1
             try:
-                return self._idle.get()
+                while True:  # a judge closed meanwhile has no workers left to hand out: never wait forever
+                    if self._closed:
+                        raise SandboxError("judge is closed")
+                    try:
+                        return self._idle.get(timeout=0.5)
+                    except queue.Empty:
+                        pass
             finally:
                 with self._lock:
                     self._waiting -= 1
@@ -219,6 +225,8 @@ class Judge:
             # killer), not the candidate's: judge it again on a fresh worker once
             # before giving up, and then it is an infrastructure error, not a verdict.
             failure = feed.error
+            if self._closed:  # closed under it: no worker to judge it again on
+                break
             log.warning("sandbox worker failed (%s) on attempt %d; replacing it", failure, attempt)
         return CandidateResult(Verdict.INFRA_ERROR, [], len(task.tests),
                                f"sandbox worker failed twice: {failure}")

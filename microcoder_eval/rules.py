@@ -10,13 +10,10 @@ use to state how answers are checked:
   sentence about error/precision/acceptance.  Nothing stated -> the default 1e-6 (which
   applies to non-integer expected numbers only).  A purely absolute or purely relative
   bound is mapped onto the abs-or-rel tolerance of ``JudgingRule`` with the same value.
-* any case -- "You can output the answer in any case", "print each letter in any
-  register", "print YES (case-insensitive)", "The output is case insensitive",
-  ""yes", "Yes" and "YES" will all be accepted", "print it in uppercase or lowercase", "in
-  any capitalization", "The answer is not case-sensitive", "capitalization does not matter"
-  (collected from the AtCoder/Codeforces/LeetCode statements in shared/data, plus
-  these common variants).  Needs an output context: "consisting of
-  uppercase or lowercase letters" or "treat letters as case-insensitive" do not count.
+* any case -- "You can output the answer in any case", "in either upper or lower case",
+  "print YES (case-insensitive)", "The answer is not case-sensitive", ""yes", "Yes" and "YES"
+  will all be accepted" ...: one reader of the whole family, ``case_rule.case_phrase_in`` (a case
+  phrase and a scope that makes it the answer's); "print the string in lowercase" stays exact.
 * any order -- "You may return the answer in any order", "print them in any order",
   "The order of the output does not matter", "print the subset in an arbitrary order".
   Needs an output/answer context in the same sentence, and no other verb claiming the
@@ -42,6 +39,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .case_rule import case_phrase_in
 from .types import DEFAULT_TOLERANCE, JudgingRule
 
 __all__ = ["detect", "rule_from_statement", "rule_reasons", "special_judge_reasons"]
@@ -121,84 +119,6 @@ def _tolerance_in(sentence: str) -> tuple[float, str] | None:
     if best is None:
         return None
     return best[1], best[2]
-
-
-# ---------------------------------------------------------------------------------
-# any case
-
-_OUTPUT_VERB = r"(?:print\w*|output\w*|write|writes|answer\w*|return\w*|report\w*)"
-_CASE_ANY = re.compile(
-    _OUTPUT_VERB + r"\b(?P<gap>[^.;]{0,70}?)\bin\s+any\s+(?:letter\s+)?(?:case|register)\b"
-    r"(?!\s+(?:where|when|that|which|in\s+which|of)\b)", re.IGNORECASE
-)
-# "print the answer in uppercase or lowercase", "in either upper or lower case", "in any
-# capitalization", "in any combination of uppercase and lowercase letters"
-_CASE_EITHER = re.compile(
-    _OUTPUT_VERB + r"\b(?P<gap>[^.;]{0,70}?)\bin\s+(?:"
-    r"(?:either\s+)?(?:upper|lower)[- ]?(?:case\s+)?(?:letters\s+)?or\s+(?:upper|lower)[- ]?case"
-    r"|any\s+capitali[sz]ation"
-    r"|any\s+combination\s+of\s+(?:upper|lower)[- ]?case\s+and\s+(?:upper|lower)[- ]?case)\b"
-    r"(?:\s+letters)?(?=\s*(?:[.,;:()]|$))", re.IGNORECASE  # the sentence's point, not a transformation's manner
-)
-_CASE_ANY_BARE = re.compile(r"^\s*(?:each|every|all)?\s*letters?\s+(?:can|may)\s+be\s+(?:printed|output)\s+in\s+any\s+(?:case|register)", re.IGNORECASE)
-_CASE_INSENSITIVE = re.compile(
-    r"(?:\b(?:output|answer|checker|comparison|judge|verdict)s?\s+(?:is|are|will\s+be)\s+(?:checked\s+)?"
-    r"case[- ]?insensitive(?:ly)?)"
-    r"|(?:" + _OUTPUT_VERB + r"\b[^.;()]{0,40}\(\s*case[- ]?insensitive\s*\))"
-    r"|(?:\bcase[- ]?insensitive\s+(?:checker|comparison|check)\b)"
-    r"|(?:\b(?:output|answer|checker|comparison|judge|verdict)s?\s+(?:is|are|will\s+be)\s+not\s+case[- ]?sensitive)",
-    re.IGNORECASE,
-)
-_CASE_MATTERS_NOT = re.compile(
-    r"\b(?:the\s+)?(?:letter\s+)?(?:case|capitali[sz]ation)(?:\s+of\s+(?:the\s+)?(?:letters|characters|output|answer))?\s+"
-    r"(?:does\s+not|doesn't|do\s+not|won't|will\s+not)\s+matter\b"
-    r"|\b(?:letter\s+)?case\s+(?:is|are)\s+(?:not\s+important|irrelevant|ignored)\b"
-    r"|\bregardless\s+of\s+(?:the\s+)?(?:letter\s+)?(?:case|capitali[sz]ation)\b"
-    r"|\bignoring\s+(?:the\s+)?(?:letter\s+)?case\b",
-    re.IGNORECASE,
-)
-_CASE_ANSWER_CTX = re.compile(r"\b(?:print\w*|output\w*|answer\w*|checker|accepted|recogni[sz]ed)\b", re.IGNORECASE)
-_WORD = re.compile(r"[A-Za-z]{2,10}")
-_ACCEPT_WORDS = re.compile(r"\b(?:accept\w*|recogni[sz]ed|considered\s+(?:as\s+)?(?:correct|positive|negative|valid))\b", re.IGNORECASE)
-_ANSWER_WORDS = {"yes", "no", "alice", "bob", "first", "second", "true", "false", "possible", "impossible", "win", "lose", "draw"}
-
-
-def _case_variants(sentence: str) -> str | None:
-    """Several case spellings of one word declared acceptable ("yes", "Yes", "YES" ...)."""
-    if not _ACCEPT_WORDS.search(sentence):
-        return None
-    seen: dict[str, set[str]] = {}
-    for w in _WORD.findall(sentence):
-        seen.setdefault(w.lower(), set()).add(w)
-    for low, forms in seen.items():
-        if len(forms) >= 3 or (
-            len(forms) == 2 and low in _ANSWER_WORDS and low in forms and any(f != f.capitalize() for f in forms - {low})
-        ):
-            return "/".join(sorted(forms))
-    return None
-
-
-def _any_case_in(sentence: str, previous: str = "") -> str | None:
-    m = _CASE_ANY.search(sentence)
-    if m and not re.search(r"\b(?:if|when|whether|unless)\b", m.group("gap"), re.IGNORECASE):
-        return m.group(0)
-    m = _CASE_EITHER.search(sentence)
-    if m and not re.search(r"\b(?:if|when|whether|unless|conver\w*|chang\w*|transform\w*|turn\w*|replac\w*)\b",
-                           m.group("gap"), re.IGNORECASE):
-        return m.group(0)
-    m = _CASE_ANY_BARE.search(sentence)
-    if m:
-        return m.group(0)
-    m = _CASE_INSENSITIVE.search(sentence)
-    if m:
-        return m.group(0)
-    m = _CASE_MATTERS_NOT.search(sentence)
-    if m and (_CASE_ANSWER_CTX.search(sentence) or (sentence.lstrip()[:1].isupper() and _CASE_ANSWER_CTX.search(previous))):
-        return m.group(0)
-    v = _case_variants(sentence)
-    if v:
-        return v
-    return None
 
 
 # ---------------------------------------------------------------------------------
@@ -290,7 +210,7 @@ def detect(statement: str) -> Detection:
                 det.tolerance = tol[0]
                 det.reasons.append(f"float_tolerance={tol[0]:g}: {_short(s)!r}")
         if not det.any_case:
-            hit = _any_case_in(s, previous)
+            hit = case_phrase_in(s, previous)
             if hit:
                 det.any_case = True
                 det.reasons.append(f"any_case: {_short(s)!r}")

@@ -5,6 +5,8 @@ from collections import Counter, defaultdict
 from math import comb
 from typing import Any, Iterable, Mapping, Sequence
 
+from .wording import display_name, plural
+
 DIFFICULTY_COLUMNS = ("easy", "medium", "hard")
 
 
@@ -83,8 +85,8 @@ def mean_label(summary: Mapping[str, Any]) -> str:
     return f"mean@{n}" if isinstance(n, int) else "mean@n"
 
 
-def _pct(value: float | None) -> str:
-    return "  -  " if value is None else f"{100 * value:5.1f}"
+def _pct(value: float | None, missing: str = "  -  ") -> str:
+    return missing if value is None else f"{100 * value:5.1f}"
 
 
 def _metric_rows(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -95,29 +97,64 @@ def _metric_rows(summary: Mapping[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
-def _block(summary: Mapping[str, Any], groups: Mapping[str, Mapping[str, Any]], names: list[str]) -> list[str]:
-    w = max([10] + [len(n) + 2 for n in names])  # platform names (codeforces) fit their column
-    header = f"{'':11}" + "".join(f"{n.capitalize():>{w}}" for n in names) + f"{'All':>{w}}"
-    lines = [header, "-" * len(header)]
+def _cell(groups: Mapping[str, Any], key: str) -> str:
+    # pass@k is None where no problem has k samples: say so instead of a bare dash
+    return _pct(groups.get(key), missing="n/a" if key.startswith("pass@") and groups.get("problems") else "  -  ")
+
+
+def _block(summary: Mapping[str, Any], title: str, groups: Mapping[str, Mapping[str, Any]],
+           names: list[str]) -> list[str]:
+    labels = [display_name(n) for n in names]
+    w = max([10] + [len(label) + 2 for label in labels])  # platform names (Codeforces) fit their column
+    header = f"{'':11}" + "".join(f"{label:>{w}}" for label in labels) + f"{'All':>{w}}"
+    lines = [title, header, "-" * len(header)]
     for label, key in _metric_rows(summary):
-        lines.append(f"{label:11}" + "".join(f"{_pct(groups[n].get(key)):>{w}}" for n in names)
-                     + f"{_pct(summary['overall'].get(key)):>{w}}")
+        lines.append(f"{label:11}" + "".join(f"{_cell(groups[n], key):>{w}}" for n in names)
+                     + f"{_cell(summary['overall'], key):>{w}}")
     lines.append(f"{'problems':11}" + "".join(f"{groups[n]['problems']:>{w}}" for n in names)
                  + f"{summary['overall']['problems']:>{w}}")
     return lines
 
 
+def _informative(groups: Mapping[str, Any]) -> bool:
+    """A breakdown into a single group repeats the All column: not worth a table of its own."""
+    return len(groups) > 1
+
+
+def _pass_at_k_footnote(summary: Mapping[str, Any]) -> str | None:
+    missing = [k for k in summary["ks"] if summary["overall"].get(f"pass@{k}") is None]
+    if not missing or not summary["overall"].get("problems"):
+        return None
+    n = summary.get("samples_per_problem")
+    have = f"{n}" if isinstance(n, int) else f"{min(n)}–{max(n)}" if n else "0"
+    return (f"n/a: pass@k needs at least k samples per problem (pass@{', pass@'.join(map(str, missing))}; "
+            f"this run has {have} per problem: sample more with `eval generate --n`)")
+
+
 def format_table(summary: Mapping[str, Any]) -> str:
-    """Plain-text tables (percent): metrics × (Easy, Medium, Hard, All), then × platform."""
+    """Plain-text tables (percent): metrics × (Easy, Medium, Hard, All), then × platform; a breakdown
+    into one group only (e.g. every problem's difficulty unknown) is a line, not a second copy of All."""
     diffs = [d for d in DIFFICULTY_COLUMNS if d in summary["by_difficulty"]]
     diffs += [d for d in summary["by_difficulty"] if d not in diffs]
+    platforms = list(summary["by_platform"])
     lines = []
     if summary.get("window"):
         lines.append(f"problems: {summary['window']}")
-    lines += _block(summary, summary["by_difficulty"], diffs)
-    if summary["by_platform"]:
-        lines.append("")
-        lines += _block(summary, summary["by_platform"], list(summary["by_platform"]))
+    unit = f"% of {plural(summary['problems'], 'problem')}"
+    single = [f"{what} {display_name(names[0])}" for what, names in (("difficulty", diffs), ("platform", platforms))
+              if len(names) == 1 and names[0] != "unknown"]
+    tables = [(f"by difficulty ({unit})", summary["by_difficulty"], diffs),
+              (f"by platform ({unit})", summary["by_platform"], platforms)]
+    shown = [t for t in tables if _informative(t[1])]
+    if not shown:  # nothing to break down: one table, the All column
+        shown = [(f"all problems ({unit}{'; ' + ', '.join(single) if single else ''})", {}, [])]
+    elif single:
+        lines.append("all problems: " + ", ".join(single))
+    for i, (title, groups, names) in enumerate(shown):
+        lines += ([""] if i else []) + _block(summary, title, groups, names)
+    note = _pass_at_k_footnote(summary)
+    if note:
+        lines.append(note)
     lines.append("")
     lines.append("verdicts: " + ", ".join(f"{v}={n}" for v, n in summary["verdicts"].items()))
     if summary["accepted_by_comparison"]:
@@ -128,10 +165,20 @@ def format_table(summary: Mapping[str, Any]) -> str:
 
 def plot_summary(summary: Mapping[str, Any], path: str) -> None:
     """PNG: mean@n / pass@k (and truncation) by difficulty and by platform, and the verdict mix."""
+    import matplotlib.pyplot as plt
+
+    fig = summary_figure(summary)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def summary_figure(summary: Mapping[str, Any]) -> Any:
+    """The figure ``plot_summary`` saves."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     metrics = _metric_rows(summary)
     fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
@@ -144,7 +191,7 @@ def plot_summary(summary: Mapping[str, Any], path: str) -> None:
                           hatch="//" if metric == "truncated" else None)
             ax.bar_label(bars, fmt="%.0f", fontsize=7)
         ax.set_xticks([x + width * (len(metrics) - 1) / 2 for x in range(len(groups))],
-                      [f"{g}\n({(summary[key][g] if g != 'all' else summary['overall'])['problems']})" for g in groups])
+                      [f"{display_name(g)}\n({(summary[key][g] if g != 'all' else summary['overall'])['problems']})" for g in groups])
         ax.set_ylim(0, 105)
         ax.set_ylabel("% (problems in brackets)")
         ax.set_title(title)
@@ -152,8 +199,9 @@ def plot_summary(summary: Mapping[str, Any], path: str) -> None:
     verdicts = summary["verdicts"]
     axes[2].barh(list(verdicts), list(verdicts.values()), color="tab:gray")
     axes[2].set_title(f"verdicts ({summary['candidates']} candidates)")
+    axes[2].set_xlabel("candidates")
+    axes[2].xaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no fractional ticks
     if summary.get("window"):
         fig.suptitle(summary["window"], fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    return fig

@@ -1,7 +1,10 @@
 """Which problems an evaluation covers: platforms and a contest-date window (LiveCodeBench-style)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from .config_keys import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -31,3 +34,13 @@ class Window:
             parts.append("platform " + "|".join(self.platforms))
         return ", ".join(parts) or None
 
+    def missing_platforms(self, present: Iterable[str | None]) -> str | None:
+        """One line when a platform asked for is on no problem (a typo such as ``codeforce`` would
+        otherwise judge nothing and exit 0), with the closest present ones; None when all are there."""
+        have = sorted({p.lower() for p in present if p})
+        missing = [p for p in self.platforms if p not in have]
+        if not missing:
+            return None
+        hints = "".join(did_you_mean(p, have) for p in missing)
+        return (f"--platform {','.join(missing)}: no problem is on it{hints} "
+                f"(platforms present: {', '.join(have) or 'none recorded'})")

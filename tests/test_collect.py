@@ -78,7 +78,7 @@ def test_synthetic_livecodebench_rows(tmp_path):
     assert "public_test_cases is not JSON" in reasons[2]
     assert "must be a list" in reasons[3]
     assert "refused global" in reasons[4]
-    assert "not JSON" in reasons[5]
+    assert "lcb.jsonl:8: not valid JSON" in reasons[5]  # file:line, as eval run says it
     assert "not an object" in reasons[6]
     assert [r.id for r in rejects] == [f"livecodebench:lcb.jsonl:{i}" for i in (2, 3, 4, 5, 6, 7, 8)]
     for r in rejects:

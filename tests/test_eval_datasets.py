@@ -139,7 +139,7 @@ def _bad_verl_row() -> dict:
     ("corrupt.parquet", lambda p: p.write_bytes(b"PAR1 this is not parquet"),
      ["cannot be read", "expected problems as"]),
     ("noise.jsonl", lambda p: p.write_text("not json\nnor this\n"),
-     ["noise.jsonl:1", "not JSON"]),
+     ["noise.jsonl:1: not valid JSON"]),
     ("empty.jsonl", lambda p: p.write_text(""), ["no rows"]),
     ("scalar.json", lambda p: p.write_text("42"), ["expected an array of rows"]),
 ])
@@ -155,6 +155,7 @@ def test_unreadable_datasets_stop_with_one_line(tmp_path, name, make, fragments)
     assert last.startswith("Error: ") and str(dataset) in last, result.output
     for fragment in fragments:
         assert fragment in last, last
+    assert last.count(f"{dataset}:1:") <= 1, last  # a place is named once
 
 
 def test_eval_run_reads_other_verl_code_datasets(tmp_path):

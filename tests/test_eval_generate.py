@@ -70,6 +70,7 @@ def test_transformers_engine_writes_resumable_generations(tiny_model, problems, 
         assert r["truncated"] or r["completion_tokens"] < 6 or r["finish_reason"] == "stop"
         assert r["model"] == str(tiny_model) and r["max_tokens"] == 6 and r["engine"] == "transformers"
     assert "4 generated, 0 already" in result.output
+    assert "Loading weights" not in result.output and "%|" not in result.output  # --no-progress: no bar at all
 
     # interrupted: two lines kept, the third cut mid-line -> only the missing two are generated
     text = out.read_text().splitlines(keepends=True)
@@ -94,7 +95,7 @@ def test_generate_then_judge_prints_the_table(tiny_model, problems, tmp_path):
     out = tmp_path / "gen.jsonl"
     result = _generate(problems, out, "--model", str(tiny_model), "--judge", "--k", "1,2", "--workers", "1")
     assert result.exit_code == 0, result.output
-    for label in ("mean@2", "pass@1", "pass@2", "truncated", "Easy", "Hard", "Atcoder", "Leetcode",
+    for label in ("mean@2", "pass@1", "pass@2", "truncated", "Easy", "Hard", "AtCoder", "LeetCode",
                   "contest date in [2025-02-01"):
         assert label in result.output, result.output
     summary = json.loads((tmp_path / "gen.results.summary.json").read_text())
@@ -227,6 +228,8 @@ def test_openai_engine_retries_transient_errors(served_model, tiny_model, proble
                            "--concurrency", "1", "--n", "1", "--retries", "3")
         assert result.exit_code == 0, result.output
         assert len(_lines(out)) == 2 and proxy.posts == 4  # 2 refused + 2 answered
+        # each retry is reported as it happens (issue 31): bounded, and not silent
+        assert "HTTP 503" in result.output and "retry 1 of 3" in result.output and "retry 2 of 3" in result.output
         # a server that keeps failing: a clear error once the retries are spent, finished lines kept
         proxy.failures = [503] * 10
         more = _generate(problems, out, "--engine", "openai", "--base-url", proxy.url, "--model", str(tiny_model),

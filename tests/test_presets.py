@@ -39,7 +39,7 @@ def test_trl_dry_run_resolves_each_preset(preset, monkeypatch):
     from cli.train_cmd import train
 
     monkeypatch.delenv("WORLD_SIZE", raising=False)
-    result = CliRunner().invoke(train, ["--backend", "trl", "--preset", preset, "--dry-run"])
+    result = CliRunner().invoke(train, ["--backend", "trl", "--preset", preset, "--dry-run", "--show-config"])
     assert result.exit_code == 0, result.output
     assert f"preset: {preset}" in result.output
     line = next(x for x in result.output.splitlines() if x.startswith("trl args: "))
@@ -59,7 +59,7 @@ def test_cli_key_value_wins_over_the_preset(monkeypatch):
     from cli.train_cmd import train
 
     monkeypatch.delenv("WORLD_SIZE", raising=False)
-    result = CliRunner().invoke(train, ["--backend", "trl", "--preset", "grpo", "--dry-run", "kl_coef=0.04"])
+    result = CliRunner().invoke(train, ["--backend", "trl", "--preset", "grpo", "--dry-run", "--show-config", "kl_coef=0.04"])
     assert result.exit_code == 0, result.output
     assert '"kl_coef": 0.04' in result.output and '"beta": 0.04' in result.output
 

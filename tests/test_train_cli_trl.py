@@ -22,7 +22,7 @@ def _one_process(monkeypatch):
 
 
 def _invoke(*args: str):
-    return CliRunner().invoke(train, ["--backend", "trl", "--dry-run", *args])
+    return CliRunner().invoke(train, ["--backend", "trl", "--dry-run", "--show-config", *args])
 
 
 def _printed(output: str, prefix: str):

@@ -427,6 +427,10 @@ def test_cli_train_backend_trl(tiny_qwen2_dir, dataset_dir, tmp_path):
     result = CliRunner().invoke(main, args, catch_exceptions=False)
     assert result.exit_code == 0, result.output
     _entry_point_checks(out)
+    # the run ends by saying where its model and checkpoint are
+    assert result.stdout.strip().splitlines()[-1] == (
+        f"trained model: {out / 'final'}/; last checkpoint: {out / 'checkpoint-1'}/ "
+        "(the same --output-dir resumes from it)")
 
 
 def test_infra_error_rows_leave_their_group_in_trl_too(trainer):

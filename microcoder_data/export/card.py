@@ -6,19 +6,36 @@ import json
 import statistics
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from microcoder_data.schema import Problem
 
 DIFF_ORDER = ("easy", "medium", "hard", "unknown")
 
 
-def _plot_difficulty(problems: list[Problem], splits: dict[str, str], path: Path) -> None:
+def _pyplot():
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
+    return plt, MaxNLocator
+
+
+def _save(fig: Any, path: Path) -> None:
+    import matplotlib.pyplot as plt
+
+    fig.savefig(path, format="png", metadata={"Software": None})
+    plt.close(fig)
+
+
+def difficulty_figure(problems: list[Problem], splits: dict[str, str]) -> Any:
+    """Problems per difficulty (and split); None when no problem has a label (one "unknown"
+    bar says nothing)."""
+    if all((p.difficulty or "unknown") == "unknown" for p in problems):
+        return None
+    plt, MaxNLocator = _pyplot()
     by_split: dict[str, Counter[str]] = defaultdict(Counter)
     for p in problems:
         by_split[splits.get(p.id, "train")][p.difficulty or "unknown"] += 1
@@ -35,31 +52,32 @@ def _plot_difficulty(problems: list[Problem], splits: dict[str, str], path: Path
         del bars
     ax.set_xticks([i + width * (len(names) - 1) / 2 for i in range(len(DIFF_ORDER))])
     ax.set_xticklabels(DIFF_ORDER)
+    ax.set_xlabel("difficulty")
     ax.set_ylabel("problems")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title("Difficulty")
     if len(names) > 1:
         ax.legend()
     fig.tight_layout()
-    fig.savefig(path, format="png", metadata={"Software": None})
-    plt.close(fig)
+    return fig
 
 
-def _plot_tests(problems: list[Problem], path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+def tests_figure(problems: list[Problem]) -> Any:
+    """Problems per number of tests; None when no problem was kept (bare axes say nothing)."""
+    if not problems:
+        return None
+    plt, MaxNLocator = _pyplot()
     counts = Counter(len(p.tests) for p in problems)
     fig, ax = plt.subplots(figsize=(6, 3.2), dpi=100)
     xs = sorted(counts)
     ax.bar(xs, [counts[x] for x in xs], width=0.8)
     ax.set_xlabel("tests per problem (after Verify)")
     ax.set_ylabel("problems")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title("Tests per problem")
     fig.tight_layout()
-    fig.savefig(path, format="png", metadata={"Software": None})
-    plt.close(fig)
+    return fig
 
 
 def _table(header: list[str], rows: list[list[Any]]) -> str:
@@ -152,12 +170,20 @@ def write_card(
     config: dict[str, Any],
     step_params: dict[str, Any],
     sources: list[str],
+    kept_nothing: Sequence[str] = (),
 ) -> list[Path]:
+    """``kept_nothing``: a line per source (or the whole build) that kept no problem, with why."""
     out_dir = Path(out_dir)
     fig_d = out_dir / "difficulty.png"
     fig_t = out_dir / "tests.png"
-    _plot_difficulty(problems, splits, fig_d)
-    _plot_tests(problems, fig_t)
+    # a picture with nothing to show is not written (nor left over from an earlier build)
+    figures = []
+    for path, fig in ((fig_d, difficulty_figure(problems, splits)), (fig_t, tests_figure(problems))):
+        if fig is not None:
+            _save(fig, path)
+            figures.append(path)
+        else:
+            path.unlink(missing_ok=True)
 
     licenses: dict[str, Counter[str]] = defaultdict(Counter)
     for p in problems:
@@ -218,6 +244,7 @@ def write_card(
         "",
         "Source specs: " + ", ".join(f"`{s}`" for s in sources),
         "",
+        *([f"* {line[0].upper()}{line[1:]}" for line in kept_nothing] + [""] if kept_nothing else []),
         _table(
             ["source", "problems", "tests (min/median/max)", "license"],
             [
@@ -233,14 +260,13 @@ def write_card(
         "",
         "## Difficulty",
         "",
-        "![difficulty histogram](difficulty.png)",
+        "![difficulty histogram](difficulty.png)" if fig_d in figures else "No difficulty labels in these sources.",
         "",
         _table(["difficulty", "problems"], [[d, diff.get(d, 0)] for d in DIFF_ORDER]),
         "",
         "## Tests per problem",
         "",
-        "![tests per problem](tests.png)",
-        "",
+        *(["![tests per problem](tests.png)", ""] if fig_t in figures else []),
         (f"{sum(ntests)} tests; per problem min {min(ntests)}, median {statistics.median(ntests):g}, max {max(ntests)}."
          if ntests else "No problems kept."),
         "",
@@ -266,4 +292,4 @@ def write_card(
     ]
     path = out_dir / "README.md"
     path.write_text("\n".join(lines), encoding="utf-8")
-    return [path, fig_d, fig_t]
+    return [path, *figures]

@@ -23,7 +23,15 @@ def save_hf(tables: dict[str, pa.Table], out_dir: str | Path, fingerprints: dict
             for name, table in tables.items()
         }
     )
-    dd.save_to_disk(str(out_dir))
+    # datasets' own "Saving the dataset" bars: one per split, each drawn again when it closes --
+    # noise beside the build's own lines (and deaf to --no-progress); the build says "export: ..."
+    was_enabled = datasets.is_progress_bar_enabled()
+    datasets.disable_progress_bars()
+    try:
+        dd.save_to_disk(str(out_dir))
+    finally:
+        if was_enabled:
+            datasets.enable_progress_bars()
     return out_dir
 
 

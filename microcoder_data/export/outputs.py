@@ -14,6 +14,7 @@ from microcoder_data.export.rejects import write_rejects
 from microcoder_data.export.verl import split_of, verl_tables
 from microcoder_data.pipeline.report import StageReport
 from microcoder_data.pipeline.rows import sort_table, write_parquet
+from microcoder_data.pipeline.shortfall import shortfalls
 from microcoder_data.schema import Problem
 
 if TYPE_CHECKING:
@@ -95,6 +96,7 @@ def export_all(result: "BuildResult") -> dict[str, str]:
         for p in write_card(out, name=ex.name, problems=problems, splits=splits,
                             split_sizes={k: t.num_rows for k, t in tables.items()}, stages=stages,
                             rejects_by_step=rejects_by_step, config=data_config(cfg.to_dict()),
-                            step_params=step_params, sources=list(cfg.sources)):
+                            step_params=step_params, sources=list(cfg.sources),
+                            kept_nothing=[s.message() for s in shortfalls(result.kept, result.rejects)]):
             files[p.name] = str(p)
     return files

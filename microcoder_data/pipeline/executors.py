@@ -21,12 +21,15 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from tqdm import tqdm
 
+from microcoder_data.pipeline.interrupt import ignore_ctrl_c
+
 _CONTEXT: Any = None
 
 
 def _set_context(ctx: Any) -> None:
     global _CONTEXT
     _CONTEXT = ctx
+    ignore_ctrl_c()  # the parent decides what a Ctrl-C (sent to the whole process group) means
 
 
 def _call_with_context(args: tuple[Callable[[Any, Any], Any], Any]) -> Any:

@@ -9,7 +9,8 @@ from typing import Any
 
 from microcoder_data.schema import Problem
 
-BUCKETS = (0.5, 0.8, 0.9, 0.95, 1.0)  # strength histogram upper edges ("< 50%", ..., "100%")
+# strength histogram edges: buckets [lo, hi) between them ("0%-50%", ..., "95%-100%"), then "100%" exactly
+BUCKETS = (0.0, 0.5, 0.8, 0.9, 0.95, 1.0)
 
 
 def tests_generated(p: Problem) -> int:
@@ -70,12 +71,8 @@ def testgen_stats(problems: list[Problem]) -> dict[str, Any]:
     for src, d in sorted(per.items()):
         ss = d.pop("strength", [])
         by_source[src] = {**d, "strength_measured": len(ss), "strength_mean": round(statistics.fmean(ss), 4) if ss else None}
-    hist = {}
-    lo = 0.0
-    for hi in BUCKETS:
-        label = "100%" if hi == 1.0 else f"{lo:.0%}-{hi:.0%}"
-        hist[label] = sum(1 for s in shares if (s == 1.0 if hi == 1.0 else lo <= s < hi))
-        lo = hi
+    hist = {f"{lo:.0%}-{hi:.0%}": sum(1 for s in shares if lo <= s < hi) for lo, hi in zip(BUCKETS, BUCKETS[1:])}
+    hist["100%"] = sum(1 for s in shares if s >= 1.0)
     return {
         "by_source": by_source,
         "tests_generated": sum(d["tests_generated"] for d in by_source.values()),

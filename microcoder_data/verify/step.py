@@ -42,7 +42,7 @@ references: each passes every kept test.
 from __future__ import annotations
 
 from dataclasses import asdict, replace
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from microcoder_data.config import VERIFY_RUNTIME_KEYS, VerifyConfig
 from microcoder_data.pipeline.step import Step, StepOutput
@@ -92,6 +92,9 @@ class VerifyStep(Step):
         self.cfg = cfg or VerifyConfig()
         self.workers = workers if workers is not None else self.cfg.workers
         self.last_stats: dict[str, int] = {}
+        #: progress: called once per problem when its references have been judged (the bulk of
+        #: Verify's work); set by a local runner for its bar, None where the step is shipped (Ray)
+        self.on_judged: Callable[[], None] | None = None
 
     # -- entry points ---------------------------------------------------------------
     def run(self, problems: Iterable[Problem]) -> Iterator[StepOutput]:
@@ -152,7 +155,13 @@ class VerifyStep(Step):
         repeats: dict[int, list[list[TestResult | None]]] = {}
         runs = judge.judge_many(((t, p_refs(problems[i], c.max_references)[r]) for i, r, t in items),
                                 stop_on_failure=False, keep_outputs=True)
-        for (i, r, task_r), res in zip(items, runs):
+        last_run = {i: k for k, (i, _, _) in enumerate(items)}
+        judged = self.on_judged or (lambda: None)
+        for _ in range(sum(1 for i in range(len(problems)) if i not in last_run)):
+            judged()  # nothing of theirs to run
+        for k, ((i, r, task_r), res) in enumerate(zip(items, runs)):
+            if last_run[i] == k:
+                judged()
             n = len(tasks[i].tests)
             if task_r is not tasks[i]:
                 everything = _per_test(res, len(task_r.tests))

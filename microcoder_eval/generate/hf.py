@@ -7,29 +7,50 @@ from typing import Iterable, Iterator
 from .base import EngineError, Generation, Request, Sampling
 
 
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
 class TransformersEngine:
     name = "transformers"
 
-    def __init__(self, model: str | Path, *, device: str | None = None, dtype: str = "auto", batch_size: int = 8):
+    def __init__(self, model: str | Path, *, device: str | None = None, dtype: str = "auto", batch_size: int = 8,
+                 progress: bool = True):
         try:
             import torch
             from transformers import AutoModelForCausalLM, AutoTokenizer
         except ImportError as exc:  # pragma: no cover - transformers comes with the trl extra
             raise EngineError(f"--engine transformers needs torch and transformers ({exc}); "
                               "pip install 'microcoder[trl]'") from None
+        from transformers.utils import logging as hf_logging
+
         self.model = str(model)
         self.batch_size = max(1, int(batch_size))
         self._torch = torch
+        bars_were_on = hf_logging.is_progress_bar_enabled()
+        if not progress:  # --no-progress: no "Loading weights" bars either
+            hf_logging.disable_progress_bar()
+        # cheap checks first (tokenizer, chat template, dtype, device): loading weights takes minutes
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(self.model)
-            self.lm = AutoModelForCausalLM.from_pretrained(self.model, dtype=dtype)
         except (OSError, ValueError) as exc:
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise EngineError(f"cannot load model {self.model!r} with transformers: {first}") from None
+            raise EngineError(f"cannot load model {self.model!r} with transformers: {_first_line(exc)}") from None
         if not getattr(self.tokenizer, "chat_template", None):
             raise EngineError(f"{self.model}: the tokenizer has no chat template (the prompt is a chat); "
                               "use an instruct model or set tokenizer.chat_template")
-        self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
+        if dtype != "auto" and not isinstance(getattr(torch, dtype, None), torch.dtype):
+            raise EngineError(f"--dtype {dtype}: not a torch dtype (e.g. auto, bfloat16, float16, float32)")
+        try:
+            self.device = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
+        except RuntimeError as exc:
+            raise EngineError(f"--device {device}: {_first_line(exc)} (e.g. cpu, cuda, cuda:1)") from None
+        try:
+            self.lm = AutoModelForCausalLM.from_pretrained(self.model, dtype=dtype)
+        except (OSError, ValueError) as exc:
+            raise EngineError(f"cannot load model {self.model!r} with transformers: {_first_line(exc)}") from None
+        finally:
+            if bars_were_on and not progress:
+                hf_logging.enable_progress_bar()
         self.lm.to(self.device).eval()
         self.tokenizer.padding_side = "left"  # generated tokens start at the same column in every row
         if self.tokenizer.pad_token_id is None:

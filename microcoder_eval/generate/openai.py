@@ -8,30 +8,62 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .base import EngineError, Generation, Request, Sampling
 
 # 408 timeout, 409 conflict, 425 too early, 429 rate limit, 5xx server trouble: worth another try
 TRANSIENT_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
+# The first contact: a server that listens answers /models at once, so a short connect timeout
+# and at most this many quick retries (reported) tell "nothing there" in seconds, not half a minute.
+CONNECT_TIMEOUT_S = 5.0
+REACH_RETRIES = 2
+REACH_BACKOFF_S = 0.5
+
+
+def normalise_base_url(url: str) -> tuple[str, str | None]:
+    """(URL to use, a note for the user or None).  ``127.0.0.1:8000/v1`` has no scheme: http://
+    is assumed (and said); a scheme other than http(s) or a URL without a host is an ``EngineError``."""
+    url = url.strip().rstrip("/")
+    note = None
+    if "://" not in url:
+        note = f"--base-url {url} has no scheme: assuming http://{url}"
+        url = "http://" + url
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme.lower() not in ("http", "https"):
+        raise EngineError(f"--base-url {url}: the scheme must be http:// or https:// "
+                          "(e.g. http://127.0.0.1:8000/v1)")
+    if not parts.hostname:
+        raise EngineError(f"--base-url {url}: no host (e.g. http://127.0.0.1:8000/v1)")
+    return url, note
+
+
+def _stderr(message: str) -> None:
+    print(f"microcoder eval: {message}", file=sys.stderr, flush=True)
 
 
 class OpenAIEngine:
     name = "openai"
 
     def __init__(self, base_url: str, model: str, *, api_key: str | None = None, concurrency: int = 8,
-                 max_retries: int = 5, backoff_s: float = 1.0, timeout_s: float = 3600.0):
-        self.base_url = base_url.rstrip("/")
+                 max_retries: int = 5, backoff_s: float = 1.0, timeout_s: float = 3600.0,
+                 notify: Callable[[str], None] = _stderr):
+        self.base_url, note = normalise_base_url(base_url)
         self.model = model
         self.api_key = api_key
         self.concurrency = max(1, int(concurrency))
         self.max_retries = max(0, int(max_retries))
         self.backoff_s = backoff_s
         self.timeout_s = timeout_s
+        self.notify = notify
+        if note:
+            notify(note)
         self.check_reachable()
 
     def _headers(self) -> dict[str, str]:
@@ -47,20 +79,25 @@ class OpenAIEngine:
 
     def check_reachable(self) -> None:
         """Any HTTP answer from ``/models`` counts (some servers answer it with an error); only a
-        connection that cannot be made, after the retries, is 'unreachable'."""
+        connection that cannot be made, after a few quick retries (each reported), is 'unreachable'."""
+        url = self.base_url + "/models"
+        self.notify(f"connecting to {url} (model {self.model}) …")
+        retries = min(self.max_retries, REACH_RETRIES)
         last: Any = None
-        for attempt in range(self.max_retries + 1):
+        for attempt in range(retries + 1):
             try:
-                with urllib.request.urlopen(urllib.request.Request(self.base_url + "/models", headers=self._headers()),
-                                            timeout=30):
+                with urllib.request.urlopen(urllib.request.Request(url, headers=self._headers()),
+                                            timeout=CONNECT_TIMEOUT_S):
                     return
             except urllib.error.HTTPError:
                 return
             except (urllib.error.URLError, OSError) as exc:
                 last = getattr(exc, "reason", exc)
-            if attempt < self.max_retries:
-                time.sleep(min(self.backoff_s * 2 ** attempt, 30.0))
-        raise self._unreachable(last)
+            if attempt < retries:
+                wait_s = REACH_BACKOFF_S * 2 ** attempt
+                self.notify(f"no answer from {url} ({last}); retry {attempt + 1} of {retries} in {wait_s:g} s")
+                time.sleep(wait_s)
+        raise self._unreachable(f"{last}; {retries + 1} tries")
 
     def _post(self, body: dict[str, Any]) -> dict[str, Any]:
         data = json.dumps(body).encode()
@@ -79,7 +116,10 @@ class OpenAIEngine:
                 last = f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
             if attempt < self.max_retries:
                 # exponential backoff with jitter, so many threads do not retry in lockstep
-                time.sleep(min(self.backoff_s * 2 ** attempt, 60.0) * (0.5 + random.random()))
+                wait_s = min(self.backoff_s * 2 ** attempt, 60.0) * (0.5 + random.random())
+                self.notify(f"{self.base_url}/chat/completions: {last[:120]}; retry {attempt + 1} of "
+                            f"{self.max_retries} in {wait_s:.1f} s")
+                time.sleep(wait_s)
         raise EngineError(f"{self.base_url}/chat/completions failed {self.max_retries + 1} times; last error: {last}")
 
     def _one(self, request: Request, sampling: Sampling) -> Generation:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ..evaluate import InputErrors, problems_only, read_dataset
+from ..evaluate import DatasetError, InputErrors, problems_only, read_dataset_files
 from ..jsonl import read_complete_lines
 from ..window import Window
 from .base import Engine, Request, Sampling
@@ -37,13 +37,19 @@ def select(problems_path: Path, sampling: Sampling, *, read_problems: Callable[[
     dataset pipeline's reader and its training prompt (``microcoder_data.export.prompt.prompt_of``)
     with the system prompt to use: the judge package does not import the pipeline."""
     errors = errors or InputErrors()
-    chosen, outside = [], 0
-    for p in problems_only(read_dataset(problems_path, errors, read_problems), errors, problems_path):
+    chosen, outside, platforms = [], 0, set()
+    problems = [p for file, rows in read_dataset_files(problems_path, errors, read_problems)
+                for p in problems_only(rows, errors, file)]
+    for p in problems:
+        platforms.add(p.platform)
         if not window.admits(p.platform, p.contest_date):
             outside += 1
             continue
         if limit is None or len(chosen) < limit:
             chosen.append(p)
+    missing = window.missing_platforms(platforms)
+    if missing:
+        raise DatasetError(f"{problems_path}: {missing}")
     requests = []
     for p in chosen:
         messages = prompt_of(p, system_prompt)
@@ -56,8 +62,8 @@ def read_generated(out: Path) -> tuple[dict[tuple[str, int], dict], int]:
     return read_complete_lines(out, lambda row: (row["problem_id"], int(row["sample"])))
 
 
-def _settings(engine: Engine, sampling: Sampling) -> dict[str, Any]:
-    return {"model": engine.model, "max_tokens": sampling.max_tokens, "temperature": sampling.temperature,
+def settings_of(model: str, sampling: Sampling) -> dict[str, Any]:
+    return {"model": model, "max_tokens": sampling.max_tokens, "temperature": sampling.temperature,
             "top_p": sampling.top_p, "seed": sampling.seed}
 
 
@@ -71,17 +77,37 @@ def check_same_settings(out: Path, done: dict[tuple[str, int], dict], settings: 
                              f"{want}; write to another --out (or remove the file) instead of mixing settings")
 
 
-def generate(selected: Selected, out: Path, engine: Engine, sampling: Sampling, *,
-             progress: bool = True) -> dict[str, Any]:
-    """Generate what OUT lacks; returns counts (``generated``, ``already_there``, ``truncated``)."""
+@dataclass
+class Plan:
+    """What a run has left to do, known before any engine (model, server) is touched."""
+    selected: Selected
+    out: Path
+    settings: dict[str, Any]
+    todo: list[Request]
+    good_bytes: int  # OUT's complete lines; a line cut short after them is redone
+
+    @property
+    def already_there(self) -> int:
+        return len(self.selected.requests) - len(self.todo)
+
+
+def plan(selected: Selected, out: Path, model: str, sampling: Sampling) -> Plan:
+    """Read OUT, refuse mixed settings (``ValueError``) and list the samples still missing: cheap
+    checks first, so a bad resume fails before minutes of model loading and nothing left loads nothing."""
     done, good = read_generated(out)
-    settings = _settings(engine, sampling)
+    settings = settings_of(model, sampling)
     check_same_settings(out, done, settings)
     todo = [r for r in selected.requests if (r.problem_id, r.sample) not in done]
+    return Plan(selected, out, settings, todo, good)
+
+
+def generate(work: Plan, engine: Engine, sampling: Sampling, *, progress: bool = True) -> dict[str, Any]:
+    """Generate what the plan lists; returns counts (``generated``, ``already_there``, ``truncated``)."""
+    out, todo = work.out, work.todo
     out.parent.mkdir(parents=True, exist_ok=True)
-    if out.exists() and good < out.stat().st_size:
+    if todo and out.exists() and work.good_bytes < out.stat().st_size:
         with open(out, "r+b") as fh:
-            fh.truncate(good)
+            fh.truncate(work.good_bytes)
     bar = None
     if progress and todo:
         from tqdm import tqdm
@@ -92,7 +118,8 @@ def generate(selected: Selected, out: Path, engine: Engine, sampling: Sampling, 
         for g in engine.generate(todo, sampling):
             row = {"problem_id": g.problem_id, "sample": g.sample, "completion": g.completion,
                    "prompt_tokens": g.prompt_tokens, "completion_tokens": g.completion_tokens,
-                   "truncated": g.truncated, "finish_reason": g.finish_reason, "engine": engine.name, **settings}
+                   "truncated": g.truncated, "finish_reason": g.finish_reason, "engine": engine.name,
+                   **work.settings}
             sink.write(json.dumps(row, ensure_ascii=False) + "\n")
             sink.flush()
             truncated += g.truncated
@@ -100,6 +127,10 @@ def generate(selected: Selected, out: Path, engine: Engine, sampling: Sampling, 
                 bar.update(1)
     if bar is not None:
         bar.close()
-    return {"problems": len(selected.problems), "samples": len(selected.requests), "generated": len(todo),
-            "already_there": len(selected.requests) - len(todo), "truncated": truncated,
-            "outside_window": selected.outside_window}
+    return stats(work, truncated)
+
+
+def stats(work: Plan, truncated: int = 0) -> dict[str, Any]:
+    return {"problems": len(work.selected.problems), "samples": len(work.selected.requests),
+            "generated": len(work.todo), "already_there": work.already_there, "truncated": truncated,
+            "outside_window": work.selected.outside_window}

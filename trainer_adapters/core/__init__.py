@@ -11,6 +11,7 @@ dependency, so every backend (verl, TRL, ...) shares exactly the same rules:
 * :mod:`.auto_temperature` -- ``temperature=auto``: probe, choice, switches
 * :mod:`.presets`     -- ``--preset microcoder|grpo|dapo`` (the paper's baselines)
 * :mod:`.metrics`     -- metric names every backend logs
+* :mod:`.plan`        -- the model and dataset checked before a run, and a dry run's short plan
 """
 from .auto_temperature import (
     DiversityTemperatureController,

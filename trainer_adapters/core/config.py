@@ -35,7 +35,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from microcoder_eval.config_keys import UnknownKeyError, check_keys
+from microcoder_eval.config_keys import (
+    UnknownKeyError,
+    check_keys,
+    in_file,
+    read_config_file,
+    unknown_key_lines,
+)
 
 from .temperature import TemperatureSchedule
 
@@ -229,28 +235,34 @@ class MicroCoderGRPOConfig:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MicroCoderGRPOConfig:
         data = dict(data)
-        check_keys(data, cls.field_names(), _WHAT)
+        # every unknown key and bad value in one message, a line each
+        problems = unknown_key_lines(data, cls.field_names(), _WHAT)
+        unknown = bool(problems)
         hints = typing.get_type_hints(cls)
-        kwargs = {k: _coerce(k, v, hints[k]) for k, v in data.items()}
+        kwargs = {}
+        for k, v in data.items():
+            if k in hints:
+                try:
+                    kwargs[k] = _coerce(k, v, hints[k])
+                except ValueError as exc:
+                    problems.append(str(exc))
+        if problems:
+            raise (UnknownKeyError if unknown else ValueError)("\n".join(problems))
         return cls(**kwargs)
 
     @classmethod
     def from_file(cls, path: str | Path) -> MicroCoderGRPOConfig:
         """Load a YAML or JSON file of config keys (a top-level ``microcoder:`` section is also accepted)."""
-        import yaml  # PyYAML; JSON is a subset of YAML
-
-        text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text) if str(path).endswith(".json") else yaml.safe_load(text)
-        if data is None:
-            data = {}
-        if not isinstance(data, Mapping):
-            raise ValueError(f"{path}: expected a mapping of config keys, got {type(data).__name__}")
+        data = read_config_file(path)  # a file that does not parse: one line naming it, line and column
         if set(data) <= {"microcoder", "backend_overrides"} and "microcoder" in data:
             merged = dict(data["microcoder"] or {})
             if "backend_overrides" in data:
                 merged["backend_overrides"] = data["backend_overrides"]
             data = merged
-        return cls.from_dict(data)
+        try:
+            return cls.from_dict(data)
+        except ValueError as exc:
+            raise in_file(path, exc) from None
 
     def with_overrides(self, overrides: Iterable[str] | Mapping[str, Any]) -> MicroCoderGRPOConfig:
         """Return a copy with ``["key=value", ...]`` (or a mapping) applied.
@@ -385,14 +397,20 @@ def _coerce(key: str, value: Any, hint: Any) -> Any:
         if hint is int:
             if isinstance(value, bool):
                 raise ValueError("boolean given for an integer")
-            f = float(value)
+            try:
+                f = float(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"not an integer: {value!r}") from None
             if f != int(f):
                 raise ValueError(f"not an integer: {value!r}")
             return int(f)
         if hint is float:
             if isinstance(value, bool):
                 raise ValueError("boolean given for a float")
-            return float(value)
+            try:
+                return float(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"not a number: {value!r}") from None
         if hint is str:
             return str(value)
         if origin in (list, tuple):

@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from trainer_adapters.core.config import MicroCoderGRPOConfig
+from trainer_adapters.core.plan import DatasetFiles, plan_lines
 
-__all__ = ["build_trainer", "run_trl"]
+__all__ = ["build_trainer", "dry_run_plan", "run_trl"]
 
 logger = logging.getLogger(__name__)
 
@@ -78,8 +79,8 @@ def run_trl(
     model: str,
     dataset: str,
     output_dir: str | None = None,
-) -> None:
-    """Train ``model`` on ``dataset`` with MicroCoder-GRPO on TRL.
+) -> Path:
+    """Train ``model`` on ``dataset`` with MicroCoder-GRPO on TRL; returns the final model's folder.
 
     Resumes from the newest ``checkpoint-*`` in ``output_dir`` when there is one (like
     verl's ``resume_mode=auto``); saves checkpoints every ``save_freq`` steps and the
@@ -101,3 +102,39 @@ def run_trl(
     trainer.save_model(str(final))
     if trainer.accelerator.is_main_process:
         trainer.processing_class.save_pretrained(str(final))
+    return final
+
+
+def dry_run_plan(config: MicroCoderGRPOConfig, *, preset: str, model: str, files: DatasetFiles | None,
+                 trl_overrides: list[str], show_config: bool = False) -> str:
+    """What ``microcoder train --backend trl --dry-run`` prints: the short plan (the values the
+    run will use: ``config`` carries ``--model``/``--output-dir``), the TRL overrides as the
+    built ``GRPOConfig`` reads them back, and with ``show_config`` the whole config and TRL args."""
+    from trainer_adapters.core.presets import unsupported_on
+
+    from .args import build_grpo_config, describe
+
+    args, layout = build_grpo_config(config, output_dir=config.output_dir,
+                                     with_eval=files is not None and files.test is not None)
+    devices = (f"{layout.world_size} process(es) (WORLD_SIZE); micro batch {layout.per_device_train_batch_size} "
+               f"completions a device, {layout.updates_per_step} optimizer step(s) a MicroCoder step"
+               + ("; vLLM generation" if getattr(args, "use_vllm", False) else ""))
+    saves = (f"checkpoint-*/ every {config.save_freq} steps, " if config.save_freq and config.save_freq > 0 else "")
+    writes = f"{args.output_dir}/ ({saves}final/, microcoder_config.json, metrics.jsonl)"
+    lines = plan_lines(config, backend="trl", preset=preset, model=model, files=files, devices=devices, writes=writes)
+    if config.auto_temperature:
+        lines.append(f"  temperature: auto (probe {list(config.probe_temperatures)} on {config.probe_prompts} prompts "
+                     f"before step 1; convergence {config.convergence_diversity}, spread < "
+                     f"{config.fluctuation_threshold}, window {config.diversity_window}); "
+                     f"mask rate {config.mask_probability}")
+    else:
+        lines.append(f"  temperature stages: {config.temperature_stages}; mask rate {config.mask_probability}")
+    missing = unsupported_on(config, "trl")
+    if missing:
+        lines.append(f"  not on the trl backend (ignored): {', '.join(missing)}")
+    resolved = {k: getattr(args, k) for k in trl_overrides}  # read back: what the trainer will see
+    lines.append(f"trl overrides: {json.dumps(resolved, sort_keys=True, default=str)}")
+    if show_config:
+        lines += ["", "# resolved MicroCoderGRPOConfig", json.dumps(config.to_dict(), indent=2),
+                  f"trl args: {describe(args, layout)}"]
+    return "\n".join(lines)

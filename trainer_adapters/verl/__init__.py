@@ -11,4 +11,5 @@ Nothing heavy is imported here; the pieces live in
   and the training response-length cap at sampling time;
 * :mod:`.launcher`       -- ``run_verl`` (dry run or a real Ray launch; it imports hydra/verl,
   so import it from there).
+* :mod:`.override_keys`  -- a Hydra override verl cannot apply, as one line with a did-you-mean.
 """

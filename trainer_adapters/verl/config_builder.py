@@ -365,9 +365,11 @@ def validate_verl_config(config) -> None:
         raise MicroCoderVerlConfigError("; ".join(problems))
 
 
-def describe_plan(cfg: MicroCoderGRPOConfig, config=None) -> str:
-    """Human-readable plan: stages, temperatures, mask rate, batch geometry."""
-    lines = ["MicroCoder-GRPO plan (verl backend)"]
+def describe_plan(cfg: MicroCoderGRPOConfig, config=None, algorithm_only: bool = False) -> str:
+    """Human-readable plan: stages, temperatures, mask rate, batch geometry.  ``algorithm_only``:
+    only those lines, for a dry run whose first lines already said model, data and devices
+    (:func:`trainer_adapters.core.plan.plan_lines`)."""
+    lines = [] if algorithm_only else ["MicroCoder-GRPO plan (verl backend)"]
     sched = cfg.schedule
     if cfg.auto_temperature:
         lines.append(
@@ -401,7 +403,10 @@ def describe_plan(cfg: MicroCoderGRPOConfig, config=None) -> str:
         f"  lengths: prompt {cfg.max_prompt_length}, train response {cfg.max_response_length}, "
         f"validation response {cfg.eval_max_response_length}; validation mean@{cfg.val_num_samples} at T={cfg.val_temperature}"
     )
-    if config is not None and config.data.val_files == config.data.train_files:
+    if algorithm_only:
+        return "\n".join(lines)
+    validation_off = config is not None and config.data.val_files == config.data.train_files
+    if validation_off:
         lines.append(
             "  WARNING: no test.parquet beside train.parquet -> validation is OFF (no val-core/* accuracy);"
             " add a test split to measure mean@k"
@@ -409,7 +414,8 @@ def describe_plan(cfg: MicroCoderGRPOConfig, config=None) -> str:
     if config is not None:
         lines.append(
             f"  verl: model={config.actor_rollout_ref.model.path} train_files={config.data.train_files} "
-            f"val_files={config.data.val_files} steps={config.trainer.total_training_steps} "
+            f"val_files={'(validation off)' if validation_off else config.data.val_files} "
+            f"steps={config.trainer.total_training_steps or 'one pass per epoch'} "
             f"epochs={config.trainer.total_epochs} device={config.trainer.device} "
             f"{'slots' if config.trainer.device == 'cpu' else 'gpus'}={config.trainer.n_gpus_per_node}x{config.trainer.nnodes}"
             f" rollout={config.actor_rollout_ref.rollout.name} strategy={config.actor_rollout_ref.actor.strategy}"

@@ -19,10 +19,13 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from microcoder_eval.model_ref import describe_model
 from trainer_adapters.core import MicroCoderGRPOConfig
+from trainer_adapters.core.plan import check_dataset, plan_lines
 
 from .config_builder import compose_verl_config, describe_plan, validate_verl_config
 from .constants import REWARD_FUNCTION_PATH
+from .override_keys import override_error_line
 
 __all__ = ["make_task_runner", "run_verl"]
 
@@ -75,23 +78,35 @@ def run_verl(
     dry_run: bool = False,
     reward_function_path: str = REWARD_FUNCTION_PATH,
     out: TextIO | None = None,
+    show_config: bool = False,
+    preset: str = "microcoder",
 ):
-    """Compose + validate the verl config; print it and the plan (dry run) or train.
+    """Check the model and data, compose + validate the verl config; print the plan (dry run,
+    with the resolved config after it when ``show_config``) or train.  Bad input is a one-line
+    ``ValueError``.
 
     Returns the composed config.
     """
+    from hydra.errors import HydraException
     from omegaconf import OmegaConf
 
     out = out or sys.stdout
-    if not dry_run and dataset is None:
+    model = model or cfg.model_name_or_path
+    model_description = describe_model(model)
+    files = check_dataset(dataset) if dataset is not None else None
+    if not dry_run and files is None:
         raise ValueError("--dataset is required to train (a directory with train.parquet [+ test.parquet])")
     device = detect_device()
-    config = compose_verl_config(cfg, model, dataset, output_dir, overrides, reward_function_path, device=device)
+    try:
+        config = compose_verl_config(cfg, model, dataset, output_dir, overrides, reward_function_path, device=device)
+    except HydraException as exc:
+        raise ValueError(override_error_line(exc, [*cfg.backend_overrides.get("verl", []), *overrides])) from None
     validate_verl_config(config)
     if dry_run:
-        out.write("# resolved verl config (verl.trainer.main_ppo / ppo_trainer)\n")
-        out.write(OmegaConf.to_yaml(config, resolve=True))
-        out.write("\n" + describe_plan(cfg, config) + "\n")
+        out.write(dry_run_plan(cfg, config, preset, model_description, files) + "\n")
+        if show_config:
+            out.write("\n# resolved verl config (verl.trainer.main_ppo / ppo_trainer)\n")
+            out.write(OmegaConf.to_yaml(config, resolve=True))
         return config
 
     check_inputs(config)
@@ -107,6 +122,22 @@ def run_verl(
     out.write(describe_plan(cfg, config) + "\n")
     run_ppo(config, task_runner_class=make_task_runner())
     return config
+
+
+def dry_run_plan(cfg: MicroCoderGRPOConfig, config, preset: str, model: str, files) -> str:
+    """The short plan: model, data, validation, steps, devices and outputs as verl will use them,
+    then the algorithm's settings."""
+    trainer = config.trainer
+    unit = "CPU slot(s)" if trainer.device == "cpu" else "GPU(s)"
+    rollout = config.actor_rollout_ref.rollout
+    devices = (f"{trainer.device}, {trainer.n_gpus_per_node} {unit} x {trainer.nnodes} node(s); rollout {rollout.name}, "
+               f"strategy {config.actor_rollout_ref.actor.strategy}")
+    out_dir = trainer.default_local_dir
+    saves = (f"global_step_N/ checkpoints every {trainer.save_freq} steps and at the last"
+             if int(trainer.save_freq) > 0 else "no checkpoints (save_freq <= 0)")
+    writes = f"{out_dir}/ ({saves}; metrics.jsonl)"
+    head = plan_lines(cfg, backend="verl", preset=preset, model=model, files=files, devices=devices, writes=writes)
+    return "\n".join([*head, describe_plan(cfg, config, algorithm_only=True)])
 
 
 def detect_device() -> str:
