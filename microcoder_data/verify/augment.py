@@ -46,6 +46,9 @@ class Augmented:
     # reference index -> its results on the problem's old tests followed by ``added``, for
     # the references that passed every old test here: Verify's first run reuses them
     runs: dict[int, list[TestResult | None]] = field(default_factory=dict)  # None: a test not run
+    # the input spec read here (and the stdin format it is written in): large tests reuse it
+    spec: InputSpec | None = None
+    stdin: StdinSpec | None = None
 
 
 def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any, cfg: VerifyConfig) -> dict[int, Augmented]:
@@ -63,8 +66,8 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
             if isinstance(plan, Augmented):
                 out[i] = plan
                 continue
-            want, task, inputs, spec_source, old = plan
-            out[i] = Augmented(info={"spec": spec_source})
+            want, task, inputs, spec_source, old, spec, sspec = plan
+            out[i] = Augmented(info={"spec": spec_source}, spec=spec, stdin=sspec)
             plans.append((i, want, task, inputs, old))
             for r, ref in enumerate(refs[i]):
                 judged, code, counted[(len(plans) - 1, r)] = _labelling_run(task, ref, cfg)
@@ -236,9 +239,11 @@ def _new_answers_first(good: list[tuple[TestCase, Any]], want: int, seen: set[st
     return [good[k] for k in sorted(fresh + rest)], len(fresh)
 
 
-def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str, list[int]] | Augmented | None:
+def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str, list[int], InputSpec, StdinSpec | None] \
+        | Augmented | None:
     """(tests wanted, the task running the references on old tests + drawn inputs, the
-    inputs, where their spec came from, the old tests' positions in it), why the problem
+    inputs, where their spec came from, the old tests' positions in it, the spec, its stdin
+    format), why the problem
     gets none (an ``Augmented``), or None when it needs neither tests nor probes."""
     want = max(0, cfg.augment_tests_to - len(p.tests))
     probes = cfg.strength_probes if cfg.strength_mutants else 0
@@ -274,4 +279,4 @@ def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str
     old = precap_positions(p.tests, cfg) or list(range(len(p.tests)))
     task = replace(base, tests=tuple(p.tests[t] for t in old) + tuple(TestCase(x, PLACEHOLDER) for x in inputs[:_first_round(want, probes)]),
                    time_limit_s=tl, memory_limit_mb=cfg.augment_memory_limit_mb or None)
-    return want, task, inputs, source, old
+    return want, task, inputs, source, old, spec, sspec

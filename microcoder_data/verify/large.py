@@ -22,7 +22,7 @@ from typing import Any, Iterator
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
 from microcoder_data.verify.cost import counting_run, read_run
-from microcoder_data.verify.inputgen import generate_large_inputs
+from microcoder_data.verify.inputgen import MAX_INPUT_CHARS, generate_large_inputs
 from microcoder_data.verify.inputspec import InputSpec, input_spec
 from microcoder_data.verify.stdin_format import StdinSpec, stdin_spec
 from microcoder_data.verify.time_limits import derive_time_limit
@@ -33,9 +33,18 @@ MAX_LARGE_OUTPUT_CHARS = 1_000_000  # its expected answer (a list of n values is
 PLACEHOLDER = "null"
 
 
-def large_inputs(p: Problem, cfg: VerifyConfig) -> list[str] | str:
-    """The problem's large inputs (as its tests write inputs), or why it gets none."""
-    if p.mode == "stdin":
+def large_inputs(p: Problem, cfg: VerifyConfig, read: tuple[InputSpec, StdinSpec | None] | str | None = None
+                 ) -> list[str] | str:
+    """The problem's large inputs (as its tests write inputs), or why it gets none; ``read``:
+    its spec and stdin format as test generation read them, or why it had none (else they
+    are read here)."""
+    if any(len(t.input) > MAX_INPUT_CHARS for t in p.tests):
+        return "a kept test is already large"
+    if isinstance(read, str):
+        return read
+    if read is not None:
+        spec, sspec = read
+    elif p.mode == "stdin":
         sspec = stdin_spec(p)
         if not isinstance(sspec, StdinSpec):
             return f"stdin: {sspec.reason}"[:200]
@@ -52,10 +61,12 @@ def large_inputs(p: Problem, cfg: VerifyConfig) -> list[str] | str:
     return [sspec.render(json.loads(x)) for x in drawn] if sspec is not None else drawn
 
 
-def add_large_tests(problems: list[Problem], judge: Any, cfg: VerifyConfig, derived: set[str]) -> None:
+def add_large_tests(problems: list[Problem], judge: Any, cfg: VerifyConfig, derived: set[str],
+                    read: dict[str, tuple[InputSpec, StdinSpec | None] | str]) -> None:
     """Append each problem's agreed large tests (in place) and record in
     ``provenance["verify"]["large"]`` how many, or why none; ``derived``: the ids whose
-    ``time_limit_s`` this build derived (raised to cover the large tests' runs)."""
+    ``time_limit_s`` this build derived (raised to cover the large tests' runs); ``read``:
+    the specs test generation read (or why it had none), by id."""
     plans: list[tuple[Problem, JudgeTask, list[str]]] = []
 
     def runs() -> Iterator[tuple[JudgeTask, str]]:
@@ -63,7 +74,7 @@ def add_large_tests(problems: list[Problem], judge: Any, cfg: VerifyConfig, deri
         for p in problems:
             if not p.reference_solutions:
                 continue
-            inputs = large_inputs(p, cfg)
+            inputs = large_inputs(p, cfg, read.get(p.id))
             if isinstance(inputs, str):
                 _note(p, {"added": 0, "why": inputs})
                 continue

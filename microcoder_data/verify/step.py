@@ -315,7 +315,9 @@ class VerifyStep(Step):
         if c.large_tests:
             add_large_tests([v for v in out.values() if isinstance(v, Problem)
                              and v.provenance.get("verify", {}).get("verified")],
-                            judge, c, derived)
+                            judge, c, derived,
+                            {problems[i].id: (a.spec, a.stdin) if a.spec is not None else a.info.get("skipped", "")
+                             for i, a in augmented.items() if a.spec is not None or a.info.get("skipped")})
         self.last_stats = {"in": len(problems), "kept": sum(1 for v in out.values() if isinstance(v, Problem))}
         for i in range(len(problems)):
             yield out[i]
