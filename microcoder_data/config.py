@@ -260,7 +260,7 @@ class VerifyConfig:
         "minutes in Python, while an O(n log n) one needs well under a second.")})
     large_step_budget: int = field(default=3_000_000, metadata={"min": 0, "help": (
         "A large input a reference spends more steps on is dropped (counted, not timed: the same inputs on "
-        "any host and load; microcoder_data/verify/cost.py).")})
+        "any host and load; microcoder_data/verify/cost.py); 0 = by large_time_limit_s alone.")})
     large_time_limit_s: float = field(default=10.0, metadata={"min": 0.1, "help": (
         "Backstop time limit (s) of a reference on a large input, for work done inside C.")})
     strength_mutants: int = field(default=4, metadata={"help": (
