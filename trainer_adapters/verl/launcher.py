@@ -6,8 +6,9 @@ validation, and calls ``verl.trainer.main_ppo.run_ppo`` with
 :class:`.trainer.MicroCoderPPOTrainer` instead of looking the trainer up by
 ``trainer.v1.trainer_mode`` (which must stay ``sync``: verl branches on that name).
 
-Device. Where verl detects no accelerator (its platform registry, with our ``cpu``
-platform from :mod:`.cpu`), the run is a CPU run: :func:`.config_builder.cpu_overrides`.
+Device (:mod:`.device`): with a Ray cluster, its resources decide; else, where verl detects
+no accelerator (its platform registry, with our ``cpu`` platform from :mod:`.cpu`), the run
+is a CPU run: :func:`.config_builder.cpu_overrides`.
 Otherwise it is verl's GPU setup, and the launcher checks before starting Ray that the
 GPUs and the rollout engine it needs are there -- a missing one is an error naming it,
 never a wait.
@@ -23,8 +24,9 @@ from trainer_adapters.core import MicroCoderGRPOConfig
 
 from .config_builder import compose_verl_config, describe_plan, validate_verl_config
 from .constants import REWARD_FUNCTION_PATH
+from .device import detect_device
 
-__all__ = ["make_task_runner", "run_verl"]
+__all__ = ["detect_device", "make_task_runner", "run_verl"]
 
 
 def make_task_runner():
@@ -85,7 +87,7 @@ def run_verl(
     out = out or sys.stdout
     if not dry_run and dataset is None:
         raise ValueError("--dataset is required to train (a directory with train.parquet [+ test.parquet])")
-    device = detect_device()
+    device = detect_device(overrides)
     config = compose_verl_config(cfg, model, dataset, output_dir, overrides, reward_function_path, device=device)
     validate_verl_config(config)
     if dry_run:
@@ -107,15 +109,6 @@ def run_verl(
     out.write(describe_plan(cfg, config) + "\n")
     run_ppo(config, task_runner_class=make_task_runner())
     return config
-
-
-def detect_device() -> str:
-    """``cpu`` where verl's platform registry finds no accelerator, else ``gpu``."""
-    from verl.plugin.platform import get_platform
-
-    from .cpu.platform import PLATFORM_NAME
-
-    return "cpu" if get_platform().device_name == PLATFORM_NAME else "gpu"
 
 
 def check_inputs(config) -> None:
@@ -149,7 +142,9 @@ def check_machine(config) -> None:
             "on a GPU machine install microcoder with its GPU extra, pip install -e '.[gpu]'"
         )
     wanted = int(config.trainer.n_gpus_per_node)
-    if int(config.trainer.nnodes) == 1 and torch.cuda.device_count() < wanted:
+    # on a cluster the GPUs are the nodes', not necessarily this machine's
+    address = config.get("ray_kwargs", {}).get("ray_init", {}).get("address") or os.environ.get("RAY_ADDRESS")
+    if int(config.trainer.nnodes) == 1 and not address and torch.cuda.device_count() < wanted:
         raise ValueError(
             f"trainer.n_gpus_per_node={wanted} but torch sees {torch.cuda.device_count()} GPU(s); {gpu_diagnosis()}"
         )
