@@ -123,7 +123,10 @@ def train(backend, preset, config_path, model, dataset, output_dir, dry_run, ove
         raise click.UsageError("--dataset is required to train")
     from trainer_adapters.trl import run_trl
 
-    run_trl(cfg, model, dataset, output_dir)
+    try:
+        run_trl(cfg, model, dataset, output_dir)
+    except ValueError as exc:  # e.g. temperature=auto found no temperature to train at
+        raise click.ClickException(str(exc)) from None
 
 
 def _check_trl_overrides(items: list[str], cli_items: tuple[str, ...] | list[str] = ()) -> dict:
