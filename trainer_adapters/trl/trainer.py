@@ -70,6 +70,7 @@ from trainer_adapters.core.groups import is_correct
 from trainer_adapters.core.masking import MaskRng, assess_rows, draw_mask, masking_metrics, verdict_of, zeroed_rows
 
 from .args import TrlLayout
+from .overlong import TrainingOnlyReward
 from .probe import decided_by_main, in_prompt_order, share_of, slots_per_process
 from .reward import MicroCoderReward
 
@@ -124,12 +125,15 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         #: temperature=auto: set by the probe before step 1, or restored from a checkpoint
         self.temperature_controller: DiversityTemperatureController | None = None
         reward_funcs: list[Any] = [self.microcoder_reward]
-        if mc_config.overlong_buffer_length:  # preset dapo: DAPO's soft overlong punishment (TRL's)
+        #: preset dapo: DAPO's soft overlong punishment (TRL's), switched off while validating
+        self.overlong_reward: TrainingOnlyReward | None = None
+        if mc_config.overlong_buffer_length:
             from trl.rewards import get_soft_overlong_punishment
 
-            reward_funcs.append(
+            self.overlong_reward = TrainingOnlyReward(
                 get_soft_overlong_punishment(mc_config.max_response_length, mc_config.overlong_buffer_length)
             )
+            reward_funcs.append(self.overlong_reward)
         if mc_config.dynamic_sampling:
             logger.warning("dynamic_sampling=true: TRL %s has no dynamic sampling; it is ignored on this backend",
                            __import__("trl").__version__)
@@ -321,7 +325,19 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
 
     @contextlib.contextmanager
     def validation_sampling(self):
-        """Sample with ``val_temperature`` / ``val_top_p`` / ``eval_max_response_length`` inside."""
+        """Sample with ``val_temperature`` / ``val_top_p`` / ``eval_max_response_length`` inside, and
+        score with the plain reward (preset dapo's overlong punishment is for training only)."""
+        if self.overlong_reward is not None:
+            self.overlong_reward.active = False
+        try:
+            with self._validation_sampling_settings():
+                yield
+        finally:
+            if self.overlong_reward is not None:
+                self.overlong_reward.active = True
+
+    @contextlib.contextmanager
+    def _validation_sampling_settings(self):
         cfg = self.mc_config
         if self.use_vllm:
             gen = self.vllm_generation
