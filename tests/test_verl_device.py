@@ -89,3 +89,17 @@ def test_an_unreachable_cluster_is_one_clear_error(monkeypatch):
     monkeypatch.setenv("RAY_ADDRESS", "127.0.0.1:1")
     with pytest.raises(ValueError, match=r"cannot reach the Ray cluster at '127.0.0.1:1'"):
         detect_device()
+
+
+def test_train_with_an_unreachable_cluster_address_is_one_error_line(monkeypatch):
+    pytest.importorskip("verl")
+    from click.testing import CliRunner
+
+    from cli.train_cmd import train
+
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.delenv("VERL_PLATFORM", raising=False)
+    result = CliRunner().invoke(train, ["--backend", "verl", "--dry-run", "+ray_kwargs.ray_init.address=127.0.0.1:1"])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: cannot reach the Ray cluster at '127.0.0.1:1'")
+    assert result.output.count("\n") == 1 and "Traceback" not in result.output

@@ -32,7 +32,7 @@ def cluster_address(overrides: Sequence[str] = (), environ: Mapping[str, str] | 
     """The Ray cluster the run will join: ``ray_kwargs.ray_init.address=``, ``RAY_ADDRESS``, or
     ``auto`` (the cluster ``ray start`` runs on this node) when ``trainer.nnodes`` > 1."""
     environ = os.environ if environ is None else environ
-    values = dict(o.split("=", 1) for o in overrides if "=" in o)
+    values = dict(o.split("=", 1) for o in overrides if "=" in o)  # the last one of a key wins, as in Hydra
     for key in _ADDRESS_KEYS:
         if values.get(key, "").strip() not in ("", "null", "None"):
             return values[key].strip()

@@ -87,7 +87,7 @@ def run_verl(
     out = out or sys.stdout
     if not dry_run and dataset is None:
         raise ValueError("--dataset is required to train (a directory with train.parquet [+ test.parquet])")
-    device = detect_device(overrides)
+    device = detect_device([*cfg.backend_overrides.get("verl", []), *overrides])  # the config file's, then ours
     config = compose_verl_config(cfg, model, dataset, output_dir, overrides, reward_function_path, device=device)
     validate_verl_config(config)
     if dry_run:
