@@ -166,7 +166,8 @@ def test_dapo_validation_is_scored_without_the_overlong_penalty(taught):
     contract = [x for x in CONTRACT if not x.startswith(("max_response_length", "val_before_train"))]
     run = _cli("train", "--backend", "verl", "--preset", "dapo", "--model", model, "--dataset", str(data),
                "--output-dir", str(out), "total_training_steps=1", *contract, "max_response_length=8",
-               "eval_max_response_length=32", "val_num_samples=2", "val_before_train=true", "test_freq=-1")
+               "eval_max_response_length=32", "val_num_samples=2", "val_before_train=true", "test_freq=-1",
+               timeout=1800)  # validation + a step: past 900 s on a loaded 2-core host
     assert run.returncode == 0, (run.stdout + run.stderr)[-6000:]
     records = _records(out)
     val = {k: v for r in records if r["step"] == 0 for k, v in r.items()}
