@@ -123,7 +123,10 @@ def train(backend, preset, config_path, model, dataset, output_dir, dry_run, sho
         raise click.UsageError("--dataset is required to train")
     from trainer_adapters.trl import run_trl
 
-    final = run_trl(cfg, cfg.model_name_or_path, dataset, cfg.output_dir)
+    try:
+        final = run_trl(cfg, cfg.model_name_or_path, dataset, cfg.output_dir)
+    except ValueError as exc:  # e.g. temperature=auto found no temperature to train at
+        raise click.ClickException(str(exc)) from None
     from transformers.trainer_utils import get_last_checkpoint
 
     last = get_last_checkpoint(str(final.parent))

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from trainer_adapters.core import MicroCoderGRPOConfig, apply_preset
 from trainer_adapters.core.presets import unsupported_on
 from microcoder_eval.ground_truth import to_ground_truth
+from microcoder_eval.types import JudgeTask, TestCase
 
 
 def test_presets_set_the_baselines_and_nothing_else():
@@ -112,7 +113,12 @@ def test_verl_each_preset_composes_and_passes_validate_config(preset, verl_input
     assert config.algorithm.filter_groups.enable == (preset == "dapo")
     if preset == "dapo":
         assert config.algorithm.filter_groups.metric == "acc"
-        assert config.reward.reward_manager.name == "dapo"
+        from verl.trainer.ppo.reward import resolve_reward_manager_cls
+
+        from trainer_adapters.verl.reward_manager import TrainingOnlyOverlongRewardManager
+
+        # verl's DAPO manager (its overlong shaping), as a subclass that leaves validation unshaped
+        assert resolve_reward_manager_cls(config) is TrainingOnlyOverlongRewardManager
         overlong = config.reward.reward_kwargs.overlong_buffer_cfg
         assert overlong.enable and overlong.len == 64 // 5 and overlong.penalty_factor == 1.0
         assert config.reward.reward_kwargs.max_resp_len == 64
@@ -181,3 +187,51 @@ def test_compare_presets_script_draws_the_four_curves_from_metrics_files(tmp_pat
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
     with pytest.raises(FileNotFoundError):
         mod.plot(tmp_path / "nothing")
+
+
+def _scored_row(manager, tokenizer, text: str, validate: bool | None) -> dict:
+    import asyncio
+
+    import numpy as np
+    import torch
+    from verl import DataProto
+
+    from trainer_adapters.verl.constants import VALIDATE_KEY
+
+    gt = to_ground_truth(JudgeTask(mode="stdin", tests=(TestCase("1 2\n", "3\n"),)))
+    prompt = torch.tensor([tokenizer.encode("add two ints")])
+    response = torch.tensor([tokenizer.encode(text)])
+    fields = {"data_source": np.array(["microcoder"]), "reward_model": np.array([{"ground_truth": gt}]),
+              "extra_info": np.array([{}])}
+    if validate is not None:  # what the agent-loop worker adds to every row it scores
+        fields[VALIDATE_KEY] = np.array([validate])
+    data = DataProto.from_dict(
+        tensors={"prompts": prompt, "responses": response,
+                 "attention_mask": torch.ones(1, prompt.size(1) + response.size(1), dtype=torch.long)},
+        non_tensors=fields,
+    )
+    return asyncio.get_event_loop().run_until_complete(manager.run_single(data))
+
+
+def test_verl_dapo_overlong_penalty_shapes_training_rewards_only(verl_inputs):
+    """Preset dapo: a correct answer that runs into the overlong buffer is penalised in training; scored
+    for validation it keeps the judge's reward (verl's own dapo manager would penalise both)."""
+    from transformers import AutoTokenizer
+    from verl.trainer.ppo.reward import load_reward_manager
+
+    from trainer_adapters.verl.config_builder import compose_verl_config
+
+    model, data = verl_inputs
+    cfg = apply_preset(MicroCoderGRPOConfig().with_overrides(SMALL), "dapo")
+    config = compose_verl_config(cfg, model=model, dataset=data, extra_overrides=VERL_CPU)
+    tokenizer = AutoTokenizer.from_pretrained(model)
+    manager = load_reward_manager(config, tokenizer)  # verl's loader: our class, our compute_score
+    answer = "```python\nprint(sum(map(int, input().split())))\n```\n" + " ok" * 80
+    assert len(tokenizer.encode(answer)) > 64 - 64 // 5  # past the expected length: in the buffer
+
+    train, unmarked, val = (_scored_row(manager, tokenizer, answer, v) for v in (False, None, True))
+    assert train["reward_extra_info"]["score"] == 1.0  # the judge accepts it
+    assert train["reward_score"] < 1.0 and train["reward_extra_info"]["overlong"]
+    assert unmarked["reward_score"] == train["reward_score"]  # no mark: a training row
+    assert val["reward_score"] == 1.0
+    assert val["reward_extra_info"]["overlong_reward"] == 0.0 and not val["reward_extra_info"]["overlong"]

@@ -188,3 +188,30 @@ def test_each_preset_runs_a_step_on_cpu(preset, tiny_qwen2_dir, dataset_dir, tmp
     assert bool(overlong) == (preset == "dapo")  # DAPO's soft overlong punishment is a second reward
     if preset != "microcoder":
         assert step[M.MASK_FRACTION] == 0.0  # the baselines have no mask
+
+
+def test_dapo_overlong_punishment_shapes_training_not_validation(tiny_qwen2_dir, dataset_dir, tmp_path):
+    """Preset dapo on TRL: the random tiny model mostly runs to max_response_length, deep in the overlong
+    buffer, so training rewards carry the punishment; validation's completions do not."""
+    import shutil
+
+    from trainer_adapters.trl import build_trainer
+
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy(dataset_dir / "train.parquet", data / "train.parquet")
+    shutil.copy(dataset_dir / "train.parquet", data / "test.parquet")  # a validation split
+    cfg = apply_preset(_config(tiny_qwen2_dir, total_training_steps=1, temperature=1.0, save_freq=0,
+                               eval_max_response_length=MAX_LEN, val_num_samples=2, test_freq=1), "dapo")
+    out = tmp_path / "dapo"
+    trainer = build_trainer(cfg, str(tiny_qwen2_dir), str(data), str(out))
+    trainer.evaluate()
+    trainer.train()
+    name = "soft_overlong_punishment_reward"
+    (val,) = [r for r in _records(out) if r["step"] == 0 and f"eval_rewards/{name}/mean" in r]
+    (step,) = [r for r in _records(out) if "loss" in r]
+    # a clipped completion is max_response_length long: punished by -1 when shaped
+    assert step[M.TRUNCATION_FRACTION] > 0 and step[f"rewards/{name}/mean"] < 0  # shaped in training
+    assert val["eval_completions/clipped_ratio"] > 0  # validation's completions ran into the buffer too,
+    assert val[f"eval_rewards/{name}/mean"] == 0.0  # yet validation keeps the judge's reward
+    assert trainer.overlong_reward.active  # switched back on after validating

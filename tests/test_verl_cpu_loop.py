@@ -149,3 +149,32 @@ def test_infra_error_rows_are_regrouped_in_a_real_verl_step(taught):
     (record,) = _records(out)
     assert 0.0 < record[M.INFRA_ERROR_FRACTION] < 1.0, record[M.INFRA_ERROR_FRACTION]
     assert "are zeroed but still counted" not in log  # the grpo estimator: regrouped, not only zeroed
+
+
+def test_dapo_validation_is_scored_without_the_overlong_penalty(taught):
+    """Training responses are cut at 8 tokens and validation ones may run to 32: every response passes
+    DAPO's expected length (8 - 8 // 5 = 7 tokens). Training rewards carry the penalty; validation, run by
+    verl's own loop through the agent-loop worker and the reward loop, reports the judge's reward."""
+    import shutil
+
+    root, model, dataset = taught
+    data = root / "ds_with_val"
+    if not data.exists():
+        shutil.copytree(dataset, data)
+        shutil.copy(data / "train.parquet", data / "test.parquet")
+    out = root / "out_dapo_val"
+    contract = [x for x in CONTRACT if not x.startswith(("max_response_length", "val_before_train"))]
+    run = _cli("train", "--backend", "verl", "--preset", "dapo", "--model", model, "--dataset", str(data),
+               "--output-dir", str(out), "total_training_steps=1", *contract, "max_response_length=8",
+               "eval_max_response_length=32", "val_num_samples=2", "val_before_train=true", "test_freq=-1",
+               timeout=1800)  # validation + a step: past 900 s on a loaded 2-core host
+    assert run.returncode == 0, (run.stdout + run.stderr)[-6000:]
+    records = _records(out)
+    val = {k: v for r in records if r["step"] == 0 for k, v in r.items()}
+    (train,) = [r for r in records if r["step"] == 1]
+    # training: verl's score is the shaped reward, below the judge's accuracy by the penalty
+    assert train["critic/score/mean"] < train[M.ACCURACY], train
+    # validation: no penalty, the reward is the judge's score
+    prefix = "val-aux/microcoder/trivial/"
+    assert val[prefix + "overlong_reward/mean@2"] == 0.0 and val[prefix + "overlong/mean@2"] == 0.0, val
+    assert val[prefix + "reward/mean@2"] == val[prefix + "score/mean@2"], val

@@ -29,8 +29,10 @@ rewards into group-normalised advantages):
 
 With ``temperature=auto`` the temperature of a step comes from the
 :class:`~trainer_adapters.core.auto_temperature.DiversityTemperatureController` that
-:meth:`MicroCoderGRPOTrainer.train` sets up (probe before step 1, or state restored from
-the checkpoint resumed); each step's diversity is fed back to it.
+:meth:`MicroCoderGRPOTrainer.probe_initial_temperature` sets up at the first rollout round,
+once the model is prepared (with several processes they share the probe and the main one
+chooses for all, :mod:`.probe`), or that :meth:`MicroCoderGRPOTrainer.train` restores from
+the checkpoint resumed; each step's diversity is fed back to it.
 
 Per step it adds the shared metrics (:mod:`trainer_adapters.core.metrics`) to TRL's own
 (``reward``, ``completions/mean_length``, ``completions/clipped_ratio``, ``loss``, ...),
@@ -68,6 +70,8 @@ from trainer_adapters.core.groups import is_correct
 from trainer_adapters.core.masking import MaskRng, assess_rows, draw_mask, masking_metrics, verdict_of, zeroed_rows
 
 from .args import TrlLayout
+from .overlong import TrainingOnlyReward
+from .probe import decided_by_main, in_prompt_order, share_of, slots_per_process
 from .reward import MicroCoderReward
 
 __all__ = ["MetricsFileCallback", "MicroCoderGRPOTrainer"]
@@ -121,12 +125,15 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         #: temperature=auto: set by the probe before step 1, or restored from a checkpoint
         self.temperature_controller: DiversityTemperatureController | None = None
         reward_funcs: list[Any] = [self.microcoder_reward]
-        if mc_config.overlong_buffer_length:  # preset dapo: DAPO's soft overlong punishment (TRL's)
+        #: preset dapo: DAPO's soft overlong punishment (TRL's), switched off while validating
+        self.overlong_reward: TrainingOnlyReward | None = None
+        if mc_config.overlong_buffer_length:
             from trl.rewards import get_soft_overlong_punishment
 
-            reward_funcs.append(
+            self.overlong_reward = TrainingOnlyReward(
                 get_soft_overlong_punishment(mc_config.max_response_length, mc_config.overlong_buffer_length)
             )
+            reward_funcs.append(self.overlong_reward)
         if mc_config.dynamic_sampling:
             logger.warning("dynamic_sampling=true: TRL %s has no dynamic sampling; it is ignored on this backend",
                            __import__("trl").__version__)
@@ -151,11 +158,12 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         if not self.mc_config.auto_temperature:
             return self.schedule.temperature_at(step)
         if self.temperature_controller is None:
-            raise RuntimeError("temperature=auto: the probe has not run (call train(), or probe_initial_temperature())")
+            raise RuntimeError("temperature=auto: the probe has not run (it runs in train(), at the first rollout round)")
         return self.temperature_controller.temperature
 
     def train(self, resume_from_checkpoint=None, *args, **kwargs):
-        """``temperature=auto``: restore the controller from the checkpoint resumed, else probe first."""
+        """``temperature=auto``: restore the controller from the checkpoint resumed; else the probe
+        runs at the first rollout round, once the model is prepared (:mod:`.probe`)."""
         if self.mc_config.auto_temperature and self.temperature_controller is None:
             checkpoint = resume_from_checkpoint
             if checkpoint is True:
@@ -164,48 +172,75 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
                 checkpoint = get_last_checkpoint(self.args.output_dir)
             if checkpoint:
                 self.load_temperature_state(checkpoint)
-            else:
-                self.probe_initial_temperature()
         return super().train(resume_from_checkpoint, *args, **kwargs)
 
     def probe_initial_temperature(self) -> DiversityTemperatureController:
         """Probe the initial policy (module docstring of ``core.auto_temperature``), log it, choose.
 
         Samples ``num_generations`` completions for each of ``probe_prompts`` training prompts
-        (a draw seeded by ``seed``) at every probe temperature with the model's own ``generate``,
-        under a forked RNG (training's random streams are left as they were). The probe is
-        appended to ``metrics.jsonl`` (step 0) before the choice, so a failed choice still
-        leaves the probe on record.
+        (a draw seeded by ``seed``) at every probe temperature with the prepared model's own
+        ``generate``, under a forked RNG (training's random streams are left as they were). With
+        several processes the prompts are shared out and the samples gathered; the main process
+        chooses and every process takes its choice (:mod:`.probe`). The probe is appended to
+        ``metrics.jsonl`` (step 0) before the choice, so a failed choice still leaves it on record.
         """
         cfg = self.mc_config
         dataset = self.train_dataset
         indices = select_probe_prompts(len(dataset), cfg.probe_prompts, cfg.seed)
         prompts = [dataset[i]["prompt"] for i in indices]
-        probe = run_probe(lambda t: self._sample_groups(prompts, t), cfg.probe_temperatures, cfg.diversity_ngram)
+        probe = run_probe(lambda t: self._sample_probe_groups(prompts, t), cfg.probe_temperatures, cfg.diversity_ngram)
         self._write_metrics_record({"step": 0, "global_step": 0, "microcoder/probe/prompts": len(prompts),
                                     **probe_metrics(probe, None)})
-        controller = controller_from_probe(cfg, probe)
+        state = decided_by_main(self.accelerator, lambda: controller_from_probe(cfg, probe).state_dict())
+        controller = DiversityTemperatureController.from_state_dict(state)
         self._write_metrics_record({"step": 0, "global_step": 0, M.PROBE_CHOSEN: controller.temperature})
-        logger.info("[microcoder] temperature=auto: probe %s -> T=%s", controller.probe, controller.temperature)
+        acc = self.accelerator
+        logger.warning("[microcoder] temperature=auto: process %d/%d sampled %d of %d probe prompts on the prepared "
+                       "%s; chosen T=%s", acc.process_index, acc.num_processes,
+                       len(share_of(prompts, acc.process_index, acc.num_processes)), len(prompts),
+                       type(self.model_wrapped).__name__, controller.temperature)
         self.temperature_controller = controller
         return controller
 
-    def _sample_groups(self, prompts: list, temperature: float) -> list[list[list[int]]]:
+    def _sample_probe_groups(self, prompts: list, temperature: float) -> list[list[list[int]]]:
+        """This process's share of ``prompts`` sampled, everyone's gathered back in prompt order."""
+        acc = self.accelerator
+        world, rank = acc.num_processes, acc.process_index
+        mine = share_of(prompts, rank, world)
+        slots = slots_per_process(len(prompts), world)
+        # pad to the same number of prompts on every process: sharded models generate in lockstep
+        padded = mine + [prompts[0]] * (slots - len(mine))
+        groups = self._sample_groups(padded, temperature, seed_offset=rank)[: len(mine)]
+        if world == 1:
+            return groups
+        from accelerate.utils import gather_object
+
+        return in_prompt_order(gather_object([groups]), world)
+
+    def _sample_groups(self, prompts: list, temperature: float, seed_offset: int = 0) -> list[list[list[int]]]:
         """G completions (token ids up to and including EOS, as in training) per chat prompt."""
+        from trl.models import unwrap_model_for_generation
+
         cfg = self.mc_config
         tok = self.processing_class
-        model = self.accelerator.unwrap_model(self.model)
         g = self.num_generations
         device = self.accelerator.device
         eos = tok.eos_token_id
         chunk = max(1, 64 // g)
         groups: list[list[list[int]]] = []
-        was_training = model.training
-        model.eval()
-        seed = cfg.seed * 1000 + round(temperature * 100)
+        seed = cfg.seed * 1000 + round(temperature * 100) + 7919 * seed_offset
         devices = [torch.cuda.current_device()] if torch.cuda.is_available() else []
-        try:
-            with torch.random.fork_rng(devices=devices), torch.no_grad():
+        with (
+            unwrap_model_for_generation(self.model_wrapped, self.accelerator,
+                                        gather_deepspeed3_params=self.args.ds3_gather_for_generation,
+                                        gradient_checkpointing_kwargs=self.args.gradient_checkpointing_kwargs) as model,
+            self._dist.summon_full_params(self.model_wrapped, recurse=False),
+            torch.random.fork_rng(devices=devices),
+            torch.no_grad(),
+        ):
+            was_training = model.training
+            model.eval()
+            try:
                 torch.manual_seed(seed)
                 for start in range(0, len(prompts), chunk):
                     texts = [
@@ -227,8 +262,8 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
                     completions = out[:, enc["input_ids"].shape[1] :].tolist()
                     for i in range(0, len(completions), g):
                         groups.append([_until_eos(c, eos, tok.pad_token_id) for c in completions[i : i + g]])
-        finally:
-            model.train(was_training)
+            finally:
+                model.train(was_training)
         return groups
 
     def load_temperature_state(self, checkpoint: str | os.PathLike) -> None:
@@ -290,7 +325,19 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
 
     @contextlib.contextmanager
     def validation_sampling(self):
-        """Sample with ``val_temperature`` / ``val_top_p`` / ``eval_max_response_length`` inside."""
+        """Sample with ``val_temperature`` / ``val_top_p`` / ``eval_max_response_length`` inside, and
+        score with the plain reward (preset dapo's overlong punishment is for training only)."""
+        if self.overlong_reward is not None:
+            self.overlong_reward.active = False
+        try:
+            with self._validation_sampling_settings():
+                yield
+        finally:
+            if self.overlong_reward is not None:
+                self.overlong_reward.active = True
+
+    @contextlib.contextmanager
+    def _validation_sampling_settings(self):
         cfg = self.mc_config
         if self.use_vllm:
             gen = self.vllm_generation
@@ -335,6 +382,8 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
                 acc = self.accelerator.gather(torch.tensor(acc, device=output["advantages"].device))
                 self._metrics["eval"][M.ACCURACY].append(float(acc.mean()))
             return output
+        if self.mc_config.auto_temperature and self.temperature_controller is None:
+            self.probe_initial_temperature()  # first round: the model is prepared now
         step = self.microcoder_step()
         self.set_sampling_temperature(self.step_temperature(step))
         self.microcoder_reward.last_results = []

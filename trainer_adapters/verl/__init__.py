@@ -9,6 +9,8 @@ Nothing heavy is imported here; the pieces live in
   staged temperature;
 * :mod:`.agent_loop`     -- agent-loop manager/worker that apply the staged temperature
   and the training response-length cap at sampling time;
+* :mod:`.reward_manager` -- preset dapo's overlong shaping on training rows only;
+* :mod:`.device`         -- cpu or gpu: the Ray cluster's resources when the run joins one;
 * :mod:`.launcher`       -- ``run_verl`` (dry run or a real Ray launch; it imports hydra/verl,
   so import it from there).
 * :mod:`.override_keys`  -- a Hydra override verl cannot apply, as one line with a did-you-mean.

@@ -10,7 +10,9 @@ keep ``val_kwargs``.
 
 The worker also caps TRAINING requests at ``max_response_length`` (``max_tokens`` in the
 sampling parameters) while the rollout engine is configured for the longer
-``eval_max_response_length`` used in validation.
+``eval_max_response_length`` used in validation, and marks each validation row
+(:data:`.constants.VALIDATE_KEY`) before it is scored, so preset ``dapo``'s reward manager
+(:mod:`.reward_manager`) can leave validation unshaped.
 
 Selected through ``actor_rollout_ref.rollout.agent.agent_loop_manager_class``.
 """
@@ -23,7 +25,7 @@ import ray
 from omegaconf import open_dict
 from verl.trainer.ppo.v1.agent_loop_tq import AgentLoopManagerTQ, AgentLoopWorkerTQ
 
-from .constants import CONFIG_SECTION, TEMPERATURE_KEY
+from .constants import CONFIG_SECTION, TEMPERATURE_KEY, VALIDATE_KEY
 
 logger = logging.getLogger(__name__)
 logger.setLevel(os.getenv("VERL_LOGGING_LEVEL", "WARN"))
@@ -72,6 +74,10 @@ class MicroCoderAgentLoopWorker(_WorkerBase):
         if cap is not None and "max_tokens" not in sampling_params:
             sampling_params = {**sampling_params, "max_tokens": cap}
         await super()._run_prompt(prompt, sampling_params, trajectory, trace)
+
+    async def _agent_loop_postprocess(self, output, validate, **kwargs):
+        # kwargs become the non-tensor fields of the row the reward loop scores
+        return await super()._agent_loop_postprocess(output, validate, **{**kwargs, VALIDATE_KEY: bool(validate)})
 
 
 class MicroCoderAgentLoopManager(AgentLoopManagerTQ):

@@ -33,6 +33,8 @@ from .constants import (
     CONFIG_SECTION,
     REWARD_FUNCTION_NAME,
     REWARD_FUNCTION_PATH,
+    REWARD_MANAGER_NAME,
+    REWARD_MANAGER_PATH,
 )
 
 __all__ = [
@@ -250,8 +252,11 @@ def _baseline_overrides(cfg: MicroCoderGRPOConfig) -> dict[str, Any]:
         o["algorithm.filter_groups.enable"] = True
         o["algorithm.filter_groups.metric"] = "acc"
     if cfg.overlong_buffer_length:
-        # DAPO's overlong reward shaping: verl's "dapo" reward manager around our compute_score
-        o["reward.reward_manager.name"] = "dapo"
+        # DAPO's overlong reward shaping: verl's "dapo" reward manager around our compute_score,
+        # subclassed so that validation keeps the plain reward
+        o["reward.reward_manager.source"] = "importlib"
+        o["reward.reward_manager.name"] = REWARD_MANAGER_NAME
+        o["reward.reward_manager.module.path"] = REWARD_MANAGER_PATH
         o["+reward.reward_kwargs.max_resp_len"] = cfg.max_response_length
         o["+reward.reward_kwargs.overlong_buffer_cfg.enable"] = True
         o["+reward.reward_kwargs.overlong_buffer_cfg.len"] = cfg.overlong_buffer_length

@@ -6,8 +6,9 @@ validation, and calls ``verl.trainer.main_ppo.run_ppo`` with
 :class:`.trainer.MicroCoderPPOTrainer` instead of looking the trainer up by
 ``trainer.v1.trainer_mode`` (which must stay ``sync``: verl branches on that name).
 
-Device. Where verl detects no accelerator (its platform registry, with our ``cpu``
-platform from :mod:`.cpu`), the run is a CPU run: :func:`.config_builder.cpu_overrides`.
+Device (:mod:`.device`): with a Ray cluster, its resources decide; else, where verl detects
+no accelerator (its platform registry, with our ``cpu`` platform from :mod:`.cpu`), the run
+is a CPU run: :func:`.config_builder.cpu_overrides`.
 Otherwise it is verl's GPU setup, and the launcher checks before starting Ray that the
 GPUs and the rollout engine it needs are there -- a missing one is an error naming it,
 never a wait.
@@ -26,8 +27,9 @@ from trainer_adapters.core.plan import check_dataset, plan_lines
 from .config_builder import compose_verl_config, describe_plan, validate_verl_config
 from .constants import REWARD_FUNCTION_PATH
 from .override_keys import override_error_line
+from .device import detect_device
 
-__all__ = ["make_task_runner", "run_verl"]
+__all__ = ["detect_device", "make_task_runner", "run_verl"]
 
 
 def make_task_runner():
@@ -96,7 +98,7 @@ def run_verl(
     files = check_dataset(dataset) if dataset is not None else None
     if not dry_run and files is None:
         raise ValueError("--dataset is required to train (a directory with train.parquet [+ test.parquet])")
-    device = detect_device()
+    device = detect_device([*cfg.backend_overrides.get("verl", []), *overrides])  # the config file's, then ours
     try:
         config = compose_verl_config(cfg, model, dataset, output_dir, overrides, reward_function_path, device=device)
     except HydraException as exc:
@@ -140,15 +142,6 @@ def dry_run_plan(cfg: MicroCoderGRPOConfig, config, preset: str, model: str, fil
     return "\n".join([*head, describe_plan(cfg, config, algorithm_only=True)])
 
 
-def detect_device() -> str:
-    """``cpu`` where verl's platform registry finds no accelerator, else ``gpu``."""
-    from verl.plugin.platform import get_platform
-
-    from .cpu.platform import PLATFORM_NAME
-
-    return "cpu" if get_platform().device_name == PLATFORM_NAME else "gpu"
-
-
 def check_inputs(config) -> None:
     """The model folder and the data files exist (checked here, not a minute later inside Ray)."""
     model = str(config.actor_rollout_ref.model.path)
@@ -180,7 +173,9 @@ def check_machine(config) -> None:
             "on a GPU machine install microcoder with its GPU extra, pip install -e '.[gpu]'"
         )
     wanted = int(config.trainer.n_gpus_per_node)
-    if int(config.trainer.nnodes) == 1 and torch.cuda.device_count() < wanted:
+    # on a cluster the GPUs are the nodes', not necessarily this machine's
+    address = config.get("ray_kwargs", {}).get("ray_init", {}).get("address") or os.environ.get("RAY_ADDRESS")
+    if int(config.trainer.nnodes) == 1 and not address and torch.cuda.device_count() < wanted:
         raise ValueError(
             f"trainer.n_gpus_per_node={wanted} but torch sees {torch.cuda.device_count()} GPU(s); {gpu_diagnosis()}"
         )
