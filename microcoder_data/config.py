@@ -251,14 +251,14 @@ class VerifyConfig:
         "inputs are small; an input that fills memory ends here in ~0.4 s, not at the time backstop; 0 = the "
         "judge's limit (memory_limit_mb).")})
     augment_seed: int = field(default=0, metadata={"help": "Seed of test generation."})
-    large_tests: int = field(default=2, metadata={"min": 0, "help": (
+    large_tests: int = field(default=1, metadata={"min": 0, "help": (
         "Tests at the largest sizes the constraints allow, added after the kept ones where every correct "
         "reference agrees on them (microcoder_data/verify/large.py): a program of the wrong complexity fails "
         "them on time. 0 = off.")})
-    large_input_values: int = field(default=30_000, metadata={"min": 1, "help": (
-        "A large test's values in all (list lengths multiply): an O(n^2) answer needs ~10^9 steps at 3*10^4, "
-        "minutes in Python, while an O(n log n) one needs well under a second.")})
-    large_step_budget: int = field(default=3_000_000, metadata={"min": 0, "help": (
+    large_input_values: int = field(default=20_000, metadata={"min": 1, "help": (
+        "A large test's values in all (list lengths multiply): an O(n^2) answer needs ~2*10^8 steps at 2*10^4, "
+        "far past the 4 s floor in Python, while an O(n log n) one needs well under a second.")})
+    large_step_budget: int = field(default=2_000_000, metadata={"min": 0, "help": (
         "A large input a reference spends more steps on is dropped (counted, not timed: the same inputs on "
         "any host and load; microcoder_data/verify/cost.py); 0 = by large_time_limit_s alone.")})
     large_time_limit_s: float = field(default=10.0, metadata={"min": 0.1, "help": (

@@ -87,7 +87,7 @@ def test_large_inputs_fill_the_budget_within_the_constraints_and_repeat():
 
 
 def test_a_right_answer_of_the_wrong_complexity_fails_the_large_tests_on_time(judge):
-    cfg = VerifyConfig(augment_tests_to=6, strength_mutants=0)
+    cfg = VerifyConfig(augment_tests_to=6, strength_mutants=0, large_tests=2, large_input_values=30_000)
     got = list(VerifyStep(cfg).run_with([problem()], judge))[0]
     assert isinstance(got, Problem), getattr(got, "reason", "")
     assert got.provenance["verify"]["large"] == {"added": 2}
@@ -112,7 +112,7 @@ def test_references_that_disagree_on_a_large_input_add_none(judge):
     # the large inputs must agree with
     wrong_when_large = FAST.replace("print(s)", "print(s if n <= 1000 else s + 1)")
     p = problem(reference_solutions=[FAST, wrong_when_large])
-    got = list(VerifyStep(VerifyConfig(augment_tests_to=6, strength_mutants=0)).run_with([p], judge))[0]
+    got = list(VerifyStep(VerifyConfig(augment_tests_to=6, strength_mutants=0, large_tests=2)).run_with([p], judge))[0]
     assert isinstance(got, Problem) and len(got.reference_solutions) == 2
     large = got.provenance["verify"]["large"]
     assert large["added"] == 0 and "disagree" in large["why"]
@@ -125,6 +125,12 @@ def test_a_reference_over_the_step_budget_adds_none(judge):
     assert isinstance(got, Problem)
     large = got.provenance["verify"]["large"]
     assert large["added"] == 0 and Verdict.TIME_LIMIT.value in large["why"]
+
+
+def test_the_default_adds_one_large_test(judge):
+    got = list(VerifyStep(VerifyConfig(augment_tests_to=6, strength_mutants=0)).run_with([problem()], judge))[0]
+    assert got.provenance["verify"]["large"] == {"added": 1} and len(got.tests[-1].input) > MAX_INPUT_CHARS
+    assert not judge.judge(got.judge_task(), SLOW).passed
 
 
 def test_large_tests_off():
