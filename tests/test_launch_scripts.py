@@ -36,6 +36,17 @@ def _run(script: Path, env: dict, *args: str) -> subprocess.CompletedProcess:
                           timeout=300)
 
 
+def _dataset(tmp_path: Path) -> Path:
+    """A dataset folder as `data build` writes it (one row): the dry run checks that it exists."""
+    pd = pytest.importorskip("pandas")
+    data = tmp_path / "ds"
+    data.mkdir()
+    pd.DataFrame([{"data_source": "microcoder", "prompt": [{"role": "user", "content": "q"}], "ability": "code",
+                   "reward_model": {"style": "rule", "ground_truth": "{}"}, "extra_info": {"index": 0}}]
+                 ).to_parquet(data / "train.parquet")
+    return data
+
+
 def _echoed(output: str, prefix: str) -> dict:
     line = next(x for x in output.splitlines() if x.startswith(prefix))
     return json.loads(line[len(prefix):])
@@ -43,7 +54,7 @@ def _echoed(output: str, prefix: str) -> dict:
 
 def test_trl_gpu_recipe_resolves_to_vllm_colocated_with_fp32_master_weights(microcoder_on_path, tmp_path):
     pytest.importorskip("trl")
-    run = _run(TRL_RECIPE, {**microcoder_on_path, "DATA": str(tmp_path / "ds")})
+    run = _run(TRL_RECIPE, {**microcoder_on_path, "DATA": str(_dataset(tmp_path))}, "--show-config")
     assert run.returncode == 0, run.stdout + run.stderr
     overrides = _echoed(run.stdout, "trl overrides: ")  # read back from the GRPOConfig built
     assert overrides == {"use_vllm": True, "vllm_mode": "colocate", "vllm_gpu_memory_utilization": 0.35,
@@ -59,8 +70,9 @@ def test_trl_gpu_recipe_resolves_to_vllm_colocated_with_fp32_master_weights(micr
 
 def test_trl_gpu_recipe_bf16_weights_and_a_bad_choice(microcoder_on_path, tmp_path):
     pytest.importorskip("trl")
-    env = {**microcoder_on_path, "DATA": str(tmp_path / "ds")}
-    run = _run(TRL_RECIPE, {**env, "WEIGHTS": "bf16", "VLLM_MEMORY": "0.5", "TEMPERATURE": "auto"}, "seed=7")
+    env = {**microcoder_on_path, "DATA": str(_dataset(tmp_path))}
+    run = _run(TRL_RECIPE, {**env, "WEIGHTS": "bf16", "VLLM_MEMORY": "0.5", "TEMPERATURE": "auto"}, "--show-config",
+               "seed=7")
     assert run.returncode == 0, run.stdout + run.stderr
     overrides = _echoed(run.stdout, "trl overrides: ")
     assert overrides["model_init_kwargs"] == {"dtype": "bfloat16"} and overrides["vllm_gpu_memory_utilization"] == 0.5
@@ -74,15 +86,10 @@ def test_trl_gpu_recipe_bf16_weights_and_a_bad_choice(microcoder_on_path, tmp_pa
 @pytest.mark.parametrize("script", ["launch_1gpu.sh", "launch_8gpu.sh"])
 def test_verl_gpu_recipes_resolve(script, microcoder_on_path, tmp_path):
     pytest.importorskip("verl")
-    pd = pytest.importorskip("pandas")
-    data = tmp_path / "ds"
-    data.mkdir()
-    pd.DataFrame([{"data_source": "microcoder", "prompt": [{"role": "user", "content": "q"}], "ability": "code",
-                   "reward_model": {"style": "rule", "ground_truth": "{}"}, "extra_info": {"index": 0}}]
-                 ).to_parquet(data / "train.parquet")
+    data = _dataset(tmp_path)
     run = _run(ROOT / "trainer_adapters" / "verl" / script, {**microcoder_on_path, "DATA": str(data)})
     assert run.returncode == 0, (run.stdout + run.stderr)[-4000:]
-    assert "MicroCoder-GRPO plan (verl backend)" in run.stdout
+    assert "MicroCoder-GRPO plan (verl backend, preset: microcoder)" in run.stdout
 
 
 def test_gpu_smoke_script_parses():
