@@ -251,6 +251,10 @@ class VerifyConfig:
         "inputs are small; an input that fills memory ends here in ~0.4 s, not at the time backstop; 0 = the "
         "judge's limit (memory_limit_mb).")})
     augment_seed: int = field(default=0, metadata={"help": "Seed of test generation."})
+    augment_neighbours: bool = field(default=True, metadata={"help": (
+        "Besides inputs drawn from the constraints, label inputs one or two small edits away from the "
+        "problem's own (microcoder_data/verify/neighbours.py): they keep the structure random inputs lack "
+        "(the rare 'Yes', the pattern searched for) and break it in one place.")})
     large_tests: int = field(default=1, metadata={"min": 0, "help": (
         "Tests at the largest sizes the constraints allow, added after the kept ones where every correct "
         "reference agrees on them (microcoder_data/verify/large.py): a program of the wrong complexity fails "

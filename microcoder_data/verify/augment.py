@@ -22,14 +22,16 @@ determinism, the judging rule), so a flaky one is dropped there.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
 from microcoder_data.verify.cost import counting_run, read_run
-from microcoder_data.verify.inputgen import generate_inputs
+from microcoder_data.verify.inputgen import generate_inputs, problem_seed
 from microcoder_data.verify.inputspec import InputSpec, input_spec
+from microcoder_data.verify.neighbours import neighbour_inputs
 from microcoder_data.verify.precap import precap_positions
 from microcoder_data.verify.stdin_format import StdinSpec, args_json, stdin_spec
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
@@ -239,6 +241,14 @@ def _new_answers_first(good: list[tuple[TestCase, Any]], want: int, seen: set[st
     return [good[k] for k in sorted(fresh + rest)], len(fresh)
 
 
+def _interleaved(drawn: list[str], near: list[str]) -> list[str]:
+    """Drawn and near inputs taken in turn (the first round labels some of each)."""
+    out: list[str] = []
+    for k in range(max(len(drawn), len(near))):
+        out += drawn[k:k + 1] + near[k:k + 1]
+    return out
+
+
 def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str, list[int], InputSpec, StdinSpec | None] \
         | Augmented | None:
     """(tests wanted, the task running the references on old tests + drawn inputs, the
@@ -266,6 +276,10 @@ def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str
     # the first round labels the first few (_first_round; _second_round: the rest if needed)
     inputs = generate_inputs(spec, p.id, 3 * want + probes + 2, seed=cfg.augment_seed,
                              max_len=cfg.augment_max_len, exclude=exclude)
+    if cfg.augment_neighbours:  # edits of the problem's own inputs, labelled alongside the drawn ones
+        near = neighbour_inputs(spec, sorted(exclude), random.Random(problem_seed(p.id, cfg.augment_seed) ^ 0x6E),
+                                want, exclude=exclude | set(inputs))
+        inputs = _interleaved(inputs, near)
     if sspec is not None:  # the arguments written out in the statement's input format
         inputs = [sspec.render(json.loads(x)) for x in inputs]
     if not inputs:

@@ -26,10 +26,38 @@ GUARANTEE = re.compile(r"^(?:it is guaranteed that|(?:the )?(?:input|test cases?
 ALL_INTEGERS = re.compile(r"all (?:the )?(?:input )?(?:values?|numbers?|inputs?)(?: (?:in|of) the input)? are integers?\.?",
                           re.I)
 # A sentence promising something of the input: what the generator must enforce or refuse.
-PROMISE = re.compile(r"\bguarantee[sd]?\b|\bgenerated (?:such|so|in a way) that\b", re.I)
+# "(The answer is uniquely determined.)": only for inputs of a structure the statement tells as a story
+PROMISE = re.compile(r"\bguarantee[sd]?\b|\bgenerated (?:such|so|in a way) that\b|\bthe answer is uniquely determined\b", re.I)
 _COMPARISON = re.compile(r"\s*(<=|>=|==|!=|<|>)\s*")
 _TOTAL_LENGTH = re.compile(r"\bsum\(\s*([A-Za-z_]\w*)\[\s*[A-Za-z_]\w*\s*\]\.length\s*\)")
 _INDEX = re.compile(r"\[\s*([A-Za-z_]\w*)\s*\]")
+
+
+_PAIR = r"\(\s*([A-Za-z_]\w*)\[(\w)\]\s*,\s*([A-Za-z_]\w*)\[\2\]\s*\)"
+_DISTINCT_PAIRS = re.compile(
+    rf"(?:all (?:the )?|the (?:pairs? )?)?(?:pairs? )?{_PAIR} (?:are (?:all )?(?:pairwise )?(?:distinct|different)"
+    rf"|!= \(\s*\1\[(\w)\]\s*,\s*\3\[\4\]\s*\)(?: if \2 != \4| \(\2 != \4\)| \(\w+ <= \2 < \4 <= \w+\))?)", re.I)
+_DIFFER_AT_EACH = re.compile(r"([A-Za-z_]\w*)\[(\w)\] != ([A-Za-z_]\w*)\[\2\]")
+
+
+def read_distinct_pairs(reader: Any, text: str) -> bool:
+    """``The pairs (A_i, B_i) are distinct``, ``(X_i, Y_i) != (X_j, Y_j) if i != j``: two lists
+    of the same length never hold the same pair twice (a check: drawn again when they do)."""
+    text = re.sub(r"^if (\w) != (\w), then ", "", text, flags=re.I)  # If i != j, then (A_i, B_i) != (A_j, B_j)
+    m = _DIFFER_AT_EACH.fullmatch(text)
+    if m and m.group(1) != m.group(3) and all(_flat_list(reader, n) for n in (m.group(1), m.group(3))):
+        reader.checks.append(f"differ_everywhere({m.group(1)}, {m.group(3)})")  # A_i != B_i
+        return True
+    m = _DISTINCT_PAIRS.fullmatch(text)
+    if not m or not all(reader.nodes.get(n) is not None and reader.nodes[n].kind == "list" for n in (m.group(1), m.group(3))):
+        return False
+    reader.checks.append(f"distinct_pairs({m.group(1)}, {m.group(3)})")
+    return True
+
+
+def _flat_list(reader: Any, name: str) -> bool:
+    node = reader.nodes.get(name)
+    return node is not None and node.kind == "list" and node.elem is not None and node.elem.kind in ("int", "float")
 
 
 def read_condition(reader: Any, text: str) -> bool:
@@ -60,7 +88,19 @@ def _comparison(reader: Any, text: str) -> bool:
         return False
     if len(terms) == 3 and ops == ["<=", "<="]:
         _sizes_of_a_product(reader, terms)
+    _lengths_under_a_total(reader, terms, ops)
     return True
+
+
+def _lengths_under_a_total(reader: Any, terms: list[str], ops: list[str]) -> None:
+    """``sum(S[i].length) <= 2 * 10^5`` where no line bounds one S_i's length from above: each
+    is at most the total (the check keeps the sum)."""
+    m = _TOTAL_LENGTH.fullmatch(terms[-2].strip()) if len(terms) >= 2 and ops[-1] == "<=" else None
+    node = reader.nodes.get(m.group(1)) if m else None
+    if node is None or node.kind != "list" or node.elem is None or node.elem.kind not in ("str", "list"):
+        return
+    if node.elem.len_hi is None and reader.bounds.get((m.group(1), 1, "len"), {}).get("hi") is None:
+        reader.set_bound((m.group(1), 1, "len"), "hi", reader.expr(terms[-1]))
 
 
 def _add(reader: Any, terms: list[str], build: Any) -> bool:

@@ -9,8 +9,8 @@ import re
 import string
 
 from microcoder_data.process.normalize import heading_of
-from microcoder_data.verify.conditions import GUARANTEE, PROMISE, read_condition
-from microcoder_data.verify.spec_model import _IDENT, FUNCTIONS, Node, _Unsupported, item_name
+from microcoder_data.verify.conditions import GUARANTEE, PROMISE, read_condition, read_distinct_pairs
+from microcoder_data.verify.spec_model import _IDENT, ELEMENT_INDEX, FUNCTIONS, Node, _Unsupported, item_name
 from microcoder_data.verify.structures import make_items, read_structure
 
 MANGLED_POW = {"231": "2**31", "232": "2**32", "263": "2**63", "264": "2**64"}
@@ -168,7 +168,14 @@ class _Reader:
                    lambda m: item_name(m.group(1), m.group(3)) if m.group(1) in self.nodes and m.group(2).count("[") >= 2 else m.group(0), term)
         t = _IDENT.sub(lambda m: item_name(self.aliases[m.group(0)][0], self.aliases[m.group(0)][2]) if m.group(0) in self.aliases else m.group(0), t)
         items = {item_name(n, k) for n, _, k in self.aliases.values()} | set(re.findall(r"\w+__\d+", t))
-        return _expr(t, self.names() | items)
+        # r_i in l_i < r_i: the element at the same position of another flat list
+        t = re.sub(r"\b([A-Za-z_]\w*)\[\s*([a-z])\s*\]", lambda m: f"{m.group(1)}[{ELEMENT_INDEX}]"
+                   if self._flat_list(m.group(1)) and m.group(2) not in self.nodes else m.group(0), t)
+        return _expr(t, self.names() | items | {ELEMENT_INDEX})
+
+    def _flat_list(self, name: str) -> bool:
+        node = self.nodes.get(name)
+        return node is not None and node.kind == "list" and node.elem is not None and node.elem.kind in ("int", "float")
 
     def node_at(self, name: str, depth: int) -> Node:
         n = self.nodes[name]
@@ -183,6 +190,8 @@ class _Reader:
     def set_bound(self, ref: tuple[str, int, str], which: str, expr: str) -> None:
         """A second bound of the same side narrows the first (``k <= 10^5`` and
         ``k <= maxChanges + sum(nums)``): both hold."""
+        if ELEMENT_INDEX in _IDENT.findall(expr) and (ref[1] != 1 or ref[2] != "val" or not self._flat_list(ref[0])):
+            raise _Unsupported(f"bound {expr!r} of {ref[0]} names an element by position")
         b = self.bounds.setdefault(ref, {})
         old = b.get(which)
         if old is not None and old != expr and which in ("lo", "hi"):
@@ -197,6 +206,8 @@ class _Reader:
         done = read_structure(self, text)
         if done is not None:
             return done
+        if read_distinct_pairs(self, text):
+            return True
         if re.search(r"\b(distinct|unique)\b", lower):
             found = [(w, r) for w, r in ((w, self.ref(w)) for w in re.findall(r"[A-Za-z_]\w*(?:\[\w+\])*", text)) if r]
             refs = [r for _, r in found]

@@ -18,7 +18,14 @@ import random
 from typing import Any, Iterator
 
 from microcoder_data.verify.inputspec import InputSpec, Node, evaluate, violation
-from microcoder_data.verify.spec_model import distinct_key, failed_check, item_env, plain_number_bounds
+from microcoder_data.verify.spec_model import (
+    ELEMENT_INDEX,
+    distinct_key,
+    failed_check,
+    indexed,
+    item_env,
+    plain_number_bounds,
+)
 
 # (size, values, order) of the edge cases, in the order they are tried
 EDGE_CASES = [  # most telling first: a problem short of only a few tests gets these
@@ -186,9 +193,10 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         lo, hi = (int(bounds[0]), int(bounds[1])) if node.elem.kind == "int" else bounds
         items = [d.number(node.elem, lo, hi, depth + 1) for _ in range(n)]
         d.work += n
+    by_position = indexed(node.elem)  # l_i < r_i: each element's bounds name its position
     while len(items) < n and tries < 20 * n + 20:
         tries += 1
-        x = _value(node.elem, env, d, depth + 1)
+        x = _value(node.elem, {**env, ELEMENT_INDEX: len(items)} if by_position else env, d, depth + 1)
         if tree is not None:  # the tree's endpoints, the other positions (weights) as drawn
             x = list(tree[len(items)]) + x[2:]
         if node.distinct or node.pair_distinct:
@@ -240,7 +248,7 @@ def _tree_edges(n_edges: int, d: _Draw) -> list[tuple[int, int]]:
     return edges
 
 
-def _seed(problem_id: str, seed: int) -> int:
+def problem_seed(problem_id: str, seed: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}:{problem_id}".encode()).digest()[:8], "big")
 
 
@@ -248,7 +256,7 @@ def generate_inputs(spec: InputSpec, problem_id: str, count: int, *, seed: int =
                     exclude: set[str] | frozenset[str] = frozenset(), max_tries: int | None = None) -> list[str]:
     """Up to ``count`` distinct test inputs (JSON text, the tests' own argument form),
     none equal to one in ``exclude``; every one satisfies the spec."""
-    rng = random.Random(_seed(problem_id, seed))
+    rng = random.Random(problem_seed(problem_id, seed))
     out: list[str] = []
     seen = {_canon(x) for x in exclude}
     for size, values, order in _plan(rng, max_tries or 4 * count + len(EDGE_CASES)):
@@ -271,7 +279,7 @@ def generate_large_inputs(spec: InputSpec, problem_id: str, count: int, *, budge
     ``budget`` values in all (each of :data:`LARGE_CASES` once, in order); every one satisfies
     the spec, and has more than :data:`MAX_INPUT_CHARS` characters (a smaller one is not
     large: the ordinary tests have its like) and at most ``max_chars``."""
-    rng = random.Random(_seed(problem_id, seed) ^ budget)
+    rng = random.Random(problem_seed(problem_id, seed) ^ budget)
     out: list[str] = []
     for size, values in LARGE_CASES:
         if len(out) >= count:

@@ -87,8 +87,19 @@ def total_length(value: list[Any]) -> int:
     return sum(len(x) for x in value)
 
 
+def distinct_pairs(first: list[Any], second: list[Any]) -> bool:
+    """No two positions hold the same pair (``(X_i, Y_i) != (X_j, Y_j)``)."""
+    return len(set(zip(first, second))) == len(first)
+
+
+def differ_everywhere(first: list[Any], second: list[Any]) -> bool:
+    """``A_i != B_i`` at every position."""
+    return all(a != b for a, b in zip(first, second))
+
+
 # the functions a bound or check may call (``len(nums)``, ``sum(nums)``), by name
-FUNCTIONS = {"len": len, "min": min, "max": max, "sum": sum, "total_length": total_length}
+FUNCTIONS = {"len": len, "min": min, "max": max, "sum": sum, "total_length": total_length,
+             "distinct_pairs": distinct_pairs, "differ_everywhere": differ_everywhere}
 _GLOBALS = {"__builtins__": {}, **FUNCTIONS, "occurrences": occurrences}
 
 
@@ -123,6 +134,16 @@ def evaluate(expr: str, env: dict[str, Any]) -> Any:
 def failed_check(checks: list[str], env: dict[str, Any]) -> str | None:
     """The first of ``checks`` the values in ``env`` fail (None = all pass)."""
     return next((c for c in checks if not evaluate(c, env)), None)
+
+
+# How a list element's bound names its own position, so it can name the element at the same
+# position of another list (``l_i < r_i``: ``l``'s upper bound is ``r[_i] - 1``).
+ELEMENT_INDEX = "_i"
+
+
+def indexed(node: Node | None) -> bool:
+    """Do ``node``'s value bounds name the position of the element being drawn?"""
+    return node is not None and any(e and ELEMENT_INDEX in _IDENT.findall(e) for e in (node.lo, node.hi))
 
 
 def item_env(node: Node, value: list[Any], env: dict[str, Any]) -> dict[str, Any]:
@@ -196,11 +217,13 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             if any(value[a] == value[b] for a, b in node.item_ne or []):
                 return f"{where} has equal positions that must differ"
         bounds = plain_number_bounds(node.elem) if node.items is None else None
+        by_position = indexed(node.elem)
         for i, x in enumerate(value if node.items is None else []):
             if bounds is not None and type(x) in (int, float) and bounds[0] <= x <= bounds[1] \
                     and (node.elem.kind == "float" or type(x) is int):
                 continue  # a large input's plain numbers, checked without a call each
-            why = violation(node.elem, x, env, f"{where}[{i}]") if node.elem else None
+            at = {**env, ELEMENT_INDEX: i} if by_position else env
+            why = violation(node.elem, x, at, f"{where}[{i}]") if node.elem else None
             if why:
                 return why
         if (node.distinct or node.pair_distinct) and len({distinct_key(node, x) for x in value}) != len(value):

@@ -65,13 +65,16 @@ def _latex(text: str) -> str:
                  (r"\cdots", "..."), (r"\vdots", ":"), (r"\,", "")):
         text = re.sub(re.escape(a) + r"(?![A-Za-z])", f" {b} ", text)
     text = re.sub(r"\\(?:mathrm|text|mathtt)\{([^}]*)\}", r"\1", text)
+    text = re.sub(r"\\[dt]?frac\s*\{([^{}]+)\}\s*(?:\{([^{}]+)\}|(\w))", r"(\1)/(\2\3)", text)  # \dfrac{N(N-1)}2
+    text = re.sub(r"\\(?:left|right|bigl?|bigr|Bigl?|Bigr)(?![A-Za-z])\s*", "", text)
     text = re.sub(r"\^\{([^}]*)\}", r"^\1", text)
     text = re.sub(r"(?<=\w)\s*_\s*(?=[\w{])", "_", text)  # A _ 1
     return re.sub(r"[ \t]+", " ", text).strip()
 
 
 def format_block(statement: str) -> list[str] | None:
-    m = re.search(r"in the following format:?\s*\n", statement, re.I)
+    m = re.search(r"from standard input in the following format:?\s*\n", statement, re.I) \
+        or re.search(r"in the following format:?\s*\n", statement, re.I)  # not the queries' format in the story
     if not m:
         return None
     out = []
@@ -150,6 +153,12 @@ def layout(block: list[str]) -> list[Row]:
                 raise _Unsupported(f"input format block {block[i]!r} ... {block[i + 2]!r} not understood")
             rows.append(Row("block", names, counts.pop()))
             i += 3
+            continue
+        literal = [_VAR.match(t) for t in toks]
+        if len(toks) >= 2 and all(literal) and len({m.group(1) for m in literal}) == 1 and \
+                [m.group(2) for m in literal] == [str(k) for k in range(1, len(toks) + 1)]:  # type: ignore[union-attr]
+            rows.append(Row("list", [literal[0].group(1)], str(len(toks))))  # A_1 A_2 A_3 A_4: four of them  # type: ignore[union-attr]
+            i += 1
             continue
         if "..." in toks:
             ms = [_VAR.match(t) for t in toks if t != "..."]
@@ -266,30 +275,57 @@ _CELL_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{\s*([a-z])\s*,\s*([a-z])\s*\
 def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -> list[str]:
     """One AtCoder constraint line in LeetCode's notation (maybe two lines)."""
     ints = ints or {}
-    t = _latex(line.replace("\\ ", " ")).rstrip(". ")
-    t = re.sub(r"\s*\(\s*1\s*<=\s*[a-z]\s*<=\s*\w+\s*\)$", "", t).rstrip(". ")  # (1 <= i <= N): every i
+    t = _latex(line.replace("\\ ", " ")).rstrip()
+    symbol_last = t.endswith("..") and not t.endswith("...")  # "# or ..": the last character is the symbol '.'
+    t = re.sub(r"\s*\(\s*1\s*<=\s*[a-z]\s*<=\s*\w+\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
+    t = t if symbol_last else t.rstrip(". ")  # (1 <= i <= N): every i
+    t = re.sub(r"\s*\(\s*[a-z]\s*=\s*1\s*,\s*2\s*,\s*(?:\.\.\.|…)\s*,\s*\w+\s*\)$", "", t)  # (i=1,2,...,N)
     return [_quote_chars(x) for x in _translate(t, names, ints)]
 
 
 def _quote_chars(line: str) -> str:
     """``S consists of 0 and 1`` / ``A, B, and C``: bare characters quoted for the reader."""
-    m = re.fullmatch(r"(\S+) consists of (.+)", line)
+    m = re.fullmatch(r"(\S+(?:(?:,|,? and) \S+)*) (consists?) of (.+)", line)
     if not m:
         return line
-    return f"{m.group(1)} consists of " + re.sub(r"(?<![\w'])([A-Za-z0-9.#?])(?![\w'])", r"'\1'", m.group(2))
+    return f"{m.group(1)} {m.group(2)} of " + re.sub(r"(?<![\w'])([A-Za-z0-9.#?@|/*+\-])(?![\w'])", r"'\1'", m.group(3))
 
 
 def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     """AtCoder's phrasings in the reader's (LeetCode's) notation.  A line none of them fits
     is passed on as it is: the reader reads it or refuses the spec."""
+    t = re.sub(r"^in other words,\s*", "", t, flags=re.I)  # a restatement of the line before: read alike
+    t = _enumerations(t, names)
+    t = re.sub(r"\b([A-Za-z][A-Za-z0-9]*)_1 ?\+ ?(?:\1_\{?\w+\}? ?\+ ?|(?:\.\.\.|…) ?\+ ?)*\1_\{?\w+\}?(?![\w.])",
+               lambda m: f"sum({m.group(1)})" if m.group(1) in names else m.group(0), t)  # A_1 + A_2 + ... + A_N
+    m = re.fullmatch(r"((?:\|[A-Za-z][A-Za-z0-9]*(?:_\{?[a-z](?:,\s*[a-z])?\}?)?\|\s*,\s*)*\|[A-Za-z][A-Za-z0-9]*(?:_\{?[a-z](?:,\s*[a-z])?\}?)?\|) (<=|<) (.+)", t)
+    subjects = re.findall(r"\|([A-Za-z][A-Za-z0-9]*)((?:_\{?[a-z](?:,\s*[a-z])?\}?)?)\|", m.group(1)) if m else []
+    if subjects and all(ints.get(name) for name, _ in subjects):  # |A_i| <= 10^9 of integers: absolute values
+        return [x for name, sub in subjects
+                for x in _translate(f"-({m.group(3)}) {m.group(2)} {name}{sub} {m.group(2)} {m.group(3)}", names, ints)]
     t = re.sub(r"\|([A-Za-z]\w*)\|", r"\1.length", t)  # |S|
+    t = re.sub(r"\b([A-Za-z][A-Za-z0-9]*)_1\.length ?\+ ?\1_2\.length ?\+ ?(?:\.\.\.|…) ?\+ ?\1_\{?\w+\}?\.length",
+               r"sum(\1_i.length)", t)  # S_1.length + S_2.length + ... + S_N.length
+    t = re.sub(r"(?:\\displaystyle )?\\sum_\{?\s*([a-z])\s*=+\s*1\s*\}?\^\{?\s*\w+\s*\}?\s*([A-Za-z]\w*_\{?\1\}?\.length)",
+               r"sum(\2)", t)  # \sum_{i=1}^N |S_i|
     t = _CELL_SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}][{m.group(3)}]" if m.group(1) in names else m.group(0), t)
     t = _SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}]" if m.group(1) in names else m.group(0), t)
     t = re.sub(r"\s*(<=|>=|!=|==|<|>)\s*", r" \1 ", t)  # D_1<D_2<...<D_N
     t = re.sub(r"(?<=[\w\]])\s*=\s*(?=[\w(])", " == ", t)  # S.length = 3
     t = re.sub(r"^each (?:of )?", "", t, flags=re.I)  # Each S_i is ..., Each of S and T is ...
-    if ALL_INTEGERS.fullmatch(t):
+    if ALL_INTEGERS.fullmatch(t) or re.fullmatch(r"all (?:the )?values in the input are integers,? except (?:for )?(\S+)", t, re.I):
         return []
+    t = _implicit_products(t, names)
+    m = re.fullmatch(r"the lengths of (\S+) and (\S+) are equal(?:,? and (?:are )?between (.+?) and (.+?),? inclusive)?", t, re.I)
+    if m and _subject(m.group(1), names) and _subject(m.group(2), names):
+        same = [f"{m.group(1)}.length == {m.group(2)}.length"]
+        return same + ([f"{m.group(3)} <= {m.group(1)}.length <= {m.group(4)}"] if m.group(3) else [])
+    m = re.fullmatch(r"(\S+) (?:is|are) (?:a )?permutations? of \((.+)\)", t)
+    if m:  # P is a permutation of (1, 2, ..., N)
+        t = f"{m.group(1)} is a permutation of [{m.group(2)}]"
+    m = re.fullmatch(r"(\S+) is an? (lowercase|uppercase) (?:English )?(?:letter|character)", t)
+    if m and _subject(m.group(1), names) and "[" in m.group(1):  # C_i: one letter, a string of its own
+        return [f"{m.group(1)}.length == 1", f"{m.group(1)} consists of {m.group(2)} English letters"]
     for reading in (_several_subjects, _chain, _distinct_elements, _set_of_values, _word_choices, _string, _integer):
         lines = reading(t, names, ints)
         if lines is not None:
@@ -298,6 +334,26 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     if m:
         return [f"{m.group(2)} <= {m.group(1)}.length <= {m.group(3)}"]
     return [t]
+
+
+def _enumerations(t: str, names: set[str]) -> str:
+    """``S_1, S_2, ..., S_N`` / ``D_1,..., and D_M`` / ``A_1, A_2, A_3, A_4``: every element of one
+    list, written out -> ``S[i]``."""
+    def element(m: re.Match) -> str:
+        parts = [x for x in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(0)) if x]
+        heads = {re.sub(r"_\{?\w+\}?$", "", x) for x in parts if x not in ("...", "…")}
+        if len(heads) != 1 or heads.pop() not in names or len(parts) < 3:
+            return m.group(0)
+        return re.sub(r"_\{?\w+\}?$", "", parts[0]) + "[i]"
+    return re.sub(r"[A-Za-z]\w*_\{?1\}?(?:\s*,\s*(?:and\s+)?(?:[A-Za-z]\w*_\{?\w+\}?|\.\.\.|…))+", element, t)
+
+
+def _implicit_products(t: str, names: set[str]) -> str:
+    """``10N - 9``, ``N(N-1)``: the multiplication AtCoder leaves out, written in."""
+    t = re.sub(r"(?<![\w.*])(\d+)\s*([A-Za-z_]\w*)\b",
+               lambda m: f"{m.group(1)} * {m.group(2)}" if m.group(2) in names else m.group(0), t)
+    t = re.sub(r"\b([A-Za-z_]\w*)\(", lambda m: f"{m.group(1)} * (" if m.group(1) in names else m.group(0), t)
+    return re.sub(r"(?<=[\w)])\)\s*\((?=\w)", ") * (", t)
 
 
 def _subject(word: str, names: set[str]) -> bool:
@@ -386,14 +442,18 @@ def _string(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
     if m.group(2):
         out.append(f"{name}.length == {m.group(2)}")
     size = re.search(r",?\s*(?:with (?:a )?lengths? |of length )(?:between (.+?) and (.+?)|(?:from )?(\S+) (?:to|through) (\S+)|(\S+))"
-                     r"(?:,? \(?inclusive\)?)?(?=,|$| consisting| that)", rest)
-    if size:
+                     r"(?:,? \(?inclusive\)?)?(?=,|$| consisting| that| where)", rest)
+    least = re.search(r",?\s*(?:with (?:a )?lengths? |of length )at least (\S+?)(?=,|$| consisting| that)", rest)
+    if least:  # of length at least 1: the upper bound is elsewhere (a total)
+        out.append(f"{least.group(1)} <= {name}.length")
+        rest = rest[:least.start()] + rest[least.end():]
+    elif size:
         lo, hi = (size.group(1), size.group(2)) if size.group(1) else (size.group(3), size.group(4))
         out.append(f"{lo} <= {name}.length <= {hi}" if lo else f"{name}.length == {size.group(5)}")
         rest = rest[:size.start()] + rest[size.end():]
     rest = rest.strip(" ,")
     if rest:
-        letters = re.fullmatch(r"(?:consisting (?:only )?of|that consists (?:only )?of|of) (.+)", rest)
+        letters = re.fullmatch(r"(?:consisting (?:only )?of|that consists (?:only )?of|of|where each character is) (.+)", rest)
         if not letters:
             return None  # "generated by the method in the statement": not read
         out.append(f"{name} consists of {letters.group(1)}")
@@ -437,7 +497,8 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     if not lines:
         raise _Unsupported("no Constraints section: no ranges for the input's values")
     text = _latex("\n".join(lines))
-    strings = {n for n in raw[0] if re.search(rf"(?<![\w|]){n}(?:_\w+)? (?:is a string|consists of)|length of {n}\b|\|{n}(?:_\w+)?\|", text)}
+    strings = {n for n in raw[0] if re.search(rf"(?<![\w|]){n}(?:_\w+)? (?:is a string|consists of)|length of {n}\b|\|{n}(?:_\w+)?\|", text)
+               and not _negative_number_in(n, raw)}  # |A_i| <= 10^9 of -5: an absolute value
     examples, nodes = _typed(raw, strings, {r.names[0]: r.joined for r in rows if r.kind == "grid"})
     names = set(nodes)
     ints = {n: node.kind == "int" or (node.elem is not None and node.elem.kind == "int") for n, node in nodes.items()}
@@ -450,6 +511,12 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     args = [n for r in rows for n in r.names]
     spec = spec_from(args, dict(nodes), examples, rewritten, statement, True)
     return StdinSpec(rows, spec)
+
+
+def _negative_number_in(name: str, raw: list[dict[str, Any]]) -> bool:
+    def tokens(v: Any) -> list[str]:
+        return [t for x in v for t in tokens(x)] if isinstance(v, list) else [v]
+    return any(t.startswith("-") and _INT.match(t) for r in raw for t in tokens(r[name]))
 
 
 def render(rows: list[Row], args: dict[str, Any]) -> str:
