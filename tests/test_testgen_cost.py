@@ -1,4 +1,4 @@
-"""A reference's cost counted in steps (microcoder_data/verify/cost.py), run in the real
+"""A reference's cost counted in steps (microcoder_data/testgen/cost.py), run in the real
 sandboxed judge: the counting code answers as the plain code does, counts the same on
 every run, and a run past its budget stops there whatever the program catches."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
 from microcoder_data.verify import VerifyStep
-from microcoder_data.verify.cost import counting_code, counting_run, counting_task, read_run
+from microcoder_data.testgen.cost import counting_code, counting_run, counting_task, read_run
 from microcoder_eval.judge import Judge
 from microcoder_eval.types import JudgeTask, TestCase, Verdict
 

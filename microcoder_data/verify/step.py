@@ -47,9 +47,9 @@ from typing import Any, Callable, Iterable, Iterator
 from microcoder_data.config import VERIFY_RUNTIME_KEYS, VerifyConfig
 from microcoder_data.pipeline.step import Step, StepOutput
 from microcoder_data.schema import Problem
-from microcoder_data.verify.augment import Augmented, augment
+from microcoder_data.testgen.augment import Augmented, augment
 from microcoder_data.verify.large import add_large_tests
-from microcoder_data.verify.precap import precap_positions
+from microcoder_data.testgen.precap import precap_positions
 from microcoder_data.verify.strength import Strength, cap_by_strength, known_wrong, measure
 from microcoder_data.verify.time_limits import derive_time_limit, make_limits
 from microcoder_eval.types import CandidateResult, JudgeTask, TestCase, TestResult, Verdict

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator
 
-from microcoder_data.verify.cost import counting_run
+from microcoder_data.testgen.cost import counting_run
 from microcoder_data.verify.mutants import make_mutants
 from microcoder_eval.types import JudgeTask, TestCase, Verdict
 

@@ -17,8 +17,8 @@ import json
 import random
 from typing import Any, Iterator
 
-from microcoder_data.verify.inputspec import InputSpec, Node, evaluate, violation
-from microcoder_data.verify.spec_model import distinct_key, failed_check, item_env, plain_number_bounds
+from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate, violation
+from microcoder_data.testgen.spec_model import distinct_key, failed_check, item_env, plain_number_bounds
 
 # (size, values, order) of the edge cases, in the order they are tried
 EDGE_CASES = [  # most telling first: a problem short of only a few tests gets these
