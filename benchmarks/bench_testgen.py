@@ -180,7 +180,7 @@ def stdin_check(args: argparse.Namespace) -> int:
     from microcoder_data.config import VerifyConfig
     from microcoder_data.schema import Problem
     from microcoder_data.verify import VerifyStep
-    from microcoder_data.verify.stdin_format import StdinSpec, stdin_spec
+    from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
     from microcoder_eval.judge import Judge
 
     good = {}

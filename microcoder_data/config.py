@@ -229,7 +229,7 @@ class VerifyConfig:
         "Problems left with fewer tests are dropped; DeepCoder keeps >= 5, our 1 suits the built-in offline "
         "default source's few tests (set 5 for DeepCoder's recipe on richer sources).")})
     augment_tests_to: int = field(default=16, metadata={"help": (
-        "A problem with fewer tests gets generated ones up to this (functional and stdin; microcoder_data/verify/augment.py; "
+        "A problem with fewer tests gets generated ones up to this (functional and stdin; microcoder_data/testgen/augment.py; "
         "0 = off); 16 (= max_tests): from 2 upstream tests, LeetCodeDataset's generated tests reject 96% of the "
         "mutants its full upstream sets reject (10: 94.7%, 5: 89.2%; BENCHMARKS.md), and the whole "
         "../shared/data build costs 230 s instead of 219 s at 10; DeepCoder asks for >= 5 tests.")})
@@ -237,7 +237,7 @@ class VerifyConfig:
         "Generated lists/strings stay this short (time limits); 20 rejects fewer mutants, 100 no more.")})
     augment_step_budget: int = field(default=300_000, metadata={"help": (
         "A generated input a reference spends more steps on (function calls, loop iterations, comprehension "
-        "elements; microcoder_data/verify/cost.py) is dropped, as is a reference whose module top level "
+        "elements; microcoder_data/testgen/cost.py) is dropped, as is a reference whose module top level "
         "spends more: counted, not timed, so a build keeps the same inputs on any host and load. 300,000 "
         "steps are 0.02-0.1 s of CPU here, what the 0.1 s time limit kept before; 0 = decide by "
         "augment_time_limit_s alone (then set it to ~0.1).")})
@@ -253,7 +253,7 @@ class VerifyConfig:
     augment_seed: int = field(default=0, metadata={"help": "Seed of test generation."})
     augment_neighbours: bool = field(default=True, metadata={"help": (
         "Besides inputs drawn from the constraints, label inputs one or two small edits away from the "
-        "problem's own (microcoder_data/verify/neighbours.py): they keep the structure random inputs lack "
+        "problem's own (microcoder_data/testgen/neighbours.py): they keep the structure random inputs lack "
         "(the rare 'Yes', the pattern searched for) and break it in one place.")})
     large_tests: int = field(default=1, metadata={"min": 0, "help": (
         "Tests at the largest sizes the constraints allow, added after the kept ones where every correct "
@@ -264,7 +264,7 @@ class VerifyConfig:
         "far past the 4 s floor in Python, while an O(n log n) one needs well under a second.")})
     large_step_budget: int = field(default=2_000_000, metadata={"min": 0, "help": (
         "A large input a reference spends more steps on is dropped (counted, not timed: the same inputs on "
-        "any host and load; microcoder_data/verify/cost.py); 0 = by large_time_limit_s alone.")})
+        "any host and load; microcoder_data/testgen/cost.py); 0 = by large_time_limit_s alone.")})
     large_time_limit_s: float = field(default=10.0, metadata={"min": 0.1, "help": (
         "Backstop time limit (s) of a reference on a large input, for work done inside C.")})
     strength_mutants: int = field(default=4, metadata={"help": (
@@ -273,7 +273,7 @@ class VerifyConfig:
     strength_probes: int = field(default=4, metadata={"help": (
         "Generated inputs the mutants also run on; they only count mutants (rejected by something), never kept.")})
     strength_step_budget: int = field(default=300_000, metadata={"help": (
-        "A mutant spending more steps on a test is rejected there (microcoder_data/verify/cost.py): a mutant "
+        "A mutant spending more steps on a test is rejected there (microcoder_data/testgen/cost.py): a mutant "
         "stuck in a loop stops after them, on every build alike; 0 = by strength_time_limit_s alone (then ~0.1).")})
     strength_time_limit_s: float = field(default=1.5, metadata={"help": (
         "Time limit of a mutant run (s); with a step budget only a backstop for work inside C (a mutant "

@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import json
 import sys
-import threading
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Callable
 
 import pyarrow as pa
-from tqdm import tqdm
 
-from microcoder_data.config import VERIFY_SCHEDULING_KEYS, FilterConfig, PipelineConfig, ProcessConfig, VerifyConfig
+from microcoder_data.config import VERIFY_SCHEDULING_KEYS, FilterConfig, PipelineConfig, ProcessConfig
 from microcoder_data.export.outputs import EXPORT_STAGE, export_all
 from microcoder_data.filter.decontam import Decontaminate
 from microcoder_data.filter.dedup import ExactDedup, MinHashDedup
@@ -28,21 +25,18 @@ from microcoder_data.filter.quality import QualityFilter
 from microcoder_data.filter.relevance import RelevanceFilter
 from microcoder_data.pipeline.checkpoint import Checkpoints
 from microcoder_data.pipeline.executors import Executor, make_executor
-from microcoder_data.pipeline.interrupt import check_stop, stop_requested
+from microcoder_data.pipeline.interrupt import check_stop
 from microcoder_data.pipeline.report import BuildResult
 from microcoder_data.pipeline.rows import (
-    PROBLEM_SCHEMA,
     REJECT_SCHEMA,
     concat,
     problem_to_row,
     problems_table,
     reject_row,
     rejects_table,
-    rows_to_problems,
     sort_table,
-    split_table,
 )
-from microcoder_data.pipeline.stages import BuildContext, Stage, _split_output, run_stage, run_steps_stage
+from microcoder_data.pipeline.stages import BuildContext, Stage, run_stage, run_steps_stage
 from microcoder_data.pipeline.step import Step
 from microcoder_data.process.clean import CleanText
 from microcoder_data.process.language import LanguageStep
@@ -207,97 +201,9 @@ class Steps(Stage):
 # --------------------------------------------------------------------------- verify
 
 
-def _verify_shard(step: Any, shard: pa.Table, judge: Any = None) -> tuple[pa.Table, list[dict[str, Any]]]:
-    """One Verify shard; in-process the runner passes its open ``judge`` (kept across
-    shards), a distributed worker starts its own."""
-    problems, rejects = rows_to_problems(shard.to_pylist(), "verify")
-    items = step.run(problems) if judge is None else step.run_with(problems, judge)
-    return _split_output(items, "verify", rejects)
-
-
-def _verify_local(step: Any, vcfg: VerifyConfig, shards: list[pa.Table], pending: list[int], d: Path,
-                  progress: bool) -> None:
-    """The pending shards on one judge, ``shards_in_flight`` at a time: while one shard waits
-    for its slowest reference or ends a phase, the next one's candidates keep the workers busy.
-    Each shard is saved as soon as it is done.  On an error or a stop request (a first Ctrl-C)
-    no further shard starts and the ones in flight finish and are saved -- unless the judge had
-    to be closed under them: their results are then not trusted, and not saved."""
-    from microcoder_data.verify import make_limits
-    from microcoder_eval.judge import Judge
-
-    stopping, judge_closed = threading.Event(), threading.Event()
-
-    def verify_and_save(i: int) -> int | None:
-        if stopping.is_set() or stop_requested():
-            return None
-        try:
-            kept, rejs = _verify_shard(step, shards[i], judge)
-        except BaseException:
-            stopping.set()  # before this thread can take another shard
-            raise
-        if judge_closed.is_set():
-            return None
-        Checkpoints.save_shard(d, i, kept, rejects_table(rejs))
-        return i
-
-    bar = tqdm(total=sum(shards[i].num_rows for i in pending), desc="verify", unit="problem",
-               disable=not progress, leave=False, file=sys.stderr)
-    bar_lock = threading.Lock()
-
-    def judged() -> None:  # per problem, from the shards' threads: the bar moves within a shard
-        with bar_lock:
-            bar.update(1)
-
-    step.on_judged = judged
-    judge = Judge(workers=step.workers, limits=make_limits(vcfg))
-    pool = ThreadPoolExecutor(max_workers=max(1, vcfg.shards_in_flight), thread_name_prefix="verify-shard")
-    try:
-        for done in as_completed([pool.submit(verify_and_save, i) for i in pending]):
-            done.result()
-    finally:
-        stopping.set()
-        try:
-            pool.shutdown(wait=True, cancel_futures=True)
-        finally:
-            judge_closed.set()
-            judge.close()
-            bar.close()
-
-
-def verify_stage(
-    table: pa.Table, cfg: PipelineConfig, executor: Executor, ckpt: Checkpoints, key: str, *, progress: bool = True
-) -> tuple[pa.Table, pa.Table, int]:
-    """Verify in checkpointed shards.  Local: one judge over all cores, ``shards_in_flight``
-    shards at a time (``_verify_local``).  Ray: one task per shard, each with a one-worker judge."""
-    from microcoder_data.verify import VerifyStep
-
-    vcfg = cfg.verify
-    shards = split_table(table, vcfg.shard_size)
-    d = ckpt.shard_dir("verify", key)
-    pending = [i for i in range(len(shards)) if not Checkpoints.shard_done(d, i)]
-    resumed = len(shards) - len(pending)
-    if pending:
-        if executor.distributes:
-            step = VerifyStep(vcfg, workers=1)
-            results = executor.map(_verify_shard, [shards[i] for i in pending], context=step, desc="verify")
-            for i, (kept, rejs) in zip(pending, results):
-                Checkpoints.save_shard(d, i, kept, rejects_table(rejs))
-                if stop_requested():
-                    break
-        else:
-            _verify_local(VerifyStep(vcfg, workers=vcfg.workers or executor.workers), vcfg, shards, pending, d,
-                          progress)
-        check_stop()  # the shards done so far are saved; a resumed build does the rest
-    kept_parts, rej_parts = [], []
-    for i in range(len(shards)):
-        k, r = Checkpoints.load_shard(d, i)
-        kept_parts.append(k)
-        rej_parts.append(r)
-    return concat(kept_parts, PROBLEM_SCHEMA), concat(rej_parts, REJECT_SCHEMA), resumed
-
-
 class Verify(Stage):
-    """Checkpointed per shard too: a resumed build redoes only the unfinished shards."""
+    """Checkpointed per shard too (``verify/schedule.py``): a resumed build redoes only the
+    unfinished shards."""
 
     name = "verify"
 
@@ -312,6 +218,8 @@ class Verify(Stage):
         return (in_sha, {k: v for k, v in verify.items() if k not in VERIFY_SCHEDULING_KEYS})
 
     def compute(self, ctx: BuildContext, table: pa.Table | None, key: str) -> tuple[pa.Table, pa.Table, None]:
+        from microcoder_data.verify.schedule import verify_stage
+
         kept, rejects, n_resumed = verify_stage(table, ctx.config, ctx.executor, ctx.checkpoints, key,
                                                 progress=ctx.config.progress)
         if n_resumed:
@@ -350,9 +258,17 @@ class Export(Stage):
             raise RuntimeError(
                 f"row accounting broken: {rows_in} in != {table.num_rows} kept + {all_rejects.num_rows} rejected"
             )
-        ctx.result = BuildResult(Path(ctx.config.out_dir), ctx.config, list(ctx.reports), table, all_rejects)
+        ctx.result = BuildResult(Path(ctx.config.out_dir), ctx.config, list(ctx.reports), table, all_rejects,
+                                 footer=_testgen_summary)
         ctx.result.files = export_all(ctx.result)
         return table, REJECT_SCHEMA.empty_table(), None
+
+
+def _testgen_summary(kept: pa.Table) -> str:
+    """The build summary's last line: generated tests and test strength over the kept problems."""
+    from microcoder_data.verify.report import summary_line
+
+    return summary_line([Problem.from_row(r) for r in kept.to_pylist()])
 
 
 # --------------------------------------------------------------------------- the recipe

@@ -176,12 +176,12 @@ def test_a_failing_verify_shard_stops_the_build_and_keeps_the_shard_in_flight(fi
     """Two Verify shards in flight: when one fails, the build stops with its error, no further
     shard starts, the one still running finishes and is saved, and a resumed build redoes
     only the others (same bytes as an uninterrupted build)."""
-    import microcoder_data.recipe as recipe
+    import microcoder_data.verify.schedule as schedule
 
     _, cfg, _ = fixture_build
     cfg2 = copy.deepcopy(cfg)
     cfg2.out_dir = str(tmp_path / "c")
-    real = recipe._verify_shard
+    real = schedule._verify_shard
     kept0, rejected0 = Checkpoints.load_shard(Path(cfg.out_dir) / "_work" / "verify" / "shards", 0)
     first_shard = set(kept0.column("id").to_pylist()) | set(rejected0.column("id").to_pylist())
 
@@ -194,14 +194,14 @@ def test_a_failing_verify_shard_stops_the_build_and_keeps_the_shard_in_flight(fi
             raise RuntimeError("judge host lost")
         return real(step, shard, judge)
 
-    monkeypatch.setattr(recipe, "_verify_shard", lose_all_but_the_first_shard)
+    monkeypatch.setattr(schedule, "_verify_shard", lose_all_but_the_first_shard)
     with pytest.raises(RuntimeError, match="judge host lost"):
         build(cfg2)
     # shards 0 and 1 started together; 1 failed at once, while 0 was still running: nothing after
     assert len(started) == 2, started
     shards = Path(cfg2.out_dir) / "_work" / "verify" / "shards"
     assert sorted(p.name for p in shards.glob("*.done")) == ["00000.done"]
-    monkeypatch.setattr(recipe, "_verify_shard", real)
+    monkeypatch.setattr(schedule, "_verify_shard", real)
     logs: list[str] = []
     build(cfg2, resume=True, log=logs.append)
     assert "verify: resumed 1 finished shard(s)" in logs

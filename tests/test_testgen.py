@@ -1,5 +1,5 @@
-"""Generated tests, mutants and test strength (microcoder_data/verify/{inputspec,inputgen,
-mutants,augment,strength}.py), with the real sandboxed judge."""
+"""Generated tests, mutants and test strength (microcoder_data/testgen/{inputspec,inputgen,augment}.py,
+microcoder_data/verify/{mutants,strength}.py), with the real sandboxed judge."""
 from __future__ import annotations
 
 import copy
@@ -10,9 +10,9 @@ import pytest
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem, Reject
 from microcoder_data.verify import VerifyStep
-from microcoder_data.verify.cost import counting_code
-from microcoder_data.verify.inputgen import generate_inputs
-from microcoder_data.verify.inputspec import InputSpec, NoSpec, input_spec
+from microcoder_data.testgen.cost import counting_code
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.inputspec import InputSpec, NoSpec, input_spec
 from microcoder_data.verify.mutants import make_mutants
 from microcoder_eval.judge import Judge
 from microcoder_eval.types import TestCase
@@ -230,7 +230,7 @@ def test_a_second_round_keeps_the_tests_one_round_over_every_input_would(monkeyp
     # count-good's answers are small counts: the first round has too few new ones, so the
     # correct reference runs on the rest of the inputs too -- and the tests kept are those
     # labelling every input at once gives
-    import microcoder_data.verify.augment as augment
+    import microcoder_data.testgen.augment as augment
     cfg = VerifyConfig(large_tests=0, augment_tests_to=16, strength_mutants=0)
     with CountingJudge(workers=2) as judge:
         two_rounds = list(VerifyStep(cfg).run_with([problem()], judge))[0]

@@ -1,14 +1,14 @@
-"""Conditions on the whole input (microcoder_data/verify/conditions.py), grids drawn with
+"""Conditions on the whole input (microcoder_data/testgen/conditions.py), grids drawn with
 rows of one length, tests whose arguments mix keyword and positional forms, and generated
-tests chosen for answers no other test has (microcoder_data/verify/augment.py)."""
+tests chosen for answers no other test has (microcoder_data/testgen/augment.py)."""
 from __future__ import annotations
 
 import json
 
 from microcoder_data.schema import Problem
-from microcoder_data.verify.augment import _in_form, _new_answers_first
-from microcoder_data.verify.inputgen import generate_inputs
-from microcoder_data.verify.inputspec import InputSpec, NoSpec, input_spec
+from microcoder_data.testgen.augment import _in_form, _new_answers_first
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.inputspec import InputSpec, NoSpec, input_spec
 from microcoder_eval.types import TestCase
 
 

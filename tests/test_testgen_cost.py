@@ -1,4 +1,4 @@
-"""A reference's cost counted in steps (microcoder_data/verify/cost.py), run in the real
+"""A reference's cost counted in steps (microcoder_data/testgen/cost.py), run in the real
 sandboxed judge: the counting code answers as the plain code does, counts the same on
 every run, and a run past its budget stops there whatever the program catches."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
 from microcoder_data.verify import VerifyStep
-from microcoder_data.verify.cost import counting_code, counting_run, counting_task, read_run
+from microcoder_data.testgen.cost import counting_code, counting_run, counting_task, read_run
 from microcoder_eval.judge import Judge
 from microcoder_eval.types import JudgeTask, TestCase, Verdict
 
@@ -247,15 +247,16 @@ def test_a_reference_that_cannot_be_rewritten_still_labels_plainly():
 
 
 def test_time_limits_come_from_plain_runs_not_counting_ones():
-    from microcoder_data.verify.step import _timed_runs
+    from microcoder_data.verify.state import ProblemState
+    from microcoder_data.verify.state import timed_runs as _timed_runs
     from microcoder_eval.types import TestResult
 
     def run(s: float) -> TestResult:
         return TestResult(Verdict.ACCEPTED, s)
-    st = {"correct": [0, 1], "per_ref": [[run(0.9), run(0.1)], [run(0.2), run(0.3)]],
-          "counted": {0}, "repeats": [[run(0.6), run(0.05)]]}  # ref 0's generation run counted; its repeat
+    st = ProblemState(correct=[0, 1], per_ref=[[run(0.9), run(0.1)], [run(0.2), run(0.3)]],
+                      counted={0}, repeats=[[run(0.6), run(0.05)]])  # ref 0's generation run counted; its repeat
     assert sorted(r.time_s for r in _timed_runs(st, [0, 1])) == [0.05, 0.2, 0.3, 0.6]
-    st["counted"] = set()
+    st.counted = set()
     assert sorted(r.time_s for r in _timed_runs(st, [0])) == [0.2, 0.9]
-    st.update(correct=[0], counted={0}, repeats=[])  # nothing plain: the counted ones, not none
+    st.correct, st.counted, st.repeats = [0], {0}, []  # nothing plain: the counted ones, not none
     assert sorted(r.time_s for r in _timed_runs(st, [0, 1])) == [0.1, 0.9]

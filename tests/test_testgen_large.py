@@ -9,10 +9,10 @@ import pytest
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
 from microcoder_data.verify import VerifyStep
-from microcoder_data.verify.inputgen import MAX_INPUT_CHARS, generate_large_inputs
-from microcoder_data.verify.inputspec import InputSpec, input_spec
-from microcoder_data.verify.spec_model import failed_check, violation
-from microcoder_data.verify.stdin_format import StdinSpec, parse, stdin_spec
+from microcoder_data.testgen.inputgen import MAX_INPUT_CHARS, generate_large_inputs
+from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from microcoder_data.testgen.spec_model import failed_check, violation
+from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
 from microcoder_eval.judge import Judge
 from microcoder_eval.types import TestCase, Verdict
 

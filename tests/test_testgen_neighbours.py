@@ -1,4 +1,4 @@
-"""Inputs one or two edits from the problem's own (microcoder_data/verify/neighbours.py):
+"""Inputs one or two edits from the problem's own (microcoder_data.testgen.neighbours.py):
 they keep the structure random inputs lack, so a program wrong only on such inputs fails
 a generated test; every one keeps the constraints; the same problem gets the same ones."""
 from __future__ import annotations
@@ -9,9 +9,9 @@ import random
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
 from microcoder_data.verify import VerifyStep
-from microcoder_data.verify.neighbours import neighbour_inputs
-from microcoder_data.verify.spec_model import violation
-from microcoder_data.verify.stdin_format import StdinSpec, args_json, stdin_spec
+from microcoder_data.testgen.neighbours import neighbour_inputs
+from microcoder_data.testgen.spec_model import violation
+from microcoder_data.testgen.stdin_format import StdinSpec, args_json, stdin_spec
 from microcoder_eval.judge import Judge
 from microcoder_eval.types import TestCase
 

@@ -11,11 +11,11 @@ import pytest
 
 from microcoder_data.process.normalize import heading_of, normalize_layout
 from microcoder_data.schema import Problem
-from microcoder_data.verify.constraints import constraint_lines, promises_outside_constraints
-from microcoder_data.verify.inputgen import generate_inputs
-from microcoder_data.verify.inputspec import InputSpec, NoSpec, input_spec
-from microcoder_data.verify.spec_model import violation
-from microcoder_data.verify.stdin_format import StdinSpec, parse, stdin_spec
+from microcoder_data.testgen.constraints import constraint_lines, promises_outside_constraints
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.inputspec import InputSpec, NoSpec, input_spec
+from microcoder_data.testgen.spec_model import violation
+from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
 from microcoder_eval.types import TestCase
 
 FUNCTIONAL = """You are given two arrays apple and capacity. Return the least number of boxes holding every apple.

@@ -1,4 +1,4 @@
-"""Generated tests for stdin problems (microcoder_data/verify/stdin_format.py): the input
+"""Generated tests for stdin problems (microcoder_data/testgen/stdin_format.py): the input
 format read from the statement and checked on every existing input, ranges from the
 Constraints section, refusal whenever either is not read with confidence."""
 from __future__ import annotations
@@ -8,9 +8,9 @@ import pytest
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
 from microcoder_data.verify import VerifyStep
-from microcoder_data.verify.inputgen import generate_inputs
-from microcoder_data.verify.spec_model import NoSpec
-from microcoder_data.verify.stdin_format import StdinSpec, parse, stdin_spec
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.spec_model import NoSpec
+from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
 from microcoder_eval.judge import Judge
 from microcoder_eval.types import TestCase
 

@@ -1,5 +1,5 @@
 """Stdin constraints that tie values together or are written out in AtCoder's own ways
-(microcoder_data/verify/stdin_format.py, constraints.py, conditions.py): each is enforced
+(microcoder_data/testgen/stdin_format.py, constraints.py, conditions.py): each is enforced
 on every generated input, and an existing input that breaks the reading refuses generation
 (the reading is wrong, so nothing is generated)."""
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from microcoder_data.schema import Problem
-from microcoder_data.verify.inputgen import generate_inputs
-from microcoder_data.verify.stdin_format import StdinSpec, parse, stdin_spec
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
 from microcoder_eval.types import TestCase
 
 

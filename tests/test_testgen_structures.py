@@ -1,4 +1,4 @@
-"""Structured constraints in test generation (microcoder_data/verify/structures.py):
+"""Structured constraints in test generation (microcoder_data/testgen/structures.py):
 tuples named in the statement, ``!=``, trees, no repeated edges, permutations, lengths
 that are a multiple of k, and the confidence rule when such a line is not understood."""
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 from microcoder_data.schema import Problem
-from microcoder_data.verify.inputgen import generate_inputs
-from microcoder_data.verify.inputspec import InputSpec, NoSpec, input_spec
-from microcoder_data.verify.spec_model import is_tree
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.inputspec import InputSpec, NoSpec, input_spec
+from microcoder_data.testgen.spec_model import is_tree
 from microcoder_eval.types import TestCase
 
 GRAPH = """There is an undirected graph with n nodes, where edges[i] = [ui, vi, wi] is an edge of weight wi.

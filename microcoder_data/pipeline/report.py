@@ -3,12 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pyarrow as pa
 
 from microcoder_data.config import PipelineConfig
-from microcoder_data.schema import Problem
 
 
 @dataclass
@@ -35,6 +34,8 @@ class BuildResult:
     kept: pa.Table
     rejects: pa.Table
     files: dict[str, str] = field(default_factory=dict)
+    #: the summary's last line, from the kept rows (the recipe's, which knows the stages)
+    footer: Callable[[pa.Table], str] | None = None
 
     @property
     def rows_in(self) -> int:
@@ -48,7 +49,6 @@ class BuildResult:
             mark = " (resumed)" if s.resumed else ""
             lines.append(f"{s.name:<10}{s.rows_in:>9}{s.kept:>9}{s.rejected:>10}{s.seconds:>9.1f}  {top}{mark}")
         lines.append(f"rows in {self.rows_in} = kept {self.kept.num_rows} + rejected {self.rejects.num_rows}")
-        from microcoder_data.verify.report import summary_line
-
-        lines.append(summary_line([Problem.from_row(r) for r in self.kept.to_pylist()]))
+        if self.footer is not None:
+            lines.append(self.footer(self.kept))
         return "\n".join(lines)

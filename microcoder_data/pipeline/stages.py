@@ -40,7 +40,7 @@ from microcoder_data.schema import Problem, Reject, make_reject
 # module-level so executors can ship them to workers
 
 
-def _split_output(items: Iterable[Problem | Reject], stage: str, rejects: list[Reject]) -> tuple[pa.Table, list[dict[str, Any]]]:
+def split_output(items: Iterable[Problem | Reject], stage: str, rejects: list[Reject]) -> tuple[pa.Table, list[dict[str, Any]]]:
     """A step's output as (kept table, reject rows); reject rows start with ``rejects``
     (those found before the step, e.g. rows that did not parse), then follow output order."""
     rows: list[dict[str, Any]] = []
@@ -61,7 +61,7 @@ def _run_segment(steps: list[Step], shard: pa.Table) -> tuple[pa.Table, list[dic
     stage = steps[0].stage
     problems, rejects = rows_to_problems(shard.to_pylist(), stage)
     kept, step_rejects = run_steps(steps, problems)
-    return _split_output(kept, stage, rejects + step_rejects)
+    return split_output(kept, stage, rejects + step_rejects)
 
 
 def _map_global(step: GlobalStep, shard: pa.Table) -> list[Any]:
@@ -137,7 +137,7 @@ def run_steps_stage(
                 for part in executor.map(_map_global, shards, context=step, desc=f"{stage}/{step.name}"):
                     values.extend(part)
             problems, bad = rows_to_problems(current.to_pylist(), stage)
-            current, rej = _split_output(step.reduce(problems, values), stage, bad)
+            current, rej = split_output(step.reduce(problems, values), stage, bad)
             all_rejects.append(rejects_table(rej))
         else:
             kept_parts: list[pa.Table] = []

@@ -4,9 +4,9 @@ reward 1, since every generated input was small).
 
 After Verify has kept a problem's tests, up to ``large_tests`` inputs are drawn at the
 largest sizes within ``large_input_values`` values in all
-(:func:`~microcoder_data.verify.inputgen.generate_large_inputs`, valid by the same reading
+(:func:`~microcoder_data.testgen.inputgen.generate_large_inputs`, valid by the same reading
 of the statement as every generated input).  Every kept reference runs on them counting its
-steps (:mod:`~microcoder_data.verify.cost`: which inputs are kept does not depend on the
+steps (:mod:`~microcoder_data.testgen.cost`: which inputs are kept does not depend on the
 host's speed or load); an input is kept only when every reference answers it within
 ``large_step_budget`` steps and they agree under the problem's judging rule.  The kept ones
 go after the capped tests (the cap and test strength are about answers: a mutant has its
@@ -21,10 +21,10 @@ from typing import Any, Iterator
 
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
-from microcoder_data.verify.cost import counting_run, read_run
-from microcoder_data.verify.inputgen import MAX_INPUT_CHARS, generate_large_inputs
-from microcoder_data.verify.inputspec import InputSpec, input_spec
-from microcoder_data.verify.stdin_format import StdinSpec, stdin_spec
+from microcoder_data.testgen.cost import counting_run, read_run
+from microcoder_data.testgen.inputgen import MAX_INPUT_CHARS, generate_large_inputs
+from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
 from microcoder_data.verify.time_limits import derive_time_limit
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator
 
-from microcoder_data.verify.cost import counting_run
+from microcoder_data.testgen.cost import counting_run
 from microcoder_data.verify.mutants import make_mutants
 from microcoder_eval.types import JudgeTask, TestCase, Verdict
 
@@ -69,7 +69,7 @@ def measure(judge: Any, jobs: dict[int, tuple[JudgeTask, str, list[TestCase], st
     """``jobs``: problem index -> (task with the tests, reference, probes, seed, the source's
     known-wrong programs).  Each mutant, then each known-wrong program, runs on the tests,
     then the probes, until the first one rejects it; with a ``step_budget``, counting its
-    steps (:mod:`.cost`): one that spends them on a test is rejected there, on every build
+    steps (:mod:`microcoder_data.testgen.cost`): one that spends them on a test is rejected there, on every build
     alike (a known-wrong program stuck in a loop included)."""
     owners: list[tuple[int, bool]] = []  # (problem, known-wrong?) of each run, in judging order
     count: dict[int, int] = {}

@@ -28,15 +28,15 @@ import re
 from typing import Any
 
 from microcoder_data.schema import Problem
-from microcoder_data.verify.conditions import ALL_INTEGERS
-from microcoder_data.verify.constraints import (
+from microcoder_data.testgen.conditions import ALL_INTEGERS
+from microcoder_data.testgen.constraints import (
     _IDENT,
     _apply_bounds,
     _Reader,
     constraint_lines,
     promises_outside_constraints,
 )
-from microcoder_data.verify.spec_model import (
+from microcoder_data.testgen.spec_model import (
     InputSpec,
     Node,
     NoSpec,
@@ -46,8 +46,8 @@ from microcoder_data.verify.spec_model import (
     evaluate,
     violation,
 )
-from microcoder_data.verify.structures import scan_aliases
-from microcoder_data.verify.spec_types import (
+from microcoder_data.testgen.structures import scan_aliases
+from microcoder_data.testgen.spec_types import (
     _from_hint,
     _from_value,
     _merge,

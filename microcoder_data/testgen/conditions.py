@@ -16,7 +16,7 @@ import ast
 import re
 from typing import Any
 
-from microcoder_data.verify.spec_model import _IDENT, FUNCTIONS, _Unsupported, evaluate_const
+from microcoder_data.testgen.spec_model import _IDENT, FUNCTIONS, _Unsupported, evaluate_const
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 # "The input is generated such that ...": the rest is a constraint like any other

@@ -18,7 +18,7 @@ import json
 import random
 from typing import Any
 
-from microcoder_data.verify.spec_model import InputSpec, Node, failed_check, violation
+from microcoder_data.testgen.spec_model import InputSpec, Node, failed_check, violation
 
 EDITS_PER_INPUT = (1, 1, 2)  # one edit mostly: the nearer the input, the more of its structure it keeps
 

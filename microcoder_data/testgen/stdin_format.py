@@ -31,9 +31,9 @@ from typing import Any
 
 from microcoder_data.process.normalize import heading_of
 from microcoder_data.schema import Problem
-from microcoder_data.verify.conditions import ALL_INTEGERS
-from microcoder_data.verify.constraints import constraint_lines
-from microcoder_data.verify.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
+from microcoder_data.testgen.conditions import ALL_INTEGERS
+from microcoder_data.testgen.constraints import constraint_lines
+from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
 
 _VAR = re.compile(r"^([A-Za-z][A-Za-z0-9]*)(?:_\{?([A-Za-z0-9+\-]+)\}?)?$")
 _INT = re.compile(r"^[+-]?\d+$")
@@ -481,7 +481,7 @@ def stdin_spec(p: Problem) -> StdinSpec | NoSpec:
 
 
 def _stdin_spec(p: Problem) -> StdinSpec:
-    from microcoder_data.verify.inputspec import spec_from
+    from microcoder_data.testgen.inputspec import spec_from
 
     if p.mode != "stdin":
         raise _Unsupported("not a stdin problem")

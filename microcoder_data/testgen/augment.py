@@ -3,9 +3,9 @@ a stdin problem's variables written out in its input format), outputs from the
 references (run in the judge's sandbox, never in-process).
 
 For a problem with fewer than ``verify.augment_tests_to`` tests whose inputs can be
-read (:mod:`~microcoder_data.verify.inputspec`), inputs are generated
-(:mod:`~microcoder_data.verify.inputgen`) and every reference runs on the existing tests
-followed by them, each counting its steps (:mod:`~microcoder_data.verify.cost`).  The
+read (:mod:`~microcoder_data.testgen.inputspec`), inputs are generated
+(:mod:`~microcoder_data.testgen.inputgen`) and every reference runs on the existing tests
+followed by them, each counting its steps (:mod:`~microcoder_data.testgen.cost`).  The
 references that pass the existing tests are the correct ones; an input is kept only when
 every correct reference returns on it (within ``augment_step_budget`` steps, the
 ``augment_time_limit_s`` backstop and ``augment_memory_limit_mb``, with an answer of at most
@@ -28,12 +28,12 @@ from typing import Any, Iterator
 
 from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
-from microcoder_data.verify.cost import counting_run, read_run
-from microcoder_data.verify.inputgen import generate_inputs, problem_seed
-from microcoder_data.verify.inputspec import InputSpec, input_spec
-from microcoder_data.verify.neighbours import neighbour_inputs
-from microcoder_data.verify.precap import precap_positions
-from microcoder_data.verify.stdin_format import StdinSpec, args_json, stdin_spec
+from microcoder_data.testgen.cost import counting_run, read_run
+from microcoder_data.testgen.inputgen import generate_inputs, problem_seed
+from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from microcoder_data.testgen.neighbours import neighbour_inputs
+from microcoder_data.testgen.precap import precap_positions
+from microcoder_data.testgen.stdin_format import StdinSpec, args_json, stdin_spec
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 
 MAX_OUTPUT_CHARS = 20_000  # a generated test's expected answer; bigger ones make slow rewards

@@ -12,7 +12,7 @@ import copy
 import re
 from typing import Any
 
-from microcoder_data.verify.spec_model import _IDENT, Node, _Unsupported, evaluate_const, item_name
+from microcoder_data.testgen.spec_model import _IDENT, Node, _Unsupported, evaluate_const, item_name
 
 _ALIAS = re.compile(r"\b([A-Za-z_]\w*)\[\s*[a-z]\s*\]\s*={1,2}\s*\[\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*\]")
 _TREE = re.compile(r"\b(?:valid|an? (?:undirected )?)\s*trees?\b|\bforms? a tree\b|\bis a tree\b", re.I)

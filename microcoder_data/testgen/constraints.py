@@ -9,9 +9,9 @@ import re
 import string
 
 from microcoder_data.process.normalize import heading_of
-from microcoder_data.verify.conditions import GUARANTEE, PROMISE, read_condition, read_distinct_pairs
-from microcoder_data.verify.spec_model import _IDENT, ELEMENT_INDEX, FUNCTIONS, Node, _Unsupported, item_name
-from microcoder_data.verify.structures import make_items, read_structure
+from microcoder_data.testgen.conditions import GUARANTEE, PROMISE, read_condition, read_distinct_pairs
+from microcoder_data.testgen.spec_model import _IDENT, ELEMENT_INDEX, FUNCTIONS, Node, _Unsupported, item_name
+from microcoder_data.testgen.structures import make_items, read_structure
 
 MANGLED_POW = {"231": "2**31", "232": "2**32", "263": "2**63", "264": "2**64"}
 

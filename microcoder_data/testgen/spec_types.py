@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from microcoder_data.schema import Problem
-from microcoder_data.verify.spec_model import Node, _Unsupported
+from microcoder_data.testgen.spec_model import Node, _Unsupported
 
 
 def _signature(p: Problem) -> tuple[list[str], dict[str, ast.expr | None]]:

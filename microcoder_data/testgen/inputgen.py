@@ -1,4 +1,4 @@
-"""Inputs for a functional problem from its :class:`~microcoder_data.verify.inputspec.InputSpec`.
+"""Inputs for a functional problem from its :class:`~microcoder_data.testgen.inputspec.InputSpec`.
 
 Edge cases first -- every size at its minimum with the smallest / largest values, all
 values equal, sorted and reversed, extremes only -- then random cases.  Sizes stay small
@@ -17,8 +17,8 @@ import json
 import random
 from typing import Any, Iterator
 
-from microcoder_data.verify.inputspec import InputSpec, Node, evaluate, violation
-from microcoder_data.verify.spec_model import (
+from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate, violation
+from microcoder_data.testgen.spec_model import (
     ELEMENT_INDEX,
     distinct_key,
     failed_check,
