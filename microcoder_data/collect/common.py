@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from microcoder_data.schema import Problem, Reject
 from microcoder_data.schema import make_reject as reject
-from microcoder_eval.ground_truth import FormatError, NotConvertible, json_text_or_value
+from microcoder_eval.ground_truth import FormatError, NotConvertible
 from microcoder_eval.jsonl import JSONL_SUFFIXES  # read line by line; a row's index is its line number
 from microcoder_eval.types import JudgingRule, TestCase
 
@@ -214,16 +214,6 @@ def opt_str(row: Mapping[str, Any], key: str) -> str:
     if not isinstance(value, str):
         raise RowError(f"field {key!r} must be a string, got {type(value).__name__}")
     return value
-
-
-def json_field(row: Mapping[str, Any], key: str, *, default: Any = None) -> Any:
-    """A field that holds JSON text (or the already-decoded value)."""
-    value = row.get(key)
-    if value is None or value == "":
-        if default is not None:
-            return default
-        raise RowError(f"missing field {key!r}")
-    return json_text_or_value(value, f"field {key!r}", RowError)
 
 
 _DIFFICULTY_WORDS = {

@@ -58,14 +58,6 @@ def rejects_table(rows: Iterable[Mapping[str, Any]]) -> pa.Table:
     return pa.Table.from_pylist(list(rows), schema=REJECT_SCHEMA)
 
 
-def empty_problems() -> pa.Table:
-    return PROBLEM_SCHEMA.empty_table()
-
-
-def empty_rejects() -> pa.Table:
-    return REJECT_SCHEMA.empty_table()
-
-
 def reject_row(r: Reject) -> dict[str, Any]:
     row = r.to_row()
     for k in ("stage", "step", "reason", "id", "source", "payload"):
