@@ -29,7 +29,7 @@ from .sandbox.linux import set_non_dumpable
 from .types import CandidateResult, JudgeTask, Limits, Verdict
 
 from .feed import Feed
-from .sandbox_worker import SandboxError, SandboxWorker
+from .sandbox.client import SandboxError, SandboxWorker
 
 __all__ = ["Judge", "SandboxError"]
 

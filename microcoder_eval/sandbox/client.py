@@ -1,7 +1,7 @@
 """The judge's end of one warm sandbox worker process: start it, send it a candidate and
 its tests (the next one queued while the current one runs), grade its answers, end it.
 
-The worker's side is ``sandbox/worker.py``; this side holds the expected outputs.
+The worker's side is ``worker.py`` beside it; this side holds the expected outputs.
 """
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ import sys
 import threading
 from typing import Callable
 
-from .feed import Feed
-from .grading import grade
-from .sandbox import protocol
-from .types import JudgeTask, Limits
+from ..feed import Feed
+from ..grading import grade
+from . import protocol
+from ..types import JudgeTask, Limits
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,8 @@ class SandboxError(RuntimeError):
 
 def _worker_env() -> dict[str, str]:
     """The worker's whole environment: nothing of the judge's (no secrets, no tokens)."""
-    package_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    # this file is <root>/microcoder_eval/sandbox/client.py; the worker imports from <root>
+    package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     return {
         "PATH": "/usr/local/bin:/usr/bin:/bin",
         "LANG": "C.UTF-8",
