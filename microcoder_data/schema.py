@@ -111,9 +111,9 @@ class Reject:
 
 # --------------------------------------------------------------------------- the reject rules
 # One way to make a Reject and one duplicate-id check, for every stage (Collect's readers
-# included: ``collect.common.make_reject`` only adds the row's place in its file).
+# included: ``collect.rows.make_reject`` only adds the row's place in its file).
 
-#: payload size of a reject; Collect's readers pass a smaller one (``collect.common.PAYLOAD_LIMIT``):
+#: payload size of a reject; Collect's readers pass a smaller one (``collect.rows.PAYLOAD_LIMIT``):
 #: their rejects are raw upstream rows, possibly every row of a file
 MAX_PAYLOAD_CHARS = 20_000
 

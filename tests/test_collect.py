@@ -16,7 +16,7 @@ from microcoder_data.collect import (
     read_problem_file,
     read_source,
 )
-from microcoder_data.collect.common import iso_date, normalise_difficulty
+from microcoder_data.collect.fields import iso_date, normalise_difficulty
 from collect_checks import _check_reject, _split, _write_jsonl
 from microcoder_data.schema import Problem
 from microcoder_eval.types import JudgingRule, TestCase
@@ -337,12 +337,13 @@ def test_duplicate_ids_become_rejects(tmp_path):
 def test_one_reject_rule_for_readers_and_stages(tmp_path):
     """Collect's rejects and the stages' ones come from schema.make_reject: one payload format,
     a smaller size for raw upstream rows, one duplicate-id reason."""
-    from microcoder_data.collect.common import PAYLOAD_LIMIT
+    from microcoder_data.collect.rows import PAYLOAD_LIMIT
     from microcoder_data.recipe import collect_stage
     from microcoder_data.schema import MAX_PAYLOAD_CHARS, make_reject
 
-    from microcoder_data.collect.common import RowContext, UnreadableRow
-    from microcoder_data.collect.common import make_reject as reader_reject
+    from microcoder_data.collect.files import UnreadableRow
+    from microcoder_data.collect.rows import RowContext
+    from microcoder_data.collect.rows import make_reject as reader_reject
 
     huge = {"foo": "x" * 3 * PAYLOAD_LIMIT}
     ctx = RowContext(source="s", file="p.jsonl", row=3)

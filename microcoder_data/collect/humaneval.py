@@ -9,7 +9,8 @@ from typing import Any, Mapping
 from microcoder_data.schema import Problem
 
 from .asserts import parse_asserts
-from .common import RowContext, RowError, RowFormat, judging_rule, need, widen_tolerance
+from .fields import judging_rule, need, widen_tolerance
+from .rows import RowContext, RowError, RowFormat
 
 LICENSE = "MIT (OpenAI human-eval)"
 

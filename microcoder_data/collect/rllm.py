@@ -17,17 +17,10 @@ from microcoder_eval.ground_truth import tests_from_apps_io
 from microcoder_eval.types import TestCase
 
 from .asserts import method_names, parse_asserts
-from .common import (
-    RowContext,
-    RowError,
-    RowFormat,
-    coerce_float_params,
-    judging_rule,
-    need,
-    strip_suffixes,
-    structured_types,
-    widen_tolerance,
-)
+from .fields import judging_rule, need, widen_tolerance
+from .files import strip_suffixes
+from .python_signatures import coerce_float_params, structured_types
+from .rows import RowContext, RowError, RowFormat
 
 LICENSE = "MIT (rllm/DeepCoder); problems: CodeContests CC-BY-4.0, LeetCode via LeetCodeDataset MIT"
 
