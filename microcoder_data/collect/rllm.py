@@ -10,6 +10,7 @@ The rows carry no ids: the id is ``rllm/<split>/<file stem>/<row index>``.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any, Mapping
 
 from microcoder_data.schema import Problem
@@ -131,6 +132,13 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
         rule=rule,
         provenance=ctx.provenance(upstream_id, **notes),
     )
+
+
+def label_root(path: Path, is_default: bool) -> Path | None:
+    """Keep ``<split>/code/<file>`` in labels (hence ids) when one rllm file is named."""
+    if path.is_file() and path.parent.name == "code" and path.parent.parent.name in ("train", "test"):
+        return path.parent.parent.parent
+    return None
 
 
 FORMAT = RowFormat("rllm", matches, convert, "DeepCoder/rllm {problem, tests} rows (CodeContests, Codeforces, LeetCode)")

