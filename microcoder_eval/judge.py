@@ -7,7 +7,7 @@ the judge compares it here, stopping at the first failing test unless asked to r
 all.  A worker lost mid-candidate is replaced and the candidate judged again once;
 lost twice, the verdict is ``infra_error`` (the host's fault, not the candidate's).
 
-Reward latency (issue 13): candidates of one problem may share which tests failed
+Reward latency: candidates of one problem may share which tests failed
 (``share_failures``: siblings run those first), and idle workers take a long
 candidate's remaining tests (``split_long``; see ``Feed`` and ``Judge._recruit``).
 """
