@@ -451,3 +451,16 @@ def test_normalisers():
     assert iso_date("1705804200") == "2024-01-21"
     assert iso_date(1692616031) == "2023-08-21"
     assert iso_date("soon") is None
+
+
+def test_records_write_exactly_the_columns_of_the_one_schema_table():
+    """The row form is written once (schema.PROBLEM_COLUMNS / REJECT_COLUMNS); to_row and the
+    pipeline's Arrow schemas must agree with it, or a stage's table would drop or lose a field."""
+    from microcoder_data.pipeline.rows import PROBLEM_SCHEMA, REJECT_SCHEMA
+    from microcoder_data.schema import PROBLEM_COLUMNS, REJECT_COLUMNS, Reject
+
+    problem = Problem(id="x/1", source="x", title="", statement="s", mode="stdin", tests=[TestCase("1\n", "1\n")])
+    assert list(problem.to_row()) == [name for name, _ in PROBLEM_COLUMNS] == PROBLEM_SCHEMA.names
+    reject = Reject(stage="collect", step="s", reason="r", id="x:1", source="x")
+    assert list(reject.to_row()) == [name for name, _ in REJECT_COLUMNS] == REJECT_SCHEMA.names
+    assert Problem.from_row(problem.to_row()) == problem
