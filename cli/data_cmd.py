@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from microcoder_data.collect.readers import READERS
+from microcoder_data.collect import READERS
 from microcoder_data.config import PipelineConfig
 from microcoder_eval.config_keys import fields_help
 

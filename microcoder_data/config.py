@@ -20,8 +20,6 @@ Example YAML::
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -352,12 +350,6 @@ class PipelineConfig:
     # ------------------------------------------------------------------ helpers
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
-
-    def section_hash(self, *names: str) -> str:
-        """Stable hash of some sections (used by checkpoints to detect config changes)."""
-        d = self.to_dict()
-        blob = json.dumps({n: d[n] for n in names}, sort_keys=True, default=str)
-        return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> "PipelineConfig":

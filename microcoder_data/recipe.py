@@ -162,7 +162,7 @@ _UNREADABLE_SHOWN = 10
 def _warn_unreadable(rejects: pa.Table, log: Callable[[str], None]) -> None:
     """Rows that are not even JSON are bad input: each named on the console (file:line), not
     only in rejects.jsonl; the rest of the build goes on."""
-    from microcoder_data.collect.common import UNREADABLE_STEP
+    from microcoder_data.collect.rows import UNREADABLE_STEP
 
     if not rejects.num_rows:
         return

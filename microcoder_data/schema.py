@@ -14,6 +14,37 @@ from microcoder_eval.types import JudgeTask, JudgingRule, Mode, TestCase
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
+# The row form of the records, column by column with its type: the one table of them.
+# ``Problem.to_row``/``Reject.to_row`` write exactly these columns; ``pipeline.rows`` derives
+# the Arrow schemas from it (large_string: a column whose values may pass 2 GiB in a table).
+PROBLEM_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("id", "string"),
+    ("source", "string"),
+    ("title", "string"),
+    ("statement", "string"),
+    ("mode", "string"),
+    ("tests", "large_string"),  # JSON [[input, output], ...]
+    ("num_tests", "int64"),
+    ("starter_code", "string"),
+    ("fn_name", "string"),
+    ("difficulty", "string"),
+    ("contest_date", "string"),
+    ("platform", "string"),
+    ("reference_solutions", "list<large_string>"),
+    ("license", "string"),
+    ("rule", "string"),  # JSON of JudgingRule
+    ("time_limit_s", "float64"),
+    ("provenance", "string"),  # JSON
+)
+REJECT_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("stage", "string"),
+    ("step", "string"),
+    ("reason", "string"),
+    ("id", "string"),
+    ("source", "string"),
+    ("payload", "large_string"),
+)
+
 
 @dataclass
 class Problem:
@@ -111,9 +142,9 @@ class Reject:
 
 # --------------------------------------------------------------------------- the reject rules
 # One way to make a Reject and one duplicate-id check, for every stage (Collect's readers
-# included: ``collect.common.make_reject`` only adds the row's place in its file).
+# included: ``collect.rows.make_reject`` only adds the row's place in its file).
 
-#: payload size of a reject; Collect's readers pass a smaller one (``collect.common.PAYLOAD_LIMIT``):
+#: payload size of a reject; Collect's readers pass a smaller one (``collect.rows.PAYLOAD_LIMIT``):
 #: their rejects are raw upstream rows, possibly every row of a file
 MAX_PAYLOAD_CHARS = 20_000
 

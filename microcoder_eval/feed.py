@@ -9,7 +9,7 @@ from .types import TestResult, Verdict
 
 
 class SandboxWorker(Protocol):
-    """What a feed needs of a worker (``sandbox_worker.SandboxWorker``): to stop it."""
+    """What a feed needs of a worker (``sandbox.client.SandboxWorker``): to stop it."""
 
     def interrupt(self) -> None: ...
 

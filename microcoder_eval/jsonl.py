@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 # Read line by line; a row's index is its 0-based line number (the dataset readers'
-# rule too: ``microcoder_data.collect.common.iter_file_rows``).
+# rule too: ``microcoder_data.collect.files.iter_file_rows``).
 JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".ndjson")
 
 

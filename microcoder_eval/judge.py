@@ -7,7 +7,7 @@ the judge compares it here, stopping at the first failing test unless asked to r
 all.  A worker lost mid-candidate is replaced and the candidate judged again once;
 lost twice, the verdict is ``infra_error`` (the host's fault, not the candidate's).
 
-Reward latency (issue 13): candidates of one problem may share which tests failed
+Reward latency: candidates of one problem may share which tests failed
 (``share_failures``: siblings run those first), and idle workers take a long
 candidate's remaining tests (``split_long``; see ``Feed`` and ``Judge._recruit``).
 """
@@ -29,7 +29,7 @@ from .sandbox.linux import set_non_dumpable
 from .types import CandidateResult, JudgeTask, Limits, Verdict
 
 from .feed import Feed
-from .sandbox_worker import SandboxError, SandboxWorker
+from .sandbox.client import SandboxError, SandboxWorker
 
 __all__ = ["Judge", "SandboxError"]
 

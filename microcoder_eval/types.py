@@ -14,7 +14,7 @@ Test encoding
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from enum import Enum
 from typing import Any, Literal, Mapping
 
@@ -78,7 +78,7 @@ class JudgingRule:
     def from_dict(cls, data: Mapping[str, Any] | None) -> "JudgingRule":
         if not data:
             return cls()
-        known = {k: data[k] for k in ("float_tolerance", "any_case", "any_order") if k in data}
+        known = {f.name: data[f.name] for f in fields(cls) if f.name in data}  # a new switch is read with no edit here
         return cls(**known)
 
 

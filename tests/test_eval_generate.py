@@ -228,7 +228,7 @@ def test_openai_engine_retries_transient_errors(served_model, tiny_model, proble
                            "--concurrency", "1", "--n", "1", "--retries", "3")
         assert result.exit_code == 0, result.output
         assert len(_lines(out)) == 2 and proxy.posts == 4  # 2 refused + 2 answered
-        # each retry is reported as it happens (issue 31): bounded, and not silent
+        # each retry is reported as it happens: bounded, and not silent
         assert "HTTP 503" in result.output and "retry 1 of 3" in result.output and "retry 2 of 3" in result.output
         # a server that keeps failing: a clear error once the retries are spent, finished lines kept
         proxy.failures = [503] * 10

@@ -1,4 +1,4 @@
-"""Issue 31, `eval generate`: everything cheap is checked before the engine is touched (nothing left
+"""`eval generate`: everything cheap is checked before the engine is touched (nothing left
 to do loads no model; a tokenizer without a chat template and mixed settings fail before the weights
 load); the openai engine says where it connects, fails in seconds with one line when nothing listens
 on the port, and assumes http:// for a --base-url without a scheme."""

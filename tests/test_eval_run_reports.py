@@ -1,4 +1,4 @@
-"""Issue 31, the `eval run` side: a `data build` folder as --dataset (its splits, not its internals),
+"""`eval run`: a `data build` folder as --dataset (its splits, not its internals),
 and tables that say what they show (titles, one table when a breakdown says nothing, proper platform
 names, singular/plural, pass@k n/a with its reason, how many results a resumed run reused)."""
 from __future__ import annotations

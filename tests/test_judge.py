@@ -239,7 +239,7 @@ def test_tests_queued_behind_a_failed_run_are_dropped_when_the_judge_stops_at_fa
     # Judging every test (Verify), it runs them all.
     import time
 
-    from microcoder_eval.sandbox_worker import SandboxWorker
+    from microcoder_eval.sandbox.client import SandboxWorker
 
     code = "x = int(input())\nif x == 1:\n    raise ValueError(x)\nprint(x)"
     limits = {"time_limit_s": 5.0, "wall_limit_s": 10.0, "memory_limit_mb": 256, "output_limit_mb": 4}
@@ -271,7 +271,7 @@ def test_answers_held_back_for_one_write_are_not_kept_waiting_by_a_long_test(jud
     # (~20 ms), so the judge can grade them -- and stop at a failure -- meanwhile.
     import time
 
-    from microcoder_eval.sandbox_worker import SandboxWorker
+    from microcoder_eval.sandbox.client import SandboxWorker
 
     code = "import time\nx = int(input())\nif x == 3:\n    time.sleep(3)\nprint(x)"
     limits = {"time_limit_s": 10.0, "wall_limit_s": 20.0, "memory_limit_mb": 256, "output_limit_mb": 4}
@@ -494,7 +494,7 @@ def test_a_worker_that_cannot_be_restarted_is_reported_and_the_pool_recovers(mon
 
 
 def test_a_worker_that_never_says_hello_is_not_left_running(monkeypatch, tmp_path):
-    import microcoder_eval.sandbox_worker as judge_module
+    import microcoder_eval.sandbox.client as judge_module
 
     silent = tmp_path / "silent-python"
     silent.write_text("#!/bin/sh\nexec sleep 60\n")

@@ -1,4 +1,4 @@
-"""Reward latency at scale (issue 13): near-limit re-runs, infra errors, group fail-fast, no tail."""
+"""Reward latency at scale: near-limit re-runs, infra errors, group fail-fast, no tail."""
 from __future__ import annotations
 
 import os

@@ -1,4 +1,4 @@
-"""The judge pool on a Ray cluster (issue 13), against a local Ray started on CPU."""
+"""The judge pool on a Ray cluster, against a local Ray started on CPU."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""Issue 31 point 13: one reader for the whole family of "print it in any letter case" statements
+"""One reader for the whole family of "print it in any letter case" statements
 (a case phrase and a scope that makes it the answer's), checked on a table of the ways Codeforces,
 AtCoder, LeetCode and CodeContests statements say it, on statements that mention case but need it
 exact, and through the judge: a correct program printing another case passes only where allowed."""

@@ -1,4 +1,4 @@
-"""Per-problem time limits (issue 13): from problems.parquet through `microcoder eval run`."""
+"""Per-problem time limits: from problems.parquet through `microcoder eval run`."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""Issue 31 ("No surprises"), for `microcoder train`: a user error is one line naming the file, key
+"""No surprises for `microcoder train`: a user error is one line naming the file, key
 or value (no traceback), and a dry run prints a short plan first -- model, data, validation,
 steps, devices, outputs, the values the run will use -- after checking that the model and the
 dataset exist; the whole config (and upstream warnings) only with --show-config."""

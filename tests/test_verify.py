@@ -128,7 +128,7 @@ def test_verify_step_opens_its_own_judge():
     assert isinstance(out[0], Problem)
 
 
-# ---- per-problem time limits (issue 13) ---------------------------------------------
+# ---- per-problem time limits ------------------------------------------------------
 _SLOW_REF = ("import sys\nx = int(sys.stdin.read())\ns = 0\nfor i in range(x):\n    s += i * i\nprint(s)\n")
 
 

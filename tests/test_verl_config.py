@@ -135,7 +135,7 @@ def test_cli_dry_run_prints_config_and_plan(tiny_model, dataset):
     assert bad.exit_code != 0 and "mask_prob" in bad.output
 
 
-# ---------------------------------------------------------------------------- review fixes (issue 11)
+# ---------------------------------------------------------------------------- review fixes
 def test_grad_clip_reaches_the_key_the_fsdp_engine_reads(tiny_model, dataset):
     config = compose_verl_config(_small_cfg(grad_clip=0.37), model=tiny_model, dataset=dataset)
     assert config.actor_rollout_ref.actor.optim.clip_grad == pytest.approx(0.37)

@@ -10,19 +10,8 @@ from typing import Any, Iterator, Mapping
 from microcoder_data.schema import Problem
 from microcoder_eval.ground_truth import json_text_or_value, tests_from_apps_io
 
-from .common import (
-    Record,
-    RowContext,
-    RowError,
-    RowFormat,
-    convert_one,
-    iso_date,
-    judging_rule,
-    make_reject,
-    need,
-    normalise_difficulty,
-    opt_str,
-)
+from .fields import iso_date, judging_rule, need, normalise_difficulty, opt_str
+from .rows import Record, RowContext, RowError, RowFormat, convert_one, make_reject
 
 LICENSE = "MIT (APPS)"
 TACO_LICENSE = "Apache-2.0 (TACO)"
@@ -141,8 +130,9 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     )
 
 
-FORMAT = RowFormat("apps", matches, convert, "APPS/TACO rows (question, input_output, solutions)")
 TACO_FORMAT = RowFormat("taco", matches, convert, "TACO rows (APPS row layout)")
+FORMAT = RowFormat("apps", matches, convert, "APPS/TACO rows (question, input_output, solutions)",
+                   variant=lambda row: TACO_FORMAT if is_taco_row(row) else FORMAT)
 
 
 # --------------------------------------------------------------------------- folders

@@ -6,7 +6,8 @@ from typing import Any, Mapping
 from microcoder_data.schema import Problem
 from microcoder_eval.types import TestCase
 
-from .common import RowContext, RowError, RowFormat, judging_rule, need, normalise_difficulty
+from .fields import judging_rule, need, normalise_difficulty
+from .rows import RowContext, RowError, RowFormat
 
 LICENSE = "CC-BY-4.0 (CodeContests)"
 _SOURCES = {1: "codechef", 2: "codeforces", 3: "hackerearth", 4: "codejam", 5: "atcoder", 6: "aizu"}

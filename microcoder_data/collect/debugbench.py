@@ -12,23 +12,18 @@ from microcoder_eval.ground_truth import NotConvertible, functional_test
 from microcoder_eval.types import TestCase
 
 from .literals import parse_leetcode_args, parse_leetcode_value
-from .common import (
-    RowContext,
-    RowError,
-    RowFormat,
+from .fields import iso_date, judging_rule, need, normalise_difficulty
+from .files import strip_suffixes
+from .python_signatures import (
     coerce_float_params,
-    iso_date,
-    judging_rule,
-    need,
-    normalise_difficulty,
     find_function,
     param_names,
     return_annotation,
     parse_code,
     signature_stub,
-    strip_suffixes,
     structured_types,
 )
+from .rows import RowContext, RowError, RowFormat
 
 LICENSE = "Apache-2.0 (DebugBench)"
 _EXAMPLE_RE = re.compile(r"^\s*Input\s*:?\s*(.*?)\n\s*Output\s*:?\s*(.*?)(?:\n\s*Explanation\b.*)?\s*$", re.S)

@@ -9,20 +9,9 @@ from typing import Any, Mapping
 from microcoder_data.schema import Problem
 
 from .asserts import method_names, parse_asserts
-from .common import (
-    RowContext,
-    RowError,
-    RowFormat,
-    coerce_float_params,
-    iso_date,
-    judging_rule,
-    need,
-    normalise_difficulty,
-    parse_code,
-    signature_stub,
-    structured_types,
-    widen_tolerance,
-)
+from .fields import iso_date, judging_rule, need, normalise_difficulty, widen_tolerance
+from .python_signatures import coerce_float_params, parse_code, signature_stub, structured_types
+from .rows import RowContext, RowError, RowFormat
 
 LEETCODE_LICENSE = "MIT (DeepSeek-Coder evaluation data)"
 MBPP_LICENSE = "CC-BY-4.0 (MBPP)"

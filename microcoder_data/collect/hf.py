@@ -4,8 +4,9 @@ from __future__ import annotations
 import itertools
 from typing import Iterator
 
-from .common import Record, convert_rows
-from .detect import _columns, _peek, detect_format
+from .rows import Record, convert_rows
+from .detect import _columns, _peek
+from .registry import detect_format
 
 
 def read_hf(name: str, split: str | None = None) -> Iterator[Record]:

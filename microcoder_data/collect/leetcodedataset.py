@@ -18,21 +18,10 @@ from microcoder_eval.types import TestCase
 
 from .asserts import fn_name_from_entry_point, parse_asserts
 from .literals import parse_leetcode_args, parse_leetcode_value
-from .common import (
-    RowContext,
-    RowError,
-    RowFormat,
-    coerce_float_params,
-    dedupe_tests,
-    iso_date,
-    judging_rule,
-    need,
-    normalise_difficulty,
-    return_annotation,
-    strip_suffixes,
-    structured_types,
-    widen_tolerance,
-)
+from .fields import iso_date, judging_rule, need, normalise_difficulty, widen_tolerance
+from .files import strip_suffixes
+from .python_signatures import coerce_float_params, return_annotation, structured_types
+from .rows import RowContext, RowError, RowFormat, dedupe_tests
 
 LICENSE = "MIT (LeetCodeDataset)"
 

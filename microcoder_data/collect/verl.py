@@ -14,7 +14,8 @@ from typing import Any, Mapping
 from microcoder_data.schema import Problem
 from microcoder_eval.ground_truth import from_ground_truth
 
-from .common import RowContext, RowError, RowFormat, iso_date, normalise_difficulty
+from .fields import iso_date, normalise_difficulty
+from .rows import RowContext, RowError, RowFormat
 
 GROUND_TRUTH_SHAPES = ('a JSON object with "tests": [{"input", "output"}, ...] (microcoder data build) '
                        'or APPS/TACO-style "inputs"/"outputs"[/"fn_name"]')

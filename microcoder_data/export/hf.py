@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from microcoder_data.pipeline.rows import file_sha256
 
 
 def save_hf(tables: dict[str, pa.Table], out_dir: str | Path, fingerprints: dict[str, str] | None = None) -> Path:
@@ -34,6 +33,3 @@ def save_hf(tables: dict[str, pa.Table], out_dir: str | Path, fingerprints: dict
             datasets.enable_progress_bars()
     return out_dir
 
-
-def fingerprint_of(path: str | Path) -> str:
-    return file_sha256(path)[:16]

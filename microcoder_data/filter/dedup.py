@@ -21,10 +21,6 @@ from microcoder_data.pipeline.step import GlobalStep, StepOutput
 from microcoder_data.schema import Problem
 
 
-def preference_key(p: Problem) -> tuple:
-    return (-len(p.tests), -min(1, len(p.reference_solutions)), -len(p.reference_solutions), p.id)
-
-
 def preference_order(ids: Sequence[str], num_tests: Sequence[int], num_refs: Sequence[int]) -> list[int]:
     return sorted(range(len(ids)), key=lambda i: (-num_tests[i], -min(1, num_refs[i]), -num_refs[i], ids[i]))
 

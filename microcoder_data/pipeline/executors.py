@@ -17,7 +17,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import sys
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from tqdm import tqdm
 
@@ -185,14 +185,3 @@ def make_executor(kind: str = "local", workers: int | None = None, *, progress: 
     if kind == "ray":
         return RayExecutor(workers, progress, address)
     raise ValueError(f"unknown executor {kind!r} (local | ray)")
-
-
-def iter_chunks(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
-    chunk: list[Any] = []
-    for x in items:
-        chunk.append(x)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk

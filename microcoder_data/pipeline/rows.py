@@ -14,40 +14,23 @@ from typing import Any, Iterable, Mapping
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from microcoder_data.schema import Problem, Reject, make_reject
+from microcoder_data.schema import PROBLEM_COLUMNS, REJECT_COLUMNS, Problem, Reject, make_reject
 
-PROBLEM_SCHEMA = pa.schema(
-    [
-        ("id", pa.string()),
-        ("source", pa.string()),
-        ("title", pa.string()),
-        ("statement", pa.string()),
-        ("mode", pa.string()),
-        ("tests", pa.large_string()),
-        ("num_tests", pa.int64()),
-        ("starter_code", pa.string()),
-        ("fn_name", pa.string()),
-        ("difficulty", pa.string()),
-        ("contest_date", pa.string()),
-        ("platform", pa.string()),
-        ("reference_solutions", pa.list_(pa.large_string())),
-        ("license", pa.string()),
-        ("rule", pa.string()),
-        ("time_limit_s", pa.float64()),
-        ("provenance", pa.string()),
-    ]
-)
+_ARROW_TYPES = {
+    "string": pa.string(),
+    "large_string": pa.large_string(),
+    "int64": pa.int64(),
+    "float64": pa.float64(),
+    "list<large_string>": pa.list_(pa.large_string()),
+}
 
-REJECT_SCHEMA = pa.schema(
-    [
-        ("stage", pa.string()),
-        ("step", pa.string()),
-        ("reason", pa.string()),
-        ("id", pa.string()),
-        ("source", pa.string()),
-        ("payload", pa.large_string()),
-    ]
-)
+
+def _arrow_schema(columns: tuple[tuple[str, str], ...]) -> pa.Schema:
+    return pa.schema([(name, _ARROW_TYPES[kind]) for name, kind in columns])
+
+
+PROBLEM_SCHEMA = _arrow_schema(PROBLEM_COLUMNS)
+REJECT_SCHEMA = _arrow_schema(REJECT_COLUMNS)
 
 
 def problems_table(rows: Iterable[Mapping[str, Any]]) -> pa.Table:
@@ -56,14 +39,6 @@ def problems_table(rows: Iterable[Mapping[str, Any]]) -> pa.Table:
 
 def rejects_table(rows: Iterable[Mapping[str, Any]]) -> pa.Table:
     return pa.Table.from_pylist(list(rows), schema=REJECT_SCHEMA)
-
-
-def empty_problems() -> pa.Table:
-    return PROBLEM_SCHEMA.empty_table()
-
-
-def empty_rejects() -> pa.Table:
-    return REJECT_SCHEMA.empty_table()
 
 
 def reject_row(r: Reject) -> dict[str, Any]:

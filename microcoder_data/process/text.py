@@ -68,11 +68,6 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(text.lower())
 
 
-def normalized_for_hash(text: str) -> str:
-    """Case, whitespace and punctuation-insensitive form (exact-duplicate key)."""
-    return " ".join(tokens(text))
-
-
 # the most frequent English function words: a cheap, safe "clearly English" test
 ENGLISH_STOPWORDS = frozenset(
     "the of and to a in is that for it as with be on are this by an or from at which given you your each "

@@ -8,7 +8,7 @@ Seeded by the problem id: the same problem always gets the same inputs.
 
 :func:`generate_large_inputs` draws the other kind: every size at the largest the
 constraints allow within a budget of values in all, so that a program of the wrong
-complexity runs out of time (issue 28: an O(n^2) answer to an n = 2*10^5 problem).
+complexity runs out of time (an O(n^2) answer to an n = 2*10^5 problem, say).
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Large tests: inputs at the largest sizes the constraints allow, so that a program of the
-wrong complexity fails on time (issue 28: an O(n^2) answer to an n = 2*10^5 problem earned
+wrong complexity fails on time (an O(n^2) answer to an n = 2*10^5 problem used to earn
 reward 1, since every generated input was small).
 
 After Verify has kept a problem's tests, up to ``large_tests`` inputs are drawn at the

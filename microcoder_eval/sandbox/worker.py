@@ -93,7 +93,7 @@ def _serve_candidate(message: dict, report: isolation.IsolationReport) -> bool:
     if os.path.isdir("/dev/shm") and report.features.get("private_tmp"):
         _wipe("/dev/shm")
     if judge_alive:
-        # The judge drops in-flight answers up to this marker (see sandbox_worker.SandboxWorker.run).
+        # The judge drops in-flight answers up to this marker (see client.SandboxWorker.run).
         protocol.send(JUDGE_OUT, {"op": "ended"})
     return judge_alive
 

@@ -217,10 +217,6 @@ class MicroCoderGRPOConfig:
     def schedule(self) -> TemperatureSchedule:
         return TemperatureSchedule(self.temperature_stages)
 
-    @property
-    def rollouts_per_step(self) -> int:
-        return self.train_batch_size * self.num_generations
-
     def to_dict(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)
         out["temperature_stages"] = [[s, t] for s, t in self.temperature_stages]

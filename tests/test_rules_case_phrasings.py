@@ -1,4 +1,4 @@
-"""Any-case phrasings (issue 13): common variants, and every real phrasing in shared/data."""
+"""Any-case phrasings: common variants, and every real phrasing in shared/data."""
 from __future__ import annotations
 
 import json

@@ -1,7 +1,7 @@
 """The judge's end of one warm sandbox worker process: start it, send it a candidate and
 its tests (the next one queued while the current one runs), grade its answers, end it.
 
-The worker's side is ``sandbox/worker.py``; this side holds the expected outputs.
+The worker's side is ``worker.py`` beside it; this side holds the expected outputs.
 """
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ import sys
 import threading
 from typing import Callable
 
-from .feed import Feed
-from .grading import grade
-from .sandbox import protocol
-from .types import JudgeTask, Limits
+from ..feed import Feed
+from ..grading import grade
+from . import protocol
+from ..types import JudgeTask, Limits
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,8 @@ class SandboxError(RuntimeError):
 
 def _worker_env() -> dict[str, str]:
     """The worker's whole environment: nothing of the judge's (no secrets, no tokens)."""
-    package_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    # this file is <root>/microcoder_eval/sandbox/client.py; the worker imports from <root>
+    package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     return {
         "PATH": "/usr/local/bin:/usr/bin:/bin",
         "LANG": "C.UTF-8",
@@ -165,100 +166,30 @@ class SandboxWorker:
         """
         if self.broken:
             raise SandboxError("sandbox worker is not reusable")
-        time_limit = task.time_limit_s or limits.time_limit_s
-        memory_limit = task.memory_limit_mb or limits.memory_limit_mb
-        effective = Limits(time_limit, memory_limit, limits.output_limit_mb)
+        effective = Limits(task.time_limit_s or limits.time_limit_s, task.memory_limit_mb or limits.memory_limit_mb,
+                           limits.output_limit_mb)
         # Generous bound on any single answer: compiling, or one test at its wall limit
         # (twice, when a time-out near the limit is re-run).
         answer_timeout = 2 * effective.wall_limit_s + 30.0
-        tests = task.tests
-        sent: list[int] = []  # test indices, in the order sent
-        sizes: list[int] = []  # their messages' sizes
-        held: list[int] = []  # taken from the feed, too big to queue ahead: sent when idle
-        done = 0
-        depth = _QUEUE_DEPTH
-        queue_bytes, deep = _queue_budget(self.to_worker)
-        deep_bytes = min(queue_bytes, _DEEP_QUEUED_MAX_BYTES)
-
-        def fill() -> None:
-            """Queue tests at the worker up to ``depth``, in one write.  The inputs queued
-            behind the one the worker is on fit its pipe together, with room for an "end",
-            so a write here never blocks while the worker writes a large answer to us; one
-            too big for that waits until the worker is idle."""
-            frames = []
-            behind = sum(sizes[done + 1:])
-            while len(sent) - done < depth:
-                index = held.pop() if held else feed.take()
-                if index is None:
-                    break
-                message = protocol.encode({"op": "test", "input": tests[index].input})
-                if len(sent) > done:
-                    if behind + len(message) > (queue_bytes if depth == _QUEUE_DEPTH else deep_bytes):
-                        held.append(index)
-                        break
-                    behind += len(message)
-                frames.append(message)
-                sent.append(index)
-                sizes.append(len(message))
-            if frames:
-                self._send(b"".join(frames))
-
+        queue = _TestQueue(self, feed, task.tests)
         first = feed.take()
         if first is None:
             return  # nothing left for this worker: it never starts the candidate
-        held.append(first)
+        queue.held.append(first)
         self.broken = True  # until the worker says "ended"
         completed = ended = False
         with self._write_lock:
             self._in_candidate, self._end_sent = True, False
         feed.join(self)
         try:
-            self._send({
-                "op": "candidate",
-                "code": code,
-                "mode": task.mode,
-                "fn_name": task.fn_name,
-                "stop_on_failure": feed.stop_on_failure,
-                "limits": {
-                    "time_limit_s": time_limit,
-                    "wall_limit_s": effective.wall_limit_s,
-                    "memory_limit_mb": memory_limit,
-                    "output_limit_mb": limits.output_limit_mb,
-                    "near_limit_margin": limits.near_limit_margin,
-                    "near_limit_min_wait": limits.near_limit_min_wait,
-                },
-            })
-            fill()  # right behind the code: no round trip for "ready"
-            while done < len(sent):
-                answer = self._recv(answer_timeout)
-                if answer is None:
-                    raise SandboxError("sandbox worker exited")
-                if answer["op"] == "ended" and self._end_sent:  # stopped by interrupt()
-                    ended = True
-                    break
-                if answer["op"] == "compile_error":  # only ever the answer to the first test
-                    feed.compile_failed(answer.get("detail"))
-                    break
-                if answer["op"] != "result":
-                    raise protocol.ProtocolError(f"unexpected {answer['op']!r} from the worker")
-                index = sent[done]
-                result = grade(answer, tests[index].output, task, keep_outputs)
-                result.index = index
-                done += 1
-                if not feed.record(index, result, self):
-                    break
-                if after_each is not None and not after_each():
-                    break
-                # Short tests: more of them queued, topped up in batches -- the worker then
-                # answers several in one write, and each side wakes once for them.
-                depth = _QUEUE_DEPTH_SHORT if deep and result.wall_s < _SHORT_TEST_S else _QUEUE_DEPTH
-                if len(sent) - done <= depth // 2:
-                    fill()
+            self._send(_candidate_message(task, code, limits, effective, feed.stop_on_failure))
+            queue.fill()  # right behind the code: no round trip for "ready"
+            ended = self._grade_answers(queue, task, keep_outputs, answer_timeout, after_each)
             completed = True
         finally:
             feed.leave(self)
-            feed.give_back(held)
-            held.clear()
+            feed.give_back(queue.held)
+            queue.held.clear()
             # After a failure the worker is replaced anyway: no point waiting on it.
             if ended:
                 self.broken = False
@@ -267,7 +198,38 @@ class SandboxWorker:
             with self._write_lock:
                 self._in_candidate = False
         # Taken but never judged (this worker stopped early): other workers may take them.
-        feed.give_back(sent[done:] if not feed.stopped else [])
+        feed.give_back(queue.sent[queue.done:] if not feed.stopped else [])
+
+    def _grade_answers(self, queue: "_TestQueue", task: JudgeTask, keep_outputs: bool, answer_timeout: float,
+                       after_each: Callable[[], bool] | None) -> bool:
+        """Grade the worker's answers as they come, topping its queue up; True when the worker
+        said "ended" (stopped by ``interrupt``), False when the candidate is done or stopped."""
+        feed, tests = queue.feed, task.tests
+        while queue.done < len(queue.sent):
+            answer = self._recv(answer_timeout)
+            if answer is None:
+                raise SandboxError("sandbox worker exited")
+            if answer["op"] == "ended" and self._end_sent:  # stopped by interrupt()
+                return True
+            if answer["op"] == "compile_error":  # only ever the answer to the first test
+                feed.compile_failed(answer.get("detail"))
+                break
+            if answer["op"] != "result":
+                raise protocol.ProtocolError(f"unexpected {answer['op']!r} from the worker")
+            index = queue.sent[queue.done]
+            result = grade(answer, tests[index].output, task, keep_outputs)
+            result.index = index
+            queue.done += 1
+            if not feed.record(index, result, self):
+                break
+            if after_each is not None and not after_each():
+                break
+            # Short tests: more of them queued, topped up in batches -- the worker then
+            # answers several in one write, and each side wakes once for them.
+            queue.depth = _QUEUE_DEPTH_SHORT if queue.deep and result.wall_s < _SHORT_TEST_S else _QUEUE_DEPTH
+            if len(queue.sent) - queue.done <= queue.depth // 2:
+                queue.fill()
+        return False
 
     def _end_candidate(self, timeout: float) -> None:
         """Send "end" and skip the worker's answers up to "ended"; unreusable on failure."""
@@ -285,6 +247,66 @@ class SandboxWorker:
                     return
         except (OSError, TimeoutError, ValueError, protocol.ProtocolError) as exc:
             log.warning("sandbox worker did not end a candidate cleanly (%s); replacing it", exc)
+
+
+def _candidate_message(task: JudgeTask, code: str, limits: Limits, effective: Limits, stop_on_failure: bool) -> dict:
+    """The "candidate" message: the code and the limits its tests run under (the problem's own
+    time and memory limits in ``effective``)."""
+    return {
+        "op": "candidate",
+        "code": code,
+        "mode": task.mode,
+        "fn_name": task.fn_name,
+        "stop_on_failure": stop_on_failure,
+        "limits": {
+            "time_limit_s": effective.time_limit_s,
+            "wall_limit_s": effective.wall_limit_s,
+            "memory_limit_mb": effective.memory_limit_mb,
+            "output_limit_mb": limits.output_limit_mb,
+            "near_limit_margin": limits.near_limit_margin,
+            "near_limit_min_wait": limits.near_limit_min_wait,
+        },
+    }
+
+
+class _TestQueue:
+    """One candidate's tests on their way through one worker: those sent (in order) and their
+    messages' sizes, those taken from the feed but held back, how many are answered, and how
+    deep to queue ahead."""
+
+    def __init__(self, worker: SandboxWorker, feed: "Feed", tests) -> None:
+        self.worker, self.feed, self.tests = worker, feed, tests
+        self.sent: list[int] = []  # test indices, in the order sent
+        self.sizes: list[int] = []  # their messages' sizes
+        self.held: list[int] = []  # taken from the feed, too big to queue ahead: sent when idle
+        self.done = 0
+        self.depth = _QUEUE_DEPTH
+        self.queue_bytes, self.deep = _queue_budget(worker.to_worker)
+        self.deep_bytes = min(self.queue_bytes, _DEEP_QUEUED_MAX_BYTES)
+
+    def fill(self) -> None:
+        """Queue tests at the worker up to ``depth``, in one write.  The inputs queued
+        behind the one the worker is on fit its pipe together, with room for an "end",
+        so a write here never blocks while the worker writes a large answer to us; one
+        too big for that waits until the worker is idle."""
+        frames = []
+        sent, held = self.sent, self.held
+        behind = sum(self.sizes[self.done + 1:])
+        while len(sent) - self.done < self.depth:
+            index = held.pop() if held else self.feed.take()
+            if index is None:
+                break
+            message = protocol.encode({"op": "test", "input": self.tests[index].input})
+            if len(sent) > self.done:
+                if behind + len(message) > (self.queue_bytes if self.depth == _QUEUE_DEPTH else self.deep_bytes):
+                    held.append(index)
+                    break
+                behind += len(message)
+            frames.append(message)
+            sent.append(index)
+            self.sizes.append(len(message))
+        if frames:
+            self.worker._send(b"".join(frames))
 
 
 def _queue_budget(pipe_fd: int) -> tuple[int, bool]:
