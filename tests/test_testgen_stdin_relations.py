@@ -114,3 +114,34 @@ def test_products_left_implicit_in_bounds():
     for v in _drawn(spec, 10):
         n, m = int(v["N"]), int(v["M"])
         assert 10 * n - 9 <= m <= 10 * n
+
+
+QUERIES = ("N Q\nquery_1\nquery_2\n\\vdots\nquery_Q\n\nEach query is in one of the following two formats:\n1 L R\n\nor:\n2 x",
+           ["1 \\le N, Q \\le 2 \\times 10^5", "1 \\le L \\le R \\le N for queries of type 1.",
+            "For the second type of query, 1 \\le x \\le 10^9.", "There is at least one query of the second type.",
+            "All numerical input values are integers."])
+
+
+def test_queries_of_several_kinds_are_read_and_drawn_kind_by_kind():
+    spec = stdin_spec(_problem(*QUERIES, ["5 3\n1 2 4\n2 7\n1 5 5\n"]))
+    assert isinstance(spec, StdinSpec), spec.reason
+    drawn = [spec.render(json.loads(x)) for x in generate_inputs(spec.spec, "atc/x", 30)]
+    assert len(drawn) >= 20
+    for text in drawn:
+        n, q = map(int, text.split("\n")[0].split())
+        queries = [line.split() for line in text.strip().split("\n")[1:]]
+        assert len(queries) == q and any(t[0] == "2" for t in queries), text
+        for t in queries:
+            if t[0] == "1":
+                assert len(t) == 3 and 1 <= int(t[1]) <= int(t[2]) <= n, text
+            else:
+                assert t[0] == "2" and len(t) == 2 and 1 <= int(t[1]) <= 10**9, text
+
+
+def test_queries_that_break_the_reading_or_promise_a_state_refuse_generation():
+    broken = stdin_spec(_problem(*QUERIES, ["5 2\n1 4 2\n2 7\n"]))  # L > R
+    assert not isinstance(broken, StdinSpec) and "breaks the constraints" in broken.reason
+    fmt, lines = QUERIES
+    state = stdin_spec(_problem(fmt, lines + ["When a query of the second type is given, x exists in the set."],
+                                ["5 2\n1 2 4\n2 7\n"]))
+    assert not isinstance(state, StdinSpec) and "not understood" in state.reason

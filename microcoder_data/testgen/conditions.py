@@ -23,7 +23,7 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 GUARANTEE = re.compile(r"^(?:it is guaranteed that|(?:the )?(?:input|test cases?|tests?) (?:is|are) generated "
                        r"(?:such that|in a way that|so that)) ", re.I)
 # "All input values are integers": nothing to enforce beyond the types the tests show.
-ALL_INTEGERS = re.compile(r"all (?:the )?(?:input )?(?:values?|numbers?|inputs?)(?: (?:in|of) the input)? are integers?\.?",
+ALL_INTEGERS = re.compile(r"all (?:the )?(?:numerical |numeric )?(?:input )?(?:values?|numbers?|inputs?)(?: (?:in|of) the input)? are integers?\.?",
                           re.I)
 # A sentence promising something of the input: what the generator must enforce or refuse.
 # "(The answer is uniquely determined.)": only for inputs of a structure the statement tells as a story

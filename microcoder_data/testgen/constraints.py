@@ -202,95 +202,121 @@ class _Reader:
     def read(self, line: str, mangled: bool) -> bool:
         text = _fix_numbers(line.rstrip(". ;"), mangled).replace("≤", "<=").replace("≥", ">=").replace("≠", "!=")
         text = GUARANTEE.sub("", re.sub(r"\s+", " ", text))
-        lower = text.lower()
         done = read_structure(self, text)
         if done is not None:
             return done
         if read_distinct_pairs(self, text):
             return True
-        if re.search(r"\b(distinct|unique)\b", lower):
-            found = [(w, r) for w, r in ((w, self.ref(w)) for w in re.findall(r"[A-Za-z_]\w*(?:\[\w+\])*", text)) if r]
-            refs = [r for _, r in found]
-            if len(refs) == 1 and not re.search(r"\b(not|pairs?|rows?|columns?)\b", lower):
-                name, depth, attr = refs[0]
-                if attr != "val":
-                    return False
-                # "the values in nums[i] are unique": within the element; "all points[i] are
-                # distinct": the elements of the list
-                within = re.search(rf"\b(?:in|of|within) (?:the )?{re.escape(found[0][0])}", text) is not None
-                node = self.node_at(name, depth) if within or not depth else self.node_at(name, depth - 1)
-                if depth and node.kind not in ("list", "str"):  # "the values of nums[i]" of a flat list
-                    node = self.node_at(name, depth - 1)
-                if node.kind == "str" and (within or re.search(r"\b(letters|characters)\b", lower)):
-                    node.distinct = True  # "all letters in word are distinct"
-                    return True
-                if node.kind != "list":
-                    return False
-                node.distinct = True
-                return True
-            return False
-        m = re.match(r"^(\S+) is sorted in (strictly )?(non-decreasing|ascending|increasing|non-increasing|descending|decreasing) order$", text)
-        if m:
-            ref = self.ref(m.group(1))
-            if not ref or ref[2] != "val":
-                return False
-            node = self.node_at(ref[0], ref[1])
-            if node.kind != "list":
-                return False
-            word = m.group(3)
-            if word in ("non-increasing", "descending", "decreasing"):
-                if m.group(2) or word == "decreasing":
-                    return False
-                node.order = "desc"
-            else:
-                node.order = "strict" if (m.group(2) or word == "increasing") else "asc"
-            return True
-        m = re.match(r"^(.+?) (?:only )?(?:consists? (?:only )?of|contains?|(?:is|are) made up of|(?:is|are) composed of|(?:is|are) made of) (?:only )?(.*)$", text)
-        if m:
-            alpha = _alphabet(m.group(2))
-            subjects = [w for w in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(1).strip()) if w]
-            refs = [self.ref(w) for w in subjects]
-            if alpha is None or not refs or any(r is None or r[2] != "val" for r in refs):
-                return False
-            for ref in refs:
-                node = self.node_at(ref[0], ref[1])
-                while node.kind == "list" and node.elem is not None:
-                    node = node.elem
-                if node.kind != "str":
-                    return False
-                node.alphabet = alpha
-            return True
-        m = re.match(r"^(\S+) (?:is|are) (?:either )?(an? (?:lower|upper|digit|letter|english).*)$", text, re.I)
-        if m:  # s[i] is either a lowercase English letter or '?'
-            ref, alpha = self.ref(m.group(1)), _alphabet(m.group(2))
-            if not ref or ref[2] != "val" or alpha is None:
-                return False
-            node = self.node_at(ref[0], ref[1])
-            if node.kind != "str" or (ref[1] and self.node_at(ref[0], ref[1] - 1).kind == "list"):
-                return False  # a character of a string only: a list element is a whole string
-            node.alphabet = alpha
-            return True
-        m = re.match(r"^(\S+) (?:is|are|will be)(?: either)? (.+)$", text)
-        if m and re.fullmatch(r"(?:'[^']*'|\"[^\"]*\"|-?\d+)(?:\s*(?:,|or|, or)\s*(?:'[^']*'|\"[^\"]*\"|-?\d+))+", m.group(2).strip()):
-            ref = self.ref(m.group(1))
-            if not ref or ref[2] != "val":
-                return False
-            vals = [json.loads(v.replace("'", '"')) for v in re.findall(r"'[^']*'|\"[^\"]*\"|-?\d+", m.group(2))]
-            node = self.node_at(ref[0], ref[1])
-            element = ref[1] > 0 and self.node_at(ref[0], ref[1] - 1).kind == "list"
-            if node.kind == "str" and all(isinstance(v, str) and len(v) == 1 for v in vals) and not element:
-                node.alphabet = "".join(sorted(set(vals)))
-            elif node.kind in ("int", "float") and all(isinstance(v, int) for v in vals):
-                node.choices = sorted(set(vals))
-            elif node.kind == "str" and all(isinstance(v, str) for v in vals):
-                node.choices = sorted(set(vals))
-            else:
-                return False
-            return True
+        # the first reading whose phrasing the line has decides (None: not its phrasing)
+        for reading in (self._distinct, self._sorted, self._made_of, self._character_class, self._listed_values):
+            done = reading(text)
+            if done is not None:
+                return done
         if re.search(r" (?:divides|is divisible by) | is (?:odd|even)$|^there (?:is|are) at least ", text, re.I):
             return read_condition(self, text)
-        # a line that is not a range may be a condition on the whole input; what the range
-        # reading left behind (a size it introduced, a bound set before it gave up) goes
+        return self._range_or_condition(text)
+
+    def _distinct(self, text: str) -> bool | None:
+        lower = text.lower()
+        if not re.search(r"\b(distinct|unique)\b", lower):
+            return None
+        found = [(w, r) for w, r in ((w, self.ref(w)) for w in re.findall(r"[A-Za-z_]\w*(?:\[\w+\])*", text)) if r]
+        refs = [r for _, r in found]
+        if len(refs) != 1 or re.search(r"\b(not|pairs?|rows?|columns?)\b", lower):
+            return False
+        name, depth, attr = refs[0]
+        if attr != "val":
+            return False
+        # "the values in nums[i] are unique": within the element; "all points[i] are
+        # distinct": the elements of the list
+        within = re.search(rf"\b(?:in|of|within) (?:the )?{re.escape(found[0][0])}", text) is not None
+        node = self.node_at(name, depth) if within or not depth else self.node_at(name, depth - 1)
+        if depth and node.kind not in ("list", "str"):  # "the values of nums[i]" of a flat list
+            node = self.node_at(name, depth - 1)
+        if node.kind == "str" and (within or re.search(r"\b(letters|characters)\b", lower)):
+            node.distinct = True  # "all letters in word are distinct"
+            return True
+        if node.kind != "list":
+            return False
+        node.distinct = True
+        return True
+
+    def _sorted(self, text: str) -> bool | None:
+        m = re.match(r"^(\S+) is sorted in (strictly )?(non-decreasing|ascending|increasing|non-increasing|descending|decreasing) order$", text)
+        if not m:
+            return None
+        ref = self.ref(m.group(1))
+        if not ref or ref[2] != "val":
+            return False
+        node = self.node_at(ref[0], ref[1])
+        if node.kind != "list":
+            return False
+        word = m.group(3)
+        if word in ("non-increasing", "descending", "decreasing"):
+            if m.group(2) or word == "decreasing":
+                return False
+            node.order = "desc"
+        else:
+            node.order = "strict" if (m.group(2) or word == "increasing") else "asc"
+        return True
+
+    def _made_of(self, text: str) -> bool | None:
+        """``s consists of lowercase English letters``: the characters of one or more strings."""
+        m = re.match(r"^(.+?) (?:only )?(?:consists? (?:only )?of|contains?|(?:is|are) made up of|(?:is|are) composed of|(?:is|are) made of) (?:only )?(.*)$", text)
+        if not m:
+            return None
+        alpha = _alphabet(m.group(2))
+        subjects = [w for w in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(1).strip()) if w]
+        refs = [self.ref(w) for w in subjects]
+        if alpha is None or not refs or any(r is None or r[2] != "val" for r in refs):
+            return False
+        for ref in refs:
+            node = self.node_at(ref[0], ref[1])  # type: ignore[index]
+            while node.kind == "list" and node.elem is not None:
+                node = node.elem
+            if node.kind != "str":
+                return False
+            node.alphabet = alpha
+        return True
+
+    def _character_class(self, text: str) -> bool | None:
+        """``s[i] is either a lowercase English letter or '?'``: one character's class."""
+        m = re.match(r"^(\S+) (?:is|are) (?:either )?(an? (?:lower|upper|digit|letter|english).*)$", text, re.I)
+        if not m:
+            return None
+        ref, alpha = self.ref(m.group(1)), _alphabet(m.group(2))
+        if not ref or ref[2] != "val" or alpha is None:
+            return False
+        node = self.node_at(ref[0], ref[1])
+        if node.kind != "str" or (ref[1] and self.node_at(ref[0], ref[1] - 1).kind == "list"):
+            return False  # a character of a string only: a list element is a whole string
+        node.alphabet = alpha
+        return True
+
+    def _listed_values(self, text: str) -> bool | None:
+        """``grid[i][j] is either 0 or 1``, ``s is 'a' or 'b'``: one of the values listed."""
+        m = re.match(r"^(\S+) (?:is|are|will be)(?: either)? (.+)$", text)
+        if not (m and re.fullmatch(r"(?:'[^']*'|\"[^\"]*\"|-?\d+)(?:\s*(?:,|or|, or)\s*(?:'[^']*'|\"[^\"]*\"|-?\d+))+", m.group(2).strip())):
+            return None
+        ref = self.ref(m.group(1))
+        if not ref or ref[2] != "val":
+            return False
+        vals = [json.loads(v.replace("'", '"')) for v in re.findall(r"'[^']*'|\"[^\"]*\"|-?\d+", m.group(2))]
+        node = self.node_at(ref[0], ref[1])
+        element = ref[1] > 0 and self.node_at(ref[0], ref[1] - 1).kind == "list"
+        if node.kind == "str" and all(isinstance(v, str) and len(v) == 1 for v in vals) and not element:
+            node.alphabet = "".join(sorted(set(vals)))
+        elif node.kind in ("int", "float") and all(isinstance(v, int) for v in vals):
+            node.choices = sorted(set(vals))
+        elif node.kind == "str" and all(isinstance(v, str) for v in vals):
+            node.choices = sorted(set(vals))
+        else:
+            return False
+        return True
+
+    def _range_or_condition(self, text: str) -> bool:
+        """A range; else a condition on the whole input.  What the range reading left behind
+        (a size it introduced, a bound set before it gave up) goes first."""
         sizes, bounds = set(self.nodes), {ref: dict(b) for ref, b in self.bounds.items()}
         try:
             if self._relation(text):

@@ -128,19 +128,7 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
     if k == "bool":
         return d.rng.random() < 0.5
     if k in ("int", "float"):
-        if node.choices is not None:
-            return d.number(node, None, None, depth)
-        lo, hi = evaluate(node.lo, env), evaluate(node.hi, env)
-        if k == "int":
-            lo, hi = int(lo), int(hi)
-        if node.size_like:  # n of "n == nums.length": drawn as the length it is
-            return d.length(lo, hi, depth)
-        for _ in range(20):
-            x = d.number(node, lo, hi, depth)
-            if not node.exclude or x not in node.exclude:
-                return x
-            d.values = "mixed"  # "low" may be the excluded value itself
-        raise ValueError("only excluded values drawn")
+        return _number(node, env, d, depth)
     if node.choices is not None:
         return d.rng.choice(node.choices)
     if node.items is not None:
@@ -161,21 +149,45 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         d.rng.shuffle(items)
         return items
     if k == "str":
-        alpha = node.alphabet or "a"
-        if node.distinct:  # distinct characters
-            return "".join(d.rng.sample(alpha, n))
-        if d.values == "low":
-            return alpha[0] * n
-        if d.values == "high":
-            return alpha[-1] * n
-        if d.values == "same":
-            return d.rng.choice(alpha) * n
-        if d.values == "dup":
-            # the same two letters for every string of the case: patterns recur, one string
-            # occurs inside another -- what random text over 26 letters almost never does
-            few = d.letters.setdefault(alpha, d.rng.sample(alpha, min(2, len(alpha))))
-            return "".join(d.rng.choice(few) for _ in range(n))
-        return "".join(d.rng.choice(alpha) for _ in range(n))
+        return _string(node, n, d)
+    return _list(node, n, env, d, depth)
+
+
+def _number(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
+    if node.choices is not None:
+        return d.number(node, None, None, depth)
+    lo, hi = evaluate(node.lo, env), evaluate(node.hi, env)
+    if node.kind == "int":
+        lo, hi = int(lo), int(hi)
+    if node.size_like:  # n of "n == nums.length": drawn as the length it is
+        return d.length(lo, hi, depth)
+    for _ in range(20):
+        x = d.number(node, lo, hi, depth)
+        if not node.exclude or x not in node.exclude:
+            return x
+        d.values = "mixed"  # "low" may be the excluded value itself
+    raise ValueError("only excluded values drawn")
+
+
+def _string(node: Node, n: int, d: _Draw) -> str:
+    alpha = node.alphabet or "a"
+    if node.distinct:  # distinct characters
+        return "".join(d.rng.sample(alpha, n))
+    if d.values == "low":
+        return alpha[0] * n
+    if d.values == "high":
+        return alpha[-1] * n
+    if d.values == "same":
+        return d.rng.choice(alpha) * n
+    if d.values == "dup":
+        # the same two letters for every string of the case: patterns recur, one string
+        # occurs inside another -- what random text over 26 letters almost never does
+        few = d.letters.setdefault(alpha, d.rng.sample(alpha, min(2, len(alpha))))
+        return "".join(d.rng.choice(few) for _ in range(n))
+    return "".join(d.rng.choice(alpha) for _ in range(n))
+
+
+def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list[Any]:
     assert node.elem is not None
     items: list[Any] = []
     seen: set[str] = set()

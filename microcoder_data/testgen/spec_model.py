@@ -99,8 +99,8 @@ def differ_everywhere(first: list[Any], second: list[Any]) -> bool:
 
 # the functions a bound or check may call (``len(nums)``, ``sum(nums)``), by name
 FUNCTIONS = {"len": len, "min": min, "max": max, "sum": sum, "total_length": total_length,
-             "distinct_pairs": distinct_pairs, "differ_everywhere": differ_everywhere}
-_GLOBALS = {"__builtins__": {}, **FUNCTIONS, "occurrences": occurrences}
+             "distinct_pairs": distinct_pairs, "differ_everywhere": differ_everywhere, "occurrences": occurrences}
+_GLOBALS = {"__builtins__": {}, **FUNCTIONS}
 
 
 _NOT_CONSTANT = object()

@@ -34,6 +34,17 @@ from microcoder_data.schema import Problem
 from microcoder_data.testgen.conditions import ALL_INTEGERS
 from microcoder_data.testgen.constraints import constraint_lines
 from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
+from microcoder_data.testgen.stdin_queries import (
+    QUERY_TYPE,
+    constraint_of_fields,
+    fields_of,
+    is_query_row,
+    length_lines,
+    paired_across_forms,
+    parse_queries,
+    render_queries,
+    split_forms,
+)
 
 _VAR = re.compile(r"^([A-Za-z][A-Za-z0-9]*)(?:_\{?([A-Za-z0-9+\-]+)\}?)?$")
 _INT = re.compile(r"^[+-]?\d+$")
@@ -42,11 +53,12 @@ _FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][+-]?\d+)$")
 
 @dataclass
 class Row:
-    kind: str  # scalars | list | block | grid
+    kind: str  # scalars | list | block | grid | queries
     names: list[str]  # scalars: one per token; list / grid: [name]; block: one per column
     count: str | None = None  # list / block / grid: its length (rows of a grid; an expression over scalars)
     width: str | None = None  # grid: the cells of a row
     joined: bool = False  # grid: a row's cells written together ("S_{1,1}S_{1,2}...S_{1,W}": one string)
+    forms: dict[str, list[str]] | None = None  # queries: each type's fields (stdin_queries.py)
 
 
 @dataclass
@@ -130,6 +142,28 @@ def _grid(block: list[str], i: int) -> tuple[Row, int] | None:
 
 
 def layout(block: list[str]) -> list[Row]:
+    block, forms = split_forms(block)
+    rows = _rows(block)
+    queries = [k for k, r in enumerate(rows) if r.kind == "block" and is_query_row(r.names)]
+    if forms is None and queries:
+        raise _Unsupported("queries with no format for them")
+    if forms is not None:
+        if len(queries) != 1:
+            raise _Unsupported("queries' formats but no query_1 ... query_Q lines")
+        r = rows[queries[0]]
+        rows[queries[0]] = Row("block", forms[""], r.count, forms=forms) if "" in forms else \
+            Row("queries", [QUERY_TYPE] + fields_of(forms), r.count, forms=forms)
+    names = [n for r in rows for n in r.names]
+    if len(names) != len(set(names)):
+        raise _Unsupported("a variable appears twice in the input format")
+    for r in rows:
+        for size in (r.count, r.width):
+            if size is not None and not set(re.findall(r"[A-Za-z]\w*", size)) <= set(names):
+                raise _Unsupported(f"length {size!r} is not a variable of the input")
+    return rows
+
+
+def _rows(block: list[str]) -> list[Row]:
     rows: list[Row] = []
     i = 0
     while i < len(block):
@@ -175,13 +209,6 @@ def layout(block: list[str]) -> list[Row]:
             raise _Unsupported(f"input format line {block[i]!r} not understood")
         rows.append(Row("scalars", [m.group(1) for m in ms]))  # type: ignore[union-attr]
         i += 1
-    names = [n for r in rows for n in r.names]
-    if len(names) != len(set(names)):
-        raise _Unsupported("a variable appears twice in the input format")
-    for r in rows:
-        for size in (r.count, r.width):
-            if size is not None and not set(re.findall(r"[A-Za-z]\w*", size)) <= set(names):
-                raise _Unsupported(f"length {size!r} is not a variable of the input")
     return rows
 
 
@@ -227,6 +254,8 @@ def parse(rows: list[Row], text: str) -> dict[str, list[str] | str]:
                     raise _Unsupported(f"an existing input's {r.names[0]} row does not hold {r.width} cells")
                 grid.append(toks[0] if r.joined else toks)
             out[r.names[0]] = grid
+        elif r.kind == "queries":
+            out.update(parse_queries(r.forms or {}, [take() for _ in range(_count(r.count or "0", env))]))
         else:
             k = _count(r.count or "0", env)
             cols: list[list[str]] = [[] for _ in r.names]
@@ -280,6 +309,9 @@ def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -
     t = re.sub(r"\s*\(\s*1\s*<=\s*[a-z]\s*<=\s*\w+\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
     t = t if symbol_last else t.rstrip(". ")  # (1 <= i <= N): every i
     t = re.sub(r"\s*\(\s*[a-z]\s*=\s*1\s*,\s*2\s*,\s*(?:\.\.\.|…)\s*,\s*\w+\s*\)$", "", t)  # (i=1,2,...,N)
+    chains = re.split(r",\s+", t)
+    if len(chains) > 1 and all(len(re.findall(r"<=|<|>=|>", c)) >= 2 for c in chains):
+        return [_quote_chars(x) for c in chains for x in _translate(c, names, ints)]  # 1 <= v <= N, 1 <= k <= 10
     return [_quote_chars(x) for x in _translate(t, names, ints)]
 
 
@@ -320,6 +352,10 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     if m and _subject(m.group(1), names) and _subject(m.group(2), names):
         same = [f"{m.group(1)}.length == {m.group(2)}.length"]
         return same + ([f"{m.group(3)} <= {m.group(1)}.length <= {m.group(4)}"] if m.group(3) else [])
+    m = re.fullmatch(r"(\S+) is one of (.+)", t)
+    if m and _subject(m.group(1), names):  # C is one of R, L, U, and D
+        words = [w for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(2)) if w]
+        return [f"{m.group(1)} is either " + " or ".join(_quoted(w) for w in words)]
     m = re.fullmatch(r"(\S+) (?:is|are) (?:a )?permutations? of \((.+)\)", t)
     if m:  # P is a permutation of (1, 2, ..., N)
         t = f"{m.group(1)} is a permutation of [{m.group(2)}]"
@@ -502,14 +538,26 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     examples, nodes = _typed(raw, strings, {r.names[0]: r.joined for r in rows if r.kind == "grid"})
     names = set(nodes)
     ints = {n: node.kind == "int" or (node.elem is not None and node.elem.kind == "int") for n, node in nodes.items()}
+    forms = next((r.forms for r in rows if r.forms), None)
+    if forms:  # the queries' fields are lists: "1 <= p <= N" bounds each of p's values
+        lines = [constraint_of_fields(line, fields_of(forms)) for line in lines]
     rewritten = [x for line in lines for x in translate(line, names, ints)]
     for r in rows:  # the format itself states the lengths
+        if r.kind == "queries":
+            rewritten += length_lines(r.forms or {}, r.count or "0")
+            continue
         for n in r.names if r.count is not None else []:
             rewritten.append(f"{n}.length == {r.count}")
         if r.kind == "grid":
             rewritten.append(f"{r.names[0]}[i].length == {r.width}")
     args = [n for r in rows for n in r.names]
     spec = spec_from(args, dict(nodes), examples, rewritten, statement, True)
+    if forms:
+        bounded_by = {f: {w for e in (spec.nodes[f].elem.lo, spec.nodes[f].elem.hi) if e for w in re.findall(r"[A-Za-z_]\w*", e)}
+                      for f in fields_of(forms) if spec.nodes[f].elem is not None}
+        crossed = paired_across_forms(forms, bounded_by)
+        if crossed:
+            raise _Unsupported(crossed)
     return StdinSpec(rows, spec)
 
 
@@ -528,6 +576,8 @@ def render(rows: list[Row], args: dict[str, Any]) -> str:
             out.append(" ".join(map(str, args[r.names[0]])))
         elif r.kind == "grid":
             out.extend(row if r.joined else " ".join(map(str, row)) for row in args[r.names[0]])
+        elif r.kind == "queries":
+            out.extend(render_queries(r.forms or {}, args))
         else:
             out.extend(" ".join(str(args[n][k]) for n in r.names) for k in range(len(args[r.names[0]])))
     return "\n".join(out) + "\n"
