@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 TRL_RECIPE = ROOT / "trainer_adapters" / "trl" / "launch_trl_1gpu.sh"
 SMOKE = ROOT / "scripts" / "gpu_smoke.sh"
+TRL_SMOKE = ROOT / "scripts" / "gpu_trl_smoke.sh"
 
 
 @pytest.fixture
@@ -82,6 +84,21 @@ def test_trl_gpu_recipe_bf16_weights_and_a_bad_choice(microcoder_on_path, tmp_pa
     assert bad.returncode == 2 and bad.stderr.strip() == "WEIGHTS=fp8: use float32 or bf16"
 
 
+def test_trl_gpu_recipe_with_the_trl_smoke_arguments_generates_with_transformers(microcoder_on_path, tmp_path):
+    """scripts/gpu_trl_smoke.sh's arguments (what the first GPU run used) come after the recipe's own and win:
+    transformers' generate instead of vLLM, small lengths and batches; bf16 autocast and checkpointing stay."""
+    pytest.importorskip("trl")
+    small = re.search(r"^SMALL=\((.*?)\)", TRL_SMOKE.read_text(), re.S | re.M).group(1).split()
+    run = _run(TRL_RECIPE, {**microcoder_on_path, "DATA": str(_dataset(tmp_path))}, "--show-config", *small)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert _echoed(run.stdout, "trl overrides: ")["use_vllm"] is False
+    assert "vLLM generation" not in run.stdout
+    trl = _echoed(run.stdout, "trl args: ")
+    assert trl["trl"]["use_vllm"] is False and trl["trl"]["gradient_checkpointing"] is True
+    assert trl["trl"]["max_completion_length"] == 256 and trl["trl"]["num_generations"] == 4
+    assert trl["layout"]["updates_per_step"] == 2 and trl["layout"]["generation_batch_size"] == 4 * 4
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("script", ["launch_1gpu.sh", "launch_8gpu.sh"])
 def test_verl_gpu_recipes_resolve(script, microcoder_on_path, tmp_path):
@@ -92,8 +109,9 @@ def test_verl_gpu_recipes_resolve(script, microcoder_on_path, tmp_path):
     assert "MicroCoder-GRPO plan (verl backend, preset: microcoder)" in run.stdout
 
 
-def test_gpu_smoke_script_parses():
-    assert subprocess.run(["bash", "-n", str(SMOKE)], capture_output=True, text=True).returncode == 0
+@pytest.mark.parametrize("script", [SMOKE, TRL_SMOKE], ids=lambda p: p.name)
+def test_gpu_smoke_script_parses(script):
+    assert subprocess.run(["bash", "-n", str(script)], capture_output=True, text=True).returncode == 0
 
 
 def _fake_nvidia_smi(bin_dir: Path) -> None:

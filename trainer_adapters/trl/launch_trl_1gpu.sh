@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# MicroCoder-GRPO on ONE GPU with a small model, through TRL 1.16 (documented; its arguments are checked in CI
-# with a dry run on CPU; not yet run on a GPU).
+# MicroCoder-GRPO on ONE GPU with a small model, through TRL 1.16 (its arguments are checked in CI with a dry run
+# on CPU; run on one H200 with tiny models and use_vllm=false by scripts/gpu_trl_smoke.sh, see BENCHMARKS.md;
+# not yet run with vLLM or a real model).
 #
 # Needs: a CUDA GPU (an 80 GB H100 for these settings), microcoder with the trl extra and a vLLM that TRL 1.16
 # supports (0.22-0.31) in the same environment, and a dataset directory from `microcoder data build`.
