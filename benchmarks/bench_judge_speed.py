@@ -358,6 +358,31 @@ def markdown(report: dict) -> str:
 # ---------------------------------------------------------------------------- main
 
 def main(argv=None) -> int:
+    args = _parse_args(argv)
+    needed = [args.data_dir / "lcb_public.jsonl", args.data_dir / "solutions_o1mini.jsonl"]
+    missing = [str(p) for p in needed if not p.exists()]
+    if missing:
+        print(f"bench_judge_speed: skipped, data not found: {', '.join(missing)}")
+        return 0
+    mix_limit, many_count = _sizes(args)
+    parts = set(args.parts.split(","))
+
+    peer_reason = peer_available(args.peer_python)
+    if peer_reason:
+        print(f"bench_judge_speed: {peer_reason}; running our judge only. Install the peer with:\n"
+              f"  python3 -m venv /work/lcbpeer-venv && /work/lcbpeer-venv/bin/pip install --no-deps "
+              f"nvidia-livecodebench==26.3 numpy tqdm", file=sys.stderr)
+
+    report: dict = {"machine": machine_info(), "parts": {}}
+    report["config"] = {"workers": args.workers, "repeats": args.repeats, "time_limit_s": args.time_limit,
+                        "quick": args.quick, "seed": SEED, "tle_fraction": args.tle_fraction,
+                        "many_tests_per_problem": MANY_TESTS}
+    _run_parts(args, parts, mix_limit, many_count, peer_reason, report)
+    _write_and_print(args, report)
+    return 0
+
+
+def _parse_args(argv) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--repeats", type=int, default=3)
@@ -373,14 +398,12 @@ def main(argv=None) -> int:
                     help="share of candidates replaced by an endless loop (default %(default)s; 0: only the "
                          "model's own time-outs)")
     ap.add_argument("--parts", default="mix,realistic,many,overhead")
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
 
-    needed = [args.data_dir / "lcb_public.jsonl", args.data_dir / "solutions_o1mini.jsonl"]
-    missing = [str(p) for p in needed if not p.exists()]
-    if missing:
-        print(f"bench_judge_speed: skipped, data not found: {', '.join(missing)}")
-        return 0
 
+def _sizes(args: argparse.Namespace) -> tuple[int | None, int]:
+    """The mix's size and the "many" part's count for --quick / default / --full (and --mix-size);
+    sets the overhead part's sizes on ``args`` and --quick's 2 repeats."""
     if args.quick:
         mix_limit, many_count = 150, 40
         args.overhead_tests, args.overhead_candidates = 300, 40
@@ -394,19 +417,12 @@ def main(argv=None) -> int:
         args.overhead_tests, args.overhead_candidates = 600, 100
     if args.mix_size is not None:
         mix_limit = args.mix_size or None
-    parts = set(args.parts.split(","))
+    return mix_limit, many_count
 
-    peer_reason = peer_available(args.peer_python)
-    if peer_reason:
-        print(f"bench_judge_speed: {peer_reason}; running our judge only. Install the peer with:\n"
-              f"  python3 -m venv /work/lcbpeer-venv && /work/lcbpeer-venv/bin/pip install --no-deps "
-              f"nvidia-livecodebench==26.3 numpy tqdm", file=sys.stderr)
 
-    report: dict = {"machine": machine_info(), "parts": {}}
-    report["config"] = {"workers": args.workers, "repeats": args.repeats, "time_limit_s": args.time_limit,
-                        "quick": args.quick, "seed": SEED, "tle_fraction": args.tle_fraction,
-                        "many_tests_per_problem": MANY_TESTS}
-
+def _run_parts(args: argparse.Namespace, parts: set[str], mix_limit: int | None, many_count: int,
+               peer_reason: str | None, report: dict) -> None:
+    """Build the seeded mix and run each part asked for, into ``report``."""
     rows, problems, solutions = load_data(args.data_dir)
     rng = random.Random(SEED)
     mix = build_mix(rows, problems, solutions, limit=mix_limit, rng=rng, tle_fraction=args.tle_fraction)
@@ -435,6 +451,10 @@ def main(argv=None) -> int:
                                     f"`{p['peer']['function'].rsplit('.', 1)[-1]}`")
             break
 
+
+def _write_and_print(args: argparse.Namespace, report: dict) -> None:
+    """Write the report to --out, then again with its markdown table; print the table and each
+    part's disagreements with LiveCodeBench's grader."""
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with open(args.out, "w", encoding="utf-8") as fh:
         json.dump(report, fh, indent=1, default=str)
@@ -453,7 +473,6 @@ def main(argv=None) -> int:
                       f"{'pass' if d['peer_passed'] else 'fail ' + str(d['peer_error_code']) + ' ' + LCB_CODES.get(d['peer_error_code'], '')}; "
                       f"LCB hidden-test verdict {d['lcb_graded_hidden']}")
     print(f"\nwrote {args.out}")
-    return 0
 
 
 if __name__ == "__main__":

@@ -43,6 +43,25 @@ def shared_sources(data: Path) -> list[str]:
 
 
 def main() -> int:
+    args = _parse_args()
+    if not args.data_dir.is_dir():
+        print(f"skip: {args.data_dir} not present")
+        return 0
+    out = args.out or Path(tempfile.mkdtemp(prefix="mc-bench-pipeline-"))
+    cfg = _config(args, out)
+    report = _run(args, cfg)
+    if not args.no_write:
+        RESULTS.mkdir(exist_ok=True)
+        name = "pipeline.json" if args.executor == "local" else f"pipeline-{args.executor}.json"
+        if args.augment_to is not None or args.strength_mutants is not None:
+            name = name.replace(".json", f"-augment{cfg.verify.augment_tests_to}-mutants{cfg.verify.strength_mutants}.json")
+        (RESULTS / name).write_text(json.dumps(report, indent=1) + "\n")
+    if args.out is None and not args.keep:
+        shutil.rmtree(out, ignore_errors=True)
+    return 0
+
+
+def _parse_args() -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--executor", choices=["local", "ray"], default="local")
@@ -55,18 +74,14 @@ def main() -> int:
     ap.add_argument("--augment-to", type=int, default=None, help="verify.augment_tests_to (default: the config's)")
     ap.add_argument("--strength-mutants", type=int, default=None, help="verify.strength_mutants (default: the config's)")
     ap.add_argument("--shards-in-flight", type=int, default=None, help="verify.shards_in_flight (default: the config's)")
-    args = ap.parse_args()
-    if not args.data_dir.is_dir():
-        print(f"skip: {args.data_dir} not present")
-        return 0
+    return ap.parse_args()
 
+
+def _config(args: argparse.Namespace, out: Path):
+    """What ``microcoder data build --config`` would be given: every shared source, LiveCodeBench as the
+    decontamination reference, the O1-mini samples as the difficulty pass rates."""
     from microcoder_data.config import PipelineConfig
-    from microcoder_data.pipeline.executors import default_workers
-    from microcoder_data.recipe import build
-    from microcoder_data.schema import Problem
-    from microcoder_data.verify.report import testgen_stats
 
-    out = args.out or Path(tempfile.mkdtemp(prefix="mc-bench-pipeline-"))
     cfg = PipelineConfig(
         sources=shared_sources(args.data_dir),
         out_dir=str(out),
@@ -88,12 +103,27 @@ def main() -> int:
         cfg.verify.strength_mutants = args.strength_mutants
     if args.shards_in_flight is not None:
         cfg.verify.shards_in_flight = args.shards_in_flight
+    return cfg
+
+
+def _run(args: argparse.Namespace, cfg) -> dict:
+    """Build, time it (wall and CPU), print the tables; returns the report."""
+    from microcoder_data.recipe import build
 
     cpu0 = _tree_cpu_seconds()
     t0 = time.perf_counter()
     result = build(cfg, log=lambda m: print(m, file=sys.stderr))
     total = time.perf_counter() - t0
     cpu = _tree_cpu_seconds() - cpu0
+    report = _report(args, cfg, result, total, cpu)
+    _print_tables(result, report, total, cpu)
+    return report
+
+
+def _report(args: argparse.Namespace, cfg, result, total: float, cpu: float) -> dict:
+    from microcoder_data.pipeline.executors import default_workers
+    from microcoder_data.schema import Problem
+    from microcoder_data.verify.report import testgen_stats
 
     verify = next(s for s in result.stages if s.name == "verify")
     refs_run = 0
@@ -101,7 +131,7 @@ def main() -> int:
         prov = json.loads(row["provenance"]).get("verify", {})
         refs_run += int(prov.get("references_tested", 0))
     stages = {s.name: round(s.seconds, 2) for s in result.stages}  # export included
-    report = {
+    return {
         "benchmark": "pipeline",
         "executor": args.executor,
         "workers": args.workers or default_workers(),
@@ -126,6 +156,10 @@ def main() -> int:
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
                     "loadavg_1m_at_end": round(os.getloadavg()[0], 2)},
     }
+
+
+def _print_tables(result, report: dict, total: float, cpu: float) -> None:
+    verify = next(s for s in result.stages if s.name == "verify")
     print(result.summary_table())
     print()
     print("| stage | seconds | rows in | kept |")
@@ -140,15 +174,6 @@ def main() -> int:
         mean = "" if d["strength_mean"] is None else f"{d['strength_mean']:.1%}"
         print(f"| {src} | {d['problems']} | {d['augmented']} | {d['tests_generated']} | {mean} |")
     print(f"\nVerify: {verify.rows_in} problems in {verify.seconds:.1f} s = {report['verify_problems_per_s']} problems/s")
-    if not args.no_write:
-        RESULTS.mkdir(exist_ok=True)
-        name = "pipeline.json" if args.executor == "local" else f"pipeline-{args.executor}.json"
-        if args.augment_to is not None or args.strength_mutants is not None:
-            name = name.replace(".json", f"-augment{cfg.verify.augment_tests_to}-mutants{cfg.verify.strength_mutants}.json")
-        (RESULTS / name).write_text(json.dumps(report, indent=1) + "\n")
-    if args.out is None and not args.keep:
-        shutil.rmtree(out, ignore_errors=True)
-    return 0
 
 
 def _tree_cpu_seconds() -> float:

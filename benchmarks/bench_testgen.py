@@ -52,40 +52,17 @@ DEFAULT_DATA = Path(os.environ.get("MICROCODER_SHARED_DATA", HERE.parent.parent 
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
-    ap.add_argument("--min-tests", type=int, default=20)
-    ap.add_argument("--max-tests", type=int, default=None,
-                    help="only problems with at most N upstream tests (a set held out from the >= 20 one)")
-    ap.add_argument("--keep", type=int, default=2)
-    ap.add_argument("--augment-to", default="5,10,16")
-    ap.add_argument("--mutants", type=int, default=20)
-    ap.add_argument("--workers", type=int, default=None)
-    ap.add_argument("--limit", type=int, default=None, help="at most N eligible problems")
-    ap.add_argument("--no-write", action="store_true")
-    ap.add_argument("--stdin", action="store_true", help="LiveCodeBench stdin problems, O1-mini references")
-    ap.add_argument("--busy", type=int, default=0, help="N processes keeping the cores busy while tests are built")
-    args = ap.parse_args()
+    args = _parse_args()
     if args.stdin:
-        if args.busy:
-            ap.error("--busy loads the LeetCodeDataset check only, not --stdin")
         return stdin_check(args)
     src = args.data_dir / "leetcodedataset"
     if not src.is_dir():
         print(f"skip: {src} not present")
         return 0
 
-    from microcoder_data.collect import collect
-    from microcoder_data.config import VerifyConfig
-    from microcoder_data.schema import Problem
-    from microcoder_data.verify import VerifyStep
     from microcoder_eval.judge import Judge
 
-    problems = [p for p in collect([f"leetcodedataset:{src}"]) if isinstance(p, Problem)
-                and args.min_tests <= len(p.tests) <= (args.max_tests or len(p.tests)) and p.reference_solutions]
-    problems.sort(key=lambda p: p.id)
-    if args.limit:
-        problems = problems[: args.limit]
+    problems = _eligible(args, src)
     report: dict = {"benchmark": "testgen", "min_tests": args.min_tests, "max_tests": args.max_tests, "keep": args.keep,
                     "mutants_per_problem": args.mutants, "busy_processes": args.busy}
     t_all = time.perf_counter()
@@ -107,48 +84,14 @@ def main() -> int:
         rows = []
         with _busy(args.busy):  # the load lasts while the tests are built, twice, and judged
             for n in [int(x) for x in args.augment_to.split(",") if x]:
-                cfg = VerifyConfig(augment_tests_to=n, strength_mutants=0)
-                small = _first_tests(full, args.keep)
-                t0 = time.perf_counter()
-                built = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
-                build_s = time.perf_counter() - t0
-                again = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
-                deterministic = all(getattr(built[k], "tests", None) == getattr(again[k], "tests", None) for k in built)
-                kept = {k: o for k, o in built.items() if isinstance(o, Problem)}
-                refs_ok = all(r.passed for r in judge.judge_many((o.judge_task(), o.reference_solutions[0]) for o in kept.values()))
-                by_gen = rejected({k: o.judge_task() for k, o in kept.items()})
-                augmented = {k for k, o in kept.items() if o.provenance["verify"].get("tests_generated")}
-                skipped = Counter(o.provenance["verify"].get("generation", {}).get("skipped", "")[:60]
-                                  for o in kept.values() if o.id not in augmented)
-                row = {
-                    "augment_tests_to": n,
-                    "problems": len(kept),
-                    "problems_augmented": len(augmented),
-                    "tests_generated": sum(o.provenance["verify"].get("tests_generated", 0) for o in kept.values()),
-                    "share_all": round(_share({k: by_full[k] for k in kept}, by_gen), 4),
-                    "share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_gen[k] for k in augmented}), 4),
-                    "two_share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_two[k] for k in augmented}), 4),
-                    "every_reference_accepted": refs_ok,
-                    "deterministic": deterministic,
-                    "verify_seconds": round(build_s, 1),
-                    "loadavg_1m": round(os.getloadavg()[0], 2),
-                    "not_generated_reasons": dict(skipped.most_common(8)),
-                }
+                row = _generated_row(n, full, args.keep, judge, rejected, by_full, by_two)
                 rows.append(row)
                 print(json.dumps(row), file=sys.stderr)
         report["by_augment_to"] = rows
     report["total_seconds"] = round(time.perf_counter() - t_all, 1)
     report["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
                          "loadavg_1m_at_end": round(os.getloadavg()[0], 2)}
-    print(f"\n{len(full)} problems, {report['mutants']} mutants, {counted} rejected by the full upstream sets; "
-          f"the first {args.keep} upstream tests alone reject {report['two_upstream_share']:.1%} of those.\n")
-    print("| augment_tests_to | problems with generated tests | tests generated | share rejected (all) | "
-          "share rejected (with generated) | 2 upstream only (same problems) | references accepted | deterministic |")
-    print("|---:|---:|---:|---:|---:|---:|---|---|")
-    for r in rows:
-        print(f"| {r['augment_tests_to']} | {r['problems_augmented']}/{r['problems']} | {r['tests_generated']} | "
-              f"{r['share_all']:.1%} | {r['share_augmented']:.1%} | {r['two_share_augmented']:.1%} | "
-              f"{r['every_reference_accepted']} | {r['deterministic']} |")
+    _print_table(rows, len(full), report["mutants"], counted, args.keep, report["two_upstream_share"])
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)
         name = "testgen.json" if args.max_tests is None else f"testgen_{args.min_tests}-{args.max_tests}_tests.json"
@@ -156,6 +99,89 @@ def main() -> int:
             name = name.replace(".json", f"_busy{args.busy}.json")
         (RESULTS / name).write_text(json.dumps(report, indent=1) + "\n")
     return 0
+
+
+def _parse_args() -> argparse.Namespace:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
+    ap.add_argument("--min-tests", type=int, default=20)
+    ap.add_argument("--max-tests", type=int, default=None,
+                    help="only problems with at most N upstream tests (a set held out from the >= 20 one)")
+    ap.add_argument("--keep", type=int, default=2)
+    ap.add_argument("--augment-to", default="5,10,16")
+    ap.add_argument("--mutants", type=int, default=20)
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--limit", type=int, default=None, help="at most N eligible problems")
+    ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--stdin", action="store_true", help="LiveCodeBench stdin problems, O1-mini references")
+    ap.add_argument("--busy", type=int, default=0, help="N processes keeping the cores busy while tests are built")
+    args = ap.parse_args()
+    if args.stdin and args.busy:
+        ap.error("--busy loads the LeetCodeDataset check only, not --stdin")
+    return args
+
+
+def _eligible(args: argparse.Namespace, src: Path) -> list:
+    """LeetCodeDataset problems with a reference and between --min-tests and --max-tests upstream
+    tests, by id, at most --limit of them."""
+    from microcoder_data.collect import collect
+    from microcoder_data.schema import Problem
+
+    problems = [p for p in collect([f"leetcodedataset:{src}"]) if isinstance(p, Problem)
+                and args.min_tests <= len(p.tests) <= (args.max_tests or len(p.tests)) and p.reference_solutions]
+    problems.sort(key=lambda p: p.id)
+    if args.limit:
+        problems = problems[: args.limit]
+    return problems
+
+
+def _generated_row(n: int, full: list, keep: int, judge, rejected, by_full: dict[str, list[bool]],
+                   by_two: dict[str, list[bool]]) -> dict:
+    """Verify with test generation up to ``n`` tests from the first ``keep`` upstream tests (built
+    twice: determinism), and the share of the mutants the full upstream set rejects that they reject."""
+    from microcoder_data.config import VerifyConfig
+    from microcoder_data.schema import Problem
+    from microcoder_data.verify import VerifyStep
+
+    cfg = VerifyConfig(augment_tests_to=n, strength_mutants=0)
+    small = _first_tests(full, keep)
+    t0 = time.perf_counter()
+    built = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
+    build_s = time.perf_counter() - t0
+    again = {o.id: o for o in VerifyStep(cfg).run_with(copy.deepcopy(small), judge)}
+    deterministic = all(getattr(built[k], "tests", None) == getattr(again[k], "tests", None) for k in built)
+    kept = {k: o for k, o in built.items() if isinstance(o, Problem)}
+    refs_ok = all(r.passed for r in judge.judge_many((o.judge_task(), o.reference_solutions[0]) for o in kept.values()))
+    by_gen = rejected({k: o.judge_task() for k, o in kept.items()})
+    augmented = {k for k, o in kept.items() if o.provenance["verify"].get("tests_generated")}
+    skipped = Counter(o.provenance["verify"].get("generation", {}).get("skipped", "")[:60]
+                      for o in kept.values() if o.id not in augmented)
+    return {
+        "augment_tests_to": n,
+        "problems": len(kept),
+        "problems_augmented": len(augmented),
+        "tests_generated": sum(o.provenance["verify"].get("tests_generated", 0) for o in kept.values()),
+        "share_all": round(_share({k: by_full[k] for k in kept}, by_gen), 4),
+        "share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_gen[k] for k in augmented}), 4),
+        "two_share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_two[k] for k in augmented}), 4),
+        "every_reference_accepted": refs_ok,
+        "deterministic": deterministic,
+        "verify_seconds": round(build_s, 1),
+        "loadavg_1m": round(os.getloadavg()[0], 2),
+        "not_generated_reasons": dict(skipped.most_common(8)),
+    }
+
+
+def _print_table(rows: list[dict], problems: int, mutants: int, counted: int, keep: int, two_share: float) -> None:
+    print(f"\n{problems} problems, {mutants} mutants, {counted} rejected by the full upstream sets; "
+          f"the first {keep} upstream tests alone reject {two_share:.1%} of those.\n")
+    print("| augment_tests_to | problems with generated tests | tests generated | share rejected (all) | "
+          "share rejected (with generated) | 2 upstream only (same problems) | references accepted | deterministic |")
+    print("|---:|---:|---:|---:|---:|---:|---|---|")
+    for r in rows:
+        print(f"| {r['augment_tests_to']} | {r['problems_augmented']}/{r['problems']} | {r['tests_generated']} | "
+              f"{r['share_all']:.1%} | {r['share_augmented']:.1%} | {r['two_share_augmented']:.1%} | "
+              f"{r['every_reference_accepted']} | {r['deterministic']} |")
 
 
 _CHURN = "d = {}\ni = 0\nwhile True:\n    d[(i % 500000, i)] = i\n    i += 1\n    if len(d) > 400000:\n        d.clear()\n"

@@ -223,6 +223,30 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
     process: `eval generate --judge` has said it already)."""
     errors = InputErrors()
     problems = load_problems(problems_path, errors, read_problems, announce)
+    candidates, outside = _candidates_in_window(problems_path, solutions_path, problems, errors, window)
+    done = _resume(out)
+    todo = [c for c in candidates if c.key not in done]
+    hide = [str(problems_path.resolve()), str(out.resolve())]
+    isolation = _judge_into(out, todo, problems, done, executor=executor, workers=workers, limits=limits,
+                            hide=hide, stop_on_failure=stop_on_failure, progress=progress)
+    wanted = {c.key for c in candidates}
+    # one problem, one entry, whichever of its names (our id, upstream id) the solutions used
+    rows = [{**row, "problem_id": problems[row["problem_id"]].id} for key, row in done.items() if key in wanted]
+    summary = summarise(rows, ks)
+    summary["window"] = window.describe()
+    summary["outside_window"] = outside
+    summary["pass_rates"] = str(pass_rates_path(out))
+    write_pass_rates(rows, problems, pass_rates_path(out))
+    summary["input_errors"] = len(errors.messages)
+    summary["reused"] = len(candidates) - len(todo)  # judged by an earlier run into the same RESULTS
+    summary["isolation"] = isolation
+    _write_summary(summary, out)
+    return summary
+
+
+def _candidates_in_window(problems_path: Path, solutions_path: Path, problems: dict[str, ProblemInfo],
+                          errors: InputErrors, window: Window) -> tuple[list[Candidate], int]:
+    """The candidates to judge: those on problems inside the window, and how many were outside it."""
     missing = window.missing_platforms(info.platform for info in problems.values())
     if missing:
         raise DatasetError(f"{problems_path}: {missing}")
@@ -231,14 +255,24 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
         raise DatasetError(f"{solutions_path}: the file is empty: no candidate to judge")
     inside = [c for c in candidates
               if window.admits(problems[c.problem_id].platform, problems[c.problem_id].contest_date)]
-    outside, candidates = len(candidates) - len(inside), inside
+    return inside, len(candidates) - len(inside)
+
+
+def _resume(out: Path) -> dict[str, dict]:
+    """The judgments an earlier run left in RESULTS, by key; a last line cut short is cut off the file."""
     done, good_bytes = read_done(out)
-    todo = [c for c in candidates if c.key not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
     if out.exists() and good_bytes < out.stat().st_size:
         with open(out, "r+b") as fh:
             fh.truncate(good_bytes)
-    hide = [str(problems_path.resolve()), str(out.resolve())]
+    return done
+
+
+def _judge_into(out: Path, todo: list[Candidate], problems: dict[str, ProblemInfo], done: dict[str, dict], *,
+                executor: str, workers: int | None, limits: Limits, hide: list[str], stop_on_failure: bool,
+                progress: bool) -> str:
+    """Judge ``todo``, appending each row to RESULTS (flushed) and to ``done`` as it finishes;
+    returns the judge's isolation level."""
     bar = None
     if progress and todo:
         from tqdm import tqdm
@@ -277,17 +311,11 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
                         pending.add(pool.submit(judge_one, nxt))
     if bar is not None:
         bar.close()
-    wanted = {c.key for c in candidates}
-    # one problem, one entry, whichever of its names (our id, upstream id) the solutions used
-    rows = [{**row, "problem_id": problems[row["problem_id"]].id} for key, row in done.items() if key in wanted]
-    summary = summarise(rows, ks)
-    summary["window"] = window.describe()
-    summary["outside_window"] = outside
-    summary["pass_rates"] = str(pass_rates_path(out))
-    write_pass_rates(rows, problems, pass_rates_path(out))
-    summary["input_errors"] = len(errors.messages)
-    summary["reused"] = len(candidates) - len(todo)  # judged by an earlier run into the same RESULTS
-    summary["isolation"] = judge.isolation["level"]
+    return judge.isolation["level"]
+
+
+def _write_summary(summary: dict[str, Any], out: Path) -> None:
+    """RESULTS.summary.json, then its chart (when anything was judged) and the printed table."""
     with open(summary_path(out), "w", encoding="utf-8") as fh:
         json.dump(summary, fh, indent=2, sort_keys=True)
     summary["chart"] = None
@@ -297,4 +325,3 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
         summary["chart"] = str(summary_path(out).with_suffix(".png"))
         plot_summary(summary, summary["chart"])
     summary["table"] = format_table(summary)
-    return summary

@@ -176,27 +176,43 @@ def write_card(
     out_dir = Path(out_dir)
     fig_d = out_dir / "difficulty.png"
     fig_t = out_dir / "tests.png"
-    # a picture with nothing to show is not written (nor left over from an earlier build)
-    figures = []
-    for path, fig in ((fig_d, difficulty_figure(problems, splits)), (fig_t, tests_figure(problems))):
+    figures = _write_figures(((fig_d, difficulty_figure(problems, splits)), (fig_t, tests_figure(problems))))
+    lines = [
+        *_front_matter(name, split_sizes),
+        *_usage_section(name, split_sizes),
+        *_pipeline_section(stages, rejects_by_step, len(problems)),
+        *_sources_section(problems, sources, kept_nothing),
+        *_difficulty_section(problems, fig_d in figures),
+        *_tests_section(problems, fig_t in figures),
+        "## Time limits",
+        "",
+        _time_limit_text(problems),
+        "",
+        *_testgen_section(problems),
+        *_parameters_section(config, step_params),
+    ]
+    path = out_dir / "README.md"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return [path, *figures]
+
+
+def _write_figures(figures: Sequence[tuple[Path, Any]]) -> list[Path]:
+    """Save each figure; a picture with nothing to show (None) is not written (nor left over
+    from an earlier build).  Returns the paths written."""
+    written = []
+    for path, fig in figures:
         if fig is not None:
             _save(fig, path)
-            figures.append(path)
+            written.append(path)
         else:
             path.unlink(missing_ok=True)
+    return written
 
-    licenses: dict[str, Counter[str]] = defaultdict(Counter)
-    for p in problems:
-        licenses[p.source][p.license or "unknown"] += 1
-    per_source = Counter(p.source for p in problems)
-    tests_per_source: dict[str, list[int]] = defaultdict(list)
-    for p in problems:
-        tests_per_source[p.source].append(len(p.tests))
-    diff = Counter(p.difficulty or "unknown" for p in problems)
-    ntests = [len(p.tests) for p in problems]
 
+def _front_matter(name: str, split_sizes: dict[str, int]) -> list[str]:
+    """The Hugging Face card's YAML header: one data file per split."""
     data_files = "\n".join(f"  - split: {s}\n    path: {s}.parquet" for s in sorted(split_sizes))
-    lines = [
+    return [
         "---",
         "license: other",
         f"pretty_name: {name}",
@@ -205,6 +221,12 @@ def write_card(
         "configs:\n- config_name: default\n  data_files:\n" + data_files,
         "---",
         "",
+    ]
+
+
+def _usage_section(name: str, split_sizes: dict[str, int]) -> list[str]:
+    """Title, what the dataset is, how verl reads it, its columns and files."""
+    return [
         f"# {name}",
         "",
         "Verified Python coding problems for reinforcement learning on code LLMs, built by "
@@ -229,17 +251,37 @@ def write_card(
         + ", `problems.parquet` (kept problems in microcoder's schema), `rejects.parquet` / `rejects.jsonl` "
         "(every dropped row with its stage, step and reason), `hf/` (`datasets.load_from_disk`).",
         "",
+    ]
+
+
+def _pipeline_section(stages: list[dict[str, Any]], rejects_by_step: list[tuple[str, str, int, str]],
+                      kept: int) -> list[str]:
+    """Rows in, kept and rejected per stage, and the rejects per step with an example reason."""
+    return [
         "## Pipeline counts",
         "",
         _table(["stage", "rows in", "kept", "rejected"], [[s["stage"], s["rows_in"], s["kept"], s["rejected"]] for s in stages]),
         "",
-        f"Rows in ({stages[0]['rows_in'] if stages else 0}) = kept ({len(problems)}) + rejected "
+        f"Rows in ({stages[0]['rows_in'] if stages else 0}) = kept ({kept}) + rejected "
         f"({sum(s['rejected'] for s in stages)}).",
         "",
         "### Rejected rows by step",
         "",
         _table(["stage", "step", "rows", "example reason"], [[a, b, n, ex[:120]] for a, b, n, ex in rejects_by_step]),
         "",
+    ]
+
+
+def _sources_section(problems: list[Problem], sources: list[str], kept_nothing: Sequence[str]) -> list[str]:
+    """The source specs, the sources that kept nothing, and per source its problems, tests and licenses."""
+    licenses: dict[str, Counter[str]] = defaultdict(Counter)
+    for p in problems:
+        licenses[p.source][p.license or "unknown"] += 1
+    per_source = Counter(p.source for p in problems)
+    tests_per_source: dict[str, list[int]] = defaultdict(list)
+    for p in problems:
+        tests_per_source[p.source].append(len(p.tests))
+    return [
         "## Sources and licenses",
         "",
         "Source specs: " + ", ".join(f"`{s}`" for s in sources),
@@ -258,23 +300,36 @@ def write_card(
             ],
         ),
         "",
+    ]
+
+
+def _difficulty_section(problems: list[Problem], has_figure: bool) -> list[str]:
+    diff = Counter(p.difficulty or "unknown" for p in problems)
+    return [
         "## Difficulty",
         "",
-        "![difficulty histogram](difficulty.png)" if fig_d in figures else "No difficulty labels in these sources.",
+        "![difficulty histogram](difficulty.png)" if has_figure else "No difficulty labels in these sources.",
         "",
         _table(["difficulty", "problems"], [[d, diff.get(d, 0)] for d in DIFF_ORDER]),
         "",
+    ]
+
+
+def _tests_section(problems: list[Problem], has_figure: bool) -> list[str]:
+    ntests = [len(p.tests) for p in problems]
+    return [
         "## Tests per problem",
         "",
-        *(["![tests per problem](tests.png)", ""] if fig_t in figures else []),
+        *(["![tests per problem](tests.png)", ""] if has_figure else []),
         (f"{sum(ntests)} tests; per problem min {min(ntests)}, median {statistics.median(ntests):g}, max {max(ntests)}."
          if ntests else "No problems kept."),
         "",
-        "## Time limits",
-        "",
-        _time_limit_text(problems),
-        "",
-        *_testgen_section(problems),
+    ]
+
+
+def _parameters_section(config: dict[str, Any], step_params: dict[str, Any]) -> list[str]:
+    """The build's configuration and every step's parameters as run, so the card says how to rebuild it."""
+    return [
         "## Parameters",
         "",
         "Configuration (`microcoder data build --config`):",
@@ -290,6 +345,3 @@ def write_card(
         "```",
         "",
     ]
-    path = out_dir / "README.md"
-    path.write_text("\n".join(lines), encoding="utf-8")
-    return [path, *figures]

@@ -54,6 +54,19 @@ def _ended_for_memory(status: dict | None, raw_status: int | None) -> bool:
     return raw_status is not None and os.WIFSIGNALED(raw_status) and os.WTERMSIG(raw_status) == signal.SIGKILL
 
 
+class _Budget:
+    """A running test's limits as its wait goes on: the time limit (raised once by the
+    near-limit grace), the wall-clock backstop, and when the next reading is due."""
+
+    __slots__ = ("limit", "wall_limit", "extended", "check_at")
+
+    def __init__(self, limit: float, wall_limit: float) -> None:
+        self.limit, self.wall_limit = limit, wall_limit
+        self.extended = False
+        # Most tests answer within the first wait.
+        self.check_at = time.monotonic() + min(limit, wall_limit, _JUDGE_QUIET_S)
+
+
 class Supervisor:
     """Serves one candidate inside the worker: a child per run, limits, cleanup."""
 
@@ -251,53 +264,19 @@ class Supervisor:
         (status, killed_for, extended): ``extended`` when the test passed the time limit on
         a busy host and was given the near-limit grace.
         """
-        if self.polls is None or self.polls[0] is not child:
-            quiet, listening = select.poll(), select.poll()
-            for poller in (quiet, listening):
-                poller.register(child.from_child, select.POLLIN)
-                poller.register(child.pidfd, select.POLLIN)
-            listening.register(self.judge_in, select.POLLIN)
-            self.polls = (child, quiet, listening)
+        self._register_polls(child)
         # The judge queues the next test while this one runs: reading it at once would wake
         # us in the middle of nearly every test.  A short test's "end" waits until it ends;
         # from the first check on, an "end" stops the test at once.
         poller = self.polls[1]
         buffer = b""
-        limit, wall_limit = self.job.time_limit_s, self.job.wall_limit_s
-        extended = False
-        # Most tests answer within the first wait.
-        check_at = time.monotonic() + min(limit, wall_limit, _JUDGE_QUIET_S)
+        budget = _Budget(self.job.time_limit_s, self.job.wall_limit_s)
         while True:
-            events = poller.poll(max(check_at - time.monotonic(), 0.002) * 1000)
-            for fd, _ in events:
-                if fd == self.judge_in:
-                    message = protocol.recv(self.judge_in)
-                    self.pending.append(message)
-                    if message is None or message["op"] != "test":
-                        child.kill()  # the judge needs no more of this candidate
-                        return None, "ended", extended
-                    # Still listening: an "end" may follow the queued test (the judge
-                    # stops a candidate whose other slice failed) and must stop this test.
-                    continue
-                if fd == child.from_child:
-                    chunk = os.read(child.from_child, 65536)
-                    if chunk:
-                        buffer += chunk
-                        if b"\n" in buffer:
-                            return protocol.parse_status(buffer.split(b"\n", 1)[0]), None, extended
-                        if len(buffer) > protocol.MAX_STATUS_LINE:
-                            child.kill()
-                            return None, "protocol", extended
-                        continue
-                    # Control pipe closed: the child is exiting -- or closed it and
-                    # runs on.  Either way only its exit ends the wait, the limits
-                    # still apply meanwhile.
-                    for each in self.polls[1:]:
-                        each.unregister(child.from_child)
-                    continue
-                if fd == child.pidfd:
-                    return None, None, extended
-            if events and time.monotonic() < check_at:
+            events = poller.poll(max(budget.check_at - time.monotonic(), 0.002) * 1000)
+            ended, buffer = self._read_events(child, events, buffer)
+            if ended is not None:
+                return (*ended, budget.extended)
+            if events and time.monotonic() < budget.check_at:
                 continue  # woken by the judge's queued test only: no reading is due yet
             if poller is not self.polls[2]:
                 # Past the first check: a test that is not short.  The answers held back
@@ -305,30 +284,87 @@ class Supervisor:
                 # "end" from the judge stops this test at once.
                 self._send_answers()
                 poller = self.polls[2]
-            cpu, _, others = sandbox_cpu_seconds(child, self.job.use_pid_ns)
-            cpu -= cpu_before
-            wall = clock.wall()
-            effective = clock.effective() if wall > limit else wall
-            if cpu > limit or effective > limit:
-                if not extended and self.job.grace(clock.waited_share()):
-                    limit, extended = self.job.kill_limit_s, True  # the near-limit grace
-                    effective = clock.effective()
-                else:
-                    child.kill()
-                    return None, "time_limit", extended
-            if wall > wall_limit:
+            killed_for = self._check_limits(child, cpu_before, clock, budget)
+            if killed_for is not None:
+                return None, killed_for, budget.extended
+
+    def _register_polls(self, child: Child) -> None:
+        """Two pollers per child, kept across its tests: one without the judge's pipe (the
+        first wait of a test), one with it."""
+        if self.polls is None or self.polls[0] is not child:
+            quiet, listening = select.poll(), select.poll()
+            for poller in (quiet, listening):
+                poller.register(child.from_child, select.POLLIN)
+                poller.register(child.pidfd, select.POLLIN)
+            listening.register(self.judge_in, select.POLLIN)
+            self.polls = (child, quiet, listening)
+
+    def _read_events(self, child: Child, events: list, buffer: bytes) -> tuple[tuple | None, bytes]:
+        """Handle one poll's events: the judge's messages, the child's status bytes, its exit.
+
+        Returns ((status, killed_for) when the wait is over, else None) and the status bytes
+        read so far.
+        """
+        for fd, _ in events:
+            if fd == self.judge_in:
+                message = protocol.recv(self.judge_in)
+                self.pending.append(message)
+                if message is None or message["op"] != "test":
+                    child.kill()  # the judge needs no more of this candidate
+                    return (None, "ended"), buffer
+                # Still listening: an "end" may follow the queued test (the judge
+                # stops a candidate whose other slice failed) and must stop this test.
+                continue
+            if fd == child.from_child:
+                chunk = os.read(child.from_child, 65536)
+                if chunk:
+                    buffer += chunk
+                    if b"\n" in buffer:
+                        return (protocol.parse_status(buffer.split(b"\n", 1)[0]), None), buffer
+                    if len(buffer) > protocol.MAX_STATUS_LINE:
+                        child.kill()
+                        return (None, "protocol"), buffer
+                    continue
+                # Control pipe closed: the child is exiting -- or closed it and
+                # runs on.  Either way only its exit ends the wait, the limits
+                # still apply meanwhile.
+                for each in self.polls[1:]:
+                    each.unregister(child.from_child)
+                continue
+            if fd == child.pidfd:
+                return (None, None), buffer
+        return None, buffer
+
+    def _check_limits(self, child: Child, cpu_before: float, clock: Clock, budget: _Budget) -> str | None:
+        """Read the test's CPU, wall clock and memory; kill the child past a limit and say
+        which.  None: it runs on, and ``budget.check_at`` says when to look again."""
+        cpu, _, others = sandbox_cpu_seconds(child, self.job.use_pid_ns)
+        cpu -= cpu_before
+        wall = clock.wall()
+        limit, wall_limit = budget.limit, budget.wall_limit
+        effective = clock.effective() if wall > limit else wall
+        if cpu > limit or effective > limit:
+            if not budget.extended and self.job.grace(clock.waited_share()):
+                limit = budget.limit = self.job.kill_limit_s  # the near-limit grace
+                budget.extended = True
+                effective = clock.effective()
+            else:
                 child.kill()
-                return None, "wall_limit", extended
-            slice_s = _POLL_SLICE_S
-            if others:
-                # RLIMIT_AS holds each process to the memory limit, not all of them
-                # together (a fork would multiply it): the sum is checked here, and
-                # more often while the candidate has more than one process.
-                if sandbox_memory_bytes() > self.job.memory_limit_mb * 1024 * 1024:
-                    child.kill()
-                    return None, "memory_limit", extended
-                slice_s = _MULTI_PROCESS_SLICE_S
-            check_at = time.monotonic() + min(limit - cpu, limit - effective, wall_limit - wall, slice_s)
+                return "time_limit"
+        if wall > wall_limit:
+            child.kill()
+            return "wall_limit"
+        slice_s = _POLL_SLICE_S
+        if others:
+            # RLIMIT_AS holds each process to the memory limit, not all of them
+            # together (a fork would multiply it): the sum is checked here, and
+            # more often while the candidate has more than one process.
+            if sandbox_memory_bytes() > self.job.memory_limit_mb * 1024 * 1024:
+                child.kill()
+                return "memory_limit"
+            slice_s = _MULTI_PROCESS_SLICE_S
+        budget.check_at = time.monotonic() + min(limit - cpu, limit - effective, wall_limit - wall, slice_s)
+        return None
 
     def _classify(self, status, raw_status, killed_for, cpu, wall, paths, inline_result) -> dict:
         job = self.job
