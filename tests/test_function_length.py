@@ -17,9 +17,6 @@ MAX_LINES = 80
 
 EXPLAINED: set[str] = set()  # none: keep it that way
 SPLIT_ELSEWHERE = {
-    "microcoder_data/testgen/inputgen.py::_value",
-    "microcoder_data/testgen/constraints.py::read",
-    "microcoder_data/testgen/constraints.py::_relation",
     "trainer_adapters/verl/config_builder.py::microcoder_overrides",
     "trainer_adapters/trl/args.py::build_grpo_config",
 }

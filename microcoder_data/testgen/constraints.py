@@ -385,7 +385,11 @@ class _Reader:
             e = self.expr(terms[1])
             self.set_bound(refs[0], "eq", e)
             return True
-        # terms: an equality class of references (or one comma list of references)
+        return self._equality_class(terms, lo, hi)
+
+    def _equality_class(self, terms: list[str], lo: tuple[str, bool] | None, hi: tuple[str, bool] | None) -> bool:
+        """``terms``: references equal to each other (or one comma list of references), bounded
+        by ``lo`` and ``hi`` together."""
         if len(terms) == 1:
             refs = self._refs(terms[0])
             if not refs:
