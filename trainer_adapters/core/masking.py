@@ -42,10 +42,11 @@ from typing import Any
 
 import numpy as np
 
+from microcoder_eval.reward_result import decode_reward, is_infra_error, verdict_from
 from microcoder_eval.types import Verdict
 
 from . import metrics as M
-from .groups import is_correct, is_infra_error, rows_without_advantage
+from .groups import rows_without_advantage
 
 __all__ = [
     "REPETITION_CHECKS",
@@ -111,14 +112,9 @@ def verdict_of(result: Mapping[str, Any], correct: bool | None = None) -> str:
     means ``incomplete``, a correct sample (:func:`.groups.is_correct`, or ``correct``
     when given) ``accepted``, anything else ``wrong_answer`` (conservative: never masked).
     """
-    v = result.get("verdict")
-    if v:
-        return str(v)
-    if bool(result.get("incomplete", False)):
-        return Verdict.INCOMPLETE.value
     if correct is None:
-        correct = is_correct(result)
-    return Verdict.ACCEPTED.value if correct else Verdict.WRONG_ANSWER.value
+        return decode_reward(result).verdict
+    return verdict_from(result, bool(correct))
 
 
 def _candidate(verdict: Any, truncated: bool, repetitive: bool) -> bool:

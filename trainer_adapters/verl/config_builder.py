@@ -289,7 +289,30 @@ def compose_verl_config(
         config = compose(config_name="ppo_trainer", overrides=overrides)
     with open_dict(config):
         config[CONFIG_SECTION] = OmegaConf.create(cfg.to_dict())
+    set_judge_keywords(config, cfg.judge_keywords())
     return config
+
+
+def set_judge_keywords(config, keywords: dict[str, Any]) -> None:
+    """Add the reward's judge settings (``compute_score`` keywords) to the composed config,
+    under ``reward.custom_reward_function.reward_kwargs``; a key already there (an explicit
+    override) wins. ``MICROCODER_REWARD_*`` still override them (``judge_settings``)."""
+    if not keywords:  # binary with the defaults: compute_score's own
+        return
+    from omegaconf import open_dict
+
+    with open_dict(config):
+        section = config.reward.custom_reward_function
+        if section.get("reward_kwargs") is None:
+            section.reward_kwargs = {}
+        for key, value in keywords.items():
+            section.reward_kwargs.setdefault(key, value)
+
+
+def default_judge_workers(config) -> int:
+    """Each of verl's reward-loop workers (``reward.num_workers`` processes) keeps one judge
+    pool: by default they share the launching machine's cores."""
+    return max(1, (os.cpu_count() or 1) // max(1, int(config.reward.num_workers)))
 
 
 def _dedupe_plus(overrides: Iterable[str]) -> list[str]:
