@@ -237,7 +237,10 @@ def test_the_judge_settings_reach_compute_score_as_reward_kwargs(tiny_model, dat
     from click.testing import CliRunner
 
     from cli.train_cmd import train
-    from trainer_adapters.verl.config_builder import default_judge_workers, set_judge_keywords
+    from trainer_adapters.verl.config_builder import (
+        default_judge_workers,
+        set_judge_keywords,
+    )
 
     config = compose_verl_config(_small_cfg(reward_workers=3, reward_time_limit=2.5), model=tiny_model,
                                  dataset=dataset, extra_overrides=CPU_OVERRIDES)

@@ -35,8 +35,17 @@ from verl.utils import tensordict_utils as tu
 
 from trainer_adapters.core import MaskRng, MicroCoderGRPOConfig
 from trainer_adapters.core import metrics as M
-from trainer_adapters.core.auto_temperature import controller_from_probe, probe_metrics, run_probe, select_probe_prompts
-from trainer_adapters.core.run_files import MetricsFile, load_temperature_state, save_temperature_state
+from trainer_adapters.core.auto_temperature import (
+    controller_from_probe,
+    probe_metrics,
+    run_probe,
+    select_probe_prompts,
+)
+from trainer_adapters.core.run_files import (
+    MetricsFile,
+    load_temperature_state,
+    save_temperature_state,
+)
 from trainer_adapters.core.step import StepTemperature
 
 from .advantage import plan_truncation_mask
