@@ -127,3 +127,12 @@ def test_the_trl_reward_judges_with_the_configs_time_limit(monkeypatch):
     assert strict(completions=[SLOW], ground_truth=[ADD]) == [1.0]
     with pytest.raises(ValueError, match="reward_workers and reward_time_limit"):
         MicroCoderGRPOConfig(reward_time_limit=-1)
+
+
+def test_the_step_plan_takes_the_infra_error_flag_from_the_decoded_reward():
+    # an older reward function flags the row but reports no verdict: it is still no judgment
+    results = [decode_reward({"infra_error": True, "score": 0.0}), decode_reward({"score": 1.0}),
+               decode_reward({"score": 0.0})]
+    plan = plan_step([[1], [2], [3]], results, [0, 0, 0], MaskRng(1).for_step(1), MaskRules(8, 0.0))
+    assert plan.rows.infra_error.tolist() == [True, False, False]
+    assert plan.zeroed.tolist() == [True, False, False]

@@ -66,7 +66,8 @@ def plan_step(token_ids: Sequence[Sequence[int]], results: Sequence[RewardResult
         raise ValueError(f"length mismatch: token_ids={len(token_ids)}, results={len(results)}, "
                          f"group_ids={len(group_ids)}")
     rows = assess_rows(token_ids, [r.verdict for r in results], [float(r.correct) for r in results],
-                       max_response_length=rules.max_response_length, window=rules.window, check=rules.check)
+                       max_response_length=rules.max_response_length, window=rules.window, check=rules.check,
+                       infra_errors=[r.infra_error for r in results])
     drawn = draw_mask(rows.candidate, rules.probability, rng)
     zeroed = zeroed_rows(rows, drawn, group_ids)
     groups: dict[Any, list[Sequence[int]]] = {}
