@@ -16,8 +16,11 @@ TRL:   ``GRPOTrainer(reward_funcs=[microcoder_eval.reward.trl_reward_function], 
 
 APPS/TACO-style ``{"inputs": [...], "outputs": [...], "fn_name"?: ...}`` is read too.
 
-Each process keeps one warm ``Judge``; its size comes from ``MICROCODER_REWARD_WORKERS``
-(default: all cores) and its per-test time limit from ``MICROCODER_REWARD_TIME_LIMIT``.
+Each process keeps one warm ``Judge`` (:func:`judge_settings` says how large, with which time
+limit): the trainer config passes ``judge_workers`` / ``judge_time_limit_s`` as reward keywords;
+``MICROCODER_REWARD_WORKERS`` / ``MICROCODER_REWARD_TIME_LIMIT`` override them.
+
+The result is a typed :class:`~.reward_result.RewardResult`; verl and TRL get its dict.
 """
 from __future__ import annotations
 
@@ -29,33 +32,59 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .ground_truth import from_ground_truth
-from .types import CandidateResult, Limits, Verdict
+from .reward_result import REWARD_KINDS, RewardResult, decode_reward, reward_result
+from .types import CandidateResult, Limits
+
+#: override the trainer config's judge settings (for one machine's size, say)
+WORKERS_ENV = "MICROCODER_REWARD_WORKERS"
+TIME_LIMIT_ENV = "MICROCODER_REWARD_TIME_LIMIT"
+EXECUTOR_ENV = "MICROCODER_REWARD_EXECUTOR"
 
 _lock = threading.Lock()
 _judge: Any = None  # a judge.Judge, or a ray_pool.RayJudgePool
 _judge_pid: int | None = None
+_judge_settings: tuple | None = None
 
 
-def _shared_judge(executor: str | None = None) -> Any:
-    """One judge per process (re-created after a fork: worker pipes don't survive one).
+def judge_settings(executor: str | None = None, judge_workers: int | None = None,
+                   judge_time_limit_s: float | None = None) -> tuple[str, int | None, Limits]:
+    """(executor, workers, limits) of the process's judge.
 
-    The local pool by default; ``MICROCODER_REWARD_EXECUTOR=ray`` (or ``executor="ray"``
-    passed to compute_score) uses the cluster's judge actors instead (``ray_pool``).
+    Workers and time limit: the environment variable, else the trainer config's value (the
+    reward keyword), else the default (all cores; ``Limits``' 6 s). A problem's own
+    ``time_limit_s`` still wins over this one. The executor: the keyword, else
+    ``MICROCODER_REWARD_EXECUTOR``, else ``local``.
     """
-    global _judge, _judge_pid
+    workers = int(os.environ.get(WORKERS_ENV) or judge_workers or 0) or None
+    time_limit = os.environ.get(TIME_LIMIT_ENV) or judge_time_limit_s
+    limits = Limits(time_limit_s=float(time_limit)) if time_limit else Limits()
+    return executor or os.environ.get(EXECUTOR_ENV, "local"), workers, limits
+
+
+def _shared_judge(**settings: Any) -> Any:
+    """One judge per process and settings (re-created after a fork: worker pipes don't survive one).
+
+    The local pool by default; ``executor="ray"`` uses the cluster's judge actors instead
+    (``ray_pool``).
+    """
+    global _judge, _judge_pid, _judge_settings
+    wanted = judge_settings(**settings)
     with _lock:
-        if _judge is None or _judge_pid != os.getpid():
+        if _judge is None or _judge_pid != os.getpid() or _judge_settings != wanted:
             from .ray_pool import make_judge
 
-            workers = int(os.environ.get("MICROCODER_REWARD_WORKERS", "0")) or None
-            limits = Limits()
-            if os.environ.get("MICROCODER_REWARD_TIME_LIMIT"):
-                limits = Limits(time_limit_s=float(os.environ["MICROCODER_REWARD_TIME_LIMIT"]))
-            executor = executor or os.environ.get("MICROCODER_REWARD_EXECUTOR", "local")
+            if _judge is not None and _judge_pid == os.getpid():
+                _judge.close()
+            executor, workers, limits = wanted
             # A GRPO group is judged together: siblings try the tests others failed first.
             _judge = make_judge(executor, workers=workers, limits=limits, share_failures=True)
-            _judge_pid = os.getpid()
+            _judge_pid, _judge_settings = os.getpid(), wanted
         return _judge
+
+
+def _judge_keywords(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The judge settings among a reward call's keywords (verl's ``reward_kwargs``)."""
+    return {k: kwargs.get(k) for k in ("executor", "judge_workers", "judge_time_limit_s")}
 
 
 @atexit.register
@@ -65,22 +94,7 @@ def _close_shared_judge() -> None:
 
 
 def _score(result: CandidateResult, reward: str) -> dict[str, Any]:
-    acc = 1.0 if result.passed else 0.0
-    if reward == "fraction" and result.tests_total:
-        score = result.tests_passed / result.tests_total
-    else:
-        score = acc
-    return {
-        "score": score,
-        "acc": acc,
-        "incomplete": result.verdict is Verdict.INCOMPLETE,
-        # Not a judgment of the candidate (worker lost twice, host overloaded): the
-        # trainers give the row zero advantage (trainer_adapters.core.groups).
-        "infra_error": result.verdict is Verdict.INFRA_ERROR,
-        "verdict": result.verdict.value,
-        "tests_passed": result.tests_passed,
-        "tests_total": result.tests_total,
-    }
+    return reward_result(result, reward).to_dict()
 
 
 def compute_score(data_source: str | None, solution_str: str, ground_truth: Any,
@@ -97,8 +111,8 @@ def compute_score(data_source: str | None, solution_str: str, ground_truth: Any,
     except (ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"unreadable ground_truth for {data_source!r}: {exc}") from exc
     reward = _reward_kind(kwargs.get("reward", "binary"))
-    result = _shared_judge(kwargs.get("executor")).judge_completion(task, solution_str or "",
-                                                                    stop_on_failure=reward == "binary")
+    result = _shared_judge(**_judge_keywords(kwargs)).judge_completion(task, solution_str or "",
+                                                                       stop_on_failure=reward == "binary")
     return _score(result, reward)
 
 
@@ -122,14 +136,14 @@ def compute_scores(solution_strs: Sequence[str], ground_truths: Sequence[Any],
             tasks.append(from_ground_truth(gt))
         except (ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"unreadable ground_truth at batch index {i} ({source!r}): {exc}") from exc
-    results = _shared_judge(kwargs.get("executor")).judge_many(zip(tasks, (s or "" for s in solution_strs)), completions=True,
-                                         stop_on_failure=reward == "binary")
+    results = _shared_judge(**_judge_keywords(kwargs)).judge_many(
+        zip(tasks, (s or "" for s in solution_strs)), completions=True, stop_on_failure=reward == "binary")
     return [_score(r, reward) for r in results]
 
 
 def _reward_kind(reward: str) -> str:
     # "fraction" needs every test run: stopping at the first failure would undercount.
-    if reward not in ("binary", "fraction"):
+    if reward not in REWARD_KINDS:
         raise ValueError(f"reward must be 'binary' or 'fraction', not {reward!r}")
     return reward
 
@@ -174,16 +188,19 @@ class MicroCoderReward:
     truncation mask (which needs "non-incorrect" = correct or judged incomplete) to the same rows.
 
     ``scorer``: a batch scorer ``(solution_strs, ground_truths, **kw) -> list[dict]``;
-    defaults to :func:`compute_scores` (the judge, in parallel; its judge size follows
-    ``MICROCODER_REWARD_WORKERS``).  ``reward``: the reward kind (``"binary"``; ``"fraction"``
-    where the scorer supports it), passed on.
+    defaults to :func:`compute_scores` (the judge, in parallel).  ``reward``: the reward kind
+    (``"binary"``; ``"fraction"`` where the scorer supports it), passed on.  ``judge``: the
+    judge settings from the trainer config (``judge_workers``, ``judge_time_limit_s``; see
+    :func:`judge_settings`), passed on where the scorer takes them.
     """
 
     __name__ = "microcoder"  # TRL logs rewards/<name>/mean
 
-    def __init__(self, scorer: Callable[..., list[dict]] | None = None, reward: str = "binary") -> None:
+    def __init__(self, scorer: Callable[..., list[dict]] | None = None, reward: str = "binary",
+                 judge: dict[str, Any] | None = None) -> None:
         self.scorer = scorer if scorer is not None else compute_scores
         self.reward = reward
+        self.judge = {k: v for k, v in (judge or {}).items() if v is not None}
         self.last_results: list[dict] = []
         try:
             params = inspect.signature(self.scorer).parameters
@@ -207,6 +224,7 @@ class MicroCoderReward:
             kwargs["reward"] = self.reward
         elif self.reward != "binary":
             raise ValueError(f"the reward scorer does not take reward={self.reward!r}")
+        kwargs.update({k: v for k, v in self.judge.items() if self._accepts(k)})
         if data_sources is not None and self._accepts("data_sources"):
             kwargs["data_sources"] = list(data_sources)
         if extra_infos is not None and self._accepts("extra_infos"):
@@ -231,7 +249,12 @@ class MicroCoderReward:
             log_extra("verdict", [str(r.get("verdict", "")) for r in results])
         # None for a row the judge could not judge: TRL leaves it out of its group's mean and
         # std and gives it no advantage, as the trainers here do (trainer_adapters.core.groups)
-        return [None if r.get("infra_error") else float(r.get("score", 0.0)) for r in results]
+        return [None if d.infra_error else d.score for d in map(decode_reward, results)]
+
+    @property
+    def last_rewards(self) -> list[RewardResult]:
+        """``last_results`` decoded (:func:`~.reward_result.decode_reward`)."""
+        return [decode_reward(r) for r in self.last_results]
 
 
 def trl_reward_function(prompts: Sequence[Any] | None = None, completions: Sequence[Any] | None = None,

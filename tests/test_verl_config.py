@@ -228,3 +228,30 @@ def test_temperature_state_is_read_from_the_checkpoint_verl_resumed(tmp_path, mo
     auto = OmegaConf.create({"resume_mode": "auto", "resume_from_path": None, "default_local_dir": "ckpts"})
     monkeypatch.chdir(tmp_path)
     assert resumed_checkpoint_dir(auto, 3) == str(tmp_path / "ckpts" / "global_step_3")  # relative: from the cwd
+
+
+# ---------------------------------------------------------------------------- the judge's settings (issue 30)
+def test_the_judge_settings_reach_compute_score_as_reward_kwargs(tiny_model, dataset):
+    import os
+
+    from click.testing import CliRunner
+
+    from cli.train_cmd import train
+    from trainer_adapters.verl.config_builder import (
+        default_judge_workers,
+        set_judge_keywords,
+    )
+
+    config = compose_verl_config(_small_cfg(reward_workers=3, reward_time_limit=2.5), model=tiny_model,
+                                 dataset=dataset, extra_overrides=CPU_OVERRIDES)
+    assert dict(config.reward.custom_reward_function.reward_kwargs) == {"judge_workers": 3, "judge_time_limit_s": 2.5}
+    set_judge_keywords(config, {"judge_workers": default_judge_workers(config)})  # what the launcher adds
+    assert config.reward.custom_reward_function.reward_kwargs.judge_workers == 3  # the config's wins
+    plain = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, extra_overrides=CPU_OVERRIDES)
+    set_judge_keywords(plain, {"judge_workers": default_judge_workers(plain)})
+    assert plain.reward.custom_reward_function.reward_kwargs.judge_workers == max(
+        1, (os.cpu_count() or 1) // int(plain.reward.num_workers))  # today's default: the cores shared out
+    shown = CliRunner().invoke(train, ["--backend", "verl", "--dry-run", "--show-config", "--model", tiny_model,
+                                       "--dataset", dataset, "reward_time_limit=2.5", *CPU_OVERRIDES])
+    assert shown.exit_code == 0, shown.output
+    assert "judge_time_limit_s: 2.5" in shown.output

@@ -12,6 +12,8 @@ dependency, so every backend (verl, TRL, ...) shares exactly the same rules:
 * :mod:`.presets`     -- ``--preset microcoder|grpo|dapo`` (the paper's baselines)
 * :mod:`.metrics`     -- metric names every backend logs
 * :mod:`.plan`        -- the model and dataset checked before a run, and a dry run's short plan
+* :mod:`.step`        -- one training step's plan (mask, metrics, diversity, temperature), for every backend
+* :mod:`.run_files`   -- the run's files: ``metrics.jsonl``, ``rollouts.jsonl``, the temperature state
 """
 from .auto_temperature import (
     DiversityTemperatureController,

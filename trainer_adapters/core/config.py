@@ -93,6 +93,10 @@ class MicroCoderGRPOConfig:
     # --- reward
     reward: str = field(
         default="binary", metadata={"help": "binary (the paper) or fraction (share of tests passed); microcoder_eval.reward's reward=."})
+    reward_workers: int = field(
+        default=0, metadata={"help": "Sandbox judge workers per reward process; 0 = verl: cores // reward.num_workers, TRL: all cores (MICROCODER_REWARD_WORKERS overrides)."})
+    reward_time_limit: float = field(
+        default=0.0, metadata={"help": "Per-test CPU seconds for problems without their own limit; 0 = the judge's 6 s (MICROCODER_REWARD_TIME_LIMIT overrides)."})
     # --- temperature (change 2)
     temperature: float | str = field(
         default=_DEFAULT_TEMPERATURE, metadata={"help": "Sampling temperature (the first stage), or auto (probe, then diversity-driven stages)."})
@@ -207,12 +211,23 @@ class MicroCoderGRPOConfig:
             errors.append("use_kl_loss needs a positive kl_coef")
         if self.reward not in ("binary", "fraction"):
             errors.append(f"reward must be 'binary' or 'fraction', got {self.reward!r}")
+        if self.reward_workers < 0 or self.reward_time_limit < 0:
+            errors.append("reward_workers and reward_time_limit must be >= 0 (0 = the default)")
         if self.total_training_steps is not None and self.total_training_steps <= 0:
             errors.append("total_training_steps must be positive or None")
         if errors:
             raise ValueError("invalid MicroCoderGRPOConfig: " + "; ".join(errors))
 
     # ------------------------------------------------------------------ helpers
+    def judge_keywords(self) -> dict[str, Any]:
+        """The reward's judge settings as ``microcoder_eval.reward`` keywords (those set, i.e. not 0)."""
+        out: dict[str, Any] = {}
+        if self.reward_workers:
+            out["judge_workers"] = int(self.reward_workers)
+        if self.reward_time_limit:
+            out["judge_time_limit_s"] = float(self.reward_time_limit)
+        return out
+
     @property
     def schedule(self) -> TemperatureSchedule:
         return TemperatureSchedule(self.temperature_stages)

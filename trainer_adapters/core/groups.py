@@ -1,7 +1,8 @@
 """What a judged sample says to its GRPO group: is it correct, does it count, its advantage.
 
-Written once here for every backend (the mask, the metrics, dynamic sampling and the
-advantage all read a reward result through these):
+Written once for every backend (the mask, the metrics, dynamic sampling and the
+advantage all read a reward result through these; the decoding itself is
+:func:`microcoder_eval.reward_result.decode_reward`):
 
 * :func:`is_correct` -- the reward's ``acc`` when it reports one (with ``reward=fraction``
   a partial pass scores above 0 and is still wrong), else its ``verdict``, else (results
@@ -20,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from microcoder_eval.types import Verdict
+from microcoder_eval.reward_result import decode_reward, is_infra_error
 
 __all__ = ["grpo_advantages", "is_correct", "is_infra_error", "rows_without_advantage"]
 
@@ -29,22 +30,7 @@ def is_correct(result: Mapping[str, Any], score: float | None = None) -> bool:
     """Whether the sample a reward result judges counts as correct (see the module docstring).
 
     ``score``: the backend's own copy of the score, for a result that lacks one."""
-    acc = result.get("acc")
-    if acc is not None:
-        return float(acc) > 0
-    verdict = result.get("verdict")
-    if verdict:
-        return str(verdict) == Verdict.ACCEPTED.value
-    if score is None:
-        score = result.get("score")
-    return score is not None and float(score) > 0
-
-
-def is_infra_error(verdict: Any = None, infra_error: Any = None) -> bool:
-    """True when the reward reports an infrastructure error for the row: its score 0 is no judgment."""
-    if infra_error is not None and bool(infra_error):
-        return True
-    return verdict is not None and str(verdict) == Verdict.INFRA_ERROR.value
+    return decode_reward(result, score).correct
 
 
 def rows_without_advantage(group_ids: Sequence[Any], excluded: Sequence[bool]) -> np.ndarray:

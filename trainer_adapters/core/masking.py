@@ -42,10 +42,11 @@ from typing import Any
 
 import numpy as np
 
+from microcoder_eval.reward_result import decode_reward, is_infra_error, verdict_from
 from microcoder_eval.types import Verdict
 
 from . import metrics as M
-from .groups import is_correct, is_infra_error, rows_without_advantage
+from .groups import rows_without_advantage
 
 __all__ = [
     "REPETITION_CHECKS",
@@ -111,14 +112,9 @@ def verdict_of(result: Mapping[str, Any], correct: bool | None = None) -> str:
     means ``incomplete``, a correct sample (:func:`.groups.is_correct`, or ``correct``
     when given) ``accepted``, anything else ``wrong_answer`` (conservative: never masked).
     """
-    v = result.get("verdict")
-    if v:
-        return str(v)
-    if bool(result.get("incomplete", False)):
-        return Verdict.INCOMPLETE.value
     if correct is None:
-        correct = is_correct(result)
-    return Verdict.ACCEPTED.value if correct else Verdict.WRONG_ANSWER.value
+        return decode_reward(result).verdict
+    return verdict_from(result, bool(correct))
 
 
 def _candidate(verdict: Any, truncated: bool, repetitive: bool) -> bool:
@@ -156,11 +152,7 @@ class RowAssessment:
     candidate: np.ndarray
     verdicts: tuple[str, ...]
     accuracy: np.ndarray
-
-    @property
-    def infra_error(self) -> np.ndarray:
-        """Rows the judge could not judge (``infra_error``): their score is no judgment."""
-        return np.array([is_infra_error(v) for v in self.verdicts], dtype=bool)
+    infra_error: np.ndarray  # rows the judge could not judge: their score is no judgment
 
     def __len__(self) -> int:
         return int(self.truncated.shape[0])
@@ -174,8 +166,12 @@ def assess_rows(
     max_response_length: int,
     window: int = 128,
     check: str = "period",
+    infra_errors: Sequence[bool] | None = None,
 ) -> RowAssessment:
-    """Truncation, repetition and candidacy of each row (``token_ids`` without padding)."""
+    """Truncation, repetition and candidacy of each row (``token_ids`` without padding).
+
+    ``infra_errors``: the decoded rewards' flags (``RewardResult.infra_error``); without
+    them, the ``infra_error`` verdicts."""
     n = len(token_ids)
     if not (len(verdicts) == len(accuracy) == n):
         raise ValueError(f"length mismatch: token_ids={n}, verdicts={len(verdicts)}, accuracy={len(accuracy)}")
@@ -193,6 +189,8 @@ def assess_rows(
         candidate=candidate,
         verdicts=verdict_strs,
         accuracy=np.asarray(accuracy, dtype=float).reshape(-1),
+        infra_error=np.array([is_infra_error(v) for v in verdict_strs] if infra_errors is None else infra_errors,
+                             dtype=bool).reshape(-1),
     )
 
 

@@ -43,9 +43,7 @@ appends every log record to ``<output_dir>/metrics.jsonl``.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
-import math
 import os
 from pathlib import Path
 from typing import Any
@@ -56,6 +54,7 @@ from transformers import TrainerCallback
 from trl import GRPOTrainer
 from trl.trainer.utils import add_fused_lm_head
 
+from microcoder_eval.reward_result import decode_reward
 from trainer_adapters.core import metrics as M
 from trainer_adapters.core.auto_temperature import (
     DiversityTemperatureController,
@@ -65,21 +64,26 @@ from trainer_adapters.core.auto_temperature import (
     select_probe_prompts,
 )
 from trainer_adapters.core.config import MicroCoderGRPOConfig
-from trainer_adapters.core.diversity import batch_diversity
-from trainer_adapters.core.groups import is_correct
-from trainer_adapters.core.masking import MaskRng, assess_rows, draw_mask, masking_metrics, verdict_of, zeroed_rows
+from trainer_adapters.core.masking import MaskRng
+from trainer_adapters.core.run_files import (
+    METRICS_FILE,
+    ROLLOUTS_FILE,
+    TEMPERATURE_STATE_FILE,
+    MetricsFile,
+    append_jsonl,
+    finite_floats,
+    finite_or_none,
+    load_temperature_state,
+    save_temperature_state,
+)
+from trainer_adapters.core.step import MaskRules, StepPlan, StepTemperature, plan_step
 
 from .args import TrlLayout
 from .overlong import TrainingOnlyReward
 from .probe import decided_by_main, in_prompt_order, share_of, slots_per_process
 from .reward import MicroCoderReward
 
-__all__ = ["MetricsFileCallback", "MicroCoderGRPOTrainer"]
-
-METRICS_FILE = "metrics.jsonl"
-ROLLOUTS_FILE = "rollouts.jsonl"
-#: ``temperature=auto``: the controller's state, saved in every checkpoint directory
-TEMPERATURE_STATE_FILE = "microcoder_temperature.json"
+__all__ = ["METRICS_FILE", "ROLLOUTS_FILE", "TEMPERATURE_STATE_FILE", "MetricsFileCallback", "MicroCoderGRPOTrainer"]
 
 logger = logging.getLogger(__name__)
 
@@ -116,14 +120,13 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
             raise ValueError("MicroCoder-GRPO zeroes advantages; set mask_truncated_completions=False")
         self.mc_config = mc_config
         self.layout = layout
-        self.schedule = mc_config.schedule
+        self.temperatures = StepTemperature(mc_config)
         self.mask_rng = MaskRng(mc_config.seed)
-        self.microcoder_reward = reward if reward is not None else MicroCoderReward(reward=mc_config.reward)
+        self.microcoder_reward = reward if reward is not None else MicroCoderReward(
+            reward=mc_config.reward, judge=mc_config.judge_keywords())
         self.write_rollouts = write_rollouts
         self.last_microcoder_batch: dict[str, Any] | None = None
         self._forward_before_restage: dict[int, Any] = {}
-        #: temperature=auto: set by the probe before step 1, or restored from a checkpoint
-        self.temperature_controller: DiversityTemperatureController | None = None
         reward_funcs: list[Any] = [self.microcoder_reward]
         #: preset dapo: DAPO's soft overlong punishment (TRL's), switched off while validating
         self.overlong_reward: TrainingOnlyReward | None = None
@@ -153,13 +156,23 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         return self.layout.microcoder_step(self.state.global_step)
 
     # ------------------------------------------------------------------ temperature
+    @property
+    def schedule(self):
+        """The staged temperature schedule (``temperature`` / ``temperature_stages``)."""
+        return self.temperatures.schedule
+
+    @property
+    def temperature_controller(self) -> DiversityTemperatureController | None:
+        """temperature=auto: set by the probe before step 1, or restored from a checkpoint."""
+        return self.temperatures.controller
+
+    @temperature_controller.setter
+    def temperature_controller(self, controller: DiversityTemperatureController | None) -> None:
+        self.temperatures.controller = controller
+
     def step_temperature(self, step: int) -> float:
         """The sampling temperature of MicroCoder step ``step``."""
-        if not self.mc_config.auto_temperature:
-            return self.schedule.temperature_at(step)
-        if self.temperature_controller is None:
-            raise RuntimeError("temperature=auto: the probe has not run (it runs in train(), at the first rollout round)")
-        return self.temperature_controller.temperature
+        return self.temperatures.at(step)
 
     def train(self, resume_from_checkpoint=None, *args, **kwargs):
         """``temperature=auto``: restore the controller from the checkpoint resumed; else the probe
@@ -267,29 +280,17 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         return groups
 
     def load_temperature_state(self, checkpoint: str | os.PathLike) -> None:
-        path = Path(checkpoint) / TEMPERATURE_STATE_FILE
-        if not path.is_file():
-            raise FileNotFoundError(
-                f"{path}: temperature=auto resumes from the controller state saved with the checkpoint; "
-                "this checkpoint has none (was it written by a run with a fixed temperature?)"
-            )
-        self.temperature_controller = DiversityTemperatureController.from_state_dict(json.loads(path.read_text()))
+        self.temperature_controller = load_temperature_state(checkpoint)
 
     def _save_checkpoint(self, model, trial):
         super()._save_checkpoint(model, trial)
         if self.temperature_controller is not None and self.accelerator.is_main_process:
             folder = Path(self._get_output_dir(trial=trial)) / f"checkpoint-{self.state.global_step}"
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / TEMPERATURE_STATE_FILE).write_text(json.dumps(self.temperature_controller.state_dict()) + "\n")
+            save_temperature_state(folder, self.temperature_controller)
 
     def _write_metrics_record(self, record: dict) -> None:
-        if not self.accelerator.is_main_process:
-            return
-        path = Path(self.args.output_dir) / METRICS_FILE
-        path.parent.mkdir(parents=True, exist_ok=True)
-        clean = {k: (_finite(v) if isinstance(v, float) else v) for k, v in record.items()}
-        with path.open("a", encoding="utf-8") as fh:
-            fh.write(json.dumps(clean) + "\n")
+        if self.accelerator.is_main_process:
+            MetricsFile(self.args.output_dir).append(record)
 
     def set_sampling_temperature(self, temperature: float) -> None:
         """Use ``temperature`` for sampling and for the loss's log-probs from now on."""
@@ -376,9 +377,9 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
             self.microcoder_reward.last_results = []
             with self.validation_sampling():
                 output = super()._generate_and_score_completions(inputs)
-            results = self.microcoder_reward.last_results
+            results = self.microcoder_reward.last_rewards
             if results:
-                acc = [float(is_correct(r)) for r in results]
+                acc = [float(r.correct) for r in results]
                 acc = self.accelerator.gather(torch.tensor(acc, device=output["advantages"].device))
                 self._metrics["eval"][M.ACCURACY].append(float(acc.mean()))
             return output
@@ -399,103 +400,89 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         same order.  Returns the per-row record of the global batch (also kept in
         ``self.last_microcoder_batch``).
         """
-        cfg = self.mc_config
-        device = output["advantages"].device
-        completion_ids = output["completion_ids"]
-        completion_mask = output["completion_mask"]
-        if "tool_mask" in output:
-            completion_mask = completion_mask * output["tool_mask"]
-        n_local = completion_ids.size(0)
+        rows = _completion_rows(output)
+        n_local = len(rows)
         if len(results) != n_local:
             raise RuntimeError(f"got {len(results)} judgements for {n_local} completions")
-
-        lengths = completion_mask.sum(dim=1).tolist()
-        rows = [completion_ids[i, : int(lengths[i])].tolist() for i in range(n_local)]
-        scores = [float(r.get("score", 0.0) or 0.0) for r in results]
-        accs = [float(is_correct(r)) for r in results]
-        verdicts = [verdict_of(r, bool(a)) for r, a in zip(results, accs)]
-
         from accelerate.utils import gather_object
 
         def gather(items: list) -> list:
             return list(gather_object(items)) if self.accelerator.num_processes > 1 else items
 
-        # every process assesses the GLOBAL batch (process order) and draws one uniform per
+        # every process plans the GLOBAL batch (process order) and draws one uniform per
         # row in row order, so all compute the same mask and keep their slice
-        all_rows, all_verdicts, all_scores, all_accs = gather(rows), gather(verdicts), gather(scores), gather(accs)
-        assessed = assess_rows(all_rows, all_verdicts, all_accs, max_response_length=cfg.max_response_length,
-                               window=cfg.repetition_window, check=cfg.repetition_check)
-        mask = draw_mask(assessed.candidate, cfg.mask_probability, self.mask_rng.for_step(step))
-        start = self.accelerator.process_index * n_local
+        all_rows, rewards = gather(rows), gather([decode_reward(r) for r in results])
         # TRL left the infra_error rows (reward None) out of their group's statistics; a group
         # left with fewer than two rows that count gets no advantage (TRL's would be NaN)
         group_ids = [i // self.num_generations for i in range(len(all_rows))]
-        zero = zeroed_rows(assessed, mask, group_ids)
-        local_mask = torch.as_tensor(zero[start : start + n_local], device=device)
+        plan = plan_step(all_rows, rewards, group_ids, self.mask_rng.for_step(step), MaskRules.of(self.mc_config),
+                         temperature=float(self.temperature))
+        start = self.accelerator.process_index * n_local
         advantages = output["advantages"]
+        local_mask = torch.as_tensor(plan.zeroed[start : start + n_local], device=advantages.device)
         if advantages.dim() == 1:
             advantages[local_mask] = 0.0
         else:  # (B, T) advantages from a subclass
             advantages[local_mask, :] = 0.0
         g_adv = self.accelerator.gather(advantages if advantages.dim() == 1 else advantages[:, 0]).cpu().numpy()
-
-        g = self.num_generations
-        groups = [all_rows[i : i + g] for i in range(0, len(all_rows), g)]
-        stats = masking_metrics(assessed, mask)
-        stats[M.DIVERSITY] = batch_diversity(groups, cfg.diversity_ngram)
-        stats[M.TEMPERATURE] = float(self.temperature)
-        if self.temperature_controller is not None:
-            new_temperature = self.temperature_controller.observe(step, stats[M.DIVERSITY])
-            stats[M.TEMPERATURE_SWITCH] = 1.0 if new_temperature is not None else 0.0
-            if new_temperature is not None:
-                logger.info("[microcoder] step %d: diversity kept falling below %.3f for %d steps: temperature %s -> %s",
-                            step, cfg.convergence_diversity, cfg.diversity_window, self.temperature, new_temperature)
-        for name, value in stats.items():
-            self._metrics["train"][name].append(value)
-
-        record = {
-            "step": step,
-            "temperature": float(self.temperature),
-            "score": list(all_scores),
-            "verdict": list(all_verdicts),
-            "length": [len(r) for r in all_rows],
-            "truncated": assessed.truncated.tolist(),
-            "repetitive": assessed.repetitive.tolist(),
-            "candidate": assessed.candidate.tolist(),
-            "masked": mask.tolist(),
-            "advantage": g_adv.tolist(),
-            "metrics": stats,
-        }
+        stats = self._step_metrics(plan, step)
+        record = _rollout_record(step, float(self.temperature), plan, rewards, all_rows, g_adv.tolist(), stats)
         self.last_microcoder_batch = record
         if self.write_rollouts and self.accelerator.is_main_process:
             self._append_rollouts(record)
         return record
 
+    def _step_metrics(self, plan: StepPlan, step: int) -> dict[str, float]:
+        """The plan's metrics (+ the temperature switch with ``temperature=auto``), logged for the step."""
+        stats = dict(plan.metrics)
+        new_temperature = self.temperatures.observe(step, plan.diversity)
+        if self.temperature_controller is not None:
+            stats[M.TEMPERATURE_SWITCH] = 1.0 if new_temperature is not None else 0.0
+            if new_temperature is not None:
+                cfg = self.mc_config
+                logger.info("[microcoder] step %d: diversity kept falling below %.3f for %d steps: temperature %s -> %s",
+                            step, cfg.convergence_diversity, cfg.diversity_window, self.temperature, new_temperature)
+        for name, value in stats.items():
+            self._metrics["train"][name].append(value)
+        return stats
+
     def _append_rollouts(self, record: dict) -> None:
-        path = Path(self.args.output_dir) / ROLLOUTS_FILE
-        path.parent.mkdir(parents=True, exist_ok=True)
         g = self.num_generations
-        with path.open("a", encoding="utf-8") as fh:
-            for i in range(len(record["score"])):
-                fh.write(
-                    json.dumps(
-                        {
-                            "step": record["step"],
-                            "row": i,
-                            "group": i // g,
-                            "temperature": record["temperature"],
-                            "score": record["score"][i],
-                            "verdict": record["verdict"][i],
-                            "length": record["length"][i],
-                            "truncated": record["truncated"][i],
-                            "repetitive": record["repetitive"][i],
-                            "candidate": record["candidate"][i],
-                            "masked": record["masked"][i],
-                            "advantage": _finite(record["advantage"][i]),
-                        }
-                    )
-                    + "\n"
-                )
+        keys = ("temperature", "score", "verdict", "length", "truncated", "repetitive", "candidate", "masked")
+        lines = []
+        for i in range(len(record["score"])):
+            line = {"step": record["step"], "row": i, "group": i // g}
+            line.update({k: record[k] if k == "temperature" else record[k][i] for k in keys})
+            line["advantage"] = finite_or_none(record["advantage"][i])
+            lines.append(line)
+        append_jsonl(Path(self.args.output_dir) / ROLLOUTS_FILE, lines)
+
+
+def _completion_rows(output: dict) -> list[list[int]]:
+    """Each row's completion token ids, without padding (and without tool tokens)."""
+    completion_ids = output["completion_ids"]
+    completion_mask = output["completion_mask"]
+    if "tool_mask" in output:
+        completion_mask = completion_mask * output["tool_mask"]
+    lengths = completion_mask.sum(dim=1).tolist()
+    return [completion_ids[i, : int(lengths[i])].tolist() for i in range(completion_ids.size(0))]
+
+
+def _rollout_record(step: int, temperature: float, plan: StepPlan, rewards: list, rows: list, advantage: list,
+                    stats: dict) -> dict:
+    return {
+        "step": step,
+        "temperature": temperature,
+        "score": [r.score for r in rewards],
+        "verdict": [r.verdict for r in rewards],
+        "length": [len(r) for r in rows],
+        "truncated": plan.rows.truncated.tolist(),
+        "repetitive": plan.rows.repetitive.tolist(),
+        "candidate": plan.rows.candidate.tolist(),
+        "masked": plan.drawn.tolist(),
+        "advantage": advantage,
+        "metrics": stats,
+    }
 
 
 def _until_eos(ids: list[int], eos: int | None, pad: int | None) -> list[int]:
@@ -503,10 +490,6 @@ def _until_eos(ids: list[int], eos: int | None, pad: int | None) -> list[int]:
     if eos is not None and eos in ids:
         return ids[: ids.index(eos) + 1]
     return [x for x in ids if x != pad] if pad is not None and pad != eos else ids
-
-
-def _finite(x: float) -> float | None:
-    return float(x) if x is not None and math.isfinite(x) else None
 
 
 class MetricsFileCallback(TrainerCallback):
@@ -524,13 +507,11 @@ class MetricsFileCallback(TrainerCallback):
     def on_log(self, args, state, control, logs=None, **kwargs):
         if not state.is_world_process_zero or not logs:
             return
-        path = self.path or Path(args.output_dir) / METRICS_FILE
-        path.parent.mkdir(parents=True, exist_ok=True)
         # step 0: validation before training
         step = 0 if state.global_step == 0 else (state.global_step - 1) // self.layout.updates_per_step + 1
-        clean = {k: (_finite(v) if isinstance(v, float) else v) for k, v in logs.items()}
-        with path.open("a", encoding="utf-8") as fh:
-            fh.write(json.dumps({"step": step, "global_step": state.global_step, **clean}, default=_json_default) + "\n")
+        record = {"step": step, "global_step": state.global_step, **logs}
+        path = self.path or Path(args.output_dir) / METRICS_FILE
+        append_jsonl(path, [finite_floats(record)], default=_json_default)
 
 
 def _json_default(obj: Any) -> Any:

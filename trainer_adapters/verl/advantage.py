@@ -28,10 +28,10 @@ from typing import Any
 
 import numpy as np
 
+from microcoder_eval.reward_result import decode_reward
 from trainer_adapters.core import metrics as M
-from trainer_adapters.core.diversity import batch_diversity
-from trainer_adapters.core.groups import grpo_advantages, is_correct
-from trainer_adapters.core.masking import assess_rows, draw_mask, masking_metrics, verdict_of, zeroed_rows
+from trainer_adapters.core.groups import grpo_advantages
+from trainer_adapters.core.step import MaskRules, plan_step
 
 __all__ = ["MaskPlan", "parse_key", "plan_truncation_mask"]
 
@@ -87,8 +87,32 @@ def plan_truncation_mask(
     n = len(keys)
     if not (len(prompts) == len(responses) == len(scores) == len(extra_fields) == len(is_padding) == n):
         raise ValueError("all per-row inputs must have the same length")
+    row_session, ordered = _sessions(keys, prompts, is_padding)
+    final_responses = [list(responses[row]) for _, row in ordered]
+    results = [decode_reward(_reward_info(extra_fields[row]), float(scores[row])) for _, row in ordered]
+    uids = [uid for (uid, _), _ in ordered]
+    rules = MaskRules(max_response_length=max_response_length, probability=probability, window=window,
+                      check=repetition_check, ngram=ngram)
+    step = plan_step(final_responses, results, uids, rng, rules)
+    masked_sessions = {s for (s, _), m in zip(ordered, step.zeroed) if m}
+    mask = np.array([s is not None and s in masked_sessions for s in row_session], dtype=bool)
+    regrouped: dict[int, float] = {}
+    infra = step.rows.infra_error
+    if regroup is not None and infra.any():
+        # verl's GRPO counted the infra_error sessions in their group's mean and std
+        advantage = grpo_advantages([r.score for r in results], uids, infra, scale=regroup, epsilon=epsilon)
+        hit = {uid for uid, bad in zip(uids, infra) if bad}
+        by_session = {s: a for ((s, _), a) in zip(ordered, advantage) if s[0] in hit}
+        regrouped = {row: by_session[s] for row, s in enumerate(row_session)
+                     if s in by_session and s not in masked_sessions}
+    metrics = dict(step.metrics)
+    metrics[M.DIVERSITY] = step.diversity if not math.isnan(step.diversity) else 0.0
+    return MaskPlan(mask=mask, metrics=metrics, regrouped=regrouped)
 
-    # final output of each real session
+
+def _sessions(keys: Sequence[str], prompts: Sequence[Sequence[int]], is_padding: Sequence[bool]):
+    """Each row's session (None for padding), and each real session's final row in the
+    canonical draw order: sessions sorted by (sha1 of the prompt ids, session id, uid)."""
     sessions: dict[tuple[str, str], tuple[int, int]] = {}  # (uid, sid) -> (index, row)
     row_session: list[tuple[str, str] | None] = []
     for row, key in enumerate(keys):
@@ -109,35 +133,5 @@ def plan_truncation_mask(
             sid_key = (1, sid)
         return (digest, sid_key, uid)
 
-    ordered = sorted(sessions.items(), key=order_key)
-    final_responses, verdicts, accuracy = [], [], []
-    for _, (_, row) in ordered:
-        final_responses.append(list(responses[row]))
-        info = _reward_info(extra_fields[row])
-        correct = is_correct(info, float(scores[row]))
-        accuracy.append(float(correct))
-        verdicts.append(verdict_of(info, correct))
-    assessed = assess_rows(final_responses, verdicts, accuracy, max_response_length=max_response_length,
-                           window=window, check=repetition_check)
-    session_mask = draw_mask(assessed.candidate, probability, rng)
-    uids = [uid for (uid, _), _ in ordered]
-    masked_sessions = {s for (s, _), m in zip(ordered, zeroed_rows(assessed, session_mask, uids)) if m}
-    mask = np.array([s is not None and s in masked_sessions for s in row_session], dtype=bool)
-    regrouped: dict[int, float] = {}
-    if regroup is not None and assessed.infra_error.any():
-        # verl's GRPO counted the infra_error sessions in their group's mean and std
-        session_scores = [float(scores[row]) for _, (_, row) in ordered]
-        advantage = grpo_advantages(session_scores, uids, assessed.infra_error, scale=regroup, epsilon=epsilon)
-        hit = {uid for uid, bad in zip(uids, assessed.infra_error) if bad}
-        by_session = {s: a for ((s, _), a) in zip(ordered, advantage) if s[0] in hit}
-        regrouped = {row: by_session[s] for row, s in enumerate(row_session)
-                     if s in by_session and s not in masked_sessions}
-
-    # diversity over each prompt's samples (final outputs), averaged over prompts
-    groups: dict[str, list[list[int]]] = {}
-    for ((uid, _), _), resp in zip(ordered, final_responses):
-        groups.setdefault(uid, []).append(resp)
-    div = batch_diversity(list(groups.values()), ngram)
-    metrics = masking_metrics(assessed, session_mask)
-    metrics[M.DIVERSITY] = div if not math.isnan(div) else 0.0
-    return MaskPlan(mask=mask, metrics=metrics, regrouped=regrouped)
+    ordered = [(s, row) for s, (_, row) in sorted(sessions.items(), key=order_key)]
+    return row_session, ordered

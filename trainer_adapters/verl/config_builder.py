@@ -99,7 +99,6 @@ def microcoder_overrides(
     # (4K) by the agent-loop worker through sampling_params["max_tokens"].
     gen_len = max(cfg.max_response_length, cfg.eval_max_response_length)
     token_budget = max(16384, cfg.max_prompt_length + cfg.max_response_length)
-    stage0 = cfg.schedule.temperature_at(0)
     o: dict[str, Any] = {
         # --- algorithm: stock GRPO advantages, no KL anywhere
         "algorithm.adv_estimator": "grpo",
@@ -114,36 +113,7 @@ def microcoder_overrides(
         "data.seed": cfg.seed,
         # --- model
         "actor_rollout_ref.model.path": model_path,
-        # --- actor: no KL loss, clip-higher, token-mean
-        "actor_rollout_ref.actor.use_kl_loss": cfg.use_kl_loss,
-        "actor_rollout_ref.actor.kl_loss_coef": cfg.kl_coef,
-        "actor_rollout_ref.actor.clip_ratio_low": cfg.clip_ratio_low,
-        "actor_rollout_ref.actor.clip_ratio_high": cfg.clip_ratio_high,
-        "actor_rollout_ref.actor.loss_agg_mode": cfg.loss_agg_mode,
-        "actor_rollout_ref.actor.entropy_coeff": cfg.entropy_coeff,
-        "actor_rollout_ref.actor.ppo_mini_batch_size": cfg.ppo_mini_batch_size,
-        "actor_rollout_ref.actor.ppo_epochs": cfg.ppo_epochs,
-        "actor_rollout_ref.actor.use_dynamic_bsz": True,
-        "actor_rollout_ref.actor.ppo_max_token_len_per_gpu": token_budget,
-        # the 0.9.1 FSDP engine clips with optim.clip_grad; actor.grad_clip is read by nothing
-        "actor_rollout_ref.actor.optim.clip_grad": cfg.grad_clip,
-        "actor_rollout_ref.actor.data_loader_seed": cfg.seed,
-        "actor_rollout_ref.actor.optim.lr": cfg.learning_rate,
-        "actor_rollout_ref.actor.optim.weight_decay": cfg.weight_decay,
-        # --- rollout
-        "actor_rollout_ref.rollout.name": "vllm",
-        "actor_rollout_ref.rollout.n": cfg.num_generations,
-        "actor_rollout_ref.rollout.temperature": stage0,
-        "actor_rollout_ref.rollout.top_p": cfg.top_p,
-        "actor_rollout_ref.rollout.top_k": cfg.top_k,
-        "actor_rollout_ref.rollout.seed": cfg.seed,
-        "actor_rollout_ref.rollout.log_prob_use_dynamic_bsz": True,
-        "actor_rollout_ref.rollout.log_prob_max_token_len_per_gpu": token_budget,
-        "actor_rollout_ref.rollout.val_kwargs.n": cfg.val_num_samples,
-        "actor_rollout_ref.rollout.val_kwargs.do_sample": True,
-        "actor_rollout_ref.rollout.val_kwargs.temperature": cfg.val_temperature,
-        "actor_rollout_ref.rollout.val_kwargs.top_p": cfg.val_top_p,
-        "+actor_rollout_ref.rollout.agent.agent_loop_manager_class": AGENT_LOOP_MANAGER_FQN,
+        **_actor_rollout_overrides(cfg, token_budget),
         # --- reward: microcoder_eval's compute_score through verl's reward loop
         "reward.custom_reward_function.path": reward_function_path,
         "reward.custom_reward_function.name": REWARD_FUNCTION_NAME,
@@ -265,6 +235,43 @@ def _baseline_overrides(cfg: MicroCoderGRPOConfig) -> dict[str, Any]:
     return o
 
 
+def _actor_rollout_overrides(cfg: MicroCoderGRPOConfig, token_budget: int) -> dict[str, Any]:
+    """The actor's and the rollout's keys."""
+    stage0 = cfg.schedule.temperature_at(0)
+    return {
+        # --- actor: no KL loss, clip-higher, token-mean
+        "actor_rollout_ref.actor.use_kl_loss": cfg.use_kl_loss,
+        "actor_rollout_ref.actor.kl_loss_coef": cfg.kl_coef,
+        "actor_rollout_ref.actor.clip_ratio_low": cfg.clip_ratio_low,
+        "actor_rollout_ref.actor.clip_ratio_high": cfg.clip_ratio_high,
+        "actor_rollout_ref.actor.loss_agg_mode": cfg.loss_agg_mode,
+        "actor_rollout_ref.actor.entropy_coeff": cfg.entropy_coeff,
+        "actor_rollout_ref.actor.ppo_mini_batch_size": cfg.ppo_mini_batch_size,
+        "actor_rollout_ref.actor.ppo_epochs": cfg.ppo_epochs,
+        "actor_rollout_ref.actor.use_dynamic_bsz": True,
+        "actor_rollout_ref.actor.ppo_max_token_len_per_gpu": token_budget,
+        # the 0.9.1 FSDP engine clips with optim.clip_grad; actor.grad_clip is read by nothing
+        "actor_rollout_ref.actor.optim.clip_grad": cfg.grad_clip,
+        "actor_rollout_ref.actor.data_loader_seed": cfg.seed,
+        "actor_rollout_ref.actor.optim.lr": cfg.learning_rate,
+        "actor_rollout_ref.actor.optim.weight_decay": cfg.weight_decay,
+        # --- rollout
+        "actor_rollout_ref.rollout.name": "vllm",
+        "actor_rollout_ref.rollout.n": cfg.num_generations,
+        "actor_rollout_ref.rollout.temperature": stage0,
+        "actor_rollout_ref.rollout.top_p": cfg.top_p,
+        "actor_rollout_ref.rollout.top_k": cfg.top_k,
+        "actor_rollout_ref.rollout.seed": cfg.seed,
+        "actor_rollout_ref.rollout.log_prob_use_dynamic_bsz": True,
+        "actor_rollout_ref.rollout.log_prob_max_token_len_per_gpu": token_budget,
+        "actor_rollout_ref.rollout.val_kwargs.n": cfg.val_num_samples,
+        "actor_rollout_ref.rollout.val_kwargs.do_sample": True,
+        "actor_rollout_ref.rollout.val_kwargs.temperature": cfg.val_temperature,
+        "actor_rollout_ref.rollout.val_kwargs.top_p": cfg.val_top_p,
+        "+actor_rollout_ref.rollout.agent.agent_loop_manager_class": AGENT_LOOP_MANAGER_FQN,
+    }
+
+
 def compose_verl_config(
     cfg: MicroCoderGRPOConfig,
     model: str | None = None,
@@ -289,7 +296,30 @@ def compose_verl_config(
         config = compose(config_name="ppo_trainer", overrides=overrides)
     with open_dict(config):
         config[CONFIG_SECTION] = OmegaConf.create(cfg.to_dict())
+    set_judge_keywords(config, cfg.judge_keywords())
     return config
+
+
+def set_judge_keywords(config, keywords: dict[str, Any]) -> None:
+    """Add the reward's judge settings (``compute_score`` keywords) to the composed config,
+    under ``reward.custom_reward_function.reward_kwargs``; a key already there (an explicit
+    override) wins. ``MICROCODER_REWARD_*`` still override them (``judge_settings``)."""
+    if not keywords:  # binary with the defaults: compute_score's own
+        return
+    from omegaconf import open_dict
+
+    with open_dict(config):
+        section = config.reward.custom_reward_function
+        if section.get("reward_kwargs") is None:
+            section.reward_kwargs = {}
+        for key, value in keywords.items():
+            section.reward_kwargs.setdefault(key, value)
+
+
+def default_judge_workers(config) -> int:
+    """Each of verl's reward-loop workers (``reward.num_workers`` processes) keeps one judge
+    pool: by default they share the launching machine's cores."""
+    return max(1, (os.cpu_count() or 1) // max(1, int(config.reward.num_workers)))
 
 
 def _dedupe_plus(overrides: Iterable[str]) -> list[str]:

@@ -24,7 +24,13 @@ from microcoder_eval.model_ref import describe_model
 from trainer_adapters.core import MicroCoderGRPOConfig
 from trainer_adapters.core.plan import check_dataset, plan_lines
 
-from .config_builder import compose_verl_config, describe_plan, validate_verl_config
+from .config_builder import (
+    compose_verl_config,
+    default_judge_workers,
+    describe_plan,
+    set_judge_keywords,
+    validate_verl_config,
+)
 from .constants import REWARD_FUNCTION_PATH
 from .override_keys import override_error_line
 from .device import detect_device
@@ -115,12 +121,7 @@ def run_verl(
     check_machine(config)
     from verl.trainer.main_ppo import run_ppo
 
-    # Each of verl's reward-loop workers (reward.num_workers processes) keeps one judge
-    # pool, by default as large as the machine; share the cores out instead. Ray's local
-    # workers inherit this environment.
-    if "MICROCODER_REWARD_WORKERS" not in os.environ:
-        per_worker = max(1, (os.cpu_count() or 1) // max(1, int(config.reward.num_workers)))
-        os.environ["MICROCODER_REWARD_WORKERS"] = str(per_worker)
+    set_judge_keywords(config, {"judge_workers": default_judge_workers(config)})  # where the config sets none
     out.write(describe_plan(cfg, config) + "\n")
     run_ppo(config, task_runner_class=make_task_runner())
     return config

@@ -21,7 +21,6 @@ per-sample reward extras (``incomplete``) and no response token ids.
 """
 from __future__ import annotations
 
-import json
 import logging
 import os
 
@@ -37,19 +36,20 @@ from verl.utils import tensordict_utils as tu
 from trainer_adapters.core import MaskRng, MicroCoderGRPOConfig
 from trainer_adapters.core import metrics as M
 from trainer_adapters.core.auto_temperature import (
-    DiversityTemperatureController,
     controller_from_probe,
     probe_metrics,
     run_probe,
     select_probe_prompts,
 )
+from trainer_adapters.core.run_files import (
+    MetricsFile,
+    load_temperature_state,
+    save_temperature_state,
+)
+from trainer_adapters.core.step import StepTemperature
 
 from .advantage import plan_truncation_mask
 from .constants import CONFIG_SECTION, TEMPERATURE_KEY
-from .metrics_file import MetricsFile
-
-#: temperature=auto: the controller's state, saved in every checkpoint directory
-TEMPERATURE_STATE_FILE = "microcoder_temperature.json"
 
 logger = logging.getLogger(__name__)
 logger.setLevel(os.getenv("VERL_LOGGING_LEVEL", "INFO"))
@@ -87,10 +87,9 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
     def __init__(self, config):
         super().__init__(config)
         self.mc_config = microcoder_config_of(config)
-        self.temperature_schedule = self.mc_config.schedule
+        #: temperature=auto: its controller is set by the probe before step 1, or restored from the checkpoint
+        self.temperatures = StepTemperature(self.mc_config)
         self.mask_rng = MaskRng(self.mc_config.seed)
-        #: temperature=auto: set by the probe before step 1, or restored from the checkpoint
-        self.temperature_controller: DiversityTemperatureController | None = None
         self._step_diversity: float | None = None
         self._pending_metrics: dict[str, float] = {}
 
@@ -129,27 +128,20 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         return metrics
 
     # ------------------------------------------------------------------ temperature
-    def current_temperature(self) -> float:
-        if self.temperature_controller is not None:
-            return self.temperature_controller.temperature
-        return self.temperature_schedule.temperature_at(self.global_steps)
+    @property
+    def temperature_controller(self):
+        return self.temperatures.controller
 
-    def _temperature_state_path(self, step: int) -> str:
-        """Where this run saves the controller state with its step ``step`` checkpoint."""
-        return os.path.join(self.config.trainer.default_local_dir, f"global_step_{step}", TEMPERATURE_STATE_FILE)
+    def current_temperature(self) -> float:
+        return self.temperatures.at(self.global_steps)
 
     def _start_auto_temperature(self, resumed_step: int) -> None:
         """Restore the controller saved with the checkpoint resumed from, else probe the
         initial policy with the rollout replicas (awake with its weights at this point)."""
         cfg = self.mc_config
         if resumed_step > 0:
-            path = os.path.join(resumed_checkpoint_dir(self.config.trainer, resumed_step), TEMPERATURE_STATE_FILE)
-            if not os.path.exists(path):
-                raise RuntimeError(
-                    f"{path} is missing: temperature=auto resumes from the controller state saved with the checkpoint"
-                )
-            with open(path) as fh:
-                self.temperature_controller = DiversityTemperatureController.from_state_dict(json.load(fh))
+            self.temperatures.controller = load_temperature_state(
+                resumed_checkpoint_dir(self.config.trainer, resumed_step))
             return
         from .auto_temperature import probe_prompt_ids, sample_groups
 
@@ -164,29 +156,25 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         )
         # on record before the choice, so a failed choice still leaves the probe
         self.logger.log(data={"microcoder/probe/prompts": len(prompts), **probe_metrics(probe, None)}, step=0)
-        self.temperature_controller = controller_from_probe(cfg, probe)
-        self.logger.log(data={M.PROBE_CHOSEN: self.temperature_controller.temperature}, step=0)
-        logger.info(f"[microcoder] temperature=auto: probe chose T={self.temperature_controller.temperature}")
+        controller = self.temperatures.controller = controller_from_probe(cfg, probe)
+        self.logger.log(data={M.PROBE_CHOSEN: controller.temperature}, step=0)
+        logger.info(f"[microcoder] temperature=auto: probe chose T={controller.temperature}")
 
     def step(self, metrics: dict, timing_raw: dict):
         batch = super().step(metrics, timing_raw)
         # observed here, before verl saves this step's checkpoint (and our controller state)
-        controller = self.temperature_controller
-        if controller is not None and self._step_diversity is not None:
-            new = controller.observe(self.global_steps, self._step_diversity)
-            if new is not None:  # applies from the next step's rollouts
-                logger.info(f"[microcoder] step {self.global_steps}: diversity keeps falling -> T={new}")
-                self._pending_metrics[M.TEMPERATURE_SWITCH] = float(new)
+        new = self.temperatures.observe(self.global_steps, self._step_diversity)
+        if new is not None:  # applies from the next step's rollouts
+            logger.info(f"[microcoder] step {self.global_steps}: diversity keeps falling -> T={new}")
+            self._pending_metrics[M.TEMPERATURE_SWITCH] = float(new)
         self._step_diversity = None
         return batch
 
     def _save_checkpoint(self):
         super()._save_checkpoint()
-        if self.temperature_controller is not None:
-            path = self._temperature_state_path(self.global_steps)
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w") as fh:
-                json.dump(self.temperature_controller.state_dict(), fh)
+        if self.temperature_controller is not None:  # beside verl's own checkpoint of the step
+            folder = os.path.join(self.config.trainer.default_local_dir, f"global_step_{self.global_steps}")
+            save_temperature_state(folder, self.temperature_controller)
 
     def _sync_temperature(self) -> float:
         temp = self.current_temperature()
