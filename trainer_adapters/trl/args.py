@@ -206,34 +206,11 @@ def _world_size() -> int:
     return int(os.environ.get("WORLD_SIZE", "1"))
 
 
-def build_grpo_config(
-    config: MicroCoderGRPOConfig,
-    output_dir: str | None = None,
-    world_size: int | None = None,
-    with_eval: bool = False,
-):
-    """Return ``(trl.GRPOConfig, TrlLayout)`` for ``config``.
-
-    ``with_eval``: there is a validation set; every ``test_freq`` steps it is sampled
-    ``val_num_samples`` times per prompt (mean@k accuracy; the eval-time sampling settings
-    are applied by the trainer).
-    """
-    import torch
-    from trl import GRPOConfig
-
-    if config.loss_agg_mode not in LOSS_TYPES:
-        raise ValueError(
-            f"loss_agg_mode={config.loss_agg_mode!r} has no TRL equivalent; use one of {sorted(LOSS_TYPES)}"
-        )
-    overrides = parse_trl_overrides(config.backend_overrides.get("trl"))
-    world = world_size or _world_size()
-    layout = compute_layout(config, overrides.pop("per_device_train_batch_size", None), world)
-
-    cuda = torch.cuda.is_available()
-    bf16 = bool(cuda and torch.cuda.is_bf16_supported())
-    save_steps = config.save_freq * layout.updates_per_step if config.save_freq and config.save_freq > 0 else None
-    kwargs: dict[str, Any] = dict(
-        output_dir=output_dir or default_output_dir(config),
+def _grpo_kwargs(config: MicroCoderGRPOConfig, layout: TrlLayout, output_dir: str, cuda: bool, bf16: bool,
+                 save_steps: int | None) -> dict[str, Any]:
+    """TRL GRPOConfig's fields from the MicroCoder-GRPO settings (before eval and overrides)."""
+    return dict(
+        output_dir=output_dir,
         run_name=config.experiment_name,
         seed=config.seed,
         # --- batching (see module docstring)
@@ -285,6 +262,35 @@ def build_grpo_config(
         dataloader_num_workers=0,
         dataloader_pin_memory=cuda,
     )
+
+
+def build_grpo_config(
+    config: MicroCoderGRPOConfig,
+    output_dir: str | None = None,
+    world_size: int | None = None,
+    with_eval: bool = False,
+):
+    """Return ``(trl.GRPOConfig, TrlLayout)`` for ``config``.
+
+    ``with_eval``: there is a validation set; every ``test_freq`` steps it is sampled
+    ``val_num_samples`` times per prompt (mean@k accuracy; the eval-time sampling settings
+    are applied by the trainer).
+    """
+    import torch
+    from trl import GRPOConfig
+
+    if config.loss_agg_mode not in LOSS_TYPES:
+        raise ValueError(
+            f"loss_agg_mode={config.loss_agg_mode!r} has no TRL equivalent; use one of {sorted(LOSS_TYPES)}"
+        )
+    overrides = parse_trl_overrides(config.backend_overrides.get("trl"))
+    world = world_size or _world_size()
+    layout = compute_layout(config, overrides.pop("per_device_train_batch_size", None), world)
+
+    cuda = torch.cuda.is_available()
+    bf16 = bool(cuda and torch.cuda.is_bf16_supported())
+    save_steps = config.save_freq * layout.updates_per_step if config.save_freq and config.save_freq > 0 else None
+    kwargs = _grpo_kwargs(config, layout, output_dir or default_output_dir(config), cuda, bf16, save_steps)
     if with_eval and config.test_freq and config.test_freq > 0:
         k = config.val_num_samples
         kwargs.update(
