@@ -10,7 +10,7 @@ ray = pytest.importorskip("ray")
 
 from microcoder_eval.ray_pool import ACTOR_PREFIX, NAMESPACE, RayJudgePool, shutdown_actors  # noqa: E402
 from microcoder_eval.types import JudgeTask, Limits, TestCase, Verdict  # noqa: E402
-from microcoder_eval.ground_truth import to_ground_truth
+from microcoder_eval.ground_truth import to_ground_truth  # noqa: E402
 
 SQUARES = JudgeTask("stdin", tuple(TestCase(f"{i}\n", f"{i * i}\n") for i in range(6)))
 RIGHT = "n = int(input())\nprint(n * n)"
