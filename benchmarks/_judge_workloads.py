@@ -5,6 +5,7 @@ programs for the judge's own overhead); and how our extraction of the raw answer
 Each builder is seeded through the ``random.Random`` it is given; see bench_judge_speed.py's
 docstring for what each part measures.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -67,13 +68,16 @@ def _raw_tests(row: dict) -> tuple[list, list, str | None]:
 
 def _endless(fn_name: str | None) -> str:
     if fn_name:
-        return (f"class Solution:\n    def {fn_name}(self, *args):\n        total = 0\n"
-                "        while True:\n            total += 1\n")
+        return (
+            f"class Solution:\n    def {fn_name}(self, *args):\n        total = 0\n"
+            "        while True:\n            total += 1\n"
+        )
     return "import sys\ndata = sys.stdin.read()\ntotal = 0\nwhile True:\n    total += 1\n"
 
 
-def build_mix(rows, problems, solutions, *, limit: int | None, rng: random.Random,
-              tle_fraction: float = TLE_FRACTION) -> list[Item]:
+def build_mix(
+    rows, problems, solutions, *, limit: int | None, rng: random.Random, tle_fraction: float = TLE_FRACTION
+) -> list[Item]:
     items: list[Item] = []
     for sol in solutions:
         pid = str(sol["problem_id"])
@@ -81,16 +85,18 @@ def build_mix(rows, problems, solutions, *, limit: int | None, rng: random.Rando
             continue
         inputs, outputs, fn_name = _raw_tests(rows[pid])
         task = dataclasses.replace(problems[pid].judge_task(), time_limit_s=None)  # one limit for all
-        items.append(Item(pid, task, sol["completion"], sol["code"], inputs, outputs, fn_name, "o1mini",
-                          sol.get("lcb_graded")))
+        items.append(
+            Item(pid, task, sol["completion"], sol["code"], inputs, outputs, fn_name, "o1mini", sol.get("lcb_graded"))
+        )
     if limit is not None and limit < len(items):
         items = sorted(rng.sample(items, limit), key=lambda it: it.pid)
     n_tle = round(tle_fraction * len(items))
     for index in rng.sample(range(len(items)), n_tle):
         it = items[index]
         code = _endless(it.fn_name)
-        items[index] = dataclasses.replace(it, code=code, completion=f"Here you go:\n\n```python\n{code}```\n",
-                                           kind="timeout", lcb_graded=False)
+        items[index] = dataclasses.replace(
+            it, code=code, completion=f"Here you go:\n\n```python\n{code}```\n", kind="timeout", lcb_graded=False
+        )
     return items
 
 

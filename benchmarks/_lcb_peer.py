@@ -31,6 +31,7 @@ OUT.json::
 Nothing is printed on stdout that a caller has to parse; LCB's own progress output
 (tqdm, "Evaluating N...") goes wherever the caller sends this process's stdout/stderr.
 """
+
 from __future__ import annotations
 
 import json
@@ -59,6 +60,7 @@ def main() -> int:
 
     started = time.perf_counter()
     from livecodebench.evaluation import compute_code_generation_metrics as lcb
+
     import_s = time.perf_counter() - started
     codegen_metrics = lcb.codegen_metrics
 
@@ -84,7 +86,12 @@ def main() -> int:
 
     started = time.perf_counter()
     _metrics, results, metadata = codegen_metrics(
-        samples, generations, k_list=[1], num_process_evaluate=workers, timeout=timeout, debug=False,
+        samples,
+        generations,
+        k_list=[1],
+        num_process_evaluate=workers,
+        timeout=timeout,
+        debug=False,
     )
     wall_s = time.perf_counter() - started
 

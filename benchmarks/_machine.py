@@ -1,4 +1,5 @@
 """The machine a benchmark ran on, as its report records it (bench_judge_speed.py, bench_judge_memory.py)."""
+
 from __future__ import annotations
 
 import datetime as _dt

@@ -1,6 +1,7 @@
 """``compute_score`` with its wall time appended to ``$MICROCODER_REWARD_TIMES`` (one line per call:
 step-agnostic ``start end`` in epoch seconds). Used by bench_verl_cpu_step.py to split a step's
 rollout phase into generation and judging; the score is the published one, unchanged."""
+
 from __future__ import annotations
 
 import os

@@ -15,6 +15,7 @@ workers count once), sampled every 100 ms; the baseline (tree memory before
 the step, with the statements loaded and Ray started) is reported too.
 Writes ``benchmarks/results/dedup.json`` and prints a markdown table.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,10 +41,18 @@ def real_statements(data: Path) -> list[str]:
     from microcoder_data.schema import Problem
 
     logging.disable(logging.WARNING)
-    specs = [f"{n}:{p}" for n, p in [
-        ("livecodebench", data / "livecodebench" / "lcb_public.jsonl"), ("leetcodedataset", data / "leetcodedataset"),
-        ("deepseek_coder", data / "deepseek_coder"), ("rllm", data / "rllm"), ("apps", data / "apps"),
-        ("debugbench", data / "debugbench")] if p.exists()]
+    specs = [
+        f"{n}:{p}"
+        for n, p in [
+            ("livecodebench", data / "livecodebench" / "lcb_public.jsonl"),
+            ("leetcodedataset", data / "leetcodedataset"),
+            ("deepseek_coder", data / "deepseek_coder"),
+            ("rllm", data / "rllm"),
+            ("apps", data / "apps"),
+            ("debugbench", data / "debugbench"),
+        ]
+        if p.exists()
+    ]
     if not specs:  # no shared data: the built-in default (offline)
         specs = ["default"]
     return [p.statement for p in collect(specs) if isinstance(p, Problem) and p.statement.strip()]
@@ -130,7 +139,9 @@ def one(size: int, executor: str, workers: int, data: Path, rate: float, cache: 
     t = time.perf_counter()
     texts = grow(real, size, rate)
     table = problems_table(
-        Problem(id=f"bench/{i:07d}", source="bench", title="", statement=s, mode="stdin", tests=[TestCase("1\n", "1\n")]).to_row()
+        Problem(
+            id=f"bench/{i:07d}", source="bench", title="", statement=s, mode="stdin", tests=[TestCase("1\n", "1\n")]
+        ).to_row()
         for i, s in enumerate(texts)
     )
     prep_s = time.perf_counter() - t
@@ -141,7 +152,13 @@ def one(size: int, executor: str, workers: int, data: Path, rate: float, cache: 
         ex = RayExecutor(workers, progress=False)
     else:
         ex = LocalExecutor(workers, progress=False)
-    res: dict = {"size": size, "executor": executor, "workers": workers, "statements_real": len(real), "prep_s": round(prep_s, 1)}
+    res: dict = {
+        "size": size,
+        "executor": executor,
+        "workers": workers,
+        "statements_real": len(real),
+        "prep_s": round(prep_s, 1),
+    }
     tracker = TreeRSS()
     res["baseline_rss_mib"] = round(tracker.now(), 1)
     step = MinHashDedup(DedupConfig())
@@ -156,7 +173,9 @@ def one(size: int, executor: str, workers: int, data: Path, rate: float, cache: 
     tracker = TreeRSS()
     with tracker:
         t = time.perf_counter()
-        _, rej_exact = run_steps_stage([ExactDedup()], table, ex, shard_size=max(500, size // (4 * workers)), stage="filter")
+        _, rej_exact = run_steps_stage(
+            [ExactDedup()], table, ex, shard_size=max(500, size // (4 * workers)), stage="filter"
+        )
         res["exact_s"] = round(time.perf_counter() - t, 2)
     res["exact_duplicates"] = rej_exact.num_rows
     ex.close()
@@ -185,8 +204,21 @@ def main() -> int:
     rows = []
     for size in args.sizes:
         for ex in args.executors:
-            cmd = [sys.executable, __file__, "--one", str(size), ex, "--workers", str(args.workers),
-                   "--data-dir", str(args.data_dir), "--perturb", str(args.perturb), "--cache", str(cache)]
+            cmd = [
+                sys.executable,
+                __file__,
+                "--one",
+                str(size),
+                ex,
+                "--workers",
+                str(args.workers),
+                "--data-dir",
+                str(args.data_dir),
+                "--perturb",
+                str(args.perturb),
+                "--cache",
+                str(cache),
+            ]
             proc = subprocess.run(cmd, capture_output=True, text=True)
             if proc.returncode != 0:
                 cache.unlink(missing_ok=True)
@@ -195,15 +227,21 @@ def main() -> int:
             rows.append(json.loads(proc.stdout.strip().splitlines()[-1]))
             print(json.dumps(rows[-1]), file=sys.stderr)
     cache.unlink(missing_ok=True)
-    print("| statements | executor | MinHash dedup s | statements/s | peak PSS MiB (baseline) | near dups | exact dedup s |")
+    print(
+        "| statements | executor | MinHash dedup s | statements/s | peak PSS MiB (baseline) | near dups | exact dedup s |"
+    )
     print("|---:|---|---:|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {r['size']:,} | {r['executor']} ({r['workers']}) | {r['minhash_s']} | {r['minhash_statements_per_s']:,} | "
-              f"{r['minhash_peak_rss_mib']:.0f} ({r['baseline_rss_mib']:.0f}) | {r['minhash_duplicates']} | {r['exact_s']} |")
+        print(
+            f"| {r['size']:,} | {r['executor']} ({r['workers']}) | {r['minhash_s']} | {r['minhash_statements_per_s']:,} | "
+            f"{r['minhash_peak_rss_mib']:.0f} ({r['baseline_rss_mib']:.0f}) | {r['minhash_duplicates']} | {r['exact_s']} |"
+        )
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)
-        (RESULTS / "dedup.json").write_text(json.dumps({"benchmark": "dedup", "perturb": args.perturb, "rows": rows,
-                                                         "cpus": os.cpu_count()}, indent=1) + "\n")
+        (RESULTS / "dedup.json").write_text(
+            json.dumps({"benchmark": "dedup", "perturb": args.perturb, "rows": rows, "cpus": os.cpu_count()}, indent=1)
+            + "\n"
+        )
     return 0
 
 

@@ -20,6 +20,7 @@ child processes and any zombies, and leftover processes under the workers.
 Writes ``benchmarks/results/judge_memory.json`` (+ ``judge_memory.png`` when matplotlib is
 installed) and prints a markdown table.  Without the data directory it skips (exit 0).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,6 +48,7 @@ SYNTHETIC = (("runtime_error", 0.08), ("wrong_answer", 0.07), ("compile_error", 
 
 
 # ---------------------------------------------------------------------------- /proc
+
 
 def _status_field(pid: int | str, field: str) -> int | None:
     try:
@@ -128,6 +130,7 @@ def process_report(judge_pid: int, worker_pids: list[int]) -> dict:
 
 # ---------------------------------------------------------------------------- workload
 
+
 def load_tasks(data_dir: Path):
     """(task, completion, kind) for the real candidates; tasks by problem for synthetic ones."""
     from microcoder_data.collect import read_problem_file
@@ -184,6 +187,7 @@ def workload(real, tasks, n: int, rng: random.Random):
 
 # ---------------------------------------------------------------------------- measure
 
+
 def sample(judge, done: int, started: float) -> dict:
     workers = list(judge._all)
     # judge_many returns once the last answers are in; the workers' supervisors may still
@@ -205,8 +209,9 @@ def sample(judge, done: int, started: float) -> dict:
         "worker_pids": [w.proc.pid for w in workers],
         # the serving process of each worker (see serving_pid), and the whole worker tree
         "worker_rss_mb": [round((rss_kb(pid) or 0) / 1024, 2) for pid in serving],
-        "worker_tree_rss_mb": [round(sum(rss_kb(p) or 0 for p in [w.proc.pid] + descendants(w.proc.pid, table))
-                                     / 1024, 2) for w in workers],
+        "worker_tree_rss_mb": [
+            round(sum(rss_kb(p) or 0 for p in [w.proc.pid] + descendants(w.proc.pid, table)) / 1024, 2) for w in workers
+        ],
         "worker_tree_processes": [1 + len(descendants(w.proc.pid, table)) for w in workers],
     }
 
@@ -226,26 +231,38 @@ def summarise(series: list[dict]) -> dict:
     xs = [s["judgments"] for s in after_warmup]
     out = {}
     judge = [s["judge_rss_mb"] for s in series]
-    out["judge_rss_mb"] = {"first": judge[0], "last": judge[-1], "max": max(judge),
-                           "slope_mb_per_1000": slope_per_1000(xs, [s["judge_rss_mb"] for s in after_warmup])}
+    out["judge_rss_mb"] = {
+        "first": judge[0],
+        "last": judge[-1],
+        "max": max(judge),
+        "slope_mb_per_1000": slope_per_1000(xs, [s["judge_rss_mb"] for s in after_warmup]),
+    }
     n_workers = max(len(s["worker_rss_mb"]) for s in series)
     per_worker = []
     for i in range(n_workers):
         ys = [s["worker_rss_mb"][i] for s in series if i < len(s["worker_rss_mb"])]
         ys_w = [s["worker_rss_mb"][i] for s in after_warmup if i < len(s["worker_rss_mb"])]
         xs_w = [s["judgments"] for s in after_warmup if i < len(s["worker_rss_mb"])]
-        per_worker.append({"first": ys[0], "last": ys[-1], "max": max(ys),
-                           "slope_mb_per_1000": slope_per_1000(xs_w, ys_w)})
+        per_worker.append(
+            {"first": ys[0], "last": ys[-1], "max": max(ys), "slope_mb_per_1000": slope_per_1000(xs_w, ys_w)}
+        )
     out["worker_rss_mb"] = per_worker
     trees = [sum(s["worker_tree_rss_mb"]) for s in series]
     out["worker_trees_total_rss_mb"] = {
-        "first": trees[0], "last": trees[-1], "max": max(trees),
-        "slope_mb_per_1000": slope_per_1000(xs, [sum(s["worker_tree_rss_mb"]) for s in after_warmup])}
+        "first": trees[0],
+        "last": trees[-1],
+        "max": max(trees),
+        "slope_mb_per_1000": slope_per_1000(xs, [sum(s["worker_tree_rss_mb"]) for s in after_warmup]),
+    }
     fds = [s["judge_fds"] for s in series]
     out["judge_fds"] = {"first": fds[0], "last": fds[-1], "max": max(fds)}
     objs = [s["py_objects"] for s in series]
-    out["py_objects"] = {"first": objs[0], "last": objs[-1], "max": max(objs),
-                         "slope_per_1000": slope_per_1000(xs, [s["py_objects"] for s in after_warmup])}
+    out["py_objects"] = {
+        "first": objs[0],
+        "last": objs[-1],
+        "max": max(objs),
+        "slope_per_1000": slope_per_1000(xs, [s["py_objects"] for s in after_warmup]),
+    }
     pids = [tuple(s["worker_pids"]) for s in series]
     out["worker_restarts_seen"] = sum(1 for a, b in itertools.pairwise(pids) if a != b)
     return out
@@ -264,8 +281,12 @@ def plot(series: list[dict], path: Path) -> bool:
     ax.plot(xs, [s["judge_rss_mb"] for s in series], marker="o", label="judge process")
     n_workers = max(len(s["worker_rss_mb"]) for s in series)
     for i in range(n_workers):
-        ax.plot(xs, [s["worker_rss_mb"][i] if i < len(s["worker_rss_mb"]) else None for s in series],
-                marker=".", label=f"worker {i} (serving process)")
+        ax.plot(
+            xs,
+            [s["worker_rss_mb"][i] if i < len(s["worker_rss_mb"]) else None for s in series],
+            marker=".",
+            label=f"worker {i} (serving process)",
+        )
     ax.plot(xs, [sum(s["worker_tree_rss_mb"]) for s in series], marker="x", label="all worker trees (sum)")
     ax.set_xlabel("judgments")
     ax.set_ylabel("RSS (MiB)")
@@ -288,7 +309,8 @@ def markdown(report: dict) -> str:
         f"Machine: {m['nproc']} CPUs ({m['cpu']}), Python {m['python']}, load average {m['loadavg_start']} at start / "
         f"{m.get('loadavg_end', '?')} at end (shared machine).  One Judge, {c['workers']} workers, sampled every "
         f"{c['every']} judgments; {report['elapsed_s']:.0f} s in all.  Verdicts: "
-        + ", ".join(f"{k} {v}" for k, v in sorted(report["verdicts"].items(), key=lambda kv: -kv[1])) + ".",
+        + ", ".join(f"{k} {v}" for k, v in sorted(report["verdicts"].items(), key=lambda kv: -kv[1]))
+        + ".",
         "",
         "| process | first MiB | last MiB | max MiB | slope MiB/1000 judgments |",
         "|---|---|---|---|---|",
@@ -296,25 +318,33 @@ def markdown(report: dict) -> str:
     j = s["judge_rss_mb"]
     lines.append(f"| judge | {j['first']:.1f} | {j['last']:.1f} | {j['max']:.1f} | {_f(j['slope_mb_per_1000'])} |")
     for i, w in enumerate(s["worker_rss_mb"]):
-        lines.append(f"| worker {i} (serving process) | {w['first']:.1f} | {w['last']:.1f} | {w['max']:.1f} | "
-                     f"{_f(w['slope_mb_per_1000'])} |")
+        lines.append(
+            f"| worker {i} (serving process) | {w['first']:.1f} | {w['last']:.1f} | {w['max']:.1f} | "
+            f"{_f(w['slope_mb_per_1000'])} |"
+        )
     t = s["worker_trees_total_rss_mb"]
-    lines.append(f"| all worker process trees (sum) | {t['first']:.1f} | {t['last']:.1f} | {t['max']:.1f} | "
-                 f"{_f(t['slope_mb_per_1000'])} |")
+    lines.append(
+        f"| all worker process trees (sum) | {t['first']:.1f} | {t['last']:.1f} | {t['max']:.1f} | "
+        f"{_f(t['slope_mb_per_1000'])} |"
+    )
     o = s["py_objects"]
     lines += [
         "",
-        (f"Judge open fds: {s['judge_fds']['first']} first / {s['judge_fds']['last']} last / "
-        f"{s['judge_fds']['max']} max; after close {end['after_close']['judge_fds']} "
-        f"(before the Judge: {report['baseline']['judge_fds']}).  "
-        f"Python objects in the judge: {o['first']} → {o['last']} (slope {_f(o['slope_per_1000'])}/1000).  "
-        f"Worker restarts seen: {s['worker_restarts_seen']}."),
-        (f"At the end, pool idle: {end['idle']['children']} children of the judge "
-        f"({end['idle']['zombie_children']} zombies); under the workers {end['idle']['serving_processes']} serving "
-        f"processes and {end['idle']['leftover_processes_under_workers']} other processes "
-        f"({end['idle']['zombies_under_workers']} zombies).  After close: {end['after_close']['children']} "
-        f"children, {end['after_close']['zombie_children']} zombies, "
-        f"{end['after_close']['workers_still_alive']} workers alive."),
+        (
+            f"Judge open fds: {s['judge_fds']['first']} first / {s['judge_fds']['last']} last / "
+            f"{s['judge_fds']['max']} max; after close {end['after_close']['judge_fds']} "
+            f"(before the Judge: {report['baseline']['judge_fds']}).  "
+            f"Python objects in the judge: {o['first']} → {o['last']} (slope {_f(o['slope_per_1000'])}/1000).  "
+            f"Worker restarts seen: {s['worker_restarts_seen']}."
+        ),
+        (
+            f"At the end, pool idle: {end['idle']['children']} children of the judge "
+            f"({end['idle']['zombie_children']} zombies); under the workers {end['idle']['serving_processes']} serving "
+            f"processes and {end['idle']['leftover_processes_under_workers']} other processes "
+            f"({end['idle']['zombies_under_workers']} zombies).  After close: {end['after_close']['children']} "
+            f"children, {end['after_close']['zombie_children']} zombies, "
+            f"{end['after_close']['workers_still_alive']} workers alive."
+        ),
     ]
     return "\n".join(lines)
 
@@ -349,11 +379,19 @@ def main(argv=None) -> int:
     real, tasks = load_tasks(args.data_dir)
     items = list(workload(real, tasks, args.judgments, rng))
     gc.collect()
-    report: dict = {"machine": machine_info(),
-                    "config": {"judgments": args.judgments, "workers": args.workers, "every": args.every,
-                               "time_limit_s": TIME_LIMIT_S, "tle_time_limit_s": TLE_LIMIT_S, "seed": SEED,
-                               "synthetic_shares": dict(SYNTHETIC)},
-                    "baseline": {"judge_fds": open_fds(), "judge_rss_mb": round((rss_kb() or 0) / 1024, 2)}}
+    report: dict = {
+        "machine": machine_info(),
+        "config": {
+            "judgments": args.judgments,
+            "workers": args.workers,
+            "every": args.every,
+            "time_limit_s": TIME_LIMIT_S,
+            "tle_time_limit_s": TLE_LIMIT_S,
+            "seed": SEED,
+            "synthetic_shares": dict(SYNTHETIC),
+        },
+        "baseline": {"judge_fds": open_fds(), "judge_rss_mb": round((rss_kb() or 0) / 1024, 2)},
+    }
     series: list[dict] = []
     verdicts: Counter = Counter()
     started = time.perf_counter()
@@ -363,14 +401,18 @@ def main(argv=None) -> int:
         series.append(sample(judge, 0, started))
         done = 0
         while done < len(items):
-            chunk = items[done: done + args.every]
+            chunk = items[done : done + args.every]
             for result in judge.judge_many(chunk, completions=True):
                 verdicts[str(result.verdict)] += 1
             done += len(chunk)
             series.append(sample(judge, done, started))
             last = series[-1]
-            print(f"  {done:6d} judgments  {last['elapsed_s']:7.1f}s  judge {last['judge_rss_mb']:.1f} MiB  "
-                  f"workers {last['worker_rss_mb']} MiB  fds {last['judge_fds']}", file=sys.stderr, flush=True)
+            print(
+                f"  {done:6d} judgments  {last['elapsed_s']:7.1f}s  judge {last['judge_rss_mb']:.1f} MiB  "
+                f"workers {last['worker_rss_mb']} MiB  fds {last['judge_fds']}",
+                file=sys.stderr,
+                flush=True,
+            )
         time.sleep(0.5)  # let the last supervisors exit
         worker_pids = [w.proc.pid for w in judge._all]
         idle = process_report(os.getpid(), worker_pids)
@@ -381,8 +423,9 @@ def main(argv=None) -> int:
     time.sleep(0.2)
     after = process_report(os.getpid(), [])
     after["judge_fds"] = open_fds()
-    after["workers_still_alive"] = sum(1 for pid in worker_pids if os.path.exists(f"/proc/{pid}")
-                                       and processes().get(pid, (0, "Z", ""))[1] != "Z")
+    after["workers_still_alive"] = sum(
+        1 for pid in worker_pids if os.path.exists(f"/proc/{pid}") and processes().get(pid, (0, "Z", ""))[1] != "Z"
+    )
 
     report["machine"]["loadavg_end"] = loadavg()
     report["elapsed_s"] = elapsed

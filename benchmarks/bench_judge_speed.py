@@ -39,6 +39,7 @@ The workloads (items, the mix and its variants, the trivial sets) are built by
 ``_judge_workloads.py``.  Writes ``benchmarks/results/judge_speed.json`` and prints a markdown
 table.  Skips (exit 0) when the data is absent; runs our side only when the peer's venv is absent.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -76,6 +77,7 @@ SEED = 20250101
 
 # ---------------------------------------------------------------------------- runners
 
+
 def run_ours(items: list[Item], workers: int, time_limit: float) -> dict:
     from microcoder_eval.judge import Judge
     from microcoder_eval.types import Limits
@@ -110,14 +112,20 @@ def run_peer(items: list[Item], workers: int, time_limit: int, peer_python: str,
     out = tmp / "peer_out.json"
     log = tmp / "peer.log"
     with open(spec, "w", encoding="utf-8") as fh:
-        json.dump({"workers": workers, "timeout": int(time_limit),
-                   "candidates": [it.peer_sample() for it in items]}, fh)
+        json.dump(
+            {"workers": workers, "timeout": int(time_limit), "candidates": [it.peer_sample() for it in items]}, fh
+        )
     if out.exists():
         out.unlink()
     started = time.perf_counter()
     with open(log, "w", encoding="utf-8") as sink:
-        proc = subprocess.run([peer_python, str(PEER_SCRIPT), str(spec), str(out)],
-                              stdout=sink, stderr=subprocess.STDOUT, cwd=str(tmp), check=False)
+        proc = subprocess.run(
+            [peer_python, str(PEER_SCRIPT), str(spec), str(out)],
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            cwd=str(tmp),
+            check=False,
+        )
     process_wall = time.perf_counter() - started
     if proc.returncode != 0 or not out.exists():
         tail = log.read_text(encoding="utf-8", errors="replace")[-2000:]
@@ -134,13 +142,17 @@ def peer_available(peer_python: str) -> str | None:
         return f"peer python {peer_python} not found"
     probe = subprocess.run(
         [peer_python, "-c", "import livecodebench.evaluation.compute_code_generation_metrics"],
-        capture_output=True, text=True, check=False)
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if probe.returncode != 0:
         return f"nvidia-livecodebench not importable with {peer_python}: {probe.stderr.strip()[-300:]}"
     return None
 
 
 # ---------------------------------------------------------------------------- parts
+
 
 def _median(xs):
     return statistics.median(xs) if xs else None
@@ -154,13 +166,19 @@ def bench_part(name: str, items: list[Item], args, peer_reason: str | None, tmp:
             if who == "ours":
                 r = run_ours(items, args.workers, args.time_limit)
                 ours_runs.append(r)
-                print(f"  [{name}] repeat {rep + 1}: ours {r['wall_s']:.2f}s "
-                      f"(start-up {r['startup_s']:.2f}s)", file=sys.stderr, flush=True)
+                print(
+                    f"  [{name}] repeat {rep + 1}: ours {r['wall_s']:.2f}s (start-up {r['startup_s']:.2f}s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
             elif peer_reason is None:
                 r = run_peer(items, args.workers, args.time_limit, args.peer_python, tmp)
                 peer_runs.append(r)
-                print(f"  [{name}] repeat {rep + 1}: peer {r['wall_s']:.2f}s "
-                      f"(process {r['process_wall_s']:.2f}s)", file=sys.stderr, flush=True)
+                print(
+                    f"  [{name}] repeat {rep + 1}: peer {r['wall_s']:.2f}s (process {r['process_wall_s']:.2f}s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
     n_tests = sum(len(it.inputs) for it in items)
     part = {
         "candidates": len(items),
@@ -187,15 +205,17 @@ def bench_part(name: str, items: list[Item], args, peer_reason: str | None, tmp:
     ours_flaky = _flaky([r["verdicts"] for r in ours_runs])
     part["ours_flaky_candidates"] = ours_flaky
     if peer_runs:
-        part.update({
-            "peer_wall_s": [r["wall_s"] for r in peer_runs],
-            "peer_process_wall_s": [r["process_wall_s"] for r in peer_runs],
-            "peer_median_s": _median([r["wall_s"] for r in peer_runs]),
-            "peer_accepted": [sum(r["passed"]) for r in peer_runs],
-            "peer_error_codes": dict(Counter(str(c) for c in peer_runs[0]["error_codes"])),
-            "peer_flaky_candidates": _flaky([r["passed"] for r in peer_runs]),
-            "peer": peer_runs[0]["peer"],
-        })
+        part.update(
+            {
+                "peer_wall_s": [r["wall_s"] for r in peer_runs],
+                "peer_process_wall_s": [r["process_wall_s"] for r in peer_runs],
+                "peer_median_s": _median([r["wall_s"] for r in peer_runs]),
+                "peer_accepted": [sum(r["passed"]) for r in peer_runs],
+                "peer_error_codes": dict(Counter(str(c) for c in peer_runs[0]["error_codes"])),
+                "peer_flaky_candidates": _flaky([r["passed"] for r in peer_runs]),
+                "peer": peer_runs[0]["peer"],
+            }
+        )
         part["speedup"] = part["peer_median_s"] / part["ours_median_s"]
         part["peer_slowest"] = _slowest(items, peer_runs[0].get("candidate_wall_s") or [])
         walls = [w for w in (peer_runs[0].get("candidate_wall_s") or []) if w is not None]
@@ -209,8 +229,7 @@ def _slowest(items: list[Item], walls: list, k: int = 5) -> list[dict]:
     return [{"problem": items[i].pid, "kind": items[i].kind, "wall_s": round(w, 2)} for w, i in ranked]
 
 
-LCB_CODES = {-1: "global timeout", -2: "wrong answer", -3: "time limit", -4: "runtime error",
-             -5: "test-runner error"}
+LCB_CODES = {-1: "global timeout", -2: "wrong answer", -3: "time limit", -4: "runtime error", -5: "test-runner error"}
 
 
 def _flaky(runs: list[list]) -> list[int]:
@@ -235,15 +254,26 @@ def agreement(items: list[Item], ours: dict, peer: dict) -> dict:
         else:
             neither += 1
         if a != b:
-            disagreements.append({
-                "problem": it.pid, "kind": it.kind, "mode": "functional" if it.fn_name else "stdin",
-                "ours": ours["verdicts"][i], "ours_detail": ours["details"][i],
-                "peer_passed": b, "peer_error_code": peer["error_codes"][i],
-                "peer_results": peer["results"][i][:8],
-                "lcb_graded_hidden": it.lcb_graded,
-            })
-    return {"both_accept": both, "ours_only": ours_only, "peer_only": peer_only, "both_reject": neither,
-            "disagreements": disagreements}
+            disagreements.append(
+                {
+                    "problem": it.pid,
+                    "kind": it.kind,
+                    "mode": "functional" if it.fn_name else "stdin",
+                    "ours": ours["verdicts"][i],
+                    "ours_detail": ours["details"][i],
+                    "peer_passed": b,
+                    "peer_error_code": peer["error_codes"][i],
+                    "peer_results": peer["results"][i][:8],
+                    "lcb_graded_hidden": it.lcb_graded,
+                }
+            )
+    return {
+        "both_accept": both,
+        "ours_only": ours_only,
+        "peer_only": peer_only,
+        "both_reject": neither,
+        "disagreements": disagreements,
+    }
 
 
 def bench_overhead(args, peer_reason: str | None, tmp: Path) -> dict:
@@ -257,18 +287,30 @@ def bench_overhead(args, peer_reason: str | None, tmp: Path) -> dict:
             bad = [(v, d) for v, d in zip(r["verdicts"], r["details"]) if v != "accepted"]
             if bad:  # a trivial program must pass: say so loudly, keep the numbers
                 anomalies.append({"judge": "ours", "repeat": rep, "failures": bad[:5], "count": len(bad)})
-                print(f"  WARNING [overhead {name}] ours rejected {len(bad)} trivial candidate(s): {bad[:2]}",
-                      file=sys.stderr, flush=True)
+                print(
+                    f"  WARNING [overhead {name}] ours rejected {len(bad)} trivial candidate(s): {bad[:2]}",
+                    file=sys.stderr,
+                    flush=True,
+                )
             # judging only (the pool is warm): total wall / units minus the program's own CPU
             per_unit_ours.append((r["judging_s"] - r["program_cpu_s"]) / units * 1e3)
             cpu_per_unit.append(r["program_cpu_s"] / units * 1e3)
             if peer_reason is None:
                 p = run_peer(items, 1, args.time_limit, args.peer_python, tmp)
                 if not all(p["passed"]):
-                    anomalies.append({"judge": "peer", "repeat": rep, "count": p["passed"].count(False),
-                                      "error_codes": [c for c in p["error_codes"] if c is not None][:5]})
-                    print(f"  WARNING [overhead {name}] LCB rejected {p['passed'].count(False)} trivial "
-                          f"candidate(s)", file=sys.stderr, flush=True)
+                    anomalies.append(
+                        {
+                            "judge": "peer",
+                            "repeat": rep,
+                            "count": p["passed"].count(False),
+                            "error_codes": [c for c in p["error_codes"] if c is not None][:5],
+                        }
+                    )
+                    print(
+                        f"  WARNING [overhead {name}] LCB rejected {p['passed'].count(False)} trivial candidate(s)",
+                        file=sys.stderr,
+                        flush=True,
+                    )
                 per_unit_peer.append(p["wall_s"] / units * 1e3)
         out[name] = {
             "units": units,
@@ -288,6 +330,7 @@ def bench_overhead(args, peer_reason: str | None, tmp: Path) -> dict:
 
 # ---------------------------------------------------------------------------- report
 
+
 def _fmt(x, spec=".1f"):
     return "n/a" if x is None else format(x, spec)
 
@@ -298,17 +341,24 @@ def markdown(report: dict) -> str:
     lines = [
         f"### Judge speed vs LiveCodeBench's grader ({m['date']})",
         "",
-        (f"Machine: {m['nproc']} CPUs ({m['cpu']}), Python {m['python']}, load average "
-        f"{m['loadavg_start']} at start / {m.get('loadavg_end', '?')} at end (shared machine: other jobs ran).  "
-        f"Peer: {report.get('peer_label', 'not run')}.  Workers {cfg['workers']} for both, time limit "
-        f"{cfg['time_limit_s']} s per test for both, {cfg['repeats']} repeats (medians, alternating order)."),
+        (
+            f"Machine: {m['nproc']} CPUs ({m['cpu']}), Python {m['python']}, load average "
+            f"{m['loadavg_start']} at start / {m.get('loadavg_end', '?')} at end (shared machine: other jobs ran).  "
+            f"Peer: {report.get('peer_label', 'not run')}.  Workers {cfg['workers']} for both, time limit "
+            f"{cfg['time_limit_s']} s per test for both, {cfg['repeats']} repeats (medians, alternating order)."
+        ),
         "",
-        ("| part | candidates (stdin/functional, time-outs) | tests | ours median s | LCB median s | speed-up (LCB/ours) "
-        "| ours: time-out tests, their summed wall s |"),
+        (
+            "| part | candidates (stdin/functional, time-outs) | tests | ours median s | LCB median s | speed-up (LCB/ours) "
+            "| ours: time-out tests, their summed wall s |"
+        ),
         "|---|---|---|---|---|---|---|",
     ]
-    for key, label in (("realistic", f"realistic mix ({MANY_TESTS} tests/problem, time-outs)"),
-                       ("mix", "public tests only"), ("many", f"{MANY_TESTS} tests/problem, no time-outs")):
+    for key, label in (
+        ("realistic", f"realistic mix ({MANY_TESTS} tests/problem, time-outs)"),
+        ("mix", "public tests only"),
+        ("many", f"{MANY_TESTS} tests/problem, no time-outs"),
+    ):
         p = report["parts"].get(key)
         if not p:
             continue
@@ -316,46 +366,75 @@ def markdown(report: dict) -> str:
             f"| {label} | {p['candidates']} ({p['stdin_candidates']}/{p['functional_candidates']}, "
             f"{p['timeout_candidates']}) | {p['tests']} | {_fmt(p['ours_median_s'], '.2f')} | "
             f"{_fmt(p.get('peer_median_s'), '.2f')} | {_fmt(p.get('speedup'), '.2f')}× | "
-            f"{p['ours_timeout_tests']}, {_fmt(_median(p['ours_timeout_tests_wall_s']), '.1f')} |")
+            f"{p['ours_timeout_tests']}, {_fmt(_median(p['ours_timeout_tests_wall_s']), '.1f')} |"
+        )
     lines.append("")
     for key in ("realistic", "mix", "many"):
         p = report["parts"].get(key)
         if not p:
             continue
         slow = ", ".join(f"{s['problem']} {s['wall_s']:.1f}" for s in p.get("ours_slowest", [])[:3])
-        lines.append(f"Slowest candidates, {key} (first repeat, s): ours (test wall) {slow}" + (
-            "; LCB (check_correctness wall) " + ", ".join(f"{s['problem']} {s['wall_s']:.1f}"
-                                                          for s in p.get("peer_slowest", [])[:3])
-            if p.get("peer_slowest") else "") + ".  ")
-    lines += ["", "Verdicts (first repeat):", "",
-              "| part | ours accepts | LCB accepts | both | ours only | LCB only |", "|---|---|---|---|---|---|"]
+        lines.append(
+            f"Slowest candidates, {key} (first repeat, s): ours (test wall) {slow}"
+            + (
+                "; LCB (check_correctness wall) "
+                + ", ".join(f"{s['problem']} {s['wall_s']:.1f}" for s in p.get("peer_slowest", [])[:3])
+                if p.get("peer_slowest")
+                else ""
+            )
+            + ".  "
+        )
+    lines += [
+        "",
+        "Verdicts (first repeat):",
+        "",
+        "| part | ours accepts | LCB accepts | both | ours only | LCB only |",
+        "|---|---|---|---|---|---|",
+    ]
     for key in ("realistic", "mix", "many"):
         p = report["parts"].get(key)
         if not p:
             continue
         ag = p.get("agreement")
         if ag:
-            lines.append(f"| {key} | {p['ours_accepted'][0]} | {p['peer_accepted'][0]} | {ag['both_accept']} | "
-                         f"{ag['ours_only']} | {ag['peer_only']} |")
+            lines.append(
+                f"| {key} | {p['ours_accepted'][0]} | {p['peer_accepted'][0]} | {ag['both_accept']} | "
+                f"{ag['ours_only']} | {ag['peer_only']} |"
+            )
         else:
             lines.append(f"| {key} | {p['ours_accepted'][0]} | n/a | | | |")
     o = report.get("overhead")
     if o:
-        lines += ["", ("Judge overhead, workers=1, trivial programs (ours: wall net of the program's own CPU; "
-                      "LCB: plain wall per unit, pool start-up included):"), "",
-                  "| set | units | ours ms/unit | program CPU ms/unit | LCB ms/unit |", "|---|---|---|---|---|"]
+        lines += [
+            "",
+            (
+                "Judge overhead, workers=1, trivial programs (ours: wall net of the program's own CPU; "
+                "LCB: plain wall per unit, pool start-up included):"
+            ),
+            "",
+            "| set | units | ours ms/unit | program CPU ms/unit | LCB ms/unit |",
+            "|---|---|---|---|---|",
+        ]
         for name, v in o.items():
             unit = "test" if name.endswith("tests") else "candidate"
-            lines.append(f"| {name.replace('_', ' ')} (per {unit}) | {v['units']} | {_fmt(v['ours_median_ms'], '.2f')} | "
-                         f"{_fmt(v['program_cpu_ms_per_unit'], '.2f')} | {_fmt(v['peer_median_ms'], '.2f')} |")
-    lines += ["", ("Time-outs: LCB stops a test at the limit in wall-clock time (signal.alarm); ours at the limit "
-                  "in CPU time or load-corrected elapsed time, so on a loaded host one of our time-outs takes "
-                  "more wall-clock than the limit (summed wall of our time-out tests above, over "
-                  f"{cfg['workers']} workers).")]
+            lines.append(
+                f"| {name.replace('_', ' ')} (per {unit}) | {v['units']} | {_fmt(v['ours_median_ms'], '.2f')} | "
+                f"{_fmt(v['program_cpu_ms_per_unit'], '.2f')} | {_fmt(v['peer_median_ms'], '.2f')} |"
+            )
+    lines += [
+        "",
+        (
+            "Time-outs: LCB stops a test at the limit in wall-clock time (signal.alarm); ours at the limit "
+            "in CPU time or load-corrected elapsed time, so on a loaded host one of our time-outs takes "
+            "more wall-clock than the limit (summed wall of our time-out tests above, over "
+            f"{cfg['workers']} workers)."
+        ),
+    ]
     return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------- main
+
 
 def main(argv=None) -> int:
     args = _parse_args(argv)
@@ -369,14 +448,23 @@ def main(argv=None) -> int:
 
     peer_reason = peer_available(args.peer_python)
     if peer_reason:
-        print(f"bench_judge_speed: {peer_reason}; running our judge only. Install the peer with:\n"
-              f"  python3 -m venv /work/lcbpeer-venv && /work/lcbpeer-venv/bin/pip install --no-deps "
-              f"nvidia-livecodebench==26.3 numpy tqdm", file=sys.stderr)
+        print(
+            f"bench_judge_speed: {peer_reason}; running our judge only. Install the peer with:\n"
+            f"  python3 -m venv /work/lcbpeer-venv && /work/lcbpeer-venv/bin/pip install --no-deps "
+            f"nvidia-livecodebench==26.3 numpy tqdm",
+            file=sys.stderr,
+        )
 
     report: dict = {"machine": machine_info(), "parts": {}}
-    report["config"] = {"workers": args.workers, "repeats": args.repeats, "time_limit_s": args.time_limit,
-                        "quick": args.quick, "seed": SEED, "tle_fraction": args.tle_fraction,
-                        "many_tests_per_problem": MANY_TESTS}
+    report["config"] = {
+        "workers": args.workers,
+        "repeats": args.repeats,
+        "time_limit_s": args.time_limit,
+        "quick": args.quick,
+        "seed": SEED,
+        "tle_fraction": args.tle_fraction,
+        "many_tests_per_problem": MANY_TESTS,
+    }
     _run_parts(args, parts, mix_limit, many_count, peer_reason, report)
     _write_and_print(args, report)
     return 0
@@ -387,16 +475,22 @@ def _parse_args(argv) -> argparse.Namespace:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="a ~2-3 minute version: fewer candidates, 2 repeats")
-    ap.add_argument("--full", action="store_true",
-                    help="all 879 candidates in the mix (~15 minutes on 2 cores; default: a seeded 500)")
+    ap.add_argument(
+        "--full",
+        action="store_true",
+        help="all 879 candidates in the mix (~15 minutes on 2 cores; default: a seeded 500)",
+    )
     ap.add_argument("--mix-size", type=int, default=None, help="candidates in the mix (0: all)")
     ap.add_argument("--time-limit", type=int, default=2, help="seconds per test, both judges (default 2)")
     ap.add_argument("--peer-python", default=DEFAULT_PEER)
     ap.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--out", type=Path, default=RESULTS / "judge_speed.json")
-    ap.add_argument("--tle-fraction", type=float, default=TLE_FRACTION,
-                    help="share of candidates replaced by an endless loop (default %(default)s; 0: only the "
-                         "model's own time-outs)")
+    ap.add_argument(
+        "--tle-fraction",
+        type=float,
+        default=TLE_FRACTION,
+        help="share of candidates replaced by an endless loop (default %(default)s; 0: only the model's own time-outs)",
+    )
     ap.add_argument("--parts", default="mix,realistic,many,overhead")
     return ap.parse_args(argv)
 
@@ -420,8 +514,14 @@ def _sizes(args: argparse.Namespace) -> tuple[int | None, int]:
     return mix_limit, many_count
 
 
-def _run_parts(args: argparse.Namespace, parts: set[str], mix_limit: int | None, many_count: int,
-               peer_reason: str | None, report: dict) -> None:
+def _run_parts(
+    args: argparse.Namespace,
+    parts: set[str],
+    mix_limit: int | None,
+    many_count: int,
+    peer_reason: str | None,
+    report: dict,
+) -> None:
     """Build the seeded mix and run each part asked for, into ``report``."""
     rows, problems, solutions = load_data(args.data_dir)
     rng = random.Random(SEED)
@@ -447,8 +547,9 @@ def _run_parts(args: argparse.Namespace, parts: set[str], mix_limit: int | None,
     report["machine"]["loadavg_end"] = loadavg()
     for p in report["parts"].values():
         if "peer" in p:
-            report["peer_label"] = (f"{p['peer']['package']}=={p['peer']['version']} "
-                                    f"`{p['peer']['function'].rsplit('.', 1)[-1]}`")
+            report["peer_label"] = (
+                f"{p['peer']['package']}=={p['peer']['version']} `{p['peer']['function'].rsplit('.', 1)[-1]}`"
+            )
             break
 
 
@@ -468,10 +569,12 @@ def _write_and_print(args: argparse.Namespace, report: dict) -> None:
         if ag and ag["disagreements"]:
             print(f"\nDisagreements ({key}, first repeat):")
             for d in ag["disagreements"]:
-                print(f"- {d['problem']} ({d['mode']}, {d['kind']}): ours {d['ours']}"
-                      f"{' (' + d['ours_detail'][:80] + ')' if d['ours_detail'] else ''}; LCB "
-                      f"{'pass' if d['peer_passed'] else 'fail ' + str(d['peer_error_code']) + ' ' + LCB_CODES.get(d['peer_error_code'], '')}; "
-                      f"LCB hidden-test verdict {d['lcb_graded_hidden']}")
+                print(
+                    f"- {d['problem']} ({d['mode']}, {d['kind']}): ours {d['ours']}"
+                    f"{' (' + d['ours_detail'][:80] + ')' if d['ours_detail'] else ''}; LCB "
+                    f"{'pass' if d['peer_passed'] else 'fail ' + str(d['peer_error_code']) + ' ' + LCB_CODES.get(d['peer_error_code'], '')}; "
+                    f"LCB hidden-test verdict {d['lcb_graded_hidden']}"
+                )
     print(f"\nwrote {args.out}")
 
 

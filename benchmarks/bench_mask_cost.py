@@ -12,6 +12,7 @@ period repetition check, the draws, the diversity and mask metrics -- and, for
 comparison, the same with the paper's literal two-window check. Median of ``--repeats``.
 Writes ``benchmarks/results/mask_cost.json``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,7 +52,9 @@ def synthetic_step(prompts: int, samples: int, length: int, seed: int = 0):
             prompt_ids.append(prompt)
             responses.append(resp)
             scores.append(1.0 if verdict == "accepted" else 0.0)
-            extras.append({"reward_extra_info": {"verdict": verdict, "acc": scores[-1], "incomplete": verdict == "incomplete"}})
+            extras.append(
+                {"reward_extra_info": {"verdict": verdict, "acc": scores[-1], "incomplete": verdict == "incomplete"}}
+            )
     return keys, prompt_ids, responses, scores, extras, [False] * len(keys)
 
 
@@ -63,21 +66,36 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=5)
     args = ap.parse_args()
     rows = synthetic_step(args.prompts, args.samples, args.length)
-    result = {"machine": f"{platform.machine()} {platform.processor() or ''}".strip(), "python": platform.python_version(),
-              "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"), "responses": len(rows[0]),
-              "max_response_length": args.length}
+    result = {
+        "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
+        "python": platform.python_version(),
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"),
+        "responses": len(rows[0]),
+        "max_response_length": args.length,
+    }
     for check in ("period", "window"):
         times = []
         for r in range(args.repeats):
             t = time.perf_counter()
-            plan = plan_truncation_mask(*rows, max_response_length=args.length, probability=0.3,
-                                        rng=np.random.default_rng(r), window=128, repetition_check=check)
+            plan = plan_truncation_mask(
+                *rows,
+                max_response_length=args.length,
+                probability=0.3,
+                rng=np.random.default_rng(r),
+                window=128,
+                repetition_check=check,
+            )
             times.append(time.perf_counter() - t)
-        result[check] = {"median_s": statistics.median(times), "all_s": times,
-                         "mask_fraction": plan.metrics["microcoder/mask_fraction"],
-                         "repetition_fraction": plan.metrics["microcoder/repetition_fraction"]}
-        print(f"{check:7s} median {statistics.median(times) * 1000:.0f} ms over {args.repeats}; "
-              f"repetition_fraction {plan.metrics['microcoder/repetition_fraction']:.3f}")
+        result[check] = {
+            "median_s": statistics.median(times),
+            "all_s": times,
+            "mask_fraction": plan.metrics["microcoder/mask_fraction"],
+            "repetition_fraction": plan.metrics["microcoder/repetition_fraction"],
+        }
+        print(
+            f"{check:7s} median {statistics.median(times) * 1000:.0f} ms over {args.repeats}; "
+            f"repetition_fraction {plan.metrics['microcoder/repetition_fraction']:.3f}"
+        )
     out = HERE / "results" / "mask_cost.json"
     out.write_text(json.dumps(result, indent=2) + "\n")
     print(f"wrote {out}")

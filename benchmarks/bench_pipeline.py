@@ -12,6 +12,7 @@ wall time per stage, the end-to-end time, and Verify throughput (problems and re
 runs per second).  Writes ``benchmarks/results/pipeline[-<executor>].json`` and prints a
 markdown table.  Without the data folder it skips (exit 0).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,7 +55,9 @@ def main() -> int:
         RESULTS.mkdir(exist_ok=True)
         name = "pipeline.json" if args.executor == "local" else f"pipeline-{args.executor}.json"
         if args.augment_to is not None or args.strength_mutants is not None:
-            name = name.replace(".json", f"-augment{cfg.verify.augment_tests_to}-mutants{cfg.verify.strength_mutants}.json")
+            name = name.replace(
+                ".json", f"-augment{cfg.verify.augment_tests_to}-mutants{cfg.verify.strength_mutants}.json"
+            )
         (RESULTS / name).write_text(json.dumps(report, indent=1) + "\n")
     if args.out is None and not args.keep:
         shutil.rmtree(out, ignore_errors=True)
@@ -72,8 +75,12 @@ def _parse_args() -> argparse.Namespace:
     ap.add_argument("--keep", action="store_true", help="keep the output folder")
     ap.add_argument("--no-write", action="store_true", help="do not write benchmarks/results")
     ap.add_argument("--augment-to", type=int, default=None, help="verify.augment_tests_to (default: the config's)")
-    ap.add_argument("--strength-mutants", type=int, default=None, help="verify.strength_mutants (default: the config's)")
-    ap.add_argument("--shards-in-flight", type=int, default=None, help="verify.shards_in_flight (default: the config's)")
+    ap.add_argument(
+        "--strength-mutants", type=int, default=None, help="verify.strength_mutants (default: the config's)"
+    )
+    ap.add_argument(
+        "--shards-in-flight", type=int, default=None, help="verify.shards_in_flight (default: the config's)"
+    )
     return ap.parse_args()
 
 
@@ -153,8 +160,12 @@ def _report(args: argparse.Namespace, cfg, result, total: float, cpu: float) -> 
         "verify_problems_per_s": round(verify.rows_in / verify.seconds, 2) if verify.seconds else None,
         "verify_kept_reference_runs": refs_run,
         "testgen": testgen_stats([Problem.from_row(r) for r in result.kept.to_pylist()]),
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
-                    "loadavg_1m_at_end": round(os.getloadavg()[0], 2)},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "loadavg_1m_at_end": round(os.getloadavg()[0], 2),
+        },
     }
 
 
@@ -173,7 +184,9 @@ def _print_tables(result, report: dict, total: float, cpu: float) -> None:
     for src, d in report["testgen"]["by_source"].items():
         mean = "" if d["strength_mean"] is None else f"{d['strength_mean']:.1%}"
         print(f"| {src} | {d['problems']} | {d['augmented']} | {d['tests_generated']} | {mean} |")
-    print(f"\nVerify: {verify.rows_in} problems in {verify.seconds:.1f} s = {report['verify_problems_per_s']} problems/s")
+    print(
+        f"\nVerify: {verify.rows_in} problems in {verify.seconds:.1f} s = {report['verify_problems_per_s']} problems/s"
+    )
 
 
 def _tree_cpu_seconds() -> float:

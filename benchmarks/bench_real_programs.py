@@ -24,6 +24,7 @@ expected answer right?).
 
 Writes ``benchmarks/results/real_programs.json``; skips (exit 0) without the data folder.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -69,14 +70,22 @@ def main() -> int:
     report["problems_built"] = len(built)
     report["problems_with_generated_tests"] = {
         mode: sum(1 for p in built.values() if p.mode == mode and p.provenance.get("verify", {}).get("tests_generated"))
-        for mode in ("stdin", "functional")}
+        for mode in ("stdin", "functional")
+    }
     report["problems_built_by_mode"] = dict(Counter(p.mode for p in built.values()))
     report["problems_with_large_tests"] = {
-        mode: sum(1 for p in built.values() if p.mode == mode and p.provenance.get("verify", {}).get("large", {}).get("added"))
-        for mode in ("stdin", "functional")}
-    report["large_not_added_reasons"] = dict(Counter(
-        _folded(p.provenance["verify"]["large"]["why"]) for p in built.values()
-        if p.provenance.get("verify", {}).get("large", {}).get("why")).most_common(12))
+        mode: sum(
+            1 for p in built.values() if p.mode == mode and p.provenance.get("verify", {}).get("large", {}).get("added")
+        )
+        for mode in ("stdin", "functional")
+    }
+    report["large_not_added_reasons"] = dict(
+        Counter(
+            _folded(p.provenance["verify"]["large"]["why"])
+            for p in built.values()
+            if p.provenance.get("verify", {}).get("large", {}).get("why")
+        ).most_common(12)
+    )
     report["not_generated_reasons"] = testgen_stats(list(built.values()))["not_generated_reasons"]
     dev = [row for row in _jsonl(src / "programs_dev.jsonl") if _pid(row["problem_id"]) in built]
     t0 = time.perf_counter()
@@ -84,10 +93,15 @@ def main() -> int:
     report["judge_seconds"] = round(time.perf_counter() - t0, 1)
     report["dev"] = _rates(dev, dev_results, built)
     report["right_programs_rejected"] = _rejections_of_right(dev, dev_results, built)
-    report["right_programs_failed_on_time"] = sum(1 for e in report["right_programs_rejected"]
-                                                  if e["verdict"] == "time_limit")
-    report["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
-                         "loadavg_1m_at_end": round(os.getloadavg()[0], 2)}
+    report["right_programs_failed_on_time"] = sum(
+        1 for e in report["right_programs_rejected"] if e["verdict"] == "time_limit"
+    )
+    report["machine"] = {
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "loadavg_1m_at_end": round(os.getloadavg()[0], 2),
+    }
     _print(report)
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)
@@ -106,8 +120,11 @@ def _pid(upstream: str) -> str:
 
 def _references(src: Path) -> dict[str, str]:
     """Problem id -> the O1-mini program LiveCodeBench graded correct."""
-    return {_pid(r["problem_id"]): r["code"] for r in _jsonl(src / "solutions_o1mini.jsonl")
-            if r.get("lcb_graded") is True and (r.get("code") or "").strip()}
+    return {
+        _pid(r["problem_id"]): r["code"]
+        for r in _jsonl(src / "solutions_o1mini.jsonl")
+        if r.get("lcb_graded") is True and (r.get("code") or "").strip()
+    }
 
 
 def _public_problems(src: Path) -> dict:
@@ -135,8 +152,20 @@ def _build(src: Path, args: argparse.Namespace) -> float:
         config["verify"] = {"augment_tests_to": args.augment_to}
     cfg_path = args.out.parent / (args.out.name + "-config.json")
     cfg_path.write_text(json.dumps(config))
-    cmd = [sys.executable, "-m", "cli.main", "data", "build", "--source", f"microcoder:{rows}",
-           "--config", str(cfg_path), "--out", str(args.out), "--no-progress"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "cli.main",
+        "data",
+        "build",
+        "--source",
+        f"microcoder:{rows}",
+        "--config",
+        str(cfg_path),
+        "--out",
+        str(args.out),
+        "--no-progress",
+    ]
     if args.workers:
         cmd += ["--workers", str(args.workers)]
     t0 = time.perf_counter()
@@ -203,7 +232,8 @@ def _rates(rows: list[dict], results: list[tuple], built: dict) -> dict:
     out = {}
     for scope, c in sorted(counts.items()):
         out[scope] = {
-            "right": c["right"], "wrong": c["wrong"],
+            "right": c["right"],
+            "wrong": c["wrong"],
             "tpr_public": _ratio(c["right_public_pass"], c["right"]),
             "tpr_built": _ratio(c["right_built_pass"], c["right"]),
             "tnr_public": _ratio(c["wrong"] - c["wrong_public_pass"], c["wrong"]),
@@ -219,12 +249,23 @@ def _rejections_of_right(rows: list[dict], results: list[tuple], built: dict) ->
             continue
         p = built[_pid(row["problem_id"])]
         failed = next((t for t in blt.tests if t.verdict.value != "accepted"), None)
-        entry = {"problem": p.id, "model": row.get("model"), "mode": p.mode, "verdict": blt.verdict.value,
-                 "generated_tests": p.provenance.get("verify", {}).get("tests_generated", 0)}
+        entry = {
+            "problem": p.id,
+            "model": row.get("model"),
+            "mode": p.mode,
+            "verdict": blt.verdict.value,
+            "generated_tests": p.provenance.get("verify", {}).get("tests_generated", 0),
+        }
         if failed is not None and failed.index is not None and failed.index < len(p.tests):
             case = p.tests[failed.index]
-            entry.update({"test": failed.index, "input": case.input[:300], "expected": case.output[:200],
-                          "detail": (failed.detail or "")[:300]})
+            entry.update(
+                {
+                    "test": failed.index,
+                    "input": case.input[:300],
+                    "expected": case.output[:200],
+                    "detail": (failed.detail or "")[:300],
+                }
+            )
         out.append(entry)
     return out
 
@@ -241,20 +282,30 @@ def _ratio(a: int, b: int) -> float | None:
 
 
 def _print(report: dict) -> None:
-    print(f"\nbuilt {report['problems_built']} of {report['problems_with_reference']} problems with a reference; "
-          f"generated tests: {report['problems_with_generated_tests']}")
+    print(
+        f"\nbuilt {report['problems_built']} of {report['problems_with_reference']} problems with a reference; "
+        f"generated tests: {report['problems_with_generated_tests']}"
+    )
     print("\n| programs_dev | right | wrong | TPR public | TPR built | TNR public | TNR built |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for scope, r in report["dev"].items():
-        print(f"| {scope} | {r['right']} | {r['wrong']} | {_pct(r['tpr_public'])} | {_pct(r['tpr_built'])} | "
-              f"{_pct(r['tnr_public'])} | {_pct(r['tnr_built'])} |")
-    print(f"large tests in {report['problems_with_large_tests']} problems; none because: "
-          f"{report['large_not_added_reasons']}")
-    print(f"\nright programs rejected by the built tests: {len(report['right_programs_rejected'])} "
-          f"({report['right_programs_failed_on_time']} on time)")
+        print(
+            f"| {scope} | {r['right']} | {r['wrong']} | {_pct(r['tpr_public'])} | {_pct(r['tpr_built'])} | "
+            f"{_pct(r['tnr_public'])} | {_pct(r['tnr_built'])} |"
+        )
+    print(
+        f"large tests in {report['problems_with_large_tests']} problems; none because: "
+        f"{report['large_not_added_reasons']}"
+    )
+    print(
+        f"\nright programs rejected by the built tests: {len(report['right_programs_rejected'])} "
+        f"({report['right_programs_failed_on_time']} on time)"
+    )
     for e in report["right_programs_rejected"]:
-        print(f"  {e['problem']} ({e['model']}, {e['mode']}, {e['verdict']}): input {e.get('input', '')[:80]!r} "
-              f"expected {e.get('expected', '')[:40]!r}: {str(e.get('detail'))[:80]}")
+        print(
+            f"  {e['problem']} ({e['model']}, {e['mode']}, {e['verdict']}): input {e.get('input', '')[:80]!r} "
+            f"expected {e.get('expected', '')[:40]!r}: {str(e.get('detail'))[:80]}"
+        )
 
 
 def _pct(x: float | None) -> str:

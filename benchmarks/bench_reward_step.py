@@ -37,6 +37,7 @@ independent of what else the host runs.
     python benchmarks/bench_reward_step.py [--problems 8] [--repeats 3] [--workers 2]
         [--peer-python /tmp/lcbpeer-venv/bin/python] [--out benchmarks/results/reward_step.json]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -81,11 +82,13 @@ class Item:
     outputs: list[str]
 
     def peer_sample(self) -> dict:
-        return {"input_output": json.dumps({"inputs": self.inputs, "outputs": self.outputs, "fn_name": self.fn_name}),
-                "code": self.code}
+        return {
+            "input_output": json.dumps({"inputs": self.inputs, "outputs": self.outputs, "fn_name": self.fn_name}),
+            "code": self.code,
+        }
 
 
-_WRAP = '''
+_WRAP = """
 import zlib as _zlib, time as _time
 
 
@@ -121,7 +124,7 @@ class Solution(_ReferenceSolution):
         if kind == "wrong_early" or (kind == "wrong_few" and key % 25 == 3):
             return _alter(result)
         return result
-'''
+"""
 
 
 def _variant(reference: str, fn: str, kind: str) -> str:
@@ -141,8 +144,11 @@ def load_problems(data: Path, count: int, judge: Judge, cfg: VerifyConfig) -> li
                 row = json.loads(line)
                 if row.get("completion") and "class Solution" in row["completion"]:
                     refs.setdefault(row["task_id"], row["completion"])
-    problems = [p for p in collect([f"deepseek_coder:{data / 'deepseek_coder'}"])
-                if hasattr(p, "judge_task") and p.id.startswith("deepseek-leetcode/") and p.mode == "functional"]
+    problems = [
+        p
+        for p in collect([f"deepseek_coder:{data / 'deepseek_coder'}"])
+        if hasattr(p, "judge_task") and p.id.startswith("deepseek-leetcode/") and p.mode == "functional"
+    ]
     matched = []
     for p in problems:
         slug = str(p.provenance.get("url", "")).rstrip("/").rsplit("/", 1)[-1]
@@ -157,9 +163,15 @@ def load_problems(data: Path, count: int, judge: Judge, cfg: VerifyConfig) -> li
         if not result.passed:
             continue  # the reference disagrees with DeepSeek's tests: not a clean problem
         limit = derive_time_limit(cfg, result.tests)
-        chosen.append({"problem": p, "reference": ref, "time_limit_s": limit,
-                       "reference_slowest_s": max(t.time_s for t in result.tests),
-                       "reference_total_s": sum(t.time_s for t in result.tests)})
+        chosen.append(
+            {
+                "problem": p,
+                "reference": ref,
+                "time_limit_s": limit,
+                "reference_slowest_s": max(t.time_s for t in result.tests),
+                "reference_total_s": sum(t.time_s for t in result.tests),
+            }
+        )
         if len(chosen) == count:
             break
     return chosen
@@ -172,8 +184,13 @@ def build_items(chosen: list[dict], per_problem_limits: bool) -> list[Item]:
         task = p.judge_task()
         if per_problem_limits:
             task = dataclasses.replace(task, time_limit_s=c["time_limit_s"])
-        inputs = ["\n".join(json.dumps(v) for v in (json.loads(t.input).values() if t.input.lstrip().startswith("{")
-                                                     else json.loads(t.input))) for t in task.tests]
+        inputs = [
+            "\n".join(
+                json.dumps(v)
+                for v in (json.loads(t.input).values() if t.input.lstrip().startswith("{") else json.loads(t.input))
+            )
+            for t in task.tests
+        ]
         outputs = [t.output for t in task.tests]
         for kind in GROUP:
             items.append(Item(p.id, kind, task, _variant(c["reference"], p.fn_name, kind), p.fn_name, inputs, outputs))
@@ -186,14 +203,21 @@ def _summary(results: list, wall: float, workers: int, items: list[Item]) -> dic
     longest = max((t.time_s for t in tests), default=0.0)
     bound = max(total_cpu / workers, longest)
     correct = [r for r, it in zip(results, items) if it.kind in ("correct", "slow")]
-    return {"wall_s": round(wall, 2), "tests_run": len(tests), "test_cpu_s": round(total_cpu, 2),
-            "longest_test_s": round(longest, 2), "bound_s": round(bound, 2),
-            "wall_over_bound": round(wall / bound, 3) if bound else None,
-            "correct_accepted": f"{sum(r.passed for r in correct)}/{len(correct)}",
-            "verdicts": {v: sum(1 for r in results if str(r.verdict) == v) for v in sorted({str(r.verdict) for r in results})},
-            "infra_errors": sum(1 for r in results if r.verdict is Verdict.INFRA_ERROR),
-            # near-limit re-runs: only tests that waited for a CPU (a busy host) get them
-            "reruns": sum(1 for t in tests if t.rerun)}
+    return {
+        "wall_s": round(wall, 2),
+        "tests_run": len(tests),
+        "test_cpu_s": round(total_cpu, 2),
+        "longest_test_s": round(longest, 2),
+        "bound_s": round(bound, 2),
+        "wall_over_bound": round(wall / bound, 3) if bound else None,
+        "correct_accepted": f"{sum(r.passed for r in correct)}/{len(correct)}",
+        "verdicts": {
+            v: sum(1 for r in results if str(r.verdict) == v) for v in sorted({str(r.verdict) for r in results})
+        },
+        "infra_errors": sum(1 for r in results if r.verdict is Verdict.INFRA_ERROR),
+        # near-limit re-runs: only tests that waited for a CPU (a busy host) get them
+        "reruns": sum(1 for t in tests if t.rerun),
+    }
 
 
 def _children_cpu() -> float:
@@ -205,14 +229,20 @@ def run_local(items: list[Item], workers: int) -> dict:
     cpu0 = _children_cpu()
     load0 = os.getloadavg()[0]
     with Judge(workers=workers, limits=Limits(time_limit_s=LCB_LIMIT_S), share_failures=True) as judge:
-        list(judge.judge_many([(items[0].task, "class Solution: pass")] * workers))  # workers up, like a warm reward judge
+        list(
+            judge.judge_many([(items[0].task, "class Solution: pass")] * workers)
+        )  # workers up, like a warm reward judge
         judge._failures.clear()
         started = time.perf_counter()
         results = list(judge.judge_many([(it.task, it.code) for it in items]))
         wall = time.perf_counter() - started
     # (the workers are reaped at close: their CPU, and their children's, is counted now)
-    return {**_summary(results, wall, workers, items), "cpu_s": round(_children_cpu() - cpu0, 2),
-            "load_avg": [round(load0, 2), round(os.getloadavg()[0], 2)], "_results": results}
+    return {
+        **_summary(results, wall, workers, items),
+        "cpu_s": round(_children_cpu() - cpu0, 2),
+        "load_avg": [round(load0, 2), round(os.getloadavg()[0], 2)],
+        "_results": results,
+    }
 
 
 def run_ray(items: list[Item], workers: int) -> dict:
@@ -258,26 +288,40 @@ def tail_part(workers: int, repeats: int) -> dict:
                 walls.append(time.perf_counter() - started)
                 assert all(r.passed for r in results), [r.to_dict() for r in results if not r.passed][:1]
         wall = statistics.median(walls)
-        out[name] = {"wall_s": round(wall, 2), "wall_over_bound": round(wall / bound, 3), "walls": [round(w, 2) for w in walls]}
+        out[name] = {
+            "wall_s": round(wall, 2),
+            "wall_over_bound": round(wall / bound, 3),
+            "walls": [round(w, 2) for w in walls],
+        }
     return out
 
 
 def run_peer(items: list[Item], workers: int, peer_python: str, tmp: Path) -> dict:
     spec, out = tmp / "peer_in.json", tmp / "peer_out.json"
-    spec.write_text(json.dumps({"workers": workers, "timeout": LCB_LIMIT_S,
-                                "candidates": [it.peer_sample() for it in items]}))
+    spec.write_text(
+        json.dumps({"workers": workers, "timeout": LCB_LIMIT_S, "candidates": [it.peer_sample() for it in items]})
+    )
     cpu0 = _children_cpu()
     load0 = os.getloadavg()[0]
     with open(tmp / "peer.log", "w") as log:
-        proc = subprocess.run([peer_python, str(PEER_SCRIPT), str(spec), str(out)], stdout=log,
-                              stderr=subprocess.STDOUT, cwd=str(tmp), check=False)
+        proc = subprocess.run(
+            [peer_python, str(PEER_SCRIPT), str(spec), str(out)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=str(tmp),
+            check=False,
+        )
     if proc.returncode != 0:
         raise RuntimeError(f"peer failed: {(tmp / 'peer.log').read_text()[-2000:]}")
     data = json.loads(out.read_text())
     correct = [ok for ok, it in zip(data["passed"], items) if it.kind in ("correct", "slow")]
-    return {"wall_s": round(data["wall_s"], 2), "cpu_s": round(_children_cpu() - cpu0, 2),
-            "load_avg": [round(load0, 2), round(os.getloadavg()[0], 2)], "passed": sum(data["passed"]),
-            "correct_accepted": f"{sum(correct)}/{len(correct)}"}
+    return {
+        "wall_s": round(data["wall_s"], 2),
+        "cpu_s": round(_children_cpu() - cpu0, 2),
+        "load_avg": [round(load0, 2), round(os.getloadavg()[0], 2)],
+        "passed": sum(data["passed"]),
+        "correct_accepted": f"{sum(correct)}/{len(correct)}",
+    }
 
 
 def _paired(runs: dict[str, list[dict]], ours: str) -> float | None:
@@ -300,8 +344,10 @@ def main() -> int:
         return 0
     peer_ok = os.path.exists(args.peer_python)
     if not peer_ok:
-        print(f"peer python {args.peer_python} not found: ours only. Install it with: python3 -m venv "
-              "/tmp/lcbpeer-venv && /tmp/lcbpeer-venv/bin/pip install --no-deps nvidia-livecodebench==26.3 numpy tqdm")
+        print(
+            f"peer python {args.peer_python} not found: ours only. Install it with: python3 -m venv "
+            "/tmp/lcbpeer-venv && /tmp/lcbpeer-venv/bin/pip install --no-deps nvidia-livecodebench==26.3 numpy tqdm"
+        )
     cfg = VerifyConfig()
     with Judge(workers=args.workers, limits=Limits(time_limit_s=LCB_LIMIT_S)) as judge:
         chosen = load_problems(args.data, args.problems, judge, cfg)
@@ -319,9 +365,12 @@ def main() -> int:
             b = run_local(items_b, args.workers)
             b.pop("_results")
             runs["ours_B_per_problem"].append(b)
-            print(f"repeat {r + 1}: A {a['wall_s']} s ({a['reruns']} re-runs), B {b['wall_s']} s"
-                  + (f", LCB {runs['lcb_6s'][-1]['wall_s']} s" if peer_ok else "")
-                  + f"; load {a['load_avg']} .. {b['load_avg']}", flush=True)
+            print(
+                f"repeat {r + 1}: A {a['wall_s']} s ({a['reruns']} re-runs), B {b['wall_s']} s"
+                + (f", LCB {runs['lcb_6s'][-1]['wall_s']} s" if peer_ok else "")
+                + f"; load {a['load_avg']} .. {b['load_avg']}",
+                flush=True,
+            )
     tail = tail_part(args.workers, args.repeats)
     print(f"tail: {tail}", flush=True)
     if not args.no_ray:
@@ -331,24 +380,35 @@ def main() -> int:
     report = {
         "date": datetime.date.today().isoformat(),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} "
-                   f"{platform.python_version()}, load avg at end {os.getloadavg()[0]:.2f}",
-        "workers": args.workers, "repeats": args.repeats,
-        "problems": [{"id": c["problem"].id, "tests": len(c["problem"].tests), "time_limit_s": c["time_limit_s"],
-                      "reference_slowest_s": c["reference_slowest_s"], "reference_total_s": round(c["reference_total_s"], 2)}
-                     for c in chosen],
-        "candidates": len(items_a), "group": list(GROUP),
+        f"{platform.python_version()}, load avg at end {os.getloadavg()[0]:.2f}",
+        "workers": args.workers,
+        "repeats": args.repeats,
+        "problems": [
+            {
+                "id": c["problem"].id,
+                "tests": len(c["problem"].tests),
+                "time_limit_s": c["time_limit_s"],
+                "reference_slowest_s": c["reference_slowest_s"],
+                "reference_total_s": round(c["reference_total_s"], 2),
+            }
+            for c in chosen
+        ],
+        "candidates": len(items_a),
+        "group": list(GROUP),
         "median_wall_s": med,
         "median_cpu_s": med_cpu,
         "cpu_ratio_lcb_over_A": round(med_cpu["lcb_6s"] / med_cpu["ours_A_6s"], 2) if "lcb_6s" in med_cpu else None,
-        "cpu_ratio_lcb_over_B": (round(med_cpu["lcb_6s"] / med_cpu["ours_B_per_problem"], 2)
-                                 if "lcb_6s" in med_cpu else None),
+        "cpu_ratio_lcb_over_B": (
+            round(med_cpu["lcb_6s"] / med_cpu["ours_B_per_problem"], 2) if "lcb_6s" in med_cpu else None
+        ),
         "ratio_lcb_over_A": round(med["lcb_6s"] / med["ours_A_6s"], 2) if "lcb_6s" in med else None,
         "ratio_lcb_over_B": round(med["lcb_6s"] / med["ours_B_per_problem"], 2) if "lcb_6s" in med else None,
         # each repeat's LCB run against the runs beside it: less exposed to load drifting
         "paired_ratio_lcb_over_A": _paired(runs, "ours_A_6s"),
         "paired_ratio_lcb_over_B": _paired(runs, "ours_B_per_problem"),
-        "ratio_ray_over_local_B": (round(med["ray_B_per_problem"] / med["ours_B_per_problem"], 2)
-                                   if "ray_B_per_problem" in med else None),
+        "ratio_ray_over_local_B": (
+            round(med["ray_B_per_problem"] / med["ours_B_per_problem"], 2) if "ray_B_per_problem" in med else None
+        ),
         "tail_sleeping_tests": tail,
         "runs": runs,
     }

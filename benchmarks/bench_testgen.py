@@ -30,6 +30,7 @@ Writes ``benchmarks/results/testgen.json`` and prints a markdown table.  Skips (
 without the data folder.  Nothing is tuned on a single problem: every eligible problem
 counts.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -63,13 +64,21 @@ def main() -> int:
     from microcoder_eval.judge import Judge
 
     problems = _eligible(args, src)
-    report: dict = {"benchmark": "testgen", "min_tests": args.min_tests, "max_tests": args.max_tests, "keep": args.keep,
-                    "mutants_per_problem": args.mutants, "busy_processes": args.busy}
+    report: dict = {
+        "benchmark": "testgen",
+        "min_tests": args.min_tests,
+        "max_tests": args.max_tests,
+        "keep": args.keep,
+        "mutants_per_problem": args.mutants,
+        "busy_processes": args.busy,
+    }
     t_all = time.perf_counter()
     with Judge(workers=args.workers) as judge:
         full, mutants = _verified_with_mutants(problems, judge, args.mutants)
-        print(f"{len(problems)} LeetCodeDataset problems with >= {args.min_tests} tests; {len(full)} verified on the full set",
-              file=sys.stderr)
+        print(
+            f"{len(problems)} LeetCodeDataset problems with >= {args.min_tests} tests; {len(full)} verified on the full set",
+            file=sys.stderr,
+        )
         rejected = functools.partial(_rejected, judge, mutants)
 
         t0 = time.perf_counter()
@@ -89,8 +98,12 @@ def main() -> int:
                 print(json.dumps(row), file=sys.stderr)
         report["by_augment_to"] = rows
     report["total_seconds"] = round(time.perf_counter() - t_all, 1)
-    report["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
-                         "loadavg_1m_at_end": round(os.getloadavg()[0], 2)}
+    report["machine"] = {
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "loadavg_1m_at_end": round(os.getloadavg()[0], 2),
+    }
     _print_table(rows, len(full), report["mutants"], counted, args.keep, report["two_upstream_share"])
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)
@@ -105,8 +118,12 @@ def _parse_args() -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data-dir", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--min-tests", type=int, default=20)
-    ap.add_argument("--max-tests", type=int, default=None,
-                    help="only problems with at most N upstream tests (a set held out from the >= 20 one)")
+    ap.add_argument(
+        "--max-tests",
+        type=int,
+        default=None,
+        help="only problems with at most N upstream tests (a set held out from the >= 20 one)",
+    )
     ap.add_argument("--keep", type=int, default=2)
     ap.add_argument("--augment-to", default="5,10,16")
     ap.add_argument("--mutants", type=int, default=20)
@@ -127,16 +144,22 @@ def _eligible(args: argparse.Namespace, src: Path) -> list:
     from microcoder_data.collect import collect
     from microcoder_data.schema import Problem
 
-    problems = [p for p in collect([f"leetcodedataset:{src}"]) if isinstance(p, Problem)
-                and args.min_tests <= len(p.tests) <= (args.max_tests or len(p.tests)) and p.reference_solutions]
+    problems = [
+        p
+        for p in collect([f"leetcodedataset:{src}"])
+        if isinstance(p, Problem)
+        and args.min_tests <= len(p.tests) <= (args.max_tests or len(p.tests))
+        and p.reference_solutions
+    ]
     problems.sort(key=lambda p: p.id)
     if args.limit:
         problems = problems[: args.limit]
     return problems
 
 
-def _generated_row(n: int, full: list, keep: int, judge, rejected, by_full: dict[str, list[bool]],
-                   by_two: dict[str, list[bool]]) -> dict:
+def _generated_row(
+    n: int, full: list, keep: int, judge, rejected, by_full: dict[str, list[bool]], by_two: dict[str, list[bool]]
+) -> dict:
     """Verify with test generation up to ``n`` tests from the first ``keep`` upstream tests (built
     twice: determinism), and the share of the mutants the full upstream set rejects that they reject."""
     from microcoder_data.config import VerifyConfig
@@ -154,8 +177,11 @@ def _generated_row(n: int, full: list, keep: int, judge, rejected, by_full: dict
     refs_ok = all(r.passed for r in judge.judge_many((o.judge_task(), o.reference_solutions[0]) for o in kept.values()))
     by_gen = rejected({k: o.judge_task() for k, o in kept.items()})
     augmented = {k for k, o in kept.items() if o.provenance["verify"].get("tests_generated")}
-    skipped = Counter(o.provenance["verify"].get("generation", {}).get("skipped", "")[:60]
-                      for o in kept.values() if o.id not in augmented)
+    skipped = Counter(
+        o.provenance["verify"].get("generation", {}).get("skipped", "")[:60]
+        for o in kept.values()
+        if o.id not in augmented
+    )
     return {
         "augment_tests_to": n,
         "problems": len(kept),
@@ -173,18 +199,26 @@ def _generated_row(n: int, full: list, keep: int, judge, rejected, by_full: dict
 
 
 def _print_table(rows: list[dict], problems: int, mutants: int, counted: int, keep: int, two_share: float) -> None:
-    print(f"\n{problems} problems, {mutants} mutants, {counted} rejected by the full upstream sets; "
-          f"the first {keep} upstream tests alone reject {two_share:.1%} of those.\n")
-    print("| augment_tests_to | problems with generated tests | tests generated | share rejected (all) | "
-          "share rejected (with generated) | 2 upstream only (same problems) | references accepted | deterministic |")
+    print(
+        f"\n{problems} problems, {mutants} mutants, {counted} rejected by the full upstream sets; "
+        f"the first {keep} upstream tests alone reject {two_share:.1%} of those.\n"
+    )
+    print(
+        "| augment_tests_to | problems with generated tests | tests generated | share rejected (all) | "
+        "share rejected (with generated) | 2 upstream only (same problems) | references accepted | deterministic |"
+    )
     print("|---:|---:|---:|---:|---:|---:|---|---|")
     for r in rows:
-        print(f"| {r['augment_tests_to']} | {r['problems_augmented']}/{r['problems']} | {r['tests_generated']} | "
-              f"{r['share_all']:.1%} | {r['share_augmented']:.1%} | {r['two_share_augmented']:.1%} | "
-              f"{r['every_reference_accepted']} | {r['deterministic']} |")
+        print(
+            f"| {r['augment_tests_to']} | {r['problems_augmented']}/{r['problems']} | {r['tests_generated']} | "
+            f"{r['share_all']:.1%} | {r['share_augmented']:.1%} | {r['two_share_augmented']:.1%} | "
+            f"{r['every_reference_accepted']} | {r['deterministic']} |"
+        )
 
 
-_CHURN = "d = {}\ni = 0\nwhile True:\n    d[(i % 500000, i)] = i\n    i += 1\n    if len(d) > 400000:\n        d.clear()\n"
+_CHURN = (
+    "d = {}\ni = 0\nwhile True:\n    d[(i % 500000, i)] = i\n    i += 1\n    if len(d) > 400000:\n        d.clear()\n"
+)
 
 
 def _busy(n: int) -> contextlib.ExitStack:
@@ -214,16 +248,24 @@ def stdin_check(args: argparse.Namespace) -> int:
         row = json.loads(line)
         if row.get("lcb_graded") is True and row.get("code", "").strip():
             good[f"livecodebench/{row['problem_id']}"] = row["code"]
-    problems = [p for p in collect([f"livecodebench:{src / 'lcb_public.jsonl'}"]) if isinstance(p, Problem)
-                and p.mode == "stdin" and p.id in good and len(p.tests) >= 2]
+    problems = [
+        p
+        for p in collect([f"livecodebench:{src / 'lcb_public.jsonl'}"])
+        if isinstance(p, Problem) and p.mode == "stdin" and p.id in good and len(p.tests) >= 2
+    ]
     for p in problems:
         p.reference_solutions = [good[p.id]]
     problems.sort(key=lambda p: p.id)
     if args.limit:
         problems = problems[: args.limit]
     specs = Counter("read" if isinstance(stdin_spec(p), StdinSpec) else stdin_spec(p).reason[:50] for p in problems)
-    report: dict = {"benchmark": "testgen_stdin", "problems_with_reference": len(problems), "keep": 1,
-                    "format_read": specs.pop("read", 0), "not_read_reasons": dict(specs.most_common(10))}
+    report: dict = {
+        "benchmark": "testgen_stdin",
+        "problems_with_reference": len(problems),
+        "keep": 1,
+        "format_read": specs.pop("read", 0),
+        "not_read_reasons": dict(specs.most_common(10)),
+    }
     n = int(args.augment_to.split(",")[-1])
     t_all = time.perf_counter()
     with Judge(workers=args.workers) as judge:
@@ -238,22 +280,36 @@ def stdin_check(args: argparse.Namespace) -> int:
         kept = {k: o for k, o in built.items() if isinstance(o, Problem)}
         augmented = {k for k, o in kept.items() if o.provenance["verify"].get("tests_generated")}
         by_gen = rejected({k: o.judge_task() for k, o in kept.items()})
-        refs_ok = all(r.passed for r in judge.judge_many((o.judge_task(), o.reference_solutions[0]) for o in kept.values()))
-        full_ok = all(r.passed for r in judge.judge_many(
-            (p.judge_task(), p.reference_solutions[0]) for p in full))  # the reference passes F too
-    report.update({
-        "verified_on_public_tests": len(full), "augment_tests_to": n, "problems_augmented": len(augmented),
-        "tests_generated": sum(o.provenance["verify"].get("tests_generated", 0) for o in kept.values()),
-        "mutants": sum(len(v) for v in mutants.values()), "mutants_rejected_by_full": sum(sum(v) for v in by_full.values()),
-        "share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_gen[k] for k in augmented}), 4),
-        "one_share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_one[k] for k in augmented}), 4),
-        "share_all": round(_share({k: by_full[k] for k in kept}, by_gen), 4),
-        "one_share_all": round(_share({k: by_full[k] for k in kept}, by_one), 4),
-        "every_reference_accepted": refs_ok and full_ok,
-        "deterministic": all(getattr(built[k], "tests", None) == getattr(again[k], "tests", None) for k in built),
-        "total_seconds": round(time.perf_counter() - t_all, 1),
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "loadavg_1m_at_end": round(os.getloadavg()[0], 2)},
-    })
+        refs_ok = all(
+            r.passed for r in judge.judge_many((o.judge_task(), o.reference_solutions[0]) for o in kept.values())
+        )
+        full_ok = all(
+            r.passed for r in judge.judge_many((p.judge_task(), p.reference_solutions[0]) for p in full)
+        )  # the reference passes F too
+    report.update(
+        {
+            "verified_on_public_tests": len(full),
+            "augment_tests_to": n,
+            "problems_augmented": len(augmented),
+            "tests_generated": sum(o.provenance["verify"].get("tests_generated", 0) for o in kept.values()),
+            "mutants": sum(len(v) for v in mutants.values()),
+            "mutants_rejected_by_full": sum(sum(v) for v in by_full.values()),
+            "share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_gen[k] for k in augmented}), 4),
+            "one_share_augmented": round(
+                _share({k: by_full[k] for k in augmented}, {k: by_one[k] for k in augmented}), 4
+            ),
+            "share_all": round(_share({k: by_full[k] for k in kept}, by_gen), 4),
+            "one_share_all": round(_share({k: by_full[k] for k in kept}, by_one), 4),
+            "every_reference_accepted": refs_ok and full_ok,
+            "deterministic": all(getattr(built[k], "tests", None) == getattr(again[k], "tests", None) for k in built),
+            "total_seconds": round(time.perf_counter() - t_all, 1),
+            "machine": {
+                "cpus": os.cpu_count(),
+                "python": platform.python_version(),
+                "loadavg_1m_at_end": round(os.getloadavg()[0], 2),
+            },
+        }
+    )
     print(json.dumps(report, indent=1))
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)
@@ -270,7 +326,11 @@ def _verified_with_mutants(problems: list, judge, n_mutants: int) -> tuple[list,
     from microcoder_data.verify.mutants import make_mutants
 
     off = dict(augment_tests_to=0, strength_mutants=0)
-    full = [o for o in VerifyStep(VerifyConfig(max_tests=0, **off)).run_with(copy.deepcopy(problems), judge) if isinstance(o, Problem)]
+    full = [
+        o
+        for o in VerifyStep(VerifyConfig(max_tests=0, **off)).run_with(copy.deepcopy(problems), judge)
+        if isinstance(o, Problem)
+    ]
     return full, {p.id: make_mutants(p.reference_solutions[0], n_mutants, seed=p.id) for p in full}
 
 
@@ -284,9 +344,19 @@ def _rejected(judge, mutants: dict[str, list], tasks: dict[str, object]) -> dict
 
     cfg = VerifyConfig()
     items = [(pid, k) for pid in tasks for k in range(len(mutants[pid]))]
-    runs = judge.judge_many((mutant_run(tasks[pid], mutants[pid][k].code, time_limit_s=cfg.strength_time_limit_s,
-                                        memory_limit_mb=cfg.strength_memory_limit_mb, step_budget=cfg.strength_step_budget)
-                             for pid, k in items), stop_on_failure=True)
+    runs = judge.judge_many(
+        (
+            mutant_run(
+                tasks[pid],
+                mutants[pid][k].code,
+                time_limit_s=cfg.strength_time_limit_s,
+                memory_limit_mb=cfg.strength_memory_limit_mb,
+                step_budget=cfg.strength_step_budget,
+            )
+            for pid, k in items
+        ),
+        stop_on_failure=True,
+    )
     out: dict[str, list[bool]] = {pid: [] for pid in tasks}
     for (pid, _), res in zip(items, runs):
         out[pid].append(res.verdict is not Verdict.ACCEPTED)

@@ -13,6 +13,7 @@ into time-outs:
 
     python benchmarks/bench_time_limits.py [--workers 2] [--out benchmarks/results/time_limits.json]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,9 +51,14 @@ def leetcodedataset(judge: Judge, data: Path) -> list[dict]:
                 responses.setdefault(row["task_id"], row.get("response") or "")
     problems = [p for p in collect([f"leetcodedataset:{folder}"]) if hasattr(p, "judge_task") and p.reference_solutions]
     tasks = [p.judge_task() for p in problems]
-    refs = list(judge.judge_many(((t, p.reference_solutions[0]) for t, p in zip(tasks, problems)), stop_on_failure=False))
-    models = list(judge.judge_many(((t, responses.get(p.title, "")) for t, p in zip(tasks, problems)),
-                                   stop_on_failure=False, completions=True))
+    refs = list(
+        judge.judge_many(((t, p.reference_solutions[0]) for t, p in zip(tasks, problems)), stop_on_failure=False)
+    )
+    models = list(
+        judge.judge_many(
+            ((t, responses.get(p.title, "")) for t, p in zip(tasks, problems)), stop_on_failure=False, completions=True
+        )
+    )
     rows = []
     for p, ref, model in zip(problems, refs, models):
         if ref.passed and model.passed:
@@ -103,16 +109,28 @@ def main() -> int:
     with Judge(workers=args.workers, limits=Limits(time_limit_s=6.0)) as judge:
         lcd = leetcodedataset(judge, args.data)
         lcb = livecodebench(judge, args.data)
-    table = {f"factor={f} floor={fl}": {"leetcodedataset_model_fails": fails(lcd, f, fl, args.ceiling),
-                                         "livecodebench_o1mini_fails": fails(lcb, f, fl, args.ceiling)}
-             for f in FACTORS for fl in FLOORS}
+    table = {
+        f"factor={f} floor={fl}": {
+            "leetcodedataset_model_fails": fails(lcd, f, fl, args.ceiling),
+            "livecodebench_o1mini_fails": fails(lcb, f, fl, args.ceiling),
+        }
+        for f in FACTORS
+        for fl in FLOORS
+    }
     slow = sorted(lcd + lcb, key=lambda r: -r["program_s"])[:15]
-    report = {"date": datetime.date.today().isoformat(), "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-              "workers": args.workers, "elapsed_s": round(time.time() - started, 1),
-              "leetcodedataset_pairs": len(lcd), "livecodebench_correct": len(lcb),
-              "ceiling_s": args.ceiling, "fails": table, "slowest_correct_programs": slow,
-              "reference_slowest_quantiles": _quantiles([r["reference_s"] for r in lcd]),
-              "program_slowest_quantiles": _quantiles([r["program_s"] for r in lcd + lcb])}
+    report = {
+        "date": datetime.date.today().isoformat(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "workers": args.workers,
+        "elapsed_s": round(time.time() - started, 1),
+        "leetcodedataset_pairs": len(lcd),
+        "livecodebench_correct": len(lcb),
+        "ceiling_s": args.ceiling,
+        "fails": table,
+        "slowest_correct_programs": slow,
+        "reference_slowest_quantiles": _quantiles([r["reference_s"] for r in lcd]),
+        "program_slowest_quantiles": _quantiles([r["program_s"] for r in lcd + lcb]),
+    }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2))
     print(json.dumps({k: v for k, v in report.items() if k != "slowest_correct_programs"}, indent=2))

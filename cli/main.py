@@ -4,6 +4,7 @@ Sub-command groups live in their own modules and are imported lazily, so that
 ``microcoder eval`` does not pay for importing torch/verl and a missing optional
 backend only breaks the command that needs it.
 """
+
 from __future__ import annotations
 
 import importlib

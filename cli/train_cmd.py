@@ -13,6 +13,7 @@
 (``use_vllm=true report_to=wandb``), appended to the config's ``backend_overrides.trl``.
 Any other key is an error naming it.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -55,22 +56,38 @@ def split_overrides(
     return ours, backend
 
 
-@click.command("train", epilog="\b\nMicroCoderGRPOConfig keys (key=value, or in the --config file), with their defaults:\n"
-                               + fields_help(MicroCoderGRPOConfig))
+@click.command(
+    "train",
+    epilog="\b\nMicroCoderGRPOConfig keys (key=value, or in the --config file), with their defaults:\n"
+    + fields_help(MicroCoderGRPOConfig),
+)
 @click.option("--backend", type=click.Choice(["verl", "trl"]), default="verl", show_default=True)
-@click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False),
-              help="YAML/JSON file of MicroCoderGRPOConfig keys (paper defaults when omitted).")
-@click.option("--preset", type=click.Choice(list(PRESETS)), default="microcoder", show_default=True,
-              help="MicroCoder-GRPO, or the paper's baselines: grpo (KL + reference model, clip 0.2/0.2, no mask), "
-                   "dapo (no KL, clip-higher, dynamic sampling, overlong shaping, no mask).")
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="YAML/JSON file of MicroCoderGRPOConfig keys (paper defaults when omitted).",
+)
+@click.option(
+    "--preset",
+    type=click.Choice(list(PRESETS)),
+    default="microcoder",
+    show_default=True,
+    help="MicroCoder-GRPO, or the paper's baselines: grpo (KL + reference model, clip 0.2/0.2, no mask), "
+    "dapo (no KL, clip-higher, dynamic sampling, overlong shaping, no mask).",
+)
 @click.option("--model", help="Model path or name (default: the config's model_name_or_path).")
 @click.option("--dataset", help="Directory with train.parquet (+ test.parquet) in verl RL format.")
 @click.option("--output-dir", help="Checkpoints / outputs directory.")
-@click.option("--dry-run", is_flag=True,
-              help="Check the model and dataset, print the plan (model, data, steps, validation, devices, outputs); "
-                   "start nothing.")
-@click.option("--show-config", is_flag=True,
-              help="With --dry-run: also the whole resolved config, and the upstream warnings.")
+@click.option(
+    "--dry-run",
+    is_flag=True,
+    help="Check the model and dataset, print the plan (model, data, steps, validation, devices, outputs); "
+    "start nothing.",
+)
+@click.option(
+    "--show-config", is_flag=True, help="With --dry-run: also the whole resolved config, and the upstream warnings."
+)
 @click.argument("overrides", nargs=-1)
 def train(backend, preset, config_path, model, dataset, output_dir, dry_run, show_config, overrides):
     """Train with MicroCoder-GRPO (conditional truncation masking, staged temperature, no KL)."""
@@ -86,16 +103,26 @@ def train(backend, preset, config_path, model, dataset, output_dir, dry_run, sho
         raise click.UsageError(str(exc)) from None
 
     # the values the run uses, in the plan and in the config it records
-    cfg = dataclasses.replace(cfg, model_name_or_path=model or cfg.model_name_or_path,
-                              output_dir=output_dir or cfg.output_dir)
+    cfg = dataclasses.replace(
+        cfg, model_name_or_path=model or cfg.model_name_or_path, output_dir=output_dir or cfg.output_dir
+    )
     model, output_dir = cfg.model_name_or_path, cfg.output_dir
     if backend == "verl":
         with _upstream_noise(hidden=dry_run and not show_config) as out:
             from trainer_adapters.verl.launcher import run_verl
 
             try:
-                run_verl(cfg, model=model, dataset=dataset, output_dir=output_dir, overrides=backend_overrides,
-                         dry_run=dry_run, out=out, show_config=show_config, preset=preset)
+                run_verl(
+                    cfg,
+                    model=model,
+                    dataset=dataset,
+                    output_dir=output_dir,
+                    overrides=backend_overrides,
+                    dry_run=dry_run,
+                    out=out,
+                    show_config=show_config,
+                    preset=preset,
+                )
             except ValueError as exc:
                 raise click.ClickException(str(exc)) from None
         return
@@ -114,8 +141,16 @@ def train(backend, preset, config_path, model, dataset, output_dir, dry_run, sho
         from trainer_adapters.trl.launcher import dry_run_plan
 
         try:
-            click.echo(dry_run_plan(cfg, preset=preset, model=model_description, files=files,
-                                    trl_overrides=list(trl_overrides), show_config=show_config))
+            click.echo(
+                dry_run_plan(
+                    cfg,
+                    preset=preset,
+                    model=model_description,
+                    files=files,
+                    trl_overrides=list(trl_overrides),
+                    show_config=show_config,
+                )
+            )
         except ValueError as exc:
             raise click.ClickException(str(exc)) from None
         return
@@ -130,8 +165,10 @@ def train(backend, preset, config_path, model, dataset, output_dir, dry_run, sho
     from transformers.trainer_utils import get_last_checkpoint
 
     last = get_last_checkpoint(str(final.parent))
-    click.echo(f"trained model: {final}/" + (f"; last checkpoint: {last}/ (the same --output-dir resumes from it)"
-                                            if last else ""))
+    click.echo(
+        f"trained model: {final}/"
+        + (f"; last checkpoint: {last}/ (the same --output-dir resumes from it)" if last else "")
+    )
 
 
 @contextlib.contextmanager
@@ -143,8 +180,11 @@ def _upstream_noise(hidden: bool):
     if not hidden:
         yield out
         return
-    with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()), \
-            contextlib.redirect_stderr(io.StringIO()):
+    with (
+        warnings.catch_warnings(),
+        contextlib.redirect_stdout(io.StringIO()),
+        contextlib.redirect_stderr(io.StringIO()),
+    ):
         warnings.simplefilter("ignore")
         yield out
 

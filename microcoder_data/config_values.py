@@ -6,6 +6,7 @@ YAML already types its scalars, so a value is checked, not parsed: ``seed: abc``
 metadata (``metadata={"min": 1}``).  The one conversion: an unquoted YAML date
 (``date_cutoff: 2024-08-01``) is a ``datetime.date``, taken as its ISO string for a ``str`` field.
 """
+
 from __future__ import annotations
 
 import datetime as dt

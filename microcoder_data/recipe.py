@@ -7,6 +7,7 @@ under ``<out>/_work`` when their keys match; Export writes the outputs
 before it writes: rows in (everything Collect produced, Problems and Rejects) = rows kept + rows
 rejected.
 """
+
 from __future__ import annotations
 
 import json
@@ -75,8 +76,12 @@ def process_steps(cfg: ProcessConfig | None = None, translator: "Translator | No
     ]
 
 
-def filter_steps(cfg: FilterConfig | None = None, *, reference: list[Problem] | None = None,
-                 pass_rates: dict[str, float] | None = None) -> list[Step]:
+def filter_steps(
+    cfg: FilterConfig | None = None,
+    *,
+    reference: list[Problem] | None = None,
+    pass_rates: dict[str, float] | None = None,
+) -> list[Step]:
     cfg = cfg or FilterConfig()
     steps: list[Step] = [QualityFilter(cfg.quality), RelevanceFilter(cfg.relevance)]
     if cfg.decontam.enabled:
@@ -105,7 +110,13 @@ def _collect_one(limit: int | None, spec: str) -> tuple[pa.Table, pa.Table]:
             rejects.append(reject_row(rec))
             continue
         if not isinstance(rec, Problem):
-            rejects.append(reject_row(make_reject("collect", "type", f"reader yielded a {type(rec).__name__}", {"id": "?", "source": spec})))
+            rejects.append(
+                reject_row(
+                    make_reject(
+                        "collect", "type", f"reader yielded a {type(rec).__name__}", {"id": "?", "source": spec}
+                    )
+                )
+            )
             continue
         if limit is not None and n >= limit:
             break
@@ -118,7 +129,9 @@ def _collect_one(limit: int | None, spec: str) -> tuple[pa.Table, pa.Table]:
     return problems_table(rows), rejects_table(rejects)
 
 
-def collect_stage(sources: list[str], limit: int | None = None, executor: Executor | None = None) -> tuple[pa.Table, pa.Table]:
+def collect_stage(
+    sources: list[str], limit: int | None = None, executor: Executor | None = None
+) -> tuple[pa.Table, pa.Table]:
     """Collect rows (Problems and Rejects) from every source spec -- one spec per worker --
     then make ids unique across specs (a later duplicate id is rejected)."""
     if executor is not None and len(sources) > 1:
@@ -166,8 +179,11 @@ def _warn_unreadable(rejects: pa.Table, log: Callable[[str], None]) -> None:
 
     if not rejects.num_rows:
         return
-    reasons = [r for r, step in zip(rejects.column("reason").to_pylist(), rejects.column("step").to_pylist())
-               if step == UNREADABLE_STEP]
+    reasons = [
+        r
+        for r, step in zip(rejects.column("reason").to_pylist(), rejects.column("step").to_pylist())
+        if step == UNREADABLE_STEP
+    ]
     for reason in reasons[:_UNREADABLE_SHOWN]:
         log(f"warning: {reason}; row skipped")
     if len(reasons) > _UNREADABLE_SHOWN:
@@ -193,8 +209,9 @@ class Steps(Stage):
     def compute(self, ctx: BuildContext, table: pa.Table | None, key: str) -> tuple[pa.Table, pa.Table, dict]:
         cfg = ctx.config
         steps = self.make_steps(cfg)
-        kept, rejects = run_steps_stage(steps, table, ctx.executor, shard_size=cfg.shard_size, stage=self.name,
-                                        progress=cfg.progress)
+        kept, rejects = run_steps_stage(
+            steps, table, ctx.executor, shard_size=cfg.shard_size, stage=self.name, progress=cfg.progress
+        )
         return kept, rejects, {s.name: s.describe() for s in steps}
 
 
@@ -220,8 +237,9 @@ class Verify(Stage):
     def compute(self, ctx: BuildContext, table: pa.Table | None, key: str) -> tuple[pa.Table, pa.Table, None]:
         from microcoder_data.verify.schedule import verify_stage
 
-        kept, rejects, n_resumed = verify_stage(table, ctx.config, ctx.executor, ctx.checkpoints, key,
-                                                progress=ctx.config.progress)
+        kept, rejects, n_resumed = verify_stage(
+            table, ctx.config, ctx.executor, ctx.checkpoints, key, progress=ctx.config.progress
+        )
         if n_resumed:
             ctx.log(f"verify: resumed {n_resumed} finished shard(s)")
         return kept, rejects, None
@@ -251,15 +269,19 @@ class Export(Stage):
         all_rejects = concat(ctx.rejects, REJECT_SCHEMA)
         if all_rejects.num_rows:
             order = {s.name: i for i, s in enumerate(ctx.reports)}  # the recipe's order
-            rows = sorted(all_rejects.to_pylist(), key=lambda r: (order.get(r["stage"], 99), r["step"], r["id"], r["reason"], r["source"]))
+            rows = sorted(
+                all_rejects.to_pylist(),
+                key=lambda r: (order.get(r["stage"], 99), r["step"], r["id"], r["reason"], r["source"]),
+            )
             all_rejects = rejects_table(rows)
         rows_in = ctx.reports[0].rows_in
         if rows_in != table.num_rows + all_rejects.num_rows:
             raise RuntimeError(
                 f"row accounting broken: {rows_in} in != {table.num_rows} kept + {all_rejects.num_rows} rejected"
             )
-        ctx.result = BuildResult(Path(ctx.config.out_dir), ctx.config, list(ctx.reports), table, all_rejects,
-                                 footer=_testgen_summary)
+        ctx.result = BuildResult(
+            Path(ctx.config.out_dir), ctx.config, list(ctx.reports), table, all_rejects, footer=_testgen_summary
+        )
         ctx.result.files = export_all(ctx.result)
         return table, REJECT_SCHEMA.empty_table(), None
 
@@ -274,15 +296,22 @@ def _testgen_summary(kept: pa.Table) -> str:
 # --------------------------------------------------------------------------- the recipe
 
 
-def stages(translator: Any = None, reference: list[Problem] | None = None,
-           pass_rates: dict[str, float] | None = None) -> list[Stage]:
+def stages(
+    translator: Any = None, reference: list[Problem] | None = None, pass_rates: dict[str, float] | None = None
+) -> list[Stage]:
     """The stages of a build, in order."""
     return [
         Collect(),
-        Steps("process", lambda cfg: process_steps(cfg.process, translator),
-              str(translator) if translator is not None else None),
-        Steps("filter", lambda cfg: filter_steps(cfg.filter, reference=reference, pass_rates=pass_rates),
-              (len(reference) if reference is not None else None, sorted(pass_rates.items()) if pass_rates else None)),
+        Steps(
+            "process",
+            lambda cfg: process_steps(cfg.process, translator),
+            str(translator) if translator is not None else None,
+        ),
+        Steps(
+            "filter",
+            lambda cfg: filter_steps(cfg.filter, reference=reference, pass_rates=pass_rates),
+            (len(reference) if reference is not None else None, sorted(pass_rates.items()) if pass_rates else None),
+        ),
         Verify(),
         Export(),
     ]
@@ -328,5 +357,7 @@ def build(
     result = ctx.result  # written by Export
     assert result is not None
     result.stages = ctx.reports  # Export's own report included
-    (out / "_work" / "timings.json").write_text(json.dumps({s.name: round(s.seconds, 3) for s in ctx.reports}, indent=1))
+    (out / "_work" / "timings.json").write_text(
+        json.dumps({s.name: round(s.seconds, 3) for s in ctx.reports}, indent=1)
+    )
     return result

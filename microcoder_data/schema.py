@@ -4,6 +4,7 @@ A ``Problem`` flattens to a plain dict (``to_row``) so that stages can pass Arro
 ``datasets`` tables; nested values (tests, rule, provenance) are stored as JSON strings
 so the Arrow schema stays fixed and byte-for-byte deterministic.
 """
+
 from __future__ import annotations
 
 import json
@@ -172,8 +173,9 @@ def _clipped(text: str, limit: int) -> str:
     return text[: max(0, limit - len(marker))] + marker
 
 
-def make_reject(stage: str, step: str, reason: str, problem: Any, *, payload: bool | str = True,
-                limit: int = MAX_PAYLOAD_CHARS) -> Reject:
+def make_reject(
+    stage: str, step: str, reason: str, problem: Any, *, payload: bool | str = True, limit: int = MAX_PAYLOAD_CHARS
+) -> Reject:
     """A Reject of ``problem`` (a Problem or a row), id and source read from it; its payload is
     ``payload_of(problem)``, nothing (``payload=False``) or, given a ``str``, that text as read."""
     pid = getattr(problem, "id", None) if not isinstance(problem, Mapping) else problem.get("id")
@@ -193,7 +195,8 @@ def duplicate_id(problem: Problem | Mapping[str, Any], seen: set[str]) -> Reject
     ``seen`` then remembers; a ``collect``/``duplicate_id`` Reject for any later one."""
     pid = problem["id"] if isinstance(problem, Mapping) else problem.id
     if pid in seen:
-        return make_reject("collect", "duplicate_id",
-                           f"duplicate problem id {pid!r} (already read earlier in this run)", problem)
+        return make_reject(
+            "collect", "duplicate_id", f"duplicate problem id {pid!r} (already read earlier in this run)", problem
+        )
     seen.add(pid)
     return None

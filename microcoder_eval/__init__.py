@@ -3,6 +3,7 @@
 Public entry points: ``Judge`` (microcoder_eval.judge), ``compute_score``
 (microcoder_eval.reward) and the types in microcoder_eval.types.
 """
+
 from .types import (  # noqa: F401
     CandidateResult,
     JudgeTask,

@@ -28,6 +28,7 @@ Exact case stays exact: "print the string in lowercase", "output in uppercase le
 of uppercase and lowercase letters", "treat letters as case-insensitive" (the input),
 "print YES in uppercase if ...".
 """
+
 from __future__ import annotations
 
 import re
@@ -52,29 +53,41 @@ _INSENSITIVE = (
 )
 _PHRASE = re.compile(rf"\b(?:(?P<freedom>{_FREEDOM})|(?P<insensitive>{_INSENSITIVE}))\b", re.IGNORECASE)
 
-_OUTPUT_VERB = re.compile(r"\b(?:print\w*|output\w*|write|writes|written|answer\w*|return\w*|report\w*)\b",
-                          re.IGNORECASE)
+_OUTPUT_VERB = re.compile(
+    r"\b(?:print\w*|output\w*|write|writes|written|answer\w*|return\w*|report\w*)\b", re.IGNORECASE
+)
 # between the output verb and the case phrase: the phrase belongs to something else
-_BLOCK = re.compile(r"\b(?:if|when|whether|unless|where|such\s+that|conver\w*|chang\w*|transform\w*|turn\w*|"
-                    r"replac\w*|consist\w*|contain\w*|appear\w*|occur\w*|given|treat\w*|match\w*)\b", re.IGNORECASE)
+_BLOCK = re.compile(
+    r"\b(?:if|when|whether|unless|where|such\s+that|conver\w*|chang\w*|transform\w*|turn\w*|"
+    r"replac\w*|consist\w*|contain\w*|appear\w*|occur\w*|given|treat\w*|match\w*)\b",
+    re.IGNORECASE,
+)
 _ANSWER = r"(?:answers?|outputs?|responses?|letters?|characters?|strings?|words?|verdicts?|yes|no)"
 # "each letter can be printed in", "the answer may be given in", "letters may be in"
 _SUBJECT_BEFORE = re.compile(
     rf"\b{_ANSWER}\b[^.;]{{0,30}}?\b(?:can|may|could|might|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:also\s+)?"
     r"(?:be\s+)?(?:printed|output|written|given|returned|reported)?\s*(?:in|using|with)?\s*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # "the output is", "the answer will be checked"
-_SUBJECT_IS = re.compile(rf"\b(?:{_ANSWER}|checker|comparison|judge|check(?:ing)?)\s+(?:is|are|will\s+be)"
-                         r"(?:\s+(?:checked|compared|judged))?\s*$", re.IGNORECASE)
+_SUBJECT_IS = re.compile(
+    rf"\b(?:{_ANSWER}|checker|comparison|judge|check(?:ing)?)\s+(?:is|are|will\s+be)"
+    r"(?:\s+(?:checked|compared|judged))?\s*$",
+    re.IGNORECASE,
+)
 _ACCEPT_AFTER = re.compile(
     r"^(?:\s+(?:letters?|characters?|forms?|spellings?|answers?))?\s*(?:is|are|will\s+be)\s+(?:all\s+|both\s+|also\s+)?"
     r"(?:(?P<judged>accepted|recogni[sz]ed|considered\s+correct)|acceptable|allowed|permitted|fine|ok|okay|valid)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _INSENSITIVE_JUDGE_AFTER = re.compile(r"^\s*(?:checker|comparison|check|judge|judging|manner)\b", re.IGNORECASE)
 # a pair of case words names the answer's case only where the clause ends with it ("print it in
 # uppercase or lowercase."), not where it qualifies something ("in uppercase or lowercase order")
-_CLAUSE_END = re.compile(r"^\s*(?:letters?|characters?)?\s*(?:(?:as\s+)?you\s+(?:want|like|wish|choose|prefer))?"
-                         r"\s*(?:[.,;:()!]|$|\b(?:and|or)\b)", re.IGNORECASE)
+_CLAUSE_END = re.compile(
+    r"^\s*(?:letters?|characters?)?\s*(?:(?:as\s+)?you\s+(?:want|like|wish|choose|prefer))?"
+    r"\s*(?:[.,;:()!]|$|\b(?:and|or)\b)",
+    re.IGNORECASE,
+)
 # "in any case where ...", "in any case of ...": "case" is a situation there
 _SITUATION_AFTER = re.compile(r"^\s*(?:where|when|that|which|in\s+which|of|if)\b", re.IGNORECASE)
 _CONTEXT = re.compile(r"\b(?:print\w*|output\w*|answer\w*|checker|accepted|recogni[sz]ed|verdict)\b", re.IGNORECASE)
@@ -85,17 +98,17 @@ def _clause_before(sentence: str, start: int) -> str:
     case, print YES or NO (in any case)" is one clause for this purpose)."""
     before = sentence[:start]
     cut = max(before.rfind(";"), before.rfind(". "))
-    return before[cut + 1:][-110:]
+    return before[cut + 1 :][-110:]
 
 
 def _verb_scope(clause: str) -> bool:
     """An output verb whose object the phrase qualifies: the last verb, with no blocker after it."""
     verbs = list(_OUTPUT_VERB.finditer(clause))
-    return bool(verbs) and not _BLOCK.search(clause[verbs[-1].end():])
+    return bool(verbs) and not _BLOCK.search(clause[verbs[-1].end() :])
 
 
 def _freedom_scope(sentence: str, m: re.Match) -> bool:
-    after = sentence[m.end():]
+    after = sentence[m.end() :]
     if _SITUATION_AFTER.search(after):
         return False
     accepted = _ACCEPT_AFTER.search(after)
@@ -117,7 +130,7 @@ def _insensitive_scope(sentence: str, m: re.Match, previous: str) -> bool:
     if phrase.startswith("not case") and "insensitive" in phrase:
         return False  # "not case-insensitive": the opposite
     clause = _clause_before(sentence, m.start())
-    if _SUBJECT_IS.search(clause) or _INSENSITIVE_JUDGE_AFTER.search(sentence[m.end():]):
+    if _SUBJECT_IS.search(clause) or _INSENSITIVE_JUDGE_AFTER.search(sentence[m.end() :]):
         return True
     if re.search(r"\(\s*$", clause):  # "print YES (case-insensitive)"
         return _verb_scope(clause)
@@ -133,8 +146,24 @@ def _insensitive_scope(sentence: str, m: re.Match, previous: str) -> bool:
 
 # examples: several spellings of one answer word declared acceptable
 _WORD = re.compile(r"[A-Za-z]{2,10}")
-_ACCEPT_WORDS = re.compile(r"\b(?:accept\w*|recogni[sz]ed|considered\s+(?:as\s+)?(?:correct|positive|negative|valid))\b", re.IGNORECASE)
-_ANSWER_WORDS = {"yes", "no", "alice", "bob", "first", "second", "true", "false", "possible", "impossible", "win", "lose", "draw"}
+_ACCEPT_WORDS = re.compile(
+    r"\b(?:accept\w*|recogni[sz]ed|considered\s+(?:as\s+)?(?:correct|positive|negative|valid))\b", re.IGNORECASE
+)
+_ANSWER_WORDS = {
+    "yes",
+    "no",
+    "alice",
+    "bob",
+    "first",
+    "second",
+    "true",
+    "false",
+    "possible",
+    "impossible",
+    "win",
+    "lose",
+    "draw",
+}
 
 
 def _spellings(sentence: str) -> str | None:
@@ -146,7 +175,10 @@ def _spellings(sentence: str) -> str | None:
         seen.setdefault(w.lower(), set()).add(w)
     for low, forms in seen.items():
         if len(forms) >= 3 or (
-            len(forms) == 2 and low in _ANSWER_WORDS and low in forms and any(f != f.capitalize() for f in forms - {low})
+            len(forms) == 2
+            and low in _ANSWER_WORDS
+            and low in forms
+            and any(f != f.capitalize() for f in forms - {low})
         ):
             return "/".join(sorted(forms))
     return None

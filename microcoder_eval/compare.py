@@ -50,6 +50,7 @@ tokens are understood, big integers too):
 4. ``any_order`` (``rule.any_order``): the top-level list as a multiset; elements
    compare structurally (inner lists keep their order).
 """
+
 from __future__ import annotations
 
 import json
@@ -321,7 +322,9 @@ def _exact_canon(t: bytes) -> bytes:
     return _int_canon(t) if t[:1] in (b"+", b"-") else t
 
 
-def _any_order_stdout(e_text: bytes, a_text: bytes, et: list[bytes], at: list[bytes], tol: float | None, fold: bool) -> bool:
+def _any_order_stdout(
+    e_text: bytes, a_text: bytes, et: list[bytes], at: list[bytes], tol: float | None, fold: bool
+) -> bool:
     if len(et) != len(at):
         return False
     e_lines = _nonblank_lines(e_text)
@@ -358,9 +361,7 @@ def _any_order_stdout(e_text: bytes, a_text: bytes, et: list[bytes], at: list[by
     if same_count and _multiset_equal(e_lines, a_lines, line_key, line_eq, tuple):
         return True
     # (b) lines in order, the tokens of each line form the same multiset
-    if same_count and all(
-        line_eq(x, y) or _multiset_equal(x, y, tok_key, tok_eq) for x, y in zip(e_lines, a_lines)
-    ):
+    if same_count and all(line_eq(x, y) or _multiset_equal(x, y, tok_key, tok_eq) for x, y in zip(e_lines, a_lines)):
         return True
     # (c) a single column of expected tokens: any layout of the same multiset
     if single_column:

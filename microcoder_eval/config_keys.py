@@ -6,6 +6,7 @@ not silently do nothing).  A field's help text stands next to it, as TRL's confi
 (``field(..., metadata={"help": ...})``), and :func:`fields_help` lists it for ``--help``.  It lives here, in the bottom package, so that both the dataset
 pipeline and the trainers can use it (README, "Layout").
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -13,8 +14,16 @@ import difflib
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["UnknownKeyError", "check_keys", "close_keys", "did_you_mean", "fields_help", "in_file",
-           "read_config_file", "unknown_key_lines"]
+__all__ = [
+    "UnknownKeyError",
+    "check_keys",
+    "close_keys",
+    "did_you_mean",
+    "fields_help",
+    "in_file",
+    "read_config_file",
+    "unknown_key_lines",
+]
 
 
 class UnknownKeyError(KeyError, ValueError):
@@ -58,8 +67,11 @@ def in_file(path: str | Path, exc: ValueError) -> ValueError:
     """``exc`` (one line per problem) said of the config file ``path``, same type:
     ``FILE: problem``, or ``FILE: N problems:`` and an indented line each."""
     lines = str(exc).splitlines() or [""]
-    text = (f"{path}: {lines[0]}" if len(lines) == 1
-            else f"{path}: {len(lines)} problems:\n" + "\n".join("  " + line for line in lines))
+    text = (
+        f"{path}: {lines[0]}"
+        if len(lines) == 1
+        else f"{path}: {len(lines)} problems:\n" + "\n".join("  " + line for line in lines)
+    )
     return type(exc)(text)
 
 

@@ -5,6 +5,7 @@ splits in ``train.parquet`` (+ ``test.parquet``) beside internals (``_work/`` ch
 ``problems.parquet``, rejects, the card): only the splits are problems to evaluate.  Any other
 path (a file, an APPS problem folder) is read as it is.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

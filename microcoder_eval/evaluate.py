@@ -5,6 +5,7 @@ completion, occurrence), each finished judgment is appended and flushed to RESUL
 once, and a re-run judges only the keys not already there.  A line cut short by an
 interruption is ignored (and rewritten) on the next run.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -45,8 +46,10 @@ class DatasetError(ValueError):
     """A problems file nothing can be judged against; the message is one line naming file and row."""
 
 
-DATASET_EXPECTED = ("problems as LiveCodeBench, APPS/TACO, CodeContests, LeetCodeDataset, microcoder or verl RL "
-                    "rows (JSON array, JSONL or parquet)")
+DATASET_EXPECTED = (
+    "problems as LiveCodeBench, APPS/TACO, CodeContests, LeetCodeDataset, microcoder or verl RL "
+    "rows (JSON array, JSONL or parquet)"
+)
 
 
 @dataclass
@@ -78,8 +81,7 @@ def problems_only(records: Iterable[Any], errors: InputErrors, path: Path | None
         yield record
 
 
-def index_problems(records: Iterable[Any], errors: InputErrors,
-                   path: Path | None = None) -> dict[str, ProblemInfo]:
+def index_problems(records: Iterable[Any], errors: InputErrors, path: Path | None = None) -> dict[str, ProblemInfo]:
     """Problems by every name a solutions file may use: our id, the upstream id, the id's tail."""
     index: dict[str, ProblemInfo] = {}
     for record in problems_only(records, errors, path):
@@ -112,18 +114,22 @@ def read_dataset(path: Path, errors: InputErrors, read_problems: Callable[[Path]
         if isinstance(exc, (ValueError, FileNotFoundError)) and str(path) in message:
             raise DatasetError(message) from None  # the readers' own messages name file, row and formats
         # a corrupt file (bad parquet, bad encoding, ...)
-        raise DatasetError(f"{path}: cannot be read ({type(exc).__name__}: {message[:300]}); "
-                           f"expected {DATASET_EXPECTED}") from None
+        raise DatasetError(
+            f"{path}: cannot be read ({type(exc).__name__}: {message[:300]}); expected {DATASET_EXPECTED}"
+        ) from None
 
 
-def read_dataset_files(path: Path, errors: InputErrors, read_problems: Callable[[Path], Iterator[Any]],
-                       announce: bool = True) -> list[tuple[Path, list[Any]]]:
+def read_dataset_files(
+    path: Path, errors: InputErrors, read_problems: Callable[[Path], Iterator[Any]], announce: bool = True
+) -> list[tuple[Path, list[Any]]]:
     """(file, its records) for each problems file of PATH: a ``data build`` folder gives its
     train/test splits only (not ``_work/`` or the other files beside them); a build folder's
     reading is announced in one line."""
     if (path / "_work").is_dir() and not is_build_folder(path):
-        raise DatasetError(f"{path}: a `data build` folder without {BUILD_SPLITS[0]} (did the build finish?); "
-                           f"pass a finished build folder or a problems file")
+        raise DatasetError(
+            f"{path}: a `data build` folder without {BUILD_SPLITS[0]} (did the build finish?); "
+            f"pass a finished build folder or a problems file"
+        )
     files = dataset_files(path)
     read = [(f, read_dataset(f, errors, read_problems)) for f in files]
     line = describe_read(path, files, [sum(hasattr(r, "judge_task") for r in records) for _, records in read])
@@ -132,8 +138,9 @@ def read_dataset_files(path: Path, errors: InputErrors, read_problems: Callable[
     return read
 
 
-def load_problems(path: Path, errors: InputErrors, read_problems: Callable[[Path], Iterator[Any]],
-                  announce: bool = True) -> dict[str, ProblemInfo]:
+def load_problems(
+    path: Path, errors: InputErrors, read_problems: Callable[[Path], Iterator[Any]], announce: bool = True
+) -> dict[str, ProblemInfo]:
     """The problems of PATH by alias; ``DatasetError`` (one line) when none can be read."""
     before = len(errors.messages)
     index: dict[str, ProblemInfo] = {}
@@ -173,8 +180,15 @@ def read_candidates(path: Path, problems: dict[str, ProblemInfo], errors: InputE
             occurrence = seen.get(digest, 0)
             seen[digest] = occurrence + 1
             truncated = row.get("truncated")
-            candidates.append(Candidate(f"{pid}:{digest}:{occurrence}", pid, completion, line_no,
-                                        truncated if isinstance(truncated, bool) else None))
+            candidates.append(
+                Candidate(
+                    f"{pid}:{digest}:{occurrence}",
+                    pid,
+                    completion,
+                    line_no,
+                    truncated if isinstance(truncated, bool) else None,
+                )
+            )
     return candidates
 
 
@@ -184,7 +198,7 @@ def read_done(out: Path) -> tuple[dict[str, dict], int]:
 
 
 def _stem(out: Path) -> str:
-    return out.name[:-len(".jsonl")] if out.name.endswith(".jsonl") else out.name
+    return out.name[: -len(".jsonl")] if out.name.endswith(".jsonl") else out.name
 
 
 def summary_path(out: Path) -> Path:
@@ -209,16 +223,38 @@ def write_pass_rates(rows: Iterable[dict], problems: dict[str, ProblemInfo], pat
         for pid in sorted(tally):
             n, c = tally[pid]
             info = problems[pid]
-            fh.write(json.dumps({"id": pid, "samples": n, "passed": c, "pass_rate": c / n,
-                                 "difficulty": info.difficulty, "platform": info.platform}) + "\n")
+            fh.write(
+                json.dumps(
+                    {
+                        "id": pid,
+                        "samples": n,
+                        "passed": c,
+                        "pass_rate": c / n,
+                        "difficulty": info.difficulty,
+                        "platform": info.platform,
+                    }
+                )
+                + "\n"
+            )
     os.replace(tmp, path)
     return len(tally)
 
 
-def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | None, ks: Sequence[int],
-        limits: Limits, stop_on_failure: bool = True, progress: bool = True, window: Window = Window(),
-        read_problems: Callable[[Path], Iterator[Any]], executor: str = "local",
-        announce: bool = True) -> dict[str, Any]:
+def run(
+    problems_path: Path,
+    solutions_path: Path,
+    out: Path,
+    *,
+    workers: int | None,
+    ks: Sequence[int],
+    limits: Limits,
+    stop_on_failure: bool = True,
+    progress: bool = True,
+    window: Window = Window(),
+    read_problems: Callable[[Path], Iterator[Any]],
+    executor: str = "local",
+    announce: bool = True,
+) -> dict[str, Any]:
     """Judge what RESULTS lacks and summarise; ``announce``: say what a build folder gave (once a
     process: `eval generate --judge` has said it already)."""
     errors = InputErrors()
@@ -227,8 +263,18 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
     done = _resume(out)
     todo = [c for c in candidates if c.key not in done]
     hide = [str(problems_path.resolve()), str(out.resolve())]
-    isolation = _judge_into(out, todo, problems, done, executor=executor, workers=workers, limits=limits,
-                            hide=hide, stop_on_failure=stop_on_failure, progress=progress)
+    isolation = _judge_into(
+        out,
+        todo,
+        problems,
+        done,
+        executor=executor,
+        workers=workers,
+        limits=limits,
+        hide=hide,
+        stop_on_failure=stop_on_failure,
+        progress=progress,
+    )
     wanted = {c.key for c in candidates}
     # one problem, one entry, whichever of its names (our id, upstream id) the solutions used
     rows = [{**row, "problem_id": problems[row["problem_id"]].id} for key, row in done.items() if key in wanted]
@@ -244,8 +290,9 @@ def run(problems_path: Path, solutions_path: Path, out: Path, *, workers: int | 
     return summary
 
 
-def _candidates_in_window(problems_path: Path, solutions_path: Path, problems: dict[str, ProblemInfo],
-                          errors: InputErrors, window: Window) -> tuple[list[Candidate], int]:
+def _candidates_in_window(
+    problems_path: Path, solutions_path: Path, problems: dict[str, ProblemInfo], errors: InputErrors, window: Window
+) -> tuple[list[Candidate], int]:
     """The candidates to judge: those on problems inside the window, and how many were outside it."""
     missing = window.missing_platforms(info.platform for info in problems.values())
     if missing:
@@ -253,8 +300,9 @@ def _candidates_in_window(problems_path: Path, solutions_path: Path, problems: d
     candidates = read_candidates(solutions_path, problems, errors)
     if not candidates and not errors.messages:  # read_candidates names every bad line; none means no line
         raise DatasetError(f"{solutions_path}: the file is empty: no candidate to judge")
-    inside = [c for c in candidates
-              if window.admits(problems[c.problem_id].platform, problems[c.problem_id].contest_date)]
+    inside = [
+        c for c in candidates if window.admits(problems[c.problem_id].platform, problems[c.problem_id].contest_date)
+    ]
     return inside, len(candidates) - len(inside)
 
 
@@ -268,9 +316,19 @@ def _resume(out: Path) -> dict[str, dict]:
     return done
 
 
-def _judge_into(out: Path, todo: list[Candidate], problems: dict[str, ProblemInfo], done: dict[str, dict], *,
-                executor: str, workers: int | None, limits: Limits, hide: list[str], stop_on_failure: bool,
-                progress: bool) -> str:
+def _judge_into(
+    out: Path,
+    todo: list[Candidate],
+    problems: dict[str, ProblemInfo],
+    done: dict[str, dict],
+    *,
+    executor: str,
+    workers: int | None,
+    limits: Limits,
+    hide: list[str],
+    stop_on_failure: bool,
+    progress: bool,
+) -> str:
     """Judge ``todo``, appending each row to RESULTS (flushed) and to ``done`` as it finishes;
     returns the judge's isolation level."""
     bar = None
@@ -280,13 +338,23 @@ def _judge_into(out: Path, todo: list[Candidate], problems: dict[str, ProblemInf
         bar = tqdm(total=len(todo), desc="judging", unit="cand", file=sys.stderr)
     from .ray_pool import make_judge  # executor: the local pool, or one judge actor per Ray node
 
-    with make_judge(executor, workers=workers, limits=limits, hide=hide) as judge, \
-            open(out, "a", encoding="utf-8") as sink:
+    with (
+        make_judge(executor, workers=workers, limits=limits, hide=hide) as judge,
+        open(out, "a", encoding="utf-8") as sink,
+    ):
+
         def judge_one(c: Candidate) -> dict:
             info = problems[c.problem_id]
             result = judge.judge_completion(info.task, c.completion, stop_on_failure=stop_on_failure)
-            row = {"key": c.key, "problem_id": c.problem_id, "line": c.line, "difficulty": info.difficulty,
-                   "platform": info.platform, "contest_date": info.contest_date, "truncated": c.truncated}
+            row = {
+                "key": c.key,
+                "problem_id": c.problem_id,
+                "line": c.line,
+                "difficulty": info.difficulty,
+                "platform": info.platform,
+                "contest_date": info.contest_date,
+                "truncated": c.truncated,
+            }
             row.update(result.to_dict())
             return row
 

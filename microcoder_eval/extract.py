@@ -29,6 +29,7 @@ closing fence unless the block has an unterminated triple-quoted string so far (
 the fence is part of the string).  A block whose closing fence was glued to its last
 line (``print(x)```) at the end of the answer is accepted.
 """
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """One candidate's tests, shared out among the sandbox workers judging it."""
+
 from __future__ import annotations
 
 import threading

@@ -1,4 +1,5 @@
 """Grading one test: the sandbox's answer against the expected output (judge side only)."""
+
 from __future__ import annotations
 
 from .compare import compare_functional, compare_stdout
@@ -15,8 +16,12 @@ STATUS_TO_VERDICT = {
 
 def grade(answer: dict, expected: str, task: JudgeTask, keep_outputs: bool) -> TestResult:
     status = answer.get("status")
-    result = TestResult(Verdict.ACCEPTED, float(answer.get("cpu_s", 0.0)), float(answer.get("wall_s", 0.0)),
-                        rerun=bool(answer.get("rerun")))
+    result = TestResult(
+        Verdict.ACCEPTED,
+        float(answer.get("cpu_s", 0.0)),
+        float(answer.get("wall_s", 0.0)),
+        rerun=bool(answer.get("rerun")),
+    )
     if keep_outputs:
         result.actual = answer.get("output")
     if status != "ok":

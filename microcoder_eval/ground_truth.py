@@ -12,6 +12,7 @@ Encoding produced (see ``microcoder_eval.types``):
 * functional: ``input`` is JSON text of a list (positional arguments) or an object
   (keyword arguments); ``output`` is JSON text of the expected return value.
 """
+
 from __future__ import annotations
 
 import json
@@ -104,7 +105,6 @@ def functional_test(args: Sequence[Any] | Mapping[str, Any], expected: Any) -> T
     return TestCase(dump_json_value(enc_args), dump_json_value(to_json_value(expected)))
 
 
-
 # --------------------------------------------------------------------------- APPS / TACO
 
 
@@ -152,10 +152,7 @@ def tests_from_apps_io(data: Mapping[str, Any]) -> tuple[Mode, tuple[TestCase, .
             except NotConvertible as exc:
                 raise FormatError(f"test {i}: {exc}") from None
         return "functional", tuple(tests)
-    tests = [
-        TestCase(_stdin_text(i, is_input=True), _stdin_text(o, is_input=False))
-        for i, o in zip(inputs, outputs)
-    ]
+    tests = [TestCase(_stdin_text(i, is_input=True), _stdin_text(o, is_input=False)) for i, o in zip(inputs, outputs)]
     return "stdin", tuple(tests)
 
 

@@ -1,4 +1,5 @@
 """JSON Lines files: which names are read line by line, and resuming a file we append to."""
+
 from __future__ import annotations
 
 import json

@@ -11,6 +11,7 @@ Reward latency: candidates of one problem may share which tests failed
 (``share_failures``: siblings run those first), and idle workers take a long
 candidate's remaining tests (``split_long``; see ``Feed`` and ``Judge._recruit``).
 """
+
 from __future__ import annotations
 
 import logging
@@ -54,10 +55,17 @@ class Judge:
     that refuses them would; the judge then warns and runs at a lower isolation level.
     """
 
-    def __init__(self, workers: int | None = None, limits: Limits | None = None,
-                 hide: Iterable[str] = (), work_size_mb: int | None = None,
-                 protect_judge_memory: bool = True, disable_isolation: Iterable[str] = (),
-                 share_failures: bool = False, split_long: bool = True) -> None:
+    def __init__(
+        self,
+        workers: int | None = None,
+        limits: Limits | None = None,
+        hide: Iterable[str] = (),
+        work_size_mb: int | None = None,
+        protect_judge_memory: bool = True,
+        disable_isolation: Iterable[str] = (),
+        share_failures: bool = False,
+        split_long: bool = True,
+    ) -> None:
         self.limits = limits or Limits()
         # share_failures: candidates of the same problem (a GRPO group) try the tests
         # their siblings failed first (only when stopping at the first failure).
@@ -177,8 +185,15 @@ class Judge:
         self._idle_since[id(replacement)] = time.monotonic()
         self._idle.put(replacement)
 
-    def judge(self, task: JudgeTask, code: str, *, stop_on_failure: bool = True,
-              keep_outputs: bool = False, split: bool = True) -> CandidateResult:
+    def judge(
+        self,
+        task: JudgeTask,
+        code: str,
+        *,
+        stop_on_failure: bool = True,
+        keep_outputs: bool = False,
+        split: bool = True,
+    ) -> CandidateResult:
         """Judge already-extracted code.
 
         ``split=False`` keeps the candidate in one child, its tests in order, so the first
@@ -202,6 +217,7 @@ class Judge:
                 def recruit(feed: Feed = feed) -> bool:
                     self._recruit(task, code, feed)
                     return True
+
             # Usually one round; another when a helper gave tests back after this
             # candidate's own worker had run out of tests to take.
             while True:
@@ -228,8 +244,7 @@ class Judge:
             if self._closed:  # closed under it: no worker to judge it again on
                 break
             log.warning("sandbox worker failed (%s) on attempt %d; replacing it", failure, attempt)
-        return CandidateResult(Verdict.INFRA_ERROR, [], len(task.tests),
-                               f"sandbox worker failed twice: {failure}")
+        return CandidateResult(Verdict.INFRA_ERROR, [], len(task.tests), f"sandbox worker failed twice: {failure}")
 
     # -- fail fast inside a group, no tail -----------------------------------------------
     def _test_order(self, task: JudgeTask, stop_on_failure: bool) -> list[int]:
@@ -277,8 +292,9 @@ class Judge:
                     if self._pending_spawns <= 0:
                         return
                     self._pending_spawns -= 1
-            thread = threading.Thread(target=self._help, args=(helper, task, code, feed),
-                                      name="microcoder-judge-helper", daemon=True)
+            thread = threading.Thread(
+                target=self._help, args=(helper, task, code, feed), name="microcoder-judge-helper", daemon=True
+            )
             feed.helpers.append(thread)
             thread.start()
 
@@ -322,8 +338,15 @@ class Judge:
             return CandidateResult(Verdict.NO_CODE, [], len(task.tests), "no code found")
         return self.judge(task, extraction.code, **kwargs)
 
-    def judge_many(self, items: Iterable[tuple[JudgeTask, str]], *, stop_on_failure: bool = True,
-                   keep_outputs: bool = False, completions: bool = False, split: bool = True) -> Iterator[CandidateResult]:
+    def judge_many(
+        self,
+        items: Iterable[tuple[JudgeTask, str]],
+        *,
+        stop_on_failure: bool = True,
+        keep_outputs: bool = False,
+        completions: bool = False,
+        split: bool = True,
+    ) -> Iterator[CandidateResult]:
         """Judge in parallel across the workers; results come back in input order.
 
         Each item is submitted as soon as ``items`` yields it, so a lazy ``items`` (tests

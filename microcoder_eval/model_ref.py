@@ -4,6 +4,7 @@
 form 'repo_name' or 'namespace/repo_name'`` -- misleading when the user meant a folder.  This
 check runs first (``eval generate``, ``train`` and its dry runs) and says which it is.
 """
+
 from __future__ import annotations
 
 import re

@@ -23,6 +23,7 @@ Opt-in (the local ``Judge`` stays the default): ``MICROCODER_REWARD_EXECUTOR=ray
 Without a running cluster (no ``RAY_ADDRESS``, ``ray.init`` not called) a local Ray is
 started: on one machine that only adds overhead -- the local judge is the better choice.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -78,9 +79,17 @@ class RayJudgePool:
     ``close``.  Thread-safe: verl's reward loop calls it from many threads at once.
     """
 
-    def __init__(self, *, address: str | None = None, workers_per_node: int | None = None,
-                 limits: Limits | None = None, hide: Iterable[str] = (), share_failures: bool = True,
-                 in_flight_per_worker: int = 2, actor_cpus: float | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        address: str | None = None,
+        workers_per_node: int | None = None,
+        limits: Limits | None = None,
+        hide: Iterable[str] = (),
+        share_failures: bool = True,
+        in_flight_per_worker: int = 2,
+        actor_cpus: float | None = None,
+    ) -> None:
         import ray
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
@@ -88,32 +97,44 @@ class RayJudgePool:
         self._started_ray = False
         if not ray.is_initialized():
             address = address or os.environ.get("RAY_ADDRESS") or None
-            ray.init(address=address, namespace=NAMESPACE, include_dashboard=False, log_to_driver=False,
-                     ignore_reinit_error=True)
+            ray.init(
+                address=address,
+                namespace=NAMESPACE,
+                include_dashboard=False,
+                log_to_driver=False,
+                ignore_reinit_error=True,
+            )
             self._started_ray = address is None
         limits = limits or Limits()
         if actor_cpus is None:
             actor_cpus = float(os.environ.get("MICROCODER_RAY_JUDGE_CPUS", "0"))
         remote_cls = ray.remote(_JudgeActor)
-        nodes = sorted((n for n in ray.nodes() if n.get("Alive") and n.get("Resources", {}).get("CPU")),
-                       key=lambda n: n["NodeID"])
+        nodes = sorted(
+            (n for n in ray.nodes() if n.get("Alive") and n.get("Resources", {}).get("CPU")), key=lambda n: n["NodeID"]
+        )
         if not nodes:
             raise RuntimeError("ray_pool: the Ray cluster has no live node with CPUs")
         self._actors = []
         # Same settings, same actors: the name carries them (a job with other limits gets its own).
-        settings = json.dumps([dataclasses.asdict(limits), sorted(hide), share_failures, workers_per_node],
-                              sort_keys=True)
+        settings = json.dumps(
+            [dataclasses.asdict(limits), sorted(hide), share_failures, workers_per_node], sort_keys=True
+        )
         tag = f"{zlib.crc32(settings.encode()):08x}"
         for node in nodes:
             workers = workers_per_node or _node_cpus(node)
-            self._actors.append(remote_cls.options(
-                name=f"{ACTOR_PREFIX}{node['NodeID']}-{tag}", namespace=NAMESPACE, get_if_exists=True,
-                # Detached: started once, it outlives the client that happened to start it
-                # (reward workers come and go); it ends with the cluster or shutdown_actors().
-                lifetime="detached",
-                scheduling_strategy=NodeAffinitySchedulingStrategy(node["NodeID"], soft=False),
-                num_cpus=actor_cpus, max_concurrency=max(4, workers * in_flight_per_worker + 2),
-            ).remote(workers, dataclasses.asdict(limits), list(hide), share_failures))
+            self._actors.append(
+                remote_cls.options(
+                    name=f"{ACTOR_PREFIX}{node['NodeID']}-{tag}",
+                    namespace=NAMESPACE,
+                    get_if_exists=True,
+                    # Detached: started once, it outlives the client that happened to start it
+                    # (reward workers come and go); it ends with the cluster or shutdown_actors().
+                    lifetime="detached",
+                    scheduling_strategy=NodeAffinitySchedulingStrategy(node["NodeID"], soft=False),
+                    num_cpus=actor_cpus,
+                    max_concurrency=max(4, workers * in_flight_per_worker + 2),
+                ).remote(workers, dataclasses.asdict(limits), list(hide), share_failures)
+            )
         infos = ray.get([a.info.remote() for a in self._actors])
         self.capacities = [int(i["workers"]) for i in infos]
         self.num_workers = sum(self.capacities)
@@ -156,12 +177,19 @@ class RayJudgePool:
     def judge(self, task: JudgeTask, code: str, *, stop_on_failure: bool = True, **_: Any) -> CandidateResult:
         return self._ray.get(self._submit(task, code, stop_on_failure, False))
 
-    def judge_completion(self, task: JudgeTask, completion: str, *, stop_on_failure: bool = True,
-                         **_: Any) -> CandidateResult:
+    def judge_completion(
+        self, task: JudgeTask, completion: str, *, stop_on_failure: bool = True, **_: Any
+    ) -> CandidateResult:
         return self._ray.get(self._submit(task, completion, stop_on_failure, True))
 
-    def judge_many(self, items: Iterable[tuple[JudgeTask, str]], *, stop_on_failure: bool = True,
-                   keep_outputs: bool = False, completions: bool = False) -> Iterator[CandidateResult]:
+    def judge_many(
+        self,
+        items: Iterable[tuple[JudgeTask, str]],
+        *,
+        stop_on_failure: bool = True,
+        keep_outputs: bool = False,
+        completions: bool = False,
+    ) -> Iterator[CandidateResult]:
         if keep_outputs:
             raise ValueError("ray_pool: keep_outputs is for the Verify stage's local judge")
         # Submission blocks while every actor is full (backpressure); results are read in

@@ -22,6 +22,7 @@ limit): the trainer config passes ``judge_workers`` / ``judge_time_limit_s`` as 
 
 The result is a typed :class:`~.reward_result.RewardResult`; verl and TRL get its dict.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -46,8 +47,9 @@ _judge_pid: int | None = None
 _judge_settings: tuple | None = None
 
 
-def judge_settings(executor: str | None = None, judge_workers: int | None = None,
-                   judge_time_limit_s: float | None = None) -> tuple[str, int | None, Limits]:
+def judge_settings(
+    executor: str | None = None, judge_workers: int | None = None, judge_time_limit_s: float | None = None
+) -> tuple[str, int | None, Limits]:
     """(executor, workers, limits) of the process's judge.
 
     Workers and time limit: the environment variable, else the trainer config's value (the
@@ -97,8 +99,9 @@ def _score(result: CandidateResult, reward: str) -> dict[str, Any]:
     return reward_result(result, reward).to_dict()
 
 
-def compute_score(data_source: str | None, solution_str: str, ground_truth: Any,
-                  extra_info: dict | None = None, **kwargs: Any) -> dict[str, Any]:
+def compute_score(
+    data_source: str | None, solution_str: str, ground_truth: Any, extra_info: dict | None = None, **kwargs: Any
+) -> dict[str, Any]:
     """Judge one raw model response.
 
     Returns ``score`` (binary 0/1 by default; ``reward="fraction"`` gives the share of
@@ -111,14 +114,21 @@ def compute_score(data_source: str | None, solution_str: str, ground_truth: Any,
     except (ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"unreadable ground_truth for {data_source!r}: {exc}") from exc
     reward = _reward_kind(kwargs.get("reward", "binary"))
-    result = _shared_judge(**_judge_keywords(kwargs)).judge_completion(task, solution_str or "",
-                                                                       stop_on_failure=reward == "binary")
+    result = _shared_judge(**_judge_keywords(kwargs)).judge_completion(
+        task, solution_str or "", stop_on_failure=reward == "binary"
+    )
     return _score(result, reward)
 
 
-def compute_scores(solution_strs: Sequence[str], ground_truths: Sequence[Any],
-                   reward: str = "binary", *, data_sources: Sequence[Any] | None = None,
-                   extra_infos: Sequence[Any] | None = None, **kwargs: Any) -> list[dict[str, Any]]:
+def compute_scores(
+    solution_strs: Sequence[str],
+    ground_truths: Sequence[Any],
+    reward: str = "binary",
+    *,
+    data_sources: Sequence[Any] | None = None,
+    extra_infos: Sequence[Any] | None = None,
+    **kwargs: Any,
+) -> list[dict[str, Any]]:
     """Batch form: judged in parallel across the process's judge workers.
 
     Also fits verl's older ``BatchRewardManager``, which passes ``data_sources``,
@@ -137,7 +147,8 @@ def compute_scores(solution_strs: Sequence[str], ground_truths: Sequence[Any],
         except (ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"unreadable ground_truth at batch index {i} ({source!r}): {exc}") from exc
     results = _shared_judge(**_judge_keywords(kwargs)).judge_many(
-        zip(tasks, (s or "" for s in solution_strs)), completions=True, stop_on_failure=reward == "binary")
+        zip(tasks, (s or "" for s in solution_strs)), completions=True, stop_on_failure=reward == "binary"
+    )
     return [_score(r, reward) for r in results]
 
 
@@ -196,8 +207,12 @@ class MicroCoderReward:
 
     __name__ = "microcoder"  # TRL logs rewards/<name>/mean
 
-    def __init__(self, scorer: Callable[..., list[dict]] | None = None, reward: str = "binary",
-                 judge: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        scorer: Callable[..., list[dict]] | None = None,
+        reward: str = "binary",
+        judge: dict[str, Any] | None = None,
+    ) -> None:
         self.scorer = scorer if scorer is not None else compute_scores
         self.reward = reward
         self.judge = {k: v for k, v in (judge or {}).items() if v is not None}
@@ -234,12 +249,14 @@ class MicroCoderReward:
             raise RuntimeError(f"reward scorer returned {len(results)} results for {len(solution_strs)} solutions")
         return [r if isinstance(r, dict) else {"score": float(r)} for r in results]
 
-    def __call__(self, prompts=None, completions=None, reward_model=None, ground_truth=None,
-                 **kwargs) -> list[float | None]:
+    def __call__(
+        self, prompts=None, completions=None, reward_model=None, ground_truth=None, **kwargs
+    ) -> list[float | None]:
         column = reward_model if reward_model is not None else ground_truth
         if completions is None or column is None:
-            raise ValueError("MicroCoderReward needs the `completions` and the dataset's `reward_model` "
-                             "(or `ground_truth`) column")
+            raise ValueError(
+                "MicroCoderReward needs the `completions` and the dataset's `reward_model` (or `ground_truth`) column"
+            )
         texts = [completion_text(c) for c in completions]
         gts = [_ground_truth(rm) for rm in column]
         results = self.score(texts, gts, kwargs.get("data_source"), kwargs.get("extra_info"))
@@ -257,8 +274,12 @@ class MicroCoderReward:
         return [decode_reward(r) for r in self.last_results]
 
 
-def trl_reward_function(prompts: Sequence[Any] | None = None, completions: Sequence[Any] | None = None,
-                        ground_truth: Sequence[Any] | None = None, **kwargs: Any) -> list[float | None]:
+def trl_reward_function(
+    prompts: Sequence[Any] | None = None,
+    completions: Sequence[Any] | None = None,
+    ground_truth: Sequence[Any] | None = None,
+    **kwargs: Any,
+) -> list[float | None]:
     """A TRL reward function (``reward_funcs=[trl_reward_function]``): :class:`MicroCoderReward`
     with the binary reward, for a dataset with a ``reward_model`` or a ``ground_truth`` column."""
     return MicroCoderReward()(prompts, completions, ground_truth=ground_truth, **kwargs)

@@ -5,6 +5,7 @@ The reward function makes a :class:`RewardResult` from the judge's ``CandidateRe
 a trainer reads a dict back with :func:`decode_reward` -- the one decoder, which also
 reads the dicts of older or foreign reward functions (no ``acc``, no ``verdict``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping

@@ -29,6 +29,7 @@ at the top level or nested under ``"rule"``; metadata may be a mapping or JSON t
 correct ("If there are multiple solutions, print any of them") -- such problems need a
 checker that no comparison rule can replace.
 """
+
 from __future__ import annotations
 
 import html

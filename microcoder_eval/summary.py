@@ -1,4 +1,5 @@
 """pass@k, mean@n and the report of an evaluation run, laid out like the paper's Table 1."""
+
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -72,9 +73,13 @@ def summarise(rows: Iterable[Mapping[str, Any]], ks: Sequence[int]) -> dict[str,
         "tests_run": tests_run,
         "ks": list(ks),
         "overall": group_scores(lambda pid: True),
-        "by_difficulty": {d: group_scores(lambda pid, d=d: meta[pid][0] == d)
-                          for d in sorted({d for d, _ in meta.values()}, key=difficulty_order)},
-        "by_platform": {p: group_scores(lambda pid, p=p: meta[pid][1] == p) for p in sorted({p for _, p in meta.values()})},
+        "by_difficulty": {
+            d: group_scores(lambda pid, d=d: meta[pid][0] == d)
+            for d in sorted({d for d, _ in meta.values()}, key=difficulty_order)
+        },
+        "by_platform": {
+            p: group_scores(lambda pid, p=p: meta[pid][1] == p) for p in sorted({p for _, p in meta.values()})
+        },
         "verdicts": dict(sorted(verdicts.items())),
         "accepted_by_comparison": dict(sorted(comparisons.items())),
     }
@@ -102,17 +107,24 @@ def _cell(groups: Mapping[str, Any], key: str) -> str:
     return _pct(groups.get(key), missing="n/a" if key.startswith("pass@") and groups.get("problems") else "  -  ")
 
 
-def _block(summary: Mapping[str, Any], title: str, groups: Mapping[str, Mapping[str, Any]],
-           names: list[str]) -> list[str]:
+def _block(
+    summary: Mapping[str, Any], title: str, groups: Mapping[str, Mapping[str, Any]], names: list[str]
+) -> list[str]:
     labels = [display_name(n) for n in names]
     w = max([10] + [len(label) + 2 for label in labels])  # platform names (Codeforces) fit their column
     header = f"{'':11}" + "".join(f"{label:>{w}}" for label in labels) + f"{'All':>{w}}"
     lines = [title, header, "-" * len(header)]
     for label, key in _metric_rows(summary):
-        lines.append(f"{label:11}" + "".join(f"{_cell(groups[n], key):>{w}}" for n in names)
-                     + f"{_cell(summary['overall'], key):>{w}}")
-    lines.append(f"{'problems':11}" + "".join(f"{groups[n]['problems']:>{w}}" for n in names)
-                 + f"{summary['overall']['problems']:>{w}}")
+        lines.append(
+            f"{label:11}"
+            + "".join(f"{_cell(groups[n], key):>{w}}" for n in names)
+            + f"{_cell(summary['overall'], key):>{w}}"
+        )
+    lines.append(
+        f"{'problems':11}"
+        + "".join(f"{groups[n]['problems']:>{w}}" for n in names)
+        + f"{summary['overall']['problems']:>{w}}"
+    )
     return lines
 
 
@@ -127,8 +139,10 @@ def _pass_at_k_footnote(summary: Mapping[str, Any]) -> str | None:
         return None
     n = summary.get("samples_per_problem")
     have = f"{n}" if isinstance(n, int) else f"{min(n)}–{max(n)}" if n else "0"
-    return (f"n/a: pass@k needs at least k samples per problem (pass@{', pass@'.join(map(str, missing))}; "
-            f"this run has {have} per problem: sample more with `eval generate --n`)")
+    return (
+        f"n/a: pass@k needs at least k samples per problem (pass@{', pass@'.join(map(str, missing))}; "
+        f"this run has {have} per problem: sample more with `eval generate --n`)"
+    )
 
 
 def format_table(summary: Mapping[str, Any]) -> str:
@@ -141,10 +155,15 @@ def format_table(summary: Mapping[str, Any]) -> str:
     if summary.get("window"):
         lines.append(f"problems: {summary['window']}")
     unit = f"% of {plural(summary['problems'], 'problem')}"
-    single = [f"{what} {display_name(names[0])}" for what, names in (("difficulty", diffs), ("platform", platforms))
-              if len(names) == 1 and names[0] != "unknown"]
-    tables = [(f"by difficulty ({unit})", summary["by_difficulty"], diffs),
-              (f"by platform ({unit})", summary["by_platform"], platforms)]
+    single = [
+        f"{what} {display_name(names[0])}"
+        for what, names in (("difficulty", diffs), ("platform", platforms))
+        if len(names) == 1 and names[0] != "unknown"
+    ]
+    tables = [
+        (f"by difficulty ({unit})", summary["by_difficulty"], diffs),
+        (f"by platform ({unit})", summary["by_platform"], platforms),
+    ]
     shown = [t for t in tables if _informative(t[1])]
     if not shown:  # nothing to break down: one table, the All column
         shown = [(f"all problems ({unit}{'; ' + ', '.join(single) if single else ''})", {}, [])]
@@ -158,8 +177,10 @@ def format_table(summary: Mapping[str, Any]) -> str:
     lines.append("")
     lines.append("verdicts: " + ", ".join(f"{v}={n}" for v, n in summary["verdicts"].items()))
     if summary["accepted_by_comparison"]:
-        lines.append("tests accepted by comparison: "
-                     + ", ".join(f"{c}={n}" for c, n in summary["accepted_by_comparison"].items()))
+        lines.append(
+            "tests accepted by comparison: "
+            + ", ".join(f"{c}={n}" for c, n in summary["accepted_by_comparison"].items())
+        )
     return "\n".join(lines)
 
 
@@ -187,11 +208,21 @@ def summary_figure(summary: Mapping[str, Any]) -> Any:
         width = 0.8 / max(len(metrics), 1)
         for i, (label, metric) in enumerate(metrics):
             values = [(summary[key][g] if g != "all" else summary["overall"]).get(metric) or 0.0 for g in groups]
-            bars = ax.bar([x + i * width for x in range(len(groups))], [100 * v for v in values], width, label=label,
-                          hatch="//" if metric == "truncated" else None)
+            bars = ax.bar(
+                [x + i * width for x in range(len(groups))],
+                [100 * v for v in values],
+                width,
+                label=label,
+                hatch="//" if metric == "truncated" else None,
+            )
             ax.bar_label(bars, fmt="%.0f", fontsize=7)
-        ax.set_xticks([x + width * (len(metrics) - 1) / 2 for x in range(len(groups))],
-                      [f"{display_name(g)}\n({(summary[key][g] if g != 'all' else summary['overall'])['problems']})" for g in groups])
+        ax.set_xticks(
+            [x + width * (len(metrics) - 1) / 2 for x in range(len(groups))],
+            [
+                f"{display_name(g)}\n({(summary[key][g] if g != 'all' else summary['overall'])['problems']})"
+                for g in groups
+            ],
+        )
         ax.set_ylim(0, 105)
         ax.set_ylabel("% (problems in brackets)")
         ax.set_title(title)

@@ -12,6 +12,7 @@ Test encoding
   expected return value.  LiveCodeBench's "one JSON value per line" form is converted
   by the readers, never here.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields

@@ -1,4 +1,5 @@
 """Which problems an evaluation covers: platforms and a contest-date window (LiveCodeBench-style)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -42,5 +43,7 @@ class Window:
         if not missing:
             return None
         hints = "".join(did_you_mean(p, have) for p in missing)
-        return (f"--platform {','.join(missing)}: no problem is on it{hints} "
-                f"(platforms present: {', '.join(have) or 'none recorded'})")
+        return (
+            f"--platform {','.join(missing)}: no problem is on it{hints} "
+            f"(platforms present: {', '.join(have) or 'none recorded'})"
+        )

@@ -1,10 +1,19 @@
 """How counts and names read in reports: "1 problem" / "2 problems", "LeetCode" not "Leetcode"."""
+
 from __future__ import annotations
 
 # the platforms' own spelling; anything else is capitalised as it comes
-PLATFORM_NAMES = {"leetcode": "LeetCode", "atcoder": "AtCoder", "codeforces": "Codeforces",
-                  "codechef": "CodeChef", "hackerrank": "HackerRank", "hackerearth": "HackerEarth",
-                  "topcoder": "TopCoder", "kattis": "Kattis", "unknown": "Unknown"}
+PLATFORM_NAMES = {
+    "leetcode": "LeetCode",
+    "atcoder": "AtCoder",
+    "codeforces": "Codeforces",
+    "codechef": "CodeChef",
+    "hackerrank": "HackerRank",
+    "hackerearth": "HackerEarth",
+    "topcoder": "TopCoder",
+    "kattis": "Kattis",
+    "unknown": "Unknown",
+}
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -5,6 +5,7 @@ with reference solutions); ``write_jsonl`` writes Problems in the project's own 
 format, which ``collect`` reads back (``microcoder:/path.jsonl`` or a bare path);
 ``write_trivial_problems`` writes four problems simple enough for a tiny model to learn.
 """
+
 from __future__ import annotations
 
 import json
@@ -87,7 +88,7 @@ _FUNCTIONAL = [
         "class Solution:\n    def countPairs(self, nums: list[int], target: int) -> int:\n"
         "        c = 0\n        for i in range(len(nums)):\n            for j in range(i + 1, len(nums)):\n"
         "                if nums[i] + nums[j] == target:\n                    c += 1\n        return c\n",
-        [('[[1, 2, 3, 4], 5]', "2"), ('[[1, 1, 1], 2]', "3"), ('[[0, 5], 1]', "0")],
+        [("[[1, 2, 3, 4], 5]", "2"), ("[[1, 1, 1], 2]", "3"), ("[[0, 5], 1]", "0")],
         "easy",
     ),
     (
@@ -171,14 +172,34 @@ def write_jsonl(problems: Iterable[Problem | dict], path: str | Path) -> Path:
 #: answers for a few seconds is right part of the time when sampled hot, so rewards differ
 #: inside a GRPO group and the policy gradient is not zero.
 TRIVIAL_PROBLEMS = (
-    ("echo", "Echo the line", "Read one line of text from standard input and print it unchanged.",
-     "print(input())", [("hello\n", "hello\n"), ("abc def\n", "abc def\n"), ("42\n", "42\n")]),
-    ("double", "Double the number", "Read an integer n from standard input and print the value 2*n.",
-     "print(2 * int(input()))", [("3\n", "6\n"), ("-5\n", "-10\n"), ("0\n", "0\n")]),
-    ("sum", "Sum of two", "Read two integers a and b on one line, separated by a space, and print a+b.",
-     "a, b = map(int, input().split())\nprint(a + b)", [("1 2\n", "3\n"), ("10 -4\n", "6\n"), ("0 0\n", "0\n")]),
-    ("upper", "Shout", "Read one line of lowercase letters from standard input and print it in uppercase.",
-     "print(input().upper())", [("abc\n", "ABC\n"), ("hello\n", "HELLO\n"), ("z\n", "Z\n")]),
+    (
+        "echo",
+        "Echo the line",
+        "Read one line of text from standard input and print it unchanged.",
+        "print(input())",
+        [("hello\n", "hello\n"), ("abc def\n", "abc def\n"), ("42\n", "42\n")],
+    ),
+    (
+        "double",
+        "Double the number",
+        "Read an integer n from standard input and print the value 2*n.",
+        "print(2 * int(input()))",
+        [("3\n", "6\n"), ("-5\n", "-10\n"), ("0\n", "0\n")],
+    ),
+    (
+        "sum",
+        "Sum of two",
+        "Read two integers a and b on one line, separated by a space, and print a+b.",
+        "a, b = map(int, input().split())\nprint(a + b)",
+        [("1 2\n", "3\n"), ("10 -4\n", "6\n"), ("0 0\n", "0\n")],
+    ),
+    (
+        "upper",
+        "Shout",
+        "Read one line of lowercase letters from standard input and print it in uppercase.",
+        "print(input().upper())",
+        [("abc\n", "ABC\n"), ("hello\n", "HELLO\n"), ("z\n", "Z\n")],
+    ),
 )
 
 
@@ -189,8 +210,14 @@ def write_trivial_problems(path: str | Path) -> str:
     with open(path, "w") as fh:
         for slug, title, statement, reference, tests in TRIVIAL_PROBLEMS:
             problem = Problem(
-                id=f"trivial/{slug}", source="trivial", title=title, statement=statement, mode="stdin",
-                tests=[TestCase(i, o) for i, o in tests], reference_solutions=[reference], license="Apache-2.0",
+                id=f"trivial/{slug}",
+                source="trivial",
+                title=title,
+                statement=statement,
+                mode="stdin",
+                tests=[TestCase(i, o) for i, o in tests],
+                reference_solutions=[reference],
+                license="Apache-2.0",
                 difficulty="easy",
             )
             fh.write(json.dumps(problem.to_row()) + "\n")

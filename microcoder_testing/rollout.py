@@ -11,6 +11,7 @@
 Used by ``tests/test_verl_adapter.py``, ``tests/test_verl_cpu_loop.py`` and
 ``benchmarks/bench_verl_cpu_step.py``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -32,8 +33,9 @@ class ScriptedLLMClient:
     output carries ``extra_fields["sampling_params"]``: the dict the agent loop passed.
     """
 
-    def __init__(self, script: Sequence[tuple[Sequence[int], Sequence[Sequence[int]]]] = (),
-                 default: Sequence[int] = (1,)):
+    def __init__(
+        self, script: Sequence[tuple[Sequence[int], Sequence[Sequence[int]]]] = (), default: Sequence[int] = (1,)
+    ):
         self.script = [(tuple(int(x) for x in m), [list(r) for r in rs]) for m, rs in script]
         self.default = list(default)
         self.calls: dict[int, int] = {}
@@ -69,8 +71,14 @@ class ScriptedLLMClient:
         )
 
 
-def teach_model(model_dir: str | Path, dataset_dir: str | Path, steps: int = 120, seed: int = 0,
-                hidden_size: int = 64, layers: int = 2) -> str:
+def teach_model(
+    model_dir: str | Path,
+    dataset_dir: str | Path,
+    steps: int = 120,
+    seed: int = 0,
+    hidden_size: int = 64,
+    layers: int = 2,
+) -> str:
     """Supervised-teach a fresh tiny Qwen2 the reference answers of a built dataset.
 
     Builds the tokenizer with :func:`~microcoder_testing.tiny.write_tiny_config`, then trains on each row of
@@ -89,7 +97,10 @@ def teach_model(model_dir: str | Path, dataset_dir: str | Path, steps: int = 120
     from microcoder_data.schema import Problem
 
     train = pd.read_parquet(Path(dataset_dir) / "train.parquet")
-    problems = {p.id: p for p in map(Problem.from_row, pd.read_parquet(Path(dataset_dir) / "problems.parquet").to_dict("records"))}
+    problems = {
+        p.id: p
+        for p in map(Problem.from_row, pd.read_parquet(Path(dataset_dir) / "problems.parquet").to_dict("records"))
+    }
     texts = [m["content"] for row in train["prompt"] for m in row] + [
         f"```python\n{p.reference_solutions[0]}\n```" for p in problems.values()
     ]

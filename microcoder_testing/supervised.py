@@ -6,6 +6,7 @@ builds a :class:`~microcoder_eval.sandbox.job.Job` with those fields, runs its f
 and returns the supervisor's result dict.  No judge writes to the supervisor's pipe, so
 nothing ends the test but the candidate and the limits.
 """
+
 from __future__ import annotations
 
 import json

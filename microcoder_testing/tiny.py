@@ -11,6 +11,7 @@ computed on the decoded completion.  The chat template follows Qwen's ChatML lay
 (``<|im_start|>role\\n...<|im_end|>\\n``), and ``<|im_end|>`` is the end-of-turn / EOS
 token, as in Qwen2 instruct models.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -83,8 +84,13 @@ def _chatml_tokenizer(texts: list[str], vocab_size: int, **options):
 
 def build_tiny_tokenizer(extra_texts: Iterable[str] = (), vocab_size: int = 1024):
     """Train a byte-level BPE tokenizer and wrap it in a ``PreTrainedTokenizerFast``."""
-    return _chatml_tokenizer([*_default_corpus(), *extra_texts], vocab_size, padding_side="left",
-                             truncation_side="left", model_max_length=32768)
+    return _chatml_tokenizer(
+        [*_default_corpus(), *extra_texts],
+        vocab_size,
+        padding_side="left",
+        truncation_side="left",
+        model_max_length=32768,
+    )
 
 
 def build_tiny_model(

@@ -13,6 +13,7 @@ those files only, so runs made elsewhere (e.g. verl on a GPU cluster, copied int
 initialised model is built locally: that run proves the plumbing, its curves mean nothing.
 Without ``--dataset``, the built-in HumanEval source is built with ``microcoder data build``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -64,8 +65,14 @@ def plot(out_dir: Path, presets=PRESETS, png: Path | None = None) -> Path:
         for (name, curves), style, marker in zip(runs.items(), ("-", "--", ":", "-."), ("o", "s", "^", "d")):
             points = curves[key]
             if points:
-                ax.plot([s for s, _ in points], [v for _, v in points], linestyle=style, marker=marker,
-                        markersize=4, label=name)
+                ax.plot(
+                    [s for s, _ in points],
+                    [v for _, v in points],
+                    linestyle=style,
+                    marker=marker,
+                    markersize=4,
+                    label=name,
+                )
         ax.xaxis.get_major_locator().set_params(integer=True)
         ax.set_title(title)
         ax.set_xlabel("step")
@@ -89,8 +96,17 @@ def _tiny_setup(work: Path) -> tuple[str, str]:
         build_tiny_checkpoint(model, seed=0)
     data = work / "data"
     if not (data / "train.parquet").is_file():
-        build(PipelineConfig(sources=["humaneval"], limit=8, out_dir=str(data), progress=False, workers=2,
-                             export=ExportConfig(hf=False, card=False)), log=lambda msg: None)
+        build(
+            PipelineConfig(
+                sources=["humaneval"],
+                limit=8,
+                out_dir=str(data),
+                progress=False,
+                workers=2,
+                export=ExportConfig(hf=False, card=False),
+            ),
+            log=lambda msg: None,
+        )
     return str(model), str(data)
 
 
@@ -121,8 +137,20 @@ def main(argv=None) -> int:
             dataset = dataset or tiny_data
         elif dataset is None:
             ap.error("--dataset is required with --model")
-        small = ["train_batch_size=2", "ppo_mini_batch_size=1", "num_generations=8", "max_response_length=48",
-                 "max_prompt_length=1024", "learning_rate=1e-4", "save_freq=0", "val_before_train=false"] if tiny else []
+        small = (
+            [
+                "train_batch_size=2",
+                "ppo_mini_batch_size=1",
+                "num_generations=8",
+                "max_response_length=48",
+                "max_prompt_length=1024",
+                "learning_rate=1e-4",
+                "save_freq=0",
+                "val_before_train=false",
+            ]
+            if tiny
+            else []
+        )
         for preset in presets:
             items = [*small, f"total_training_steps={args.steps}", *args.overrides]
             base = MicroCoderGRPOConfig(model_name_or_path=model).with_overrides(items)

@@ -1,4 +1,5 @@
 """Checks shared by the Collect-stage tests (test_collect, test_collect_real)."""
+
 from __future__ import annotations
 
 import gzip

@@ -1,4 +1,5 @@
 """Shared fixtures: where ../shared/data lives, and skipping cleanly when it does not."""
+
 from __future__ import annotations
 
 import os

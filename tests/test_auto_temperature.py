@@ -1,4 +1,5 @@
 """``temperature=auto``: the probe's statistics, the choice, and the switches on recorded diversity series."""
+
 from __future__ import annotations
 
 import json

@@ -1,6 +1,7 @@
 """Ctrl-C during ``microcoder data build``'s Verify, as a user at a terminal meets it: a real
 SIGINT sent to the process group of a real build (the terminal signals the whole foreground
 group), on the built-in HumanEval source, Verify in small shards one at a time."""
+
 from __future__ import annotations
 
 import os
@@ -24,9 +25,32 @@ def _start(out: Path, *extra: str, shard_size: int = 4) -> subprocess.Popen:
     cfg.write_text(f"verify:\n  shard_size: {shard_size}\n  shards_in_flight: 1\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen(
-        [sys.executable, "-m", "cli.main", "data", "build", "--source", "humaneval", "--limit", "40",
-         "--config", str(cfg), "--out", str(out), "--workers", "2", "--no-progress", *extra],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "cli.main",
+            "data",
+            "build",
+            "--source",
+            "humaneval",
+            "--limit",
+            "40",
+            "--config",
+            str(cfg),
+            "--out",
+            str(out),
+            "--workers",
+            "2",
+            "--no-progress",
+            *extra,
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
 
 
 def _alive(p: psutil.Process) -> bool:
@@ -101,7 +125,8 @@ def test_second_ctrl_c_stops_now_and_kills_the_sandbox_workers(tmp_path):
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr and "Aborted" not in stderr
     lines = [line for line in stderr.splitlines() if line.strip()]
     assert lines[-2] == "stopping after the work in flight; press Ctrl-C again to stop now"
-    assert lines[-1].startswith("stopped now: sandbox workers killed, unfinished work dropped; "
-                                "run the same command with --resume"), stderr
+    assert lines[-1].startswith(
+        "stopped now: sandbox workers killed, unfinished work dropped; run the same command with --resume"
+    ), stderr
     alive = [p for p in started if _alive(p)]
     assert not alive, [(p.pid, p.cmdline()) for p in alive]

@@ -1,6 +1,7 @@
 """What ``microcoder data build`` says about what it kept: a source (or a whole build) that
 keeps nothing is named with its main reason and the fix, and a line that is not JSON is named
 on the console with its file and line -- through the CLI, on real files."""
+
 from __future__ import annotations
 
 import json
@@ -43,8 +44,10 @@ def test_a_build_that_keeps_nothing_exits_1_with_the_main_reason_and_its_fix(tmp
     assert res.exit_code == 1, res.output
     assert "Traceback" not in res.output
     last = res.stderr.strip().splitlines()[-1]
-    assert last.startswith(f"Error: nothing kept: the build kept none of its {len(problems)} rows; "
-                           f"main reason ({len(problems)} rows): verify: no reference solution"), res.stderr
+    assert last.startswith(
+        f"Error: nothing kept: the build kept none of its {len(problems)} rows; "
+        f"main reason ({len(problems)} rows): verify: no reference solution"
+    ), res.stderr
     assert "fix: " in last and "verify.require_reference: false" in last
     # everything is still written: the user can look at the rejects
     assert len((tmp_path / "ds" / "rejects.jsonl").read_text().splitlines()) == len(problems)
@@ -63,7 +66,9 @@ def test_a_line_that_is_not_json_is_named_on_the_console_and_the_rest_is_built(t
     res = _build("--source", f"microcoder:{src}", "--out", str(out))
     assert res.exit_code == 0, res.output
     named = [line for line in res.stderr.splitlines() if line.startswith("warning: ")]
-    assert named == [f"warning: {src}:3: not valid JSON (Expecting value at the end: cut short?); row skipped"], res.stderr
+    assert named == [f"warning: {src}:3: not valid JSON (Expecting value at the end: cut short?); row skipped"], (
+        res.stderr
+    )
     rejects = [json.loads(line) for line in (out / "rejects.jsonl").read_text().splitlines()]
     unreadable = [r for r in rejects if r["step"] == "unreadable"]  # its own step, not the source's name
     assert len(unreadable) == 1 and unreadable[0]["stage"] == "collect"

@@ -1,6 +1,7 @@
 """The pictures say what they show: counts on integer ticks with labelled axes, and the card's
 test-strength table has a bucket for every share.  (Whether an empty build or an unlabelled
 source writes a picture at all is checked through the CLI in test_build_outcome.py.)"""
+
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
@@ -39,9 +40,11 @@ def test_no_chart_of_nothing():
 
 
 def test_eval_verdict_panel_has_an_axis_label_and_whole_counts():
-    rows = [{"problem_id": "a", "verdict": "accepted", "passed": True},
-            {"problem_id": "a", "verdict": "wrong_answer", "passed": False},
-            {"problem_id": "b", "verdict": "wrong_answer", "passed": False}]
+    rows = [
+        {"problem_id": "a", "verdict": "accepted", "passed": True},
+        {"problem_id": "a", "verdict": "wrong_answer", "passed": False},
+        {"problem_id": "b", "verdict": "wrong_answer", "passed": False},
+    ]
     fig = summary_figure(summarise(rows, [1]))
     verdicts = fig.axes[2]
     assert verdicts.get_xlabel() == "candidates"
@@ -56,6 +59,16 @@ def test_strength_histogram_has_a_bucket_for_95_to_100_percent(tmp_path):
     hist = report.testgen_stats(problems)["strength_histogram"]
     assert hist == {"0%-50%": 1, "50%-80%": 0, "80%-90%": 1, "90%-95%": 0, "95%-100%": 1, "100%": 1}
     assert sum(hist.values()) == len(problems)  # every measured problem in one bucket
-    card.write_card(tmp_path, name="t", problems=problems, splits={}, split_sizes={"train": 4}, stages=[],
-               rejects_by_step=[], config={}, step_params={}, sources=["x"])
+    card.write_card(
+        tmp_path,
+        name="t",
+        problems=problems,
+        splits={},
+        split_sizes={"train": 4},
+        stages=[],
+        rejects_by_step=[],
+        config={},
+        step_params={},
+        sources=["x"],
+    )
     assert "| 95%-100% | 1 |" in (tmp_path / "README.md").read_text()

@@ -1,6 +1,7 @@
 """``microcoder data build``'s progress, as a user sees it on the terminal: the Verify bar moves
 per problem (not once per 64-problem shard), ``--no-progress`` leaves no bar at all (datasets'
 saving bars included), and datasets' saving bars never duplicate the build's own lines."""
+
 from __future__ import annotations
 
 import os
@@ -16,9 +17,29 @@ LIMIT = 6  # one Verify shard (64 problems a shard)
 def _build(out: Path, *extra: str) -> subprocess.CompletedProcess:
     # every bar update drawn (tqdm reads TQDM_* at import): what a slow terminal would show over time
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TQDM_MININTERVAL": "0", "TQDM_MINITERS": "1"}
-    return subprocess.run([sys.executable, "-m", "cli.main", "data", "build", "--source", "humaneval", "--limit",
-                           str(LIMIT), "--out", str(out), "--workers", "2", *extra],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cli.main",
+            "data",
+            "build",
+            "--source",
+            "humaneval",
+            "--limit",
+            str(LIMIT),
+            "--out",
+            str(out),
+            "--workers",
+            "2",
+            *extra,
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_verify_bar_moves_per_problem_and_datasets_draws_no_bar(tmp_path):

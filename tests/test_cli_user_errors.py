@@ -1,6 +1,7 @@
 """No surprises: a user error through the CLI is a short message naming the file,
 row, key or value (with a did-you-mean where a name is close), never a traceback, and a bad
 value is rejected instead of passing silently."""
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,10 @@ def test_a_broken_yaml_config_is_one_line_naming_file_line_and_column(tmp_path):
 
 def test_every_unknown_key_and_bad_value_of_a_data_config_is_named_in_one_message(tmp_path):
     conf = tmp_path / "c.yaml"
-    conf.write_text("seed: abc\nlimti: 3\nlimit: 0\nfilter:\n  dedup:\n    exact: maybe\n    treshold: 0.5\n"
-                    "verify:\n  max_tests: -5\n  min_testz: 2\n")
+    conf.write_text(
+        "seed: abc\nlimti: 3\nlimit: 0\nfilter:\n  dedup:\n    exact: maybe\n    treshold: 0.5\n"
+        "verify:\n  max_tests: -5\n  min_testz: 2\n"
+    )
     res = invoke("data", "build", "--config", str(conf), "--out", str(tmp_path / "out"))
     assert_user_error(
         res,
@@ -62,14 +65,24 @@ def test_an_unquoted_yaml_date_is_taken_as_its_iso_string(tmp_path):
 
 
 # ---------------------------------------------------------------- data build: source specs
-@pytest.mark.parametrize("spec, message", [
-    ("nosuchreader:/x", ("source 'nosuchreader:/x': no such file or folder, and no reader 'nosuchreader'; "
-                         "readers: livecodebench, apps")),
-    ("humaneva", ("source 'humaneva': no such file or folder, and not a reader name ('humaneva'); "
-                  "did you mean humaneval?")),
-    ("livecodbench:/data/x.jsonl", "no reader 'livecodbench'; did you mean livecodebench?"),
-    ("missing/file.jsonl", "source 'missing/file.jsonl': no such file or folder"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        (
+            "nosuchreader:/x",
+            (
+                "source 'nosuchreader:/x': no such file or folder, and no reader 'nosuchreader'; "
+                "readers: livecodebench, apps"
+            ),
+        ),
+        (
+            "humaneva",
+            ("source 'humaneva': no such file or folder, and not a reader name ('humaneva'); did you mean humaneval?"),
+        ),
+        ("livecodbench:/data/x.jsonl", "no reader 'livecodbench'; did you mean livecodebench?"),
+        ("missing/file.jsonl", "source 'missing/file.jsonl': no such file or folder"),
+    ],
+)
 def test_a_misspelt_source_names_the_reader_with_a_did_you_mean(tmp_path, spec, message):
     res = invoke("data", "build", "--source", spec, "--out", str(tmp_path / "out"), "--no-progress")
     assert_user_error(res, message)
@@ -80,8 +93,19 @@ def test_a_reader_prefix_matches_case_aside(tmp_path):
 
     assert parse_source_spec("LiveCodeBench:/data/x.jsonl") == ("livecodebench", "/data/x.jsonl")
     assert parse_source_spec("HumanEval") == ("humaneval", None)
-    res = invoke("data", "build", "--source", "HumanEval", "--limit", "1", "--workers", "1",
-                 "--out", str(tmp_path / "out"), "--no-progress")
+    res = invoke(
+        "data",
+        "build",
+        "--source",
+        "HumanEval",
+        "--limit",
+        "1",
+        "--workers",
+        "1",
+        "--out",
+        str(tmp_path / "out"),
+        "--no-progress",
+    )
     assert res.exit_code == 0, res.output
     assert (tmp_path / "out" / "train.parquet").exists()
 
@@ -99,11 +123,22 @@ def test_data_build_help_lists_the_reader_prefixes():
 
 # ---------------------------------------------------------------- eval run / generate: bad values
 def _problems(tmp_path: Path) -> Path:
-    rows = [{"question_id": qid, "question_title": qid, "question_content": "Add the two numbers a and b.",
-             "platform": platform, "contest_id": "c", "contest_date": "2024-01-01T00:00:00", "difficulty": "easy",
-             "starter_code": "", "metadata": "{}", "private_test_cases": "",
-             "public_test_cases": json.dumps([{"input": "1 2\n", "output": "3\n", "testtype": "stdin"}])}
-            for qid, platform in (("add1", "atcoder"), ("add2", "codeforces"))]
+    rows = [
+        {
+            "question_id": qid,
+            "question_title": qid,
+            "question_content": "Add the two numbers a and b.",
+            "platform": platform,
+            "contest_id": "c",
+            "contest_date": "2024-01-01T00:00:00",
+            "difficulty": "easy",
+            "starter_code": "",
+            "metadata": "{}",
+            "private_test_cases": "",
+            "public_test_cases": json.dumps([{"input": "1 2\n", "output": "3\n", "testtype": "stdin"}]),
+        }
+        for qid, platform in (("add1", "atcoder"), ("add2", "codeforces"))
+    ]
     path = tmp_path / "problems.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return path
@@ -119,8 +154,19 @@ def _solutions(tmp_path: Path, text: str) -> Path:
 def test_eval_run_rejects_fewer_than_one_worker(tmp_path, workers):
     sols = _solutions(tmp_path, json.dumps({"problem_id": "add1", "completion": "print(3)"}) + "\n")
     out = tmp_path / "r.jsonl"
-    res = invoke("eval", "run", "--dataset", str(_problems(tmp_path)), "--solutions", str(sols), "--out", str(out),
-                 "--workers", workers, "--no-progress")
+    res = invoke(
+        "eval",
+        "run",
+        "--dataset",
+        str(_problems(tmp_path)),
+        "--solutions",
+        str(sols),
+        "--out",
+        str(out),
+        "--workers",
+        workers,
+        "--no-progress",
+    )
     assert_user_error(res, f"Invalid value for '--workers': {workers} is not in the range x>=1")
     assert not out.exists()
 
@@ -129,22 +175,60 @@ def test_an_unknown_platform_is_an_error_with_a_did_you_mean(tmp_path):
     sols = _solutions(tmp_path, json.dumps({"problem_id": "add1", "completion": "print(3)"}) + "\n")
     out = tmp_path / "r.jsonl"
     problems = _problems(tmp_path)
-    res = invoke("eval", "run", "--dataset", str(problems), "--solutions", str(sols), "--out", str(out),
-                 "--platform", "codeforce", "--workers", "1", "--no-progress")
-    assert_user_error(res, f"{problems}: --platform codeforce: no problem is on it; did you mean codeforces",
-                      "(platforms present: atcoder, codeforces)")
+    res = invoke(
+        "eval",
+        "run",
+        "--dataset",
+        str(problems),
+        "--solutions",
+        str(sols),
+        "--out",
+        str(out),
+        "--platform",
+        "codeforce",
+        "--workers",
+        "1",
+        "--no-progress",
+    )
+    assert_user_error(
+        res,
+        f"{problems}: --platform codeforce: no problem is on it; did you mean codeforces",
+        "(platforms present: atcoder, codeforces)",
+    )
     assert not out.exists()
     # eval generate checks it before loading any model
-    res = invoke("eval", "generate", "--dataset", str(problems), "--out", str(tmp_path / "g.jsonl"),
-                 "--model", "no/such-model", "--platform", "atcoder,codeforce", "--no-progress")
+    res = invoke(
+        "eval",
+        "generate",
+        "--dataset",
+        str(problems),
+        "--out",
+        str(tmp_path / "g.jsonl"),
+        "--model",
+        "no/such-model",
+        "--platform",
+        "atcoder,codeforce",
+        "--no-progress",
+    )
     assert_user_error(res, "--platform codeforce: no problem is on it; did you mean codeforces")
 
 
 def test_an_empty_solutions_file_is_a_clear_error_and_claims_no_chart(tmp_path):
     sols = _solutions(tmp_path, "\n")
     out = tmp_path / "r.jsonl"
-    res = invoke("eval", "run", "--dataset", str(_problems(tmp_path)), "--solutions", str(sols), "--out", str(out),
-                 "--workers", "1", "--no-progress")
+    res = invoke(
+        "eval",
+        "run",
+        "--dataset",
+        str(_problems(tmp_path)),
+        "--solutions",
+        str(sols),
+        "--out",
+        str(out),
+        "--workers",
+        "1",
+        "--no-progress",
+    )
     assert_user_error(res, f"{sols}: the file is empty: no candidate to judge")
     assert "chart" not in res.output and not out.exists()
 
@@ -152,8 +236,19 @@ def test_an_empty_solutions_file_is_a_clear_error_and_claims_no_chart(tmp_path):
 def test_solutions_with_no_judgeable_line_claim_no_chart(tmp_path):
     sols = _solutions(tmp_path, json.dumps({"problem_id": "nope", "completion": "print(3)"}) + "\n")
     out = tmp_path / "r.jsonl"
-    res = invoke("eval", "run", "--dataset", str(_problems(tmp_path)), "--solutions", str(sols), "--out", str(out),
-                 "--workers", "1", "--no-progress")
+    res = invoke(
+        "eval",
+        "run",
+        "--dataset",
+        str(_problems(tmp_path)),
+        "--solutions",
+        str(sols),
+        "--out",
+        str(out),
+        "--workers",
+        "1",
+        "--no-progress",
+    )
     assert res.exit_code == 0, res.output
     assert "unknown problem_id 'nope'" in res.output and "input errors: 1" in res.output
     assert "(no chart: nothing was judged)" in res.output

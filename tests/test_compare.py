@@ -1,4 +1,5 @@
 """Comparison layer: the fallback chain, and the traps an over-lenient judge falls into."""
+
 from __future__ import annotations
 
 import json
@@ -247,7 +248,7 @@ def test_tokens_equal_helper():
 
 def test_stdin_large_outputs_are_fast():
     rng = random.Random(1)
-    ints = [str(rng.randint(-10**9, 10**9)) for _ in range(100_000)]
+    ints = [str(rng.randint(-(10**9), 10**9)) for _ in range(100_000)]
     e = "\n".join(ints) + "\n"
     floats = [rng.random() * 1000 for _ in range(50_000)]
     ef = "\n".join(f"{x:.6f}" for x in floats)

@@ -1,4 +1,5 @@
 """Pure, fast tests of the backend-neutral MicroCoder-GRPO core."""
+
 from __future__ import annotations
 
 import json
@@ -212,8 +213,15 @@ def test_config_defaults_match_paper():
 
 def test_config_overrides_and_coercion():
     c = MicroCoderGRPOConfig().with_overrides(
-        ["learning_rate=2e-6", "use_kl_loss=false", "total_training_steps=300", "temperature_stages=0:1.0,50:1.2",
-         "probe_temperatures=[0.8, 1.0]", "output_dir=null", "model_name_or_path=/m/x"]
+        [
+            "learning_rate=2e-6",
+            "use_kl_loss=false",
+            "total_training_steps=300",
+            "temperature_stages=0:1.0,50:1.2",
+            "probe_temperatures=[0.8, 1.0]",
+            "output_dir=null",
+            "model_name_or_path=/m/x",
+        ]
     )
     assert c.learning_rate == 2e-6 and c.use_kl_loss is False and c.total_training_steps == 300
     assert c.temperature_stages == [(0, 1.0), (50, 1.2)] and c.temperature == 1.0
@@ -288,10 +296,21 @@ def test_infra_error_rows_get_zero_advantage_whatever_the_draw():
     assert metrics[M.INFRA_ERROR_FRACTION] == 0.5 and metrics[M.MASK_FRACTION] == 0.0
 
     # verl: the row reported by compute_score as infra_error is zeroed, the wrong answer is not
-    extra = [{"reward_extra_info": {"verdict": v, "acc": a, "infra_error": v == "infra_error"}}
-             for v, a in zip(verdicts, [1.0, 0.0, 0.0, 0.0])]
-    plan = plan_truncation_mask([f"u{i}_0_0" for i in range(4)], [[9]] * 4, rows, [1.0, 0.0, 0.0, 0.0], extra,
-                                [False] * 4, max_response_length=100, probability=0.0, rng=np.random.default_rng(0))
+    extra = [
+        {"reward_extra_info": {"verdict": v, "acc": a, "infra_error": v == "infra_error"}}
+        for v, a in zip(verdicts, [1.0, 0.0, 0.0, 0.0])
+    ]
+    plan = plan_truncation_mask(
+        [f"u{i}_0_0" for i in range(4)],
+        [[9]] * 4,
+        rows,
+        [1.0, 0.0, 0.0, 0.0],
+        extra,
+        [False] * 4,
+        max_response_length=100,
+        probability=0.0,
+        rng=np.random.default_rng(0),
+    )
     assert plan.mask.tolist() == [False, True, False, True]
     assert plan.metrics[M.INFRA_ERROR_FRACTION] == 0.5
 
@@ -356,17 +375,38 @@ def test_verl_regroups_the_groups_that_hold_an_infra_error_session():
 
     scores = [1.0, 0.0, 0.0, 1.0, 1.0, 0.0]
     verdicts = ["accepted", "infra_error", "wrong_answer", "accepted", "accepted", "wrong_answer"]
-    extra = [{"reward_extra_info": {"verdict": v, "acc": s, "infra_error": v == "infra_error"}}
-             for v, s in zip(verdicts, scores)]
+    extra = [
+        {"reward_extra_info": {"verdict": v, "acc": s, "infra_error": v == "infra_error"}}
+        for v, s in zip(verdicts, scores)
+    ]
     keys = [f"{uid}_{sid}_0" for uid in ("a", "b") for sid in range(3)]
     rows = [[1, 2, k] for k in range(6)]
     prompts = [[7]] * 3 + [[8]] * 3
-    plan = plan_truncation_mask(keys, prompts, rows, scores, extra, [False] * 6, max_response_length=100,
-                                probability=0.0, rng=np.random.default_rng(0), regroup="group")
+    plan = plan_truncation_mask(
+        keys,
+        prompts,
+        rows,
+        scores,
+        extra,
+        [False] * 6,
+        max_response_length=100,
+        probability=0.0,
+        rng=np.random.default_rng(0),
+        regroup="group",
+    )
     assert plan.mask.tolist() == [False, True, False, False, False, False]
     expected = grpo_advantages([1.0, 0.0], [0, 0], [False, False])
     assert set(plan.regrouped) == {0, 2}  # group a only; the infra row itself is zeroed
     assert np.isclose(plan.regrouped[0], expected[0]) and np.isclose(plan.regrouped[2], expected[1])
-    unregrouped = plan_truncation_mask(keys, prompts, rows, scores, extra, [False] * 6, max_response_length=100,
-                                       probability=0.0, rng=np.random.default_rng(0))
+    unregrouped = plan_truncation_mask(
+        keys,
+        prompts,
+        rows,
+        scores,
+        extra,
+        [False] * 6,
+        max_response_length=100,
+        probability=0.0,
+        rng=np.random.default_rng(0),
+    )
     assert unregrouped.regrouped == {} and unregrouped.mask.tolist() == plan.mask.tolist()

@@ -1,4 +1,5 @@
 """``microcoder eval run`` end to end: LCB-format problems, raw completions, resume, bad input."""
+
 from __future__ import annotations
 
 import json
@@ -11,14 +12,28 @@ from cli.main import main
 from microcoder_eval.summary import pass_at_k
 
 
-def _lcb_row(qid: str, tests: list[tuple[str, str]], *, func: str | None = None, difficulty: str = "easy",
-             platform: str = "atcoder", statement: str = "Compute it.") -> dict:
+def _lcb_row(
+    qid: str,
+    tests: list[tuple[str, str]],
+    *,
+    func: str | None = None,
+    difficulty: str = "easy",
+    platform: str = "atcoder",
+    statement: str = "Compute it.",
+) -> dict:
     testtype = "functional" if func else "stdin"
     return {
-        "question_id": qid, "question_title": qid, "question_content": statement, "platform": platform,
-        "contest_id": "c", "contest_date": "2024-01-01T00:00:00", "difficulty": difficulty, "starter_code": "",
+        "question_id": qid,
+        "question_title": qid,
+        "question_content": statement,
+        "platform": platform,
+        "contest_id": "c",
+        "contest_date": "2024-01-01T00:00:00",
+        "difficulty": difficulty,
+        "starter_code": "",
         "public_test_cases": json.dumps([{"input": i, "output": o, "testtype": testtype} for i, o in tests]),
-        "private_test_cases": "", "metadata": json.dumps({"func_name": func} if func else {}),
+        "private_test_cases": "",
+        "metadata": json.dumps({"func_name": func} if func else {}),
     }
 
 
@@ -30,8 +45,12 @@ def _fence(code: str) -> str:
 def files(tmp_path: Path):
     problems = [
         _lcb_row("add", [("1 2\n", "3\n"), ("5 5\n", "10\n")]),
-        _lcb_row("half", [("1\n", "0.5\n")], difficulty="medium",
-                 statement="Print x/2. Your answer is correct if the absolute or relative error is at most 10^{-6}."),
+        _lcb_row(
+            "half",
+            [("1\n", "0.5\n")],
+            difficulty="medium",
+            statement="Print x/2. Your answer is correct if the absolute or relative error is at most 10^{-6}.",
+        ),
         _lcb_row("double", [("3", "6"), ("-1", "-2")], func="double", difficulty="hard", platform="leetcode"),
     ]
     problems_path = tmp_path / "problems.jsonl"
@@ -42,8 +61,18 @@ def files(tmp_path: Path):
         json.dumps({"problem_id": "add", "completion": _fence("print(3)")}),
         json.dumps({"problem_id": "half", "completion": _fence("print(int(input())/2)")}),
         json.dumps({"problem_id": "half", "completion": "I think the answer is\n```python\nprint(0.5"}),  # cut off
-        json.dumps({"problem_id": "double", "completion": _fence("class Solution:\n    def double(self, x):\n        return 2*x")}),
-        json.dumps({"problem_id": "double", "completion": _fence("class Solution:\n    def double(self, x):\n        return x+x+0.0")}),
+        json.dumps(
+            {
+                "problem_id": "double",
+                "completion": _fence("class Solution:\n    def double(self, x):\n        return 2*x"),
+            }
+        ),
+        json.dumps(
+            {
+                "problem_id": "double",
+                "completion": _fence("class Solution:\n    def double(self, x):\n        return x+x+0.0"),
+            }
+        ),
         "{not json",
         json.dumps({"problem_id": "nope", "completion": add_ok}),
         json.dumps({"completion": add_ok}),
@@ -54,8 +83,25 @@ def files(tmp_path: Path):
 
 
 def _run(problems, solutions, out, *extra):
-    return CliRunner().invoke(main, ["eval", "run", "--dataset", str(problems), "--solutions", str(solutions),
-                                     "--out", str(out), "--workers", "2", "--k", "1,2", "--no-progress", *extra])
+    return CliRunner().invoke(
+        main,
+        [
+            "eval",
+            "run",
+            "--dataset",
+            str(problems),
+            "--solutions",
+            str(solutions),
+            "--out",
+            str(out),
+            "--workers",
+            "2",
+            "--k",
+            "1,2",
+            "--no-progress",
+            *extra,
+        ],
+    )
 
 
 def test_eval_run_reports_and_names_bad_lines(files):
@@ -67,7 +113,11 @@ def test_eval_run_reports_and_names_bad_lines(files):
     by_line = {r["line"]: r for r in rows}
     assert by_line[1]["verdict"] == "accepted" and by_line[1]["tests_passed"] == 2
     assert by_line[2]["verdict"] == "wrong_answer" and by_line[2]["tests"][-1]["detail"]
-    assert by_line[3]["verdict"] == "accepted" and by_line[3]["tests"][0]["comparison"] in ("exact", "tokens", "numeric")
+    assert by_line[3]["verdict"] == "accepted" and by_line[3]["tests"][0]["comparison"] in (
+        "exact",
+        "tokens",
+        "numeric",
+    )
     assert by_line[4]["verdict"] == "incomplete"
     assert by_line[5]["verdict"] == "accepted"
     assert by_line[6]["verdict"] == "accepted"  # 6.0 for an expected 6: exactly equal
@@ -129,7 +179,9 @@ def test_bad_problem_rows_are_named_by_line_and_the_rest_goes_on(files):
     missing = {k: v for k, v in json.loads(good[1]).items() if k != "public_test_cases"}
     missing["question_id"] = "missing"
     # line 1 good, 2 blank, 3 unparsable tests, 4 not JSON, 5 good, 6 no tests field, 7 good
-    problems.write_text("\n".join([good[0], "", json.dumps(broken), "{oops", good[1], json.dumps(missing), good[2]]) + "\n")
+    problems.write_text(
+        "\n".join([good[0], "", json.dumps(broken), "{oops", good[1], json.dumps(missing), good[2]]) + "\n"
+    )
     result = _run(problems, solutions, out)
     assert result.exit_code == 0, result.output
     for line in (3, 4, 6):

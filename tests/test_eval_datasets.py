@@ -1,5 +1,6 @@
 """``eval run`` on the verl RL parquet of ``data build``; one-line errors for unreadable datasets;
 the training prompt is the evaluation prompt; results feed ``filter.difficulty.samples_file``."""
+
 from __future__ import annotations
 
 import json
@@ -14,20 +15,32 @@ from cli.main import main
 from microcoder_data.collect import read_problem_file
 
 # distinct statements: the build's near-duplicate filter would otherwise keep one
-STORIES = {"s1": "A farmer counts apples in two baskets every autumn morning before breakfast.",
-           "s2": "Two trains leave distant stations; a clerk adds the numbers painted on their engines."}
+STORIES = {
+    "s1": "A farmer counts apples in two baskets every autumn morning before breakfast.",
+    "s2": "Two trains leave distant stations; a clerk adds the numbers painted on their engines.",
+}
 BUILD_CONFIG = {"filter": {"decontam": {"enabled": False}}, "verify": {"require_reference": False}}
 
 
 def _lcb_row(qid: str, difficulty: str, platform: str = "atcoder", date: str = "2025-03-01") -> dict:
     return {
-        "question_id": qid, "question_title": f"Sum <b>{qid}</b>", "platform": platform, "contest_id": "c",
+        "question_id": qid,
+        "question_title": f"Sum <b>{qid}</b>",
+        "platform": platform,
+        "contest_id": "c",
         "question_content": f"<p>Problem {qid}: {STORIES[qid]} Read two integers a and b from standard input and "
-                            "print their sum a + b.</p>\n\nInput\n\nTwo integers.\n\nOutput\n\nTheir sum.",
-        "contest_date": f"{date}T00:00:00", "difficulty": difficulty, "starter_code": "",
-        "public_test_cases": json.dumps([{"input": "1 2\n", "output": "3\n", "testtype": "stdin"},
-                                         {"input": "5 5\n", "output": "10\n", "testtype": "stdin"}]),
-        "private_test_cases": "", "metadata": "{}",
+        "print their sum a + b.</p>\n\nInput\n\nTwo integers.\n\nOutput\n\nTheir sum.",
+        "contest_date": f"{date}T00:00:00",
+        "difficulty": difficulty,
+        "starter_code": "",
+        "public_test_cases": json.dumps(
+            [
+                {"input": "1 2\n", "output": "3\n", "testtype": "stdin"},
+                {"input": "5 5\n", "output": "10\n", "testtype": "stdin"},
+            ]
+        ),
+        "private_test_cases": "",
+        "metadata": "{}",
     }
 
 
@@ -35,15 +48,45 @@ def _build(tmp_path: Path, source: str, *extra: str) -> Path:
     cfg = tmp_path / "cfg.json"
     cfg.write_text(json.dumps(BUILD_CONFIG))
     out = tmp_path / "ds"
-    result = CliRunner().invoke(main, ["data", "build", "--source", source, "--config", str(cfg), "--out", str(out),
-                                       "--workers", "1", "--no-progress", *extra])
+    result = CliRunner().invoke(
+        main,
+        [
+            "data",
+            "build",
+            "--source",
+            source,
+            "--config",
+            str(cfg),
+            "--out",
+            str(out),
+            "--workers",
+            "1",
+            "--no-progress",
+            *extra,
+        ],
+    )
     assert result.exit_code == 0, result.output
     return out / "train.parquet"
 
 
 def _eval_run(dataset: Path, solutions: Path, out: Path, *extra: str):
-    return CliRunner().invoke(main, ["eval", "run", "--dataset", str(dataset), "--solutions", str(solutions),
-                                     "--out", str(out), "--workers", "1", "--no-progress", *extra])
+    return CliRunner().invoke(
+        main,
+        [
+            "eval",
+            "run",
+            "--dataset",
+            str(dataset),
+            "--solutions",
+            str(solutions),
+            "--out",
+            str(out),
+            "--workers",
+            "1",
+            "--no-progress",
+            *extra,
+        ],
+    )
 
 
 @pytest.fixture()
@@ -57,15 +100,27 @@ def test_eval_run_reads_the_verl_parquet_of_data_build(built, tmp_path):
     _, train = built
     good = "```python\na, b = map(int, input().split())\nprint(a + b)\n```"
     solutions = tmp_path / "sol.jsonl"
-    solutions.write_text("".join(json.dumps({"problem_id": p, "completion": c}) + "\n" for p, c in [
-        ("livecodebench/s1", good), ("s1", good), ("livecodebench/s2", good),  # either name of a problem
-        ("livecodebench/s2", "```python\nprint(3)\n```")]))
+    solutions.write_text(
+        "".join(
+            json.dumps({"problem_id": p, "completion": c}) + "\n"
+            for p, c in [
+                ("livecodebench/s1", good),
+                ("s1", good),
+                ("livecodebench/s2", good),  # either name of a problem
+                ("livecodebench/s2", "```python\nprint(3)\n```"),
+            ]
+        )
+    )
     out = tmp_path / "res.jsonl"
     result = _eval_run(train, solutions, out, "--k", "1,2")
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["verdict"] for r in sorted(rows, key=lambda r: r["line"])] == [
-        "accepted", "accepted", "accepted", "wrong_answer"]
+        "accepted",
+        "accepted",
+        "accepted",
+        "wrong_answer",
+    ]
     summary = json.loads(out.with_name("res.summary.json").read_text())
     assert summary["input_errors"] == 0
     assert summary["by_difficulty"]["easy"]["mean"] == 1.0 and summary["by_difficulty"]["hard"]["mean"] == 0.5
@@ -108,8 +163,9 @@ def test_eval_run_on_real_lcb_train_parquet(shared_data, tmp_path):
     solutions = tmp_path / "sol.jsonl"
     with open(lcb / "solutions_o1mini.jsonl") as fh:
         picked = [json.loads(line) for line in fh if json.loads(line)["problem_id"] in ids]
-    solutions.write_text("".join(json.dumps({"problem_id": r["problem_id"], "completion": r["completion"]}) + "\n"
-                                 for r in picked))
+    solutions.write_text(
+        "".join(json.dumps({"problem_id": r["problem_id"], "completion": r["completion"]}) + "\n" for r in picked)
+    )
     out = tmp_path / "res.jsonl"
     result = _eval_run(train, solutions, out)
     assert result.exit_code == 0, result.output
@@ -126,23 +182,38 @@ def _write_parquet(path: Path, rows: list[dict]) -> Path:
 
 
 def _bad_verl_row() -> dict:
-    return {"data_source": "x/code", "prompt": [{"role": "user", "content": "Solve it."}], "ability": "code",
-            "reward_model": {"style": "rule", "ground_truth": json.dumps([{"input": "1", "output": "1"}])},
-            "extra_info": {"index": 0}}
+    return {
+        "data_source": "x/code",
+        "prompt": [{"role": "user", "content": "Solve it."}],
+        "ability": "code",
+        "reward_model": {"style": "rule", "ground_truth": json.dumps([{"input": "1", "output": "1"}])},
+        "extra_info": {"index": 0},
+    }
 
 
-@pytest.mark.parametrize("name, make, fragments", [
-    ("cols.parquet", lambda p: _write_parquet(p, [{"a": 1, "b": "x"}]),
-     ["row 0", "unrecognised columns [a, b]", "expected one of", "verl"]),
-    ("verl.parquet", lambda p: _write_parquet(p, [_bad_verl_row()]),
-     ["row 0", "reward_model.ground_truth: expected", '"tests"']),
-    ("corrupt.parquet", lambda p: p.write_bytes(b"PAR1 this is not parquet"),
-     ["cannot be read", "expected problems as"]),
-    ("noise.jsonl", lambda p: p.write_text("not json\nnor this\n"),
-     ["noise.jsonl:1: not valid JSON"]),
-    ("empty.jsonl", lambda p: p.write_text(""), ["no rows"]),
-    ("scalar.json", lambda p: p.write_text("42"), ["expected an array of rows"]),
-])
+@pytest.mark.parametrize(
+    "name, make, fragments",
+    [
+        (
+            "cols.parquet",
+            lambda p: _write_parquet(p, [{"a": 1, "b": "x"}]),
+            ["row 0", "unrecognised columns [a, b]", "expected one of", "verl"],
+        ),
+        (
+            "verl.parquet",
+            lambda p: _write_parquet(p, [_bad_verl_row()]),
+            ["row 0", "reward_model.ground_truth: expected", '"tests"'],
+        ),
+        (
+            "corrupt.parquet",
+            lambda p: p.write_bytes(b"PAR1 this is not parquet"),
+            ["cannot be read", "expected problems as"],
+        ),
+        ("noise.jsonl", lambda p: p.write_text("not json\nnor this\n"), ["noise.jsonl:1: not valid JSON"]),
+        ("empty.jsonl", lambda p: p.write_text(""), ["no rows"]),
+        ("scalar.json", lambda p: p.write_text("42"), ["expected an array of rows"]),
+    ],
+)
 def test_unreadable_datasets_stop_with_one_line(tmp_path, name, make, fragments):
     dataset = tmp_path / name
     make(dataset)
@@ -160,22 +231,42 @@ def test_unreadable_datasets_stop_with_one_line(tmp_path, name, make, fragments)
 
 def test_eval_run_reads_other_verl_code_datasets(tmp_path):
     """A verl row from another project: APPS/TACO-style ground truth, a plain prompt, no extra_info id."""
-    rows = [{"data_source": "codecontests", "prompt": [{"role": "user", "content": "Add two numbers from stdin."}],
-             "ability": "code",
-             "reward_model": {"style": "rule", "ground_truth": json.dumps({"inputs": ["1 2\n", "4 4\n"],
-                                                                           "outputs": ["3\n", "8\n"]})},
-             "extra_info": {"split": "train", "index": 7}},
-            {"data_source": "leetcode", "prompt": "Return twice x.", "ability": "code",
-             "reward_model": {"style": "rule", "ground_truth": json.dumps(
-                 {"fn_name": "double", "inputs": [[3], [-1]], "outputs": [[6], [-2]]})},
-             "extra_info": {"index": 8}}]
+    rows = [
+        {
+            "data_source": "codecontests",
+            "prompt": [{"role": "user", "content": "Add two numbers from stdin."}],
+            "ability": "code",
+            "reward_model": {
+                "style": "rule",
+                "ground_truth": json.dumps({"inputs": ["1 2\n", "4 4\n"], "outputs": ["3\n", "8\n"]}),
+            },
+            "extra_info": {"split": "train", "index": 7},
+        },
+        {
+            "data_source": "leetcode",
+            "prompt": "Return twice x.",
+            "ability": "code",
+            "reward_model": {
+                "style": "rule",
+                "ground_truth": json.dumps({"fn_name": "double", "inputs": [[3], [-1]], "outputs": [[6], [-2]]}),
+            },
+            "extra_info": {"index": 8},
+        },
+    ]
     dataset = tmp_path / "other.jsonl"  # parquet cannot hold a list prompt and a text prompt in one column
     dataset.write_text("".join(json.dumps(r) + "\n" for r in rows))
     solutions = tmp_path / "sol.jsonl"
     solutions.write_text(
-        json.dumps({"problem_id": "codecontests/7", "completion": "print(sum(map(int, input().split())))"}) + "\n"
-        + json.dumps({"problem_id": "leetcode/8",
-                      "completion": "class Solution:\n    def double(self, x):\n        return 2 * x"}) + "\n")
+        json.dumps({"problem_id": "codecontests/7", "completion": "print(sum(map(int, input().split())))"})
+        + "\n"
+        + json.dumps(
+            {
+                "problem_id": "leetcode/8",
+                "completion": "class Solution:\n    def double(self, x):\n        return 2 * x",
+            }
+        )
+        + "\n"
+    )
     out = tmp_path / "res.jsonl"
     result = _eval_run(dataset, solutions, out)
     assert result.exit_code == 0, result.output

@@ -2,6 +2,7 @@
 to do loads no model; a tokenizer without a chat template and mixed settings fail before the weights
 load); the openai engine says where it connects, fails in seconds with one line when nothing listens
 on the port, and assumes http:// for a --base-url without a scheme."""
+
 from __future__ import annotations
 
 import json
@@ -19,11 +20,19 @@ pytest.importorskip("transformers")
 
 
 def _row(qid: str) -> dict:
-    return {"question_id": qid, "question_title": f"Sum {qid}", "platform": "atcoder", "contest_id": "c",
-            "question_content": "Read two integers a and b from standard input and print their sum a + b.",
-            "contest_date": "2025-03-01T00:00:00", "difficulty": "easy", "starter_code": "",
-            "public_test_cases": json.dumps([{"input": "1 2\n", "output": "3\n", "testtype": "stdin"}]),
-            "private_test_cases": "", "metadata": "{}"}
+    return {
+        "question_id": qid,
+        "question_title": f"Sum {qid}",
+        "platform": "atcoder",
+        "contest_id": "c",
+        "question_content": "Read two integers a and b from standard input and print their sum a + b.",
+        "contest_date": "2025-03-01T00:00:00",
+        "difficulty": "easy",
+        "starter_code": "",
+        "public_test_cases": json.dumps([{"input": "1 2\n", "output": "3\n", "testtype": "stdin"}]),
+        "private_test_cases": "",
+        "metadata": "{}",
+    }
 
 
 @pytest.fixture()
@@ -42,8 +51,23 @@ def model_copy(tmp_path: Path) -> Path:
 
 
 def _generate(problems: Path, out: Path, *args: str):
-    return CliRunner().invoke(main, ["eval", "generate", "--dataset", str(problems), "--out", str(out), "--n", "2",
-                                     "--max-tokens", "4", "--no-progress", *args])
+    return CliRunner().invoke(
+        main,
+        [
+            "eval",
+            "generate",
+            "--dataset",
+            str(problems),
+            "--out",
+            str(out),
+            "--n",
+            "2",
+            "--max-tokens",
+            "4",
+            "--no-progress",
+            *args,
+        ],
+    )
 
 
 def _remove_weights(model: Path) -> None:
@@ -97,8 +121,9 @@ def test_openai_engine_without_a_server_fails_fast_and_says_where(problems, tmp_
     """--base-url without a scheme, default --retries, a loopback port where nothing listens."""
     port = _free_port()
     started = time.monotonic()
-    result = _generate(problems, tmp_path / "gen.jsonl", "--engine", "openai", "--model", "m",
-                       "--base-url", f"127.0.0.1:{port}/v1")
+    result = _generate(
+        problems, tmp_path / "gen.jsonl", "--engine", "openai", "--model", "m", "--base-url", f"127.0.0.1:{port}/v1"
+    )
     elapsed = time.monotonic() - started
     assert result.exit_code == 1 and "Traceback" not in result.output
     lines = result.output.strip().splitlines()
@@ -115,9 +140,10 @@ def test_openai_engine_without_a_server_fails_fast_and_says_where(problems, tmp_
 def test_openai_base_url_with_another_scheme_fails_before_anything_is_read(tmp_path):
     unreadable = tmp_path / "problems.jsonl"
     unreadable.write_text("not json\n")  # the dataset is read only after the cheap option checks
-    result = _generate(unreadable, tmp_path / "gen.jsonl", "--engine", "openai", "--model", "m",
-                       "--base-url", "ftp://127.0.0.1:9/v1")
+    result = _generate(
+        unreadable, tmp_path / "gen.jsonl", "--engine", "openai", "--model", "m", "--base-url", "ftp://127.0.0.1:9/v1"
+    )
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.output.strip().splitlines() == [
-        "Error: --base-url ftp://127.0.0.1:9/v1: the scheme must be http:// or https:// "
-        "(e.g. http://127.0.0.1:8000/v1)"]
+        "Error: --base-url ftp://127.0.0.1:9/v1: the scheme must be http:// or https:// (e.g. http://127.0.0.1:8000/v1)"
+    ]

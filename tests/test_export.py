@@ -1,5 +1,6 @@
 """Export: verl parquet (read by verl's RLHFDataset and the reward function), datasets
 copy, card with figures, rejects, problems, publish."""
+
 from __future__ import annotations
 
 import copy
@@ -38,7 +39,9 @@ def tiny_tokenizer(texts: list[str]):
 
     tok = Tokenizer(models.WordLevel(unk_token="[UNK]"))
     tok.pre_tokenizer = pre_tokenizers.Whitespace()
-    tok.train_from_iterator(texts, trainers.WordLevelTrainer(special_tokens=["[UNK]", "[PAD]", "<|im_start|>", "<|im_end|>"]))
+    tok.train_from_iterator(
+        texts, trainers.WordLevelTrainer(special_tokens=["[UNK]", "[PAD]", "<|im_start|>", "<|im_end|>"])
+    )
     hf = PreTrainedTokenizerFast(tokenizer_object=tok, unk_token="[UNK]", pad_token="[PAD]", eos_token="<|im_end|>")
     hf.chat_template = (
         "{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}<|im_end|>\n{% endfor %}"
@@ -55,8 +58,16 @@ def load_with_verl(parquet: Path, tmp_path: Path) -> tuple[object, list[dict]]:
     table = pq.read_table(parquet).to_pylist()
     texts = [m["content"] for r in table for m in r["prompt"]]
     tok = tiny_tokenizer(texts)
-    cfg = OmegaConf.create({"cache_dir": str(tmp_path / "verl-cache"), "prompt_key": "prompt", "max_prompt_length": 100_000,
-                            "filter_overlong_prompts": True, "filter_overlong_prompts_workers": 1, "truncation": "error"})
+    cfg = OmegaConf.create(
+        {
+            "cache_dir": str(tmp_path / "verl-cache"),
+            "prompt_key": "prompt",
+            "max_prompt_length": 100_000,
+            "filter_overlong_prompts": True,
+            "filter_overlong_prompts_workers": 1,
+            "truncation": "error",
+        }
+    )
     ds = RLHFDataset(str(parquet), tok, cfg)
     return ds, [ds[i] for i in range(len(ds))]
 
@@ -68,9 +79,24 @@ def fake_result(out: Path, problems: list[Problem], **export) -> BuildResult:
     for p in problems:
         p.provenance = {"verify": {"verified": True}}
     kept = problems_table(p.to_row() for p in problems)
-    rej = rejects_table([reject_row(make_reject("filter", "exact_dedup", "exact duplicate of fixture/sum-two", {"id": "fixture/dup", "source": "fixture"}))])
-    stages = [StageReport("collect", len(problems) + 1, len(problems) + 1, 0), StageReport("process", len(problems) + 1, len(problems) + 1, 0),
-              StageReport("filter", len(problems) + 1, len(problems), 1, by_step={"exact_dedup": 1}), StageReport("verify", len(problems), len(problems), 0)]
+    rej = rejects_table(
+        [
+            reject_row(
+                make_reject(
+                    "filter",
+                    "exact_dedup",
+                    "exact duplicate of fixture/sum-two",
+                    {"id": "fixture/dup", "source": "fixture"},
+                )
+            )
+        ]
+    )
+    stages = [
+        StageReport("collect", len(problems) + 1, len(problems) + 1, 0),
+        StageReport("process", len(problems) + 1, len(problems) + 1, 0),
+        StageReport("filter", len(problems) + 1, len(problems), 1, by_step={"exact_dedup": 1}),
+        StageReport("verify", len(problems), len(problems), 0),
+    ]
     return BuildResult(out, cfg, stages, kept, rej)
 
 
@@ -119,15 +145,32 @@ def test_split_assignment_deterministic():
 
 def test_export_layout(built):
     names = {p.name for p in built.iterdir()}
-    assert {"train.parquet", "test.parquet", "problems.parquet", "rejects.parquet", "rejects.jsonl", "README.md",
-            "difficulty.png", "tests.png", "stats.json", "hf"} <= names
+    assert {
+        "train.parquet",
+        "test.parquet",
+        "problems.parquet",
+        "rejects.parquet",
+        "rejects.jsonl",
+        "README.md",
+        "difficulty.png",
+        "tests.png",
+        "stats.json",
+        "hf",
+    } <= names
     train, test = pq.read_table(built / "train.parquet"), pq.read_table(built / "test.parquet")
     assert train.num_rows + test.num_rows == len(sample_problems())
     assert train.column_names == ["data_source", "prompt", "ability", "reward_model", "extra_info"]
     assert (built / "difficulty.png").read_bytes().startswith(PNG_MAGIC)
     card = (built / "README.md").read_text()
-    for needle in ("![difficulty histogram](difficulty.png)", "![tests per problem](tests.png)", "## Pipeline counts",
-                   "CC0-1.0", "exact_dedup", "\"num_bands\": 14", "split: test"):
+    for needle in (
+        "![difficulty histogram](difficulty.png)",
+        "![tests per problem](tests.png)",
+        "## Pipeline counts",
+        "CC0-1.0",
+        "exact_dedup",
+        '"num_bands": 14',
+        "split: test",
+    ):
         assert needle in card
     rejects = [json.loads(line) for line in (built / "rejects.jsonl").read_text().splitlines()]
     assert rejects[0]["stage"] == "filter" and rejects[0]["reason"].startswith("exact duplicate")
@@ -172,7 +215,9 @@ def test_reward_function_scores_references(built):
     by_id = {p.id: p for p in sample_problems()}
     for r in pq.read_table(built / "train.parquet").to_pylist():
         ref = by_id[r["extra_info"]["id"]].reference_solutions[0]
-        res = compute_score(r["data_source"], f"Here it is:\n```python\n{ref}\n```", r["reward_model"]["ground_truth"], r["extra_info"])
+        res = compute_score(
+            r["data_source"], f"Here it is:\n```python\n{ref}\n```", r["reward_model"]["ground_truth"], r["extra_info"]
+        )
         assert res["score"] == 1.0, (r["extra_info"]["id"], res)
         bad = compute_score(r["data_source"], "```python\nprint('nope')\n```", r["reward_model"]["ground_truth"])
         assert bad["score"] == 0.0

@@ -1,4 +1,5 @@
 """Code extraction from raw model answers."""
+
 from __future__ import annotations
 
 import time
@@ -60,7 +61,7 @@ def test_other_languages_are_skipped():
     text = (
         "```python\nprint('py')\n```\n"
         "Run it with:\n```bash\npython3 sol.py < in.txt\n```\n"
-        "Input:\n```text\n3\n1 2 3\n```\n```json\n{\"a\": 1}\n```\n"
+        'Input:\n```text\n3\n1 2 3\n```\n```json\n{"a": 1}\n```\n'
     )
     assert ok(text) == "print('py')\n"
     assert status("```cpp\nint main() { return 0; }\n```\n") == "no_code"
@@ -93,15 +94,7 @@ def test_crlf():
 
 
 def test_fence_inside_triple_quoted_string():
-    text = (
-        "```python\n"
-        'TEMPLATE = """\n'
-        "```\n"
-        'example\n'
-        '"""\n'
-        "print(TEMPLATE)\n"
-        "```\n"
-    )
+    text = '```python\nTEMPLATE = """\n```\nexample\n"""\nprint(TEMPLATE)\n```\n'
     assert ok(text) == 'TEMPLATE = """\n```\nexample\n"""\nprint(TEMPLATE)\n'
 
 
@@ -168,7 +161,10 @@ def test_raw_program():
     code = "import sys\n\ndef main():\n    print(sum(map(int, sys.stdin.read().split())))\n\nmain()\n"
     assert ok(code) == code
     assert ok("x = int(input())\nprint(x * 2)") == "x = int(input())\nprint(x * 2)\n"
-    assert ok("class Solution:\n    def f(self, a):\n        return a\n") == "class Solution:\n    def f(self, a):\n        return a\n"
+    assert (
+        ok("class Solution:\n    def f(self, a):\n        return a\n")
+        == "class Solution:\n    def f(self, a):\n        return a\n"
+    )
 
 
 @pytest.mark.parametrize(

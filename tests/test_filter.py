@@ -1,4 +1,5 @@
 """Filter stage: quality, relevance, decontamination, exact + MinHash dedup, difficulty."""
+
 from __future__ import annotations
 
 import copy
@@ -61,7 +62,10 @@ LONG = (
 def test_quality(problems):
     assert one(QualityFilter(), problems[0]) is problems[0]
     assert "words" in one(QualityFilter(), with_statement(problems[0], "Print the sum.")).reason
-    numbers = with_statement(problems[0], " ".join(str(i) for i in range(400)) + " print the numbers in the list above now please dear friend ok yes")
+    numbers = with_statement(
+        problems[0],
+        " ".join(str(i) for i in range(400)) + " print the numbers in the list above now please dear friend ok yes",
+    )
     assert "letters" in one(QualityFilter(), numbers).reason
     rep = with_statement(problems[0], "\n".join(["This line is repeated again and again."] * 10 + [LONG]))
     assert "repeats" in one(QualityFilter(), rep).reason
@@ -141,23 +145,35 @@ def test_minhash_dedup_near_duplicates_order_independent(problems):
 
 
 def lcb_like(pid: str, statement: str, date: str) -> Problem:
-    return Problem(id=pid, source="livecodebench", title="", statement=statement, mode="stdin",
-                   tests=[TestCase("1\n", "1\n")], contest_date=date)
+    return Problem(
+        id=pid,
+        source="livecodebench",
+        title="",
+        statement=statement,
+        mode="stdin",
+        tests=[TestCase("1\n", "1\n")],
+        contest_date=date,
+    )
 
 
 BOILER = "The input is given from Standard Input in the following format and all input values are integers. "
 
 
 def test_decontam_date_ngram_minhash(problems):
-    bench = [lcb_like(f"livecodebench/b{i}", BOILER + s, "2024-09-01") for i, s in enumerate([
-        LONG,
-        "Takahashi has a string S of length N made of the letters A and B. Count the substrings that contain "
-        "more letters A than letters B and print that count modulo 998244353 on a single line of output.",
-        "You are given a tree with N vertices. For each vertex print the distance to the farthest vertex from it, "
-        "where the distance is the number of edges on the unique path between the two vertices.",
-        "Snuke is planting flowers along a road at positions one through N and each day he waters a segment of "
-        "consecutive flowers. Report how many flowers received at least K waterings after all M days have passed.",
-    ])] + [lcb_like("livecodebench/old", "An old problem about " + LONG[:80], "2023-01-01")]
+    bench = [
+        lcb_like(f"livecodebench/b{i}", BOILER + s, "2024-09-01")
+        for i, s in enumerate(
+            [
+                LONG,
+                "Takahashi has a string S of length N made of the letters A and B. Count the substrings that contain "
+                "more letters A than letters B and print that count modulo 998244353 on a single line of output.",
+                "You are given a tree with N vertices. For each vertex print the distance to the farthest vertex from it, "
+                "where the distance is the number of edges on the unique path between the two vertices.",
+                "Snuke is planting flowers along a road at positions one through N and each day he waters a segment of "
+                "consecutive flowers. Report how many flowers received at least K waterings after all M days have passed.",
+            ]
+        )
+    ] + [lcb_like("livecodebench/old", "An old problem about " + LONG[:80], "2023-01-01")]
     step = Decontaminate(DecontamConfig(date_cutoff="2024-08-01", reference_after_date="2024-08-01"), reference=bench)
     step.prepare()
     assert step.describe()["reference_problems"] == 4
@@ -196,8 +212,12 @@ def test_decontam_step_pickles_prepared(problems):
 
 def test_pass_rates_file_formats(tmp_path):
     f = tmp_path / "samples.jsonl"
-    rows = [{"problem_id": "abc", "lcb_graded": "True"}, {"problem_id": "abc", "lcb_graded": False},
-            {"id": "fixture/sum-two", "passed": True}, {"task_id": "z", "pass_rate": 0.1}]
+    rows = [
+        {"problem_id": "abc", "lcb_graded": "True"},
+        {"problem_id": "abc", "lcb_graded": False},
+        {"id": "fixture/sum-two", "passed": True},
+        {"task_id": "z", "pass_rate": 0.1},
+    ]
     f.write_text("\n".join(json.dumps(r) for r in rows))
     assert load_pass_rates(f) == {"abc": 0.5, "fixture/sum-two": 1.0, "z": 0.1}
 
@@ -234,7 +254,9 @@ def test_difficulty_unknown_policy():
     p = copy.deepcopy(sample_problems()[0])
     p.difficulty = None
     assert isinstance(one(DifficultyStep(DifficultyConfig(unknown="drop"), pass_rates={}), copy.deepcopy(p)), Reject)
-    assert one(DifficultyStep(DifficultyConfig(unknown="medium"), pass_rates={}), copy.deepcopy(p)).difficulty == "medium"
+    assert (
+        one(DifficultyStep(DifficultyConfig(unknown="medium"), pass_rates={}), copy.deepcopy(p)).difficulty == "medium"
+    )
     assert one(DifficultyStep(DifficultyConfig(), pass_rates={}), copy.deepcopy(p)).difficulty is None
 
 
@@ -255,12 +277,18 @@ def test_filter_stage_balances(problems):
     assert {r.id: r.step for r in rejects} == {"fixture/zz-dup": "exact_dedup", "fixture/inter": "relevance"}
 
 
-DEFINITION = ("A subsequence is an array that can be derived from another array by deleting some or no elements "
-              "without changing the order of the remaining elements. ")
+DEFINITION = (
+    "A subsequence is an array that can be derived from another array by deleting some or no elements "
+    "without changing the order of the remaining elements. "
+)
 
 
 def test_decontam_shared_definition_is_not_contamination(problems):
-    bench = [lcb_like("livecodebench/b0", "Given nums, return the longest zigzag subsequence length. " + DEFINITION, "2024-09-01")]
+    bench = [
+        lcb_like(
+            "livecodebench/b0", "Given nums, return the longest zigzag subsequence length. " + DEFINITION, "2024-09-01"
+        )
+    ]
     mine = with_statement(problems[0], LONG + " " + DEFINITION + "Count such subsequences of the coin values.", "x/def")
     kept = one(Decontaminate(DecontamConfig(minhash_threshold=None), reference=bench), copy.deepcopy(mine))
     assert isinstance(kept, Problem)  # one shared definition sentence: below the 20 % share

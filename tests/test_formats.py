@@ -1,6 +1,7 @@
 """Format-level converters (microcoder_eval.ground_truth, microcoder_data.collect.asserts / literals /
 livecodebench): APPS/TACO input_output, LiveCodeBench public/private tests (incl. the compressed pickle form and a hostile pickle), assert
 conversion without execution, LeetCode text values."""
+
 from __future__ import annotations
 
 import base64
@@ -92,9 +93,7 @@ def test_lcb_functional_lines_to_json_args():
 
 
 def test_lcb_tests_functional_and_stdin():
-    row = _lcb_row(
-        [{"input": "[1,2]\n3", "output": "[ 1 ]", "testtype": "functional"}], func_name="f"
-    )
+    row = _lcb_row([{"input": "[1,2]\n3", "output": "[ 1 ]", "testtype": "functional"}], func_name="f")
     mode, tests, fn = lcb_tests(row)
     assert (mode, fn) == ("functional", "f")
     assert tests == (TestCase("[[1, 2], 3]", "[1]"),)
@@ -181,7 +180,16 @@ def test_lcb_decompression_bomb_guard():
     [
         (_lcb_row([]), "no test cases"),
         ({"public_test_cases": "[{", "metadata": "{}"}, "not JSON"),
-        (_lcb_row([{"input": "1", "output": "1", "testtype": "stdin"}, {"input": "1", "output": "1", "testtype": "functional"}], func_name="f"), "mixed"),
+        (
+            _lcb_row(
+                [
+                    {"input": "1", "output": "1", "testtype": "stdin"},
+                    {"input": "1", "output": "1", "testtype": "functional"},
+                ],
+                func_name="f",
+            ),
+            "mixed",
+        ),
         (_lcb_row([{"input": "1", "output": "1", "testtype": "functional"}]), "func_name"),
         (_lcb_row([{"input": "1", "output": "nope", "testtype": "functional"}], func_name="f"), "not JSON"),
         (_lcb_row([{"input": 1, "output": "1", "testtype": "stdin"}]), "must be strings"),
@@ -205,7 +213,7 @@ def test_to_json_value():
 
 # --------------------------------------------------------------------------- asserts
 
-HUMANEVAL_LIKE = '''
+HUMANEVAL_LIKE = """
 METADATA = {'author': 'jt', 'dataset': 'test'}
 
 
@@ -222,7 +230,7 @@ def check(candidate):
     assert round(candidate(3), 2) == 1.73
     assert candidate(10**9 + 7) == [0] * 3
     assert tuple(candidate(4)) == tuple([1, 2])
-'''
+"""
 
 
 def test_check_candidate_body():
@@ -348,7 +356,7 @@ def test_huge_literals_are_refused():
 
 
 def test_leetcode_args_and_values():
-    assert parse_leetcode_args('nums = [2,7,11,15], target = 9') == {"nums": [2, 7, 11, 15], "target": 9}
+    assert parse_leetcode_args("nums = [2,7,11,15], target = 9") == {"nums": [2, 7, 11, 15], "target": 9}
     assert parse_leetcode_args('s = "a, b = 1", flag = true, x = null') == {"s": "a, b = 1", "flag": True, "x": None}
     assert parse_leetcode_args("grid = [[1,2],[3,4]], k = -1.5") == {"grid": [[1, 2], [3, 4]], "k": -1.5}
     assert parse_leetcode_args("") == {}

@@ -4,14 +4,22 @@ function or method outside ``tests/`` is over 80 lines, docstring and comments i
 A function that must stay longer gets its line in README's Layout section saying why, and its
 name in ``EXPLAINED`` here.
 """
+
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("microcoder_eval", "microcoder_data", "trainer_adapters", "cli", "microcoder_testing", "benchmarks",
-           "scripts")
+FOLDERS = (
+    "microcoder_eval",
+    "microcoder_data",
+    "trainer_adapters",
+    "cli",
+    "microcoder_testing",
+    "benchmarks",
+    "scripts",
+)
 MAX_LINES = 80
 
 EXPLAINED: set[str] = set()  # none: keep it that way
@@ -32,7 +40,9 @@ def _long_functions(root: Path = ROOT, folders: tuple[str, ...] = FOLDERS) -> di
 def test_no_function_over_80_lines():
     over = {name: n for name, n in _long_functions().items() if name not in EXPLAINED}
     assert not over, "functions over %d lines (split them, or say why in README's Layout): %s" % (
-        MAX_LINES, ", ".join(f"{name} ({n})" for name, n in sorted(over.items())))
+        MAX_LINES,
+        ", ".join(f"{name} ({n})" for name, n in sorted(over.items())),
+    )
 
 
 def test_the_check_sees_a_long_function(tmp_path):
@@ -40,5 +50,6 @@ def test_the_check_sees_a_long_function(tmp_path):
     body = "\n".join(f"        x{i} = {i}" for i in range(MAX_LINES))
     (tmp_path / "cli").mkdir()
     (tmp_path / "cli" / "long.py").write_text(
-        f"def short():\n    pass\n\n\nclass A:\n    def method(self):\n{body}\n", encoding="utf-8")
+        f"def short():\n    pass\n\n\nclass A:\n    def method(self):\n{body}\n", encoding="utf-8"
+    )
     assert _long_functions(tmp_path, ("cli",)) == {"cli/long.py::method": MAX_LINES + 1}

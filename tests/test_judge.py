@@ -1,4 +1,5 @@
 """The judge on real programs: fidelity to a real interpreter, verdicts, comparisons, hygiene."""
+
 from __future__ import annotations
 
 import json
@@ -47,8 +48,19 @@ def test_isolation_is_reported(judge):
         "import os\na,b=map(int,input().split())\nprint(a+b, flush=True)\nos._exit(0)",
         "def main():\n    a,b=map(int,input().split())\n    print(a+b)\nif __name__ == '__main__':\n    main()",
     ],
-    ids=["input", "buffer", "open0-quit", "os.write", "future-stdin-loop", "global", "readline-exit0",
-         "big-stack-thread", "atexit-flush", "os._exit-after-flush", "main-guard"],
+    ids=[
+        "input",
+        "buffer",
+        "open0-quit",
+        "os.write",
+        "future-stdin-loop",
+        "global",
+        "readline-exit0",
+        "big-stack-thread",
+        "atexit-flush",
+        "os._exit-after-flush",
+        "main-guard",
+    ],
 )
 def test_correct_programs_that_in_process_graders_reject_are_accepted(judge, code):
     result = judge.judge(ADD, code)
@@ -58,7 +70,9 @@ def test_correct_programs_that_in_process_graders_reject_are_accepted(judge, cod
 
 def test_multiline_stdin_buffer_reads_every_line(judge):
     task = JudgeTask("stdin", (TestCase("3\n1\n2\n3\n", "6\n"),))
-    code = "import sys\nn=int(sys.stdin.buffer.readline())\nprint(sum(int(sys.stdin.buffer.readline()) for _ in range(n)))"
+    code = (
+        "import sys\nn=int(sys.stdin.buffer.readline())\nprint(sum(int(sys.stdin.buffer.readline()) for _ in range(n)))"
+    )
     assert verdict(judge, task, code) is Verdict.ACCEPTED
 
 
@@ -174,7 +188,6 @@ def test_parallel_judge_many_keeps_order(judge):
     assert verdicts == [Verdict.WRONG_ANSWER if i % 3 == 0 else Verdict.ACCEPTED for i in range(12)]
 
 
-
 def test_judge_many_starts_before_a_lazy_input_is_exhausted():
     # Verify draws the next problem's inputs while the workers judge the earlier ones.
     import threading
@@ -188,10 +201,12 @@ def test_judge_many_starts_before_a_lazy_input_is_exhausted():
 
     seen_while_producing: list[bool] = []
     with Noting(workers=1) as judge:
+
         def items():
             yield ADD, "a,b=map(int,input().split())\nprint(a+b)"
             seen_while_producing.append(judge.started.wait(timeout=20))
             yield ADD, "print(0)"
+
         verdicts = [r.verdict for r in judge.judge_many(items())]
     assert verdicts == [Verdict.ACCEPTED, Verdict.WRONG_ANSWER] and seen_while_producing == [True]
 
@@ -201,16 +216,21 @@ def test_unsplit_candidate_stops_at_its_first_failing_test():
     # at a later slice's failure while the slow first test still runs.
     import time
 
-    slow_first = ("import time\ns=input()\nif s=='slow':\n    t=time.process_time()\n"
-                  "    while time.process_time()-t<0.4: pass\nprint('ok' if s=='fine' else 'x')")
-    task = JudgeTask("stdin", (TestCase("fine\n", "ok\n"), TestCase("slow\n", "ok\n"))
-                     + tuple(TestCase(f"{i}\n", "ok\n") for i in range(12)))
+    slow_first = (
+        "import time\ns=input()\nif s=='slow':\n    t=time.process_time()\n"
+        "    while time.process_time()-t<0.4: pass\nprint('ok' if s=='fine' else 'x')"
+    )
+    task = JudgeTask(
+        "stdin",
+        (TestCase("fine\n", "ok\n"), TestCase("slow\n", "ok\n")) + tuple(TestCase(f"{i}\n", "ok\n") for i in range(12)),
+    )
     with Judge(workers=2) as judge:
         judge.judge(task, "print('ok')")
         time.sleep(0.2)  # both workers warm, and the spare one idle long enough to help
         result = judge.judge(task, slow_first, split=False)
     assert result.verdict is Verdict.WRONG_ANSWER
     assert [(t.index, t.verdict) for t in result.tests] == [(0, Verdict.ACCEPTED), (1, Verdict.WRONG_ANSWER)]
+
 
 def test_queued_test_is_stopped_when_an_earlier_test_fails():
     # The judge queues test k+1 at the worker while test k runs.  When test k fails, the
@@ -247,8 +267,16 @@ def test_tests_queued_behind_a_failed_run_are_dropped_when_the_judge_stops_at_fa
     try:
         statuses = {}
         for stop in (True, False):
-            worker._send({"op": "candidate", "code": code, "mode": "stdin", "fn_name": None,
-                          "stop_on_failure": stop, "limits": limits})
+            worker._send(
+                {
+                    "op": "candidate",
+                    "code": code,
+                    "mode": "stdin",
+                    "fn_name": None,
+                    "stop_on_failure": stop,
+                    "limits": limits,
+                }
+            )
             for i in (1, 2, 3):
                 worker._send({"op": "test", "input": f"{i}\n"})
             answers = [worker._recv(30)]
@@ -277,8 +305,16 @@ def test_answers_held_back_for_one_write_are_not_kept_waiting_by_a_long_test(jud
     limits = {"time_limit_s": 10.0, "wall_limit_s": 20.0, "memory_limit_mb": 256, "output_limit_mb": 4}
     worker = SandboxWorker(judge._hide, judge._work_size_mb)
     try:
-        worker._send({"op": "candidate", "code": code, "mode": "stdin", "fn_name": None,
-                      "stop_on_failure": False, "limits": limits})
+        worker._send(
+            {
+                "op": "candidate",
+                "code": code,
+                "mode": "stdin",
+                "fn_name": None,
+                "stop_on_failure": False,
+                "limits": limits,
+            }
+        )
         started = time.monotonic()
         for i in (1, 2, 3, 4, 5):  # queued deep: the answers to 1 and 2 are held back
             worker._send({"op": "test", "input": f"{i}\n"})
@@ -297,8 +333,7 @@ def test_test_cpu_time_is_measured_below_a_clock_tick(judge):
     # A lone single-threaded child's CPU comes from its scheduler run time (nanoseconds),
     # not /proc/<pid>/stat's 10 ms ticks: a program burning ~25 ms of CPU per test is
     # charged at least that, and its times are not whole ticks.
-    burn = ("import time\nt = time.process_time()\nwhile time.process_time() - t < 0.025:\n    pass\n"
-            "print(input())")
+    burn = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.025:\n    pass\nprint(input())"
     task = JudgeTask("stdin", tuple(TestCase(f"{i}\n", f"{i}\n") for i in range(6)))
     result = judge.judge(task, burn)
     assert result.verdict is Verdict.ACCEPTED
@@ -324,7 +359,7 @@ def test_functional_values_either_side_of_the_inline_size_come_back_whole(judge)
     # files: both must reach the program and come back intact (escapes, non-ASCII), in order.
     limit = protocol.INLINE_MAX_CHARS
     sizes = [3, limit // 4 - 3, limit // 2, limit - 10, limit + 10, 70_000, 1]
-    texts = [("ab\"\\é\n" * n)[:n] for n in sizes]
+    texts = [('ab"\\é\n' * n)[:n] for n in sizes]
     task = JudgeTask("functional", tuple(TestCase(json.dumps([t]), json.dumps(t + t)) for t in texts), fn_name="f")
     result = judge.judge(task, "def f(s):\n    return s + s", stop_on_failure=False, keep_outputs=True)
     assert result.verdict is Verdict.ACCEPTED, result.to_dict()
@@ -401,11 +436,13 @@ def test_no_leaks_over_many_judgments():
     assert not [pid for pid, _ in _children_of(os.getpid()) if pid in worker_pids]
 
 
-@pytest.mark.parametrize("disable", [("pid_ns",), ("user_ns", "mount_ns", "net_ns", "ipc_ns", "pid_ns")],
-                         ids=["no-pid-ns", "no-namespaces"])
+@pytest.mark.parametrize(
+    "disable", [("pid_ns",), ("user_ns", "mount_ns", "net_ns", "ipc_ns", "pid_ns")], ids=["no-pid-ns", "no-namespaces"]
+)
 def test_degraded_isolation_still_judges_and_says_so(disable, capsys):
-    with Judge(workers=1, limits=Limits(time_limit_s=1, memory_limit_mb=512, output_limit_mb=4),
-               disable_isolation=disable) as judge:
+    with Judge(
+        workers=1, limits=Limits(time_limit_s=1, memory_limit_mb=512, output_limit_mb=4), disable_isolation=disable
+    ) as judge:
         assert judge.isolation["level"] in ("partial", "none")
         assert judge.isolation["level"] == ("none" if len(disable) > 1 else "partial")
         assert any("disabled by configuration" in w for w in judge.isolation["warnings"])
@@ -444,8 +481,10 @@ def test_no_process_of_a_candidate_outlives_its_judgment():
     # A candidate that leaves a daemon behind on every test, fails test 0 with a large
     # output and has test 1 queued: when judge() returns, its processes are gone and the
     # worker is idle, not still busy with the candidate in the background.
-    daemon = ("import os,sys\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
-              "        import time\n        time.sleep(60)\n    os._exit(0)\nos.wait()\n")
+    daemon = (
+        "import os,sys\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
+        "        import time\n        time.sleep(60)\n    os._exit(0)\nos.wait()\n"
+    )
     code = daemon + "print('x' * 200000)"
     task = JudgeTask("stdin", (TestCase("1\n", "1\n"), TestCase("2\n", "2\n"), TestCase("3\n", "3\n")))
     with Judge(workers=1, limits=Limits(time_limit_s=5, memory_limit_mb=512, output_limit_mb=4)) as judge:
@@ -536,8 +575,10 @@ def test_a_programs_namespace_is_new_for_each_stdin_test_and_each_candidate():
         "deque = None\n"
         "globals().pop('heappush')\n"
     )
-    expected = "False deque __main__ ['__builtins__', '__doc__', '__file__', '__loader__', '__name__', " \
-               "'__package__', '__spec__']\n"
+    expected = (
+        "False deque __main__ ['__builtins__', '__doc__', '__file__', '__loader__', '__name__', "
+        "'__package__', '__spec__']\n"
+    )
     task = JudgeTask("stdin", (TestCase("", expected),) * 2)
     # a functional module runs once per candidate: its globals last over its tests, not beyond
     functional = JudgeTask("functional", (TestCase("[]", "1"), TestCase("[]", "2")), fn_name="f")
@@ -576,8 +617,13 @@ def test_program_names_resolve_through_main_as_under_python():
         "n = int(input())\n"
         "print(pickle.loads(pickle.dumps(double))(n), typing.get_type_hints(Node)['nxt'], Node(n))\n"
     )
-    task = JudgeTask("stdin", (TestCase("3\n", "6 typing.Optional[__main__.Node] Node(val=3, nxt=None)\n"),
-                               TestCase("4\n", "8 typing.Optional[__main__.Node] Node(val=4, nxt=None)\n")))
+    task = JudgeTask(
+        "stdin",
+        (
+            TestCase("3\n", "6 typing.Optional[__main__.Node] Node(val=3, nxt=None)\n"),
+            TestCase("4\n", "8 typing.Optional[__main__.Node] Node(val=4, nxt=None)\n"),
+        ),
+    )
     with Judge(workers=1, limits=Limits(time_limit_s=2, memory_limit_mb=512, output_limit_mb=4)) as judge:
         result = judge.judge(task, code, stop_on_failure=False, keep_outputs=True)
         assert result.verdict is Verdict.ACCEPTED, result.to_dict()

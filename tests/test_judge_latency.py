@@ -1,4 +1,5 @@
 """Reward latency at scale: near-limit re-runs, infra errors, group fail-fast, no tail."""
+
 from __future__ import annotations
 
 import os
@@ -15,7 +16,7 @@ DOUBLE = JudgeTask("stdin", (TestCase("2\n", "4\n"),))
 
 
 def _burn(seconds: float, then: str = "print(int(input()) * 2)") -> str:
-    return (f"import time\nt = time.process_time()\nwhile time.process_time() - t < {seconds}:\n    pass\n{then}\n")
+    return f"import time\nt = time.process_time()\nwhile time.process_time() - t < {seconds}:\n    pass\n{then}\n"
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +39,11 @@ def test_a_time_out_near_the_limit_is_run_again_once(judge_always_grace):
     result = judge.judge(DOUBLE, _burn(0.55))
     assert result.verdict is Verdict.TIME_LIMIT and result.tests[0].rerun, result.to_dict()
     # the first run was slow (a busy host), the second is not: accepted
-    flaky = ("import os, time\nif not os.path.exists('ran'):\n    open('ran', 'w').close()\n"
-             "    t = time.process_time()\n    while time.process_time() - t < 0.55:\n        pass\n"
-             "print(int(input()) * 2)\n")
+    flaky = (
+        "import os, time\nif not os.path.exists('ran'):\n    open('ran', 'w').close()\n"
+        "    t = time.process_time()\n    while time.process_time() - t < 0.55:\n        pass\n"
+        "print(int(input()) * 2)\n"
+    )
     result = judge.judge(DOUBLE, flaky)
     assert result.verdict is Verdict.ACCEPTED and result.tests[0].rerun, result.to_dict()
 
@@ -68,6 +71,7 @@ def test_on_a_quiet_host_the_limit_is_final_as_it_stands():
 def _hogs_on(cpu: int, count: int) -> list:
     import subprocess
     import sys
+
     code = f"import os\nos.sched_setaffinity(0, {{{cpu}}})\nwhile True:\n    pass\n"
     return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(count)]
 
@@ -157,8 +161,10 @@ def test_siblings_try_the_tests_others_failed_first():
 # ---- no tail: a long candidate's remaining tests go to idle workers ----------------------
 # Prints how many tests this child has run so far (modules stay imported between tests):
 # every child's first test prints 1, so the tests passed = the children used.
-_COUNTING = ("import json, time\njson._runs = getattr(json, '_runs', 0) + 1\n"
-             "t = time.process_time()\nwhile time.process_time() - t < 0.15:\n    pass\nprint(json._runs)\n")
+_COUNTING = (
+    "import json, time\njson._runs = getattr(json, '_runs', 0) + 1\n"
+    "t = time.process_time()\nwhile time.process_time() - t < 0.15:\n    pass\nprint(json._runs)\n"
+)
 COUNTED = JudgeTask("stdin", tuple(TestCase(f"{i}\n", "1\n") for i in range(8)))
 
 
@@ -181,8 +187,12 @@ def test_split_candidates_keep_every_verdict_and_result():
     with Judge(workers=2) as judge:
         for _ in range(2):
             results = list(judge.judge_many(items, stop_on_failure=False))
-            assert [r.verdict for r in results] == [Verdict.ACCEPTED, Verdict.WRONG_ANSWER, Verdict.ACCEPTED,
-                                                    Verdict.ACCEPTED]
+            assert [r.verdict for r in results] == [
+                Verdict.ACCEPTED,
+                Verdict.WRONG_ANSWER,
+                Verdict.ACCEPTED,
+                Verdict.ACCEPTED,
+            ]
             for r in (results[0], results[1], results[3]):
                 assert sorted(t.index for t in r.tests) == list(range(20))
             assert results[1].tests_passed == 19
@@ -194,17 +204,22 @@ def test_split_candidates_keep_every_verdict_and_result():
 PAIR = JudgeTask("functional", (TestCase("[2]", "[2, 4]"),), fn_name="pair")
 
 
-@pytest.mark.parametrize("ret, ok", [
-    ("[n, 2 * n]", True),
-    ("(n, 2 * n)", True),
-    ("[np.int64(n), np.int64(2 * n)]", True),  # numpy scalars hold plain values
-    ("np.array([n, 2 * n])", False),  # an array is not a list to LeetCode
-    ("Box()", False),  # an arbitrary object, however it compares
-])
+@pytest.mark.parametrize(
+    "ret, ok",
+    [
+        ("[n, 2 * n]", True),
+        ("(n, 2 * n)", True),
+        ("[np.int64(n), np.int64(2 * n)]", True),  # numpy scalars hold plain values
+        ("np.array([n, 2 * n])", False),  # an array is not a list to LeetCode
+        ("Box()", False),  # an arbitrary object, however it compares
+    ],
+)
 def test_functional_return_values_leetcode_would_reject(judge, ret, ok):
-    code = ("import numpy as np\nclass Box:\n    def __eq__(self, other):\n        return True\n"
-            "    def __iter__(self):\n        return iter([2, 4])\n"
-            f"class Solution:\n    def pair(self, n):\n        return {ret}\n")
+    code = (
+        "import numpy as np\nclass Box:\n    def __eq__(self, other):\n        return True\n"
+        "    def __iter__(self):\n        return iter([2, 4])\n"
+        f"class Solution:\n    def pair(self, n):\n        return {ret}\n"
+    )
     result = judge.judge(PAIR, code)
     assert result.passed is ok, result.to_dict()
     if not ok:
@@ -216,8 +231,10 @@ def test_a_failing_slice_stops_the_candidates_other_slices_at_once():
     # on test 1 while a helper reaches test 5; the helper's failure must end test 1 now,
     # not at the 10 s limit.
     tests = tuple(TestCase(f"{i}\n", "1\n") for i in range(8))
-    code = ("import time\nn = int(input())\nt = time.process_time()\nwhile time.process_time() - t < 0.15:\n"
-            "    pass\nwhile n == 1:\n    pass\nprint(0 if n == 5 else 1)\n")
+    code = (
+        "import time\nn = int(input())\nt = time.process_time()\nwhile time.process_time() - t < 0.15:\n"
+        "    pass\nwhile n == 1:\n    pass\nprint(0 if n == 5 else 1)\n"
+    )
     with Judge(workers=2, limits=Limits(time_limit_s=10)) as judge:
         judge.judge_many([(DOUBLE, "print(4)")] * 2)
         time.sleep(0.1)

@@ -2,6 +2,7 @@
 each launch script's arguments resolve through the real ``microcoder train --dry-run`` (its TRL
 ``GRPOConfig`` or verl config is built from them), and ``scripts/gpu_smoke.sh`` parses and, with no
 GPU visible, stops at once with a clear message before installing anything."""
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,7 @@ def microcoder_on_path(tmp_path):
 
 
 def _run(script: Path, env: dict, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", str(script), *args], capture_output=True, text=True, env=env, cwd=ROOT,
-                          timeout=300)
+    return subprocess.run(["bash", str(script), *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
 
 
 def _dataset(tmp_path: Path) -> Path:
@@ -43,15 +43,23 @@ def _dataset(tmp_path: Path) -> Path:
     pd = pytest.importorskip("pandas")
     data = tmp_path / "ds"
     data.mkdir()
-    pd.DataFrame([{"data_source": "microcoder", "prompt": [{"role": "user", "content": "q"}], "ability": "code",
-                   "reward_model": {"style": "rule", "ground_truth": "{}"}, "extra_info": {"index": 0}}]
-                 ).to_parquet(data / "train.parquet")
+    pd.DataFrame(
+        [
+            {
+                "data_source": "microcoder",
+                "prompt": [{"role": "user", "content": "q"}],
+                "ability": "code",
+                "reward_model": {"style": "rule", "ground_truth": "{}"},
+                "extra_info": {"index": 0},
+            }
+        ]
+    ).to_parquet(data / "train.parquet")
     return data
 
 
 def _echoed(output: str, prefix: str) -> dict:
     line = next(x for x in output.splitlines() if x.startswith(prefix))
-    return json.loads(line[len(prefix):])
+    return json.loads(line[len(prefix) :])
 
 
 def test_trl_gpu_recipe_resolves_to_vllm_colocated_with_fp32_master_weights(microcoder_on_path, tmp_path):
@@ -59,9 +67,14 @@ def test_trl_gpu_recipe_resolves_to_vllm_colocated_with_fp32_master_weights(micr
     run = _run(TRL_RECIPE, {**microcoder_on_path, "DATA": str(_dataset(tmp_path))}, "--show-config")
     assert run.returncode == 0, run.stdout + run.stderr
     overrides = _echoed(run.stdout, "trl overrides: ")  # read back from the GRPOConfig built
-    assert overrides == {"use_vllm": True, "vllm_mode": "colocate", "vllm_gpu_memory_utilization": 0.35,
-                         "vllm_max_model_length": 1024 + 4096, "gradient_checkpointing": True,
-                         "model_init_kwargs": {"dtype": "float32"}}
+    assert overrides == {
+        "use_vllm": True,
+        "vllm_mode": "colocate",
+        "vllm_gpu_memory_utilization": 0.35,
+        "vllm_max_model_length": 1024 + 4096,
+        "gradient_checkpointing": True,
+        "model_init_kwargs": {"dtype": "float32"},
+    }
     trl = _echoed(run.stdout, "trl args: ")
     layout, args = trl["layout"], trl["trl"]
     assert args["max_completion_length"] == 2048 and args["num_generations"] == 8
@@ -73,8 +86,9 @@ def test_trl_gpu_recipe_resolves_to_vllm_colocated_with_fp32_master_weights(micr
 def test_trl_gpu_recipe_bf16_weights_and_a_bad_choice(microcoder_on_path, tmp_path):
     pytest.importorskip("trl")
     env = {**microcoder_on_path, "DATA": str(_dataset(tmp_path))}
-    run = _run(TRL_RECIPE, {**env, "WEIGHTS": "bf16", "VLLM_MEMORY": "0.5", "TEMPERATURE": "auto"}, "--show-config",
-               "seed=7")
+    run = _run(
+        TRL_RECIPE, {**env, "WEIGHTS": "bf16", "VLLM_MEMORY": "0.5", "TEMPERATURE": "auto"}, "--show-config", "seed=7"
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     overrides = _echoed(run.stdout, "trl overrides: ")
     assert overrides["model_init_kwargs"] == {"dtype": "bfloat16"} and overrides["vllm_gpu_memory_utilization"] == 0.5
@@ -134,8 +148,14 @@ def test_gpu_smoke_fails_loudly_without_a_gpu_and_installs_nothing(driver, tmp_p
         env["PATH"] = f"{tmp_path / 'bin'}{os.pathsep}{env['PATH']}"
         expected = "gpu_smoke: no GPU visible: nvidia-smi lists none (No devices were found)"
     venv = tmp_path / "venv"
-    run = subprocess.run(["bash", str(SMOKE)], capture_output=True, text=True, timeout=60, cwd=tmp_path,
-                         env={**env, "VENV": str(venv), "OUT": str(tmp_path / "out")})
+    run = subprocess.run(
+        ["bash", str(SMOKE)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env={**env, "VENV": str(venv), "OUT": str(tmp_path / "out")},
+    )
     assert run.returncode == 1
     assert run.stderr.strip().splitlines()[0].startswith(expected), run.stderr
     assert not venv.exists() and not (tmp_path / "out").exists()  # stopped before installing anything

@@ -10,6 +10,7 @@ import is still a dependency, only a deferred one.  ``from pkg import name`` cou
 of ``pkg.name`` when that is a module, else of ``pkg``; the parent packages Python imports on
 the way are not counted (a package ``__init__`` only re-exports its modules).
 """
+
 from __future__ import annotations
 
 import ast
@@ -41,12 +42,11 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
             targets = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = here[:len(here) - node.level + 1]
+                base = here[: len(here) - node.level + 1]
                 base_name = ".".join(base + ([node.module] if node.module else []))
             else:
                 base_name = node.module or ""
-            targets = [f"{base_name}.{a.name}" if f"{base_name}.{a.name}" in modules else base_name
-                       for a in node.names]
+            targets = [f"{base_name}.{a.name}" if f"{base_name}.{a.name}" in modules else base_name for a in node.names]
         else:
             continue
         for target in targets:
@@ -104,22 +104,35 @@ def test_no_module_imports_a_module_that_imports_it_back():
 
 def test_the_judge_imports_nothing_above_it():
     above = ("microcoder_data", "trainer_adapters", "cli")
-    crossings = sorted(f"{name} -> {target}" for name, targets in _graph().items() if name.startswith("microcoder_eval")
-                       for target in targets if target.split(".")[0] in above)
+    crossings = sorted(
+        f"{name} -> {target}"
+        for name, targets in _graph().items()
+        if name.startswith("microcoder_eval")
+        for target in targets
+        if target.split(".")[0] in above
+    )
     assert crossings == []
 
 
 def test_each_package_imports_only_the_ones_below_it():
     rank = {package: i for i, package in enumerate(PACKAGES)}
-    upward = sorted(f"{name} -> {target}" for name, targets in _graph().items() for target in targets
-                    if rank[target.split(".")[0]] > rank[name.split(".")[0]])
+    upward = sorted(
+        f"{name} -> {target}"
+        for name, targets in _graph().items()
+        for target in targets
+        if rank[target.split(".")[0]] > rank[name.split(".")[0]]
+    )
     assert upward == []
 
 
 def test_production_code_imports_no_test_support():
-    crossings = sorted(f"{name} -> {target}" for name, targets in _graph().items()
-                       if not name.startswith("microcoder_testing")
-                       for target in targets if target.startswith("microcoder_testing"))
+    crossings = sorted(
+        f"{name} -> {target}"
+        for name, targets in _graph().items()
+        if not name.startswith("microcoder_testing")
+        for target in targets
+        if target.startswith("microcoder_testing")
+    )
     assert crossings == []
 
 

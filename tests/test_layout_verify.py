@@ -1,6 +1,7 @@
 """Where Verify and test generation live (README, Layout): the pipeline's machinery knows no
 stage, test generation knows nothing of Verify, the recipe uses no stage's private helper.
 Read from the source with ``test_layout``'s import graph (nothing is imported)."""
+
 from __future__ import annotations
 
 import ast
@@ -11,8 +12,9 @@ STAGE_ROOMS = ("collect", "process", "filter", "testgen", "verify", "export")
 
 
 def _arrows(src: str, targets: tuple[str, ...]) -> list[str]:
-    return sorted(f"{name} -> {t}" for name, ts in _graph().items() if name.startswith(src)
-                  for t in ts if t.startswith(targets))
+    return sorted(
+        f"{name} -> {t}" for name, ts in _graph().items() if name.startswith(src) for t in ts if t.startswith(targets)
+    )
 
 
 def test_the_pipeline_machinery_imports_no_stage():
@@ -28,6 +30,11 @@ def test_test_generation_imports_nothing_of_verify():
 
 def test_the_recipe_imports_no_private_name():
     tree = ast.parse((ROOT / "microcoder_data" / "recipe.py").read_text(encoding="utf-8"))
-    private = sorted(f"{node.module}.{a.name}" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-                     for a in node.names if a.name.startswith("_"))
+    private = sorted(
+        f"{node.module}.{a.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for a in node.names
+        if a.name.startswith("_")
+    )
     assert private == []

@@ -1,6 +1,7 @@
 """End-to-end builds: a synthetic fixture with planted problems (always), the ../shared/data
 sources with planted duplicates / benchmark problems / broken tests (when present), the
 CLI, determinism and resume."""
+
 from __future__ import annotations
 
 import copy
@@ -19,8 +20,16 @@ from microcoder_testing.problems import sample_problems, write_jsonl
 from microcoder_data.schema import Problem
 from microcoder_eval.types import TestCase
 
-DATA_FILES = ("train.parquet", "problems.parquet", "rejects.parquet", "rejects.jsonl", "README.md", "difficulty.png",
-              "tests.png", "stats.json")
+DATA_FILES = (
+    "train.parquet",
+    "problems.parquet",
+    "rejects.parquet",
+    "rejects.jsonl",
+    "README.md",
+    "difficulty.png",
+    "tests.png",
+    "stats.json",
+)
 
 BENCH_STATEMENT = (
     "Takahashi has a sequence of N positive integers. He repeatedly removes the two smallest numbers and inserts "
@@ -31,10 +40,19 @@ ZH = "给定一个整数数组 nums 和一个整数目标值 target，请你在�
 
 
 def lcb_row(qid: str, statement: str, date: str) -> dict:
-    return {"question_id": qid, "question_title": qid, "question_content": statement, "platform": "atcoder",
-            "contest_id": "abc999", "contest_date": date + "T00:00:00", "difficulty": "medium", "starter_code": "",
-            "public_test_cases": json.dumps([{"input": "1\n", "output": "1\n", "testtype": "stdin"}]),
-            "private_test_cases": "", "metadata": "{}"}
+    return {
+        "question_id": qid,
+        "question_title": qid,
+        "question_content": statement,
+        "platform": "atcoder",
+        "contest_id": "abc999",
+        "contest_date": date + "T00:00:00",
+        "difficulty": "medium",
+        "starter_code": "",
+        "public_test_cases": json.dumps([{"input": "1\n", "output": "1\n", "testtype": "stdin"}]),
+        "private_test_cases": "",
+        "metadata": "{}",
+    }
 
 
 def planted_fixture(tmp: Path) -> tuple[list[str], Path]:
@@ -56,7 +74,11 @@ def planted_fixture(tmp: Path) -> tuple[list[str], Path]:
     zh.id, zh.statement = "fixture/zz-chinese", ZH
     inter = copy.deepcopy(good[4])
     inter.id = "fixture/zz-interactive"
-    inter.statement = "This is an interactive problem: after each query flush the output. " + BENCH_STATEMENT[:60] + " guess the hidden number."
+    inter.statement = (
+        "This is an interactive problem: after each query flush the output. "
+        + BENCH_STATEMENT[:60]
+        + " guess the hidden number."
+    )
     wrong_ref = copy.deepcopy(good[0])
     wrong_ref.id = "fixture/zz-wrong-reference"
     wrong_ref.statement = (
@@ -71,10 +93,16 @@ def planted_fixture(tmp: Path) -> tuple[list[str], Path]:
     planted.append({**good[2].to_row(), "id": "fixture/zz-wrong-type", "statement": 12345})
     src = write_jsonl(planted, tmp / "src" / "fixture.jsonl")
     lcb = tmp / "lcb.jsonl"
-    lcb.write_text("\n".join(json.dumps(r) for r in [
-        lcb_row("abc999_a", BENCH_STATEMENT, "2024-09-01"),
-        lcb_row("abc001_a", "An old one: " + good[5].statement, "2023-06-01"),
-    ]) + "\n")
+    lcb.write_text(
+        "\n".join(
+            json.dumps(r)
+            for r in [
+                lcb_row("abc999_a", BENCH_STATEMENT, "2024-09-01"),
+                lcb_row("abc001_a", "An old one: " + good[5].statement, "2023-06-01"),
+            ]
+        )
+        + "\n"
+    )
     return [f"microcoder:{src}"], lcb
 
 
@@ -109,8 +137,13 @@ def test_fixture_build_counts_and_planted_rows(fixture_build):
     for s_prev, s in zip(stats["stages"], stats["stages"][1:]):
         assert s["rows_in"] == s_prev["kept"] and s["rows_in"] == s["kept"] + s["rejected"]
     assert [s["stage"] for s in stats["stages"]] == ["collect", "process", "filter", "verify", "export"]
-    assert stats["stages"][-1] == {"stage": "export", "rows_in": result.kept.num_rows, "kept": result.kept.num_rows,
-                                   "rejected": 0, "rejected_by_step": {}}  # Export writes every kept problem
+    assert stats["stages"][-1] == {
+        "stage": "export",
+        "rows_in": result.kept.num_rows,
+        "kept": result.kept.num_rows,
+        "rejected": 0,
+        "rejected_by_step": {},
+    }  # Export writes every kept problem
     rej = read_rejects(out)
     expect = {
         "fixture/zz-near-dup": ("filter", "minhash_dedup"),
@@ -214,8 +247,10 @@ def test_cli_build_with_config_file(tmp_path):
     conf = tmp_path / "c.yaml"
     conf.write_text(f"filter:\n  decontam:\n    reference: ['livecodebench:{lcb}']\nverify:\n  min_tests: 1\n")
     out = tmp_path / "cli-out"
-    res = CliRunner().invoke(data, ["build", "--source", sources[0], "--config", str(conf), "--out", str(out),
-                                    "--workers", "2", "--no-progress"])
+    res = CliRunner().invoke(
+        data,
+        ["build", "--source", sources[0], "--config", str(conf), "--out", str(out), "--workers", "2", "--no-progress"],
+    )
     assert res.exit_code == 0, res.output
     assert "stage" in res.output and "verify" in res.output and "rows in 19 = kept 9 + rejected 10" in res.output
     assert (out / "train.parquet").exists()
@@ -240,7 +275,10 @@ def test_config_unknown_keys_named_with_the_closest_known_ones():
 
     with pytest.raises(ValueError) as exc:
         PipelineConfig.from_dict({"filter": {"dedupp": {}, "zzz": 1}})
-    assert str(exc.value) == "unknown key 'dedupp' in config.filter; did you mean dedup?\nunknown key 'zzz' in config.filter"
+    assert (
+        str(exc.value)
+        == "unknown key 'dedupp' in config.filter; did you mean dedup?\nunknown key 'zzz' in config.filter"
+    )
     assert isinstance(exc.value, UnknownConfigKeyError)  # one error type for every config
     with pytest.raises(ValueError, match="unknown override 'workerz'; did you mean workers"):
         load_config(None, workerz=3)
@@ -293,10 +331,16 @@ def _plant_from_shared(shared: Path, tmp: Path) -> tuple[str, dict[str, list[str
     """Planted rows built at test time from the shared data (nothing is copied into the repo)."""
     from microcoder_data.collect import collect
 
-    lcb_late = [p for p in collect([f"livecodebench:{shared / 'livecodebench' / 'lcb_public.jsonl'}"])
-                if isinstance(p, Problem) and p.contest_date and p.contest_date >= "2024-08-01"][:3]
-    mbpp = [p for p in collect([f"mbpp:{shared / 'deepseek_coder' / 'mbpp.jsonl'}"])
-            if isinstance(p, Problem) and p.reference_solutions][:LIMIT]
+    lcb_late = [
+        p
+        for p in collect([f"livecodebench:{shared / 'livecodebench' / 'lcb_public.jsonl'}"])
+        if isinstance(p, Problem) and p.contest_date and p.contest_date >= "2024-08-01"
+    ][:3]
+    mbpp = [
+        p
+        for p in collect([f"mbpp:{shared / 'deepseek_coder' / 'mbpp.jsonl'}"])
+        if isinstance(p, Problem) and p.reference_solutions
+    ][:LIMIT]
     planted: list[Problem] = []
     ids: dict[str, list[str]] = {"benchmark": [], "dup": [], "broken": []}
     for i, p in enumerate(lcb_late):  # benchmark problems smuggled in under another name, undated
@@ -369,4 +413,6 @@ def test_shared_data_build(shared_data, tmp_path):
     failing = [(r["extra_info"]["id"], s["verdict"]) for r, s in zip(train, scores) if s["score"] != 1.0]
     assert not failing, failing
     r0 = train[0]
-    assert compute_score(r0["data_source"], sols[0], r0["reward_model"]["ground_truth"], r0["extra_info"])["score"] == 1.0
+    assert (
+        compute_score(r0["data_source"], sols[0], r0["reward_model"]["ground_truth"], r0["extra_info"])["score"] == 1.0
+    )

@@ -1,6 +1,7 @@
 """``microcoder train --preset microcoder|grpo|dapo``: what each preset sets, and that it resolves
 (``--dry-run``) and validates on verl 0.9.1 and resolves on TRL. The CPU training step of each
 preset on TRL is in ``tests/test_trl_auto_temperature.py`` (it shares that file's tiny model)."""
+
 from __future__ import annotations
 
 import json
@@ -44,7 +45,7 @@ def test_trl_dry_run_resolves_each_preset(preset, monkeypatch):
     assert result.exit_code == 0, result.output
     assert f"preset: {preset}" in result.output
     line = next(x for x in result.output.splitlines() if x.startswith("trl args: "))
-    trl = json.loads(line[len("trl args: "):])["trl"]
+    trl = json.loads(line[len("trl args: ") :])["trl"]
     expected = {
         "microcoder": (0.0, 0.2, 0.28, None),
         "grpo": (0.001, 0.2, 0.2, None),
@@ -60,7 +61,9 @@ def test_cli_key_value_wins_over_the_preset(monkeypatch):
     from cli.train_cmd import train
 
     monkeypatch.delenv("WORLD_SIZE", raising=False)
-    result = CliRunner().invoke(train, ["--backend", "trl", "--preset", "grpo", "--dry-run", "--show-config", "kl_coef=0.04"])
+    result = CliRunner().invoke(
+        train, ["--backend", "trl", "--preset", "grpo", "--dry-run", "--show-config", "kl_coef=0.04"]
+    )
     assert result.exit_code == 0, result.output
     assert '"kl_coef": 0.04' in result.output and '"beta": 0.04' in result.output
 
@@ -77,9 +80,16 @@ def verl_inputs(tmp_path_factory):
     work = tmp_path_factory.mktemp("presets-verl")
     model = build_tiny_model(work / "model")
     gt = to_ground_truth(JudgeTask(mode="stdin", tests=(TestCase("1 2\n", "3\n"),)))
-    rows = [{"data_source": "microcoder", "prompt": [{"role": "user", "content": f"Q{i} add two ints"}],
-             "ability": "code", "reward_model": {"style": "rule", "ground_truth": gt}, "extra_info": {"index": i}}
-            for i in range(4)]
+    rows = [
+        {
+            "data_source": "microcoder",
+            "prompt": [{"role": "user", "content": f"Q{i} add two ints"}],
+            "ability": "code",
+            "reward_model": {"style": "rule", "ground_truth": gt},
+            "extra_info": {"index": i},
+        }
+        for i in range(4)
+    ]
     (work / "data").mkdir()
     pd.DataFrame(rows).to_parquet(work / "data" / "train.parquet")
     return model, str(work / "data")
@@ -91,8 +101,13 @@ VERL_CPU = [
     "reward.num_workers=1",
     "actor_rollout_ref.rollout.agent.num_workers=1",
 ]
-SMALL = ["train_batch_size=2", "ppo_mini_batch_size=1", "max_prompt_length=256", "max_response_length=64",
-         "eval_max_response_length=64"]
+SMALL = [
+    "train_batch_size=2",
+    "ppo_mini_batch_size=1",
+    "max_prompt_length=256",
+    "max_response_length=64",
+    "eval_max_response_length=64",
+]
 
 
 @pytest.mark.parametrize("preset", ["microcoder", "grpo", "dapo"])
@@ -135,8 +150,9 @@ def test_verl_refuses_a_reference_model_unless_the_kl_loss_is_asked_for(verl_inp
 
     model, data = verl_inputs
     cfg = MicroCoderGRPOConfig().with_overrides(SMALL)
-    raw = compose_verl_config(cfg, model=model, dataset=data,
-                              extra_overrides=VERL_CPU + ["actor_rollout_ref.actor.use_kl_loss=true"])
+    raw = compose_verl_config(
+        cfg, model=model, dataset=data, extra_overrides=VERL_CPU + ["actor_rollout_ref.actor.use_kl_loss=true"]
+    )
     with pytest.raises(MicroCoderVerlConfigError, match="reference model"):
         validate_verl_config(raw)
     # temperature=auto is wired on verl (probe through its rollout replicas): it validates, and the plan says so
@@ -153,8 +169,10 @@ def test_verl_cli_dry_run_each_preset(preset, verl_inputs):
     from cli.train_cmd import train
 
     model, data = verl_inputs
-    result = CliRunner().invoke(train, ["--backend", "verl", "--preset", preset, "--dry-run", "--model", model,
-                                        "--dataset", data, *SMALL, *VERL_CPU])
+    result = CliRunner().invoke(
+        train,
+        ["--backend", "verl", "--preset", preset, "--dry-run", "--model", model, "--dataset", data, *SMALL, *VERL_CPU],
+    )
     assert result.exit_code == 0, result.output
     if preset == "grpo":
         assert "KL loss on (coef 0.001), reference model" in result.output
@@ -174,11 +192,25 @@ def test_compare_presets_script_draws_the_four_curves_from_metrics_files(tmp_pat
     for i, preset in enumerate(("microcoder", "grpo")):
         run = tmp_path / preset
         run.mkdir()
-        lines = [{"step": 0, "microcoder/probe/chosen_temperature": 1.0},  # not a training record
-                 {"step": 1, "loss": 0.1, "microcoder/accuracy": 0.1 * i, "completions/mean_length": 40.0,
-                  "microcoder/diversity": 0.5, "microcoder/mask_fraction": 0.2},
-                 {"step": 2, "loss": 0.1, "microcoder/accuracy": 0.2, "completions/mean_length": 44.0,
-                  "microcoder/diversity": None, "microcoder/mask_fraction": 0.0}]
+        lines = [
+            {"step": 0, "microcoder/probe/chosen_temperature": 1.0},  # not a training record
+            {
+                "step": 1,
+                "loss": 0.1,
+                "microcoder/accuracy": 0.1 * i,
+                "completions/mean_length": 40.0,
+                "microcoder/diversity": 0.5,
+                "microcoder/mask_fraction": 0.2,
+            },
+            {
+                "step": 2,
+                "loss": 0.1,
+                "microcoder/accuracy": 0.2,
+                "completions/mean_length": 44.0,
+                "microcoder/diversity": None,
+                "microcoder/mask_fraction": 0.0,
+            },
+        ]
         (run / "metrics.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
     curves = mod.read_curves(tmp_path / "grpo" / "metrics.jsonl")
     assert curves["microcoder/accuracy"] == [(1, 0.1), (2, 0.2)]
@@ -201,13 +233,19 @@ def _scored_row(manager, tokenizer, text: str, validate: bool | None) -> dict:
     gt = to_ground_truth(JudgeTask(mode="stdin", tests=(TestCase("1 2\n", "3\n"),)))
     prompt = torch.tensor([tokenizer.encode("add two ints")])
     response = torch.tensor([tokenizer.encode(text)])
-    fields = {"data_source": np.array(["microcoder"]), "reward_model": np.array([{"ground_truth": gt}]),
-              "extra_info": np.array([{}])}
+    fields = {
+        "data_source": np.array(["microcoder"]),
+        "reward_model": np.array([{"ground_truth": gt}]),
+        "extra_info": np.array([{}]),
+    }
     if validate is not None:  # what the agent-loop worker adds to every row it scores
         fields[VALIDATE_KEY] = np.array([validate])
     data = DataProto.from_dict(
-        tensors={"prompts": prompt, "responses": response,
-                 "attention_mask": torch.ones(1, prompt.size(1) + response.size(1), dtype=torch.long)},
+        tensors={
+            "prompts": prompt,
+            "responses": response,
+            "attention_mask": torch.ones(1, prompt.size(1) + response.size(1), dtype=torch.long),
+        },
         non_tensors=fields,
     )
     return asyncio.get_event_loop().run_until_complete(manager.run_single(data))

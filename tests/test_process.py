@@ -1,4 +1,5 @@
 """Process stage: schema/size checks, noise removal, language, normalisation, completeness."""
+
 from __future__ import annotations
 
 import copy
@@ -164,7 +165,9 @@ def test_language_detection_is_deterministic():
 
 def test_language_strips_code_math_samples_and_short_texts():
     # the prose is too short once code, math and samples are gone: assumed English
-    text = "Sum.\n```python\nprint(sum(map(int, input().split())))\n```\n$a+b$\nSample Input 1\n1 2\nSample Output 1\n3\n"
+    text = (
+        "Sum.\n```python\nprint(sum(map(int, input().split())))\n```\n$a+b$\nSample Input 1\n1 2\nSample Output 1\n3\n"
+    )
     assert detect_language(text)[2] == "short"
     doc = 'def unique(l: list):\n    """Return sorted unique elements in a list\n    >>> unique([5, 3, 5])\n    [3, 5]\n    """\n'
     assert detect_language(doc)[0] in ("und", "en")
@@ -210,7 +213,9 @@ def test_normalize_layout_headings():
 def test_normalize_derives_starter_from_reference(fn_problem):
     fn_problem.starter_code = ""
     out = one(Normalize(), fn_problem)
-    assert out.starter_code.startswith("class Solution:\n    def countPairs(self, nums: list[int], target: int) -> int:")
+    assert out.starter_code.startswith(
+        "class Solution:\n    def countPairs(self, nums: list[int], target: int) -> int:"
+    )
     assert out.provenance["io_contract"] == "Solution.countPairs"
 
 

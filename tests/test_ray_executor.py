@@ -1,5 +1,6 @@
 """The Ray executor runs the same steps as the local one, with the same results, against a
 local Ray started on CPU."""
+
 from __future__ import annotations
 
 import os
@@ -70,7 +71,9 @@ def test_full_build_on_ray_matches_local(local_ray, tmp_path):
     src = write_jsonl(sample_problems(), tmp_path / "src.jsonl")
     outs = {}
     for kind in ("local", "ray"):
-        cfg = PipelineConfig(sources=[f"microcoder:{src}"], out_dir=str(tmp_path / kind), executor=kind, progress=False, shard_size=3)
+        cfg = PipelineConfig(
+            sources=[f"microcoder:{src}"], out_dir=str(tmp_path / kind), executor=kind, progress=False, shard_size=3
+        )
         cfg.verify.shard_size = 3  # several Verify shards: several Ray tasks, each with its own judge
         result = build(cfg)
         assert result.kept.num_rows == len(sample_problems())

@@ -1,4 +1,5 @@
 """The judge pool on a Ray cluster, against a local Ray started on CPU."""
+
 from __future__ import annotations
 
 import json
@@ -58,8 +59,9 @@ def test_verdicts_order_and_backpressure(local_ray):
 
     pool._reserve = watch
     results = list(pool.judge_many(items))
-    assert [r.verdict for r in results[:10]] == [Verdict.WRONG_ANSWER if i % 3 == 0 else Verdict.ACCEPTED
-                                                 for i in range(10)]
+    assert [r.verdict for r in results[:10]] == [
+        Verdict.WRONG_ANSWER if i % 3 == 0 else Verdict.ACCEPTED for i in range(10)
+    ]
     assert results[10].verdict is Verdict.TIME_LIMIT
     assert max(peak) <= 2  # never more outstanding than the bound (2 workers x 1)
     assert pool.judge_completion(SQUARES, f"```python\n{RIGHT}\n```").passed
@@ -85,16 +87,44 @@ def test_eval_run_with_the_ray_executor(local_ray, tmp_path: Path):
     from cli.main import main
 
     problems = tmp_path / "problems.jsonl"
-    problems.write_text(json.dumps({
-        "question_id": "sq", "question_title": "sq", "question_content": "Square it.", "platform": "atcoder",
-        "contest_id": "c", "contest_date": "2024-01-01T00:00:00", "difficulty": "easy", "starter_code": "",
-        "public_test_cases": json.dumps([{"input": t.input, "output": t.output, "testtype": "stdin"}
-                                         for t in SQUARES.tests]),
-        "private_test_cases": "", "metadata": "{}"}) + "\n")
+    problems.write_text(
+        json.dumps(
+            {
+                "question_id": "sq",
+                "question_title": "sq",
+                "question_content": "Square it.",
+                "platform": "atcoder",
+                "contest_id": "c",
+                "contest_date": "2024-01-01T00:00:00",
+                "difficulty": "easy",
+                "starter_code": "",
+                "public_test_cases": json.dumps(
+                    [{"input": t.input, "output": t.output, "testtype": "stdin"} for t in SQUARES.tests]
+                ),
+                "private_test_cases": "",
+                "metadata": "{}",
+            }
+        )
+        + "\n"
+    )
     solutions = tmp_path / "solutions.jsonl"
     solutions.write_text("".join(json.dumps({"problem_id": "sq", "completion": c}) + "\n" for c in (RIGHT, WRONG)))
     out = tmp_path / "results.jsonl"
-    result = CliRunner().invoke(main, ["eval", "run", "--dataset", str(problems), "--solutions", str(solutions),
-                                       "--out", str(out), "--executor", "ray", "--no-progress"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "eval",
+            "run",
+            "--dataset",
+            str(problems),
+            "--solutions",
+            str(solutions),
+            "--out",
+            str(out),
+            "--executor",
+            "ray",
+            "--no-progress",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert sorted(json.loads(line)["verdict"] for line in out.read_text().splitlines()) == ["accepted", "wrong_answer"]

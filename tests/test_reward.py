@@ -1,4 +1,5 @@
 """The published reward function, called as verl and TRL call it."""
+
 from __future__ import annotations
 
 import json
@@ -18,15 +19,23 @@ def fence(code: str) -> str:
 
 
 def test_ground_truth_round_trip():
-    task = JudgeTask("functional", (TestCase("[1]", "2"),), fn_name="f", rule=JudgingRule(any_order=True),
-                     time_limit_s=2.0)
+    task = JudgeTask(
+        "functional", (TestCase("[1]", "2"),), fn_name="f", rule=JudgingRule(any_order=True), time_limit_s=2.0
+    )
     assert from_ground_truth(to_ground_truth(task)) == task
 
 
 def test_compute_score_binary_and_flags():
     ok = reward.compute_score("microcoder/test", fence("a,b=map(int,input().split())\nprint(a+b)"), ADD)
-    assert ok == {"score": 1.0, "acc": 1.0, "incomplete": False, "infra_error": False, "verdict": "accepted",
-                  "tests_passed": 2, "tests_total": 2}
+    assert ok == {
+        "score": 1.0,
+        "acc": 1.0,
+        "incomplete": False,
+        "infra_error": False,
+        "verdict": "accepted",
+        "tests_passed": 2,
+        "tests_total": 2,
+    }
     wrong = reward.compute_score("microcoder/test", fence("print(3)"), ADD)
     assert wrong["score"] == 0.0 and wrong["acc"] == 0.0 and wrong["verdict"] == "wrong_answer"
     cut = reward.compute_score("microcoder/test", "```python\na,b=map(int,input(", ADD)
@@ -72,7 +81,9 @@ def test_one_trl_reward_entry_point():
     from trainer_adapters.trl.reward import MicroCoderReward
 
     assert MicroCoderReward is reward.MicroCoderReward
-    typed = [{"role": "assistant", "content": [{"type": "text", "text": fence("a,b=map(int,input().split())\nprint(a+b)")}]}]
+    typed = [
+        {"role": "assistant", "content": [{"type": "text", "text": fence("a,b=map(int,input().split())\nprint(a+b)")}]}
+    ]
     assert reward.trl_reward_function(["p"], [typed], [ADD]) == [1.0]
     assert reward.trl_reward_function(["p"], [typed], reward_model=[{"style": "rule", "ground_truth": ADD}]) == [1.0]
     with pytest.raises(ValueError, match="reward_model"):
@@ -101,8 +112,7 @@ def test_compute_scores_takes_verls_batch_manager_keywords():
     )
     assert [s["score"] for s in scores] == [1.0, 0.0]
     with pytest.raises(ValueError, match="batch index 1 .'broken'."):
-        reward.compute_scores(data_sources=["ok", "broken"], solution_strs=["a", "b"],
-                              ground_truths=[ADD, "{not json"])
+        reward.compute_scores(data_sources=["ok", "broken"], solution_strs=["a", "b"], ground_truths=[ADD, "{not json"])
 
 
 def test_infra_error_is_flagged_for_the_trainers():

@@ -1,5 +1,6 @@
 """The seam between the judge and the trainers: the typed reward result, its one decoder, the
 step plan both backends call, the run files, and the judge settings from the trainer config."""
+
 from __future__ import annotations
 
 import json
@@ -58,11 +59,16 @@ def test_the_decoder_reads_older_reward_dicts():
 def test_the_step_plan_zeroes_draws_infra_errors_and_lonely_groups_and_logs_every_metric():
     rules = MaskRules(max_response_length=4, probability=1.0, window=2)
     rows = [[1, 2, 3, 4], [5, 6], [1, 1, 2, 3], [7, 8], [9, 9, 9, 9]]
-    results = [decode_reward(d) for d in ({"verdict": "incomplete", "acc": 0.0},  # truncated, non-incorrect
-                                          {"verdict": "wrong_answer", "acc": 0.0},
-                                          {"verdict": "infra_error", "infra_error": True, "acc": 0.0},
-                                          {"verdict": "accepted", "acc": 1.0},  # alone in its group now
-                                          {"verdict": "accepted", "acc": 1.0})]  # truncated but a loop
+    results = [
+        decode_reward(d)
+        for d in (
+            {"verdict": "incomplete", "acc": 0.0},  # truncated, non-incorrect
+            {"verdict": "wrong_answer", "acc": 0.0},
+            {"verdict": "infra_error", "infra_error": True, "acc": 0.0},
+            {"verdict": "accepted", "acc": 1.0},  # alone in its group now
+            {"verdict": "accepted", "acc": 1.0},
+        )
+    ]  # truncated but a loop
     plan = plan_step(rows, results, [0, 0, 1, 1, 2], MaskRng(1).for_step(1), rules, temperature=1.2)
     assert plan.drawn.tolist() == [True, False, False, False, False]
     assert plan.zeroed.tolist() == [True, False, True, True, False]
@@ -80,7 +86,9 @@ def test_step_temperature_follows_the_schedule_or_the_controller():
     auto = StepTemperature(MicroCoderGRPOConfig(temperature="auto"))
     with pytest.raises(RuntimeError, match="probe has not run"):
         auto.at(1)
-    auto.controller = DiversityTemperatureController(stages=(1.0, 1.2), temperature=1.0, convergence_diversity=0.5, window=2)
+    auto.controller = DiversityTemperatureController(
+        stages=(1.0, 1.2), temperature=1.0, convergence_diversity=0.5, window=2
+    )
     assert auto.at(1) == 1.0 and auto.observe(1, 0.4) is None and auto.observe(2, 0.3) == 1.2 and auto.at(3) == 1.2
 
 
@@ -131,8 +139,11 @@ def test_the_trl_reward_judges_with_the_configs_time_limit(monkeypatch):
 
 def test_the_step_plan_takes_the_infra_error_flag_from_the_decoded_reward():
     # an older reward function flags the row but reports no verdict: it is still no judgment
-    results = [decode_reward({"infra_error": True, "score": 0.0}), decode_reward({"score": 1.0}),
-               decode_reward({"score": 0.0})]
+    results = [
+        decode_reward({"infra_error": True, "score": 0.0}),
+        decode_reward({"score": 1.0}),
+        decode_reward({"score": 0.0}),
+    ]
     plan = plan_step([[1], [2], [3]], results, [0, 0, 0], MaskRng(1).for_step(1), MaskRules(8, 0.0))
     assert plan.rows.infra_error.tolist() == [True, False, False]
     assert plan.zeroed.tolist() == [True, False, False]

@@ -1,4 +1,5 @@
 """Judging-rule detection from statements (and metadata overrides)."""
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,14 @@ def tol(statement: str) -> float | None:
 @pytest.mark.parametrize(
     "statement, expected",
     [
-        ("Print the area. Your answer is considered correct if its absolute or relative error does not exceed $10^{-6}$.", 1e-6),
-        ("Output the value. Your answer will be considered correct if its absolute or relative error doesn't exceed $10^{-4}$.", 1e-4),
+        (
+            "Print the area. Your answer is considered correct if its absolute or relative error does not exceed $10^{-6}$.",
+            1e-6,
+        ),
+        (
+            "Output the value. Your answer will be considered correct if its absolute or relative error doesn't exceed $10^{-4}$.",
+            1e-4,
+        ),
         ("Print the probability. It is accepted if the error of at most 10^{-2} is made.", 1e-2),
         ("Your output is accepted if it is within 1e-9 of the true value.", 1e-9),
         ("The output is considered correct when the relative or absolute error is at most 10 ^ {-5}.", 1e-5),
@@ -237,8 +244,15 @@ def test_livecodebench_statements(shared_data):
     for qid, row in rows.items():
         if error_sentence.search(row["question_content"]):
             assert any(r.startswith("float_tolerance") for r in reasons[qid]), qid
-    for qid, value in {"abc314_e": 1e-5, "abc315_f": 1e-5, "abc319_c": 1e-8, "abc324_f": 1e-9,
-                       "abc327_e": 1e-6, "abc374_d": 1e-6, "abc385_f": 1e-9}.items():
+    for qid, value in {
+        "abc314_e": 1e-5,
+        "abc315_f": 1e-5,
+        "abc319_c": 1e-8,
+        "abc324_f": 1e-9,
+        "abc327_e": 1e-6,
+        "abc374_d": 1e-6,
+        "abc385_f": 1e-9,
+    }.items():
         if qid in rules:
             assert rules[qid].float_tolerance == pytest.approx(value), qid
     # "absolute difference" is not an error bound

@@ -2,6 +2,7 @@
 (a case phrase and a scope that makes it the answer's), checked on a table of the ways Codeforces,
 AtCoder, LeetCode and CodeContests statements say it, on statements that mention case but need it
 exact, and through the judge: a correct program printing another case passes only where allowed."""
+
 from __future__ import annotations
 
 import json
@@ -81,8 +82,10 @@ def test_statements_that_need_the_exact_case_stay_exact(statement):
 
 def test_the_reader_names_the_phrase_it_read():
     assert case_phrase_in("Print YES or NO in either case.") == "either case"
-    assert case_phrase_in("You may output the answer using uppercase or lowercase letters.") == \
-        "uppercase or lowercase letters"
+    assert (
+        case_phrase_in("You may output the answer using uppercase or lowercase letters.")
+        == "uppercase or lowercase letters"
+    )
     assert case_phrase_in("Print the string in lowercase.") is None
 
 
@@ -92,22 +95,49 @@ def test_eval_run_accepts_another_case_only_where_the_statement_allows_it(tmp_pa
 
     from cli.main import main
 
-    statements = {"either": "Print YES if n is odd, otherwise NO. You may print the letters in either case.",
-                  "pair": "Print YES if n is odd, otherwise NO (upper or lower case letters are both accepted).",
-                  "exact": "Print YES if n is odd, otherwise NO. Output the answer in uppercase letters."}
-    rows = [{"question_id": q, "question_title": q, "platform": "codeforces", "contest_id": "1",
-             "question_content": text, "contest_date": "2025-03-01T00:00:00", "difficulty": "easy",
-             "starter_code": "", "private_test_cases": "", "metadata": "{}",
-             "public_test_cases": json.dumps([{"input": "3\n", "output": "YES\n", "testtype": "stdin"}])}
-            for q, text in statements.items()]
+    statements = {
+        "either": "Print YES if n is odd, otherwise NO. You may print the letters in either case.",
+        "pair": "Print YES if n is odd, otherwise NO (upper or lower case letters are both accepted).",
+        "exact": "Print YES if n is odd, otherwise NO. Output the answer in uppercase letters.",
+    }
+    rows = [
+        {
+            "question_id": q,
+            "question_title": q,
+            "platform": "codeforces",
+            "contest_id": "1",
+            "question_content": text,
+            "contest_date": "2025-03-01T00:00:00",
+            "difficulty": "easy",
+            "starter_code": "",
+            "private_test_cases": "",
+            "metadata": "{}",
+            "public_test_cases": json.dumps([{"input": "3\n", "output": "YES\n", "testtype": "stdin"}]),
+        }
+        for q, text in statements.items()
+    ]
     problems = tmp_path / "problems.jsonl"
     problems.write_text("".join(json.dumps(r) + "\n" for r in rows))
     program = "```python\nn = int(input())\nprint('yEs' if n % 2 else 'nO')\n```"
     solutions = tmp_path / "sol.jsonl"
     solutions.write_text("".join(json.dumps({"problem_id": q, "completion": program}) + "\n" for q in statements))
     out = tmp_path / "res.jsonl"
-    result = CliRunner().invoke(main, ["eval", "run", "--dataset", str(problems), "--solutions", str(solutions),
-                                       "--out", str(out), "--workers", "1", "--no-progress"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "eval",
+            "run",
+            "--dataset",
+            str(problems),
+            "--solutions",
+            str(solutions),
+            "--out",
+            str(out),
+            "--workers",
+            "1",
+            "--no-progress",
+        ],
+    )
     assert result.exit_code == 0, result.output
     verdicts = {r["problem_id"]: r["verdict"] for r in map(json.loads, out.read_text().splitlines())}
     assert verdicts == {"either": "accepted", "pair": "accepted", "exact": "wrong_answer"}
@@ -141,7 +171,8 @@ def test_the_real_statements_read_the_same_family(shared_data):
     answer_sentence = re.compile(r"\b(?:print|output|answer|accepted|recogni[sz]ed|checker|YES|Yes)\b", re.IGNORECASE)
     read_as_any = [r for s in statements for r in rule_reasons(s) if r.startswith("any_case")]
     assert len(read_as_any) >= 60
-    assert all(answer_sentence.search(r) for r in read_as_any), [r for r in read_as_any
-                                                                 if not answer_sentence.search(r)]
+    assert all(answer_sentence.search(r) for r in read_as_any), [
+        r for r in read_as_any if not answer_sentence.search(r)
+    ]
     grants = [s for s in statements if re.search(r"(?:print|output)\w*[^.]{0,60}\bin any (?:case|register)\b", s, re.I)]
     assert grants and all(rule_from_statement(s).any_case for s in grants)

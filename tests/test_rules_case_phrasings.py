@@ -1,4 +1,5 @@
 """Any-case phrasings: common variants, and every real phrasing in shared/data."""
+
 from __future__ import annotations
 
 import json
@@ -48,13 +49,22 @@ def test_every_any_case_phrasing_in_the_real_statements_is_read(shared_data):
     in an output sentence is detected (LeetCodeDataset mentions case only about inputs)."""
     import gzip
 
-    statements = [json.loads(line)["question_content"] for line in open(shared_data / "livecodebench" / "lcb_public.jsonl")]
+    statements = [
+        json.loads(line)["question_content"] for line in open(shared_data / "livecodebench" / "lcb_public.jsonl")
+    ]
     statements += [r["problem"] for r in json.load(open(shared_data / "rllm" / "test" / "code" / "codeforces.json"))]
     with gzip.open(shared_data / "rllm" / "test" / "code" / "code_contests.json.gz", "rt") as fh:
         statements += [r["problem"] for r in json.load(fh)]
-    granting = [s for s in statements
-                if any(_GRANTS.search(line) and re.search(r"\b(?:print|output|YES|yes)\b", line, re.IGNORECASE)
-                       and not re.search(r"treat letters|matches a word", line) for line in re.split(r"(?<=[.!?])\s", s))]
+    granting = [
+        s
+        for s in statements
+        if any(
+            _GRANTS.search(line)
+            and re.search(r"\b(?:print|output|YES|yes)\b", line, re.IGNORECASE)
+            and not re.search(r"treat letters|matches a word", line)
+            for line in re.split(r"(?<=[.!?])\s", s)
+        )
+    ]
     assert len(granting) >= 30
     missed = [s[:200] for s in granting if not rule_from_statement(s).any_case]
     assert not missed, missed

@@ -4,6 +4,7 @@ Every expected output here is a fresh random token, so the only places it exists
 the judge's memory and the planted problem file: a solution that prints it must have
 stolen it.
 """
+
 from __future__ import annotations
 
 import json
@@ -73,31 +74,31 @@ HOSTILE = {
     "c_level_loop": "import itertools\nfor _ in itertools.repeat(None): pass",
     "regex_catastrophe": "import re\nre.match(r'(a+)+$', 'a'*64+'b')",
     "sigalrm_ignored": "import signal\nsignal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
-                       "signal.signal(signal.SIGTERM, signal.SIG_IGN)\nsignal.alarm(0)\nwhile True: pass",
+    "signal.signal(signal.SIGTERM, signal.SIG_IGN)\nsignal.alarm(0)\nwhile True: pass",
     "sigalrm_caught": "import signal\ndef h(*a):\n    signal.alarm(100)\nsignal.signal(signal.SIGALRM, h)\nwhile True: pass",
     "two_gb_output": "import sys\nchunk='x'*(1<<20)\nfor _ in range(2048): sys.stdout.write(chunk)",
     "env_secrets": "import os\nprint(os.environ.get('" + SECRET_ENV + "', 'none'))",
     "proc_environ": "import os\nfor p in os.listdir('/proc'):\n    try:\n        d=open(f'/proc/{p}/environ','rb').read()\n"
-                    "    except OSError:\n        continue\n    for kv in d.split(b'\\0'):\n"
-                    "        if kv.startswith(b'" + SECRET_ENV + "='):\n            print(kv.split(b'=',1)[1].decode())\n",
+    "    except OSError:\n        continue\n    for kv in d.split(b'\\0'):\n"
+    "        if kv.startswith(b'" + SECRET_ENV + "='):\n            print(kv.split(b'=',1)[1].decode())\n",
     "proc_mem_snoop": "import os,re\nfor p in os.listdir('/proc'):\n    if not p.isdigit(): continue\n    try:\n"
-                      "        maps=open(f'/proc/{p}/maps').read().splitlines()\n        mem=open(f'/proc/{p}/mem','rb')\n"
-                      "    except OSError:\n        continue\n    for line in maps:\n        a,b=(int(x,16) for x in line.split()[0].split('-'))\n"
-                      "        try:\n            mem.seek(a); data=mem.read(min(b-a, 1<<24))\n        except (OSError, ValueError, OverflowError):\n"
-                      "            continue\n        m=re.search(rb'tok[0-9a-f]{32}', data)\n        if m:\n            print(m.group().decode()); raise SystemExit\n",
+    "        maps=open(f'/proc/{p}/maps').read().splitlines()\n        mem=open(f'/proc/{p}/mem','rb')\n"
+    "    except OSError:\n        continue\n    for line in maps:\n        a,b=(int(x,16) for x in line.split()[0].split('-'))\n"
+    "        try:\n            mem.seek(a); data=mem.read(min(b-a, 1<<24))\n        except (OSError, ValueError, OverflowError):\n"
+    "            continue\n        m=re.search(rb'tok[0-9a-f]{32}', data)\n        if m:\n            print(m.group().decode()); raise SystemExit\n",
     "frame_walking": "import sys,gc,re\nf=sys._getframe()\nwhile f:\n    for v in list(f.f_locals.values())+list(f.f_globals.values()):\n"
-                     "        s=repr(v)\n        m=re.search(r'tok[0-9a-f]{32}', s)\n        if m: print(m.group()); raise SystemExit\n"
-                     "    f=f.f_back\nfor o in gc.get_objects():\n    if isinstance(o,str) and re.fullmatch(r'tok[0-9a-f]{32}\\n?', o):\n"
-                     "        print(o.strip()); raise SystemExit\n",
+    "        s=repr(v)\n        m=re.search(r'tok[0-9a-f]{32}', s)\n        if m: print(m.group()); raise SystemExit\n"
+    "    f=f.f_back\nfor o in gc.get_objects():\n    if isinstance(o,str) and re.fullmatch(r'tok[0-9a-f]{32}\\n?', o):\n"
+    "        print(o.strip()); raise SystemExit\n",
     "filesystem_search": "import os,re\nfor root in ('/tmp','/work','/home','/root','/var/tmp','/dev/shm',os.path.expanduser('~')):\n"
-                         "    for d,_,files in os.walk(root):\n        for f in files:\n            try:\n"
-                         "                t=open(os.path.join(d,f),'rb').read(1<<20)\n            except OSError:\n                continue\n"
-                         "            m=re.search(rb'\"output\": \"(tok[0-9a-f]{32})\"', t)\n            if m:\n"
-                         "                print(m.group(1).decode()); raise SystemExit\n",
+    "    for d,_,files in os.walk(root):\n        for f in files:\n            try:\n"
+    "                t=open(os.path.join(d,f),'rb').read(1<<20)\n            except OSError:\n                continue\n"
+    '            m=re.search(rb\'"output": "(tok[0-9a-f]{32})"\', t)\n            if m:\n'
+    "                print(m.group(1).decode()); raise SystemExit\n",
     "kill_parent_and_group": "import os,signal\nfor target in (lambda: os.kill(os.getppid(), 9), lambda: os.killpg(os.getpgid(0), 9),\n"
-                             "               lambda: os.kill(-1, 9)):\n    try:\n        target()\n    except OSError:\n        pass\n"
-                             "for p in os.listdir('/proc'):\n    if p.isdigit() and int(p) != os.getpid():\n        try:\n"
-                             "            os.kill(int(p), 9)\n        except OSError:\n            pass\nprint('survived')",
+    "               lambda: os.kill(-1, 9)):\n    try:\n        target()\n    except OSError:\n        pass\n"
+    "for p in os.listdir('/proc'):\n    if p.isdigit() and int(p) != os.getpid():\n        try:\n"
+    "            os.kill(int(p), 9)\n        except OSError:\n            pass\nprint('survived')",
     "exit_status_trick": "import sys\nprint('wrong')\nsys.stdout.flush()\nsys.exit(1)",
     # Never returns to the bytecode loop, so no signal handler (SIGALRM) ever runs.
     "c_level_infinite_iterator": "import collections,itertools\ncollections.deque(itertools.count(), maxlen=0)",
@@ -116,8 +117,7 @@ def test_expected_verdicts_for_resource_attacks(judge, planted):
     secret, _ = planted
     task = _task(secret)
     assert judge.judge(task, HOSTILE["two_gb_output"]).verdict is Verdict.OUTPUT_LIMIT
-    for name in ("c_level_loop", "c_level_infinite_iterator", "sigalrm_ignored", "sigalrm_caught",
-                 "regex_catastrophe"):
+    for name in ("c_level_loop", "c_level_infinite_iterator", "sigalrm_ignored", "sigalrm_caught", "regex_catastrophe"):
         assert judge.judge(task, HOSTILE[name]).verdict is Verdict.TIME_LIMIT, name
     assert judge.judge(task, HOSTILE["exit_status_trick"]).verdict is Verdict.RUNTIME_ERROR
 
@@ -137,8 +137,10 @@ def test_a_run_that_ends_for_memory_past_the_time_limit_is_memory_limit():
     """Both limits crossed, the run ended by its MemoryError: memory, not time (the time it
     took to get there is partly the host's).  The near-limit grace (here always on) lets
     the run end on its own past the time limit, as a late poll or a busy host does."""
-    code = ("import time\nt = time.process_time()\nwhile time.process_time() - t < 0.45: pass\n"
-            "hold = bytearray(1 << 30)\nprint(1)")
+    code = (
+        "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.45: pass\n"
+        "hold = bytearray(1 << 30)\nprint(1)"
+    )
     result = run_one_test(code, time_limit_s=0.3, wall_limit_s=20.0, near_limit_margin=2.0, near_limit_min_wait=0.0)
     assert result["cpu_s"] > 0.3, result  # it did pass the time limit
     assert result["status"] == "memory_limit" and result["exc"] == "MemoryError", result
@@ -163,10 +165,7 @@ def test_network_is_unreachable(judge):
 
     thread = threading.Thread(target=accept)
     thread.start()
-    code = (
-        "import socket\n"
-        f"s=socket.create_connection(('127.0.0.1',{port}),timeout=0.5)\nprint('connected')\n"
-    )
+    code = f"import socket\ns=socket.create_connection(('127.0.0.1',{port}),timeout=0.5)\nprint('connected')\n"
     task = JudgeTask("stdin", (TestCase("", "connected\n"),))
     result = judge.judge(task, code)
     thread.join()
@@ -179,9 +178,16 @@ def test_network_is_unreachable(judge):
 
 def test_writes_outside_work_dir_do_not_reach_the_host(judge, tmp_path):
     marker = _token()
-    targets = [f"/tmp/{marker}", str(tmp_path / marker), os.path.expanduser(f"~/{marker}"),
-               os.path.join(os.getcwd(), marker)]
-    code = "import os\nfor t in %r:\n    try:\n        open(t,'w').write('x')\n    except OSError:\n        pass\nprint('done')" % (targets,)
+    targets = [
+        f"/tmp/{marker}",
+        str(tmp_path / marker),
+        os.path.expanduser(f"~/{marker}"),
+        os.path.join(os.getcwd(), marker),
+    ]
+    code = (
+        "import os\nfor t in %r:\n    try:\n        open(t,'w').write('x')\n    except OSError:\n        pass\nprint('done')"
+        % (targets,)
+    )
     result = judge.judge(JudgeTask("stdin", (TestCase("", "done\n"),)), code)
     if judge.isolation["features"].get("readonly_root") and judge.isolation["features"].get("private_tmp"):
         assert not any(os.path.exists(t) for t in targets)
@@ -209,8 +215,9 @@ def test_nothing_left_behind_after_hostile_suite(planted):
     secret, problem_file = planted
     before_fds = len(os.listdir("/proc/self/fd"))
     preexisting = set(_scan_processes("microcoder_eval.sandbox.worker"))
-    with Judge(workers=2, limits=Limits(time_limit_s=0.5, memory_limit_mb=512, output_limit_mb=4),
-               hide=[problem_file]) as judge:
+    with Judge(
+        workers=2, limits=Limits(time_limit_s=0.5, memory_limit_mb=512, output_limit_mb=4), hide=[problem_file]
+    ) as judge:
         results = list(judge.judge_many([(_task(secret), HOSTILE[name]) for name in sorted(HOSTILE)]))
         assert not any(r.passed for r in results)
         worker_pids = _scan_processes("microcoder_eval.sandbox.worker")
@@ -334,16 +341,21 @@ def test_memory_limit_holds_for_all_of_a_candidates_processes_together():
     # does not count as "anonymous").  A candidate that forks a few small helpers is
     # not penalised.
     def five_holders(fill: str) -> str:
-        return ("import mmap,os,time\nfor _ in range(5):\n    if os.fork() == 0:\n"
-                + "".join(f"        {line}\n" for line in fill.splitlines())
-                + "        time.sleep(30)\n        os._exit(0)\ntime.sleep(30)")
+        return (
+            "import mmap,os,time\nfor _ in range(5):\n    if os.fork() == 0:\n"
+            + "".join(f"        {line}\n" for line in fill.splitlines())
+            + "        time.sleep(30)\n        os._exit(0)\ntime.sleep(30)"
+        )
 
     bomb = five_holders("b = b'x' * (300 << 20)")
-    shared_bomb = five_holders("m = mmap.mmap(-1, 300 << 20)\nchunk = b'x' * (1 << 20)\n"
-                               "for _ in range(300):\n    m.write(chunk)")
-    helpers = ("import os,time\npids=[]\nfor _ in range(3):\n    pid=os.fork()\n    if pid == 0:\n"
-               "        time.sleep(0.4)\n        os._exit(0)\n    pids.append(pid)\nfor p in pids:\n"
-               "    os.waitpid(p, 0)\nprint(int(input())*2)")
+    shared_bomb = five_holders(
+        "m = mmap.mmap(-1, 300 << 20)\nchunk = b'x' * (1 << 20)\nfor _ in range(300):\n    m.write(chunk)"
+    )
+    helpers = (
+        "import os,time\npids=[]\nfor _ in range(3):\n    pid=os.fork()\n    if pid == 0:\n"
+        "        time.sleep(0.4)\n        os._exit(0)\n    pids.append(pid)\nfor p in pids:\n"
+        "    os.waitpid(p, 0)\nprint(int(input())*2)"
+    )
     task = JudgeTask("stdin", (TestCase("2\n", "4\n"),))
     with Judge(workers=1, limits=Limits(time_limit_s=5.0, memory_limit_mb=512, output_limit_mb=8)) as judge:
         if not judge.isolation["features"].get("pid_ns"):
@@ -360,17 +372,19 @@ def test_a_helper_started_on_a_later_test_still_counts():
     # While the child has started nothing since its first test, the supervisor skips its
     # scan of /proc; a helper forked on test 3 (300 MiB, then waiting) must still be seen,
     # so the 300 MiB the child takes on test 4 puts the two over the 512 MiB limit.
-    code = ("import os,time\n"
-            "def hold():\n"
-            "    b = bytearray(300 << 20)\n"
-            "    for i in range(0, len(b), 4096): b[i] = 1\n"
-            "    return b\n"
-            "n = int(input())\n"
-            "if n == 3 and os.fork() == 0:\n"
-            "    b = hold(); time.sleep(30); os._exit(0)\n"
-            "if n == 4:\n"
-            "    b = hold(); time.sleep(0.8)\n"
-            "print(n)")
+    code = (
+        "import os,time\n"
+        "def hold():\n"
+        "    b = bytearray(300 << 20)\n"
+        "    for i in range(0, len(b), 4096): b[i] = 1\n"
+        "    return b\n"
+        "n = int(input())\n"
+        "if n == 3 and os.fork() == 0:\n"
+        "    b = hold(); time.sleep(30); os._exit(0)\n"
+        "if n == 4:\n"
+        "    b = hold(); time.sleep(0.8)\n"
+        "print(n)"
+    )
     task = JudgeTask("stdin", tuple(TestCase(f"{n}\n", f"{n}\n") for n in range(1, 6)))
     with Judge(workers=1, limits=Limits(time_limit_s=3.0, memory_limit_mb=512, output_limit_mb=8)) as judge:
         if not judge.isolation["features"].get("pid_ns"):
@@ -384,9 +398,11 @@ def test_a_helper_started_on_a_later_test_still_counts():
 def test_sysv_shared_memory_does_not_outlive_its_candidate():
     # A SysV segment is counted by no rlimit and survives its creator: one candidate
     # could leave memory behind for the whole run.  Every candidate must find none.
-    code = ("import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
-            "print(len(open('/proc/sysvipc/shm').read().splitlines()) - 1)\n"
-            "for _ in range(4):\n    libc.shmget(0, 64 << 20, 0o1600)\n")
+    code = (
+        "import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n"
+        "print(len(open('/proc/sysvipc/shm').read().splitlines()) - 1)\n"
+        "for _ in range(4):\n    libc.shmget(0, 64 << 20, 0o1600)\n"
+    )
     task = JudgeTask("stdin", (TestCase("", "0\n"),))
     with _single_worker_judge() as judge:
         if not judge.isolation["features"].get("ipc_ns"):
@@ -405,8 +421,10 @@ def _plant_secret(folder: str) -> str:
 
 def _assert_hidden_from_candidates(paths: list[str]) -> None:
     """A candidate that knows each path exactly still cannot read it."""
-    code = ("for p in " + repr(paths) + ":\n    try:\n        print(open(p).read())\n"
-            "    except OSError:\n        print('hidden')\n")
+    code = (
+        "for p in " + repr(paths) + ":\n    try:\n        print(open(p).read())\n"
+        "    except OSError:\n        print('hidden')\n"
+    )
     with _single_worker_judge() as judge:
         if not judge.isolation["features"].get("hidden_paths"):
             pytest.skip("no mount namespace to hide paths")

@@ -1,5 +1,6 @@
 """The supervisor's child start when the kernel refuses part of it: no child outlives a
 failed start, and the /proc files kept open for sampling are optional."""
+
 from __future__ import annotations
 
 import json
@@ -52,8 +53,9 @@ _SCRIPT = textwrap.dedent("""
 
 
 def _run(free: int, kernel: str = "") -> dict:
-    done = subprocess.run([sys.executable, "-c", _SCRIPT, str(free), kernel or "normal"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", _SCRIPT, str(free), kernel or "normal"], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -82,6 +84,7 @@ class _RealProcess:
 
     def run_delay(self) -> float:
         from microcoder_eval.sandbox.procfs import run_delays
+
         return run_delays(self.pid).get(self.tid, 0.0)
 
 

@@ -1,5 +1,6 @@
 """Generated tests, mutants and test strength (microcoder_data/testgen/{inputspec,inputgen,augment}.py,
 microcoder_data/verify/{mutants,strength}.py), with the real sandboxed judge."""
+
 from __future__ import annotations
 
 import copy
@@ -43,10 +44,15 @@ BOUNDARY_BUG = REF.replace("for i in range(k, len(nums)):", "for i in range(k, l
 
 def problem(**kw) -> Problem:
     p = Problem(
-        id="fx/count-good", source="fx", title="Count good windows", statement=STATEMENT, mode="functional",
+        id="fx/count-good",
+        source="fx",
+        title="Count good windows",
+        statement=STATEMENT,
+        mode="functional",
         tests=[TestCase('{"nums": [3, -2, -5], "k": 2}', "1"), TestCase('{"nums": [5], "k": 1}', "1")],
         starter_code="class Solution:\n    def countGood(self, nums: List[int], k: int) -> int:\n",
-        fn_name="countGood", reference_solutions=[REF],
+        fn_name="countGood",
+        reference_solutions=[REF],
     )
     for k, v in kw.items():
         setattr(p, k, v)
@@ -75,10 +81,10 @@ def test_generated_inputs_keep_the_constraints_and_are_deterministic():
     assert a == generate_inputs(spec, "fx/count-good", 30) and len(a) == 30
     assert a != generate_inputs(spec, "fx/other-id", 30)
     args = [json.loads(x) for x in a]
-    assert all(1 <= x["k"] <= len(x["nums"]) and all(-10**4 <= v <= 10**4 for v in x["nums"]) for x in args)
+    assert all(1 <= x["k"] <= len(x["nums"]) and all(-(10**4) <= v <= 10**4 for v in x["nums"]) for x in args)
     assert all(len(x["nums"]) <= 50 for x in args)  # sizes kept small
     # edge cases: the minimum size, the extreme values
-    assert {"nums": [-10**4], "k": 1} in args and {"nums": [10**4], "k": 1} in args
+    assert {"nums": [-(10**4)], "k": 1} in args and {"nums": [10**4], "k": 1} in args
 
 
 def test_unread_constraint_means_no_generation():
@@ -91,7 +97,11 @@ def test_unread_constraint_means_no_generation():
 
 
 def test_examples_give_the_ranges_without_a_constraints_section():
-    p = problem(statement="Count windows.", starter_code="", reference_solutions=[REF.replace(": List[int]", "").replace(": int", "")])
+    p = problem(
+        statement="Count windows.",
+        starter_code="",
+        reference_solutions=[REF.replace(": List[int]", "").replace(": int", "")],
+    )
     p.tests = [TestCase("[[1, -2, 3], 2]", "1"), TestCase("[[5, 0], 1]", "2")]
     spec = input_spec(p)
     assert isinstance(spec, InputSpec) and spec.source == "examples" and not spec.keyword
@@ -130,7 +140,10 @@ def test_verify_adds_generated_tests_that_reject_a_boundary_bug(judge):
 def test_inputs_a_reference_crashes_on_are_dropped(judge):
     # the reference rejects odd k (a constraint the statement does not state)
     ref = REF.replace("        s = sum(nums[:k])", "        assert k % 2 == 0 or k == 1\n        s = sum(nums[:k])")
-    p = problem(reference_solutions=[ref], tests=[TestCase('{"nums": [3, -2, -5], "k": 2}', "1"), TestCase('{"nums": [5], "k": 1}', "1")])
+    p = problem(
+        reference_solutions=[ref],
+        tests=[TestCase('{"nums": [3, -2, -5], "k": 2}', "1"), TestCase('{"nums": [5], "k": 1}', "1")],
+    )
     got = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=10, strength_mutants=0)).run_with([p], judge))[0]
     assert isinstance(got, Problem)
     ks = [json.loads(t.input)["k"] for t in got.tests]
@@ -147,26 +160,51 @@ def test_a_generated_output_needs_every_correct_reference_to_agree(judge):
     generation = got.provenance["verify"]["generation"]
     assert generation["references_agreeing"] == 2 and generation["inputs_dropped"] > 0
     assert not [k for k in (json.loads(t.input)["k"] for t in got.tests) if k % 2 and k > 1]
-    alone = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=12, strength_mutants=0)).run_with([problem()], judge))[0]
+    alone = list(
+        VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=12, strength_mutants=0)).run_with([problem()], judge)
+    )[0]
     assert [k for k in (json.loads(t.input)["k"] for t in alone.tests) if k % 2 and k > 1]  # one alone kept some
 
 
 def test_stdin_problems_are_left_alone_and_say_so(judge):
-    p = Problem(id="fx/echo", source="fx", title="Echo", statement="Print the input.", mode="stdin",
-                tests=[TestCase("hi\n", "hi\n")], reference_solutions=["print(input())"])
+    p = Problem(
+        id="fx/echo",
+        source="fx",
+        title="Echo",
+        statement="Print the input.",
+        mode="stdin",
+        tests=[TestCase("hi\n", "hi\n")],
+        reference_solutions=["print(input())"],
+    )
     got = list(VerifyStep(VerifyConfig(large_tests=0)).run_with([p], judge))[0]
     assert len(got.tests) == 1 and "stdin" in got.provenance["verify"]["generation"]["skipped"]
 
 
 def test_min_strength_rejects_weak_tests_and_cap_keeps_killers(judge):
-    weak = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=0, strength_mutants=12, min_strength=0.99)).run_with([problem()], judge))[0]
+    weak = list(
+        VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=0, strength_mutants=12, min_strength=0.99)).run_with(
+            [problem()], judge
+        )
+    )[0]
     assert isinstance(weak, Reject) and "min_strength" in weak.reason
     # many tests, cap 3: the kept ones reject as many counted mutants as all of them did
     p = problem()
-    full = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=16, strength_mutants=8, max_tests=16)).run_with([copy.deepcopy(p)], judge))[0]
+    full = list(
+        VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=16, strength_mutants=8, max_tests=16)).run_with(
+            [copy.deepcopy(p)], judge
+        )
+    )[0]
     p.tests = full.tests
-    capped = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=0, strength_mutants=8, strength_probes=0, max_tests=3)).run_with([p], judge))[0]
-    s_full = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=0, strength_mutants=8, strength_probes=0, max_tests=16)).run_with([copy.deepcopy(p)], judge))[0]
+    capped = list(
+        VerifyStep(
+            VerifyConfig(large_tests=0, augment_tests_to=0, strength_mutants=8, strength_probes=0, max_tests=3)
+        ).run_with([p], judge)
+    )[0]
+    s_full = list(
+        VerifyStep(
+            VerifyConfig(large_tests=0, augment_tests_to=0, strength_mutants=8, strength_probes=0, max_tests=16)
+        ).run_with([copy.deepcopy(p)], judge)
+    )[0]
     assert len(capped.tests) == 3 and capped.provenance["verify"]["capped"] == 13
     assert capped.provenance["verify"]["strength"]["share"] == s_full.provenance["verify"]["strength"]["share"] == 1.0
 
@@ -210,7 +248,8 @@ def test_references_are_not_judged_again_on_what_generation_ran():
 def test_generation_runs_only_the_tests_verify_keeps_before_the_cap():
     # 40 upstream tests, max_tests 4 x precap_factor 2: only the 8 largest run anywhere.
     def count_good(nums, k):  # the reference's answer, written independently
-        return sum(1 for i in range(len(nums) - k + 1) if sum(nums[i:i + k]) >= 0)
+        return sum(1 for i in range(len(nums) - k + 1) if sum(nums[i : i + k]) >= 0)
+
     tests = []
     for n in range(1, 41):
         nums = [(-1) ** j * (j * 7 % 11) for j in range(n)]
@@ -231,6 +270,7 @@ def test_a_second_round_keeps_the_tests_one_round_over_every_input_would(monkeyp
     # correct reference runs on the rest of the inputs too -- and the tests kept are those
     # labelling every input at once gives
     import microcoder_data.testgen.augment as augment
+
     cfg = VerifyConfig(large_tests=0, augment_tests_to=16, strength_mutants=0)
     with CountingJudge(workers=2) as judge:
         two_rounds = list(VerifyStep(cfg).run_with([problem()], judge))[0]
@@ -254,14 +294,24 @@ def test_known_wrong_programs_are_measured_and_the_cap_keeps_their_killers(judge
     path.write_text(json.dumps(row) + "\n")
     (p,) = list(collect([f"microcoder:{path}"]))
     assert isinstance(p, Problem) and len(p.provenance["incorrect_solutions"]) == 2  # the blank one dropped
-    upstream = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=0, strength_mutants=0)).run_with([copy.deepcopy(p)], judge))[0]
+    upstream = list(
+        VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=0, strength_mutants=0)).run_with(
+            [copy.deepcopy(p)], judge
+        )
+    )[0]
     assert upstream.provenance["verify"]["known_wrong"] == {"programs": 2, "rejected": 0.0}  # the two tests miss both
     # generated tests, capped to 2 without mutants: the known-wrong programs' killers are kept first
-    got = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=16, strength_mutants=0, strength_probes=4, max_tests=2))
-               .run_with([copy.deepcopy(p)], judge))[0]
+    got = list(
+        VerifyStep(
+            VerifyConfig(large_tests=0, augment_tests_to=16, strength_mutants=0, strength_probes=4, max_tests=2)
+        ).run_with([copy.deepcopy(p)], judge)
+    )[0]
     assert len(got.tests) == 2 and got.provenance["verify"]["known_wrong"] == {"programs": 2, "rejected": 1.0}
-    largest = list(VerifyStep(VerifyConfig(large_tests=0, augment_tests_to=16, strength_mutants=0, max_tests=2, cap_by="input_size"))
-                   .run_with([copy.deepcopy(p)], judge))[0]
+    largest = list(
+        VerifyStep(
+            VerifyConfig(large_tests=0, augment_tests_to=16, strength_mutants=0, max_tests=2, cap_by="input_size")
+        ).run_with([copy.deepcopy(p)], judge)
+    )[0]
     assert largest.provenance["verify"]["known_wrong"]["rejected"] < 1.0  # the two largest inputs miss one
     assert known_wrong_rejected(got) == 1.0 and "strength" not in got.provenance["verify"]
     assert testgen_stats([got])["by_source"]["fx"]["known_wrong_programs"] == 2

@@ -1,6 +1,7 @@
 """A reference's cost counted in steps (microcoder_data/testgen/cost.py), run in the real
 sandboxed judge: the counting code answers as the plain code does, counts the same on
 every run, and a run past its budget stops there whatever the program catches."""
+
 from __future__ import annotations
 
 import copy
@@ -47,7 +48,7 @@ class Solution:
 # the steps of mix(n, words): the call, then each counted construct above
 MIX_STEPS = lambda n, words: 1 + n + n + n + len(words) + (n + 1) + 1  # noqa: E731
 
-CATCH_ALL = '''class Solution:
+CATCH_ALL = """class Solution:
     def spin(self, n: int) -> int:
         done = 0
         while done < n:
@@ -56,9 +57,9 @@ CATCH_ALL = '''class Solution:
             except BaseException:  # a spent budget is not an exception it can swallow
                 pass
         return done
-'''
+"""
 
-STDIN = '''import sys
+STDIN = """import sys
 def main():
     n = int(sys.stdin.readline())
     out = [str(i * i) for i in range(n)]
@@ -66,7 +67,7 @@ def main():
     if n == 3:
         sys.exit(0)
 main()
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -86,8 +87,15 @@ def test_counting_code_answers_as_the_plain_code_and_counts_every_step(judge):
     cases = [(0, []), (2, ["bb", "a"]), (5, []), (12, ["bb", "a", "ccc"])]
     tests = []
     for n, words in cases:
-        want = [sum(range(n)), n, [k * k for k in range(0, n, 2)], sorted(words, key=lambda w: (len(w), w)),
-                _fib(n), sum(range(n)), sum(range(1000))]
+        want = [
+            sum(range(n)),
+            n,
+            [k * k for k in range(0, n, 2)],
+            sorted(words, key=lambda w: (len(w), w)),
+            _fib(n),
+            sum(range(n)),
+            sum(range(1000)),
+        ]
         tests.append(TestCase(json.dumps([n, words]), json.dumps(want)))
     tests.append(TestCase(json.dumps([2, []]), "[0]"))  # a wrong expected output stays wrong
     task = JudgeTask("functional", tuple(tests), fn_name="mix")
@@ -115,8 +123,12 @@ def test_a_run_past_its_budget_stops_there_and_the_next_test_still_runs(judge):
     assert runs[1].result.time_s < 1.0  # 10^9 iterations, stopped after a thousand
     assert [r.steps for r in runs] == [11, None, 21]
     # at exactly the budget it still answers
-    assert counted(judge, JudgeTask("functional", (TestCase("[999]", "999"),), fn_name="spin"),
-                   CATCH_ALL, budget=1000)[0].steps == 1000
+    assert (
+        counted(judge, JudgeTask("functional", (TestCase("[999]", "999"),), fn_name="spin"), CATCH_ALL, budget=1000)[
+            0
+        ].steps
+        == 1000
+    )
 
 
 def test_a_stdin_program_keeps_its_exact_output_and_its_count(judge):
@@ -137,10 +149,17 @@ def test_generation_drops_an_input_by_its_steps_whatever_the_time_limit():
             t += 1
         return t // 10000
 """
-    p = Problem(id="fx/slow", source="fx", title="Slow", mode="functional", fn_name="slow",
-                statement="Return x.\n\nConstraints:\n\n1 <= x <= 30\n",
-                starter_code="class Solution:\n    def slow(self, x: int) -> int:\n",
-                tests=[TestCase('{"x": 1}', "1"), TestCase('{"x": 2}', "2")], reference_solutions=[ref])
+    p = Problem(
+        id="fx/slow",
+        source="fx",
+        title="Slow",
+        mode="functional",
+        fn_name="slow",
+        statement="Return x.\n\nConstraints:\n\n1 <= x <= 30\n",
+        starter_code="class Solution:\n    def slow(self, x: int) -> int:\n",
+        tests=[TestCase('{"x": 1}', "1"), TestCase('{"x": 2}', "2")],
+        reference_solutions=[ref],
+    )
     cfg = VerifyConfig(augment_tests_to=16, strength_mutants=0, augment_step_budget=10**5, augment_time_limit_s=10.0)
     with Judge(workers=2) as judge:
         got = [list(VerifyStep(cfg).run_with([p], judge))[0] for _ in range(2)]
@@ -156,10 +175,17 @@ def test_generation_drops_an_input_needing_more_memory_than_its_limit():
     def alloc(self, x: int) -> int:
         return len(bytearray(x * 10 * 2**20)) // 2**20
 """
-    p = Problem(id="fx/alloc", source="fx", title="Alloc", mode="functional", fn_name="alloc",
-                statement="Return 10 x.\n\nConstraints:\n\n1 <= x <= 100\n",
-                starter_code="class Solution:\n    def alloc(self, x: int) -> int:\n",
-                tests=[TestCase('{"x": 1}', "10"), TestCase('{"x": 2}', "20")], reference_solutions=[ref])
+    p = Problem(
+        id="fx/alloc",
+        source="fx",
+        title="Alloc",
+        mode="functional",
+        fn_name="alloc",
+        statement="Return 10 x.\n\nConstraints:\n\n1 <= x <= 100\n",
+        starter_code="class Solution:\n    def alloc(self, x: int) -> int:\n",
+        tests=[TestCase('{"x": 1}', "10"), TestCase('{"x": 2}', "20")],
+        reference_solutions=[ref],
+    )
     cfg = VerifyConfig(augment_tests_to=16, strength_mutants=0)
     assert cfg.augment_memory_limit_mb == 512
     with Judge(workers=2) as judge:
@@ -178,7 +204,10 @@ def test_a_mutant_runs_under_the_mutant_limits(judge):
     task = JudgeTask("functional", (TestCase("[1]", "1"), TestCase("[600]", "600")), fn_name="f", time_limit_s=0.8)
     limited = mutant_run(task, alloc, time_limit_s=1.5, memory_limit_mb=512, step_budget=1000)
     assert (limited[0].time_limit_s, limited[0].memory_limit_mb) == (0.8, 512)  # never past the problem's own
-    assert [t.verdict for t in judge.judge(*limited, stop_on_failure=True).tests] == [Verdict.ACCEPTED, Verdict.MEMORY_LIMIT]
+    assert [t.verdict for t in judge.judge(*limited, stop_on_failure=True).tests] == [
+        Verdict.ACCEPTED,
+        Verdict.MEMORY_LIMIT,
+    ]
     # Without a memory limit of its own the 600 MB fit.  Time to spare: filling 600 MB costs
     # 0.4 s of CPU on a quiet host and several times that beside other processes' memory traffic.
     roomy = JudgeTask("functional", task.tests, fn_name="f", time_limit_s=10.0)
@@ -198,8 +227,12 @@ def test_a_module_top_level_past_its_budget_spends_every_test(judge):
 def test_a_mutant_counting_its_steps_is_judged_as_usual_and_stopped_by_its_budget(judge):
     # strength runs mutants through the judge's own grading, stopping at the first failure:
     # a correct answer is accepted, a spent budget fails the test (not the backstop's 10 s)
-    task = JudgeTask("functional", (TestCase("[50]", "50"), TestCase("[1000000000]", "1000000000")),
-                     fn_name="spin", time_limit_s=10.0)
+    task = JudgeTask(
+        "functional",
+        (TestCase("[50]", "50"), TestCase("[1000000000]", "1000000000")),
+        fn_name="spin",
+        time_limit_s=10.0,
+    )
     result = judge.judge(*counting_run(task, CATCH_ALL, 1000, report=False), stop_on_failure=True)
     assert [t.verdict for t in result.tests] == [Verdict.ACCEPTED, Verdict.RUNTIME_ERROR]
     assert result.tests[1].time_s < 1.0
@@ -212,10 +245,14 @@ def test_a_mutant_counting_its_steps_is_judged_as_usual_and_stopped_by_its_budge
 def test_answers_the_host_could_not_parse_come_back_as_written(judge):
     # 5,001 digits (the host's int-to-str limit is 4,300; the child lifts it), a list nested
     # 1,500 deep (past the host's recursion limit): cut out of the count's line as written
-    code = "import sys\nsys.setrecursionlimit(10000)\n\ndef f(n: int, deep: int):\n" \
-           "    out = 10 ** n\n    for _ in range(deep):\n        out = [out]\n    return out\n"
+    code = (
+        "import sys\nsys.setrecursionlimit(10000)\n\ndef f(n: int, deep: int):\n"
+        "    out = 10 ** n\n    for _ in range(deep):\n        out = [out]\n    return out\n"
+    )
     nested = "[" * 1500 + "1" + "]" * 1500
-    task = JudgeTask("functional", (TestCase("[5000, 0]", "1" + "0" * 5000), TestCase("[0, 1500]", nested)), fn_name="f")
+    task = JudgeTask(
+        "functional", (TestCase("[5000, 0]", "1" + "0" * 5000), TestCase("[0, 1500]", nested)), fn_name="f"
+    )
     runs = counted(judge, task, code, budget=10**6)
     assert [r.result.verdict for r in runs] == [Verdict.ACCEPTED, Verdict.ACCEPTED]
     assert [r.result.actual for r in runs] == [t.output for t in task.tests] and [r.steps for r in runs] == [1, 1501]
@@ -236,10 +273,17 @@ def test_a_reference_that_cannot_be_rewritten_still_labels_plainly():
     chain = " + ".join(["1"] * 500)
     ref = f"class Solution:\n    def plus(self, x: int) -> int:\n        return x + {chain}\n"
     assert counting_code(ref, "functional", "plus", 1000) is None
-    p = Problem(id="fx/plus", source="fx", title="Plus", mode="functional", fn_name="plus",
-                statement="Return x + 500.\n\nConstraints:\n\n1 <= x <= 1000\n",
-                starter_code="class Solution:\n    def plus(self, x: int) -> int:\n",
-                tests=[TestCase('{"x": 1}', "501"), TestCase('{"x": 2}', "502")], reference_solutions=[ref])
+    p = Problem(
+        id="fx/plus",
+        source="fx",
+        title="Plus",
+        mode="functional",
+        fn_name="plus",
+        statement="Return x + 500.\n\nConstraints:\n\n1 <= x <= 1000\n",
+        starter_code="class Solution:\n    def plus(self, x: int) -> int:\n",
+        tests=[TestCase('{"x": 1}', "501"), TestCase('{"x": 2}', "502")],
+        reference_solutions=[ref],
+    )
     with Judge(workers=2) as judge:
         got = list(VerifyStep(VerifyConfig(augment_tests_to=8, strength_mutants=0)).run_with([p], judge))[0]
     assert isinstance(got, Problem) and len(got.tests) == 8
@@ -253,8 +297,13 @@ def test_time_limits_come_from_plain_runs_not_counting_ones():
 
     def run(s: float) -> TestResult:
         return TestResult(Verdict.ACCEPTED, s)
-    st = ProblemState(correct=[0, 1], per_ref=[[run(0.9), run(0.1)], [run(0.2), run(0.3)]],
-                      counted={0}, repeats=[[run(0.6), run(0.05)]])  # ref 0's generation run counted; its repeat
+
+    st = ProblemState(
+        correct=[0, 1],
+        per_ref=[[run(0.9), run(0.1)], [run(0.2), run(0.3)]],
+        counted={0},
+        repeats=[[run(0.6), run(0.05)]],
+    )  # ref 0's generation run counted; its repeat
     assert sorted(r.time_s for r in _timed_runs(st, [0, 1])) == [0.05, 0.2, 0.3, 0.6]
     st.counted = set()
     assert sorted(r.time_s for r in _timed_runs(st, [0])) == [0.2, 0.9]

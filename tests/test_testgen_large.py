@@ -1,5 +1,6 @@
 """Large tests (microcoder_data/verify/large.py): inputs at the largest sizes the statement
 allows, so that a right answer of the wrong complexity fails on time, with the real judge."""
+
 from __future__ import annotations
 
 import json
@@ -46,21 +47,35 @@ Sample Output 1
 """
 FAST = "n = int(input())\na = list(map(int, input().split()))\nm = s = 0\nfor x in a:\n    m = max(m, x)\n    s += m\nprint(s)\n"
 # right on every input, but O(N^2): what small tests cannot tell from FAST
-SLOW = ("n = int(input())\na = list(map(int, input().split()))\ns = 0\nfor i in range(n):\n    m = 0\n"
-        "    for j in range(i + 1):\n        if a[j] > m:\n            m = a[j]\n    s += m\nprint(s)\n")
+SLOW = (
+    "n = int(input())\na = list(map(int, input().split()))\ns = 0\nfor i in range(n):\n    m = 0\n"
+    "    for j in range(i + 1):\n        if a[j] > m:\n            m = a[j]\n    s += m\nprint(s)\n"
+)
 
 
 FUNCTIONAL = Problem(
-    id="fx/count-good", source="fx", title="Count good windows", mode="functional", fn_name="countGood",
+    id="fx/count-good",
+    source="fx",
+    title="Count good windows",
+    mode="functional",
+    fn_name="countGood",
     statement="Return the number of subarrays of length k whose sum is at least 0.\n\nConstraints:\n\n"
-              "n == nums.length\n1 <= n <= 10^5\n-104 <= nums[i] <= 104\n1 <= k <= n\n",
+    "n == nums.length\n1 <= n <= 10^5\n-104 <= nums[i] <= 104\n1 <= k <= n\n",
     tests=[TestCase('{"nums": [3, -2, -5], "k": 2}', "1"), TestCase('{"nums": [5], "k": 1}', "1")],
-    starter_code="class Solution:\n    def countGood(self, nums: List[int], k: int) -> int:\n")
+    starter_code="class Solution:\n    def countGood(self, nums: List[int], k: int) -> int:\n",
+)
 
 
 def problem(**kw) -> Problem:
-    p = Problem(id="fx/prefix-max", source="fx", title="Prefix maxima", statement=STATEMENT, mode="stdin",
-                tests=[TestCase("3\n2 1 3\n", "7\n"), TestCase("1\n5\n", "5\n")], reference_solutions=[FAST])
+    p = Problem(
+        id="fx/prefix-max",
+        source="fx",
+        title="Prefix maxima",
+        statement=STATEMENT,
+        mode="stdin",
+        tests=[TestCase("3\n2 1 3\n", "7\n"), TestCase("1\n5\n", "5\n")],
+        reference_solutions=[FAST],
+    )
     for k, v in kw.items():
         setattr(p, k, v)
     return p
@@ -81,7 +96,9 @@ def test_large_inputs_fill_the_budget_within_the_constraints_and_repeat():
         args = json.loads(x)
         assert len(x) > MAX_INPUT_CHARS and len(args["nums"]) == 30_000  # the budget, not the 10^5 allowed
         env = {**args, "n": len(args["nums"])}
-        assert not any(violation(spec.nodes[n], env[n], env, n) for n in spec.order) and not failed_check(spec.checks, env)
+        assert not any(violation(spec.nodes[n], env[n], env, n) for n in spec.order) and not failed_check(
+            spec.checks, env
+        )
     # a budget too small for an input larger than the ordinary tests': none
     assert generate_large_inputs(spec, "fx/count-good", 2, budget=100, max_chars=1_000_000) == []
 
@@ -139,6 +156,7 @@ def test_the_default_adds_one_large_test(judge):
 
 def test_large_tests_off():
     with Judge(workers=1) as judge:
-        got = list(VerifyStep(VerifyConfig(augment_tests_to=6, strength_mutants=0, large_tests=0))
-                   .run_with([problem()], judge))[0]
+        got = list(
+            VerifyStep(VerifyConfig(augment_tests_to=6, strength_mutants=0, large_tests=0)).run_with([problem()], judge)
+        )[0]
     assert "large" not in got.provenance["verify"] and all(len(t.input) < MAX_INPUT_CHARS for t in got.tests)

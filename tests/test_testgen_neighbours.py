@@ -1,6 +1,7 @@
 """Inputs one or two edits from the problem's own (microcoder_data.testgen.neighbours.py):
 they keep the structure random inputs lack, so a program wrong only on such inputs fails
 a generated test; every one keeps the constraints; the same problem gets the same ones."""
+
 from __future__ import annotations
 
 import json
@@ -50,9 +51,15 @@ print("Yes" if len(s) % 2 == 0 and all(v == 2 for v in Counter(s).values()) else
 
 
 def problem() -> Problem:
-    return Problem(id="atc/1122", source="atc", title="1122 String", statement=STATEMENT, mode="stdin",
-                   tests=[TestCase("aabbcc\n", "Yes\n"), TestCase("zzzzzz\n", "No\n"), TestCase("xyx\n", "No\n")],
-                   reference_solutions=[REF])
+    return Problem(
+        id="atc/1122",
+        source="atc",
+        title="1122 String",
+        statement=STATEMENT,
+        mode="stdin",
+        tests=[TestCase("aabbcc\n", "Yes\n"), TestCase("zzzzzz\n", "No\n"), TestCase("xyx\n", "No\n")],
+        reference_solutions=[REF],
+    )
 
 
 def test_neighbours_keep_the_constraints_and_are_deterministic():
@@ -72,7 +79,8 @@ def test_neighbours_keep_the_constraints_and_are_deterministic():
 def test_an_edit_that_would_break_a_constraint_is_dropped():
     p = problem()
     p.statement = p.statement.replace("between 1 and 100", "between 1 and 6").replace(
-        "lowercase English letters", "a, b, c, x, y and z")
+        "lowercase English letters", "a, b, c, x, y and z"
+    )
     spec = stdin_spec(p)
     assert isinstance(spec, StdinSpec), spec.reason
     seeds = sorted(args_json(spec, t.input) for t in p.tests)

@@ -3,6 +3,7 @@ enforce: after Process (``### <Heading>`` sections, LaTeX turned to text) the Co
 section and the stdin input format are found as in the raw statement; every constraint
 line is read or refuses generation; a promise about the input in the statement's body
 ("the input is generated such that ...") refuses it."""
+
 from __future__ import annotations
 
 import json
@@ -62,22 +63,46 @@ Sample Output 1
 
 
 def functional(statement: str) -> Problem:
-    return Problem(id="fx/boxes", source="fx", title="Boxes", statement=statement, mode="functional",
-                   tests=[TestCase('{"apple": [1, 3, 2], "capacity": [4, 3, 1, 5, 2]}', "2"),
-                          TestCase('{"apple": [5, 5, 5], "capacity": [2, 4, 2, 7]}', "4")],
-                   starter_code=REF.split("return")[0], fn_name="boxes", reference_solutions=[REF])
+    return Problem(
+        id="fx/boxes",
+        source="fx",
+        title="Boxes",
+        statement=statement,
+        mode="functional",
+        tests=[
+            TestCase('{"apple": [1, 3, 2], "capacity": [4, 3, 1, 5, 2]}', "2"),
+            TestCase('{"apple": [5, 5, 5], "capacity": [2, 4, 2, 7]}', "4"),
+        ],
+        starter_code=REF.split("return")[0],
+        fn_name="boxes",
+        reference_solutions=[REF],
+    )
 
 
 def stdin(statement: str) -> Problem:
-    return Problem(id="fx/abc", source="fx", title="ABC", statement=statement, mode="stdin",
-                   tests=[TestCase("5\nACABB\n", "4\n"), TestCase("4\nCABC\n", "3\n")], reference_solutions=["print(3)"])
+    return Problem(
+        id="fx/abc",
+        source="fx",
+        title="ABC",
+        statement=statement,
+        mode="stdin",
+        tests=[TestCase("5\nACABB\n", "4\n"), TestCase("4\nCABC\n", "3\n")],
+        reference_solutions=["print(3)"],
+    )
 
 
-@pytest.mark.parametrize("line, name", [
-    ("### Constraints", "Constraints"), ("Constraints:", "Constraints"), ("**Input Format**", "Input"),
-    ("### Sample Input 2", "Sample Input 2"), ("Example 3:", "Example 3"), ("1 <= n <= 10^5", None),
-    ("The input is given from Standard Input in the following format:", None),
-])
+@pytest.mark.parametrize(
+    "line, name",
+    [
+        ("### Constraints", "Constraints"),
+        ("Constraints:", "Constraints"),
+        ("**Input Format**", "Input"),
+        ("### Sample Input 2", "Sample Input 2"),
+        ("Example 3:", "Example 3"),
+        ("1 <= n <= 10^5", None),
+        ("The input is given from Standard Input in the following format:", None),
+    ],
+)
 def test_a_heading_is_read_the_same_before_and_after_process(line, name):
     assert heading_of(line) == name
     if name:
@@ -87,8 +112,11 @@ def test_a_heading_is_read_the_same_before_and_after_process(line, name):
 def test_constraints_are_read_from_the_statement_process_lays_out():
     processed = normalize_layout(FUNCTIONAL)
     assert "### Constraints" in processed and "### Example 1" in processed
-    assert constraint_lines(processed) == constraint_lines(FUNCTIONAL) == [
-        "1 <= n == apple.length <= 50", "1 <= m == capacity.length <= 50", "1 <= apple[i], capacity[i] <= 50"]
+    assert (
+        constraint_lines(processed)
+        == constraint_lines(FUNCTIONAL)
+        == ["1 <= n == apple.length <= 50", "1 <= m == capacity.length <= 50", "1 <= apple[i], capacity[i] <= 50"]
+    )
     raw, laid_out = input_spec(functional(FUNCTIONAL)), input_spec(functional(processed))
     assert isinstance(raw, InputSpec) and isinstance(laid_out, InputSpec), getattr(laid_out, "reason", "")
     assert laid_out.source == "constraints"  # not the examples' span: the statement's ranges
@@ -148,10 +176,16 @@ def test_the_reasons_for_no_generated_tests_count_together_by_kind():
         p.id = pid
         p.provenance = {"verify": {"generation": generation, "tests_generated": generated}}
         return p
-    problems = [kept("a", {"skipped": "constraint not understood: 'nums is a palindrome.'"}),
-                kept("b", {"skipped": "constraint not understood: 's has an even length.'"}),
-                kept("c", {"skipped": "stdin: a promise outside the constraints: 'S is guaranteed to ...'"}),
-                kept("d", {"skipped": "no length stated for maxHeights"}),
-                kept("e", {"generated": 14}, generated=14)]
+
+    problems = [
+        kept("a", {"skipped": "constraint not understood: 'nums is a palindrome.'"}),
+        kept("b", {"skipped": "constraint not understood: 's has an even length.'"}),
+        kept("c", {"skipped": "stdin: a promise outside the constraints: 'S is guaranteed to ...'"}),
+        kept("d", {"skipped": "no length stated for maxHeights"}),
+        kept("e", {"generated": 14}, generated=14),
+    ]
     assert testgen_stats(problems)["not_generated_reasons"] == {
-        "constraint not understood": 2, "no length stated for …": 1, "stdin: a promise outside the constraints": 1}
+        "constraint not understood": 2,
+        "no length stated for …": 1,
+        "stdin: a promise outside the constraints": 1,
+    }

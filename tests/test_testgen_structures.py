@@ -1,6 +1,7 @@
 """Structured constraints in test generation (microcoder_data/testgen/structures.py):
 tuples named in the statement, ``!=``, trees, no repeated edges, permutations, lengths
 that are a multiple of k, and the confidence rule when such a line is not understood."""
+
 from __future__ import annotations
 
 import json
@@ -41,15 +42,26 @@ nums is a permutation of [0, 1, 2, ..., n - 1].
 
 
 def fn_problem(statement: str, sig: str, name: str, tests: list[str]) -> Problem:
-    return Problem(id=f"fx/{name}", source="fx", title=name, statement=statement, mode="functional",
-                   tests=[TestCase(t, "0") for t in tests],
-                   starter_code=f"class Solution:\n    def {name}(self, {sig}) -> int:\n", fn_name=name,
-                   reference_solutions=[f"class Solution:\n    def {name}(self, {sig}) -> int:\n        return 0\n"])
+    return Problem(
+        id=f"fx/{name}",
+        source="fx",
+        title=name,
+        statement=statement,
+        mode="functional",
+        tests=[TestCase(t, "0") for t in tests],
+        starter_code=f"class Solution:\n    def {name}(self, {sig}) -> int:\n",
+        fn_name=name,
+        reference_solutions=[f"class Solution:\n    def {name}(self, {sig}) -> int:\n        return 0\n"],
+    )
 
 
 def graph() -> Problem:
-    return fn_problem(GRAPH, "n: int, edges: List[List[int]]", "graph",
-                      ['{"n": 3, "edges": [[0, 1, 5], [1, 2, 7]]}', '{"n": 2, "edges": [[1, 0, 1]]}'])
+    return fn_problem(
+        GRAPH,
+        "n: int, edges: List[List[int]]",
+        "graph",
+        ['{"n": 3, "edges": [[0, 1, 5], [1, 2, 7]]}', '{"n": 2, "edges": [[1, 0, 1]]}'],
+    )
 
 
 def test_tuple_positions_named_in_the_statement_get_their_own_bounds():
@@ -115,8 +127,10 @@ def test_permutations_exclusions_and_even_lengths():
 
 def test_structural_line_not_understood_means_no_generation():
     # a tree "rooted at 0" / a guarantee about an argument the reader cannot check
-    for extra in ("The input is generated such that edges represents a valid binary tree.",
-                  "edges[i][0] != edges[i][2] or n is odd"):
+    for extra in (
+        "The input is generated such that edges represents a valid binary tree.",
+        "edges[i][0] != edges[i][2] or n is odd",
+    ):
         p = graph()
         p.statement = GRAPH + extra + "\n"
         spec = input_spec(p)
@@ -179,11 +193,17 @@ All pairs (xi, yi) are distinct.
 
 def test_distinct_within_an_element_or_among_the_elements():
     st = "Constraints:\n\n1 <= nums.length <= 10\n1 <= nums[i].length <= 5\n1 <= nums[i][j] <= 9\n{}\n"
-    p = fn_problem(st.format("All the values of nums[i] are unique."), "nums: List[List[int]]", "rows",
-                   ['{"nums": [[1, 2], [1, 2]]}'])
+    p = fn_problem(
+        st.format("All the values of nums[i] are unique."),
+        "nums: List[List[int]]",
+        "rows",
+        ['{"nums": [[1, 2], [1, 2]]}'],
+    )
     spec = input_spec(p)
     assert isinstance(spec, InputSpec) and spec.nodes["nums"].elem.distinct and not spec.nodes["nums"].distinct
-    p = fn_problem(st.format("All nums[i] are distinct."), "nums: List[List[int]]", "rows", ['{"nums": [[1, 1], [1, 2]]}'])
+    p = fn_problem(
+        st.format("All nums[i] are distinct."), "nums: List[List[int]]", "rows", ['{"nums": [[1, 1], [1, 2]]}']
+    )
     spec = input_spec(p)
     assert isinstance(spec, InputSpec) and spec.nodes["nums"].distinct and not spec.nodes["nums"].elem.distinct
     flat = "Constraints:\n\n1 <= nums.length <= 10\n1 <= nums[i] <= 9\nAll the values of nums[i] are unique.\n"

@@ -4,6 +4,7 @@ Plain keys that are not MicroCoderGRPOConfig fields are ``trl.GRPOConfig`` field
 appended to the config file's ``backend_overrides.trl`` (so the CLI wins), validated before
 anything starts, and the dry run prints their values as read back from the built GRPOConfig.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,13 +29,14 @@ def _invoke(*args: str):
 def _printed(output: str, prefix: str):
     """The JSON printed after ``prefix`` on its own line."""
     line = next(x for x in output.splitlines() if x.startswith(prefix))
-    return json.loads(line[len(prefix):])
+    return json.loads(line[len(prefix) :])
 
 
 def test_cli_override_reaches_the_grpo_config(tmp_path):
     out = tmp_path / "run"
-    result = _invoke("--output-dir", str(out), "logging_steps=7", "use_vllm=true", "report_to=none",
-                     "mask_probability=1.0")
+    result = _invoke(
+        "--output-dir", str(out), "logging_steps=7", "use_vllm=true", "report_to=none", "mask_probability=1.0"
+    )
     assert result.exit_code == 0, result.output
     assert _printed(result.output, "trl overrides: ") == {"logging_steps": 7, "use_vllm": True, "report_to": []}
     assert _printed(result.output, "trl args: ")["trl"]["use_vllm"] is True

@@ -7,6 +7,7 @@ generation returned with completions of known diversity (step 1: two distinct co
 group of 4, diversity 0.5; step 2 onward: four identical ones, 0.25); everything after --
 judging, the diversity, the controller, the next step's temperature -- is the production code.
 """
+
 from __future__ import annotations
 
 import json
@@ -117,8 +118,13 @@ def test_auto_temperature_probe_choice_switch_and_resume(tiny_qwen2_dir, dataset
 
     cls = _planting_trainer_cls()
     out = tmp_path / "run"
-    trainer = build_trainer(_auto_config(tiny_qwen2_dir, total_training_steps=2), str(tiny_qwen2_dir),
-                            str(dataset_dir), str(out), trainer_cls=cls)
+    trainer = build_trainer(
+        _auto_config(tiny_qwen2_dir, total_training_steps=2),
+        str(tiny_qwen2_dir),
+        str(dataset_dir),
+        str(out),
+        trainer_cls=cls,
+    )
     trainer.train()
 
     # the probe, logged before step 1 under microcoder/probe/..., one value per probe temperature
@@ -127,8 +133,10 @@ def test_auto_temperature_probe_choice_switch_and_resume(tiny_qwen2_dir, dataset
     for t in PROBE_TEMPERATURES:
         assert 0 < probe[M.probe_diversity_name(t)] <= 1 and probe[M.probe_spread_name(t)] >= 0
     assert probe["microcoder/probe/prompts"] == 3
-    stats = {t: ProbeStats(t, probe[M.probe_diversity_name(t)], probe[M.probe_spread_name(t)], ())
-             for t in PROBE_TEMPERATURES}
+    stats = {
+        t: ProbeStats(t, probe[M.probe_diversity_name(t)], probe[M.probe_spread_name(t)], ())
+        for t in PROBE_TEMPERATURES
+    }
     chosen = probe[M.PROBE_CHOSEN]
     assert chosen == choose_initial_temperature(stats, 0.6, 0.5)
     assert chosen < PROBE_TEMPERATURES[-1], probe  # room for one switch (the model is near-uniform)
@@ -146,8 +154,13 @@ def test_auto_temperature_probe_choice_switch_and_resume(tiny_qwen2_dir, dataset
 
     # resume for a third step: no second probe, the restored controller's temperature is used
     cls.sampled_at = []
-    resumed = build_trainer(_auto_config(tiny_qwen2_dir, total_training_steps=3), str(tiny_qwen2_dir),
-                            str(dataset_dir), str(out), trainer_cls=cls)
+    resumed = build_trainer(
+        _auto_config(tiny_qwen2_dir, total_training_steps=3),
+        str(tiny_qwen2_dir),
+        str(dataset_dir),
+        str(out),
+        trainer_cls=cls,
+    )
     resumed.train(resume_from_checkpoint=True)
     records = _records(out)
     assert sum(1 for r in records if M.PROBE_CHOSEN in r) == 1
@@ -159,8 +172,14 @@ def test_auto_temperature_probe_choice_switch_and_resume(tiny_qwen2_dir, dataset
 def test_auto_temperature_refuses_a_probe_with_no_qualifying_temperature(tiny_qwen2_dir, dataset_dir, tmp_path):
     from trainer_adapters.trl import build_trainer
 
-    cfg = _config(tiny_qwen2_dir, temperature="auto", probe_temperatures=(0.7, 1.0), probe_prompts=2,
-                  convergence_diversity=1.01, total_training_steps=1)  # diversity never reaches 1.01
+    cfg = _config(
+        tiny_qwen2_dir,
+        temperature="auto",
+        probe_temperatures=(0.7, 1.0),
+        probe_prompts=2,
+        convergence_diversity=1.01,
+        total_training_steps=1,
+    )  # diversity never reaches 1.01
     out = tmp_path / "refused"
     trainer = build_trainer(cfg, str(tiny_qwen2_dir), str(dataset_dir), str(out))
     with pytest.raises(ValueError, match="no probe temperature has diversity"):
@@ -201,8 +220,18 @@ def test_dapo_overlong_punishment_shapes_training_not_validation(tiny_qwen2_dir,
     data.mkdir()
     shutil.copy(dataset_dir / "train.parquet", data / "train.parquet")
     shutil.copy(dataset_dir / "train.parquet", data / "test.parquet")  # a validation split
-    cfg = apply_preset(_config(tiny_qwen2_dir, total_training_steps=1, temperature=1.0, save_freq=0,
-                               eval_max_response_length=MAX_LEN, val_num_samples=2, test_freq=1), "dapo")
+    cfg = apply_preset(
+        _config(
+            tiny_qwen2_dir,
+            total_training_steps=1,
+            temperature=1.0,
+            save_freq=0,
+            eval_max_response_length=MAX_LEN,
+            val_num_samples=2,
+            test_freq=1,
+        ),
+        "dapo",
+    )
     out = tmp_path / "dapo"
     trainer = build_trainer(cfg, str(tiny_qwen2_dir), str(data), str(out))
     trainer.evaluate()

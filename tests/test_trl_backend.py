@@ -16,6 +16,7 @@ Planting: the test subclass replaces two rows of what TRL's generation returned
 (``_generate_single_turn``), before decoding; everything after -- decoding, judging,
 advantages, masking, the loss and the update -- is the production code path.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -76,7 +77,11 @@ def dataset_dir(tmp_path_factory) -> Path:
 
     built = tmp_path_factory.mktemp("built")
     cfg = PipelineConfig(
-        sources=["humaneval"], limit=8, out_dir=str(built), progress=False, workers=2,
+        sources=["humaneval"],
+        limit=8,
+        out_dir=str(built),
+        progress=False,
+        workers=2,
         export=ExportConfig(hf=False, card=False),
     )
     build(cfg, log=lambda msg: None)
@@ -430,7 +435,8 @@ def test_cli_train_backend_trl(tiny_qwen2_dir, dataset_dir, tmp_path):
     # the run ends by saying where its model and checkpoint are
     assert result.stdout.strip().splitlines()[-1] == (
         f"trained model: {out / 'final'}/; last checkpoint: {out / 'checkpoint-1'}/ "
-        "(the same --output-dir resumes from it)")
+        "(the same --output-dir resumes from it)"
+    )
 
 
 def test_infra_error_rows_leave_their_group_in_trl_too(trainer):
@@ -440,8 +446,10 @@ def test_infra_error_rows_leave_their_group_in_trl_too(trainer):
 
     # the reward says None for a row the judge could not judge: TRL leaves it out of the
     # group's mean and std (nan-aware) and gives it no advantage
-    judged = [{"score": 1.0, "acc": 1.0, "verdict": "accepted", "infra_error": False},
-              {"score": 0.0, "acc": 0.0, "verdict": "infra_error", "infra_error": True}]
+    judged = [
+        {"score": 1.0, "acc": 1.0, "verdict": "accepted", "infra_error": False},
+        {"score": 0.0, "acc": 0.0, "verdict": "infra_error", "infra_error": True},
+    ]
     reward = MicroCoderReward(scorer=lambda sols, gts, **kw: judged)
     assert reward(completions=["a", "b"], ground_truth=["{}", "{}"]) == [1.0, None]
 

@@ -3,6 +3,7 @@ probes once the model is prepared (DDP-wrapped), the processes share the probe p
 process chooses and every process trains at its choice; a failed choice stops every process with
 the same one-line error. The probe's bookkeeping (sharing out, gathering back, deciding once) is
 also tested directly."""
+
 from __future__ import annotations
 
 import json
@@ -46,9 +47,16 @@ def tiny_run_inputs(tiny_qwen2_dir, tmp_path_factory):
     from microcoder_eval.types import JudgeTask, TestCase
 
     gt = to_ground_truth(JudgeTask(mode="stdin", tests=(TestCase("1 2\n", "3\n"),)))
-    rows = [{"data_source": "microcoder", "prompt": [{"role": "user", "content": f"Problem {i}: add two ints"}],
-             "ability": "code", "reward_model": {"style": "rule", "ground_truth": gt}, "extra_info": {"index": i}}
-            for i in range(4)]
+    rows = [
+        {
+            "data_source": "microcoder",
+            "prompt": [{"role": "user", "content": f"Problem {i}: add two ints"}],
+            "ability": "code",
+            "reward_model": {"style": "rule", "ground_truth": gt},
+            "extra_info": {"index": i},
+        }
+        for i in range(4)
+    ]
     data = tmp_path_factory.mktemp("mp-data")
     pd.DataFrame(rows).to_parquet(data / "train.parquet")
     return str(tiny_qwen2_dir), str(data)
@@ -61,18 +69,51 @@ def _free_port() -> int:
 
 
 def _torchrun_train(model: str, data: str, out: Path, *keys: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "OMP_NUM_THREADS": "1", "PYTHONUNBUFFERED": "1",
-           "ACCELERATE_USE_CPU": "true"}  # accelerate's multi-CPU (gloo) mode, as `accelerate launch --cpu` sets
-    cmd = [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", "2", "--master_port", str(_free_port()),
-           "-m", "cli.main", "train", "--backend", "trl", "--model", model, "--dataset", data, "--output-dir", str(out),
-           "temperature=auto", "probe_temperatures=0.7,1.0,1.3", "probe_prompts=3", "total_training_steps=1",
-           "train_batch_size=2", "ppo_mini_batch_size=2", "num_generations=4", "max_response_length=16",
-           "max_prompt_length=256", "save_freq=0", *keys]
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "OMP_NUM_THREADS": "1",
+        "PYTHONUNBUFFERED": "1",
+        "ACCELERATE_USE_CPU": "true",
+    }  # accelerate's multi-CPU (gloo) mode, as `accelerate launch --cpu` sets
+    cmd = [
+        sys.executable,
+        "-m",
+        "torch.distributed.run",
+        "--nproc_per_node",
+        "2",
+        "--master_port",
+        str(_free_port()),
+        "-m",
+        "cli.main",
+        "train",
+        "--backend",
+        "trl",
+        "--model",
+        model,
+        "--dataset",
+        data,
+        "--output-dir",
+        str(out),
+        "temperature=auto",
+        "probe_temperatures=0.7,1.0,1.3",
+        "probe_prompts=3",
+        "total_training_steps=1",
+        "train_batch_size=2",
+        "ppo_mini_batch_size=2",
+        "num_generations=4",
+        "max_response_length=16",
+        "max_prompt_length=256",
+        "save_freq=0",
+        *keys,
+    ]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=600, env=env, cwd=ROOT)
 
 
-PROBE_LINE = re.compile(r"temperature=auto: process (\d)/(\d) sampled (\d) of 3 probe prompts on the prepared (\w+); "
-                        r"chosen T=([\d.]+)")
+PROBE_LINE = re.compile(
+    r"temperature=auto: process (\d)/(\d) sampled (\d) of 3 probe prompts on the prepared (\w+); "
+    r"chosen T=([\d.]+)"
+)
 
 
 @pytest.mark.slow
@@ -105,7 +146,10 @@ def test_two_processes_stop_together_when_no_temperature_qualifies(tiny_run_inpu
     run = _torchrun_train(model, data, tmp_path / "refused", "convergence_diversity=1.01")  # never reached
     log = run.stdout + run.stderr
     assert run.returncode != 0
-    errors = re.findall(r"Error: temperature=auto: no probe temperature has diversity >= convergence_diversity "
-                        r"\(1\.01\)[^\n]*", log)
+    errors = re.findall(
+        r"Error: temperature=auto: no probe temperature has diversity >= convergence_diversity "
+        r"\(1\.01\)[^\n]*",
+        log,
+    )
     assert len(errors) == 2 and errors[0] == errors[1], log[-4000:]  # main's decision, reported by both
     assert not re.search(r"\[rank\d\]: Traceback", log)  # one line each, no traceback from our processes

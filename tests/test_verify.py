@@ -1,4 +1,5 @@
 """Verify stage, with the real sandboxed judge (no mocks)."""
+
 from __future__ import annotations
 
 import copy
@@ -80,10 +81,14 @@ NONDET_REF = "import random\nx = int(input())\nprint(x + random.random() / 10)\n
 @pytest.mark.parametrize("mode", ["same_child", "separate"])
 def test_nondeterministic_tests_flagged(judge, mode):
     p = Problem(
-        id="fx/noisy", source="fx", title="Noisy", mode="stdin",
+        id="fx/noisy",
+        source="fx",
+        title="Noisy",
+        mode="stdin",
         statement="Print x plus a tiny amount; answers within one tenth are accepted by the checker.",
         tests=[TestCase("1\n", "1.05\n"), TestCase("2\n", "2.05\n")],
-        reference_solutions=[NONDET_REF], rule=JudgingRule(float_tolerance=0.1),
+        reference_solutions=[NONDET_REF],
+        rule=JudgingRule(float_tolerance=0.1),
     )
     stable = copy.deepcopy(p)
     stable.id = "fx/stable"
@@ -97,7 +102,9 @@ def test_nondeterministic_tests_flagged(judge, mode):
 
 def test_cap_keeps_most_demanding_in_order(judge):
     p = copy.deepcopy(sample_problems()[2])  # max of list
-    p.tests = [TestCase(f"{n}\n" + " ".join(str(i) for i in range(n)) + "\n", f"{n - 1}\n") for n in (3, 50, 7, 200, 1, 90)]
+    p.tests = [
+        TestCase(f"{n}\n" + " ".join(str(i) for i in range(n)) + "\n", f"{n - 1}\n") for n in (3, 50, 7, 200, 1, 90)
+    ]
     got = run([p], judge, max_tests=3)[p.id]
     assert [t.output for t in got.tests] == ["49\n", "199\n", "89\n"]
     assert got.provenance["verify"]["capped"] == 3
@@ -129,14 +136,17 @@ def test_verify_step_opens_its_own_judge():
 
 
 # ---- per-problem time limits ------------------------------------------------------
-_SLOW_REF = ("import sys\nx = int(sys.stdin.read())\ns = 0\nfor i in range(x):\n    s += i * i\nprint(s)\n")
+_SLOW_REF = "import sys\nx = int(sys.stdin.read())\ns = 0\nfor i in range(x):\n    s += i * i\nprint(s)\n"
 
 
 def _slow_problem() -> Problem:
     p = copy.deepcopy(sample_problems()[0])
     p.id = "own/slow_sum"
     n = 3_000_000  # ~0.25 s of CPU in CPython: a reference with a measurable slowest test
-    p.tests = [TestCase("10\n", f"{sum(i * i for i in range(10))}\n"), TestCase(f"{n}\n", f"{sum(i * i for i in range(n))}\n")]
+    p.tests = [
+        TestCase("10\n", f"{sum(i * i for i in range(10))}\n"),
+        TestCase(f"{n}\n", f"{sum(i * i for i in range(n))}\n"),
+    ]
     p.reference_solutions = [_SLOW_REF]
     p.time_limit_s = None
     return p
@@ -145,8 +155,14 @@ def _slow_problem() -> Problem:
 def test_time_limit_derived_from_slowest_reference(judge):
     fast = copy.deepcopy(sample_problems()[0])
     fast.time_limit_s = None
-    out = run([fast, _slow_problem()], judge, time_limit_factor=10.0, time_limit_floor_s=1.0,
-              time_limit_ceiling_s=6.0, time_limit_step_s=0.5)
+    out = run(
+        [fast, _slow_problem()],
+        judge,
+        time_limit_factor=10.0,
+        time_limit_floor_s=1.0,
+        time_limit_ceiling_s=6.0,
+        time_limit_step_s=0.5,
+    )
     got_fast, got_slow = out[fast.id], out["own/slow_sum"]
     assert got_fast.time_limit_s == 1.0  # milliseconds of reference CPU: the floor
     # 10 x (0.15..0.6 s) rounded up to 0.5 s steps, above the floor, below the ceiling

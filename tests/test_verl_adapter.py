@@ -13,6 +13,7 @@ advantages it would train on instead of running FSDP), and the checkpoint manage
 The config (composing, validating, launch checks) is tested in ``test_verl_config.py``; the shared
 config and fixtures are in ``verl_fixtures.py``.
 """
+
 from __future__ import annotations
 
 import json
@@ -48,13 +49,33 @@ def test_plan_mask_padding_and_multi_output_sessions():
     responses = [short, long_, long_, long_, long_, long_]
     extras = [wrong, ok, inc, wrong, ok, ok]
     padding = [False, False, False, False, False, True]
-    plan = plan_truncation_mask(keys, [[5, 6]] * 6, responses, [0, 1, 0, 0, 1, 1], extras, padding,
-                                max_response_length=20, probability=1.0, rng=MaskRng(0).for_step(1), window=4)
+    plan = plan_truncation_mask(
+        keys,
+        [[5, 6]] * 6,
+        responses,
+        [0, 1, 0, 0, 1, 1],
+        extras,
+        padding,
+        max_response_length=20,
+        probability=1.0,
+        rng=MaskRng(0).for_step(1),
+        window=4,
+    )
     assert plan.mask.tolist() == [True, True, True, False, True, False]
     assert plan.metrics[M.MASK_FRACTION] == pytest.approx(3 / 4)  # over the 4 real sessions
     # a fractional reward (score > 0) does not make a wrong answer "non-incorrect": acc decides
-    plan = plan_truncation_mask(["u_0_0"], [[1]], [long_], [0.5], [wrong], [False],
-                                max_response_length=20, probability=1.0, rng=MaskRng(0).for_step(1), window=4)
+    plan = plan_truncation_mask(
+        ["u_0_0"],
+        [[1]],
+        [long_],
+        [0.5],
+        [wrong],
+        [False],
+        max_response_length=20,
+        probability=1.0,
+        rng=MaskRng(0).for_step(1),
+        window=4,
+    )
     assert not plan.mask.any()
 
 
@@ -85,9 +106,13 @@ class FakeActorWorkerGroup:
         data = tq.kv_batch_get(keys=batch.keys, partition_id=batch.partition_id, select_fields=["prompts", "responses"])
         lengths = (data["prompts"].offsets().diff() + data["responses"].offsets().diff()).tolist()
         zeros = [torch.zeros(n, dtype=torch.float32) for n in lengths]
-        out = TensorDict({"log_probs": torch.nested.as_nested_tensor(zeros, layout=torch.jagged),
-                          "entropy": torch.nested.as_nested_tensor(zeros, layout=torch.jagged)},
-                         batch_size=len(lengths))
+        out = TensorDict(
+            {
+                "log_probs": torch.nested.as_nested_tensor(zeros, layout=torch.jagged),
+                "entropy": torch.nested.as_nested_tensor(zeros, layout=torch.jagged),
+            },
+            batch_size=len(lengths),
+        )
         tq.kv_batch_put(keys=batch.keys, partition_id=batch.partition_id, fields=out)
         return batch
 
@@ -134,7 +159,10 @@ def harness(tiny_model, dataset, reward_path, workdir):
 
     cfg = _small_cfg()
     config = compose_verl_config(
-        cfg, model=tiny_model, dataset=dataset, reward_function_path=reward_path,
+        cfg,
+        model=tiny_model,
+        dataset=dataset,
+        reward_function_path=reward_path,
         extra_overrides=CPU_OVERRIDES + [f"trainer.validation_data_dir={workdir / 'val_dump'}"],
     )
     validate_verl_config(config)
@@ -157,7 +185,9 @@ def harness(tiny_model, dataset, reward_path, workdir):
         SkipManager.init(config)
         trainer.reward_loop_manager = RewardLoopManager(config)
         trainer.agent_loop_manager = MicroCoderAgentLoopManager.create(
-            config=config, llm_client=client, teacher_client=None,
+            config=config,
+            llm_client=client,
+            teacher_client=None,
             reward_loop_worker_handles=trainer.reward_loop_manager.reward_loop_worker_handles,
         )
         trainer.actor_rollout_wg = FakeActorWorkerGroup()
@@ -178,8 +208,11 @@ def _run_step(trainer, step: int):
     metrics, timing = {}, {}
     trainer.on_step_begin()
     batch = trainer.step(metrics, timing)
-    data = tq.kv_batch_get(keys=batch.keys, partition_id=batch.partition_id,
-                           select_fields=["prompts", "responses", "rm_scores", "extra_fields", "advantages"])
+    data = tq.kv_batch_get(
+        keys=batch.keys,
+        partition_id=batch.partition_id,
+        select_fields=["prompts", "responses", "rm_scores", "extra_fields", "advantages"],
+    )
     rows = {
         key: {
             "prompt": p.tolist(),
@@ -188,8 +221,14 @@ def _run_step(trainer, step: int):
             "extra": e,
             "advantage": a.tolist(),
         }
-        for key, p, r, s, e, a in zip(batch.keys, data["prompts"].unbind(), data["responses"].unbind(),
-                                      data["rm_scores"].unbind(), list(data["extra_fields"]), data["advantages"].unbind())
+        for key, p, r, s, e, a in zip(
+            batch.keys,
+            data["prompts"].unbind(),
+            data["responses"].unbind(),
+            data["rm_scores"].unbind(),
+            list(data["extra_fields"]),
+            data["advantages"].unbind(),
+        )
     }
     return batch, metrics, rows
 
@@ -219,8 +258,9 @@ def test_reward_loop_manager_scores_with_compute_score(harness, dataset, reward_
         responses[i, : len(r)] = r
         mask[i, : len(prompt) + len(r)] = 1
     data = DataProto(
-        batch=TensorDict({"prompts": prompt.repeat(3, 1), "responses": responses, "attention_mask": mask},
-                         batch_size=3),
+        batch=TensorDict(
+            {"prompts": prompt.repeat(3, 1), "responses": responses, "attention_mask": mask}, batch_size=3
+        ),
         non_tensor_batch={
             "data_source": np.array(["microcoder"] * 3, dtype=object),
             "reward_model": np.array([{"ground_truth": gt}] * 3, dtype=object),
@@ -279,7 +319,9 @@ def test_training_step_masks_exactly_the_rule_rows(harness):
     # metrics
     n = len(rows)
     assert metrics[M.MASK_FRACTION] == pytest.approx(sum(expected.values()) / n)
-    assert metrics[M.TRUNCATION_FRACTION] == pytest.approx(sum(len(r["response"]) >= MAX_RESP for r in rows.values()) / n)
+    assert metrics[M.TRUNCATION_FRACTION] == pytest.approx(
+        sum(len(r["response"]) >= MAX_RESP for r in rows.values()) / n
+    )
     inc = sum(bool(r["extra"]["reward_extra_info"].get("incomplete")) for r in rows.values())
     assert metrics[M.INCOMPLETE_FRACTION] == pytest.approx(inc / n)
     groups: dict[str, list] = {}
@@ -313,9 +355,16 @@ def test_mask_is_seeded_and_reproducible(harness):
     def plan(order, rename, seed, step=2):
         ks = [keys[i] for i in order]
         new_keys = [("X" + k if rename else k) for k in ks]
-        p = plan_truncation_mask(new_keys, [rows[k]["prompt"] for k in ks], [rows[k]["response"] for k in ks],
-                                 [rows[k]["score"] for k in ks], [rows[k]["extra"] for k in ks], [False] * len(ks),
-                                 rng=MaskRng(seed).for_step(step), **args)
+        p = plan_truncation_mask(
+            new_keys,
+            [rows[k]["prompt"] for k in ks],
+            [rows[k]["response"] for k in ks],
+            [rows[k]["score"] for k in ks],
+            [rows[k]["extra"] for k in ks],
+            [False] * len(ks),
+            rng=MaskRng(seed).for_step(step),
+            **args,
+        )
         return {k for k, m in zip(ks, p.mask) if m}
 
     base = plan(list(range(len(keys))), False, trainer.mc_config.seed)

@@ -5,6 +5,7 @@ the CLI's dry run, and the launcher's checks of the machine and inputs before Ra
 The Ray training harness is in ``test_verl_adapter.py``; the shared config and fixtures in
 ``verl_fixtures.py``.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -57,19 +58,32 @@ def test_config_composes_and_passes_verl_validation(tiny_model, dataset):
 
 def test_user_overrides_win_and_conflicts_are_rejected(tiny_model, dataset):
     cfg = _small_cfg()
-    config = compose_verl_config(cfg, model=tiny_model, dataset=dataset,
-                                 extra_overrides=CPU_OVERRIDES + ["actor_rollout_ref.actor.optim.lr=3e-6"])
+    config = compose_verl_config(
+        cfg,
+        model=tiny_model,
+        dataset=dataset,
+        extra_overrides=CPU_OVERRIDES + ["actor_rollout_ref.actor.optim.lr=3e-6"],
+    )
     assert config.actor_rollout_ref.actor.optim.lr == 3e-6
-    frac = compose_verl_config(_small_cfg(reward="fraction"), model=tiny_model, dataset=dataset,
-                               extra_overrides=CPU_OVERRIDES)
+    frac = compose_verl_config(
+        _small_cfg(reward="fraction"), model=tiny_model, dataset=dataset, extra_overrides=CPU_OVERRIDES
+    )
     assert frac.reward.custom_reward_function.reward_kwargs.reward == "fraction"  # -> compute_score(reward=...)
     assert "reward_kwargs" not in config.reward.custom_reward_function  # binary: compute_score's default
-    bad = compose_verl_config(cfg, model=tiny_model, dataset=dataset,
-                              extra_overrides=CPU_OVERRIDES + ["actor_rollout_ref.rollout.temperature=0.9"])
+    bad = compose_verl_config(
+        cfg,
+        model=tiny_model,
+        dataset=dataset,
+        extra_overrides=CPU_OVERRIDES + ["actor_rollout_ref.rollout.temperature=0.9"],
+    )
     with pytest.raises(MicroCoderVerlConfigError, match="temperature"):
         validate_verl_config(bad)
-    kl = compose_verl_config(cfg, model=tiny_model, dataset=dataset,
-                             extra_overrides=CPU_OVERRIDES + ["actor_rollout_ref.actor.use_kl_loss=true"])
+    kl = compose_verl_config(
+        cfg,
+        model=tiny_model,
+        dataset=dataset,
+        extra_overrides=CPU_OVERRIDES + ["actor_rollout_ref.actor.use_kl_loss=true"],
+    )
     with pytest.raises(MicroCoderVerlConfigError, match="reference model"):
         validate_verl_config(kl)
 
@@ -80,8 +94,12 @@ def test_legacy_top_level_reward_keys_are_ignored_by_main_ppo(tiny_model, datase
     from verl.trainer import main_ppo
 
     cfg = _small_cfg()
-    config = compose_verl_config(cfg, model=tiny_model, dataset=dataset,
-                                 extra_overrides=CPU_OVERRIDES + ["custom_reward_function.path=/elsewhere.py"])
+    config = compose_verl_config(
+        cfg,
+        model=tiny_model,
+        dataset=dataset,
+        extra_overrides=CPU_OVERRIDES + ["custom_reward_function.path=/elsewhere.py"],
+    )
     # the legacy group composes, but nothing in main_ppo migrates it to reward.*
     assert config.custom_reward_function.path == "/elsewhere.py"
     assert config.reward.custom_reward_function.path == "pkg://microcoder_eval.reward"
@@ -123,10 +141,22 @@ def test_cli_dry_run_prints_config_and_plan(tiny_model, dataset):
 
     from cli.train_cmd import train
 
-    result = CliRunner().invoke(train, [
-        "--backend", "verl", "--dry-run", "--show-config", "--model", tiny_model, "--dataset", dataset,
-        f"temperature_stages={STAGES}", "mask_probability=0.3", *CPU_OVERRIDES,
-    ])
+    result = CliRunner().invoke(
+        train,
+        [
+            "--backend",
+            "verl",
+            "--dry-run",
+            "--show-config",
+            "--model",
+            tiny_model,
+            "--dataset",
+            dataset,
+            f"temperature_stages={STAGES}",
+            "mask_probability=0.3",
+            *CPU_OVERRIDES,
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "agent_loop_manager_class: trainer_adapters.verl.agent_loop.MicroCoderAgentLoopManager" in result.output
     assert "temperature stage 1: steps 3-4: T=1.0" in result.output
@@ -152,8 +182,9 @@ def test_requested_step_count_wins_over_one_epoch(tiny_model, dataset):
 
 
 def test_response_length_set_through_verl_must_agree_with_the_mask(tiny_model, dataset):
-    bad = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset,
-                              extra_overrides=["data.max_response_length=4096"])
+    bad = compose_verl_config(
+        _small_cfg(), model=tiny_model, dataset=dataset, extra_overrides=["data.max_response_length=4096"]
+    )
     with pytest.raises(MicroCoderVerlConfigError, match="data.max_response_length=4096.*max_response_length=48"):
         validate_verl_config(bad)
 
@@ -169,7 +200,9 @@ def test_no_test_split_turns_validation_off_loudly(tiny_model, dataset, tmp_path
     validate_verl_config(config)
     assert config.trainer.test_freq == -1 and config.trainer.val_before_train is False
     assert "no test.parquet" in describe_plan(cfg, config)
-    forced = compose_verl_config(cfg, model=tiny_model, dataset=str(only_train), extra_overrides=["trainer.test_freq=5"])
+    forced = compose_verl_config(
+        cfg, model=tiny_model, dataset=str(only_train), extra_overrides=["trainer.test_freq=5"]
+    )
     with pytest.raises(MicroCoderVerlConfigError, match="validation would run on the training set"):
         validate_verl_config(forced)
 
@@ -222,8 +255,13 @@ def test_temperature_state_is_read_from_the_checkpoint_verl_resumed(tmp_path, mo
     from trainer_adapters.verl.trainer import resumed_checkpoint_dir
 
     elsewhere = tmp_path / "another_run" / "global_step_7"
-    path_mode = OmegaConf.create({"resume_mode": "resume_path", "resume_from_path": str(elsewhere),
-                                  "default_local_dir": str(tmp_path / "this_run")})
+    path_mode = OmegaConf.create(
+        {
+            "resume_mode": "resume_path",
+            "resume_from_path": str(elsewhere),
+            "default_local_dir": str(tmp_path / "this_run"),
+        }
+    )
     assert resumed_checkpoint_dir(path_mode, 7) == str(elsewhere)  # not this run's own folder
     auto = OmegaConf.create({"resume_mode": "auto", "resume_from_path": None, "default_local_dir": "ckpts"})
     monkeypatch.chdir(tmp_path)
@@ -242,16 +280,34 @@ def test_the_judge_settings_reach_compute_score_as_reward_kwargs(tiny_model, dat
         set_judge_keywords,
     )
 
-    config = compose_verl_config(_small_cfg(reward_workers=3, reward_time_limit=2.5), model=tiny_model,
-                                 dataset=dataset, extra_overrides=CPU_OVERRIDES)
+    config = compose_verl_config(
+        _small_cfg(reward_workers=3, reward_time_limit=2.5),
+        model=tiny_model,
+        dataset=dataset,
+        extra_overrides=CPU_OVERRIDES,
+    )
     assert dict(config.reward.custom_reward_function.reward_kwargs) == {"judge_workers": 3, "judge_time_limit_s": 2.5}
     set_judge_keywords(config, {"judge_workers": default_judge_workers(config)})  # what the launcher adds
     assert config.reward.custom_reward_function.reward_kwargs.judge_workers == 3  # the config's wins
     plain = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, extra_overrides=CPU_OVERRIDES)
     set_judge_keywords(plain, {"judge_workers": default_judge_workers(plain)})
     assert plain.reward.custom_reward_function.reward_kwargs.judge_workers == max(
-        1, (os.cpu_count() or 1) // int(plain.reward.num_workers))  # today's default: the cores shared out
-    shown = CliRunner().invoke(train, ["--backend", "verl", "--dry-run", "--show-config", "--model", tiny_model,
-                                       "--dataset", dataset, "reward_time_limit=2.5", *CPU_OVERRIDES])
+        1, (os.cpu_count() or 1) // int(plain.reward.num_workers)
+    )  # today's default: the cores shared out
+    shown = CliRunner().invoke(
+        train,
+        [
+            "--backend",
+            "verl",
+            "--dry-run",
+            "--show-config",
+            "--model",
+            tiny_model,
+            "--dataset",
+            dataset,
+            "reward_time_limit=2.5",
+            *CPU_OVERRIDES,
+        ],
+    )
     assert shown.exit_code == 0, shown.output
     assert "judge_time_limit_s: 2.5" in shown.output

@@ -7,6 +7,7 @@ right part of the time and rewards differ inside each group), and ``microcoder t
 the ``cpu`` platform, rollouts from the ``hf`` (transformers) engine, the judge through
 verl's reward loop, checkpoints -- then resumes from them.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,12 @@ from trainer_adapters.core import metrics as M  # noqa: E402
 pytestmark = pytest.mark.slow
 
 CONTRACT = [
-    "train_batch_size=2", "ppo_mini_batch_size=2", "num_generations=4", "max_response_length=32",
-    "save_freq=1", "val_before_train=false",
+    "train_batch_size=2",
+    "ppo_mini_batch_size=2",
+    "num_generations=4",
+    "max_response_length=32",
+    "save_freq=1",
+    "val_before_train=false",
 ]
 
 
@@ -33,7 +38,11 @@ def _cli(*args: str, timeout: int = 900) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}  # a cluster of its own
     env["PYTHONUNBUFFERED"] = "1"
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *args], capture_output=True, text=True, timeout=timeout, env=env,
+        [sys.executable, "-m", "cli.main", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
         cwd=Path(__file__).resolve().parent.parent,
     )
 
@@ -94,8 +103,21 @@ def test_train_two_steps_then_resume_to_three(taught):
 def test_baseline_presets_train_a_step_on_verl(taught, preset):
     root, model, dataset = taught
     out = root / f"out_{preset}"
-    run = _cli("train", "--backend", "verl", "--preset", preset, "--model", model, "--dataset", dataset,
-               "--output-dir", str(out), "total_training_steps=1", *CONTRACT)
+    run = _cli(
+        "train",
+        "--backend",
+        "verl",
+        "--preset",
+        preset,
+        "--model",
+        model,
+        "--dataset",
+        dataset,
+        "--output-dir",
+        str(out),
+        "total_training_steps=1",
+        *CONTRACT,
+    )
     assert run.returncode == 0, (run.stdout + run.stderr)[-6000:]
     (record,) = _records(out)
     assert record[M.MASK_FRACTION] == 0.0  # the baselines do not mask
@@ -108,9 +130,22 @@ def test_baseline_presets_train_a_step_on_verl(taught, preset):
 def test_temperature_auto_probes_the_initial_policy_through_verl(taught):
     root, model, dataset = taught
     out = root / "out_auto"
-    run = _cli("train", "--backend", "verl", "--model", model, "--dataset", dataset, "--output-dir", str(out),
-               "total_training_steps=1", "temperature=auto", "probe_temperatures=0.6,1.2,1.8", "probe_prompts=2",
-               *CONTRACT)
+    run = _cli(
+        "train",
+        "--backend",
+        "verl",
+        "--model",
+        model,
+        "--dataset",
+        dataset,
+        "--output-dir",
+        str(out),
+        "total_training_steps=1",
+        "temperature=auto",
+        "probe_temperatures=0.6,1.2,1.8",
+        "probe_prompts=2",
+        *CONTRACT,
+    )
     assert run.returncode == 0, (run.stdout + run.stderr)[-6000:]
     records = _records(out)
     probe = {k: v for r in records if r["step"] == 0 for k, v in r.items()}
@@ -141,9 +176,21 @@ def test_infra_error_rows_are_regrouped_in_a_real_verl_step(taught):
         "    return result\n"
     )
     out = root / "out_infra"
-    run = _cli("train", "--backend", "verl", "--model", model, "--dataset", dataset, "--output-dir", str(out),
-               "total_training_steps=1", f"reward.custom_reward_function.path={flaky}",
-               "reward.custom_reward_function.name=compute_score", *CONTRACT)
+    run = _cli(
+        "train",
+        "--backend",
+        "verl",
+        "--model",
+        model,
+        "--dataset",
+        dataset,
+        "--output-dir",
+        str(out),
+        "total_training_steps=1",
+        f"reward.custom_reward_function.path={flaky}",
+        "reward.custom_reward_function.name=compute_score",
+        *CONTRACT,
+    )
     log = run.stdout + run.stderr
     assert run.returncode == 0, log[-6000:]
     (record,) = _records(out)
@@ -169,10 +216,27 @@ def test_dapo_validation_is_scored_without_the_overlong_penalty(taught):
         pd.read_parquet(data / "train.parquet").head(2).to_parquet(data / "test.parquet")
     out = root / "out_dapo_val"
     contract = [x for x in CONTRACT if not x.startswith(("max_response_length", "val_before_train"))]
-    run = _cli("train", "--backend", "verl", "--preset", "dapo", "--model", model, "--dataset", str(data),
-               "--output-dir", str(out), "total_training_steps=1", *contract, "max_response_length=8",
-               "eval_max_response_length=32", "val_num_samples=2", "val_before_train=true", "test_freq=-1",
-               "dynamic_sampling=false")
+    run = _cli(
+        "train",
+        "--backend",
+        "verl",
+        "--preset",
+        "dapo",
+        "--model",
+        model,
+        "--dataset",
+        str(data),
+        "--output-dir",
+        str(out),
+        "total_training_steps=1",
+        *contract,
+        "max_response_length=8",
+        "eval_max_response_length=32",
+        "val_num_samples=2",
+        "val_before_train=true",
+        "test_freq=-1",
+        "dynamic_sampling=false",
+    )
     assert run.returncode == 0, (run.stdout + run.stderr)[-6000:]
     records = _records(out)
     val = {k: v for r in records if r["step"] == 0 for k, v in r.items()}

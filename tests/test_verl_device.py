@@ -1,6 +1,7 @@
 """The device of a verl run: a Ray cluster's resources decide when the run joins one (a CPU-only
 head node launching onto GPU nodes gets the GPU setup), ``VERL_PLATFORM`` overrides, else this
 machine's detection. The decision is a pure function; one test asks a real local Ray cluster."""
+
 from __future__ import annotations
 
 import subprocess
@@ -51,8 +52,9 @@ def local_cluster(monkeypatch):
     procs = []
 
     def start(gpus: int) -> str:
-        proc = subprocess.Popen([sys.executable, "-c", _CLUSTER, str(gpus)], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", _CLUSTER, str(gpus)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
         procs.append(proc)
         address = proc.stdout.readline().strip()
         assert address, "the Ray cluster did not start"

@@ -4,6 +4,7 @@ module-scoped fixtures (a tiny model config, a two-split parquet dataset, the re
 Loaded by ``test_verl_config.py`` and ``test_verl_adapter.py`` as a ``pytest_plugins`` entry (the
 fixtures are module-scoped: each test module gets its own); importing it needs no verl.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,10 +25,18 @@ WRONG = "```python\nprint(0)\n```"
 
 def _small_cfg(**extra) -> MicroCoderGRPOConfig:
     items = {
-        "train_batch_size": 2, "ppo_mini_batch_size": 1, "num_generations": 8, "val_num_samples": 4,
-        "max_prompt_length": 256, "max_response_length": MAX_RESP, "eval_max_response_length": EVAL_RESP,
-        "repetition_window": WINDOW, "temperature_stages": STAGES, "mask_probability": 1.0,
-        "total_training_steps": 6, "seed": 7,
+        "train_batch_size": 2,
+        "ppo_mini_batch_size": 1,
+        "num_generations": 8,
+        "val_num_samples": 4,
+        "max_prompt_length": 256,
+        "max_response_length": MAX_RESP,
+        "eval_max_response_length": EVAL_RESP,
+        "repetition_window": WINDOW,
+        "temperature_stages": STAGES,
+        "mask_probability": 1.0,
+        "total_training_steps": 6,
+        "seed": 7,
     }
     items.update(extra)
     return MicroCoderGRPOConfig().with_overrides([f"{k}={v}" for k, v in items.items()])

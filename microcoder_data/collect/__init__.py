@@ -9,6 +9,7 @@ and literal readers they share in ``asserts`` / ``literals``, and the plumbing t
 ``files`` (data files), ``rows`` (row -> record), ``fields`` (field readers) and
 ``python_signatures``.
 """
+
 from .rows import Record, RowError, check_problem
 from .registry import READERS, ROW_FORMATS, detect_format
 from .readers import Reader

@@ -1,5 +1,6 @@
 """APPS / TACO: the original per-problem folder layout and the one-row-per-problem
 (Hugging Face) layout with JSON-string ``input_output`` and ``solutions``."""
+
 from __future__ import annotations
 
 import json
@@ -131,8 +132,13 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
 
 
 TACO_FORMAT = RowFormat("taco", matches, convert, "TACO rows (APPS row layout)")
-FORMAT = RowFormat("apps", matches, convert, "APPS/TACO rows (question, input_output, solutions)",
-                   variant=lambda row: TACO_FORMAT if is_taco_row(row) else FORMAT)
+FORMAT = RowFormat(
+    "apps",
+    matches,
+    convert,
+    "APPS/TACO rows (question, input_output, solutions)",
+    variant=lambda row: TACO_FORMAT if is_taco_row(row) else FORMAT,
+)
 
 
 # --------------------------------------------------------------------------- folders

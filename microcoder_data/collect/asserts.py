@@ -4,6 +4,7 @@ Nothing here executes dataset code: asserts are read with ``ast`` and only liter
 are accepted (see ``literals``).  Also the code helpers the readers share: the method
 names of a ``Solution`` class and the function name of an entry point.
 """
+
 from __future__ import annotations
 
 import ast
@@ -127,8 +128,11 @@ class _AssertReader:
                 return self.fn_name is None or f.attr == self.fn_name
             # obj.f(...) on an untracked name: only when it names the known function
             return (
-                self.fn_name is not None and f.attr == self.fn_name
-                and isinstance(owner, ast.Name) and owner.id not in scope.env and owner.id not in _BUILTIN_NAMES
+                self.fn_name is not None
+                and f.attr == self.fn_name
+                and isinstance(owner, ast.Name)
+                and owner.id not in scope.env
+                and owner.id not in _BUILTIN_NAMES
             )
         return False
 
@@ -234,8 +238,12 @@ class _AssertReader:
 
     def _unwrap_sequence(self, node: ast.expr, scope: _Scope) -> ast.expr:
         if (
-            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("tuple", "list")
-            and len(node.args) == 1 and not node.keywords and self._is_target(node.args[0], scope)
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("tuple", "list")
+            and len(node.args) == 1
+            and not node.keywords
+            and self._is_target(node.args[0], scope)
         ):
             return node.args[0]
         return node
@@ -243,8 +251,12 @@ class _AssertReader:
     def _rounded(self, node: ast.expr, scope: _Scope) -> tuple[ast.Call, int] | None:
         """``round(f(x), n)`` -> (call, n)."""
         if (
-            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "round"
-            and len(node.args) == 2 and not node.keywords and self._is_target(node.args[0], scope)
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "round"
+            and len(node.args) == 2
+            and not node.keywords
+            and self._is_target(node.args[0], scope)
         ):
             digits = _literal(node.args[1], scope.env)
             if isinstance(digits, int) and not isinstance(digits, bool) and 0 <= digits <= 15:
@@ -253,8 +265,12 @@ class _AssertReader:
 
     def _abs_diff(self, node: ast.expr, scope: _Scope) -> tuple[ast.Call, Any] | None:
         if not (
-            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "abs"
-            and len(node.args) == 1 and isinstance(node.args[0], ast.BinOp) and isinstance(node.args[0].op, ast.Sub)
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "abs"
+            and len(node.args) == 1
+            and isinstance(node.args[0], ast.BinOp)
+            and isinstance(node.args[0].op, ast.Sub)
         ):
             return None
         a, b = node.args[0].left, node.args[0].right
@@ -274,8 +290,7 @@ class _AssertReader:
         for sub in ast.walk(e):
             if sub is not e and self._is_target(sub, scope):
                 outer = [
-                    n for n in ast.walk(e)
-                    if isinstance(n, ast.Call) and n is not sub and sub in list(ast.walk(n))
+                    n for n in ast.walk(e) if isinstance(n, ast.Call) and n is not sub and sub in list(ast.walk(n))
                 ]
                 if outer:
                     return f"result passes through {_called_name(outer[-1]) or 'an expression'}()"
@@ -367,14 +382,18 @@ def _has_candidate_or_object_calls(tree: ast.AST) -> bool:
     objects = {
         t.id
         for n in ast.walk(tree)
-        if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)
+        if isinstance(n, ast.Assign)
+        and isinstance(n.value, ast.Call)
+        and isinstance(n.value.func, ast.Name)
         and not n.value.args
         for t in n.targets
         if isinstance(t, ast.Name)
     }
     for n in ast.walk(tree):
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.args.args and any(
-            isinstance(a, ast.Assert) for a in ast.walk(n)
+        if (
+            isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and n.args.args
+            and any(isinstance(a, ast.Assert) for a in ast.walk(n))
         ):
             return True
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):

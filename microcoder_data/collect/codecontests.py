@@ -1,4 +1,5 @@
 """DeepMind CodeContests rows (Hugging Face ``deepmind/code_contests`` layout)."""
+
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -68,8 +69,12 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
         reference_solutions=_python_solutions(row.get("solutions")),
         license=LICENSE,
         rule=judging_rule(statement, {"platform": platform, "source": ctx.source, "mode": "stdin"}),
-        provenance=ctx.provenance(upstream_id, upstream_time_limit_s=time_limit, **counts,
-                                  **_known_wrong(_python_solutions(row.get("incorrect_solutions")))),
+        provenance=ctx.provenance(
+            upstream_id,
+            upstream_time_limit_s=time_limit,
+            **counts,
+            **_known_wrong(_python_solutions(row.get("incorrect_solutions"))),
+        ),
     )
 
 

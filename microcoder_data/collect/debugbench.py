@@ -1,6 +1,7 @@
 """thunlp/DebugBench (Python 3): an accepted LeetCode solution (``oracle_code``) and a
 bug-implanted one per record; tests are the statement examples, parsed from text
 (``Input: a = 1, b = [2]`` / ``Output: 3``)."""
+
 from __future__ import annotations
 
 import ast
@@ -62,8 +63,12 @@ def _pick_method(code: str, arg_names: list[str] | None) -> str:
         raise RowError("oracle_code has no class Solution")
     init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
     if init is not None and len(init.args.args) > 1:
-        raise RowError("design problem (Solution takes constructor arguments): operation-sequence tests are not supported")
-    methods = [n for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and not n.name.startswith("_")]
+        raise RowError(
+            "design problem (Solution takes constructor arguments): operation-sequence tests are not supported"
+        )
+    methods = [
+        n for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and not n.name.startswith("_")
+    ]
     if not methods:
         raise RowError("class Solution has no public method")
     if arg_names is not None:

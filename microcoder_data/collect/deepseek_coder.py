@@ -1,5 +1,6 @@
 """DeepSeek-Coder evaluation data: the LeetCode contest set (``20240121-Jul.jsonl``,
 ``assert my_solution.f(**test_input) == ...``) and MBPP (``text``, ``code``, ``test_list``)."""
+
 from __future__ import annotations
 
 import ast
@@ -21,8 +22,12 @@ MBPP_LICENSE = "CC-BY-4.0 (MBPP)"
 
 
 def leetcode_matches(row: Mapping[str, Any]) -> bool:
-    return "task_id" in row and "prompt" in row and "test" in row and "entry_point" not in row and (
-        "my_solution" in str(row.get("test", "")) or "start_time" in row
+    return (
+        "task_id" in row
+        and "prompt" in row
+        and "test" in row
+        and "entry_point" not in row
+        and ("my_solution" in str(row.get("test", "")) or "start_time" in row)
     )
 
 
@@ -59,7 +64,9 @@ def leetcode_convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     notes = {"unconverted_tests": conv.unconverted or None, "question_id": meta.get("questionFrontendId")}
     slug = str(row.get("title") or meta.get("titleSlug") or "")
     platform = "leetcode"
-    rule = widen_tolerance(judging_rule(statement, {"platform": platform, "source": ctx.source, "mode": "functional"}), conv.tolerance)
+    rule = widen_tolerance(
+        judging_rule(statement, {"platform": platform, "source": ctx.source, "mode": "functional"}), conv.tolerance
+    )
     return Problem(
         id=f"{ctx.source}/{task_id}",
         source=ctx.source,

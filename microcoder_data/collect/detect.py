@@ -1,4 +1,5 @@
 """Which row format a row is, and reading a file or folder through the format recognised from its rows."""
+
 from __future__ import annotations
 
 import itertools

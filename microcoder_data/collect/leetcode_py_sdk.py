@@ -13,6 +13,7 @@ equality (any order) or an ``abs(result - expected) < tol`` check (tolerance); d
 problems (operation sequences), ListNode/TreeNode arguments and custom checkers are
 rejected with that reason.
 """
+
 from __future__ import annotations
 
 import ast
@@ -102,14 +103,21 @@ def _check_run_helper(body_text: str, params: list[str], method: str) -> dict[st
             continue
         if not last and isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name):
             name, v = s.targets[0].id, s.value
-            if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "solution_class" and not v.args:
+            if (
+                isinstance(v, ast.Call)
+                and isinstance(v.func, ast.Name)
+                and v.func.id == "solution_class"
+                and not v.args
+            ):
                 objects.add(name)
                 continue
             src = None
             if isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr == "copy" and not v.args:
                 src = v.func.value
             elif (
-                isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr == "deepcopy"
+                isinstance(v, ast.Call)
+                and isinstance(v.func, ast.Attribute)
+                and v.func.attr == "deepcopy"
                 and len(v.args) == 1
             ):
                 src = v.args[0]
@@ -123,15 +131,22 @@ def _check_run_helper(body_text: str, params: list[str], method: str) -> dict[st
             call = s.value
             overrides: dict[str, Any] = {}
             if (
-                isinstance(call.func, ast.Name) and call.func.id == "sorted" and len(call.args) == 1
-                and not call.keywords and isinstance(call.args[0], ast.Call)
+                isinstance(call.func, ast.Name)
+                and call.func.id == "sorted"
+                and len(call.args) == 1
+                and not call.keywords
+                and isinstance(call.args[0], ast.Call)
             ):
                 call = call.args[0]  # return sorted(impl.f(...)): the answer may come in any order
                 overrides["any_order"] = True
             f = call.func
             owner_ok = isinstance(f, ast.Attribute) and (
                 (isinstance(f.value, ast.Name) and f.value.id in objects)
-                or (isinstance(f.value, ast.Call) and isinstance(f.value.func, ast.Name) and f.value.func.id == "solution_class")
+                or (
+                    isinstance(f.value, ast.Call)
+                    and isinstance(f.value.func, ast.Name)
+                    and f.value.func.id == "solution_class"
+                )
             )
             if not owner_ok or f.attr != method or call.keywords:
                 raise RowError(why)
@@ -174,9 +189,14 @@ def _comparison(body_text: str, signature: str) -> dict[str, Any]:
         if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name):
             bound[s.targets[0].id] = _Inline(dict(bound)).visit(s.value)
         elif (
-            isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Attribute)
-            and s.value.func.attr == "sort" and not s.value.args and not s.value.keywords
-            and isinstance(s.value.func.value, ast.Name) and s.value.func.value.id in bound
+            isinstance(s, ast.Expr)
+            and isinstance(s.value, ast.Call)
+            and isinstance(s.value.func, ast.Attribute)
+            and s.value.func.attr == "sort"
+            and not s.value.args
+            and not s.value.keywords
+            and isinstance(s.value.func.value, ast.Name)
+            and s.value.func.value.id in bound
         ):
             name = s.value.func.value.id
             bound[name] = ast.Call(ast.Name("sorted", ast.Load()), [bound[name]], [])
@@ -190,7 +210,9 @@ def _comparison(body_text: str, signature: str) -> dict[str, Any]:
     if canon in ("R==E", "E==R", "RisE"):
         return {}
     any_order = {
-        "sorted(R)==sorted(E)", "set(R)==set(E)", "Counter(R)==Counter(E)",
+        "sorted(R)==sorted(E)",
+        "set(R)==set(E)",
+        "Counter(R)==Counter(E)",
         "sorted([tuple(p)forpinR])==sorted([tuple(p)forpinE])",
     }
     if canon in any_order:
@@ -284,7 +306,9 @@ def _tests(row: Mapping[str, Any], params: list[str], run_name: str) -> tuple[li
                     if len(names) == 1:
                         value = (value,)
                     else:
-                        raise NotConvertible(f"case has {len(value) if isinstance(value, (tuple, list)) else 1} values for {len(names)} names")
+                        raise NotConvertible(
+                            f"case has {len(value) if isinstance(value, (tuple, list)) else 1} values for {len(names)} names"
+                        )
                 bound = dict(zip(names, value))
                 tests.append(functional_test([bound[p] for p in params], bound[expected_names[0]]))
             except NotConvertible as exc:
@@ -305,7 +329,9 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     signature = str(public[0].get("signature") or "")
     if not method.isidentifier() or not signature.startswith("("):
         raise RowError("solution method has no name/signature")
-    kinds = structured_types(signature + "\n" + str(row.get("helpers_run_body") or "") + str(row.get("solution_imports") or ""))
+    kinds = structured_types(
+        signature + "\n" + str(row.get("helpers_run_body") or "") + str(row.get("solution_imports") or "")
+    )
     if kinds:
         raise RowError(f"needs ListNode/TreeNode: uses {', '.join(kinds)}")
     run_params = _params(str(row.get("helpers_run_signature") or ""))
@@ -313,7 +339,9 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
         raise RowError("run helper does not take solution_class first")
     params = run_params[1:]
     overrides = _check_run_helper(str(row.get("helpers_run_body") or ""), params, method)
-    overrides.update(_comparison(str(row.get("helpers_assert_body") or ""), str(row.get("helpers_assert_signature") or "")))
+    overrides.update(
+        _comparison(str(row.get("helpers_assert_body") or ""), str(row.get("helpers_assert_signature") or ""))
+    )
 
     tests, skipped = _tests(row, params, f"run_{row.get('helpers_run_name')}")
     if not tests:

@@ -6,6 +6,7 @@ not already covered are added where their text decodes unambiguously against the
 starter code's return annotation (v0.3.0 writes most ``str`` results unquoted; a
 ``None`` result for a non-Optional return is an out-of-constraint case and is left out).
 """
+
 from __future__ import annotations
 
 import json
@@ -44,7 +45,7 @@ def _type_ok(value: Any, annotation: str | None) -> bool:
     ann = annotation.replace(" ", "")
     if value is None:
         return "Optional" in ann or "None" in ann
-    base = ann[len("Optional["):-1] if ann.startswith("Optional[") else ann
+    base = ann[len("Optional[") : -1] if ann.startswith("Optional[") else ann
     if base == "int":
         return isinstance(value, int) and not isinstance(value, bool)
     if base == "float":
@@ -109,8 +110,10 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     added = 0
     for i, case in enumerate(io_cases):
         try:
-            if not isinstance(case, Mapping) or not isinstance(case.get("input"), str) or not isinstance(
-                case.get("output"), str
+            if (
+                not isinstance(case, Mapping)
+                or not isinstance(case.get("input"), str)
+                or not isinstance(case.get("output"), str)
             ):
                 raise NotConvertible("case is not {input: str, output: str}")
             if f"candidate({case['input']})" in test_code:
@@ -135,7 +138,9 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
 
     completion = row.get("completion")
     platform = "leetcode"
-    rule = widen_tolerance(judging_rule(statement, {"platform": platform, "source": ctx.source, "mode": "functional"}), conv.tolerance)
+    rule = widen_tolerance(
+        judging_rule(statement, {"platform": platform, "source": ctx.source, "mode": "functional"}), conv.tolerance
+    )
     split = split_label(ctx.file)
     return Problem(
         id=f"{ctx.source}/{split}/{task_id}",
@@ -156,4 +161,6 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     )
 
 
-FORMAT = RowFormat("leetcodedataset", matches, convert, "LeetCodeDataset rows (task_id, entry_point, test, input_output, meta)")
+FORMAT = RowFormat(
+    "leetcodedataset", matches, convert, "LeetCodeDataset rows (task_id, entry_point, test, input_output, meta)"
+)

@@ -3,6 +3,7 @@
 Used by the assert reader (``asserts``) and by the readers of LeetCode-style examples
 (``parse_leetcode_value`` / ``parse_leetcode_args``: ``nums = [2,7], target = 9``).
 """
+
 from __future__ import annotations
 
 import ast
@@ -73,8 +74,12 @@ def _literal(node: ast.AST, env: Mapping[str, Any]) -> Any:
         left, right = _literal(node.left, env), _literal(node.right, env)
         return _check_size(_binop(node.op, left, right))
     if (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("tuple", "list")
-        and node.func.id not in env and len(node.args) == 1 and not node.keywords
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("tuple", "list")
+        and node.func.id not in env
+        and len(node.args) == 1
+        and not node.keywords
     ):
         inner = _literal(node.args[0], env)  # tuple([1, 2]): a conversion of a literal, nothing runs
         if isinstance(inner, (list, tuple, str)):
@@ -94,7 +99,9 @@ def _simple_elts(elts: list[ast.expr]) -> list[Any] | None:
         if t is ast.Constant and isinstance(e.value, _SIMPLE_CONST):
             append(e.value)
         elif (
-            t is ast.UnaryOp and type(e.op) is ast.USub and type(e.operand) is ast.Constant
+            t is ast.UnaryOp
+            and type(e.op) is ast.USub
+            and type(e.operand) is ast.Constant
             and type(e.operand.value) in (int, float)
         ):
             append(-e.operand.value)
@@ -193,6 +200,8 @@ _PY_WORD_RE = re.compile(r'"(?:[^"\\]|\\.)*"|\b(True|False|None)\b')
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"non-finite number {name} is not JSON")
+
+
 _WORD_RE = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'|\b(true|false|null)\b')
 
 
@@ -208,8 +217,10 @@ def parse_leetcode_value(text: str) -> Any:
         pass
     if "'" not in s:  # Python words in otherwise JSON text: [True, False], None
         try:
-            return json.loads(_PY_WORD_RE.sub(lambda m: _PY_WORDS.get(m.group(1), m.group(0)) if m.group(1) else m.group(0), s),
-                              parse_constant=_reject_constant)
+            return json.loads(
+                _PY_WORD_RE.sub(lambda m: _PY_WORDS.get(m.group(1), m.group(0)) if m.group(1) else m.group(0), s),
+                parse_constant=_reject_constant,
+            )
         except ValueError:
             pass
     py = _WORD_RE.sub(lambda m: _JSONISH_WORDS[m.group(1)] if m.group(1) else m.group(0), s)
@@ -261,5 +272,5 @@ def parse_leetcode_args(text: str) -> dict[str, Any]:
         name = m.group(1)
         if name in args:
             raise NotConvertible(f"argument {name!r} given twice")
-        args[name] = parse_leetcode_value(piece[m.end():])
+        args[name] = parse_leetcode_value(piece[m.end() :])
     return args

@@ -4,6 +4,7 @@ The row format lives here whole: the tests' encodings (public JSON, private JSON
 base64(zlib(pickle)) loaded with an unpickler that refuses every global, so a hostile
 file cannot run code) and the row -> Problem conversion.
 """
+
 from __future__ import annotations
 
 import base64

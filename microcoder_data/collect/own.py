@@ -1,4 +1,5 @@
 """Rows already in the project's own format (``Problem.to_row()``)."""
+
 from __future__ import annotations
 
 import json

@@ -1,6 +1,7 @@
 """Python signatures in upstream solutions and starter code: the function's parameters and
 annotations, a starter stub taken from a solution, node types JSON cannot carry, and float-typed
 arguments written as floats."""
+
 from __future__ import annotations
 
 import ast
@@ -153,7 +154,5 @@ def coerce_float_params(tests: list[TestCase], code: str, fn_name: str) -> list[
         expected = json.loads(t.output)
         if ret_kind:
             expected = _to_float(expected, ret_kind)
-        out.append(
-            TestCase(json.dumps(args, ensure_ascii=False), json.dumps(expected, ensure_ascii=False))
-        )
+        out.append(TestCase(json.dumps(args, ensure_ascii=False), json.dumps(expected, ensure_ascii=False)))
     return out

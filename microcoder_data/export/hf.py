@@ -1,12 +1,12 @@
 """A ``datasets`` copy of the verl splits (``DatasetDict.save_to_disk``), with fixed
 fingerprints so the same rows give the same files."""
+
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
 import pyarrow as pa
-
 
 
 def save_hf(tables: dict[str, pa.Table], out_dir: str | Path, fingerprints: dict[str, str] | None = None) -> Path:
@@ -18,7 +18,9 @@ def save_hf(tables: dict[str, pa.Table], out_dir: str | Path, fingerprints: dict
     fingerprints = fingerprints or {}
     dd = datasets.DatasetDict(
         {
-            name: datasets.Dataset(table.replace_schema_metadata(None), fingerprint=fingerprints.get(name, f"microcoder-{name}"))
+            name: datasets.Dataset(
+                table.replace_schema_metadata(None), fingerprint=fingerprints.get(name, f"microcoder-{name}")
+            )
             for name, table in tables.items()
         }
     )
@@ -32,4 +34,3 @@ def save_hf(tables: dict[str, pa.Table], out_dir: str | Path, fingerprints: dict
         if was_enabled:
             datasets.enable_progress_bars()
     return out_dir
-

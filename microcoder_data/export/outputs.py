@@ -1,5 +1,6 @@
 """Every output of a build (``export_all``): the kept problems in microcoder's schema, the verl
 parquet splits, rejects, a ``datasets`` copy, stats and the card."""
+
 from __future__ import annotations
 
 import json
@@ -50,7 +51,9 @@ def export_all(result: "BuildResult") -> dict[str, str]:
 
     kept = kept.append_column("tests_generated", pa.array([tests_generated(p) for p in problems], pa.int64()))
     kept = kept.append_column("test_strength", pa.array([strength(p) for p in problems], pa.float64()))
-    kept = kept.append_column("known_wrong_rejected", pa.array([known_wrong_rejected(p) for p in problems], pa.float64()))
+    kept = kept.append_column(
+        "known_wrong_rejected", pa.array([known_wrong_rejected(p) for p in problems], pa.float64())
+    )
     write_parquet(kept, out / "problems.parquet", compression=ex.compression, row_group_size=ex.row_group_size)
     files["problems"] = str(out / "problems.parquet")
     # verl splits
@@ -64,7 +67,9 @@ def export_all(result: "BuildResult") -> dict[str, str]:
         shas[split] = write_parquet(table, path, compression=ex.compression, row_group_size=ex.row_group_size)
         files[split] = str(path)
     # rejects
-    for p in write_rejects(result.rejects, out, jsonl=ex.rejects_jsonl, compression=ex.compression, row_group_size=ex.row_group_size):
+    for p in write_rejects(
+        result.rejects, out, jsonl=ex.rejects_jsonl, compression=ex.compression, row_group_size=ex.row_group_size
+    ):
         files[p.name] = str(p)
     if not ex.rejects_jsonl and (out / "rejects.jsonl").exists():
         (out / "rejects.jsonl").unlink()
@@ -84,19 +89,37 @@ def export_all(result: "BuildResult") -> dict[str, str]:
     # the most frequent reason of each step (ties: the smallest text)
     example = {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for k, c in reasons.items()}
     order = {s.name: i for i, s in enumerate(result.stages)}  # the recipe's order
-    rejects_by_step = [(a, b, n, example[(a, b)]) for (a, b), n in sorted(by_step.items(), key=lambda kv: (order.get(kv[0][0], 9), -kv[1], kv[0][1]))]
+    rejects_by_step = [
+        (a, b, n, example[(a, b)])
+        for (a, b), n in sorted(by_step.items(), key=lambda kv: (order.get(kv[0][0], 9), -kv[1], kv[0][1]))
+    ]
     (out / "stats.json").write_text(
-        json.dumps({"stages": stages + [StageReport(EXPORT_STAGE, len(problems), len(problems), 0).to_dict()],
-                    "kept": len(problems), "rejected": result.rejects.num_rows,
-                    "splits": {k: t.num_rows for k, t in tables.items()}}, indent=1, sort_keys=True)
+        json.dumps(
+            {
+                "stages": stages + [StageReport(EXPORT_STAGE, len(problems), len(problems), 0).to_dict()],
+                "kept": len(problems),
+                "rejected": result.rejects.num_rows,
+                "splits": {k: t.num_rows for k, t in tables.items()},
+            },
+            indent=1,
+            sort_keys=True,
+        )
     )
     files["stats"] = str(out / "stats.json")
     if ex.card:
         step_params = {s.name: s.params for s in result.stages if s.params}
-        for p in write_card(out, name=ex.name, problems=problems, splits=splits,
-                            split_sizes={k: t.num_rows for k, t in tables.items()}, stages=stages,
-                            rejects_by_step=rejects_by_step, config=data_config(cfg.to_dict()),
-                            step_params=step_params, sources=list(cfg.sources),
-                            kept_nothing=[s.message() for s in shortfalls(result.kept, result.rejects)]):
+        for p in write_card(
+            out,
+            name=ex.name,
+            problems=problems,
+            splits=splits,
+            split_sizes={k: t.num_rows for k, t in tables.items()},
+            stages=stages,
+            rejects_by_step=rejects_by_step,
+            config=data_config(cfg.to_dict()),
+            step_params=step_params,
+            sources=list(cfg.sources),
+            kept_nothing=[s.message() for s in shortfalls(result.kept, result.rejects)],
+        ):
             files[p.name] = str(p)
     return files

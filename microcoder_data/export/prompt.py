@@ -7,6 +7,7 @@ messages, so the prompts a model is trained and evaluated on cannot drift apart.
 Problems that have not been through the Process stage (raw benchmark rows) are first given
 the same presentation (:func:`presentable`): noise removal and the one statement layout.
 """
+
 from __future__ import annotations
 
 import copy

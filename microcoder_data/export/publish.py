@@ -1,4 +1,5 @@
 """Push a built dataset folder to the Hugging Face Hub (``microcoder data publish``)."""
+
 from __future__ import annotations
 
 import os
@@ -39,8 +40,15 @@ def human(n: float) -> str:
     return f"{n} B"  # pragma: no cover
 
 
-def publish(out_dir: str | Path, repo_id: str, *, dry_run: bool = False, private: bool = False,
-            token: str | None = None, commit_message: str = "Upload MicroCoder-Dataset") -> list[PublishFile]:
+def publish(
+    out_dir: str | Path,
+    repo_id: str,
+    *,
+    dry_run: bool = False,
+    private: bool = False,
+    token: str | None = None,
+    commit_message: str = "Upload MicroCoder-Dataset",
+) -> list[PublishFile]:
     """Upload the folder (without ``_work/``) as a dataset repo; ``dry_run`` only lists."""
     if "/" not in repo_id or repo_id.count("/") != 1:
         raise PublishError(f"--repo-id must look like ORG/NAME, got {repo_id!r}")
@@ -48,7 +56,9 @@ def publish(out_dir: str | Path, repo_id: str, *, dry_run: bool = False, private
     if dry_run:
         return files
     if os.environ.get("HF_HUB_OFFLINE", "").lower() in ("1", "true", "yes"):
-        raise PublishError("HF_HUB_OFFLINE is set: cannot push to the Hugging Face Hub (use --dry-run to list the files)")
+        raise PublishError(
+            "HF_HUB_OFFLINE is set: cannot push to the Hugging Face Hub (use --dry-run to list the files)"
+        )
     try:
         from huggingface_hub import HfApi
     except ImportError as exc:  # pragma: no cover - a dependency of datasets
@@ -67,7 +77,10 @@ def publish(out_dir: str | Path, repo_id: str, *, dry_run: bool = False, private
         name = type(exc).__name__
         hint = ""
         text = str(exc).lower()
-        if any(k in name.lower() or k in text for k in ("connection", "offline", "resolve", "timeout", "network", "max retries")):
+        if any(
+            k in name.lower() or k in text
+            for k in ("connection", "offline", "resolve", "timeout", "network", "max retries")
+        ):
             hint = " -- the Hub is unreachable (offline?)"
         elif "401" in text or "token" in text or "unauthorized" in text:
             hint = " -- not logged in? run `hf auth login` or pass --token"

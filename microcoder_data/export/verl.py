@@ -5,6 +5,7 @@
 ``microcoder_data.export.prompt.prompt_messages``: the same messages ``microcoder eval
 generate`` sends to a model.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -1,5 +1,6 @@
 """Filter stage: quality, relevance, decontamination, exact + MinHash dedup, difficulty
 (in the order ``microcoder_data.recipe.filter_steps`` lists them)."""
+
 from __future__ import annotations
 
 from microcoder_data.filter.decontam import Decontaminate, load_reference
@@ -10,6 +11,14 @@ from microcoder_data.filter.quality import QualityFilter
 from microcoder_data.filter.relevance import RelevanceFilter
 
 __all__ = [
-    "Decontaminate", "DifficultyStep", "ExactDedup", "MinHashDedup", "MinHasher", "QualityFilter", "RelevanceFilter",
-    "load_pass_rates", "load_reference", "normalize_label",
+    "Decontaminate",
+    "DifficultyStep",
+    "ExactDedup",
+    "MinHashDedup",
+    "MinHasher",
+    "QualityFilter",
+    "RelevanceFilter",
+    "load_pass_rates",
+    "load_reference",
+    "normalize_label",
 ]

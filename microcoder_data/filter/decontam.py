@@ -13,6 +13,7 @@ Reference statements go through the same noise removal as ours before hashing, s
 ``$1 \\le N$`` in a raw LiveCodeBench row matches ``1 <= N`` in a processed problem.
 The index is built once on the driver (``prepare``) and shipped to workers.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -132,7 +133,9 @@ class Decontaminate(Step):
                 if j >= c.minhash_threshold and (best is None or (j, -ref) > (best[0], -best[1])):
                     best = (j, ref)
             if best is not None:
-                return self.reject(p, f"decontam: MinHash Jaccard {best[0]:.2f} with benchmark problem {self.ref_ids[best[1]]}")
+                return self.reject(
+                    p, f"decontam: MinHash Jaccard {best[0]:.2f} with benchmark problem {self.ref_ids[best[1]]}"
+                )
         return p
 
     def describe(self) -> dict[str, Any]:

@@ -8,6 +8,7 @@ keeps A and C.)  Keys / signatures are computed in parallel on the executor from
 ``statement`` column alone; the decision runs on the driver over plain columns (no
 Problem objects: 100k rows stay cheap).
 """
+
 from __future__ import annotations
 
 import hashlib

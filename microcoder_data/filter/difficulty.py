@@ -1,4 +1,5 @@
 """Difficulty labels (source labels or measured pass rates) and rebalancing to a target."""
+
 from __future__ import annotations
 
 import gzip
@@ -17,9 +18,24 @@ _ID_KEYS = ("id", "problem_id", "task_id", "question_id")
 _PASS_KEYS = ("passed", "pass", "correct", "lcb_graded", "accepted")
 
 _LABEL_ALIASES = {
-    "easy": "easy", "introductory": "easy", "simple": "easy", "e": "easy", "1": "easy",
-    "medium": "medium", "interview": "medium", "moderate": "medium", "normal": "medium", "m": "medium", "2": "medium",
-    "hard": "hard", "competition": "hard", "difficult": "hard", "very hard": "hard", "expert": "hard", "h": "hard", "3": "hard",
+    "easy": "easy",
+    "introductory": "easy",
+    "simple": "easy",
+    "e": "easy",
+    "1": "easy",
+    "medium": "medium",
+    "interview": "medium",
+    "moderate": "medium",
+    "normal": "medium",
+    "m": "medium",
+    "2": "medium",
+    "hard": "hard",
+    "competition": "hard",
+    "difficult": "hard",
+    "very hard": "hard",
+    "expert": "hard",
+    "h": "hard",
+    "3": "hard",
 }
 
 
@@ -83,7 +99,11 @@ class DifficultyStep(GlobalStep):
 
     def rate_for(self, p: Problem) -> float | None:
         rates = self.pass_rates or {}
-        for key in (p.id, p.id.split("/", 1)[-1], str(p.provenance.get("upstream_id", "")) if isinstance(p.provenance, dict) else ""):
+        for key in (
+            p.id,
+            p.id.split("/", 1)[-1],
+            str(p.provenance.get("upstream_id", "")) if isinstance(p.provenance, dict) else "",
+        ):
             if key and key in rates:
                 return rates[key]
         return None
@@ -107,7 +127,10 @@ class DifficultyStep(GlobalStep):
             label = src_label
             if rate is not None:
                 label = self.label(rate)
-                p.provenance = {**p.provenance, "difficulty": {"pass_rate": round(rate, 4), "source_label": p.difficulty}}
+                p.provenance = {
+                    **p.provenance,
+                    "difficulty": {"pass_rate": round(rate, 4), "source_label": p.difficulty},
+                }
                 if c.min_pass_rate is not None and rate < c.min_pass_rate:
                     rejected[i] = f"difficulty: pass rate {rate:.2f} < {c.min_pass_rate}"
                 elif c.max_pass_rate is not None and rate > c.max_pass_rate:
@@ -139,7 +162,10 @@ class DifficultyStep(GlobalStep):
                     for i in idx[want:]:
                         rejected[i] = f"difficulty: over the target share for {label} ({target.get(label, 0.0):.0%})"
         counts = Counter(label or "unknown" for i, (_, label) in enumerate(labelled) if i not in rejected)
-        self.last_stats = {"kept": dict(sorted(counts.items())), "measured": sum(1 for p in problems if self.rate_for(p) is not None)}
+        self.last_stats = {
+            "kept": dict(sorted(counts.items())),
+            "measured": sum(1 for p in problems if self.rate_for(p) is not None),
+        }
         for i, (p, _) in enumerate(labelled):
             yield self.reject(p, rejected[i]) if i in rejected else p
 

@@ -9,6 +9,7 @@ taken from ``datasketch.MinHash(num_perm, seed)``; MurmurHash3 fmix32 pre-mix, t
 for the same shingle hashes, a valid ``LeanMinHash`` that goes straight into
 ``datasketch.MinHashLSH``.  Deterministic: no Python ``hash()``, fixed seeds.
 """
+
 from __future__ import annotations
 
 import unicodedata

@@ -1,4 +1,5 @@
 """Textual quality: enough prose, not a dump of numbers or repeated lines."""
+
 from __future__ import annotations
 
 import re

@@ -8,6 +8,7 @@
 * problems that depend on an image (``provenance["noise"]["images"]`` counts images the
   noise removal took out) or on files instead of stdin/stdout.
 """
+
 from __future__ import annotations
 
 import re

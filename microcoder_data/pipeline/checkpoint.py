@@ -6,6 +6,7 @@ checkpoint is only reused when the key matches, so changing the config or the in
 re-runs the stage and everything after it.  ``done.json`` is written last: an
 interrupted stage leaves no ``done.json`` and runs again.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,7 +38,11 @@ class Checkpoints:
         meta = json.loads(done.read_text())
         if meta.get("key") != key:
             return None
-        return read_parquet(d / "kept.parquet", PROBLEM_SCHEMA), read_parquet(d / "rejects.parquet", REJECT_SCHEMA), meta
+        return (
+            read_parquet(d / "kept.parquet", PROBLEM_SCHEMA),
+            read_parquet(d / "rejects.parquet", REJECT_SCHEMA),
+            meta,
+        )
 
     def save(self, stage: str, key: str, kept: pa.Table, rejects: pa.Table, meta: dict[str, Any] | None = None) -> str:
         d = self.stage_dir(stage)
@@ -45,7 +50,13 @@ class Checkpoints:
         (d / "done.json").unlink(missing_ok=True)  # written last, below
         kept_sha = write_parquet(kept, d / "kept.parquet")
         write_parquet(rejects, d / "rejects.parquet")
-        info = {"key": key, "kept": kept.num_rows, "rejected": rejects.num_rows, "kept_sha256": kept_sha, **(meta or {})}
+        info = {
+            "key": key,
+            "kept": kept.num_rows,
+            "rejected": rejects.num_rows,
+            "kept_sha256": kept_sha,
+            **(meta or {}),
+        }
         (d / "done.json").write_text(json.dumps(info, indent=1, sort_keys=True, default=str))
         return kept_sha
 
@@ -72,5 +83,7 @@ class Checkpoints:
 
     @staticmethod
     def load_shard(d: Path, i: int) -> tuple[pa.Table, pa.Table]:
-        return (read_parquet(d / f"{i:05d}.kept.parquet", PROBLEM_SCHEMA),
-                read_parquet(d / f"{i:05d}.rejects.parquet", REJECT_SCHEMA))
+        return (
+            read_parquet(d / f"{i:05d}.kept.parquet", PROBLEM_SCHEMA),
+            read_parquet(d / f"{i:05d}.rejects.parquet", REJECT_SCHEMA),
+        )

@@ -12,6 +12,7 @@ step, a reference index); ``items`` are shards (Arrow tables or lists).
   Attaches to a running Ray (``ray.init`` already called, or ``address``) or starts a
   local one on CPU.
 """
+
 from __future__ import annotations
 
 import multiprocessing as mp
@@ -67,7 +68,9 @@ class Executor:
         raise NotImplementedError
 
     def _bar(self, total: int, desc: str) -> tqdm:
-        return tqdm(total=total, desc=desc, unit="shard", disable=not self.progress or total <= 1, leave=False, file=sys.stderr)
+        return tqdm(
+            total=total, desc=desc, unit="shard", disable=not self.progress or total <= 1, leave=False, file=sys.stderr
+        )
 
     def close(self) -> None:
         pass
@@ -179,7 +182,9 @@ class RayExecutor(Executor):
         return {"executor": self.name, "workers": self.workers}
 
 
-def make_executor(kind: str = "local", workers: int | None = None, *, progress: bool = True, address: str | None = None) -> Executor:
+def make_executor(
+    kind: str = "local", workers: int | None = None, *, progress: bool = True, address: str | None = None
+) -> Executor:
     if kind == "local":
         return LocalExecutor(workers, progress)
     if kind == "ray":

@@ -9,6 +9,7 @@ Ctrl-C, and pool workers) is killed and the process exits 130 with one line.
 The handler is the command line's business (:func:`two_step_ctrl_c`); a library caller
 keeps Python's own ``KeyboardInterrupt``.  The pipeline only asks :func:`stop_requested`.
 """
+
 from __future__ import annotations
 
 import logging
@@ -56,7 +57,7 @@ def _descendants(root: int) -> list[int]:
         except OSError:
             continue  # gone meanwhile
         # the command name (field 2) may hold spaces and parentheses: the ppid follows the last ")"
-        ppid = int(stat[stat.rindex(b")") + 2:].split()[1])
+        ppid = int(stat[stat.rindex(b")") + 2 :].split()[1])
         children.setdefault(ppid, []).append(int(entry))
     found, todo = [], [root]
     while todo:

@@ -1,4 +1,5 @@
 """What a build reports: each stage's counts and the build's result (the summary table ``data build`` prints)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -22,8 +23,13 @@ class StageReport:
     params: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:  # no timings: goes into data files
-        return {"stage": self.name, "rows_in": self.rows_in, "kept": self.kept, "rejected": self.rejected,
-                "rejected_by_step": dict(sorted(self.by_step.items()))}
+        return {
+            "stage": self.name,
+            "rows_in": self.rows_in,
+            "kept": self.kept,
+            "rejected": self.rejected,
+            "rejected_by_step": dict(sorted(self.by_step.items())),
+        }
 
 
 @dataclass

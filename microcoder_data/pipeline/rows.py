@@ -5,6 +5,7 @@ ones as ``Reject.to_row()`` rows with :data:`REJECT_SCHEMA`.  Parquet files are 
 with fixed settings (no pandas metadata, fixed compression and row groups) so the same
 rows give the same bytes.
 """
+
 from __future__ import annotations
 
 import hashlib

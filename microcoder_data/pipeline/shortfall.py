@@ -5,6 +5,7 @@ not leave the user to find that out there.  Reasons are counted with their detai
 parenthesised specifics) folded, so "all 2 reference solution(s) fail (...)" and "all 3 ..."
 count as one reason; the most frequent one is named, with what to change.
 """
+
 from __future__ import annotations
 
 import re
@@ -15,12 +16,16 @@ import pyarrow as pa
 
 # (pattern on the folded reason, what to do about it); the first match wins
 _FIXES: tuple[tuple[str, str], ...] = (
-    (r"no reference solution",
-     "the source ships no reference solutions to verify its tests with; set `verify.require_reference: false` "
-     "in a --config file to keep its problems, marked unverified"),
-    (r"reference solution\(s\) fail",
-     "its references fail its own tests; check the source's tests and solutions (each problem's best pass "
-     "count is in rejects.jsonl)"),
+    (
+        r"no reference solution",
+        "the source ships no reference solutions to verify its tests with; set `verify.require_reference: false` "
+        "in a --config file to keep its problems, marked unverified",
+    ),
+    (
+        r"reference solution\(s\) fail",
+        "its references fail its own tests; check the source's tests and solutions (each problem's best pass "
+        "count is in rejects.jsonl)",
+    ),
     (r"min_tests", "lower `verify.min_tests` in a --config file, or raise `verify.augment_tests_to`"),
     (r"not valid JSON", "repair the file: its lines that are not JSON are named above"),
     (r"duplicate", "the source repeats ids already read from an earlier source; leave one of them out"),
@@ -49,8 +54,10 @@ class Shortfall:
 
     def message(self) -> str:
         where = f"source {self.source}" if self.source else "the build"
-        return (f"{where} kept none of its {self.rejected} rows; main reason ({self.main_count} rows): "
-                f"{self.main_reason}; fix: {fix_for(self.main_reason)}")
+        return (
+            f"{where} kept none of its {self.rejected} rows; main reason ({self.main_count} rows): "
+            f"{self.main_reason}; fix: {fix_for(self.main_reason)}"
+        )
 
 
 def _main_reason(reasons: list[str]) -> tuple[str, int]:
@@ -70,11 +77,16 @@ def shortfalls(kept: pa.Table, rejects: pa.Table) -> list[Shortfall]:
     kept_sources = set(kept.column("source").to_pylist())
     by_source: dict[str, list[str]] = {}
     past_collect: set[str] = set()
-    for source, reason, stage in zip(rejects.column("source").to_pylist(), reasons, rejects.column("stage").to_pylist()):
+    for source, reason, stage in zip(
+        rejects.column("source").to_pylist(), reasons, rejects.column("stage").to_pylist()
+    ):
         by_source.setdefault(source, []).append(reason)
         if stage != "collect":
             past_collect.add(source)
     # Only a source some of whose problems got past Collect is named: a Collect reject carries
     # the reader's name, which for a file of our own rows is not the problems' own source.
-    return [Shortfall(src, len(rs), *_main_reason(rs))
-            for src, rs in sorted(by_source.items()) if src in past_collect and src not in kept_sources]
+    return [
+        Shortfall(src, len(rs), *_main_reason(rs))
+        for src, rs in sorted(by_source.items())
+        if src in past_collect and src not in kept_sources
+    ]

@@ -7,6 +7,7 @@ files rather than a table (Export) is not checkpointed: it runs on every build. 
 build has, in which order, is the recipe's business (:mod:`microcoder_data.recipe`), not this
 module's.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -40,7 +41,9 @@ from microcoder_data.schema import Problem, Reject, make_reject
 # module-level so executors can ship them to workers
 
 
-def split_output(items: Iterable[Problem | Reject], stage: str, rejects: list[Reject]) -> tuple[pa.Table, list[dict[str, Any]]]:
+def split_output(
+    items: Iterable[Problem | Reject], stage: str, rejects: list[Reject]
+) -> tuple[pa.Table, list[dict[str, Any]]]:
     """A step's output as (kept table, reject rows); reject rows start with ``rejects``
     (those found before the step, e.g. rows that did not parse), then follow output order."""
     rows: list[dict[str, Any]] = []
@@ -76,7 +79,9 @@ def _map_columns(step: GlobalStep, shard: pa.Table) -> Any:
     return step.map_values({c: shard.column(c).to_pylist() for c in shard.column_names})
 
 
-def _run_columnar(step: GlobalStep, table: pa.Table, executor: Executor, shard_size: int, stage: str) -> tuple[pa.Table, pa.Table]:
+def _run_columnar(
+    step: GlobalStep, table: pa.Table, executor: Executor, shard_size: int, stage: str
+) -> tuple[pa.Table, pa.Table]:
     """A global step's columnar path: values from the executor, decision on the driver."""
     import numpy as np
     import pyarrow.compute as pc
@@ -216,8 +221,9 @@ def rejects_by_step(rejects: pa.Table) -> dict[str, int]:
     return out
 
 
-def run_stage(stage: Stage, ctx: BuildContext, table: pa.Table | None,
-              in_sha: str | None) -> tuple[pa.Table, pa.Table, StageReport, str | None]:
+def run_stage(
+    stage: Stage, ctx: BuildContext, table: pa.Table | None, in_sha: str | None
+) -> tuple[pa.Table, pa.Table, StageReport, str | None]:
     """Run (or resume) one stage; returns (kept, rejects, its report, the kept table's sha256)."""
     t0 = time.perf_counter()
     rows_in = table.num_rows if table is not None else None
@@ -244,7 +250,14 @@ def run_stage(stage: Stage, ctx: BuildContext, table: pa.Table | None,
     assert table is not None
     if rows_in is None:
         rows_in = table.num_rows + rejects.num_rows
-    report = StageReport(stage.name, rows_in, table.num_rows, rejects.num_rows, time.perf_counter() - t0, resumed,
-                         rejects_by_step(rejects), stage.params(ctx.config, found))
+    report = StageReport(
+        stage.name,
+        rows_in,
+        table.num_rows,
+        rejects.num_rows,
+        time.perf_counter() - t0,
+        resumed,
+        rejects_by_step(rejects),
+        stage.params(ctx.config, found),
+    )
     return table, rejects, report, in_sha
-

@@ -14,6 +14,7 @@ nothing about processes, Ray or files.
 * ``prepare()`` runs once on the driver before a step is shipped to workers (build a
   reference index, load a file); the prepared step must pickle.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Mapping, Sequence

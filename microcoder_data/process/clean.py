@@ -3,6 +3,7 @@
 Counts of what was removed go to ``provenance["noise"]`` -- the relevance filter uses
 ``images`` to drop problems that depended on a picture.
 """
+
 from __future__ import annotations
 
 import html
@@ -33,23 +34,91 @@ _BLOCK_END = re.compile(r"</(?:p|div|li|h[1-6]|tr|table|ul|ol|section|blockquote
 _LI = re.compile(r"<li\b[^<>]*>", re.I)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200f\u2028\u2029\u2060\ufeff\ufffd]")
 _MOJIBAKE_HINT = re.compile(r"(?:Ã[\x80-\xbf¡-ÿ]|â€|Â[\xa0-\xbf ])")
-_MOJIBAKE_RUN = re.compile(r"[\u00c0-\u00ff\u0080-\u00bf\u2018-\u203a\u20ac\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2122]{2,}")
+_MOJIBAKE_RUN = re.compile(
+    r"[\u00c0-\u00ff\u0080-\u00bf\u2018-\u203a\u20ac\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2122]{2,}"
+)
 
 # LaTeX: commands replaced by plain text (word boundary after the name)
 _LATEX_SYMBOLS = {
-    "leq": "<=", "le": "<=", "geq": ">=", "ge": ">=", "neq": "!=", "ne": "!=", "lt": "<", "gt": ">",
-    "times": "*", "cdot": "*", "ldots": "...", "dots": "...", "cdots": "...", "vdots": "...",
-    "lfloor": "floor(", "rfloor": ")", "lceil": "ceil(", "rceil": ")", "infty": "infinity",
-    "bmod": " mod ", "mod": " mod ", "pmod": " mod ", "to": "->", "rightarrow": "->", "leftarrow": "<-",
-    "sum": "sum", "prod": "product", "min": "min", "max": "max", "log": "log", "gcd": "gcd", "lcm": "lcm",
-    "in": "in", "notin": "not in", "subseteq": "subset of", "cup": "union", "cap": "intersect",
-    "land": "and", "lor": "or", "oplus": "xor", "wedge": "and", "vee": "or", "neg": "not ",
-    "quad": " ", "qquad": " ", "left": "", "right": "", "displaystyle": "", "limits": "", "nolimits": "",
-    "dagger": "+", "pm": "+-", "approx": "~", "sim": "~", "equiv": "==", "forall": "for all", "exists": "exists",
-    "alpha": "alpha", "beta": "beta", "gamma": "gamma", "delta": "delta", "epsilon": "epsilon",
-    "lambda": "lambda", "mu": "mu", "pi": "pi", "sigma": "sigma", "theta": "theta", "omega": "omega",
-    "ell": "l", "mid": "|", "vert": "|", "lvert": "|", "rvert": "|", "lbrace": "{", "rbrace": "}",
-    "langle": "<", "rangle": ">", "prime": "'", "circ": "o",
+    "leq": "<=",
+    "le": "<=",
+    "geq": ">=",
+    "ge": ">=",
+    "neq": "!=",
+    "ne": "!=",
+    "lt": "<",
+    "gt": ">",
+    "times": "*",
+    "cdot": "*",
+    "ldots": "...",
+    "dots": "...",
+    "cdots": "...",
+    "vdots": "...",
+    "lfloor": "floor(",
+    "rfloor": ")",
+    "lceil": "ceil(",
+    "rceil": ")",
+    "infty": "infinity",
+    "bmod": " mod ",
+    "mod": " mod ",
+    "pmod": " mod ",
+    "to": "->",
+    "rightarrow": "->",
+    "leftarrow": "<-",
+    "sum": "sum",
+    "prod": "product",
+    "min": "min",
+    "max": "max",
+    "log": "log",
+    "gcd": "gcd",
+    "lcm": "lcm",
+    "in": "in",
+    "notin": "not in",
+    "subseteq": "subset of",
+    "cup": "union",
+    "cap": "intersect",
+    "land": "and",
+    "lor": "or",
+    "oplus": "xor",
+    "wedge": "and",
+    "vee": "or",
+    "neg": "not ",
+    "quad": " ",
+    "qquad": " ",
+    "left": "",
+    "right": "",
+    "displaystyle": "",
+    "limits": "",
+    "nolimits": "",
+    "dagger": "+",
+    "pm": "+-",
+    "approx": "~",
+    "sim": "~",
+    "equiv": "==",
+    "forall": "for all",
+    "exists": "exists",
+    "alpha": "alpha",
+    "beta": "beta",
+    "gamma": "gamma",
+    "delta": "delta",
+    "epsilon": "epsilon",
+    "lambda": "lambda",
+    "mu": "mu",
+    "pi": "pi",
+    "sigma": "sigma",
+    "theta": "theta",
+    "omega": "omega",
+    "ell": "l",
+    "mid": "|",
+    "vert": "|",
+    "lvert": "|",
+    "rvert": "|",
+    "lbrace": "{",
+    "rbrace": "}",
+    "langle": "<",
+    "rangle": ">",
+    "prime": "'",
+    "circ": "o",
 }
 _LATEX_WRAPPERS = re.compile(
     r"\\(?:text|mathrm|mathbf|mathit|mathtt|mathsf|texttt|textbf|textit|emph|operatorname|mbox|boldsymbol|mathcal|mathbb|hbox|rm|bf|tt)\s*\{([^{}]*)\}"
@@ -149,7 +218,23 @@ def strip_links(text: str) -> tuple[str, int]:
     return text, n
 
 
-_SAFE_STRAY = {"leq", "geq", "neq", "times", "ldots", "cdots", "vdots", "dots", "cdot", "lfloor", "rfloor", "lceil", "rceil", "infty", "bmod"}
+_SAFE_STRAY = {
+    "leq",
+    "geq",
+    "neq",
+    "times",
+    "ldots",
+    "cdots",
+    "vdots",
+    "dots",
+    "cdot",
+    "lfloor",
+    "rfloor",
+    "lceil",
+    "rceil",
+    "infty",
+    "bmod",
+}
 _PADDED = {"*", "<=", ">=", "!=", "<", ">", "->", "<-", "+-", "~", "=="}
 
 
@@ -167,7 +252,9 @@ def _latex_math(expr: str, stray: bool = False) -> str:
     expr = _LATEX_SPACING.sub(" ", expr)
     expr = _LATEX_ESC.sub(r"\1", expr)
     expr = _LATEX_CMD.sub(lambda m: _cmd(m.group(1)), expr)
-    expr = _BRACED_SCRIPT.sub(lambda m: m.group(1) + (m.group(2) if m.group(2).isalnum() else "(" + m.group(2) + ")"), expr)
+    expr = _BRACED_SCRIPT.sub(
+        lambda m: m.group(1) + (m.group(2) if m.group(2).isalnum() else "(" + m.group(2) + ")"), expr
+    )
     return re.sub(r"[ \t]{2,}", " ", expr)
 
 

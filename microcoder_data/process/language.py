@@ -1,4 +1,5 @@
 """Language detection (langdetect, seeded) with translation or rejection of other languages."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,7 +24,9 @@ def _mostly_ascii_letters(text: str) -> bool:
     return non_ascii <= 0.01 * len(letters)
 
 
-def detect_language(text: str, *, min_chars: int = 40, max_chars: int = 1000, fast_english: bool = True) -> tuple[str, float, str]:
+def detect_language(
+    text: str, *, min_chars: int = 40, max_chars: int = 1000, fast_english: bool = True
+) -> tuple[str, float, str]:
     """(language, probability, how) for a statement.
 
     Code, math and sample I/O are stripped first.  Texts with fewer than ``min_chars``
@@ -99,8 +102,9 @@ class LanguageStep(Step):
         return self._translator
 
     def apply(self, problem: Problem) -> Problem | Reject:
-        lang, prob, how = detect_language(problem.statement, min_chars=self.min_chars, max_chars=self.max_chars,
-                                          fast_english=self.fast_english)
+        lang, prob, how = detect_language(
+            problem.statement, min_chars=self.min_chars, max_chars=self.max_chars, fast_english=self.fast_english
+        )
         if how == "stopwords" and "en" in self.allowed:
             problem.provenance = {**problem.provenance, "language": {"lang": "en", "how": how}}
             return problem

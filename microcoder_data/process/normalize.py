@@ -9,6 +9,7 @@ without starter code gets one derived from its reference solution's signature.  
 contract is recorded in ``provenance["io_contract"]`` and stated in the RL prompt by
 :func:`io_contract_text`.
 """
+
 from __future__ import annotations
 
 import ast
@@ -19,13 +20,28 @@ from microcoder_data.pipeline.step import Step
 from microcoder_data.schema import Problem, Reject
 
 _HEADINGS = {
-    "input": "Input", "input format": "Input", "input specification": "Input",
-    "output": "Output", "output format": "Output", "output specification": "Output",
-    "constraints": "Constraints", "constraint": "Constraints", "limits": "Constraints",
-    "example": "Examples", "examples": "Examples", "sample": "Examples", "samples": "Examples",
-    "note": "Note", "notes": "Note", "explanation": "Explanation",
-    "problem statement": "Problem Statement", "statement": "Problem Statement", "description": "Problem Statement",
-    "follow up": "Follow-up", "follow-up": "Follow-up", "interaction": "Interaction",
+    "input": "Input",
+    "input format": "Input",
+    "input specification": "Input",
+    "output": "Output",
+    "output format": "Output",
+    "output specification": "Output",
+    "constraints": "Constraints",
+    "constraint": "Constraints",
+    "limits": "Constraints",
+    "example": "Examples",
+    "examples": "Examples",
+    "sample": "Examples",
+    "samples": "Examples",
+    "note": "Note",
+    "notes": "Note",
+    "explanation": "Explanation",
+    "problem statement": "Problem Statement",
+    "statement": "Problem Statement",
+    "description": "Problem Statement",
+    "follow up": "Follow-up",
+    "follow-up": "Follow-up",
+    "interaction": "Interaction",
 }
 _HEADING_LINE = re.compile(
     r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*([A-Za-z][A-Za-z \-]{1,30}?)\s*(\d+)?\s*:?\s*(?:\*\*|__)?\s*:?\s*$"
@@ -139,7 +155,9 @@ class Normalize(Step):
         elif not starter.strip() and p.fn_name:
             derived = derive_starter(p.fn_name, p.reference_solutions)
             if derived is None:
-                return self.reject(p, f"normalize: functional problem without starter code, and no reference defines {p.fn_name}")
+                return self.reject(
+                    p, f"normalize: functional problem without starter code, and no reference defines {p.fn_name}"
+                )
             starter = derived
             p.provenance = {**p.provenance, "starter_code": "derived from reference"}
         p.starter_code = starter
@@ -147,4 +165,7 @@ class Normalize(Step):
         return p
 
     def describe(self) -> dict[str, Any]:
-        return {"layout": "### headings, single blank lines", "contract": "stdin | Solution.<fn_name> | function <fn_name>"}
+        return {
+            "layout": "### headings, single blank lines",
+            "contract": "stdin | Solution.<fn_name> | function <fn_name>",
+        }

@@ -1,4 +1,5 @@
 """Text helpers shared by Process and Filter: stripping non-prose parts, word streams."""
+
 from __future__ import annotations
 
 import re

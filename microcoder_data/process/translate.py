@@ -6,6 +6,7 @@ rejected with the detected language in the reason.  Plug in a real translator wi
 ``translate(text, source_lang, target_lang="en") -> str | None`` (or a plain function
 with that signature); ``None`` means "could not translate" and the row is rejected.
 """
+
 from __future__ import annotations
 
 import importlib

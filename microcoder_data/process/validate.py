@@ -1,4 +1,5 @@
 """Row validation: types and sizes first (``schema``), completeness last (``complete``)."""
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,14 @@ class SchemaCheck(Step):
     stage = "process"
     name = "schema"
 
-    def __init__(self, *, max_statement_chars: int = 60_000, max_test_bytes: int = 4_000_000,
-                 max_total_test_bytes: int = 64_000_000, max_solution_chars: int = 100_000) -> None:
+    def __init__(
+        self,
+        *,
+        max_statement_chars: int = 60_000,
+        max_test_bytes: int = 4_000_000,
+        max_total_test_bytes: int = 64_000_000,
+        max_solution_chars: int = 100_000,
+    ) -> None:
         self.max_statement_chars = max_statement_chars
         self.max_test_bytes = max_test_bytes
         self.max_total_test_bytes = max_total_test_bytes
@@ -64,7 +71,9 @@ class SchemaCheck(Step):
             else:
                 return self.reject(p, f"malformed test #{i}: {type(t).__name__}")
             if not isinstance(inp, str) or not isinstance(out, str):
-                return self.reject(p, f"wrong type in test #{i}: input {type(inp).__name__}, output {type(out).__name__}")
+                return self.reject(
+                    p, f"wrong type in test #{i}: input {type(inp).__name__}, output {type(out).__name__}"
+                )
             size = len(inp.encode("utf-8", "surrogatepass")) + len(out.encode("utf-8", "surrogatepass"))
             if size > self.max_test_bytes:
                 dropped_huge += 1
@@ -78,7 +87,9 @@ class SchemaCheck(Step):
         if total > self.max_total_test_bytes:
             return self.reject(p, f"huge field: tests total {total} bytes > {self.max_total_test_bytes}")
         if not tests:
-            return self.reject(p, f"empty tests after dropping {dropped_huge} huge test(s) (> {self.max_test_bytes} bytes)")
+            return self.reject(
+                p, f"empty tests after dropping {dropped_huge} huge test(s) (> {self.max_test_bytes} bytes)"
+            )
         refs = p.reference_solutions
         if not isinstance(refs, (list, tuple)) or not all(isinstance(r, str) for r in refs):
             return self.reject(p, "wrong type: reference_solutions must be a list of str")
@@ -97,8 +108,12 @@ class SchemaCheck(Step):
         return p
 
     def describe(self) -> dict[str, Any]:
-        return {"max_statement_chars": self.max_statement_chars, "max_test_bytes": self.max_test_bytes,
-                "max_total_test_bytes": self.max_total_test_bytes, "max_solution_chars": self.max_solution_chars}
+        return {
+            "max_statement_chars": self.max_statement_chars,
+            "max_test_bytes": self.max_test_bytes,
+            "max_total_test_bytes": self.max_total_test_bytes,
+            "max_solution_chars": self.max_solution_chars,
+        }
 
 
 def _json_ok(text: str) -> tuple[bool, Any]:

@@ -19,6 +19,7 @@ only widen the set of wrong programs test strength is measured against.
 The generated tests then go through the rest of Verify like any other (all references,
 determinism, the judging rule), so a flaky one is dropped there.
 """
+
 from __future__ import annotations
 
 import json
@@ -53,7 +54,9 @@ class Augmented:
     stdin: StdinSpec | None = None
 
 
-def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any, cfg: VerifyConfig) -> dict[int, Augmented]:
+def augment(
+    problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any, cfg: VerifyConfig
+) -> dict[int, Augmented]:
     """Generated tests (and strength probes) per problem index; ``problems`` are those
     Verify will judge, ``refs`` their references."""
     out: dict[int, Augmented] = {}
@@ -79,18 +82,32 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
     runs = iter(list(judge.judge_many(runs_wanted(), stop_on_failure=False, keep_outputs=True)))
     results: dict[tuple[int, int], list[TestResult]] = {
         (k, r): _read(next(runs).tests, task, counted[(k, r)])
-        for k, (i, _, task, *_) in enumerate(plans) for r in range(len(refs[i]))}
+        for k, (i, _, task, *_) in enumerate(plans)
+        for r in range(len(refs[i]))
+    }
 
     # per plan: the correct references, each one's result on every input (None: none came
     # back), and which inputs ran (the first round's; the rest if a second round runs them)
     answers: list[tuple[list[int], dict[int, list[TestResult | None]], list[bool]]] = []
     for k, (i, want, task, inputs, old) in enumerate(plans):
         per_ref = [results[(k, r)] for r in range(len(refs[i]))]
-        correct = [r for r, tr in enumerate(per_ref)
-                   if old and len(tr) >= len(old) and all(t.verdict is Verdict.ACCEPTED for t in tr[: len(old)])]
-        answers.append((correct, {r: [per_ref[r][len(old) + g] if len(per_ref[r]) > len(old) + g else None
-                                      for g in range(len(inputs))] for r in correct},
-                        [g < len(task.tests) - len(old) for g in range(len(inputs))]))
+        correct = [
+            r
+            for r, tr in enumerate(per_ref)
+            if old and len(tr) >= len(old) and all(t.verdict is Verdict.ACCEPTED for t in tr[: len(old)])
+        ]
+        answers.append(
+            (
+                correct,
+                {
+                    r: [
+                        per_ref[r][len(old) + g] if len(per_ref[r]) > len(old) + g else None for g in range(len(inputs))
+                    ]
+                    for r in correct
+                },
+                [g < len(task.tests) - len(old) for g in range(len(inputs))],
+            )
+        )
 
     labels: dict[int, Any] = {}  # _label's answer by plan, kept until more of its inputs run
     _second_round(judge, refs, plans, answers, labels, cfg)
@@ -99,8 +116,9 @@ def augment(problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any
         correct = answers[k][0]
         aug = out[i]
         if not correct:
-            aug.info = {"skipped": "no reference passes the existing tests within the generation's step budget "
-                                   "and time limit"}
+            aug.info = {
+                "skipped": "no reference passes the existing tests within the generation's step budget and time limit"
+            }
             continue
         good, dropped = _labelled(labels, plans, answers, k)
         chosen, _ = _new_answers_first(good, want, _old_answers(plans[k]))
@@ -131,21 +149,30 @@ def _label(plan: tuple, answers: tuple) -> tuple[list[tuple[TestCase, list[TestR
         if not ran[g]:
             continue  # the second round was not needed
         got = [by_ref[r][g] for r in correct]
-        ok = all(a is not None and a.verdict in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER) and a.actual is not None
-                 and len(a.actual) <= MAX_OUTPUT_CHARS for a in got)
+        ok = all(
+            a is not None
+            and a.verdict in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER)
+            and a.actual is not None
+            and len(a.actual) <= MAX_OUTPUT_CHARS
+            for a in got
+        )
         if ok:
             first = got[0].actual
             agree = [same(first, a.actual, task.rule) for a in got]
             ok = all(c.ok for c in agree)
         if ok:
-            graded = [replace(a, verdict=Verdict.ACCEPTED, comparison=c.method, detail=None) for a, c in zip(got, agree)]
+            graded = [
+                replace(a, verdict=Verdict.ACCEPTED, comparison=c.method, detail=None) for a, c in zip(got, agree)
+            ]
             good.append((TestCase(text, first), graded))
         else:
             dropped += 1
     return good, dropped
 
 
-def _labelled(labels: dict[int, Any], plans: list, answers: list, k: int) -> tuple[list[tuple[TestCase, list[TestResult]]], int]:
+def _labelled(
+    labels: dict[int, Any], plans: list, answers: list, k: int
+) -> tuple[list[tuple[TestCase, list[TestResult]]], int]:
     """:func:`_label` of plan ``k``, once until more of its inputs run."""
     if k not in labels:
         labels[k] = _label(plans[k], answers[k])
@@ -174,13 +201,15 @@ def _first_round(want: int, probes: int) -> int:
     return want + want // 2 + probes + 2
 
 
-def _second_round(judge: Any, refs: dict[int, list[str]], plans: list, answers: list, labels: dict[int, Any],
-                  cfg: VerifyConfig) -> None:
+def _second_round(
+    judge: Any, refs: dict[int, list[str]], plans: list, answers: list, labels: dict[int, Any], cfg: VerifyConfig
+) -> None:
     """The correct references run on the rest of a problem's inputs where the first round's
     lack ``want`` answers no other test has, or probes besides.  The tests kept are the same
     as if every input had run at once -- the first ``want`` new answers in order are all
     in the first round, or the second ran -- for a fraction of the runs: most problems'
     answers are all different, and only yes/no-like ones need the second round."""
+
     def wanted() -> Iterator[tuple[JudgeTask, str]]:
         for k, (i, want, task, inputs, old) in enumerate(plans):
             correct, by_ref, ran = answers[k]
@@ -226,7 +255,9 @@ def _read(tests: list[TestResult], task: JudgeTask, counted: bool) -> list[TestR
     return [read_run(t, task.tests[n].output, task).result for n, t in enumerate(tests)]
 
 
-def _new_answers_first(good: list[tuple[TestCase, Any]], want: int, seen: set[str]) -> tuple[list[tuple[TestCase, Any]], int]:
+def _new_answers_first(
+    good: list[tuple[TestCase, Any]], want: int, seen: set[str]
+) -> tuple[list[tuple[TestCase, Any]], int]:
     """``want`` of the labelled inputs, in their order: first those whose answer no earlier
     test has (a yes/no problem whose random inputs are nearly all "yes" still gets its
     "no"s), then the rest; and how many of the first kind there were."""
@@ -245,12 +276,13 @@ def _interleaved(drawn: list[str], near: list[str]) -> list[str]:
     """Drawn and near inputs taken in turn (the first round labels some of each)."""
     out: list[str] = []
     for k in range(max(len(drawn), len(near))):
-        out += drawn[k:k + 1] + near[k:k + 1]
+        out += drawn[k : k + 1] + near[k : k + 1]
     return out
 
 
-def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str, list[int], InputSpec, StdinSpec | None] \
-        | Augmented | None:
+def _plan(
+    p: Problem, cfg: VerifyConfig
+) -> tuple[int, JudgeTask, list[str], str, list[int], InputSpec, StdinSpec | None] | Augmented | None:
     """(tests wanted, the task running the references on old tests + drawn inputs, the
     inputs, where their spec came from, the old tests' positions in it, the spec, its stdin
     format), why the problem
@@ -274,11 +306,17 @@ def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str
     # three times the inputs needed: some are dropped (a reference crashes or times out), and
     # of the rest those with an answer no other test has are kept first (_new_answers_first);
     # the first round labels the first few (_first_round; _second_round: the rest if needed)
-    inputs = generate_inputs(spec, p.id, 3 * want + probes + 2, seed=cfg.augment_seed,
-                             max_len=cfg.augment_max_len, exclude=exclude)
+    inputs = generate_inputs(
+        spec, p.id, 3 * want + probes + 2, seed=cfg.augment_seed, max_len=cfg.augment_max_len, exclude=exclude
+    )
     if cfg.augment_neighbours:  # edits of the problem's own inputs, labelled alongside the drawn ones
-        near = neighbour_inputs(spec, sorted(exclude), random.Random(problem_seed(p.id, cfg.augment_seed) ^ 0x6E),
-                                want, exclude=exclude | set(inputs))
+        near = neighbour_inputs(
+            spec,
+            sorted(exclude),
+            random.Random(problem_seed(p.id, cfg.augment_seed) ^ 0x6E),
+            want,
+            exclude=exclude | set(inputs),
+        )
         inputs = _interleaved(inputs, near)
     if sspec is not None:  # the arguments written out in the statement's input format
         inputs = [sspec.render(json.loads(x)) for x in inputs]
@@ -291,6 +329,11 @@ def _plan(p: Problem, cfg: VerifyConfig) -> tuple[int, JudgeTask, list[str], str
         return Augmented(info={"skipped": f"no judge task: {exc}"})
     # the old tests Verify will run (pre-cap): they decide which references are correct
     old = precap_positions(p.tests, cfg) or list(range(len(p.tests)))
-    task = replace(base, tests=tuple(p.tests[t] for t in old) + tuple(TestCase(x, PLACEHOLDER) for x in inputs[:_first_round(want, probes)]),
-                   time_limit_s=tl, memory_limit_mb=cfg.augment_memory_limit_mb or None)
+    task = replace(
+        base,
+        tests=tuple(p.tests[t] for t in old)
+        + tuple(TestCase(x, PLACEHOLDER) for x in inputs[: _first_round(want, probes)]),
+        time_limit_s=tl,
+        memory_limit_mb=cfg.augment_memory_limit_mb or None,
+    )
     return want, task, inputs, source, old, spec, sspec

@@ -10,6 +10,7 @@ gives each size the range it implies, so a grid stated only by its cell count ca
 
 :func:`read_condition` returns True (read) or False (not a condition it understands).
 """
+
 from __future__ import annotations
 
 import ast
@@ -20,14 +21,21 @@ from microcoder_data.testgen.spec_model import _IDENT, FUNCTIONS, _Unsupported, 
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 # "The input is generated such that ...": the rest is a constraint like any other
-GUARANTEE = re.compile(r"^(?:it is guaranteed that|(?:the )?(?:input|test cases?|tests?) (?:is|are) generated "
-                       r"(?:such that|in a way that|so that)) ", re.I)
+GUARANTEE = re.compile(
+    r"^(?:it is guaranteed that|(?:the )?(?:input|test cases?|tests?) (?:is|are) generated "
+    r"(?:such that|in a way that|so that)) ",
+    re.I,
+)
 # "All input values are integers": nothing to enforce beyond the types the tests show.
-ALL_INTEGERS = re.compile(r"all (?:the )?(?:numerical |numeric )?(?:input )?(?:values?|numbers?|inputs?)(?: (?:in|of) the input)? are integers?\.?",
-                          re.I)
+ALL_INTEGERS = re.compile(
+    r"all (?:the )?(?:numerical |numeric )?(?:input )?(?:values?|numbers?|inputs?)(?: (?:in|of) the input)? are integers?\.?",
+    re.I,
+)
 # A sentence promising something of the input: what the generator must enforce or refuse.
 # "(The answer is uniquely determined.)": only for inputs of a structure the statement tells as a story
-PROMISE = re.compile(r"\bguarantee[sd]?\b|\bgenerated (?:such|so|in a way) that\b|\bthe answer is uniquely determined\b", re.I)
+PROMISE = re.compile(
+    r"\bguarantee[sd]?\b|\bgenerated (?:such|so|in a way) that\b|\bthe answer is uniquely determined\b", re.I
+)
 _COMPARISON = re.compile(r"\s*(<=|>=|==|!=|<|>)\s*")
 _TOTAL_LENGTH = re.compile(r"\bsum\(\s*([A-Za-z_]\w*)\[\s*[A-Za-z_]\w*\s*\]\.length\s*\)")
 _INDEX = re.compile(r"\[\s*([A-Za-z_]\w*)\s*\]")
@@ -36,7 +44,9 @@ _INDEX = re.compile(r"\[\s*([A-Za-z_]\w*)\s*\]")
 _PAIR = r"\(\s*([A-Za-z_]\w*)\[(\w)\]\s*,\s*([A-Za-z_]\w*)\[\2\]\s*\)"
 _DISTINCT_PAIRS = re.compile(
     rf"(?:all (?:the )?|the (?:pairs? )?)?(?:pairs? )?{_PAIR} (?:are (?:all )?(?:pairwise )?(?:distinct|different)"
-    rf"|!= \(\s*\1\[(\w)\]\s*,\s*\3\[\4\]\s*\)(?: if \2 != \4| \(\2 != \4\)| \(\w+ <= \2 < \4 <= \w+\))?)", re.I)
+    rf"|!= \(\s*\1\[(\w)\]\s*,\s*\3\[\4\]\s*\)(?: if \2 != \4| \(\2 != \4\)| \(\w+ <= \2 < \4 <= \w+\))?)",
+    re.I,
+)
 _DIFFER_AT_EACH = re.compile(r"([A-Za-z_]\w*)\[(\w)\] != ([A-Za-z_]\w*)\[\2\]")
 
 
@@ -49,7 +59,9 @@ def read_distinct_pairs(reader: Any, text: str) -> bool:
         reader.checks.append(f"differ_everywhere({m.group(1)}, {m.group(3)})")  # A_i != B_i
         return True
     m = _DISTINCT_PAIRS.fullmatch(text)
-    if not m or not all(reader.nodes.get(n) is not None and reader.nodes[n].kind == "list" for n in (m.group(1), m.group(3))):
+    if not m or not all(
+        reader.nodes.get(n) is not None and reader.nodes[n].kind == "list" for n in (m.group(1), m.group(3))
+    ):
         return False
     reader.checks.append(f"distinct_pairs({m.group(1)}, {m.group(3)})")
     return True
@@ -120,8 +132,10 @@ def _add(reader: Any, terms: list[str], build: Any) -> bool:
         names = set(_IDENT.findall(e)) - set(FUNCTIONS)
         if names - set(reader.nodes):
             return False  # a tuple position (``edges__0``): not defined for the whole input
-        if any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Pow) and _IDENT.search(ast.unparse(n))
-               for n in ast.walk(ast.parse(e, mode="eval"))):
+        if any(
+            isinstance(n, ast.BinOp) and isinstance(n.op, ast.Pow) and _IDENT.search(ast.unparse(n))
+            for n in ast.walk(ast.parse(e, mode="eval"))
+        ):
             return False  # 2**n with a drawn n: a draw could make it astronomically large
         exprs.append(e)
     if not any(set(_IDENT.findall(e)) & set(reader.nodes) for e in exprs):
@@ -140,8 +154,12 @@ def _sizes_of_a_product(reader: Any, terms: list[str]) -> None:
         tree = ast.parse(terms[1].strip(), mode="eval").body
     except SyntaxError:
         return
-    if not (isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.Mult)
-            and isinstance(tree.left, ast.Name) and isinstance(tree.right, ast.Name)):
+    if not (
+        isinstance(tree, ast.BinOp)
+        and isinstance(tree.op, ast.Mult)
+        and isinstance(tree.left, ast.Name)
+        and isinstance(tree.right, ast.Name)
+    ):
         return
     hi = reader.expr(terms[2])
     for name in (tree.left.id, tree.right.id):

@@ -1,6 +1,7 @@
 """Reading a statement's ``Constraints:`` section (LeetCode's notation) into bounds on
 the argument nodes.  A line the reader does not understand returns False; the caller
 decides (a line naming an argument that is not understood means no spec)."""
+
 from __future__ import annotations
 
 import ast
@@ -30,7 +31,7 @@ def _fix_numbers(text: str, mangled: bool) -> str:
     def sub(m: re.Match) -> str:
         s = m.group(1)
         start = m.start(1)
-        if start >= 2 and text[start - 2:start] == "**":
+        if start >= 2 and text[start - 2 : start] == "**":
             return s
         if len(s) == 3 and s.startswith("10") and s[2] != "0":
             return f"10**{s[2]}"
@@ -47,9 +48,25 @@ def _fix_numbers(text: str, mangled: bool) -> str:
 # --------------------------------------------------------------------------- constraints
 
 _REF = re.compile(r"^([A-Za-z_]\w*)((?:\s*\[\s*\w+\s*\])*)(\.length|\.size\(\))?$")
-_SAFE_NODES = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.Name, ast.Load, ast.Call,
-               ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.Mod, ast.USub, ast.UAdd,
-               ast.Subscript)
+_SAFE_NODES = (
+    ast.Expression,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.Constant,
+    ast.Name,
+    ast.Load,
+    ast.Call,
+    ast.Add,
+    ast.Sub,
+    ast.Mult,
+    ast.Div,
+    ast.FloorDiv,
+    ast.Pow,
+    ast.Mod,
+    ast.USub,
+    ast.UAdd,
+    ast.Subscript,
+)
 
 
 def constraint_lines(statement: str) -> list[str] | None:
@@ -59,7 +76,7 @@ def constraint_lines(statement: str) -> list[str] | None:
     if start is None:
         return None
     lines = []
-    for raw in rows[start + 1:]:
+    for raw in rows[start + 1 :]:
         if heading_of(raw):
             break  # the next section (### Sample Input 1, Output, Example 1, ...)
         line = re.sub(r"^[•*·\-]\s+", "", raw.replace("\u00a0", " ").replace("\u200b", "").strip()).strip()
@@ -85,7 +102,9 @@ def promises_outside_constraints(statement: str) -> list[str]:
     return found
 
 
-def _parse_ref(term: str, names: set[str], aliases: dict[str, tuple[str, int, int]] | None = None) -> tuple[str, int, str] | None:
+def _parse_ref(
+    term: str, names: set[str], aliases: dict[str, tuple[str, int, int]] | None = None
+) -> tuple[str, int, str] | None:
     """``nums[i].length`` -> ("nums", 1, "len"); None if not a reference to a known name.
     One position of a fixed-length list (``edges[i][1]``, or ``vi`` where the statement
     says ``edges[i] = [ui, vi]``) -> ("edges", 2, "@1")."""
@@ -105,7 +124,11 @@ def _parse_ref(term: str, names: set[str], aliases: dict[str, tuple[str, int, in
 def _expr(term: str, names: set[str]) -> str:
     """A bound as a python expression over argument names (``nums.length`` -> ``len(nums)``)."""
     t = term.strip()
-    t = re.sub(r"([A-Za-z_]\w*)((?:\[\s*\w+\s*\])*)\.length", lambda m: "len(" + m.group(1) + "[0]" * m.group(2).count("[") + ")", t)
+    t = re.sub(
+        r"([A-Za-z_]\w*)((?:\[\s*\w+\s*\])*)\.length",
+        lambda m: "len(" + m.group(1) + "[0]" * m.group(2).count("[") + ")",
+        t,
+    )
     t = re.sub(r"(?<![\w*])/(?!/)", "//", t)
     try:
         tree = ast.parse(t, mode="eval")
@@ -141,7 +164,11 @@ def _alphabet(text: str) -> str | None:
     quoted = re.findall(r"'(.)'|\"(.)\"", text)
     for a, b in quoted:
         chars.add(a or b)
-    rest = re.sub(r"represented as (?:an? )?strings?|'.'|\".\"|lower\s*-?case|upper\s*-?case|english|letters?|digits?|characters?|only|and|or|of|the|\ban?\b|\beither\b|,|\.|symbols?|\s", "", t)
+    rest = re.sub(
+        r"represented as (?:an? )?strings?|'.'|\".\"|lower\s*-?case|upper\s*-?case|english|letters?|digits?|characters?|only|and|or|of|the|\ban?\b|\beither\b|,|\.|symbols?|\s",
+        "",
+        t,
+    )
     if not chars or rest:
         return None
     return "".join(sorted(chars))
@@ -164,13 +191,34 @@ class _Reader:
 
     def expr(self, term: str) -> str:
         """``_expr`` with tuple positions (``edges[i][1]``, ``vi``) named as in :func:`item_name`."""
-        t = re.sub(r"\b([A-Za-z_]\w*)((?:\[\s*\w+\s*\])*\[\s*(\d+)\s*\])",
-                   lambda m: item_name(m.group(1), m.group(3)) if m.group(1) in self.nodes and m.group(2).count("[") >= 2 else m.group(0), term)
-        t = _IDENT.sub(lambda m: item_name(self.aliases[m.group(0)][0], self.aliases[m.group(0)][2]) if m.group(0) in self.aliases else m.group(0), t)
+        t = re.sub(
+            r"\b([A-Za-z_]\w*)((?:\[\s*\w+\s*\])*\[\s*(\d+)\s*\])",
+            lambda m: (
+                item_name(m.group(1), m.group(3))
+                if m.group(1) in self.nodes and m.group(2).count("[") >= 2
+                else m.group(0)
+            ),
+            term,
+        )
+        t = _IDENT.sub(
+            lambda m: (
+                item_name(self.aliases[m.group(0)][0], self.aliases[m.group(0)][2])
+                if m.group(0) in self.aliases
+                else m.group(0)
+            ),
+            t,
+        )
         items = {item_name(n, k) for n, _, k in self.aliases.values()} | set(re.findall(r"\w+__\d+", t))
         # r_i in l_i < r_i: the element at the same position of another flat list
-        t = re.sub(r"\b([A-Za-z_]\w*)\[\s*([a-z])\s*\]", lambda m: f"{m.group(1)}[{ELEMENT_INDEX}]"
-                   if self._flat_list(m.group(1)) and m.group(2) not in self.nodes else m.group(0), t)
+        t = re.sub(
+            r"\b([A-Za-z_]\w*)\[\s*([a-z])\s*\]",
+            lambda m: (
+                f"{m.group(1)}[{ELEMENT_INDEX}]"
+                if self._flat_list(m.group(1)) and m.group(2) not in self.nodes
+                else m.group(0)
+            ),
+            t,
+        )
         return _expr(t, self.names() | items | {ELEMENT_INDEX})
 
     def _flat_list(self, name: str) -> bool:
@@ -242,7 +290,10 @@ class _Reader:
         return True
 
     def _sorted(self, text: str) -> bool | None:
-        m = re.match(r"^(\S+) is sorted in (strictly )?(non-decreasing|ascending|increasing|non-increasing|descending|decreasing) order$", text)
+        m = re.match(
+            r"^(\S+) is sorted in (strictly )?(non-decreasing|ascending|increasing|non-increasing|descending|decreasing) order$",
+            text,
+        )
         if not m:
             return None
         ref = self.ref(m.group(1))
@@ -262,7 +313,10 @@ class _Reader:
 
     def _made_of(self, text: str) -> bool | None:
         """``s consists of lowercase English letters``: the characters of one or more strings."""
-        m = re.match(r"^(.+?) (?:only )?(?:consists? (?:only )?of|contains?|(?:is|are) made up of|(?:is|are) composed of|(?:is|are) made of) (?:only )?(.*)$", text)
+        m = re.match(
+            r"^(.+?) (?:only )?(?:consists? (?:only )?of|contains?|(?:is|are) made up of|(?:is|are) composed of|(?:is|are) made of) (?:only )?(.*)$",
+            text,
+        )
         if not m:
             return None
         alpha = _alphabet(m.group(2))
@@ -296,7 +350,12 @@ class _Reader:
     def _listed_values(self, text: str) -> bool | None:
         """``grid[i][j] is either 0 or 1``, ``s is 'a' or 'b'``: one of the values listed."""
         m = re.match(r"^(\S+) (?:is|are|will be)(?: either)? (.+)$", text)
-        if not (m and re.fullmatch(r"(?:'[^']*'|\"[^\"]*\"|-?\d+)(?:\s*(?:,|or|, or)\s*(?:'[^']*'|\"[^\"]*\"|-?\d+))+", m.group(2).strip())):
+        if not (
+            m
+            and re.fullmatch(
+                r"(?:'[^']*'|\"[^\"]*\"|-?\d+)(?:\s*(?:,|or|, or)\s*(?:'[^']*'|\"[^\"]*\"|-?\d+))+", m.group(2).strip()
+            )
+        ):
             return None
         ref = self.ref(m.group(1))
         if not ref or ref[2] != "val":
@@ -366,7 +425,13 @@ class _Reader:
             return True
         if any(o != "==" for o in ops):
             return False
-        if len(terms) >= 3 and lo is None and hi is None and all(self._is_refs(t) for t in terms[:-1]) and not self._is_refs(terms[-1]):
+        if (
+            len(terms) >= 3
+            and lo is None
+            and hi is None
+            and all(self._is_refs(t) for t in terms[:-1])
+            and not self._is_refs(terms[-1])
+        ):
             # a[i].length == b[i].length == 2: each fixed by the expression
             e = self.expr(terms[-1])
             for t in terms[:-1]:
@@ -479,4 +544,3 @@ def _apply_generic(reader: _Reader) -> None:
             node.len_lo, node.len_hi = lo or node.len_lo, hi or node.len_hi
         else:
             node.lo, node.hi = lo or node.lo, hi or node.hi
-

@@ -14,6 +14,7 @@ The judge itself is unchanged: it runs the rewritten code like any other; this m
 writes the code and the task, and reads each result back into what the plain reference
 would have given (:func:`read_run`).
 """
+
 from __future__ import annotations
 
 import ast
@@ -52,8 +53,11 @@ def _count_steps(tree: ast.Module) -> None:
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
-            doc = isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            doc = (
+                isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
                 and isinstance(body[0].value.value, str)
+            )
             body.insert(1 if doc else 0, _step())
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             node.body.insert(0, _step())
@@ -111,10 +115,15 @@ def counting_code(code: str, mode: str, fn_name: str | None, budget: int, report
         setup = _budget_lines(budget) + (_REPORT_LINES if report else "") + "_mc_budget_(True)\n"
     else:  # the module's top level (run once, before the first test) has a budget of its own
         setup = _budget_lines(budget) + "_mc_budget_(False)\n"
-    tail = _CALL_LINES.format(fn=repr(fn_name), value="[_mc_steps_taken_(), _mc_value_]" if report else "_mc_value_") \
-        if mode == "functional" else ""
+    tail = (
+        _CALL_LINES.format(fn=repr(fn_name), value="[_mc_steps_taken_(), _mc_value_]" if report else "_mc_value_")
+        if mode == "functional"
+        else ""
+    )
     try:
-        return "\n".join((ast.unparse(ast.Module(body[:head], [])), setup, ast.unparse(ast.Module(body[head:], [])), tail))
+        return "\n".join(
+            (ast.unparse(ast.Module(body[:head], [])), setup, ast.unparse(ast.Module(body[head:], [])), tail)
+        )
     except (ValueError, RecursionError):
         return None
 
@@ -181,15 +190,20 @@ def read_run(result: TestResult, expected: str, task: JudgeTask) -> CountedRun:
             pass
         if found is None:
             return CountedRun(result, None)  # it left through os._exit: its output stands, uncounted
-        steps, answer = int(found.group(1)), actual[:found.start()] + actual[found.end():]
+        steps, answer = int(found.group(1)), actual[: found.start()] + actual[found.end() :]
     if result.verdict not in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER):
         return CountedRun(replace(result, actual=answer), steps)  # a failure after its output
-    regraded = grade({"status": "ok", "output": answer, "cpu_s": result.time_s, "wall_s": result.wall_s,
-                      "rerun": result.rerun}, expected, task, keep_outputs=True)
+    regraded = grade(
+        {"status": "ok", "output": answer, "cpu_s": result.time_s, "wall_s": result.wall_s, "rerun": result.rerun},
+        expected,
+        task,
+        keep_outputs=True,
+    )
     regraded.index = result.index
     return CountedRun(regraded, steps)
 
 
 def _spent(result: TestResult) -> CountedRun:
-    return CountedRun(replace(result, verdict=Verdict.TIME_LIMIT, actual=None,
-                              detail="step budget spent"), None, over_budget=True)
+    return CountedRun(
+        replace(result, verdict=Verdict.TIME_LIMIT, actual=None, detail="step budget spent"), None, over_budget=True
+    )

@@ -10,6 +10,7 @@ Seeded by the problem id: the same problem always gets the same inputs.
 constraints allow within a budget of values in all, so that a program of the wrong
 complexity runs out of time (an O(n^2) answer to an n = 2*10^5 problem, say).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -54,8 +55,9 @@ RANDOM_VALUES = ("mixed", "mixed", "near_low", "dup", "extreme")
 
 
 class _Draw:
-    def __init__(self, rng: random.Random, size: str, values: str, order: str | None, max_len: int,
-                 budget: int = 0) -> None:
+    def __init__(
+        self, rng: random.Random, size: str, values: str, order: str | None, max_len: int, budget: int = 0
+    ) -> None:
         self.rng, self.size, self.values, self.order, self.max_len = rng, size, values, order, max_len
         self.budget = budget  # a large draw's values in all (lists' lengths multiply)
         self.scale = 1  # the product of the lengths of the lists being drawn around this value
@@ -199,7 +201,9 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
             raise ValueError("a large draw over its budget")
         d.scale *= max(1, n)
     if node.rows_equal and node.elem.len_lo is not None:
-        d.row_len[depth + 1] = d.length(int(evaluate(node.elem.len_lo, env)), int(evaluate(node.elem.len_hi, env)), depth + 1)
+        d.row_len[depth + 1] = d.length(
+            int(evaluate(node.elem.len_lo, env)), int(evaluate(node.elem.len_hi, env)), depth + 1
+        )
     bounds = plain_number_bounds(node.elem) if large and not (node.distinct or node.pair_distinct or tree) else None
     if bounds is not None:  # a large list of plain numbers: drawn without a call of _value each
         lo, hi = (int(bounds[0]), int(bounds[1])) if node.elem.kind == "int" else bounds
@@ -264,8 +268,16 @@ def problem_seed(problem_id: str, seed: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}:{problem_id}".encode()).digest()[:8], "big")
 
 
-def generate_inputs(spec: InputSpec, problem_id: str, count: int, *, seed: int = 0, max_len: int = 20,
-                    exclude: set[str] | frozenset[str] = frozenset(), max_tries: int | None = None) -> list[str]:
+def generate_inputs(
+    spec: InputSpec,
+    problem_id: str,
+    count: int,
+    *,
+    seed: int = 0,
+    max_len: int = 20,
+    exclude: set[str] | frozenset[str] = frozenset(),
+    max_tries: int | None = None,
+) -> list[str]:
     """Up to ``count`` distinct test inputs (JSON text, the tests' own argument form),
     none equal to one in ``exclude``; every one satisfies the spec."""
     rng = random.Random(problem_seed(problem_id, seed))
@@ -285,8 +297,9 @@ def generate_inputs(spec: InputSpec, problem_id: str, count: int, *, seed: int =
     return out
 
 
-def generate_large_inputs(spec: InputSpec, problem_id: str, count: int, *, budget: int, max_chars: int,
-                          seed: int = 0) -> list[str]:
+def generate_large_inputs(
+    spec: InputSpec, problem_id: str, count: int, *, budget: int, max_chars: int, seed: int = 0
+) -> list[str]:
     """Up to ``count`` inputs at the largest sizes the spec allows with at most about
     ``budget`` values in all (each of :data:`LARGE_CASES` once, in order); every one satisfies
     the spec, and has more than :data:`MAX_INPUT_CHARS` characters (a smaller one is not

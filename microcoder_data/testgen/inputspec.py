@@ -21,6 +21,7 @@ The confidence rule (being wrong here means a test no correct program need pass)
 * with no ``Constraints:`` section at all (MBPP, HumanEval), ranges are the span of the
   existing tests' values: narrower than the problem allows, never outside what it shows.
 """
+
 from __future__ import annotations
 
 import copy
@@ -138,11 +139,13 @@ def _deps(node: Node, names: set[str]) -> set[str]:
 def _mark_sizes(nodes: dict[str, Node]) -> None:
     """An int some length is bound by (``horizontalCut.length == m - 1``) is a size: drawn
     small, like a length, or the lists built from it would not be."""
+
     def lengths(node: Node) -> set[str]:
         out = {w for e in (node.len_lo, node.len_hi) if e for w in _IDENT.findall(e)}
         if node.items is not None:  # 0 <= ui, vi < n: n counts a graph's nodes, drawn small too
             out |= {w for it in node.items[:2] for w in _IDENT.findall(it.hi or "")}
         return out | (lengths(node.elem) if node.elem is not None else set())
+
     for node in list(nodes.values()):
         for name in lengths(node):
             if name in nodes and nodes[name].kind == "int":
@@ -163,7 +166,9 @@ def _gen_order(nodes: dict[str, Node], args: list[str]) -> list[str]:
     return order
 
 
-def _virtual_env(spec_nodes: dict[str, Node], reader_bounds: dict, env: dict[str, Any], args: list[str]) -> dict[str, Any]:
+def _virtual_env(
+    spec_nodes: dict[str, Node], reader_bounds: dict, env: dict[str, Any], args: list[str]
+) -> dict[str, Any]:
     """Values of the virtual sizes implied by an example (``n`` = ``len(nums)``)."""
     env = dict(env)
     for (name, depth, attr), b in reader_bounds.items():
@@ -196,8 +201,13 @@ def _implied_sizes(lines: list[str], args: list[str], nodes: dict[str, Node]) ->
     n, m in order; one grid: m rows... as LeetCode writes it).  The existing tests check
     the guess like any other reading."""
     text = "\n".join(lines)
-    free = [v for v in ("n", "m") if v not in args and re.search(rf"(?<![\w.\[]){v}(?![\w\[])", text)
-            and not re.search(rf"(?<![\w.]){v}\s*==|==\s*{v}(?![\w\[])", text)]
+    free = [
+        v
+        for v in ("n", "m")
+        if v not in args
+        and re.search(rf"(?<![\w.\[]){v}(?![\w\[])", text)
+        and not re.search(rf"(?<![\w.]){v}\s*==|==\s*{v}(?![\w\[])", text)
+    ]
     if not free:
         return []
     lists = [a for a in args if nodes[a].kind == "list"]
@@ -223,15 +233,21 @@ def _input_spec(p: Problem) -> InputSpec:
     return spec_from(args, hints, examples, constraint_lines(p.statement), p.statement, keyword)
 
 
-def spec_from(args: list[str], hints: dict[str, Node | None], examples: list[dict[str, Any]],
-              lines: list[str] | None, statement: str, keyword: bool) -> InputSpec:
+def spec_from(
+    args: list[str],
+    hints: dict[str, Node | None],
+    examples: list[dict[str, Any]],
+    lines: list[str] | None,
+    statement: str,
+    keyword: bool,
+) -> InputSpec:
     """The spec of arguments ``args`` (types from ``hints``, else the examples' values)
     read from constraint ``lines``; every example must fit it.  Raises ``_Unsupported``."""
     promises = promises_outside_constraints(statement)
     if promises:
         raise _Unsupported(f"a promise outside the constraints: {promises[0]!r}")
     last_error = "constraints not understood"
-    for mangled in ((True, False) if lines else (False,)):
+    for mangled in (True, False) if lines else (False,):
         nodes: dict[str, Node] = {}
         for a in args:
             hint = copy.deepcopy(hints.get(a))

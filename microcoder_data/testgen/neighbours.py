@@ -11,6 +11,7 @@ variable against the spec's nodes, the whole against its checks); those that bre
 constraint are dropped, so the sizes an input states stay consistent with its lists.
 Seeded by the problem id: the same problem always gets the same inputs.
 """
+
 from __future__ import annotations
 
 import copy
@@ -23,8 +24,9 @@ from microcoder_data.testgen.spec_model import InputSpec, Node, failed_check, vi
 EDITS_PER_INPUT = (1, 1, 2)  # one edit mostly: the nearer the input, the more of its structure it keeps
 
 
-def neighbour_inputs(spec: InputSpec, seeds: list[str], rng: random.Random, count: int,
-                     exclude: set[str] | frozenset[str] = frozenset()) -> list[str]:
+def neighbour_inputs(
+    spec: InputSpec, seeds: list[str], rng: random.Random, count: int, exclude: set[str] | frozenset[str] = frozenset()
+) -> list[str]:
     """Up to ``count`` distinct inputs (JSON text in the tests' argument form), each one or two
     edits from one of ``seeds`` (the existing tests' arguments, same form), none in ``exclude``,
     every one within the spec.  None when an input names sizes the spec keeps apart from
@@ -58,8 +60,10 @@ def _in_form(spec: InputSpec, args: dict[str, Any]) -> Any:
 
 def _valid(spec: InputSpec, args: dict[str, Any]) -> bool:
     try:
-        return not any(violation(spec.nodes[n], args[n], args, n) for n in spec.order) \
+        return (
+            not any(violation(spec.nodes[n], args[n], args, n) for n in spec.order)
             and failed_check(spec.checks, args) is None
+        )
     except (ValueError, TypeError, ZeroDivisionError, IndexError, OverflowError, NameError, KeyError):
         return False
 

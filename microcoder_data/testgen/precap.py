@@ -4,6 +4,7 @@ With ``cap_by`` input_size or strength, a problem with more than ``precap_factor
 max_tests`` tests runs only that many, its largest inputs: the cap would drop the rest
 anyway.  Test generation and Verify's first run pick the same ones.
 """
+
 from __future__ import annotations
 
 from typing import Sequence

@@ -1,5 +1,6 @@
 """The data of an input reading: :class:`Node` trees, :class:`InputSpec`, :class:`NoSpec`,
 and the check that a value fits a node (:func:`violation`)."""
+
 from __future__ import annotations
 
 import functools
@@ -65,8 +66,18 @@ def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
         return read(p)
     except _Unsupported as exc:
         return NoSpec(str(exc))
-    except (ValueError, TypeError, KeyError, IndexError, ZeroDivisionError, NameError, SyntaxError, RecursionError,
-            OverflowError, MemoryError) as exc:
+    except (
+        ValueError,
+        TypeError,
+        KeyError,
+        IndexError,
+        ZeroDivisionError,
+        NameError,
+        SyntaxError,
+        RecursionError,
+        OverflowError,
+        MemoryError,
+    ) as exc:
         return NoSpec(f"{what} not understood ({type(exc).__name__}: {exc})")
 
 
@@ -98,8 +109,16 @@ def differ_everywhere(first: list[Any], second: list[Any]) -> bool:
 
 
 # the functions a bound or check may call (``len(nums)``, ``sum(nums)``), by name
-FUNCTIONS = {"len": len, "min": min, "max": max, "sum": sum, "total_length": total_length,
-             "distinct_pairs": distinct_pairs, "differ_everywhere": differ_everywhere, "occurrences": occurrences}
+FUNCTIONS = {
+    "len": len,
+    "min": min,
+    "max": max,
+    "sum": sum,
+    "total_length": total_length,
+    "distinct_pairs": distinct_pairs,
+    "differ_everywhere": differ_everywhere,
+    "occurrences": occurrences,
+}
 _GLOBALS = {"__builtins__": {}, **FUNCTIONS}
 
 
@@ -117,8 +136,7 @@ def _constant(expr: str) -> Any:
 def plain_number_bounds(node: Node | None) -> tuple[Any, Any] | None:
     """(lo, hi) of a number with constant bounds and nothing else to check (no choices, no
     excluded values, not a size), or None."""
-    if node is None or node.kind not in ("int", "float") or node.choices is not None or node.exclude \
-            or node.size_like:
+    if node is None or node.kind not in ("int", "float") or node.choices is not None or node.exclude or node.size_like:
         return None
     lo, hi = _constant(node.lo), _constant(node.hi)
     return None if lo is _NOT_CONSTANT or hi is _NOT_CONSTANT else (lo, hi)
@@ -163,6 +181,7 @@ def is_tree(edges: list[Any]) -> bool:
             parent[x] = parent[parent[x]]
             x = parent[x]
         return x
+
     for e in edges:
         a, b = e[0], e[1]
         if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < n and 0 <= b < n):
@@ -186,7 +205,11 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
     if k == "bool":
         return None if isinstance(value, bool) else f"{where} is not a bool"
     if k in ("int", "float"):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or (k == "int" and not isinstance(value, int)):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or (k == "int" and not isinstance(value, int))
+        ):
             return f"{where} is not an {k}"
         if node.choices is not None:
             return None if value in node.choices else f"{where}={value} not in {node.choices}"
@@ -219,8 +242,12 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
         bounds = plain_number_bounds(node.elem) if node.items is None else None
         by_position = indexed(node.elem)
         for i, x in enumerate(value if node.items is None else []):
-            if bounds is not None and type(x) in (int, float) and bounds[0] <= x <= bounds[1] \
-                    and (node.elem.kind == "float" or type(x) is int):
+            if (
+                bounds is not None
+                and type(x) in (int, float)
+                and bounds[0] <= x <= bounds[1]
+                and (node.elem.kind == "float" or type(x) is int)
+            ):
                 continue  # a large input's plain numbers, checked without a call each
             at = {**env, ELEMENT_INDEX: i} if by_position else env
             why = violation(node.elem, x, at, f"{where}[{i}]") if node.elem else None
@@ -238,7 +265,9 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"{where}'s rows differ in length"
         if node.total_len_hi is not None and sum(len(x) for x in value) > evaluate(node.total_len_hi, env):
             return f"{where}'s total length is over {node.total_len_hi}"
-        if node.order in ("asc", "strict") and any(a > b or (node.order == "strict" and a == b) for a, b in zip(value, value[1:])):
+        if node.order in ("asc", "strict") and any(
+            a > b or (node.order == "strict" and a == b) for a, b in zip(value, value[1:])
+        ):
             return f"{where} is not sorted"
         if node.order == "desc" and any(a < b for a, b in zip(value, value[1:])):
             return f"{where} is not sorted descending"

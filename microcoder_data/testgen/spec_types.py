@@ -1,5 +1,6 @@
 """Argument names and types of a functional problem: the entry point's signature and
 type hints, else the values of the existing tests."""
+
 from __future__ import annotations
 
 import ast
@@ -112,4 +113,3 @@ def test_args(p: Problem, args: list[str]) -> tuple[list[dict[str, Any]], bool]:
         keyword = kw if keyword is None else keyword  # mixed forms: generated tests take the first's
         out.append(v)
     return out, bool(keyword)
-

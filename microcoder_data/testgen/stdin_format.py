@@ -22,6 +22,7 @@ an existing input that breaks the reading -> no generated tests, with the reason
 Anything else in the format block (a grid of single tokens, queries of several kinds,
 several test cases per input) -> no spec.
 """
+
 from __future__ import annotations
 
 import json
@@ -72,9 +73,25 @@ class StdinSpec:
 
 def _latex(text: str) -> str:
     text = text.replace("$", "")
-    for a, b in ((r"\leq", "<="), (r"\le", "<="), (r"\geq", ">="), (r"\ge", ">="), (r"\neq", "!="), (r"\ne", "!="),
-                 (r"\min", "min"), (r"\max", "max"), (r"\lt", "<"), (r"\gt", ">"), (r"\times", "*"), (r"\cdot", "*"), (r"\ldots", "..."), (r"\dots", "..."),
-                 (r"\cdots", "..."), (r"\vdots", ":"), (r"\,", "")):
+    for a, b in (
+        (r"\leq", "<="),
+        (r"\le", "<="),
+        (r"\geq", ">="),
+        (r"\ge", ">="),
+        (r"\neq", "!="),
+        (r"\ne", "!="),
+        (r"\min", "min"),
+        (r"\max", "max"),
+        (r"\lt", "<"),
+        (r"\gt", ">"),
+        (r"\times", "*"),
+        (r"\cdot", "*"),
+        (r"\ldots", "..."),
+        (r"\dots", "..."),
+        (r"\cdots", "..."),
+        (r"\vdots", ":"),
+        (r"\,", ""),
+    ):
         text = re.sub(re.escape(a) + r"(?![A-Za-z])", f" {b} ", text)
     text = re.sub(r"\\(?:mathrm|text|mathtt)\{([^}]*)\}", r"\1", text)
     text = re.sub(r"\\[dt]?frac\s*\{([^{}]+)\}\s*(?:\{([^{}]+)\}|(\w))", r"(\1)/(\2\3)", text)  # \dfrac{N(N-1)}2
@@ -85,12 +102,13 @@ def _latex(text: str) -> str:
 
 
 def format_block(statement: str) -> list[str] | None:
-    m = re.search(r"from standard input in the following format:?\s*\n", statement, re.I) \
-        or re.search(r"in the following format:?\s*\n", statement, re.I)  # not the queries' format in the story
+    m = re.search(r"from standard input in the following format:?\s*\n", statement, re.I) or re.search(
+        r"in the following format:?\s*\n", statement, re.I
+    )  # not the queries' format in the story
     if not m:
         return None
     out = []
-    for raw in statement[m.end():].splitlines():
+    for raw in statement[m.end() :].splitlines():
         line = _latex(raw)
         if heading_of(raw) or re.match(r"^(Output|Constraints|Sample Input)\b", line):
             break
@@ -102,7 +120,9 @@ def format_block(statement: str) -> list[str] | None:
 def before_samples(statement: str) -> str:
     """The statement up to its first sample (the samples' numbers are no constraints)."""
     rows = statement.splitlines()
-    end = next((k for k, row in enumerate(rows) if (heading_of(row) or "").startswith(("Sample", "Example"))), len(rows))
+    end = next(
+        (k for k, row in enumerate(rows) if (heading_of(row) or "").startswith(("Sample", "Example"))), len(rows)
+    )
     return "\n".join(rows[:end])
 
 
@@ -120,7 +140,7 @@ def _grid_row(line: str) -> tuple[str, str, str, bool] | None:
         return None
     if len(cells) == 2 and cells[1].group(3) == "2":
         return None  # two cells and no "...": not a row of any width
-    joined = line[cells[0].end():cells[1].start()] == ""
+    joined = line[cells[0].end() : cells[1].start()] == ""
     return cells[0].group(1), cells[0].group(2), cells[-1].group(3), joined
 
 
@@ -151,8 +171,11 @@ def layout(block: list[str]) -> list[Row]:
         if len(queries) != 1:
             raise _Unsupported("queries' formats but no query_1 ... query_Q lines")
         r = rows[queries[0]]
-        rows[queries[0]] = Row("block", forms[""], r.count, forms=forms) if "" in forms else \
-            Row("queries", [QUERY_TYPE] + fields_of(forms), r.count, forms=forms)
+        rows[queries[0]] = (
+            Row("block", forms[""], r.count, forms=forms)
+            if "" in forms
+            else Row("queries", [QUERY_TYPE] + fields_of(forms), r.count, forms=forms)
+        )
     names = [n for r in rows for n in r.names]
     if len(names) != len(set(names)):
         raise _Unsupported("a variable appears twice in the input format")
@@ -173,8 +196,11 @@ def _rows(block: list[str]) -> list[Row]:
             i += grid[1]
             continue
         toks = block[i].split()
-        if i + 3 < len(block) and block[i + 2] in (":", "...", "⋮") and \
-                block[i + 1] == re.sub(r"_\{?1\}?(?=\s|$)", "_2", block[i]):
+        if (
+            i + 3 < len(block)
+            and block[i + 2] in (":", "...", "⋮")
+            and block[i + 1] == re.sub(r"_\{?1\}?(?=\s|$)", "_2", block[i])
+        ):
             del block[i + 1]  # A_1 B_1 / A_2 B_2 / vdots / A_N B_N: the second row says nothing more
         if i + 2 < len(block) and block[i + 1] in (":", "...", "⋮"):
             # B_1 C_1 / vdots / B_M C_M: as many lines as the last row's subscript
@@ -189,8 +215,12 @@ def _rows(block: list[str]) -> list[Row]:
             i += 3
             continue
         literal = [_VAR.match(t) for t in toks]
-        if len(toks) >= 2 and all(literal) and len({m.group(1) for m in literal}) == 1 and \
-                [m.group(2) for m in literal] == [str(k) for k in range(1, len(toks) + 1)]:  # type: ignore[union-attr]
+        if (
+            len(toks) >= 2
+            and all(literal)
+            and len({m.group(1) for m in literal}) == 1
+            and [m.group(2) for m in literal] == [str(k) for k in range(1, len(toks) + 1)]
+        ):  # type: ignore[union-attr]
             rows.append(Row("list", [literal[0].group(1)], str(len(toks))))  # A_1 A_2 A_3 A_4: four of them  # type: ignore[union-attr]
             i += 1
             continue
@@ -232,6 +262,7 @@ def parse(rows: list[Row], text: str) -> dict[str, list[str] | str]:
             raise _Unsupported("an existing input has fewer lines than the format")
         pos += 1
         return lines[pos - 1].split()
+
     for r in rows:
         if r.kind == "scalars":
             toks = take()
@@ -271,8 +302,11 @@ def parse(rows: list[Row], text: str) -> dict[str, list[str] | str]:
     return out
 
 
-def _typed(raw: list[dict[str, Any]], strings: set[str] = frozenset(),  # type: ignore[assignment]
-           grids: dict[str, bool] | None = None) -> tuple[list[dict[str, Any]], dict[str, Node]]:
+def _typed(
+    raw: list[dict[str, Any]],
+    strings: set[str] = frozenset(),  # type: ignore[assignment]
+    grids: dict[str, bool] | None = None,
+) -> tuple[list[dict[str, Any]], dict[str, Node]]:
     """Types of the variables: int when every token is an integer, unless the statement
     calls the variable a string (``S consists of 0 and 1``: "0110" stays text).  ``grids``:
     name -> joined; a joined grid's rows are strings, a token grid's lists of tokens."""
@@ -281,8 +315,7 @@ def _typed(raw: list[dict[str, Any]], strings: set[str] = frozenset(),  # type: 
     nodes: dict[str, Node] = {}
     for n in names:
         grid = n in grids and not grids[n]  # a grid of tokens: a list of rows
-        toks = [t for r in raw for v in (r[n] if isinstance(r[n], list) else [r[n]])
-                for t in (v if grid else [v])]
+        toks = [t for r in raw for v in (r[n] if isinstance(r[n], list) else [r[n]]) for t in (v if grid else [v])]
         if any(_FLOAT.match(t) and not _INT.match(t) for t in toks):
             raise _Unsupported(f"{n} looks like a real number")
         kind = "int" if toks and all(_INT.match(t) for t in toks) and n not in strings and not grids.get(n) else "str"
@@ -293,6 +326,7 @@ def _typed(raw: list[dict[str, Any]], strings: set[str] = frozenset(),  # type: 
         if isinstance(v, list):
             return [typed_value(node.elem, x) for x in v]  # type: ignore[arg-type]
         return int(v) if node.kind == "int" else v
+
     typed = [{n: typed_value(nodes[n], v) for n, v in r.items()} for r in raw]
     return typed, nodes
 
@@ -328,27 +362,46 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     is passed on as it is: the reader reads it or refuses the spec."""
     t = re.sub(r"^in other words,\s*", "", t, flags=re.I)  # a restatement of the line before: read alike
     t = _enumerations(t, names)
-    t = re.sub(r"\b([A-Za-z][A-Za-z0-9]*)_1 ?\+ ?(?:\1_\{?\w+\}? ?\+ ?|(?:\.\.\.|…) ?\+ ?)*\1_\{?\w+\}?(?![\w.])",
-               lambda m: f"sum({m.group(1)})" if m.group(1) in names else m.group(0), t)  # A_1 + A_2 + ... + A_N
-    m = re.fullmatch(r"((?:\|[A-Za-z][A-Za-z0-9]*(?:_\{?[a-z](?:,\s*[a-z])?\}?)?\|\s*,\s*)*\|[A-Za-z][A-Za-z0-9]*(?:_\{?[a-z](?:,\s*[a-z])?\}?)?\|) (<=|<) (.+)", t)
+    t = re.sub(
+        r"\b([A-Za-z][A-Za-z0-9]*)_1 ?\+ ?(?:\1_\{?\w+\}? ?\+ ?|(?:\.\.\.|…) ?\+ ?)*\1_\{?\w+\}?(?![\w.])",
+        lambda m: f"sum({m.group(1)})" if m.group(1) in names else m.group(0),
+        t,
+    )  # A_1 + A_2 + ... + A_N
+    m = re.fullmatch(
+        r"((?:\|[A-Za-z][A-Za-z0-9]*(?:_\{?[a-z](?:,\s*[a-z])?\}?)?\|\s*,\s*)*\|[A-Za-z][A-Za-z0-9]*(?:_\{?[a-z](?:,\s*[a-z])?\}?)?\|) (<=|<) (.+)",
+        t,
+    )
     subjects = re.findall(r"\|([A-Za-z][A-Za-z0-9]*)((?:_\{?[a-z](?:,\s*[a-z])?\}?)?)\|", m.group(1)) if m else []
     if subjects and all(ints.get(name) for name, _ in subjects):  # |A_i| <= 10^9 of integers: absolute values
-        return [x for name, sub in subjects
-                for x in _translate(f"-({m.group(3)}) {m.group(2)} {name}{sub} {m.group(2)} {m.group(3)}", names, ints)]
+        return [
+            x
+            for name, sub in subjects
+            for x in _translate(f"-({m.group(3)}) {m.group(2)} {name}{sub} {m.group(2)} {m.group(3)}", names, ints)
+        ]
     t = re.sub(r"\|([A-Za-z]\w*)\|", r"\1.length", t)  # |S|
-    t = re.sub(r"\b([A-Za-z][A-Za-z0-9]*)_1\.length ?\+ ?\1_2\.length ?\+ ?(?:\.\.\.|…) ?\+ ?\1_\{?\w+\}?\.length",
-               r"sum(\1_i.length)", t)  # S_1.length + S_2.length + ... + S_N.length
-    t = re.sub(r"(?:\\displaystyle )?\\sum_\{?\s*([a-z])\s*=+\s*1\s*\}?\^\{?\s*\w+\s*\}?\s*([A-Za-z]\w*_\{?\1\}?\.length)",
-               r"sum(\2)", t)  # \sum_{i=1}^N |S_i|
+    t = re.sub(
+        r"\b([A-Za-z][A-Za-z0-9]*)_1\.length ?\+ ?\1_2\.length ?\+ ?(?:\.\.\.|…) ?\+ ?\1_\{?\w+\}?\.length",
+        r"sum(\1_i.length)",
+        t,
+    )  # S_1.length + S_2.length + ... + S_N.length
+    t = re.sub(
+        r"(?:\\displaystyle )?\\sum_\{?\s*([a-z])\s*=+\s*1\s*\}?\^\{?\s*\w+\s*\}?\s*([A-Za-z]\w*_\{?\1\}?\.length)",
+        r"sum(\2)",
+        t,
+    )  # \sum_{i=1}^N |S_i|
     t = _CELL_SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}][{m.group(3)}]" if m.group(1) in names else m.group(0), t)
     t = _SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}]" if m.group(1) in names else m.group(0), t)
     t = re.sub(r"\s*(<=|>=|!=|==|<|>)\s*", r" \1 ", t)  # D_1<D_2<...<D_N
     t = re.sub(r"(?<=[\w\]])\s*=\s*(?=[\w(])", " == ", t)  # S.length = 3
     t = re.sub(r"^each (?:of )?", "", t, flags=re.I)  # Each S_i is ..., Each of S and T is ...
-    if ALL_INTEGERS.fullmatch(t) or re.fullmatch(r"all (?:the )?values in the input are integers,? except (?:for )?(\S+)", t, re.I):
+    if ALL_INTEGERS.fullmatch(t) or re.fullmatch(
+        r"all (?:the )?values in the input are integers,? except (?:for )?(\S+)", t, re.I
+    ):
         return []
     t = _implicit_products(t, names)
-    m = re.fullmatch(r"the lengths of (\S+) and (\S+) are equal(?:,? and (?:are )?between (.+?) and (.+?),? inclusive)?", t, re.I)
+    m = re.fullmatch(
+        r"the lengths of (\S+) and (\S+) are equal(?:,? and (?:are )?between (.+?) and (.+?),? inclusive)?", t, re.I
+    )
     if m and _subject(m.group(1), names) and _subject(m.group(2), names):
         same = [f"{m.group(1)}.length == {m.group(2)}.length"]
         return same + ([f"{m.group(3)} <= {m.group(1)}.length <= {m.group(4)}"] if m.group(3) else [])
@@ -375,19 +428,24 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
 def _enumerations(t: str, names: set[str]) -> str:
     """``S_1, S_2, ..., S_N`` / ``D_1,..., and D_M`` / ``A_1, A_2, A_3, A_4``: every element of one
     list, written out -> ``S[i]``."""
+
     def element(m: re.Match) -> str:
         parts = [x for x in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(0)) if x]
         heads = {re.sub(r"_\{?\w+\}?$", "", x) for x in parts if x not in ("...", "…")}
         if len(heads) != 1 or heads.pop() not in names or len(parts) < 3:
             return m.group(0)
         return re.sub(r"_\{?\w+\}?$", "", parts[0]) + "[i]"
+
     return re.sub(r"[A-Za-z]\w*_\{?1\}?(?:\s*,\s*(?:and\s+)?(?:[A-Za-z]\w*_\{?\w+\}?|\.\.\.|…))+", element, t)
 
 
 def _implicit_products(t: str, names: set[str]) -> str:
     """``10N - 9``, ``N(N-1)``: the multiplication AtCoder leaves out, written in."""
-    t = re.sub(r"(?<![\w.*])(\d+)\s*([A-Za-z_]\w*)\b",
-               lambda m: f"{m.group(1)} * {m.group(2)}" if m.group(2) in names else m.group(0), t)
+    t = re.sub(
+        r"(?<![\w.*])(\d+)\s*([A-Za-z_]\w*)\b",
+        lambda m: f"{m.group(1)} * {m.group(2)}" if m.group(2) in names else m.group(0),
+        t,
+    )
     t = re.sub(r"\b([A-Za-z_]\w*)\(", lambda m: f"{m.group(1)} * (" if m.group(1) in names else m.group(0), t)
     return re.sub(r"(?<=[\w)])\)\s*\((?=\w)", ") * (", t)
 
@@ -408,15 +466,17 @@ def _several_subjects(t: str, names: set[str], ints: dict[str, bool]) -> list[st
     rest = m.group(2)
     differ = re.match(r"(?:pairwise )?(?:different|distinct)\b ?", rest)
     if differ:
-        rest = rest[differ.end():]
+        rest = rest[differ.end() :]
         if any("[" in w for w in subjects):
             return None  # A_i and B_i differ: per element, not read
-    out = [f"{a} != {b}" for k, a in enumerate(subjects) for b in subjects[k + 1:]] if differ else []
+    out = [f"{a} != {b}" for k, a in enumerate(subjects) for b in subjects[k + 1 :]] if differ else []
     if not rest:
         return out
     if re.fullmatch(r"integers?", rest):
         return out if all(ints.get(w.split("[")[0]) for w in subjects) else None
-    singular = re.sub(r"^(strings|integers)\b", lambda x: "an integer" if x.group(1) == "integers" else "a string", rest)
+    singular = re.sub(
+        r"^(strings|integers)\b", lambda x: "an integer" if x.group(1) == "integers" else "a string", rest
+    )
     for w in subjects:
         out += _translate(f"{w} is {singular}", names, ints)
     return out
@@ -424,7 +484,9 @@ def _several_subjects(t: str, names: set[str], ints: dict[str, bool]) -> list[st
 
 def _chain(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
     """``1 <= A_1 < A_2 < ... < A_N <= 100``: a sorted list and its elements' range."""
-    m = re.fullmatch(r"(?:(\S+) (<=|<) )?([A-Za-z]\w*)_\{?1\}? (<|<=) \3_\{?2\}? \4 \.\.\. \4 \3_\{?\w+\}?(?: (<=|<) (\S+))?", t)
+    m = re.fullmatch(
+        r"(?:(\S+) (<=|<) )?([A-Za-z]\w*)_\{?1\}? (<|<=) \3_\{?2\}? \4 \.\.\. \4 \3_\{?\w+\}?(?: (<=|<) (\S+))?", t
+    )
     if not m or m.group(3) not in names:
         return None
     name, strict = m.group(3), m.group(4) == "<"
@@ -438,7 +500,9 @@ def _chain(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
 
 def _distinct_elements(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
     """``A_i != A_j if i != j``, ``(i != j)``, ``(1 <= i < j <= N)``: the list's values are distinct."""
-    m = re.fullmatch(r"([A-Za-z]\w*)\[(\w)\] != \1\[(\w)\](?: if \2 != \3| \(\2 != \3\)| \(\w+ <= \2 < \3 <= \w+\))?", t)
+    m = re.fullmatch(
+        r"([A-Za-z]\w*)\[(\w)\] != \1\[(\w)\](?: if \2 != \3| \(\2 != \3\)| \(\w+ <= \2 < \3 <= \w+\))?", t
+    )
     if not m or m.group(1) not in names:
         return None
     return [f"all values of {m.group(1)} are distinct"]
@@ -477,19 +541,24 @@ def _string(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
     name, rest, out = m.group(1), m.group(3), []
     if m.group(2):
         out.append(f"{name}.length == {m.group(2)}")
-    size = re.search(r",?\s*(?:with (?:a )?lengths? |of length )(?:between (.+?) and (.+?)|(?:from )?(\S+) (?:to|through) (\S+)|(\S+))"
-                     r"(?:,? \(?inclusive\)?)?(?=,|$| consisting| that| where)", rest)
+    size = re.search(
+        r",?\s*(?:with (?:a )?lengths? |of length )(?:between (.+?) and (.+?)|(?:from )?(\S+) (?:to|through) (\S+)|(\S+))"
+        r"(?:,? \(?inclusive\)?)?(?=,|$| consisting| that| where)",
+        rest,
+    )
     least = re.search(r",?\s*(?:with (?:a )?lengths? |of length )at least (\S+?)(?=,|$| consisting| that)", rest)
     if least:  # of length at least 1: the upper bound is elsewhere (a total)
         out.append(f"{least.group(1)} <= {name}.length")
-        rest = rest[:least.start()] + rest[least.end():]
+        rest = rest[: least.start()] + rest[least.end() :]
     elif size:
         lo, hi = (size.group(1), size.group(2)) if size.group(1) else (size.group(3), size.group(4))
         out.append(f"{lo} <= {name}.length <= {hi}" if lo else f"{name}.length == {size.group(5)}")
-        rest = rest[:size.start()] + rest[size.end():]
+        rest = rest[: size.start()] + rest[size.end() :]
     rest = rest.strip(" ,")
     if rest:
-        letters = re.fullmatch(r"(?:consisting (?:only )?of|that consists (?:only )?of|of|where each character is) (.+)", rest)
+        letters = re.fullmatch(
+            r"(?:consisting (?:only )?of|that consists (?:only )?of|of|where each character is) (.+)", rest
+        )
         if not letters:
             return None  # "generated by the method in the statement": not read
         out.append(f"{name} consists of {letters.group(1)}")
@@ -500,7 +569,9 @@ def _integer(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None
     m = re.fullmatch(r"(\S+) is an integer between (.+?) and (.+?)(?:,? inclusive)?", t)
     if m:
         return [f"{m.group(2)} <= {m.group(1)} <= {m.group(3)}"]
-    m = re.fullmatch(r"(\S+) is an? (positive|non-negative) integer(?: (?:not greater than|at most|less than or equal to) (.+))?", t)
+    m = re.fullmatch(
+        r"(\S+) is an? (positive|non-negative) integer(?: (?:not greater than|at most|less than or equal to) (.+))?", t
+    )
     if m and m.group(3):
         return [f"{1 if m.group(2) == 'positive' else 0} <= {m.group(1)} <= {m.group(3)}"]
     m = re.fullmatch(r"(\S+) is an? (odd|even) (?:number|integer)", t)
@@ -533,8 +604,12 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     if not lines:
         raise _Unsupported("no Constraints section: no ranges for the input's values")
     text = _latex("\n".join(lines))
-    strings = {n for n in raw[0] if re.search(rf"(?<![\w|]){n}(?:_\w+)? (?:is a string|consists of)|length of {n}\b|\|{n}(?:_\w+)?\|", text)
-               and not _negative_number_in(n, raw)}  # |A_i| <= 10^9 of -5: an absolute value
+    strings = {
+        n
+        for n in raw[0]
+        if re.search(rf"(?<![\w|]){n}(?:_\w+)? (?:is a string|consists of)|length of {n}\b|\|{n}(?:_\w+)?\|", text)
+        and not _negative_number_in(n, raw)
+    }  # |A_i| <= 10^9 of -5: an absolute value
     examples, nodes = _typed(raw, strings, {r.names[0]: r.joined for r in rows if r.kind == "grid"})
     names = set(nodes)
     ints = {n: node.kind == "int" or (node.elem is not None and node.elem.kind == "int") for n, node in nodes.items()}
@@ -553,8 +628,11 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     args = [n for r in rows for n in r.names]
     spec = spec_from(args, dict(nodes), examples, rewritten, statement, True)
     if forms:
-        bounded_by = {f: {w for e in (spec.nodes[f].elem.lo, spec.nodes[f].elem.hi) if e for w in re.findall(r"[A-Za-z_]\w*", e)}
-                      for f in fields_of(forms) if spec.nodes[f].elem is not None}
+        bounded_by = {
+            f: {w for e in (spec.nodes[f].elem.lo, spec.nodes[f].elem.hi) if e for w in re.findall(r"[A-Za-z_]\w*", e)}
+            for f in fields_of(forms)
+            if spec.nodes[f].elem is not None
+        }
         crossed = paired_across_forms(forms, bounded_by)
         if crossed:
             raise _Unsupported(crossed)
@@ -564,6 +642,7 @@ def _stdin_spec(p: Problem) -> StdinSpec:
 def _negative_number_in(name: str, raw: list[dict[str, Any]]) -> bool:
     def tokens(v: Any) -> list[str]:
         return [t for x in v for t in tokens(x)] if isinstance(v, list) else [v]
+
     return any(t.startswith("-") and _INT.match(t) for r in raw for t in tokens(r[name]))
 
 
@@ -585,8 +664,10 @@ def render(rows: list[Row], args: dict[str, Any]) -> str:
 
 def args_json(spec: StdinSpec, text: str) -> str:
     """An existing input as the JSON arguments the generator compares against."""
+
     def conv(node: Node, v: Any) -> Any:
         if isinstance(v, list):
             return [conv(node.elem, x) for x in v]  # type: ignore[arg-type]
         return int(v) if node.kind == "int" else v
+
     return json.dumps({n: conv(spec.spec.nodes[n], v) for n, v in parse(spec.rows, text).items()})

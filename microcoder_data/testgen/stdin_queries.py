@@ -19,6 +19,7 @@ appears in another form) pairs values of different queries: refused.  A promise 
 state a query finds ("when a query of the second type is given, x exists in A") is not a
 constraint on the input alone: the reader does not understand it, so nothing is generated.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,7 +27,9 @@ import re
 from microcoder_data.testgen.spec_model import _Unsupported
 
 QUERY_TYPE = "query_type"
-_INTRO = re.compile(r"(?:here, )?(?:each |the i-th )?(?:query|queries)(?:_i)?\b.*\b(?:formats?|form)(?: below)?:?", re.I)
+_INTRO = re.compile(
+    r"(?:here, )?(?:each |the i-th )?(?:query|queries)(?:_i)?\b.*\b(?:formats?|form)(?: below)?:?", re.I
+)
 _OR = re.compile(r"or:?", re.I)
 _ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5"}
 _NAME = re.compile(r"^([A-Za-z][A-Za-z0-9]*)(?:_\{?[a-z]\}?)?$")
@@ -39,7 +42,7 @@ def split_forms(block: list[str]) -> tuple[list[str], dict[str, list[str]] | Non
     if intro is None:
         return block, None
     forms: dict[str, list[str]] = {}
-    for line in block[intro + 1:]:
+    for line in block[intro + 1 :]:
         if _OR.fullmatch(line.strip()):
             continue
         toks = line.split()
@@ -90,8 +93,7 @@ def render_queries(forms: dict[str, list[str]], args: dict) -> list[str]:
 def length_lines(forms: dict[str, list[str]], count: str) -> list[str]:
     """The lengths the format states: as many types as queries, each field as many values as
     the queries whose form has it; the types are the forms' numbers."""
-    out = [f"{QUERY_TYPE}.length == {count}",
-           f"{QUERY_TYPE}[i] is either " + " or ".join(forms)]
+    out = [f"{QUERY_TYPE}.length == {count}", f"{QUERY_TYPE}[i] is either " + " or ".join(forms)]
     for f in fields_of(forms):
         kinds = [k for k, fs in forms.items() if f in fs]
         out.append(f"{f}.length == " + " + ".join(f"occurrences({QUERY_TYPE}, {k})" for k in kinds))
@@ -104,12 +106,19 @@ def constraint_of_fields(line: str, fields: list[str]) -> str:
     an element (``1 <= p <= N`` -> ``1 <= p[i] <= N``), ``There is at least one query of the third
     type`` a count of ``query_type``."""
     t = re.sub(r"(?<!\.)\.$", "", line.strip())
-    m = re.fullmatch(r"there (?:is|are) at least (?:one|1) quer(?:y|ies) of (?:the )?(?:type (\d+)|(\w+) type)", t, re.I)
+    m = re.fullmatch(
+        r"there (?:is|are) at least (?:one|1) quer(?:y|ies) of (?:the )?(?:type (\d+)|(\w+) type)", t, re.I
+    )
     if m:
         kind = m.group(1) or _ORDINALS.get(m.group(2).lower())
         return f"there is at least one {kind} in {QUERY_TYPE}" if kind else t
-    t = re.sub(r"^(?:for|in) (?:the |a |each )?(?:(?:\w+ )?type(?: \d+)?(?: of)? quer(?:y|ies)|quer(?:y|ies) of (?:the )?"
-               r"(?:\w+ type|types? [\d, and]+))\s*,\s*", "", t, flags=re.I)
+    t = re.sub(
+        r"^(?:for|in) (?:the |a |each )?(?:(?:\w+ )?type(?: \d+)?(?: of)? quer(?:y|ies)|quer(?:y|ies) of (?:the )?"
+        r"(?:\w+ type|types? [\d, and]+))\s*,\s*",
+        "",
+        t,
+        flags=re.I,
+    )
     t = re.sub(r"\s+(?:for|in) (?:all )?quer(?:y|ies) of types? [\d, and]+$", "", t, flags=re.I)
     return re.sub(r"(?<![\w\[.])(" + "|".join(map(re.escape, fields)) + r")(?![\w\[.(])", r"\1[i]", t) if fields else t
 

@@ -6,6 +6,7 @@ edges, and sizes one off a length (``n == edges.length + 1``).
 caller gives up when it names an argument) or None (not a structural line: read it as a
 range).  Each reading is checked against the existing tests like any other.
 """
+
 from __future__ import annotations
 
 import copy
@@ -49,7 +50,11 @@ def read_structure(reader: Any, text: str) -> bool | None:
     m = re.fullmatch(r"all pairs \(([^)]*)\) are (?:distinct|unique)", text, re.I)
     if m:  # all pairs (xi, yi) are distinct: the tuples of one list
         refs = [reader.ref(w) for w in re.split(r"\s*,\s*", m.group(1))]
-        if not refs or any(r is None or not r[2].startswith("@") for r in refs) or len({(r[0], r[1]) for r in refs}) != 1:
+        if (
+            not refs
+            or any(r is None or not r[2].startswith("@") for r in refs)
+            or len({(r[0], r[1]) for r in refs}) != 1
+        ):
             return False
         reader.node_at(refs[0][0], refs[0][1] - 2).distinct = True
         return True
@@ -63,12 +68,22 @@ def read_structure(reader: Any, text: str) -> bool | None:
     m = re.fullmatch(r"(\S+) is a permutation of ([A-Za-z_]\w*)", text)
     if m:  # t is a permutation of s (strings or lists)
         a, b = reader.nodes.get(m.group(1)), reader.nodes.get(m.group(2))
-        if m.group(1) not in reader.args or m.group(2) not in reader.args or not a or not b or a.kind != b.kind \
-                or a.kind not in ("str", "list"):
+        if (
+            m.group(1) not in reader.args
+            or m.group(2) not in reader.args
+            or not a
+            or not b
+            or a.kind != b.kind
+            or a.kind not in ("str", "list")
+        ):
             return False
         a.perm_of = m.group(2)
         return True
-    m = re.fullmatch(r"(?:the )?(?:total )?sum of (?:the )?(?:lengths? of )?(?:all )?(\S+?) (?:is less than or equal to|does not exceed|is at most|will not exceed|<=) (.+)", text, re.I)
+    m = re.fullmatch(
+        r"(?:the )?(?:total )?sum of (?:the )?(?:lengths? of )?(?:all )?(\S+?) (?:is less than or equal to|does not exceed|is at most|will not exceed|<=) (.+)",
+        text,
+        re.I,
+    )
     if m:  # the total length of words' strings
         ref = reader.ref(m.group(1) if m.group(1).endswith(".length") else m.group(1) + ".length")
         if not ref or ref[2] != "len" or ref[1] < 1:
@@ -91,7 +106,11 @@ def read_structure(reader: Any, text: str) -> bool | None:
         return True
     m = re.fullmatch(r"([A-Za-z_]\w*) == (\S+) ([+-]) (\d+)|(\S+) ([+-]) (\d+) == ([A-Za-z_]\w*)", text)
     if m:  # n == edges.length + 1: the length is n - 1
-        v, term, op, c = (m.group(1), m.group(2), m.group(3), m.group(4)) if m.group(1) else (m.group(8), m.group(5), m.group(6), m.group(7))
+        v, term, op, c = (
+            (m.group(1), m.group(2), m.group(3), m.group(4))
+            if m.group(1)
+            else (m.group(8), m.group(5), m.group(6), m.group(7))
+        )
         ref = reader.ref(term)
         if not ref or ref[2] != "len" or v in reader.args:
             return None
@@ -136,9 +155,17 @@ def _permutation(reader: Any, subject: str, span: str) -> bool:
 def _edge_lists(reader: Any, text: str) -> list[str]:
     """The arguments a line names that are lists of int tuples; with none named, the one
     such argument called ``edges...`` if there is exactly one."""
+
     def is_edges(a: str) -> bool:
         n = reader.nodes[a]
-        return n.kind == "list" and n.elem is not None and n.elem.kind == "list" and n.elem.elem is not None and n.elem.elem.kind == "int"
+        return (
+            n.kind == "list"
+            and n.elem is not None
+            and n.elem.kind == "list"
+            and n.elem.elem is not None
+            and n.elem.elem.kind == "int"
+        )
+
     named = [w for w in dict.fromkeys(re.findall(r"[A-Za-z_]\w*", text)) if w in reader.args]
     if named:
         return named if all(is_edges(a) for a in named) else []
@@ -147,7 +174,7 @@ def _edge_lists(reader: Any, text: str) -> list[str]:
 
 
 def _tree(reader: Any, text: str) -> bool:
-    """"edges represents a valid tree", "edges1 and edges2 represent valid trees"."""
+    """ "edges represents a valid tree", "edges1 and edges2 represent valid trees"."""
     if re.search(r"\b(not|binary|rooted|forest)\b", text, re.I):
         return False
     edges = _edge_lists(reader, text)
@@ -189,9 +216,18 @@ def make_items(reader: Any, positional: dict[tuple[str, int, str], dict[str, str
             item.lo, item.hi = lo or item.lo, hi or item.hi
         tup.item_ne = reader.item_ne.get((name, depth))
         # positions another's bounds name are drawn first
-        deps = {k: {j for j, nm in enumerate(tup.item_names) if j != k
-                    for e in (it.lo, it.hi) if e for w in _IDENT.findall(e) if w == nm}
-                for k, it in enumerate(tup.items)}
+        deps = {
+            k: {
+                j
+                for j, nm in enumerate(tup.item_names)
+                if j != k
+                for e in (it.lo, it.hi)
+                if e
+                for w in _IDENT.findall(e)
+                if w == nm
+            }
+            for k, it in enumerate(tup.items)
+        }
         order: list[int] = []
         while len(order) < size:
             ready = [k for k in range(size) if k not in order and deps[k] <= set(order)]
@@ -199,4 +235,3 @@ def make_items(reader: Any, positional: dict[tuple[str, int, str], dict[str, str
                 raise _Unsupported(f"circular bounds among the positions of {name}[i]")
             order.append(ready[0])
         tup.item_order = order
-

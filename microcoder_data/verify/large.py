@@ -13,6 +13,7 @@ go after the capped tests (the cap and test strength are about answers: a mutant
 reference's complexity), and the problem's derived ``time_limit_s`` takes their runs into
 account: factor x the slowest reference, never below the floor.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,9 @@ MAX_LARGE_OUTPUT_CHARS = 1_000_000  # its expected answer (a list of n values is
 PLACEHOLDER = "null"
 
 
-def large_inputs(p: Problem, cfg: VerifyConfig, read: tuple[InputSpec, StdinSpec | None] | str | None = None
-                 ) -> list[str] | str:
+def large_inputs(
+    p: Problem, cfg: VerifyConfig, read: tuple[InputSpec, StdinSpec | None] | str | None = None
+) -> list[str] | str:
     """The problem's large inputs (as its tests write inputs), or why it gets none; ``read``:
     its spec and stdin format as test generation read them, or why it had none (else they
     are read here)."""
@@ -54,15 +56,26 @@ def large_inputs(p: Problem, cfg: VerifyConfig, read: tuple[InputSpec, StdinSpec
         if not isinstance(fspec, InputSpec):
             return fspec.reason[:200]
         spec, sspec = fspec, None
-    drawn = generate_large_inputs(spec, p.id, cfg.large_tests, budget=cfg.large_input_values,
-                                  max_chars=MAX_LARGE_INPUT_CHARS, seed=cfg.augment_seed)
+    drawn = generate_large_inputs(
+        spec,
+        p.id,
+        cfg.large_tests,
+        budget=cfg.large_input_values,
+        max_chars=MAX_LARGE_INPUT_CHARS,
+        seed=cfg.augment_seed,
+    )
     if not drawn:
         return "no input larger than the ordinary tests could be drawn from the constraints"
     return [sspec.render(json.loads(x)) for x in drawn] if sspec is not None else drawn
 
 
-def add_large_tests(problems: list[Problem], judge: Any, cfg: VerifyConfig, derived: set[str],
-                    read: dict[str, tuple[InputSpec, StdinSpec | None] | str]) -> None:
+def add_large_tests(
+    problems: list[Problem],
+    judge: Any,
+    cfg: VerifyConfig,
+    derived: set[str],
+    read: dict[str, tuple[InputSpec, StdinSpec | None] | str],
+) -> None:
     """Append each problem's agreed large tests (in place) and record in
     ``provenance["verify"]["large"]`` how many, or why none; ``derived``: the ids whose
     ``time_limit_s`` this build derived (raised to cover the large tests' runs); ``read``:
@@ -78,8 +91,12 @@ def add_large_tests(problems: list[Problem], judge: Any, cfg: VerifyConfig, deri
             if isinstance(inputs, str):
                 _note(p, {"added": 0, "why": inputs})
                 continue
-            task = replace(p.judge_task(), tests=tuple(TestCase(x, PLACEHOLDER) for x in inputs),
-                           time_limit_s=cfg.large_time_limit_s, memory_limit_mb=cfg.augment_memory_limit_mb or None)
+            task = replace(
+                p.judge_task(),
+                tests=tuple(TestCase(x, PLACEHOLDER) for x in inputs),
+                time_limit_s=cfg.large_time_limit_s,
+                memory_limit_mb=cfg.augment_memory_limit_mb or None,
+            )
             plans.append((p, task, inputs))
             for ref in p.reference_solutions:
                 yield counting_run(task, ref, cfg.large_step_budget)
@@ -100,8 +117,9 @@ def _plain(tests: list[TestResult], task: JudgeTask) -> list[TestResult | None]:
     return out + [None] * (len(task.tests) - len(out))
 
 
-def _agreed(task: JudgeTask, inputs: list[str], per_ref: list[list[TestResult | None]]
-            ) -> tuple[list[TestCase], list[TestResult], str]:
+def _agreed(
+    task: JudgeTask, inputs: list[str], per_ref: list[list[TestResult | None]]
+) -> tuple[list[TestCase], list[TestResult], str]:
     """The large tests every reference answered alike (the first one's answer expected),
     their runs, and why none was kept when so."""
     from microcoder_eval.compare import compare_functional, compare_stdout
@@ -112,10 +130,15 @@ def _agreed(task: JudgeTask, inputs: list[str], per_ref: list[list[TestResult | 
     why = ""
     for g, text in enumerate(inputs):
         got = [ref[g] for ref in per_ref]
-        if not all(a is not None and a.verdict in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER) and a.actual is not None
-                   for a in got):
-            bad = next(a for a in got if a is None or a.verdict not in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER)
-                       or a.actual is None)
+        if not all(
+            a is not None and a.verdict in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER) and a.actual is not None
+            for a in got
+        ):
+            bad = next(
+                a
+                for a in got
+                if a is None or a.verdict not in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER) or a.actual is None
+            )
             why = f"a reference gives no answer on a large input ({bad.verdict.value if bad else 'no result'})"
             continue
         first = got[0].actual

@@ -3,6 +3,7 @@ those of :mod:`.step`'s docstring): generate tests (0.), open the judge tasks (p
 run the references (1.), sort them (2.-3.), check the rule (4.), determinism (5.),
 strength (before 6.), cap and finish (6.-8.), large tests (9.).  Each works on a
 :class:`~.state.Batch` and its problems' :class:`~.state.ProblemState`."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -81,7 +82,9 @@ def open_tasks(b: Batch) -> None:
 References = dict[tuple[int, int], CandidateResult]  # (problem, reference) -> its run
 
 
-def run_references(b: Batch, judge: Any, judged: Callable[[], None]) -> tuple[References, dict[int, list[Runs]], dict[int, set[int]]]:
+def run_references(
+    b: Batch, judge: Any, judged: Callable[[], None]
+) -> tuple[References, dict[int, list[Runs]], dict[int, set[int]]]:
     """Every reference on every test (1.): the results, the in-child determinism repeats, and
     the references whose generation run is reused.  With determinism "same_child" the first
     reference gets every test twice in one candidate (the repeat is the second run).
@@ -114,14 +117,15 @@ def run_references(b: Batch, judge: Any, judged: Callable[[], None]) -> tuple[Re
         n = len(b.tasks[i].tests)
         if task_r is not b.tasks[i]:
             everything = _per_test(res, len(task_r.tests))
-            repeats[i] = [everything[j * n:(j + 1) * n] for j in range(1, c.determinism_runs)]
+            repeats[i] = [everything[j * n : (j + 1) * n] for j in range(1, c.determinism_runs)]
             res = CandidateResult(res.verdict, [t for t in everything[:n] if t is not None], n, res.detail)
         results[(i, r)] = res
     return results, repeats, reused_refs
 
 
-def sort_references(b: Batch, results: References, repeats: dict[int, list[Runs]],
-                    reused_refs: dict[int, set[int]]) -> None:
+def sort_references(
+    b: Batch, results: References, repeats: dict[int, list[Runs]], reused_refs: dict[int, set[int]]
+) -> None:
     """The correct references (2.; none: the problem is rejected) and the tests they all pass
     (3.): each problem's state starts here."""
     c = b.cfg
@@ -130,15 +134,21 @@ def sort_references(b: Batch, results: References, repeats: dict[int, list[Runs]
         refs = b.refs(i)
         per_ref = [_per_test(results[(i, r)], n) for r in range(len(refs))]
         passed = [sum(1 for t in tr if t is not None and t.verdict is Verdict.ACCEPTED) for tr in per_ref]
-        correct = [r for r in range(len(refs)) if n and passed[r] / n >= c.min_reference_pass_fraction and passed[r] > 0]
+        correct = [
+            r for r in range(len(refs)) if n and passed[r] / n >= c.min_reference_pass_fraction and passed[r] > 0
+        ]
         if not correct:
             best = max(range(len(refs)), key=lambda r: passed[r])
             verdict = results[(i, best)].verdict.value
             b.out[i] = b.reject(
-                p, f"verify: all {len(refs)} reference solution(s) fail (best passes {passed[best]}/{n} tests; {verdict})"
+                p,
+                f"verify: all {len(refs)} reference solution(s) fail (best passes {passed[best]}/{n} tests; {verdict})",
             )
             continue
-        keep = [all(per_ref[r][t] is not None and per_ref[r][t].verdict is Verdict.ACCEPTED for r in correct) for t in range(n)]
+        keep = [
+            all(per_ref[r][t] is not None and per_ref[r][t].verdict is Verdict.ACCEPTED for r in correct)
+            for t in range(n)
+        ]
         stats = {
             "references_tested": len(refs),
             "references_correct": len(correct),
@@ -146,7 +156,9 @@ def sort_references(b: Batch, results: References, repeats: dict[int, list[Runs]
             "dropped_disagree": keep.count(False),
         }
         # generation's runs counted their steps: their CPU time is no plain run's
-        st = ProblemState(per_ref, correct, keep, stats, counted=reused_refs.get(i, set()) if c.augment_step_budget else set())
+        st = ProblemState(
+            per_ref, correct, keep, stats, counted=reused_refs.get(i, set()) if c.augment_step_budget else set()
+        )
         if b.same_child and correct[0] == 0 and i in repeats:
             st.repeats = repeats[i]  # the repeat runs of the reference checked for determinism
         b.state[i] = st
@@ -160,8 +172,13 @@ def check_rule(b: Batch) -> None:
     reference (kept unverified) gets its state here."""
     for i in list(b.state) + [i for i in b.unverified if i not in b.out]:
         task = b.tasks[i]
-        st = b.state.setdefault(i, ProblemState(keep=[True] * len(task.tests), stats={
-            "references_tested": 0, "references_correct": 0, "tests_in": b.tests_in[i]}))
+        st = b.state.setdefault(
+            i,
+            ProblemState(
+                keep=[True] * len(task.tests),
+                stats={"references_tested": 0, "references_correct": 0, "tests_in": b.tests_in[i]},
+            ),
+        )
         if b.cfg.check_rule:
             bad = 0
             for t, test in enumerate(task.tests):
@@ -233,10 +250,21 @@ def measure_strength(b: Batch, judge: Any) -> dict[int, Strength]:
         ref = b.refs(i)[st.correct[0]]
         probes = b.augmented[i].probes if i in b.augmented else []
         st.strength_cols = idx
-        jobs[i] = (replace(b.tasks[i], tests=tuple(b.tasks[i].tests[t] for t in idx)), ref, probes, b.problems[i].id,
-                   known_wrong(b.problems[i]))
-    return measure(judge, jobs, max_mutants=c.strength_mutants, time_limit_s=c.strength_time_limit_s,
-                   memory_limit_mb=c.strength_memory_limit_mb, step_budget=c.strength_step_budget)
+        jobs[i] = (
+            replace(b.tasks[i], tests=tuple(b.tasks[i].tests[t] for t in idx)),
+            ref,
+            probes,
+            b.problems[i].id,
+            known_wrong(b.problems[i]),
+        )
+    return measure(
+        judge,
+        jobs,
+        max_mutants=c.strength_mutants,
+        time_limit_s=c.strength_time_limit_s,
+        memory_limit_mb=c.strength_memory_limit_mb,
+        step_budget=c.strength_step_budget,
+    )
 
 
 def cap_and_finish(b: Batch, strength: dict[int, Strength]) -> set[str]:
@@ -263,13 +291,17 @@ def _cap(b: Batch, i: int, st: ProblemState, strength: dict[int, Strength]) -> l
 
     if c.max_tests and len(idx) > c.max_tests:
         if c.cap_by == "strength" and i in strength:  # strength's columns are the positions in idx
-            chosen = [idx[k] for k in cap_by_strength(list(range(len(idx))), strength[i], c.max_tests, lambda k: size(idx[k]))]
+            chosen = [
+                idx[k] for k in cap_by_strength(list(range(len(idx))), strength[i], c.max_tests, lambda k: size(idx[k]))
+            ]
         else:
             cost = size
             if c.cap_by == "time" and st.correct:
+
                 def cost(t: int) -> tuple:
                     times = [run.time_s for run in timed_runs(st, [t]) if run is not None]
                     return (-max(times or [0.0]), -len(task.tests[t].input), t)
+
             chosen = sorted(sorted(idx, key=cost)[: c.max_tests])
         capped = len(idx) - len(chosen)
         idx = chosen
@@ -292,8 +324,12 @@ def _record_tests(b: Batch, i: int, st: ProblemState, idx: list[int], s: Strengt
         pre = st.strength_cols or []
         kept_cols = [pre.index(t) for t in idx if t in pre]
         if c.strength_mutants:
-            st.stats["strength"] = {"mutants": s.mutants, "counted": len(s.first_kill), "basis": s.basis,
-                                    "share": s.share(kept_cols)}
+            st.stats["strength"] = {
+                "mutants": s.mutants,
+                "counted": len(s.first_kill),
+                "basis": s.basis,
+                "share": s.share(kept_cols),
+            }
         if s.known_wrong:
             st.stats["known_wrong"] = {"programs": s.known_wrong, "rejected": s.known_wrong_share(kept_cols)}
 
@@ -304,12 +340,15 @@ def _finish(b: Batch, i: int, st: ProblemState, idx: list[int], derived: set[str
     c, p, task = b.cfg, b.problems[i], b.tasks[i]
     verified = bool(st.correct)
     if len(idx) < c.min_tests:
-        b.out[i] = b.reject(p, f"verify: {len(idx)} verified test(s) left < min_tests={c.min_tests} "
-                               f"({_summary(st.stats)})")
+        b.out[i] = b.reject(
+            p, f"verify: {len(idx)} verified test(s) left < min_tests={c.min_tests} ({_summary(st.stats)})"
+        )
         return
     share = st.stats.get("strength", {}).get("share")
     if c.min_strength is not None and share is not None and share < c.min_strength:
-        b.out[i] = b.reject(p, f"verify: tests reject {share:.0%} of the counted mutants < min_strength={c.min_strength:g}")
+        b.out[i] = b.reject(
+            p, f"verify: tests reject {share:.0%} of the counted mutants < min_strength={c.min_strength:g}"
+        )
         return
     refs = b.refs(i)
     if c.derive_time_limit and verified and p.time_limit_s is None:
@@ -326,8 +365,11 @@ def add_large(b: Batch, judge: Any, derived: set[str]) -> None:
     if not b.cfg.large_tests:
         return
     verified = [v for v in b.out.values() if isinstance(v, Problem) and v.provenance.get("verify", {}).get("verified")]
-    specs = {b.problems[i].id: (a.spec, a.stdin) if a.spec is not None else a.info.get("skipped", "")
-             for i, a in b.augmented.items() if a.spec is not None or a.info.get("skipped")}
+    specs = {
+        b.problems[i].id: (a.spec, a.stdin) if a.spec is not None else a.info.get("skipped", "")
+        for i, a in b.augmented.items()
+        if a.spec is not None or a.info.get("skipped")
+    }
     add_large_tests(verified, judge, b.cfg, derived, specs)
 
 
@@ -367,4 +409,3 @@ def _per_test(result: CandidateResult, n: int) -> Runs:
 def _summary(stats: dict[str, Any]) -> str:
     keys = ("tests_in", "dropped_disagree", "dropped_rule", "nondeterministic", "capped")
     return ", ".join(f"{k}={stats[k]}" for k in keys if k in stats)
-

@@ -1,5 +1,6 @@
 """Counts of generated tests and test strength over kept problems (card, build summary,
 problems.parquet columns), read from ``provenance["verify"]``."""
+
 from __future__ import annotations
 
 import re
@@ -38,14 +39,16 @@ def not_generated_reason(p: Problem) -> str | None:
         return None
     text = str(skipped)
     prefix = "stdin: " if text.startswith("stdin: ") else ""
-    kind = re.sub(r"'[^']*'?|\"[^\"]*\"?|\([^)]*\)?", "…", text[len(prefix):])
+    kind = re.sub(r"'[^']*'?|\"[^\"]*\"?|\([^)]*\)?", "…", text[len(prefix) :])
     kind = re.sub(r"\b(for|names|str|variable of the input) [A-Za-z_]\w*", r"\1 …", kind)
     kind = re.sub(r"^[A-Za-z_]\w* looks like", "… looks like", kind)
     return prefix + kind.split(": ")[0].strip()[:90]
 
 
 def testgen_stats(problems: list[Problem]) -> dict[str, Any]:
-    per: dict[str, dict[str, Any]] = defaultdict(lambda: {"problems": 0, "augmented": 0, "tests_generated": 0, "tests": 0})
+    per: dict[str, dict[str, Any]] = defaultdict(
+        lambda: {"problems": 0, "augmented": 0, "tests_generated": 0, "tests": 0}
+    )
     shares: list[float] = []
     reasons: Counter[str] = Counter()
     for p in problems:
@@ -70,7 +73,11 @@ def testgen_stats(problems: list[Problem]) -> dict[str, Any]:
     by_source = {}
     for src, d in sorted(per.items()):
         ss = d.pop("strength", [])
-        by_source[src] = {**d, "strength_measured": len(ss), "strength_mean": round(statistics.fmean(ss), 4) if ss else None}
+        by_source[src] = {
+            **d,
+            "strength_measured": len(ss),
+            "strength_mean": round(statistics.fmean(ss), 4) if ss else None,
+        }
     hist = {f"{lo:.0%}-{hi:.0%}": sum(1 for s in shares if lo <= s < hi) for lo, hi in zip(BUCKETS, BUCKETS[1:])}
     hist["100%"] = sum(1 for s in shares if s >= 1.0)
     return {
@@ -89,6 +96,8 @@ def summary_line(problems: list[Problem]) -> str:
     st = testgen_stats(problems)
     line = f"tests generated {st['tests_generated']} (in {st['problems_augmented']} problems)"
     if st["strength_measured"]:
-        line += (f"; test strength (share of counted mutants rejected) mean {st['strength_mean']:.1%}, "
-                 f"median {st['strength_median']:.1%} over {st['strength_measured']} problems")
+        line += (
+            f"; test strength (share of counted mutants rejected) mean {st['strength_mean']:.1%}, "
+            f"median {st['strength_median']:.1%} over {st['strength_measured']} problems"
+        )
     return line

@@ -1,6 +1,7 @@
 """Verify's scheduling: the stage in checkpointed shards, on one judge kept across them
 (in-process, ``shards_in_flight`` shards at a time on threads) or one task per shard (Ray).
 A shard is saved as soon as it is done, so a resumed build redoes only the others."""
+
 from __future__ import annotations
 
 import sys
@@ -16,7 +17,14 @@ from microcoder_data.config import PipelineConfig, VerifyConfig
 from microcoder_data.pipeline.checkpoint import Checkpoints
 from microcoder_data.pipeline.executors import Executor
 from microcoder_data.pipeline.interrupt import check_stop, stop_requested
-from microcoder_data.pipeline.rows import PROBLEM_SCHEMA, REJECT_SCHEMA, concat, rejects_table, rows_to_problems, split_table
+from microcoder_data.pipeline.rows import (
+    PROBLEM_SCHEMA,
+    REJECT_SCHEMA,
+    concat,
+    rejects_table,
+    rows_to_problems,
+    split_table,
+)
 from microcoder_data.pipeline.stages import split_output
 from microcoder_data.verify.step import VerifyStep
 from microcoder_data.verify.time_limits import make_limits
@@ -30,8 +38,9 @@ def _verify_shard(step: Any, shard: pa.Table, judge: Any = None) -> tuple[pa.Tab
     return split_output(items, "verify", rejects)
 
 
-def _verify_local(step: Any, vcfg: VerifyConfig, shards: list[pa.Table], pending: list[int], d: Path,
-                  progress: bool) -> None:
+def _verify_local(
+    step: Any, vcfg: VerifyConfig, shards: list[pa.Table], pending: list[int], d: Path, progress: bool
+) -> None:
     """The pending shards on one judge, ``shards_in_flight`` at a time: while one shard waits
     for its slowest reference or ends a phase, the next one's candidates keep the workers busy.
     Each shard is saved as soon as it is done.  On an error or a stop request (a first Ctrl-C)
@@ -54,8 +63,14 @@ def _verify_local(step: Any, vcfg: VerifyConfig, shards: list[pa.Table], pending
         Checkpoints.save_shard(d, i, kept, rejects_table(rejs))
         return i
 
-    bar = tqdm(total=sum(shards[i].num_rows for i in pending), desc="verify", unit="problem",
-               disable=not progress, leave=False, file=sys.stderr)
+    bar = tqdm(
+        total=sum(shards[i].num_rows for i in pending),
+        desc="verify",
+        unit="problem",
+        disable=not progress,
+        leave=False,
+        file=sys.stderr,
+    )
     bar_lock = threading.Lock()
 
     def judged() -> None:  # per problem, from the shards' threads: the bar moves within a shard
@@ -97,8 +112,9 @@ def verify_stage(
                 if stop_requested():
                     break
         else:
-            _verify_local(VerifyStep(vcfg, workers=vcfg.workers or executor.workers), vcfg, shards, pending, d,
-                          progress)
+            _verify_local(
+                VerifyStep(vcfg, workers=vcfg.workers or executor.workers), vcfg, shards, pending, d, progress
+            )
         check_stop()  # the shards done so far are saved; a resumed build does the rest
     kept_parts, rej_parts = [], []
     for i in range(len(shards)):

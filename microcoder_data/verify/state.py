@@ -1,5 +1,6 @@
 """What Verify knows between its phases: one :class:`ProblemState` per problem, and the
 :class:`Batch` of problems one call verifies together (see :mod:`.phases`)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

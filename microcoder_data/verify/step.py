@@ -42,6 +42,7 @@ references: each passes every kept test.
 Each step is a phase of :mod:`.phases`, on a per-problem :class:`~.state.ProblemState`;
 :mod:`.schedule` runs the stage in checkpointed shards.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict

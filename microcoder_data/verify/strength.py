@@ -10,6 +10,7 @@ in a loop stops there, not at the problem's limit; ``strength_time_limit_s`` is 
 backstop for work inside C, ``strength_memory_limit_mb`` ends one filling memory early);
 each rejects it, as a time-out would a policy's program.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -54,18 +55,27 @@ def known_wrong(problem: Any) -> list[str]:
     return [w for w in programs if isinstance(w, str) and w.strip()]
 
 
-def mutant_run(task: JudgeTask, code: str, *, time_limit_s: float, memory_limit_mb: int | None,
-               step_budget: int) -> tuple[JudgeTask, str]:
+def mutant_run(
+    task: JudgeTask, code: str, *, time_limit_s: float, memory_limit_mb: int | None, step_budget: int
+) -> tuple[JudgeTask, str]:
     """What the judge runs for one mutant on ``task``'s tests: its code counting its steps
     (judged as usual: a spent budget fails the test), under the mutant limits (the time
     limit no longer than the problem's own)."""
     tl = min(time_limit_s, task.time_limit_s or time_limit_s)
-    return counting_run(replace(task, time_limit_s=tl, memory_limit_mb=memory_limit_mb or None), code,
-                        step_budget, report=False)
+    return counting_run(
+        replace(task, time_limit_s=tl, memory_limit_mb=memory_limit_mb or None), code, step_budget, report=False
+    )
 
 
-def measure(judge: Any, jobs: dict[int, tuple[JudgeTask, str, list[TestCase], str, list[str]]], *, max_mutants: int,
-            time_limit_s: float, memory_limit_mb: int | None = None, step_budget: int = 0) -> dict[int, Strength]:
+def measure(
+    judge: Any,
+    jobs: dict[int, tuple[JudgeTask, str, list[TestCase], str, list[str]]],
+    *,
+    max_mutants: int,
+    time_limit_s: float,
+    memory_limit_mb: int | None = None,
+    step_budget: int = 0,
+) -> dict[int, Strength]:
     """``jobs``: problem index -> (task with the tests, reference, probes, seed, the source's
     known-wrong programs).  Each mutant, then each known-wrong program, runs on the tests,
     then the probes, until the first one rejects it; with a ``step_budget``, counting its
@@ -82,8 +92,9 @@ def measure(judge: Any, jobs: dict[int, tuple[JudgeTask, str, list[TestCase], st
             full = replace(task, tests=tuple(task.tests) + tuple(probes))
             for code, known in [(m.code, False) for m in muts] + [(w, True) for w in known_wrong]:
                 owners.append((i, known))
-                yield mutant_run(full, code, time_limit_s=time_limit_s, memory_limit_mb=memory_limit_mb,
-                                 step_budget=step_budget)
+                yield mutant_run(
+                    full, code, time_limit_s=time_limit_s, memory_limit_mb=memory_limit_mb, step_budget=step_budget
+                )
 
     # unsplit: a program's first failing test must be its first killer (the cap keeps those)
     results = list(judge.judge_many(runs(), stop_on_failure=True, split=False))
@@ -93,12 +104,22 @@ def measure(judge: Any, jobs: dict[int, tuple[JudgeTask, str, list[TestCase], st
             continue  # nothing rejects it: a mutant that may be a correct program, or a weak test set
         bad = [k for k, t in enumerate(res.tests) if t.verdict is not Verdict.ACCEPTED]
         firsts[owner].append(min(bad[0] if bad else 0, len(jobs[owner[0]][0].tests)))
-    return {i: Strength(count[i], firsts[(i, False)], len(task.tests), "tests+probes" if probes else "tests",
-                        len(known_wrong), firsts[(i, True)])
-            for i, (task, _, probes, _, known_wrong) in jobs.items()}
+    return {
+        i: Strength(
+            count[i],
+            firsts[(i, False)],
+            len(task.tests),
+            "tests+probes" if probes else "tests",
+            len(known_wrong),
+            firsts[(i, True)],
+        )
+        for i, (task, _, probes, _, known_wrong) in jobs.items()
+    }
 
 
-def cap_by_strength(candidates: list[int], strength: Strength, limit: int, tiebreak: Callable[[int], tuple]) -> list[int]:
+def cap_by_strength(
+    candidates: list[int], strength: Strength, limit: int, tiebreak: Callable[[int], tuple]
+) -> list[int]:
     """At most ``limit`` of the candidate tests: first every test that is some mutant's or
     known-wrong program's first killer (most of them first), so the cap loses none of them,
     then the rest by ``tiebreak`` (largest input first); returned in the original order."""

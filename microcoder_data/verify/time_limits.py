@@ -1,5 +1,6 @@
 """Time limits in Verify: the limits the references run under, and each problem's own
 ``time_limit_s`` derived from its correct references' per-test CPU times."""
+
 from __future__ import annotations
 
 import math

@@ -5,4 +5,5 @@
 * :mod:`.openai` -- any OpenAI-compatible server (vLLM, SGLang, ``transformers serve``);
 * :mod:`.run` -- problem selection, the prompt (the training prompt), resumable output.
 """
+
 from .base import EngineError, Generation, Request, Sampling  # noqa: F401

@@ -1,4 +1,5 @@
 """What a generation engine is asked and what it answers (no engine imports here)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -53,5 +54,4 @@ class Engine(Protocol):
         """Answers in any order, each as soon as it is ready."""
         ...
 
-    def close(self) -> None:
-        ...
+    def close(self) -> None: ...

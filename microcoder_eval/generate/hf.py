@@ -1,4 +1,5 @@
 """Local generation with ``transformers`` (CPU or GPU): left-padded batches, sampled per batch."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,14 +15,22 @@ def _first_line(exc: BaseException) -> str:
 class TransformersEngine:
     name = "transformers"
 
-    def __init__(self, model: str | Path, *, device: str | None = None, dtype: str = "auto", batch_size: int = 8,
-                 progress: bool = True):
+    def __init__(
+        self,
+        model: str | Path,
+        *,
+        device: str | None = None,
+        dtype: str = "auto",
+        batch_size: int = 8,
+        progress: bool = True,
+    ):
         try:
             import torch
             from transformers import AutoModelForCausalLM, AutoTokenizer
         except ImportError as exc:  # pragma: no cover - transformers comes with the trl extra
-            raise EngineError(f"--engine transformers needs torch and transformers ({exc}); "
-                              "pip install 'microcoder[trl]'") from None
+            raise EngineError(
+                f"--engine transformers needs torch and transformers ({exc}); pip install 'microcoder[trl]'"
+            ) from None
         from transformers.utils import logging as hf_logging
 
         self.model = str(model)
@@ -36,8 +45,10 @@ class TransformersEngine:
         except (OSError, ValueError) as exc:
             raise EngineError(f"cannot load model {self.model!r} with transformers: {_first_line(exc)}") from None
         if not getattr(self.tokenizer, "chat_template", None):
-            raise EngineError(f"{self.model}: the tokenizer has no chat template (the prompt is a chat); "
-                              "use an instruct model or set tokenizer.chat_template")
+            raise EngineError(
+                f"{self.model}: the tokenizer has no chat template (the prompt is a chat); "
+                "use an instruct model or set tokenizer.chat_template"
+            )
         if dtype != "auto" and not isinstance(getattr(torch, dtype, None), torch.dtype):
             raise EngineError(f"--dtype {dtype}: not a torch dtype (e.g. auto, bfloat16, float16, float32)")
         try:
@@ -78,15 +89,19 @@ class TransformersEngine:
         todo = sorted(requests, key=lambda r: (len(encoded[r.messages]), r.problem_id, r.sample))
         pad = self.tokenizer.pad_token_id
         for start in range(0, len(todo), self.batch_size):
-            batch = todo[start:start + self.batch_size]
+            batch = todo[start : start + self.batch_size]
             ids = [encoded[r.messages] for r in batch]
             width = max(len(x) for x in ids)
             input_ids = torch.tensor([[pad] * (width - len(x)) + x for x in ids], device=self.device)
             attention = torch.tensor([[0] * (width - len(x)) + [1] * len(x) for x in ids], device=self.device)
             torch.manual_seed(batch[0].seed(sampling.seed))
             sample = sampling.temperature > 0
-            kwargs = dict(do_sample=sample, max_new_tokens=sampling.max_tokens, pad_token_id=pad,
-                          eos_token_id=sorted(self.eos_ids))
+            kwargs = dict(
+                do_sample=sample,
+                max_new_tokens=sampling.max_tokens,
+                pad_token_id=pad,
+                eos_token_id=sorted(self.eos_ids),
+            )
             if sample:
                 kwargs.update(temperature=sampling.temperature, top_p=sampling.top_p, top_k=0)
             else:

@@ -4,6 +4,7 @@ retries with exponential backoff on transient errors, a clear error when the ser
 Plain ``urllib`` in threads: no client library to install, and one request per sample keeps
 the per-sample seed (vLLM honours ``seed`` per request, so a resumed run asks the same).
 """
+
 from __future__ import annotations
 
 import json
@@ -37,8 +38,7 @@ def normalise_base_url(url: str) -> tuple[str, str | None]:
         url = "http://" + url
     parts = urllib.parse.urlsplit(url)
     if parts.scheme.lower() not in ("http", "https"):
-        raise EngineError(f"--base-url {url}: the scheme must be http:// or https:// "
-                          "(e.g. http://127.0.0.1:8000/v1)")
+        raise EngineError(f"--base-url {url}: the scheme must be http:// or https:// (e.g. http://127.0.0.1:8000/v1)")
     if not parts.hostname:
         raise EngineError(f"--base-url {url}: no host (e.g. http://127.0.0.1:8000/v1)")
     return url, note
@@ -51,9 +51,18 @@ def _stderr(message: str) -> None:
 class OpenAIEngine:
     name = "openai"
 
-    def __init__(self, base_url: str, model: str, *, api_key: str | None = None, concurrency: int = 8,
-                 max_retries: int = 5, backoff_s: float = 1.0, timeout_s: float = 3600.0,
-                 notify: Callable[[str], None] = _stderr):
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        *,
+        api_key: str | None = None,
+        concurrency: int = 8,
+        max_retries: int = 5,
+        backoff_s: float = 1.0,
+        timeout_s: float = 3600.0,
+        notify: Callable[[str], None] = _stderr,
+    ):
         self.base_url, note = normalise_base_url(base_url)
         self.model = model
         self.api_key = api_key
@@ -75,7 +84,8 @@ class OpenAIEngine:
     def _unreachable(self, reason: Any) -> EngineError:
         return EngineError(
             f"cannot reach the OpenAI-compatible server at {self.base_url} ({reason}); is it running? "
-            "e.g. `vllm serve MODEL --port 8000` and --base-url http://127.0.0.1:8000/v1")
+            "e.g. `vllm serve MODEL --port 8000` and --base-url http://127.0.0.1:8000/v1"
+        )
 
     def check_reachable(self) -> None:
         """Any HTTP answer from ``/models`` counts (some servers answer it with an error); only a
@@ -86,15 +96,16 @@ class OpenAIEngine:
         last: Any = None
         for attempt in range(retries + 1):
             try:
-                with urllib.request.urlopen(urllib.request.Request(url, headers=self._headers()),
-                                            timeout=CONNECT_TIMEOUT_S):
+                with urllib.request.urlopen(
+                    urllib.request.Request(url, headers=self._headers()), timeout=CONNECT_TIMEOUT_S
+                ):
                     return
             except urllib.error.HTTPError:
                 return
             except (urllib.error.URLError, OSError) as exc:
                 last = getattr(exc, "reason", exc)
             if attempt < retries:
-                wait_s = REACH_BACKOFF_S * 2 ** attempt
+                wait_s = REACH_BACKOFF_S * 2**attempt
                 self.notify(f"no answer from {url} ({last}); retry {attempt + 1} of {retries} in {wait_s:g} s")
                 time.sleep(wait_s)
         raise self._unreachable(f"{last}; {retries + 1} tries")
@@ -116,9 +127,11 @@ class OpenAIEngine:
                 last = f"{type(exc).__name__}: {getattr(exc, 'reason', exc)}"
             if attempt < self.max_retries:
                 # exponential backoff with jitter, so many threads do not retry in lockstep
-                wait_s = min(self.backoff_s * 2 ** attempt, 60.0) * (0.5 + random.random())
-                self.notify(f"{self.base_url}/chat/completions: {last[:120]}; retry {attempt + 1} of "
-                            f"{self.max_retries} in {wait_s:.1f} s")
+                wait_s = min(self.backoff_s * 2**attempt, 60.0) * (0.5 + random.random())
+                self.notify(
+                    f"{self.base_url}/chat/completions: {last[:120]}; retry {attempt + 1} of "
+                    f"{self.max_retries} in {wait_s:.1f} s"
+                )
                 time.sleep(wait_s)
         raise EngineError(f"{self.base_url}/chat/completions failed {self.max_retries + 1} times; last error: {last}")
 

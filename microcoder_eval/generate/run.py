@@ -6,6 +6,7 @@ Each line: ``problem_id``, ``sample``, ``completion``, ``prompt_tokens``, ``comp
 its answer is ready; a re-run with the same OUT generates only the (problem, sample) pairs not
 yet there (a line cut short by an interruption is redone), and refuses to mix settings.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,16 +31,27 @@ class Selected:
     requests: list[Request]
 
 
-def select(problems_path: Path, sampling: Sampling, *, read_problems: Callable[[Path], Iterator[Any]],
-           prompt_of: Callable[[Any, str | None], tuple[tuple[str, str], ...]], system_prompt: str | None,
-           window: Window = Window(), limit: int | None = None, errors: InputErrors | None = None) -> Selected:
+def select(
+    problems_path: Path,
+    sampling: Sampling,
+    *,
+    read_problems: Callable[[Path], Iterator[Any]],
+    prompt_of: Callable[[Any, str | None], tuple[tuple[str, str], ...]],
+    system_prompt: str | None,
+    window: Window = Window(),
+    limit: int | None = None,
+    errors: InputErrors | None = None,
+) -> Selected:
     """The problems of PROBLEMS_PATH in the window and a request per sample.  The CLI passes the
     dataset pipeline's reader and its training prompt (``microcoder_data.export.prompt.prompt_of``)
     with the system prompt to use: the judge package does not import the pipeline."""
     errors = errors or InputErrors()
     chosen, outside, platforms = [], 0, set()
-    problems = [p for file, rows in read_dataset_files(problems_path, errors, read_problems)
-                for p in problems_only(rows, errors, file)]
+    problems = [
+        p
+        for file, rows in read_dataset_files(problems_path, errors, read_problems)
+        for p in problems_only(rows, errors, file)
+    ]
     for p in problems:
         platforms.add(p.platform)
         if not window.admits(p.platform, p.contest_date):
@@ -63,8 +75,13 @@ def read_generated(out: Path) -> tuple[dict[tuple[str, int], dict], int]:
 
 
 def settings_of(model: str, sampling: Sampling) -> dict[str, Any]:
-    return {"model": model, "max_tokens": sampling.max_tokens, "temperature": sampling.temperature,
-            "top_p": sampling.top_p, "seed": sampling.seed}
+    return {
+        "model": model,
+        "max_tokens": sampling.max_tokens,
+        "temperature": sampling.temperature,
+        "top_p": sampling.top_p,
+        "seed": sampling.seed,
+    }
 
 
 def check_same_settings(out: Path, done: dict[tuple[str, int], dict], settings: dict[str, Any]) -> None:
@@ -73,13 +90,16 @@ def check_same_settings(out: Path, done: dict[tuple[str, int], dict], settings: 
         if differ:
             have = ", ".join(f"{k}={v!r}" for k, v in differ.items())
             want = ", ".join(f"{k}={settings[k]!r}" for k in differ)
-            raise ValueError(f"{out}: problem {pid} sample {sample} was generated with {have}, this run asks "
-                             f"{want}; write to another --out (or remove the file) instead of mixing settings")
+            raise ValueError(
+                f"{out}: problem {pid} sample {sample} was generated with {have}, this run asks "
+                f"{want}; write to another --out (or remove the file) instead of mixing settings"
+            )
 
 
 @dataclass
 class Plan:
     """What a run has left to do, known before any engine (model, server) is touched."""
+
     selected: Selected
     out: Path
     settings: dict[str, Any]
@@ -116,10 +136,17 @@ def generate(work: Plan, engine: Engine, sampling: Sampling, *, progress: bool =
     truncated = 0
     with open(out, "a", encoding="utf-8") as sink:
         for g in engine.generate(todo, sampling):
-            row = {"problem_id": g.problem_id, "sample": g.sample, "completion": g.completion,
-                   "prompt_tokens": g.prompt_tokens, "completion_tokens": g.completion_tokens,
-                   "truncated": g.truncated, "finish_reason": g.finish_reason, "engine": engine.name,
-                   **work.settings}
+            row = {
+                "problem_id": g.problem_id,
+                "sample": g.sample,
+                "completion": g.completion,
+                "prompt_tokens": g.prompt_tokens,
+                "completion_tokens": g.completion_tokens,
+                "truncated": g.truncated,
+                "finish_reason": g.finish_reason,
+                "engine": engine.name,
+                **work.settings,
+            }
             sink.write(json.dumps(row, ensure_ascii=False) + "\n")
             sink.flush()
             truncated += g.truncated
@@ -131,6 +158,11 @@ def generate(work: Plan, engine: Engine, sampling: Sampling, *, progress: bool =
 
 
 def stats(work: Plan, truncated: int = 0) -> dict[str, Any]:
-    return {"problems": len(work.selected.problems), "samples": len(work.selected.requests),
-            "generated": len(work.todo), "already_there": work.already_there, "truncated": truncated,
-            "outside_window": work.selected.outside_window}
+    return {
+        "problems": len(work.selected.problems),
+        "samples": len(work.selected.requests),
+        "generated": len(work.todo),
+        "already_there": work.already_there,
+        "truncated": truncated,
+        "outside_window": work.selected.outside_window,
+    }

@@ -7,6 +7,7 @@ It never receives an expected output.  Its reports to the supervisor are treated
 untrusted: the supervisor validates them and relies on them only for what the child
 could do to itself anyway (its own exit code, its own return value).
 """
+
 from __future__ import annotations
 
 import atexit
@@ -80,8 +81,9 @@ def _jsonable(value: Any, depth: int = 0) -> Any:
     tolist = getattr(value, "tolist", None)
     if callable(tolist) and _is_numpy_scalar(kind):
         return _jsonable(tolist(), depth + 1)
-    raise ReturnValueError(f"cannot serialise a return value of type {kind.__name__} "
-                           "(LeetCode's serializer rejects it too)")
+    raise ReturnValueError(
+        f"cannot serialise a return value of type {kind.__name__} (LeetCode's serializer rejects it too)"
+    )
 
 
 def _is_numpy_scalar(kind: type) -> bool:

@@ -3,6 +3,7 @@ its tests (the next one queued while the current one runs), grade its answers, e
 
 The worker's side is ``worker.py`` beside it; this side holds the expected outputs.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -150,8 +151,15 @@ class SandboxWorker:
         if work_root and self.isolation.get("host_visible_work_root"):
             shutil.rmtree(work_root, ignore_errors=True)
 
-    def run(self, task: JudgeTask, code: str, limits: Limits, feed: "Feed", keep_outputs: bool,
-            after_each: Callable[[], bool] | None = None) -> None:
+    def run(
+        self,
+        task: JudgeTask,
+        code: str,
+        limits: Limits,
+        feed: "Feed",
+        keep_outputs: bool,
+        after_each: Callable[[], bool] | None = None,
+    ) -> None:
         """Judge one candidate's tests, taken from ``feed``, on this worker.
 
         The feed may be shared with helper workers judging other tests of the same
@@ -166,8 +174,11 @@ class SandboxWorker:
         """
         if self.broken:
             raise SandboxError("sandbox worker is not reusable")
-        effective = Limits(task.time_limit_s or limits.time_limit_s, task.memory_limit_mb or limits.memory_limit_mb,
-                           limits.output_limit_mb)
+        effective = Limits(
+            task.time_limit_s or limits.time_limit_s,
+            task.memory_limit_mb or limits.memory_limit_mb,
+            limits.output_limit_mb,
+        )
         # Generous bound on any single answer: compiling, or one test at its wall limit
         # (twice, when a time-out near the limit is re-run).
         answer_timeout = 2 * effective.wall_limit_s + 30.0
@@ -198,10 +209,16 @@ class SandboxWorker:
             with self._write_lock:
                 self._in_candidate = False
         # Taken but never judged (this worker stopped early): other workers may take them.
-        feed.give_back(queue.sent[queue.done:] if not feed.stopped else [])
+        feed.give_back(queue.sent[queue.done :] if not feed.stopped else [])
 
-    def _grade_answers(self, queue: "_TestQueue", task: JudgeTask, keep_outputs: bool, answer_timeout: float,
-                       after_each: Callable[[], bool] | None) -> bool:
+    def _grade_answers(
+        self,
+        queue: "_TestQueue",
+        task: JudgeTask,
+        keep_outputs: bool,
+        answer_timeout: float,
+        after_each: Callable[[], bool] | None,
+    ) -> bool:
         """Grade the worker's answers as they come, topping its queue up; True when the worker
         said "ended" (stopped by ``interrupt``), False when the candidate is done or stopped."""
         feed, tests = queue.feed, task.tests
@@ -291,7 +308,7 @@ class _TestQueue:
         too big for that waits until the worker is idle."""
         frames = []
         sent, held = self.sent, self.held
-        behind = sum(self.sizes[self.done + 1:])
+        behind = sum(self.sizes[self.done + 1 :])
         while len(sent) - self.done < self.depth:
             index = held.pop() if held else self.feed.take()
             if index is None:

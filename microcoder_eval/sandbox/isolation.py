@@ -20,6 +20,7 @@ Each step degrades on its own: where the kernel refuses one, the report says whi
 protection is missing and the judge prints a warning.  Nothing here imports anything
 heavy: this module runs in every sandbox worker.
 """
+
 from __future__ import annotations
 
 import os
@@ -30,12 +31,39 @@ from . import linux
 
 # Never masked, even when a candidate path leads into them: the system itself.
 _SYSTEM_DIRS = {
-    "/", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc",
-    "/sys", "/dev", "/run", "/boot", "/var", "/var/lib", "/snap",
+    "/",
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/etc",
+    "/proc",
+    "/sys",
+    "/dev",
+    "/run",
+    "/boot",
+    "/var",
+    "/var/lib",
+    "/snap",
 }
 # Places where data, checkouts and caches usually live.
-_DEFAULT_HIDE = ("/home", "/root", "/mnt", "/media", "/srv", "/opt", "/data", "/work",
-                 "/workspace", "/var/tmp", "/run/user", "/var/lib/docker")
+_DEFAULT_HIDE = (
+    "/home",
+    "/root",
+    "/mnt",
+    "/media",
+    "/srv",
+    "/opt",
+    "/data",
+    "/work",
+    "/workspace",
+    "/var/tmp",
+    "/run/user",
+    "/var/lib/docker",
+)
 
 
 @dataclass
@@ -168,8 +196,9 @@ def _mount_masks(paths: list[str], report: IsolationReport) -> int:
     for path in paths:
         try:
             if os.path.isdir(path):
-                linux.mount("tmpfs", path, "tmpfs", linux.MS_RDONLY | linux.MS_NOSUID | linux.MS_NODEV,
-                            "size=4k,mode=755")
+                linux.mount(
+                    "tmpfs", path, "tmpfs", linux.MS_RDONLY | linux.MS_NOSUID | linux.MS_NODEV, "size=4k,mode=755"
+                )
             else:
                 linux.mount("/dev/null", path, None, linux.MS_BIND)
             masked += 1
@@ -197,8 +226,7 @@ def enter_sandbox(hide: list[str], work_size_mb: int, disable: tuple[str, ...] =
         feats["user_ns"] = _enter_user_namespace(report)
 
     feats["mount_ns"] = feats["net_ns"] = feats["ipc_ns"] = False
-    for name, flag in (("mount_ns", linux.CLONE_NEWNS), ("net_ns", linux.CLONE_NEWNET),
-                       ("ipc_ns", linux.CLONE_NEWIPC)):
+    for name, flag in (("mount_ns", linux.CLONE_NEWNS), ("net_ns", linux.CLONE_NEWNET), ("ipc_ns", linux.CLONE_NEWIPC)):
         if name in disable:
             report.warnings.append(f"{name.replace('_', ' ')} disabled by configuration")
             continue
@@ -234,13 +262,13 @@ def enter_sandbox(hide: list[str], work_size_mb: int, disable: tuple[str, ...] =
                     report.warnings.append(f"file tree stays writable ({exc.strerror or exc})")
             else:
                 report.warnings.append("kernel < 5.12: file tree stays writable")
-            linux.mount("tmpfs", work_root, "tmpfs", linux.MS_NOSUID | linux.MS_NODEV,
-                        f"size={work_size_mb}m,mode=1777")
+            linux.mount(
+                "tmpfs", work_root, "tmpfs", linux.MS_NOSUID | linux.MS_NODEV, f"size={work_size_mb}m,mode=1777"
+            )
             feats["private_tmp"] = True
             if os.path.isdir("/dev/shm") and work_root != "/dev/shm":
                 try:
-                    linux.mount("tmpfs", "/dev/shm", "tmpfs", linux.MS_NOSUID | linux.MS_NODEV,
-                                "size=64m,mode=1777")
+                    linux.mount("tmpfs", "/dev/shm", "tmpfs", linux.MS_NOSUID | linux.MS_NODEV, "size=64m,mode=1777")
                 except OSError as exc:
                     report.warnings.append(f"/dev/shm stays shared ({exc.strerror or exc})")
         except OSError as exc:
@@ -271,15 +299,17 @@ def enter_pid_namespace(report: IsolationReport) -> None:
     feats = report.features
     feats["pid_ns"] = feats["private_proc"] = False
     if "pid_ns" in getattr(report, "disabled", ()):
-        report.warnings.append("PID namespace disabled by configuration: stray processes are "
-                               "killed by process group only")
+        report.warnings.append(
+            "PID namespace disabled by configuration: stray processes are killed by process group only"
+        )
         _finish(report)
         return
     try:
         linux.unshare(linux.CLONE_NEWPID)
     except OSError as exc:
-        report.warnings.append(f"no PID namespace ({exc.strerror or exc}): stray processes are "
-                               "killed by process group only")
+        report.warnings.append(
+            f"no PID namespace ({exc.strerror or exc}): stray processes are killed by process group only"
+        )
         _finish(report)
         return
     holder = os.fork()
@@ -291,8 +321,9 @@ def enter_pid_namespace(report: IsolationReport) -> None:
         linux.mount("proc", "/proc", "proc", linux.MS_NOSUID | linux.MS_NODEV | linux.MS_NOEXEC)
         feats["pid_ns"] = feats["private_proc"] = True
     except OSError as exc:
-        report.warnings.append(f"no private /proc ({exc.strerror or exc}): stray processes are "
-                               "killed by process group only")
+        report.warnings.append(
+            f"no private /proc ({exc.strerror or exc}): stray processes are killed by process group only"
+        )
     _finish(report)
 
 

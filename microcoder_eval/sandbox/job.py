@@ -1,4 +1,5 @@
 """What one candidate's run is: its code, mode and limits (the supervisor's input)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

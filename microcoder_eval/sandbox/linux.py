@@ -3,6 +3,7 @@
 Only mechanisms live here (unshare, mount, capabilities, prctl); the policy of which
 to use, in which order, is in ``isolation.py``.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -148,8 +149,13 @@ _REGAIN_FORBIDDEN = False
 _capset = _libc.capset
 _prctl = _libc.prctl
 _NO_CAPABILITIES = (ctypes.byref(_CapHeader(_CAPSET_VERSION_3, 0)), ctypes.byref((_CapData * 2)()))
-_SET_NO_NEW_PRIVS = (ctypes.c_int(PR_SET_NO_NEW_PRIVS), ctypes.c_ulong(1), ctypes.c_ulong(0), ctypes.c_ulong(0),
-                     ctypes.c_ulong(0))
+_SET_NO_NEW_PRIVS = (
+    ctypes.c_int(PR_SET_NO_NEW_PRIVS),
+    ctypes.c_ulong(1),
+    ctypes.c_ulong(0),
+    ctypes.c_ulong(0),
+    ctypes.c_ulong(0),
+)
 
 
 def forbid_regaining_capabilities() -> bool:

@@ -6,6 +6,7 @@ modules.  We offer the same names, with one rule LiveCodeBench gets by re-import
 builtins last: nothing may shadow a builtin (``from math import *`` would replace
 ``pow(a, b, mod)`` by the float-only ``math.pow``).
 """
+
 from __future__ import annotations
 
 import builtins
@@ -14,8 +15,22 @@ from typing import Any
 
 # Star-imported in this order (later wins), then bound by module name.
 STAR_MODULES = (
-    "string", "re", "datetime", "collections", "heapq", "bisect", "copy", "math", "random",
-    "statistics", "itertools", "functools", "operator", "io", "json", "typing",
+    "string",
+    "re",
+    "datetime",
+    "collections",
+    "heapq",
+    "bisect",
+    "copy",
+    "math",
+    "random",
+    "statistics",
+    "itertools",
+    "functools",
+    "operator",
+    "io",
+    "json",
+    "typing",
     "sortedcontainers",
 )
 MODULE_NAMES = STAR_MODULES + ("sys", "os", "time", "fractions", "decimal", "array")

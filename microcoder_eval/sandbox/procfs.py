@@ -3,6 +3,7 @@
 Everything the supervisor measures comes from here; nothing is asked of the child,
 which could lie.
 """
+
 from __future__ import annotations
 
 import os
@@ -25,6 +26,7 @@ class Sampled(Protocol):
     def run_delay(self) -> float: ...
 
     def last_pid(self) -> int: ...
+
 
 _CLK_TCK = os.sysconf("SC_CLK_TCK")
 _RESERVED_PIDS = 300

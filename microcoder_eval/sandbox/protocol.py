@@ -11,6 +11,7 @@
 JSON, not pickle: a message that comes back from the sandbox side must never be able
 to run code in the judge.
 """
+
 from __future__ import annotations
 
 import json
@@ -112,7 +113,7 @@ class Reader:
         end = _HEADER.size + size
         if len(self.buffer) < end:
             return None
-        data = bytes(self.buffer[_HEADER.size:end])
+        data = bytes(self.buffer[_HEADER.size : end])
         del self.buffer[:end]
         return _decode(data)
 

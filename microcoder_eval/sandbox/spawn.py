@@ -3,6 +3,7 @@
 ``Child`` is the supervisor's handle on it: its pipes, a pidfd, and the /proc files
 kept open for sampling.
 """
+
 from __future__ import annotations
 
 import gc
@@ -46,8 +47,13 @@ def _forbid_sysv_memory() -> None:
 
 def child_environment(work_dir: str) -> dict[str, str]:
     """The whole environment a candidate sees: nothing of the host's or the judge's."""
-    return {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": work_dir, "TMPDIR": work_dir, "LANG": "C.UTF-8",
-            "PYTHONIOENCODING": "utf-8"}
+    return {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "HOME": work_dir,
+        "TMPDIR": work_dir,
+        "LANG": "C.UTF-8",
+        "PYTHONIOENCODING": "utf-8",
+    }
 
 
 def set_child_environment(work_dir: str) -> None:

@@ -13,6 +13,7 @@ The rooms around it: ``job`` (what a run is), ``spawn`` (the child's start and l
 ``procfs`` (CPU, memory and run-queue readings), ``workfiles`` (the test's files) and
 ``protocol`` (the lines exchanged with the child).
 """
+
 from __future__ import annotations
 
 import os
@@ -137,8 +138,11 @@ class Supervisor:
             while self.pending[0] is not None and self.pending[0]["op"] == "test":
                 self.pending.popleft()
             return self.pending.popleft()
-        if (len(self.pending) < 2 or len(self.answers) >= _ANSWERS_HELD
-                or sum(map(len, self.answers)) > _ANSWERS_HELD_BYTES):
+        if (
+            len(self.pending) < 2
+            or len(self.answers) >= _ANSWERS_HELD
+            or sum(map(len, self.answers)) > _ANSWERS_HELD_BYTES
+        ):
             self._send_answers()
         return self.pending.popleft() if self.pending else protocol.recv(self.judge_in)
 
@@ -240,8 +244,11 @@ class Supervisor:
             effective = clock.effective() if wall > self.job.time_limit_s else wall
         # Ended on its own, over the limit but under the kill limit: near the limit -- if
         # the host was busy; else the limit is final (the poll merely came late).
-        near = (killed_for is None and max(cpu, effective) > self.job.time_limit_s
-                and (extended or self.job.grace(clock.waited_share())))
+        near = (
+            killed_for is None
+            and max(cpu, effective) > self.job.time_limit_s
+            and (extended or self.job.grace(clock.waited_share()))
+        )
         if killed_for is None and effective > self.job.time_limit_s and not _ended_for_memory(status, raw):
             killed_for = "time_limit"
         # A small return value rides on the status line (then no ``res`` file was written).
@@ -370,8 +377,14 @@ class Supervisor:
         job = self.job
         limit_bytes = job.output_limit_mb * 1024 * 1024
         result: dict[str, Any] = {
-            "op": "result", "cpu_s": round(cpu, 4), "wall_s": round(wall, 4),
-            "exit": None, "signal": None, "exc": None, "output": None, "stderr": "",
+            "op": "result",
+            "cpu_s": round(cpu, 4),
+            "wall_s": round(wall, 4),
+            "exit": None,
+            "signal": None,
+            "exc": None,
+            "output": None,
+            "stderr": "",
         }
         if inline_result is not None:
             output, overflow = inline_result, False

@@ -6,6 +6,7 @@ imports the solution prelude once, becomes PID 1 of its own PID namespace, then 
 candidates over fds 0/1: compile the code here (a syntax error costs no fork) and run
 the candidate's tests in one forked child (see supervisor.py).
 """
+
 from __future__ import annotations
 
 import os
@@ -102,8 +103,9 @@ def main() -> None:
     config = protocol.recv(JUDGE_IN)  # the judge's first message
     if config is None or config.get("op") != "config":
         return
-    report = isolation.enter_sandbox(config.get("hide", []), int(config.get("work_size_mb", 512)),
-                                     tuple(config.get("disable", ())))
+    report = isolation.enter_sandbox(
+        config.get("hide", []), int(config.get("work_size_mb", 512)), tuple(config.get("disable", ()))
+    )
     prelude.build()  # import everything solutions expect, once, before any fork
     try:
         linux.set_non_dumpable()

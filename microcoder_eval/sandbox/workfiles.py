@@ -1,4 +1,5 @@
 """The test's files in the candidate's work directory: input written, outputs read safely."""
+
 from __future__ import annotations
 
 import os
@@ -79,6 +80,6 @@ def write_input(path: str, text: str) -> None:
     try:
         view = memoryview(data)
         while view:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
     finally:
         os.close(fd)

@@ -15,6 +15,7 @@ dependency, so every backend (verl, TRL, ...) shares exactly the same rules:
 * :mod:`.step`        -- one training step's plan (mask, metrics, diversity, temperature), for every backend
 * :mod:`.run_files`   -- the run's files: ``metrics.jsonl``, ``rollouts.jsonl``, the temperature state
 """
+
 from .auto_temperature import (
     DiversityTemperatureController,
     ProbeStats,

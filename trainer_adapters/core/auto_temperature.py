@@ -25,6 +25,7 @@ diversity; everything it decides is here.
    Each switch is recorded (step, from, to); the state round-trips through
    :meth:`~DiversityTemperatureController.state_dict` for resuming.
 """
+
 from __future__ import annotations
 
 import math
@@ -78,7 +79,9 @@ def probe_stats(temperature: float, groups: Groups, n: int = 4) -> ProbeStats:
     return ProbeStats(float(temperature), float(arr.mean()), float(arr.std()), tuple(values))
 
 
-def run_probe(generate: Callable[[float], Groups], temperatures: Iterable[float], n: int = 4) -> dict[float, ProbeStats]:
+def run_probe(
+    generate: Callable[[float], Groups], temperatures: Iterable[float], n: int = 4
+) -> dict[float, ProbeStats]:
     """``{temperature: ProbeStats}``; ``generate(t)`` samples the probe prompts at ``t``."""
     return {float(t): probe_stats(float(t), generate(float(t)), n) for t in sorted(float(x) for x in temperatures)}
 
@@ -95,7 +98,9 @@ def choose_initial_temperature(
             continue
         if s.diversity >= convergence_diversity and s.spread < fluctuation_threshold:
             return float(t)
-    table = ", ".join(f"T={t:g}: diversity {probe[t].diversity:.4f} spread {probe[t].spread:.4f}" for t in sorted(probe))
+    table = ", ".join(
+        f"T={t:g}: diversity {probe[t].diversity:.4f} spread {probe[t].spread:.4f}" for t in sorted(probe)
+    )
     raise ValueError(
         f"temperature=auto: no probe temperature has diversity >= convergence_diversity ({convergence_diversity}) "
         f"with spread < fluctuation_threshold ({fluctuation_threshold}); probe: {table}. "

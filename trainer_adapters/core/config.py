@@ -25,6 +25,7 @@ Choices the paper does not pin down here (documented, overridable):
 * ``val_temperature`` 0.7 / ``val_top_p`` 0.8: Qwen3-Instruct-2507's recommended
   sampling settings, used for validation (mean@``val_num_samples``).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -50,7 +51,9 @@ __all__ = ["AUTO", "MicroCoderGRPOConfig", "UnknownConfigKeyError", "parse_tempe
 
 #: a key that is not a MicroCoderGRPOConfig field (a ``KeyError``; the message names the key)
 UnknownConfigKeyError = UnknownKeyError
-_WHAT = "MicroCoderGRPOConfig key"  # what its message calls a key: "unknown MicroCoderGRPOConfig key 'x'; did you mean y?"
+_WHAT = (
+    "MicroCoderGRPOConfig key"  # what its message calls a key: "unknown MicroCoderGRPOConfig key 'x'; did you mean y?"
+)
 
 _DEFAULT_TEMPERATURE = 1.2
 AUTO = "auto"
@@ -63,69 +66,109 @@ class MicroCoderGRPOConfig:
 
     # --- model & lengths
     model_name_or_path: str = field(
-        default="Qwen/Qwen3-4B-Instruct-2507", metadata={"help": "Model path or Hub name to train."})
+        default="Qwen/Qwen3-4B-Instruct-2507", metadata={"help": "Model path or Hub name to train."}
+    )
     max_prompt_length: int = field(default=2048, metadata={"help": "Longest prompt, in tokens."})
     max_response_length: int = field(
-        default=4096, metadata={"help": "Longest response in training, in tokens (a longer one is truncated)."})
+        default=4096, metadata={"help": "Longest response in training, in tokens (a longer one is truncated)."}
+    )
     eval_max_response_length: int = field(default=8192, metadata={"help": "Longest response in validation, in tokens."})
     # --- batch & optimisation
     train_batch_size: int = field(default=64, metadata={"help": "Prompts per step."})
     ppo_mini_batch_size: int = field(
-        default=16, metadata={"help": "Prompts per policy update (< train_batch_size => several updates a step)."})
+        default=16, metadata={"help": "Prompts per policy update (< train_batch_size => several updates a step)."}
+    )
     ppo_epochs: int = field(default=1, metadata={"help": "Passes over each step's batch."})
     learning_rate: float = field(default=1e-6, metadata={"help": "Learning rate (constant)."})
     weight_decay: float = field(default=0.0, metadata={"help": "Weight decay."})
     grad_clip: float = field(default=1.0, metadata={"help": "Gradient norm clip."})
     num_generations: int = field(default=8, metadata={"help": "Samples per prompt (the GRPO group size G)."})
     total_training_steps: int | None = field(
-        default=None, metadata={"help": "Steps to train; None: total_epochs over the dataset."})
+        default=None, metadata={"help": "Steps to train; None: total_epochs over the dataset."}
+    )
     total_epochs: int = field(
-        default=1, metadata={"help": "Epochs over the dataset when total_training_steps is None."})
+        default=1, metadata={"help": "Epochs over the dataset when total_training_steps is None."}
+    )
     # --- loss
     clip_ratio_low: float = field(default=0.2, metadata={"help": "PPO clip ratio below 1."})
     clip_ratio_high: float = field(default=0.28, metadata={"help": "PPO clip ratio above 1 (clip-higher)."})
     loss_agg_mode: str = field(
-        default="token-mean", metadata={"help": "Loss aggregation: token-mean | seq-mean-token-sum | seq-mean-token-mean | seq-mean-token-sum-norm."})
+        default="token-mean",
+        metadata={
+            "help": "Loss aggregation: token-mean | seq-mean-token-sum | seq-mean-token-mean | seq-mean-token-sum-norm."
+        },
+    )
     use_kl_loss: bool = field(
-        default=False, metadata={"help": "Add a KL loss to a reference model (off: no reference model)."})
+        default=False, metadata={"help": "Add a KL loss to a reference model (off: no reference model)."}
+    )
     kl_coef: float = field(default=0.0, metadata={"help": "KL loss coefficient (with use_kl_loss)."})
     entropy_coeff: float = field(default=0.0, metadata={"help": "Entropy bonus coefficient."})
     # --- reward
     reward: str = field(
-        default="binary", metadata={"help": "binary (the paper) or fraction (share of tests passed); microcoder_eval.reward's reward=."})
+        default="binary",
+        metadata={"help": "binary (the paper) or fraction (share of tests passed); microcoder_eval.reward's reward=."},
+    )
     reward_workers: int = field(
-        default=0, metadata={"help": "Sandbox judge workers per reward process; 0 = verl: cores // reward.num_workers, TRL: all cores (MICROCODER_REWARD_WORKERS overrides)."})
+        default=0,
+        metadata={
+            "help": "Sandbox judge workers per reward process; 0 = verl: cores // reward.num_workers, TRL: all cores (MICROCODER_REWARD_WORKERS overrides)."
+        },
+    )
     reward_time_limit: float = field(
-        default=0.0, metadata={"help": "Per-test CPU seconds for problems without their own limit; 0 = the judge's 6 s (MICROCODER_REWARD_TIME_LIMIT overrides)."})
+        default=0.0,
+        metadata={
+            "help": "Per-test CPU seconds for problems without their own limit; 0 = the judge's 6 s (MICROCODER_REWARD_TIME_LIMIT overrides)."
+        },
+    )
     # --- temperature (change 2)
     temperature: float | str = field(
-        default=_DEFAULT_TEMPERATURE, metadata={"help": "Sampling temperature (the first stage), or auto (probe, then diversity-driven stages)."})
+        default=_DEFAULT_TEMPERATURE,
+        metadata={"help": "Sampling temperature (the first stage), or auto (probe, then diversity-driven stages)."},
+    )
     temperature_stages: list[tuple[int, float]] = field(
-        default_factory=lambda: list(_DEFAULT_STAGES), metadata={"help": "Temperature schedule: start_step:temperature,... (low to high)."})
+        default_factory=lambda: list(_DEFAULT_STAGES),
+        metadata={"help": "Temperature schedule: start_step:temperature,... (low to high)."},
+    )
     probe_temperatures: tuple[float, ...] = field(
-        default=(0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8), metadata={"help": "temperature=auto: temperatures the probe tries."})
+        default=(0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8),
+        metadata={"help": "temperature=auto: temperatures the probe tries."},
+    )
     probe_prompts: int = field(
-        default=16, metadata={"help": "temperature=auto: training prompts sampled (seeded) for the probe, G samples each."})
+        default=16,
+        metadata={"help": "temperature=auto: training prompts sampled (seeded) for the probe, G samples each."},
+    )
     convergence_diversity: float = field(
-        default=0.35, metadata={"help": "temperature=auto: diversity a run settles to; start at or above it."})
+        default=0.35, metadata={"help": "temperature=auto: diversity a run settles to; start at or above it."}
+    )
     fluctuation_threshold: float = field(
-        default=0.15, metadata={"help": "temperature=auto: max std of per-prompt diversity across probe prompts."})
+        default=0.15, metadata={"help": "temperature=auto: max std of per-prompt diversity across probe prompts."}
+    )
     diversity_window: int = field(
-        default=10, metadata={"help": "temperature=auto: steps of falling diversity below convergence before moving up a stage."})
+        default=10,
+        metadata={"help": "temperature=auto: steps of falling diversity below convergence before moving up a stage."},
+    )
     diversity_ngram: int = field(default=4, metadata={"help": "n of the n-gram diversity."})
     top_p: float = field(default=1.0, metadata={"help": "Sampling top-p."})
     top_k: int = field(default=-1, metadata={"help": "Sampling top-k (-1: off)."})
     # --- conditional truncation masking (change 1)
     mask_probability: float = field(
-        default=0.3, metadata={"help": "Share (rho) of mask candidates whose advantage is zeroed (1: all, 0: mask off)."})
-    repetition_window: int = field(default=128, metadata={"help": "Longest loop period (tokens) the repetition check catches."})
+        default=0.3,
+        metadata={"help": "Share (rho) of mask candidates whose advantage is zeroed (1: all, 0: mask off)."},
+    )
+    repetition_window: int = field(
+        default=128, metadata={"help": "Longest loop period (tokens) the repetition check catches."}
+    )
     repetition_check: str = field(
-        default="period", metadata={"help": "period (loops of any period <= window) or window (the paper's literal two-window check)."})
+        default="period",
+        metadata={"help": "period (loops of any period <= window) or window (the paper's literal two-window check)."},
+    )
     # --- DAPO baseline choices (preset dapo; off for MicroCoder-GRPO)
     dynamic_sampling: bool = field(
-        default=False, metadata={"help": "Drop groups whose samples all have the same accuracy, refill (verl only)."})
+        default=False, metadata={"help": "Drop groups whose samples all have the same accuracy, refill (verl only)."}
+    )
     overlong_buffer_length: int = field(
-        default=0, metadata={"help": "> 0: DAPO's soft overlong penalty over the last N tokens."})
+        default=0, metadata={"help": "> 0: DAPO's soft overlong penalty over the last N tokens."}
+    )
     overlong_penalty_factor: float = field(default=1.0, metadata={"help": "Weight of the overlong penalty."})
     # --- validation
     val_num_samples: int = field(default=4, metadata={"help": "Samples per validation prompt (mean@k)."})
@@ -137,13 +180,20 @@ class MicroCoderGRPOConfig:
     seed: int = field(default=42, metadata={"help": "Random seed."})
     save_freq: int = field(default=50, metadata={"help": "Checkpoint every N steps."})
     output_dir: str | None = field(
-        default=None, metadata={"help": "Checkpoints / outputs directory (None: outputs/<project>/<experiment>)."})
+        default=None, metadata={"help": "Checkpoints / outputs directory (None: outputs/<project>/<experiment>)."}
+    )
     project_name: str = field(
-        default="microcoder", metadata={"help": "Project name (logging, default output directory)."})
+        default="microcoder", metadata={"help": "Project name (logging, default output directory)."}
+    )
     experiment_name: str = field(
-        default="microcoder-grpo", metadata={"help": "Experiment name (logging, default output directory)."})
+        default="microcoder-grpo", metadata={"help": "Experiment name (logging, default output directory)."}
+    )
     backend_overrides: dict[str, list[str]] = field(
-        default_factory=dict, metadata={"help": "Backend name -> backend-native key=value overrides (verl Hydra keys, trl.GRPOConfig fields)."})
+        default_factory=dict,
+        metadata={
+            "help": "Backend name -> backend-native key=value overrides (verl Hydra keys, trl.GRPOConfig fields)."
+        },
+    )
 
     # ------------------------------------------------------------------ validation
     def __post_init__(self) -> None:
@@ -188,9 +238,21 @@ class MicroCoderGRPOConfig:
 
     def _check(self) -> None:
         errors = []
-        for name in ("max_prompt_length", "max_response_length", "eval_max_response_length", "train_batch_size",
-                     "ppo_mini_batch_size", "num_generations", "val_num_samples", "repetition_window",
-                     "diversity_ngram", "ppo_epochs", "total_epochs", "probe_prompts", "diversity_window"):
+        for name in (
+            "max_prompt_length",
+            "max_response_length",
+            "eval_max_response_length",
+            "train_batch_size",
+            "ppo_mini_batch_size",
+            "num_generations",
+            "val_num_samples",
+            "repetition_window",
+            "diversity_ngram",
+            "ppo_epochs",
+            "total_epochs",
+            "probe_prompts",
+            "diversity_window",
+        ):
             if int(getattr(self, name)) <= 0:
                 errors.append(f"{name} must be positive")
         if self.ppo_mini_batch_size > self.train_batch_size:
@@ -199,7 +261,12 @@ class MicroCoderGRPOConfig:
             errors.append("mask_probability must be in [0, 1]")
         if self.clip_ratio_low < 0 or self.clip_ratio_high < 0:
             errors.append("clip ratios must be non-negative")
-        if self.loss_agg_mode not in ("token-mean", "seq-mean-token-sum", "seq-mean-token-mean", "seq-mean-token-sum-norm"):
+        if self.loss_agg_mode not in (
+            "token-mean",
+            "seq-mean-token-sum",
+            "seq-mean-token-mean",
+            "seq-mean-token-sum-norm",
+        ):
             errors.append(f"unknown loss_agg_mode {self.loss_agg_mode!r}")
         if self.repetition_check not in ("period", "window"):
             errors.append(f"repetition_check must be 'period' or 'window', got {self.repetition_check!r}")
@@ -302,9 +369,7 @@ class MicroCoderGRPOConfig:
             changes.setdefault("temperature_stages", [(0, 1.0)])  # replaced by __post_init__
         elif "temperature" in changes and "temperature_stages" not in changes:
             if len(self.temperature_stages) > 1:
-                raise ValueError(
-                    "temperature= would override a multi-stage schedule; set temperature_stages instead"
-                )
+                raise ValueError("temperature= would override a multi-stage schedule; set temperature_stages instead")
             changes["temperature_stages"] = [(0, float(changes["temperature"]))]
         elif "temperature_stages" in changes and "temperature" not in changes:
             stages = parse_temperature_stages(changes["temperature_stages"])

@@ -8,6 +8,7 @@ Edge case: a group with no n-gram at all (every sample shorter than ``n`` tokens
 undefined diversity; :func:`ngram_diversity` returns ``nan`` and :func:`batch_diversity`
 skips such groups (``nan`` if every group is skipped).
 """
+
 from __future__ import annotations
 
 import math

@@ -14,6 +14,7 @@ advantage all read a reward result through these; the decoding itself is
   infra errors leave with fewer than two of them gets none (one sample has nothing to be
   compared with).
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -46,8 +47,14 @@ def rows_without_advantage(group_ids: Sequence[Any], excluded: Sequence[bool]) -
     return excluded | np.array([g in hit and real[g] < 2 for g in group_ids], dtype=bool)
 
 
-def grpo_advantages(scores: Sequence[float], group_ids: Sequence[Any], excluded: Sequence[bool], *,
-                    scale: str = "group", epsilon: float = 1e-6) -> np.ndarray:
+def grpo_advantages(
+    scores: Sequence[float],
+    group_ids: Sequence[Any],
+    excluded: Sequence[bool],
+    *,
+    scale: str = "group",
+    epsilon: float = 1e-6,
+) -> np.ndarray:
     """Per row: ``(score - mean) / (std + epsilon)`` over the rows of its group that count
     (``scale="group"``), the same with the standard deviation of every counting row of the
     batch (``"batch"``), or ``score - mean`` (``"none"``); the sample standard deviation

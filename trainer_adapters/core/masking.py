@@ -34,6 +34,7 @@ whole response when shorter) are a loop when they repeat with some period
 i.e. ``tail[i] == tail[i - p]`` for every position of the span after the first ``p``.
 The literal comparison is the ``p = window`` case of it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -180,17 +181,16 @@ def assess_rows(
         [bool(t) and is_repetition_loop(r, window, check) for r, t in zip(token_ids, truncated)], dtype=bool
     )
     verdict_strs = tuple(str(v) for v in verdicts)
-    candidate = np.array(
-        [_candidate(v, t, r) for v, t, r in zip(verdict_strs, truncated, repetitive)], dtype=bool
-    )
+    candidate = np.array([_candidate(v, t, r) for v, t, r in zip(verdict_strs, truncated, repetitive)], dtype=bool)
     return RowAssessment(
         truncated=truncated,
         repetitive=repetitive,
         candidate=candidate,
         verdicts=verdict_strs,
         accuracy=np.asarray(accuracy, dtype=float).reshape(-1),
-        infra_error=np.array([is_infra_error(v) for v in verdict_strs] if infra_errors is None else infra_errors,
-                             dtype=bool).reshape(-1),
+        infra_error=np.array(
+            [is_infra_error(v) for v in verdict_strs] if infra_errors is None else infra_errors, dtype=bool
+        ).reshape(-1),
     )
 
 

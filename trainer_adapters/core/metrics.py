@@ -3,6 +3,7 @@
 All values are per training step. Fractions are over the rows (responses) of the step's
 batch, i.e. over ``train_batch_size * num_generations`` responses, unless stated.
 """
+
 from __future__ import annotations
 
 PREFIX = "microcoder/"

@@ -1,6 +1,7 @@
 """The inputs of a training run, checked before anything starts, and the short plan a dry run
 prints first (both backends): model, data, validation, steps, devices, what will be written --
 the values the run will actually use."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,8 +29,10 @@ def check_dataset(dataset: str) -> DatasetFiles:
     if path.is_dir():
         train, test = path / "train.parquet", path / "test.parquet"
         if not train.is_file():
-            raise ValueError(f"--dataset {dataset}: no train.parquet in it "
-                             "(--dataset takes the output folder of `microcoder data build`)")
+            raise ValueError(
+                f"--dataset {dataset}: no train.parquet in it "
+                "(--dataset takes the output folder of `microcoder data build`)"
+            )
         test = test if test.is_file() else None
     elif path.is_file():
         train, test = path, None
@@ -58,14 +61,23 @@ def planned_steps(cfg: MicroCoderGRPOConfig, files: DatasetFiles | None) -> str:
         return f"{cfg.total_epochs} epoch(s) over the dataset (no --dataset given to count them)"
     per_epoch = files.train_rows // cfg.train_batch_size
     steps = per_epoch * cfg.total_epochs
-    note = (f"; fewer rows than train_batch_size={cfg.train_batch_size}: lower it or add data"
-            if per_epoch == 0 else "")
-    return (f"{steps} ({cfg.total_epochs} epoch(s) x {files.train_rows} rows // {cfg.train_batch_size} prompts a "
-            f"step; fewer where prompts over {cfg.max_prompt_length} tokens are dropped){note}")
+    note = f"; fewer rows than train_batch_size={cfg.train_batch_size}: lower it or add data" if per_epoch == 0 else ""
+    return (
+        f"{steps} ({cfg.total_epochs} epoch(s) x {files.train_rows} rows // {cfg.train_batch_size} prompts a "
+        f"step; fewer where prompts over {cfg.max_prompt_length} tokens are dropped){note}"
+    )
 
 
-def plan_lines(cfg: MicroCoderGRPOConfig, *, backend: str, preset: str, model: str, files: DatasetFiles | None,
-               devices: str, writes: str) -> list[str]:
+def plan_lines(
+    cfg: MicroCoderGRPOConfig,
+    *,
+    backend: str,
+    preset: str,
+    model: str,
+    files: DatasetFiles | None,
+    devices: str,
+    writes: str,
+) -> list[str]:
     """The first lines of a dry run, the same on both backends."""
     if files is None:
         data = "none given (--dataset is required to train)"
@@ -76,8 +88,8 @@ def plan_lines(cfg: MicroCoderGRPOConfig, *, backend: str, preset: str, model: s
         validation = (
             f"{files.test} ({files.test_rows} rows), mean@{cfg.val_num_samples} at T={cfg.val_temperature} "
             f"{when}" + (", and before step 1" if cfg.val_before_train else "")
-            if files.test else
-            "OFF: no test.parquet beside train.parquet (no val-core/* accuracy); add a test split to measure mean@k"
+            if files.test
+            else "OFF: no test.parquet beside train.parquet (no val-core/* accuracy); add a test split to measure mean@k"
         )
     return [
         f"MicroCoder-GRPO plan ({backend} backend, preset: {preset})",

@@ -15,6 +15,7 @@ wins): defaults < ``--config`` file < preset < ``key=value`` on the command line
   tokens) and penalty factor 1.0, no mask. Where a backend lacks one of these, it says
   so (see :func:`unsupported_on`).
 """
+
 from __future__ import annotations
 
 import dataclasses

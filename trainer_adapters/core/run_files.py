@@ -8,6 +8,7 @@
 * ``<checkpoint>/microcoder_temperature.json``: ``temperature=auto``'s controller state,
   saved with every checkpoint (:func:`save_temperature_state`, :func:`load_temperature_state`).
 """
+
 from __future__ import annotations
 
 import json

@@ -14,6 +14,7 @@ verdicts -> rows (:func:`.masking.assess_rows`) -> the rho draw (:func:`.masking
 What stays with the backend: reading its rows, writing the zeros into its advantages,
 and when it feeds the step's diversity to the controller.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -46,8 +47,13 @@ class MaskRules:
 
     @classmethod
     def of(cls, cfg: MicroCoderGRPOConfig) -> MaskRules:
-        return cls(max_response_length=cfg.max_response_length, probability=cfg.mask_probability,
-                   window=cfg.repetition_window, check=cfg.repetition_check, ngram=cfg.diversity_ngram)
+        return cls(
+            max_response_length=cfg.max_response_length,
+            probability=cfg.mask_probability,
+            window=cfg.repetition_window,
+            check=cfg.repetition_check,
+            ngram=cfg.diversity_ngram,
+        )
 
 
 @dataclass(frozen=True)
@@ -59,15 +65,28 @@ class StepPlan:
     metrics: dict[str, float]  # masking_metrics + diversity (+ the temperature when given)
 
 
-def plan_step(token_ids: Sequence[Sequence[int]], results: Sequence[RewardResult], group_ids: Sequence[Any],
-              rng: np.random.Generator, rules: MaskRules, temperature: float | None = None) -> StepPlan:
+def plan_step(
+    token_ids: Sequence[Sequence[int]],
+    results: Sequence[RewardResult],
+    group_ids: Sequence[Any],
+    rng: np.random.Generator,
+    rules: MaskRules,
+    temperature: float | None = None,
+) -> StepPlan:
     """The step's plan for rows in draw order (one uniform per row, in this order)."""
     if len(results) != len(token_ids) or len(group_ids) != len(token_ids):
-        raise ValueError(f"length mismatch: token_ids={len(token_ids)}, results={len(results)}, "
-                         f"group_ids={len(group_ids)}")
-    rows = assess_rows(token_ids, [r.verdict for r in results], [float(r.correct) for r in results],
-                       max_response_length=rules.max_response_length, window=rules.window, check=rules.check,
-                       infra_errors=[r.infra_error for r in results])
+        raise ValueError(
+            f"length mismatch: token_ids={len(token_ids)}, results={len(results)}, group_ids={len(group_ids)}"
+        )
+    rows = assess_rows(
+        token_ids,
+        [r.verdict for r in results],
+        [float(r.correct) for r in results],
+        max_response_length=rules.max_response_length,
+        window=rules.window,
+        check=rules.check,
+        infra_errors=[r.infra_error for r in results],
+    )
     drawn = draw_mask(rows.candidate, rules.probability, rng)
     zeroed = zeroed_rows(rows, drawn, group_ids)
     groups: dict[Any, list[Sequence[int]]] = {}
@@ -94,7 +113,9 @@ class StepTemperature:
         if not self.auto:
             return self.schedule.temperature_at(step)
         if self.controller is None:
-            raise RuntimeError("temperature=auto: the probe has not run (it runs in train(), at the first rollout round)")
+            raise RuntimeError(
+                "temperature=auto: the probe has not run (it runs in train(), at the first rollout round)"
+            )
         return self.controller.temperature
 
     def observe(self, step: int, diversity: float | None) -> float | None:

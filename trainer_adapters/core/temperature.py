@@ -6,6 +6,7 @@
 * ``temperature=auto`` (the probe, the choice and the switches) is in
   :mod:`.auto_temperature`.
 """
+
 from __future__ import annotations
 
 import bisect

@@ -6,6 +6,7 @@ conditional truncation mask, token-mean clipped update, metrics, checkpoints) on
 ``GRPOTrainer``; see ``README.md`` in this directory.  ``launcher`` imports torch and trl
 on first use only, so importing the package is cheap.
 """
+
 from .launcher import build_trainer, run_trl
 
 __all__ = ["build_trainer", "run_trl"]

@@ -33,6 +33,7 @@ Backend-native settings (micro batch, precision, vLLM, reporting, ...) come from
 applied last (they may not override the algorithm settings listed in
 :data:`PROTECTED_FIELDS`).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -206,8 +207,9 @@ def _world_size() -> int:
     return int(os.environ.get("WORLD_SIZE", "1"))
 
 
-def _grpo_kwargs(config: MicroCoderGRPOConfig, layout: TrlLayout, output_dir: str, cuda: bool, bf16: bool,
-                 save_steps: int | None) -> dict[str, Any]:
+def _grpo_kwargs(
+    config: MicroCoderGRPOConfig, layout: TrlLayout, output_dir: str, cuda: bool, bf16: bool, save_steps: int | None
+) -> dict[str, Any]:
     """TRL GRPOConfig's fields from the MicroCoder-GRPO settings (before eval and overrides)."""
     return dict(
         output_dir=output_dir,

@@ -6,6 +6,7 @@ GRPOTrainer takes the ``prompt`` column as a conversational prompt as is, and pa
 every other column to the reward function as a keyword argument (one value per
 completion), which is how the judge gets ``reward_model[i]["ground_truth"]``.
 """
+
 from __future__ import annotations
 
 import logging
@@ -26,9 +27,7 @@ def resolve_parquet(dataset: str | Path, split: str = "train") -> Path:
     candidate = path / f"{split}.parquet"
     if candidate.is_file():
         return candidate
-    raise FileNotFoundError(
-        f"no {split}.parquet in {path} (expected the output directory of `microcoder data build`)"
-    )
+    raise FileNotFoundError(f"no {split}.parquet in {path} (expected the output directory of `microcoder data build`)")
 
 
 def validation_file(dataset: str | Path) -> Path | None:

@@ -1,4 +1,5 @@
 """``run_trl``: the whole MicroCoder-GRPO loop on TRL (what ``microcoder train --backend trl`` calls)."""
+
 from __future__ import annotations
 
 import json
@@ -56,7 +57,12 @@ def build_trainer(
             config.train_batch_size,
         )
 
-    resolved = {"microcoder": config.to_dict(), "model": model, "dataset": str(dataset), **json.loads(describe(args, layout))}
+    resolved = {
+        "microcoder": config.to_dict(),
+        "model": model,
+        "dataset": str(dataset),
+        **json.loads(describe(args, layout)),
+    }
     (out / "microcoder_config.json").write_text(json.dumps(resolved, indent=2, sort_keys=True, default=str) + "\n")
 
     cls = trainer_cls or MicroCoderGRPOTrainer
@@ -105,8 +111,15 @@ def run_trl(
     return final
 
 
-def dry_run_plan(config: MicroCoderGRPOConfig, *, preset: str, model: str, files: DatasetFiles | None,
-                 trl_overrides: list[str], show_config: bool = False) -> str:
+def dry_run_plan(
+    config: MicroCoderGRPOConfig,
+    *,
+    preset: str,
+    model: str,
+    files: DatasetFiles | None,
+    trl_overrides: list[str],
+    show_config: bool = False,
+) -> str:
     """What ``microcoder train --backend trl --dry-run`` prints: the short plan (the values the
     run will use: ``config`` carries ``--model``/``--output-dir``), the TRL overrides as the
     built ``GRPOConfig`` reads them back, and with ``show_config`` the whole config and TRL args."""
@@ -114,19 +127,24 @@ def dry_run_plan(config: MicroCoderGRPOConfig, *, preset: str, model: str, files
 
     from .args import build_grpo_config, describe
 
-    args, layout = build_grpo_config(config, output_dir=config.output_dir,
-                                     with_eval=files is not None and files.test is not None)
-    devices = (f"{layout.world_size} process(es) (WORLD_SIZE); micro batch {layout.per_device_train_batch_size} "
-               f"completions a device, {layout.updates_per_step} optimizer step(s) a MicroCoder step"
-               + ("; vLLM generation" if getattr(args, "use_vllm", False) else ""))
-    saves = (f"checkpoint-*/ every {config.save_freq} steps, " if config.save_freq and config.save_freq > 0 else "")
+    args, layout = build_grpo_config(
+        config, output_dir=config.output_dir, with_eval=files is not None and files.test is not None
+    )
+    devices = (
+        f"{layout.world_size} process(es) (WORLD_SIZE); micro batch {layout.per_device_train_batch_size} "
+        f"completions a device, {layout.updates_per_step} optimizer step(s) a MicroCoder step"
+        + ("; vLLM generation" if getattr(args, "use_vllm", False) else "")
+    )
+    saves = f"checkpoint-*/ every {config.save_freq} steps, " if config.save_freq and config.save_freq > 0 else ""
     writes = f"{args.output_dir}/ ({saves}final/, microcoder_config.json, metrics.jsonl)"
     lines = plan_lines(config, backend="trl", preset=preset, model=model, files=files, devices=devices, writes=writes)
     if config.auto_temperature:
-        lines.append(f"  temperature: auto (probe {list(config.probe_temperatures)} on {config.probe_prompts} prompts "
-                     f"before step 1; convergence {config.convergence_diversity}, spread < "
-                     f"{config.fluctuation_threshold}, window {config.diversity_window}); "
-                     f"mask rate {config.mask_probability}")
+        lines.append(
+            f"  temperature: auto (probe {list(config.probe_temperatures)} on {config.probe_prompts} prompts "
+            f"before step 1; convergence {config.convergence_diversity}, spread < "
+            f"{config.fluctuation_threshold}, window {config.diversity_window}); "
+            f"mask rate {config.mask_probability}"
+        )
     else:
         lines.append(f"  temperature stages: {config.temperature_stages}; mask rate {config.mask_probability}")
     missing = unsupported_on(config, "trl")
@@ -135,6 +153,10 @@ def dry_run_plan(config: MicroCoderGRPOConfig, *, preset: str, model: str, files
     resolved = {k: getattr(args, k) for k in trl_overrides}  # read back: what the trainer will see
     lines.append(f"trl overrides: {json.dumps(resolved, sort_keys=True, default=str)}")
     if show_config:
-        lines += ["", "# resolved MicroCoderGRPOConfig", json.dumps(config.to_dict(), indent=2),
-                  f"trl args: {describe(args, layout)}"]
+        lines += [
+            "",
+            "# resolved MicroCoderGRPOConfig",
+            json.dumps(config.to_dict(), indent=2),
+            f"trl args: {describe(args, layout)}",
+        ]
     return "\n".join(lines)

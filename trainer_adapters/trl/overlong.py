@@ -6,6 +6,7 @@ shaped. :class:`TrainingOnlyReward` wraps it with a switch that the trainer turn
 it validates (:meth:`~trainer_adapters.trl.trainer.MicroCoderGRPOTrainer.validation_sampling`):
 validation rows then get 0 from it, i.e. the plain judge's reward.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

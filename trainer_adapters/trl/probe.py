@@ -8,6 +8,7 @@ samples are gathered back into prompt order (:func:`in_prompt_order`), and the m
 process alone chooses; the others receive its choice (:func:`decided_by_main`). Every
 rank therefore samples at one temperature, and a choice that fails fails on all ranks.
 """
+
 from __future__ import annotations
 
 import math

@@ -5,6 +5,7 @@ users' own ``GRPOTrainer(reward_funcs=[microcoder_eval.reward.trl_reward_functio
 binary score and keeps the full judgement of each row in ``last_results``, in row order, so the
 trainer can apply the conditional truncation mask to the same rows.
 """
+
 from __future__ import annotations
 
 from microcoder_eval.reward import MicroCoderReward, completion_text

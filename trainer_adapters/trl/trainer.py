@@ -40,6 +40,7 @@ and appends one line per row to ``<output_dir>/rollouts.jsonl`` (score, verdict,
 truncated, repetitive, masked, advantage, length).  :class:`MetricsFileCallback`
 appends every log record to ``<output_dir>/metrics.jsonl``.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -122,8 +123,11 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         self.layout = layout
         self.temperatures = StepTemperature(mc_config)
         self.mask_rng = MaskRng(mc_config.seed)
-        self.microcoder_reward = reward if reward is not None else MicroCoderReward(
-            reward=mc_config.reward, judge=mc_config.judge_keywords())
+        self.microcoder_reward = (
+            reward
+            if reward is not None
+            else MicroCoderReward(reward=mc_config.reward, judge=mc_config.judge_keywords())
+        )
         self.write_rollouts = write_rollouts
         self.last_microcoder_batch: dict[str, Any] | None = None
         self._forward_before_restage: dict[int, Any] = {}
@@ -138,8 +142,10 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
             )
             reward_funcs.append(self.overlong_reward)
         if mc_config.dynamic_sampling:
-            logger.warning("dynamic_sampling=true: TRL %s has no dynamic sampling; it is ignored on this backend",
-                           __import__("trl").__version__)
+            logger.warning(
+                "dynamic_sampling=true: TRL %s has no dynamic sampling; it is ignored on this backend",
+                __import__("trl").__version__,
+            )
         super().__init__(
             model=model,
             reward_funcs=reward_funcs,
@@ -202,16 +208,23 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         indices = select_probe_prompts(len(dataset), cfg.probe_prompts, cfg.seed)
         prompts = [dataset[i]["prompt"] for i in indices]
         probe = run_probe(lambda t: self._sample_probe_groups(prompts, t), cfg.probe_temperatures, cfg.diversity_ngram)
-        self._write_metrics_record({"step": 0, "global_step": 0, "microcoder/probe/prompts": len(prompts),
-                                    **probe_metrics(probe, None)})
+        self._write_metrics_record(
+            {"step": 0, "global_step": 0, "microcoder/probe/prompts": len(prompts), **probe_metrics(probe, None)}
+        )
         state = decided_by_main(self.accelerator, lambda: controller_from_probe(cfg, probe).state_dict())
         controller = DiversityTemperatureController.from_state_dict(state)
         self._write_metrics_record({"step": 0, "global_step": 0, M.PROBE_CHOSEN: controller.temperature})
         acc = self.accelerator
-        logger.warning("[microcoder] temperature=auto: process %d/%d sampled %d of %d probe prompts on the prepared "
-                       "%s; chosen T=%s", acc.process_index, acc.num_processes,
-                       len(share_of(prompts, acc.process_index, acc.num_processes)), len(prompts),
-                       type(self.model_wrapped).__name__, controller.temperature)
+        logger.warning(
+            "[microcoder] temperature=auto: process %d/%d sampled %d of %d probe prompts on the prepared "
+            "%s; chosen T=%s",
+            acc.process_index,
+            acc.num_processes,
+            len(share_of(prompts, acc.process_index, acc.num_processes)),
+            len(prompts),
+            type(self.model_wrapped).__name__,
+            controller.temperature,
+        )
         self.temperature_controller = controller
         return controller
 
@@ -244,9 +257,12 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         seed = cfg.seed * 1000 + round(temperature * 100) + 7919 * seed_offset
         devices = [torch.cuda.current_device()] if torch.cuda.is_available() else []
         with (
-            unwrap_model_for_generation(self.model_wrapped, self.accelerator,
-                                        gather_deepspeed3_params=self.args.ds3_gather_for_generation,
-                                        gradient_checkpointing_kwargs=self.args.gradient_checkpointing_kwargs) as model,
+            unwrap_model_for_generation(
+                self.model_wrapped,
+                self.accelerator,
+                gather_deepspeed3_params=self.args.ds3_gather_for_generation,
+                gradient_checkpointing_kwargs=self.args.gradient_checkpointing_kwargs,
+            ) as model,
             self._dist.summon_full_params(self.model_wrapped, recurse=False),
             torch.random.fork_rng(devices=devices),
             torch.no_grad(),
@@ -415,8 +431,14 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         # TRL left the infra_error rows (reward None) out of their group's statistics; a group
         # left with fewer than two rows that count gets no advantage (TRL's would be NaN)
         group_ids = [i // self.num_generations for i in range(len(all_rows))]
-        plan = plan_step(all_rows, rewards, group_ids, self.mask_rng.for_step(step), MaskRules.of(self.mc_config),
-                         temperature=float(self.temperature))
+        plan = plan_step(
+            all_rows,
+            rewards,
+            group_ids,
+            self.mask_rng.for_step(step),
+            MaskRules.of(self.mc_config),
+            temperature=float(self.temperature),
+        )
         start = self.accelerator.process_index * n_local
         advantages = output["advantages"]
         local_mask = torch.as_tensor(plan.zeroed[start : start + n_local], device=advantages.device)
@@ -440,8 +462,14 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
             stats[M.TEMPERATURE_SWITCH] = 1.0 if new_temperature is not None else 0.0
             if new_temperature is not None:
                 cfg = self.mc_config
-                logger.info("[microcoder] step %d: diversity kept falling below %.3f for %d steps: temperature %s -> %s",
-                            step, cfg.convergence_diversity, cfg.diversity_window, self.temperature, new_temperature)
+                logger.info(
+                    "[microcoder] step %d: diversity kept falling below %.3f for %d steps: temperature %s -> %s",
+                    step,
+                    cfg.convergence_diversity,
+                    cfg.diversity_window,
+                    self.temperature,
+                    new_temperature,
+                )
         for name, value in stats.items():
             self._metrics["train"][name].append(value)
         return stats
@@ -468,8 +496,9 @@ def _completion_rows(output: dict) -> list[list[int]]:
     return [completion_ids[i, : int(lengths[i])].tolist() for i in range(completion_ids.size(0))]
 
 
-def _rollout_record(step: int, temperature: float, plan: StepPlan, rewards: list, rows: list, advantage: list,
-                    stats: dict) -> dict:
+def _rollout_record(
+    step: int, temperature: float, plan: StepPlan, rewards: list, rows: list, advantage: list, stats: dict
+) -> dict:
     return {
         "step": step,
         "temperature": temperature,

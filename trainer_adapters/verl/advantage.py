@@ -18,6 +18,7 @@ batch's row order, which verl changes (sequence-length balancing, rollout comple
 order). For a fixed seed, step and set of rollouts the mask is therefore the same
 whatever the row order or the random uids.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -91,8 +92,13 @@ def plan_truncation_mask(
     final_responses = [list(responses[row]) for _, row in ordered]
     results = [decode_reward(_reward_info(extra_fields[row]), float(scores[row])) for _, row in ordered]
     uids = [uid for (uid, _), _ in ordered]
-    rules = MaskRules(max_response_length=max_response_length, probability=probability, window=window,
-                      check=repetition_check, ngram=ngram)
+    rules = MaskRules(
+        max_response_length=max_response_length,
+        probability=probability,
+        window=window,
+        check=repetition_check,
+        ngram=ngram,
+    )
     step = plan_step(final_responses, results, uids, rng, rules)
     masked_sessions = {s for (s, _), m in zip(ordered, step.zeroed) if m}
     mask = np.array([s is not None and s in masked_sessions for s in row_session], dtype=bool)
@@ -103,8 +109,9 @@ def plan_truncation_mask(
         advantage = grpo_advantages([r.score for r in results], uids, infra, scale=regroup, epsilon=epsilon)
         hit = {uid for uid, bad in zip(uids, infra) if bad}
         by_session = {s: a for ((s, _), a) in zip(ordered, advantage) if s[0] in hit}
-        regrouped = {row: by_session[s] for row, s in enumerate(row_session)
-                     if s in by_session and s not in masked_sessions}
+        regrouped = {
+            row: by_session[s] for row, s in enumerate(row_session) if s in by_session and s not in masked_sessions
+        }
     metrics = dict(step.metrics)
     metrics[M.DIVERSITY] = step.diversity if not math.isnan(step.diversity) else 0.0
     return MaskPlan(mask=mask, metrics=metrics, regrouped=regrouped)

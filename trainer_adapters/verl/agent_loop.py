@@ -16,6 +16,7 @@ sampling parameters) while the rollout engine is configured for the longer
 
 Selected through ``actor_rollout_ref.rollout.agent.agent_loop_manager_class``.
 """
+
 from __future__ import annotations
 
 import logging

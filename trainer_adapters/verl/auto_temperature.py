@@ -6,6 +6,7 @@ from a running verl trainer: G samples per probe prompt at a given temperature, 
 the rollout replicas (vLLM on a GPU, ``hf`` on a CPU) that the training step uses, with
 the prompts chat-templated as verl's agent loop templates them.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -15,7 +16,9 @@ from typing import Any
 __all__ = ["probe_prompt_ids", "sample_groups"]
 
 
-def probe_prompt_ids(dataset, tokenizer, prompt_key: str, indices: Sequence[int], chat_kwargs: dict | None = None) -> list[list[int]]:
+def probe_prompt_ids(
+    dataset, tokenizer, prompt_key: str, indices: Sequence[int], chat_kwargs: dict | None = None
+) -> list[list[int]]:
     """Token ids of the chat-templated prompts at ``indices`` of verl's ``RLHFDataset``."""
     out = []
     for i in indices:
@@ -27,15 +30,31 @@ def probe_prompt_ids(dataset, tokenizer, prompt_key: str, indices: Sequence[int]
     return out
 
 
-def sample_groups(client, prompts: Sequence[Sequence[int]], temperature: float, n: int, max_tokens: int,
-                  top_p: float = 1.0, top_k: int = -1) -> list[list[list[int]]]:
+def sample_groups(
+    client,
+    prompts: Sequence[Sequence[int]],
+    temperature: float,
+    n: int,
+    max_tokens: int,
+    top_p: float = 1.0,
+    top_k: int = -1,
+) -> list[list[list[int]]]:
     """``n`` samples per prompt at ``temperature`` from verl's ``LLMServerClient``."""
-    params: dict[str, Any] = dict(temperature=float(temperature), top_p=float(top_p), top_k=int(top_k),
-                                  repetition_penalty=1.0, logprobs=False, max_tokens=int(max_tokens))
+    params: dict[str, Any] = dict(
+        temperature=float(temperature),
+        top_p=float(top_p),
+        top_k=int(top_k),
+        repetition_penalty=1.0,
+        logprobs=False,
+        max_tokens=int(max_tokens),
+    )
 
     async def one(i: int, j: int) -> list[int]:
-        out = await client.generate(request_id=f"microcoder-probe-{temperature:g}-{i}-{j}",
-                                    prompt_ids=list(prompts[i]), sampling_params=dict(params))
+        out = await client.generate(
+            request_id=f"microcoder-probe-{temperature:g}-{i}-{j}",
+            prompt_ids=list(prompts[i]),
+            sampling_params=dict(params),
+        )
         return list(out.token_ids)
 
     async def everything():

@@ -18,6 +18,7 @@ Facts this relies on (checked against the installed verl 0.9.1):
   ``algorithm.use_kl_in_reward`` is set; both stay False, except ``actor.use_kl_loss`` for
   the GRPO baseline (``--preset grpo`` / ``use_kl_loss=true``).
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -358,7 +359,9 @@ def validate_verl_config(config) -> None:
     if need_critic(config):
         problems.append("a critic would be created (adv_estimator must be grpo)")
     if not config.trainer.use_v1 or config.trainer.v1.trainer_mode != "sync":
-        problems.append("MicroCoderPPOTrainer extends the v1 'sync' trainer: keep trainer.use_v1=true, trainer.v1.trainer_mode=sync")
+        problems.append(
+            "MicroCoderPPOTrainer extends the v1 'sync' trainer: keep trainer.use_v1=true, trainer.v1.trainer_mode=sync"
+        )
     if config.data.val_files == config.data.train_files and (
         int(config.trainer.test_freq) > 0 or bool(config.trainer.val_before_train)
     ):
@@ -430,7 +433,11 @@ def describe_plan(cfg: MicroCoderGRPOConfig, config=None, algorithm_only: bool =
     lines.append(
         f"  batch: {cfg.train_batch_size} prompts x {cfg.num_generations} samples; {updates} policy update(s) per step;"
         f" clip eps low/high {cfg.clip_ratio_low}/{cfg.clip_ratio_high}; loss {cfg.loss_agg_mode}; "
-        + (f"KL loss on (coef {cfg.kl_coef}), reference model" if cfg.use_kl_loss else "KL loss off, no reference model")
+        + (
+            f"KL loss on (coef {cfg.kl_coef}), reference model"
+            if cfg.use_kl_loss
+            else "KL loss off, no reference model"
+        )
     )
     if updates <= 1 and cfg.ppo_epochs <= 1:
         lines.append("  note: one update per batch -> clip ratios (clip-higher) have no effect")

@@ -7,6 +7,7 @@ then (``ray.cluster_resources()`` lists ``GPU`` when any node has one). ``VERL_P
 still overrides, as it does for verl's own detection. Without a cluster, verl's platform
 registry on this machine decides (our ``cpu`` platform when no accelerator is found).
 """
+
 from __future__ import annotations
 
 import logging
@@ -55,8 +56,10 @@ def cluster_resources(address: str) -> dict[str, float]:
     try:
         ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
     except ConnectionError as exc:
-        raise ValueError(f"cannot reach the Ray cluster at {address!r} ({exc}); start it with `ray start --head`, "
-                         "or unset RAY_ADDRESS / ray_kwargs.ray_init.address for a run on this machine") from exc
+        raise ValueError(
+            f"cannot reach the Ray cluster at {address!r} ({exc}); start it with `ray start --head`, "
+            "or unset RAY_ADDRESS / ray_kwargs.ray_init.address for a run on this machine"
+        ) from exc
     try:
         return dict(ray.cluster_resources())
     finally:
@@ -73,8 +76,10 @@ def _check_reachable(address: str, timeout_s: float = 5.0) -> None:
     try:
         socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout_s).close()
     except OSError as exc:
-        raise ValueError(f"cannot reach the Ray cluster at {address!r} ({exc}); start it with `ray start --head`, "
-                         "or unset RAY_ADDRESS / ray_kwargs.ray_init.address for a run on this machine") from exc
+        raise ValueError(
+            f"cannot reach the Ray cluster at {address!r} ({exc}); start it with `ray start --head`, "
+            "or unset RAY_ADDRESS / ray_kwargs.ray_init.address for a run on this machine"
+        ) from exc
 
 
 def local_device() -> str:

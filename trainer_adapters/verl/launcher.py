@@ -13,6 +13,7 @@ Otherwise it is verl's GPU setup, and the launcher checks before starting Ray th
 GPUs and the rollout engine it needs are there -- a missing one is an error naming it,
 never a wait.
 """
+
 from __future__ import annotations
 
 import os
@@ -133,11 +134,16 @@ def dry_run_plan(cfg: MicroCoderGRPOConfig, config, preset: str, model: str, fil
     trainer = config.trainer
     unit = "CPU slot(s)" if trainer.device == "cpu" else "GPU(s)"
     rollout = config.actor_rollout_ref.rollout
-    devices = (f"{trainer.device}, {trainer.n_gpus_per_node} {unit} x {trainer.nnodes} node(s); rollout {rollout.name}, "
-               f"strategy {config.actor_rollout_ref.actor.strategy}")
+    devices = (
+        f"{trainer.device}, {trainer.n_gpus_per_node} {unit} x {trainer.nnodes} node(s); rollout {rollout.name}, "
+        f"strategy {config.actor_rollout_ref.actor.strategy}"
+    )
     out_dir = trainer.default_local_dir
-    saves = (f"global_step_N/ checkpoints every {trainer.save_freq} steps and at the last"
-             if int(trainer.save_freq) > 0 else "no checkpoints (save_freq <= 0)")
+    saves = (
+        f"global_step_N/ checkpoints every {trainer.save_freq} steps and at the last"
+        if int(trainer.save_freq) > 0
+        else "no checkpoints (save_freq <= 0)"
+    )
     writes = f"{out_dir}/ ({saves}; metrics.jsonl)"
     head = plan_lines(cfg, backend="verl", preset=preset, model=model, files=files, devices=devices, writes=writes)
     return "\n".join([*head, describe_plan(cfg, config, algorithm_only=True)])
@@ -194,13 +200,26 @@ def gpu_diagnosis() -> str:
     seen = "nvidia-smi: not found (no NVIDIA driver installed?)"
     if shutil.which("nvidia-smi"):
         try:
-            out = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
-                                 capture_output=True, text=True, timeout=20)
+            out = subprocess.run(
+                ["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
+                capture_output=True,
+                text=True,
+                timeout=20,
+            )
             rows = [r.strip() for r in out.stdout.splitlines() if r.strip()]
-            seen = f"nvidia-smi sees {len(rows)} GPU(s): {'; '.join(rows)}" if rows else f"nvidia-smi: {out.stderr.strip()[:200]}"
+            seen = (
+                f"nvidia-smi sees {len(rows)} GPU(s): {'; '.join(rows)}"
+                if rows
+                else f"nvidia-smi: {out.stderr.strip()[:200]}"
+            )
         except (OSError, subprocess.TimeoutExpired) as exc:
             seen = f"nvidia-smi failed: {exc}"
-    need = ("torch's CUDA 13 wheels need an NVIDIA driver 580 or newer" if built and built.startswith("13")
-            else "the driver must support torch's CUDA version")
-    return (f"torch.version.cuda={built}, {seen}. {need}; with a GPU present, update the driver or install a torch "
-            "built for it. Else lower trainer.n_gpus_per_node (and the rollout's tensor_model_parallel_size).")
+    need = (
+        "torch's CUDA 13 wheels need an NVIDIA driver 580 or newer"
+        if built and built.startswith("13")
+        else "the driver must support torch's CUDA version"
+    )
+    return (
+        f"torch.version.cuda={built}, {seen}. {need}; with a GPU present, update the driver or install a torch "
+        "built for it. Else lower trainer.n_gpus_per_node (and the rollout's tensor_model_parallel_size)."
+    )

@@ -1,6 +1,7 @@
 """A Hydra override verl cannot apply, as one line: the key, with the closest keys of verl's
 ``ppo_trainer`` config (``trainer.total_epochz=2`` -> did you mean trainer.total_epochs?),
 instead of Hydra's ``ConfigCompositionException`` and its traceback."""
+
 from __future__ import annotations
 
 import re
@@ -22,15 +23,20 @@ def override_error_line(exc: Exception, overrides: Iterable[str] = ()) -> str:
     known = verl_config_keys()
     keys = [item.split("=", 1)[0].strip() for item in overrides if "=" in item]
     missing = [k for k in dict.fromkeys(keys) if k[:1] not in "+~" and k not in known] or [unknown.group(1)]
-    return "\n".join(f"unknown verl config key {k!r}{_closest(k, known)} "
-                     f"(a key verl does not have is added with a leading +: +{k}=...)" for k in missing)
+    return "\n".join(
+        f"unknown verl config key {k!r}{_closest(k, known)} "
+        f"(a key verl does not have is added with a leading +: +{k}=...)"
+        for k in missing
+    )
 
 
 def _closest(key: str, known: list[str]) -> str:
-    """"; did you mean ...?" -- among the key's siblings first (``trainer.total_epochz`` ->
+    """ "; did you mean ...?" -- among the key's siblings first (``trainer.total_epochz`` ->
     ``trainer.total_epochs``, not ``trainer.val_only``), else among all keys."""
     parent, _, leaf = key.rpartition(".")
-    siblings = [k[len(parent) + 1:] for k in known if parent and k.startswith(parent + ".") and "." not in k[len(parent) + 1:]]
+    siblings = [
+        k[len(parent) + 1 :] for k in known if parent and k.startswith(parent + ".") and "." not in k[len(parent) + 1 :]
+    ]
     close = close_keys(leaf, siblings) if siblings else []
     if close:
         return f"; did you mean {', '.join(f'{parent}.{c}' for c in close)}?"

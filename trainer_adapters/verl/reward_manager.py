@@ -9,6 +9,7 @@ when the agent-loop worker marked it (:data:`.constants.VALIDATE_KEY`, see
 
 Selected with ``reward.reward_manager.source=importlib`` (:func:`.config_builder`).
 """
+
 from __future__ import annotations
 
 from verl.experimental.reward_loop.reward_manager.dapo import DAPORewardManager

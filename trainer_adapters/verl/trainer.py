@@ -19,6 +19,7 @@ A registered advantage estimator (``core_algos.register_adv_est``) would not wor
 it only receives token-level rewards, the response mask and the uid index -- no
 per-sample reward extras (``incomplete``) and no response token ids.
 """
+
 from __future__ import annotations
 
 import logging
@@ -141,18 +142,26 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         cfg = self.mc_config
         if resumed_step > 0:
             self.temperatures.controller = load_temperature_state(
-                resumed_checkpoint_dir(self.config.trainer, resumed_step))
+                resumed_checkpoint_dir(self.config.trainer, resumed_step)
+            )
             return
         from .auto_temperature import probe_prompt_ids, sample_groups
 
         indices = select_probe_prompts(len(self.train_dataset), cfg.probe_prompts, cfg.seed)
-        prompts = probe_prompt_ids(self.train_dataset, self.tokenizer, self.config.data.prompt_key, indices,
-                                   self.config.data.get("apply_chat_template_kwargs", {}))
+        prompts = probe_prompt_ids(
+            self.train_dataset,
+            self.tokenizer,
+            self.config.data.prompt_key,
+            indices,
+            self.config.data.get("apply_chat_template_kwargs", {}),
+        )
         client = self.get_llm_client()
         probe = run_probe(
-            lambda t: sample_groups(client, prompts, t, cfg.num_generations, cfg.max_response_length,
-                                    cfg.top_p, cfg.top_k),
-            cfg.probe_temperatures, cfg.diversity_ngram,
+            lambda t: sample_groups(
+                client, prompts, t, cfg.num_generations, cfg.max_response_length, cfg.top_p, cfg.top_k
+            ),
+            cfg.probe_temperatures,
+            cfg.diversity_ngram,
         )
         # on record before the choice, so a failed choice still leaves the probe
         self.logger.log(data={"microcoder/probe/prompts": len(prompts), **probe_metrics(probe, None)}, step=0)
@@ -219,7 +228,12 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         is_padding = [bool(tag.get("is_padding", False)) for tag in batch.tags]
         rng = self.mask_rng.for_step(self.global_steps, getattr(self, "local_trigger_step", 0))
         plan = plan_truncation_mask(
-            batch.keys, prompts, responses, scores, extra_fields, is_padding,
+            batch.keys,
+            prompts,
+            responses,
+            scores,
+            extra_fields,
+            is_padding,
             max_response_length=cfg.max_response_length,
             probability=cfg.mask_probability,
             rng=rng,
@@ -232,9 +246,11 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         self._step_diversity = plan.metrics.get(M.DIVERSITY)  # the step's last advantage pass
         metrics[M.TEMPERATURE] = float(self.config.actor_rollout_ref.rollout.temperature)
         if plan.metrics.get(M.INFRA_ERROR_FRACTION) and self._regroup_scale() is None:
-            logger.warning("[microcoder] infra_error rows are zeroed but still counted in their group's statistics: "
-                           "regrouping follows the grpo estimator without a KL reward only (adv_estimator=%s)",
-                           self.config.algorithm.adv_estimator)
+            logger.warning(
+                "[microcoder] infra_error rows are zeroed but still counted in their group's statistics: "
+                "regrouping follows the grpo estimator without a KL reward only (adv_estimator=%s)",
+                self.config.algorithm.adv_estimator,
+            )
         rows = sorted(set(np.flatnonzero(plan.mask).tolist()) | set(plan.regrouped))
         if rows:
             advantages, masks = rows_of(data["advantages"]), rows_of(data["response_mask"])
@@ -243,6 +259,7 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
                 if plan.mask[i]:
                     return torch.zeros_like(advantages[i])
                 return masks[i].to(advantages[i].dtype) * float(plan.regrouped[i])
+
             values = [new_value(i) for i in rows]
             out = TensorDict(
                 {

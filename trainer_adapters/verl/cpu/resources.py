@@ -4,6 +4,7 @@ verl's ``ResourcePoolManager`` checks the cluster for ``GPU``/``NPU`` resources 
 places workers; with the ``cpu`` platform each worker takes a slot of a bundle's ``CPU``
 instead, so the check counts those.
 """
+
 from __future__ import annotations
 
 import ray
