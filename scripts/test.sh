@@ -14,7 +14,8 @@ if [ "$#" -gt 0 ]; then
     exec python -m pytest -p no:cacheprovider -q "$@"
 fi
 # the house's formatter and linter first (seconds): pyproject.toml [tool.ruff]; `ruff format .` fixes the first
-ruff format --check . && ruff check .
+ruff format --check .
+ruff check .
 RAY_IN_PROCESS=(tests/test_ray_executor.py tests/test_ray_judge_pool.py tests/test_verl_adapter.py)
 status=0
 python -m pytest -p no:cacheprovider -q "${RAY_IN_PROCESS[@]/#/--ignore=}" || status=$?
