@@ -237,9 +237,9 @@ class DecontamConfig:
         default=0.2,
         metadata={
             "help": (
-                "Least share of the problem's own n-grams the shared ones must cover: on ../shared/data every hit below "
-                "20 % was a shared definition sentence or AtCoder convention, every hit above it a copy or a sibling "
-                "problem (I / II / III) of a benchmark problem."
+                "Least share of the problem's own n-grams the shared ones must cover for a match: below it, what two "
+                "problems share is usually a definition sentence or a site's convention, above it a copy or a "
+                "sibling problem (I / II / III)."
             )
         },
     )
@@ -409,9 +409,8 @@ class VerifyConfig:
         metadata={
             "help": (
                 "A problem with fewer tests gets generated ones up to this (functional and stdin; microcoder_data/testgen/augment.py; "
-                "0 = off); 16 (= max_tests): from 2 upstream tests, LeetCodeDataset's generated tests reject 96% of the "
-                "mutants its full upstream sets reject (10: 94.7%, 5: 89.2%; BENCHMARKS.md), and the whole "
-                "../shared/data build costs 230 s instead of 219 s at 10; DeepCoder asks for >= 5 tests."
+                "0 = off). The default equals max_tests: more generated tests reject more wrong programs, at a "
+                "small cost in build time; DeepCoder asks for >= 5 tests."
             )
         },
     )
@@ -428,8 +427,7 @@ class VerifyConfig:
                 "A generated input a reference spends more steps on (function calls, loop iterations, comprehension "
                 "elements; microcoder_data/testgen/cost.py) is dropped, as is a reference whose module top level "
                 "spends more: counted, not timed, so a build keeps the same inputs on any host and load. 300,000 "
-                "steps are 0.02-0.1 s of CPU here, what the 0.1 s time limit kept before; 0 = decide by "
-                "augment_time_limit_s alone (then set it to ~0.1)."
+                "steps are roughly 0.02-0.1 s of CPU; 0 = decide by augment_time_limit_s alone (then set it to ~0.1)."
             )
         },
     )
@@ -449,8 +447,8 @@ class VerifyConfig:
         metadata={
             "help": (
                 "Memory limit (MB) of the labelling runs: an input a reference needs more on is dropped. Generated "
-                "inputs are small; an input that fills memory ends here in ~0.4 s, not at the time backstop; 0 = the "
-                "judge's limit (memory_limit_mb)."
+                "inputs are small, so a run that fills memory ends at this limit in well under a second, not at the "
+                "time backstop; 0 = the judge's limit (memory_limit_mb)."
             )
         },
     )
@@ -569,8 +567,8 @@ class VerifyConfig:
         metadata={
             "help": (
                 "Local executor: shards verified at once on the one judge. A shard's phases end in a barrier and one "
-                "slow reference holds it up; a second shard in flight keeps the judge's workers busy meanwhile (the "
-                "whole ../shared/data build: BENCHMARKS.md). Output does not depend on it; 1 = one after another."
+                "slow reference holds it up; a second shard in flight keeps the judge's workers busy meanwhile. "
+                "Output does not depend on it; 1 = one after another."
             )
         },
     )
@@ -587,9 +585,9 @@ class VerifyConfig:
         default=3.0,
         metadata={
             "help": (
-                "Same Python, same judge: need not cover a C++-vs-Python gap; at the defaults (benchmarks/"
-                "bench_time_limits.py, BENCHMARKS.md) no correct LeetCodeDataset model program and no correct "
-                "LiveCodeBench O1-mini program fails."
+                "Multiplies the slowest correct reference's CPU time into the problem's time limit. The references "
+                "and the judged programs run the same Python on the same judge, so it need not cover a "
+                "C++-vs-Python gap, only the spread between correct programs of the same complexity."
             )
         },
     )
@@ -598,8 +596,8 @@ class VerifyConfig:
         metadata={
             "help": (
                 "Least derived time limit (s). One reference can be far faster than other correct programs of the "
-                "same complexity: on a generated input at the maximum size a correct O(sqrt D) loop takes 3.1 s where "
-                "the reference takes 0.08 s, so a factor alone would fail it."
+                "same complexity (a constant factor of 40 on a maximum-size input is possible), so a factor alone "
+                "could fail them."
             )
         },
     )
