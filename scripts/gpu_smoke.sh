@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One-command GPU smoke run of the whole path, on a machine with one NVIDIA GPU (driver 580+, network for
-# pip and the Hugging Face Hub). Not run in CI (no GPU there); not yet run on a GPU.
+# pip and the Hugging Face Hub). Not run in CI (no GPU there); not yet run on a GPU (the TRL recipe has: scripts/gpu_trl_smoke.sh).
 #
 #   bash scripts/gpu_smoke.sh                       # Qwen/Qwen2.5-0.5B-Instruct, outputs in out/gpu-smoke
 #   MODEL=Qwen/Qwen3-0.6B OUT=/scratch/smoke bash scripts/gpu_smoke.sh
