@@ -48,6 +48,53 @@ def _version() -> str:
         return "unknown"
 
 
+def _time_each_check(lcb) -> None:
+    """Replace ``lcb.check_correctness`` by a wrapper that records its wall time per candidate."""
+    # Per-candidate wall time, for finding outliers: codegen_metrics' pool workers (forked
+    # from this process) look check_correctness up as a module global, so a timing
+    # wrapper placed there sees every candidate.  It changes nothing else: same
+    # arguments, same return value, plus one key in the metadata dict.
+    original_check = lcb.check_correctness
+
+    def timed_check_correctness(sample, generation, timeout, debug=True):
+        t0 = time.perf_counter()
+        res, meta = original_check(sample, generation, timeout=timeout, debug=debug)
+        meta = dict(meta)
+        meta["_bench_wall_s"] = time.perf_counter() - t0
+        return res, meta
+
+    lcb.check_correctness = timed_check_correctness
+
+
+def _per_candidate(results, metadata, count: int) -> dict:
+    """OUT.json's per-candidate lists from what ``codegen_metrics`` returned."""
+    per_candidate: list[list] = []
+    passed: list[bool] = []
+    error_codes: list = []
+    execution_s: list = []
+    candidate_wall_s: list = []
+    for index in range(count):
+        grades = results[index][0]  # first (only) generation of problem `index`
+        clean = [bool(g) if isinstance(g, bool) else int(g) for g in grades]
+        per_candidate.append(clean)
+        passed.append(bool(clean) and all(g > 0 for g in clean))  # LCB: np.all(gen > 0)
+        try:
+            meta = json.loads(metadata[index][0])
+        except (ValueError, TypeError, IndexError):
+            meta = {}
+        error_codes.append(meta.get("error_code"))
+        execution_s.append(meta.get("execution time"))  # LCB's own timing, passing candidates only
+        candidate_wall_s.append(meta.get("_bench_wall_s"))
+
+    return {
+        "results": per_candidate,
+        "passed": passed,
+        "error_codes": error_codes,
+        "execution_s": execution_s,
+        "candidate_wall_s": candidate_wall_s,
+    }
+
+
 def main() -> int:
     if len(sys.argv) != 3:
         print(__doc__, file=sys.stderr)
@@ -64,20 +111,7 @@ def main() -> int:
     import_s = time.perf_counter() - started
     codegen_metrics = lcb.codegen_metrics
 
-    # Per-candidate wall time, for finding outliers: codegen_metrics' pool workers (forked
-    # from this process) look check_correctness up as a module global, so a timing
-    # wrapper placed there sees every candidate.  It changes nothing else: same
-    # arguments, same return value, plus one key in the metadata dict.
-    original_check = lcb.check_correctness
-
-    def timed_check_correctness(sample, generation, timeout, debug=True):
-        t0 = time.perf_counter()
-        res, meta = original_check(sample, generation, timeout=timeout, debug=debug)
-        meta = dict(meta)
-        meta["_bench_wall_s"] = time.perf_counter() - t0
-        return res, meta
-
-    lcb.check_correctness = timed_check_correctness
+    _time_each_check(lcb)
 
     # One problem "sample" per candidate, one generation each: exactly how LCB's runner
     # calls it for a pass@1 evaluation (samples_list[i] <-> generations_list[i]).
@@ -95,23 +129,7 @@ def main() -> int:
     )
     wall_s = time.perf_counter() - started
 
-    per_candidate: list[list] = []
-    passed: list[bool] = []
-    error_codes: list = []
-    execution_s: list = []
-    candidate_wall_s: list = []
-    for index in range(len(candidates)):
-        grades = results[index][0]  # first (only) generation of problem `index`
-        clean = [bool(g) if isinstance(g, bool) else int(g) for g in grades]
-        per_candidate.append(clean)
-        passed.append(bool(clean) and all(g > 0 for g in clean))  # LCB: np.all(gen > 0)
-        try:
-            meta = json.loads(metadata[index][0])
-        except (ValueError, TypeError, IndexError):
-            meta = {}
-        error_codes.append(meta.get("error_code"))
-        execution_s.append(meta.get("execution time"))  # LCB's own timing, passing candidates only
-        candidate_wall_s.append(meta.get("_bench_wall_s"))
+    collected = _per_candidate(results, metadata, len(candidates))
 
     out = {
         "wall_s": wall_s,
@@ -123,11 +141,7 @@ def main() -> int:
             "workers": workers,
             "timeout": timeout,
         },
-        "results": per_candidate,
-        "passed": passed,
-        "error_codes": error_codes,
-        "execution_s": execution_s,
-        "candidate_wall_s": candidate_wall_s,
+        **collected,
     }
     with open(sys.argv[2], "w", encoding="utf-8") as fh:
         json.dump(out, fh)

@@ -353,7 +353,7 @@ def _f(x) -> str:
     return "n/a" if x is None else f"{x:+.3f}"
 
 
-def main(argv=None) -> int:
+def _parse_args(argv) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--judgments", type=int, default=10_000)
     ap.add_argument("--workers", type=int, default=2)
@@ -365,6 +365,65 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.quick:
         args.judgments, args.every = 2000, 250
+    return args
+
+
+def _drive(judge, items: list, workers: int, every: int, started: float) -> tuple[list[dict], Counter, list[int], dict]:
+    """Judge ``items`` in chunks of ``every``, sampling after each; then the idle pool's processes.
+
+    Returns the samples, the verdict counts, the worker pids and the idle process report."""
+    series: list[dict] = []
+    verdicts: Counter = Counter()
+    list(judge.judge_many(items[:workers], completions=True))  # start every worker
+    series.append(sample(judge, 0, started))
+    done = 0
+    while done < len(items):
+        chunk = items[done : done + every]
+        for result in judge.judge_many(chunk, completions=True):
+            verdicts[str(result.verdict)] += 1
+        done += len(chunk)
+        series.append(sample(judge, done, started))
+        last = series[-1]
+        print(
+            f"  {done:6d} judgments  {last['elapsed_s']:7.1f}s  judge {last['judge_rss_mb']:.1f} MiB  "
+            f"workers {last['worker_rss_mb']} MiB  fds {last['judge_fds']}",
+            file=sys.stderr,
+            flush=True,
+        )
+    time.sleep(0.5)  # let the last supervisors exit
+    worker_pids = [w.proc.pid for w in judge._all]
+    idle = process_report(os.getpid(), worker_pids)
+    idle["judge_fds"] = open_fds()
+    return series, verdicts, worker_pids, idle
+
+
+def _after_close(worker_pids: list[int]) -> dict:
+    """The judge process's children, zombies and fds after ``close()``, and workers still alive."""
+    time.sleep(0.2)
+    after = process_report(os.getpid(), [])
+    after["judge_fds"] = open_fds()
+    after["workers_still_alive"] = sum(
+        1 for pid in worker_pids if os.path.exists(f"/proc/{pid}") and processes().get(pid, (0, "Z", ""))[1] != "Z"
+    )
+    return after
+
+
+def _write_and_print(args: argparse.Namespace, report: dict, series: list[dict]) -> None:
+    """Plot (unless ``--no-plot``), add the markdown, write the JSON report and print it."""
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    if not args.no_plot:
+        png = args.out.with_suffix(".png")
+        if plot(series, png):
+            report["plot"] = str(png.relative_to(HERE.parent)) if png.is_relative_to(HERE.parent) else str(png)
+    report["markdown"] = markdown(report)
+    with open(args.out, "w", encoding="utf-8") as fh:
+        json.dump(report, fh, indent=1)
+    print(report["markdown"])
+    print(f"\nwrote {args.out}" + (f" and {report['plot']}" if "plot" in report else ""))
+
+
+def main(argv=None) -> int:
+    args = _parse_args(argv)
 
     needed = [args.data_dir / "lcb_public.jsonl", args.data_dir / "solutions_o1mini.jsonl"]
     missing = [str(p) for p in needed if not p.exists()]
@@ -392,57 +451,21 @@ def main(argv=None) -> int:
         },
         "baseline": {"judge_fds": open_fds(), "judge_rss_mb": round((rss_kb() or 0) / 1024, 2)},
     }
-    series: list[dict] = []
-    verdicts: Counter = Counter()
     started = time.perf_counter()
     judge = Judge(workers=args.workers, limits=Limits(time_limit_s=TIME_LIMIT_S))
     try:
-        list(judge.judge_many(items[: args.workers], completions=True))  # start every worker
-        series.append(sample(judge, 0, started))
-        done = 0
-        while done < len(items):
-            chunk = items[done : done + args.every]
-            for result in judge.judge_many(chunk, completions=True):
-                verdicts[str(result.verdict)] += 1
-            done += len(chunk)
-            series.append(sample(judge, done, started))
-            last = series[-1]
-            print(
-                f"  {done:6d} judgments  {last['elapsed_s']:7.1f}s  judge {last['judge_rss_mb']:.1f} MiB  "
-                f"workers {last['worker_rss_mb']} MiB  fds {last['judge_fds']}",
-                file=sys.stderr,
-                flush=True,
-            )
-        time.sleep(0.5)  # let the last supervisors exit
-        worker_pids = [w.proc.pid for w in judge._all]
-        idle = process_report(os.getpid(), worker_pids)
-        idle["judge_fds"] = open_fds()
+        series, verdicts, worker_pids, idle = _drive(judge, items, args.workers, args.every, started)
     finally:
         judge.close()
     elapsed = time.perf_counter() - started
-    time.sleep(0.2)
-    after = process_report(os.getpid(), [])
-    after["judge_fds"] = open_fds()
-    after["workers_still_alive"] = sum(
-        1 for pid in worker_pids if os.path.exists(f"/proc/{pid}") and processes().get(pid, (0, "Z", ""))[1] != "Z"
-    )
-
+    after = _after_close(worker_pids)
     report["machine"]["loadavg_end"] = loadavg()
     report["elapsed_s"] = elapsed
     report["verdicts"] = dict(verdicts)
     report["series"] = series
     report["summary"] = summarise(series)
     report["end"] = {"idle": idle, "after_close": after}
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    if not args.no_plot:
-        png = args.out.with_suffix(".png")
-        if plot(series, png):
-            report["plot"] = str(png.relative_to(HERE.parent)) if png.is_relative_to(HERE.parent) else str(png)
-    report["markdown"] = markdown(report)
-    with open(args.out, "w", encoding="utf-8") as fh:
-        json.dump(report, fh, indent=1)
-    print(report["markdown"])
-    print(f"\nwrote {args.out}" + (f" and {report['plot']}" if "plot" in report else ""))
+    _write_and_print(args, report, series)
     return 0
 
 

@@ -335,7 +335,8 @@ def _fmt(x, spec=".1f"):
     return "n/a" if x is None else format(x, spec)
 
 
-def markdown(report: dict) -> str:
+def _md_timing_table(report: dict) -> list[str]:
+    """The heading, the machine/config paragraph and the timing table, one row per part."""
     m = report["machine"]
     cfg = report["config"]
     lines = [
@@ -368,7 +369,12 @@ def markdown(report: dict) -> str:
             f"{_fmt(p.get('peer_median_s'), '.2f')} | {_fmt(p.get('speedup'), '.2f')}× | "
             f"{p['ours_timeout_tests']}, {_fmt(_median(p['ours_timeout_tests_wall_s']), '.1f')} |"
         )
-    lines.append("")
+    return lines
+
+
+def _md_slowest(report: dict) -> list[str]:
+    """One line per part naming its slowest candidates, ours and LCB's."""
+    lines = []
     for key in ("realistic", "mix", "many"):
         p = report["parts"].get(key)
         if not p:
@@ -384,7 +390,12 @@ def markdown(report: dict) -> str:
             )
             + ".  "
         )
-    lines += [
+    return lines
+
+
+def _md_verdicts(report: dict) -> list[str]:
+    """The table of accepted candidates per part, ours against LCB's."""
+    lines = [
         "",
         "Verdicts (first repeat):",
         "",
@@ -403,24 +414,39 @@ def markdown(report: dict) -> str:
             )
         else:
             lines.append(f"| {key} | {p['ours_accepted'][0]} | n/a | | | |")
+    return lines
+
+
+def _md_overhead(o: dict) -> list[str]:
+    """The table of judge overhead per unit on trivial programs."""
+    lines = [
+        "",
+        (
+            "Judge overhead, workers=1, trivial programs (ours: wall net of the program's own CPU; "
+            "LCB: plain wall per unit, pool start-up included):"
+        ),
+        "",
+        "| set | units | ours ms/unit | program CPU ms/unit | LCB ms/unit |",
+        "|---|---|---|---|---|",
+    ]
+    for name, v in o.items():
+        unit = "test" if name.endswith("tests") else "candidate"
+        lines.append(
+            f"| {name.replace('_', ' ')} (per {unit}) | {v['units']} | {_fmt(v['ours_median_ms'], '.2f')} | "
+            f"{_fmt(v['program_cpu_ms_per_unit'], '.2f')} | {_fmt(v['peer_median_ms'], '.2f')} |"
+        )
+    return lines
+
+
+def markdown(report: dict) -> str:
+    cfg = report["config"]
+    lines = _md_timing_table(report)
+    lines.append("")
+    lines += _md_slowest(report)
+    lines += _md_verdicts(report)
     o = report.get("overhead")
     if o:
-        lines += [
-            "",
-            (
-                "Judge overhead, workers=1, trivial programs (ours: wall net of the program's own CPU; "
-                "LCB: plain wall per unit, pool start-up included):"
-            ),
-            "",
-            "| set | units | ours ms/unit | program CPU ms/unit | LCB ms/unit |",
-            "|---|---|---|---|---|",
-        ]
-        for name, v in o.items():
-            unit = "test" if name.endswith("tests") else "candidate"
-            lines.append(
-                f"| {name.replace('_', ' ')} (per {unit}) | {v['units']} | {_fmt(v['ours_median_ms'], '.2f')} | "
-                f"{_fmt(v['program_cpu_ms_per_unit'], '.2f')} | {_fmt(v['peer_median_ms'], '.2f')} |"
-            )
+        lines += _md_overhead(o)
     lines += [
         "",
         (

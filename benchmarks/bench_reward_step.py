@@ -329,7 +329,7 @@ def _paired(runs: dict[str, list[dict]], ours: str) -> float | None:
     return round(statistics.median(p["wall_s"] / o["wall_s"] for p, o in pairs), 2) if pairs else None
 
 
-def main() -> int:
+def _parse_args() -> argparse.Namespace:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     ap.add_argument("--problems", type=int, default=8)
@@ -339,30 +339,23 @@ def main() -> int:
     ap.add_argument("--no-ray", action="store_true")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "reward_step.json")
     args = ap.parse_args()
-    if not (args.data / "deepseek_coder").exists():
-        print(f"skipped: {args.data} has no deepseek_coder")
-        return 0
-    peer_ok = os.path.exists(args.peer_python)
-    if not peer_ok:
-        print(
-            f"peer python {args.peer_python} not found: ours only. Install it with: python3 -m venv "
-            "/tmp/lcbpeer-venv && /tmp/lcbpeer-venv/bin/pip install --no-deps nvidia-livecodebench==26.3 numpy tqdm"
-        )
-    cfg = VerifyConfig()
-    with Judge(workers=args.workers, limits=Limits(time_limit_s=LCB_LIMIT_S)) as judge:
-        chosen = load_problems(args.data, args.problems, judge, cfg)
-    items_a = build_items(chosen, per_problem_limits=False)
-    items_b = build_items(chosen, per_problem_limits=True)
+    return args
+
+
+def _alternating_runs(
+    items_a: list[Item], items_b: list[Item], workers: int, repeats: int, peer_python: str, peer_ok: bool
+) -> dict[str, list[dict]]:
+    """``repeats`` rounds of (A), LCB (when ``peer_ok``) and (B), one after another; prints each round."""
     runs: dict[str, list[dict]] = {"ours_A_6s": [], "ours_B_per_problem": [], "lcb_6s": []}
     with tempfile.TemporaryDirectory() as tmp:
-        for r in range(args.repeats):
+        for r in range(repeats):
             # alternate the judges so that machine noise hits both alike
-            a = run_local(items_a, args.workers)
+            a = run_local(items_a, workers)
             a.pop("_results")
             runs["ours_A_6s"].append(a)
             if peer_ok:
-                runs["lcb_6s"].append(run_peer(items_a, args.workers, args.peer_python, Path(tmp)))
-            b = run_local(items_b, args.workers)
+                runs["lcb_6s"].append(run_peer(items_a, workers, peer_python, Path(tmp)))
+            b = run_local(items_b, workers)
             b.pop("_results")
             runs["ours_B_per_problem"].append(b)
             print(
@@ -371,13 +364,16 @@ def main() -> int:
                 + f"; load {a['load_avg']} .. {b['load_avg']}",
                 flush=True,
             )
-    tail = tail_part(args.workers, args.repeats)
-    print(f"tail: {tail}", flush=True)
-    if not args.no_ray:
-        runs["ray_B_per_problem"] = [run_ray(items_b, args.workers) for _ in range(max(1, args.repeats))]
+    return runs
+
+
+def _build_report(
+    args: argparse.Namespace, chosen: list[dict], items_a: list[Item], runs: dict[str, list[dict]], tail: dict
+) -> dict:
+    """The JSON report: the problems, the median wall and CPU seconds of each run, their ratios."""
     med = {name: statistics.median(x["wall_s"] for x in rs) for name, rs in runs.items() if rs}
     med_cpu = {name: statistics.median(x["cpu_s"] for x in rs) for name, rs in runs.items() if rs and "cpu_s" in rs[0]}
-    report = {
+    return {
         "date": datetime.date.today().isoformat(),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} "
         f"{platform.python_version()}, load avg at end {os.getloadavg()[0]:.2f}",
@@ -412,6 +408,30 @@ def main() -> int:
         "tail_sleeping_tests": tail,
         "runs": runs,
     }
+
+
+def main() -> int:
+    args = _parse_args()
+    if not (args.data / "deepseek_coder").exists():
+        print(f"skipped: {args.data} has no deepseek_coder")
+        return 0
+    peer_ok = os.path.exists(args.peer_python)
+    if not peer_ok:
+        print(
+            f"peer python {args.peer_python} not found: ours only. Install it with: python3 -m venv "
+            "/tmp/lcbpeer-venv && /tmp/lcbpeer-venv/bin/pip install --no-deps nvidia-livecodebench==26.3 numpy tqdm"
+        )
+    cfg = VerifyConfig()
+    with Judge(workers=args.workers, limits=Limits(time_limit_s=LCB_LIMIT_S)) as judge:
+        chosen = load_problems(args.data, args.problems, judge, cfg)
+    items_a = build_items(chosen, per_problem_limits=False)
+    items_b = build_items(chosen, per_problem_limits=True)
+    runs = _alternating_runs(items_a, items_b, args.workers, args.repeats, args.peer_python, peer_ok)
+    tail = tail_part(args.workers, args.repeats)
+    print(f"tail: {tail}", flush=True)
+    if not args.no_ray:
+        runs["ray_B_per_problem"] = [run_ray(items_b, args.workers) for _ in range(max(1, args.repeats))]
+    report = _build_report(args, chosen, items_a, runs, tail)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2))
     print(json.dumps({k: v for k, v in report.items() if k not in ("runs", "problems")}, indent=2))

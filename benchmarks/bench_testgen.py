@@ -231,17 +231,11 @@ def _busy(n: int) -> contextlib.ExitStack:
     return stack
 
 
-def stdin_check(args: argparse.Namespace) -> int:
-    src = args.data_dir / "livecodebench"
-    if not src.is_dir():
-        print(f"skip: {src} not present")
-        return 0
+def _stdin_problems(src: Path, limit: int | None) -> list:
+    """LiveCodeBench's stdin problems with >= 2 public tests and an O1-mini solution LCB graded
+    correct, that solution as their reference; sorted by id, the first ``limit`` when set."""
     from microcoder_data.collect import collect
-    from microcoder_data.config import VerifyConfig
     from microcoder_data.schema import Problem
-    from microcoder_data.verify import VerifyStep
-    from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
-    from microcoder_eval.judge import Judge
 
     good = {}
     for line in (src / "solutions_o1mini.jsonl").open():
@@ -256,16 +250,19 @@ def stdin_check(args: argparse.Namespace) -> int:
     for p in problems:
         p.reference_solutions = [good[p.id]]
     problems.sort(key=lambda p: p.id)
-    if args.limit:
-        problems = problems[: args.limit]
-    specs = Counter("read" if isinstance(stdin_spec(p), StdinSpec) else stdin_spec(p).reason[:50] for p in problems)
-    report: dict = {
-        "benchmark": "testgen_stdin",
-        "problems_with_reference": len(problems),
-        "keep": 1,
-        "format_read": specs.pop("read", 0),
-        "not_read_reasons": dict(specs.most_common(10)),
-    }
+    if limit:
+        problems = problems[:limit]
+    return problems
+
+
+def _stdin_measure(problems: list, args: argparse.Namespace) -> dict:
+    """Verify on the public tests (F), on the first one, and with tests generated (G); the
+    shares of F's rejected mutants the others reject, and the rest of the report."""
+    from microcoder_data.config import VerifyConfig
+    from microcoder_data.schema import Problem
+    from microcoder_data.verify import VerifyStep
+    from microcoder_eval.judge import Judge
+
     n = int(args.augment_to.split(",")[-1])
     t_all = time.perf_counter()
     with Judge(workers=args.workers) as judge:
@@ -286,30 +283,45 @@ def stdin_check(args: argparse.Namespace) -> int:
         full_ok = all(
             r.passed for r in judge.judge_many((p.judge_task(), p.reference_solutions[0]) for p in full)
         )  # the reference passes F too
-    report.update(
-        {
-            "verified_on_public_tests": len(full),
-            "augment_tests_to": n,
-            "problems_augmented": len(augmented),
-            "tests_generated": sum(o.provenance["verify"].get("tests_generated", 0) for o in kept.values()),
-            "mutants": sum(len(v) for v in mutants.values()),
-            "mutants_rejected_by_full": sum(sum(v) for v in by_full.values()),
-            "share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_gen[k] for k in augmented}), 4),
-            "one_share_augmented": round(
-                _share({k: by_full[k] for k in augmented}, {k: by_one[k] for k in augmented}), 4
-            ),
-            "share_all": round(_share({k: by_full[k] for k in kept}, by_gen), 4),
-            "one_share_all": round(_share({k: by_full[k] for k in kept}, by_one), 4),
-            "every_reference_accepted": refs_ok and full_ok,
-            "deterministic": all(getattr(built[k], "tests", None) == getattr(again[k], "tests", None) for k in built),
-            "total_seconds": round(time.perf_counter() - t_all, 1),
-            "machine": {
-                "cpus": os.cpu_count(),
-                "python": platform.python_version(),
-                "loadavg_1m_at_end": round(os.getloadavg()[0], 2),
-            },
-        }
-    )
+    return {
+        "verified_on_public_tests": len(full),
+        "augment_tests_to": n,
+        "problems_augmented": len(augmented),
+        "tests_generated": sum(o.provenance["verify"].get("tests_generated", 0) for o in kept.values()),
+        "mutants": sum(len(v) for v in mutants.values()),
+        "mutants_rejected_by_full": sum(sum(v) for v in by_full.values()),
+        "share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_gen[k] for k in augmented}), 4),
+        "one_share_augmented": round(_share({k: by_full[k] for k in augmented}, {k: by_one[k] for k in augmented}), 4),
+        "share_all": round(_share({k: by_full[k] for k in kept}, by_gen), 4),
+        "one_share_all": round(_share({k: by_full[k] for k in kept}, by_one), 4),
+        "every_reference_accepted": refs_ok and full_ok,
+        "deterministic": all(getattr(built[k], "tests", None) == getattr(again[k], "tests", None) for k in built),
+        "total_seconds": round(time.perf_counter() - t_all, 1),
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "loadavg_1m_at_end": round(os.getloadavg()[0], 2),
+        },
+    }
+
+
+def stdin_check(args: argparse.Namespace) -> int:
+    src = args.data_dir / "livecodebench"
+    if not src.is_dir():
+        print(f"skip: {src} not present")
+        return 0
+    from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
+
+    problems = _stdin_problems(src, args.limit)
+    specs = Counter("read" if isinstance(stdin_spec(p), StdinSpec) else stdin_spec(p).reason[:50] for p in problems)
+    report: dict = {
+        "benchmark": "testgen_stdin",
+        "problems_with_reference": len(problems),
+        "keep": 1,
+        "format_read": specs.pop("read", 0),
+        "not_read_reasons": dict(specs.most_common(10)),
+    }
+    report.update(_stdin_measure(problems, args))
     print(json.dumps(report, indent=1))
     if not args.no_write:
         RESULTS.mkdir(exist_ok=True)

@@ -43,16 +43,13 @@ def merged_seconds(intervals: list[tuple[float, float]], lo: float, hi: float) -
     return total
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--steps", type=int, default=5)
-    ap.add_argument("--workdir", default=None)
-    args = ap.parse_args()
+def _prepare_workdir(workdir: str | None, cli: list[str]) -> Path:
+    """The work directory (a new temporary one without ``workdir``), with the trivial dataset
+    built and the tiny model taught unless it already has them."""
     from microcoder_testing.problems import write_trivial_problems
     from microcoder_testing.rollout import teach_model
 
-    work = Path(args.workdir or tempfile.mkdtemp(prefix="bench_verl_cpu_"))
-    cli = [sys.executable, "-m", "cli.main"]
+    work = Path(workdir or tempfile.mkdtemp(prefix="bench_verl_cpu_"))
     if not (work / "ds" / "train.parquet").exists():
         source = write_trivial_problems(work / "trivial.jsonl")
         subprocess.run(
@@ -62,6 +59,13 @@ def main() -> None:
             capture_output=True,
         )
         teach_model(work / "model", work / "ds")
+    return work
+
+
+def _run_training(work: Path, cli: list[str], steps: int) -> tuple[Path, Path]:
+    """Run ``microcoder train --backend verl`` with timed rewards; exit with its output on failure.
+
+    Returns the output directory and the file of reward call times."""
     out = work / "out"
     times_file = work / "reward_times.txt"
     times_file.unlink(missing_ok=True)
@@ -78,7 +82,7 @@ def main() -> None:
             str(work / "ds"),
             "--output-dir",
             str(out),
-            f"total_training_steps={args.steps}",
+            f"total_training_steps={steps}",
             "train_batch_size=2",
             "ppo_mini_batch_size=2",
             "num_generations=4",
@@ -94,8 +98,11 @@ def main() -> None:
     )
     if run.returncode != 0:
         sys.exit(run.stdout[-3000:] + run.stderr[-3000:])
-    records = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
-    calls = [tuple(map(float, line.split())) for line in times_file.read_text().splitlines()]
+    return out, times_file
+
+
+def _step_rows(records: list[dict], calls: list[tuple[float, ...]]) -> list[dict]:
+    """One row per step: its timings from ``metrics.jsonl`` and the judge's wall time."""
     # steps run one after another and judge their samples during their rollout phase: the
     # reward calls fall into one cluster per step, split at the largest gaps between calls
     calls.sort()
@@ -120,6 +127,11 @@ def main() -> None:
                 "grad_norm": r.get("actor/grad_norm"),
             }
         )
+    return rows
+
+
+def _write_and_print(rows: list[dict]) -> None:
+    """Write ``results/verl_cpu_step.json`` and print the per-step table and the medians."""
     steady = rows[1:] or rows
     summary = {
         k: statistics.median(row[k] for row in steady)
@@ -140,6 +152,19 @@ def main() -> None:
             f"{row['update_s']:8.2f}  {row['other_s']:7.2f}  {row['reward_mean']:.2f}  {row['grad_norm']:.3g}"
         )
     print("median after step 1:", {k: round(v, 2) for k, v in summary.items()})
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--steps", type=int, default=5)
+    ap.add_argument("--workdir", default=None)
+    args = ap.parse_args()
+    cli = [sys.executable, "-m", "cli.main"]
+    work = _prepare_workdir(args.workdir, cli)
+    out, times_file = _run_training(work, cli, args.steps)
+    records = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    calls = [tuple(map(float, line.split())) for line in times_file.read_text().splitlines()]
+    _write_and_print(_step_rows(records, calls))
 
 
 if __name__ == "__main__":

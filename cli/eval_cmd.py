@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import datetime as dt
 from pathlib import Path
 
@@ -246,6 +248,53 @@ def _engine(
     return TransformersEngine(model, device=device, dtype=dtype, batch_size=batch_size, progress=progress)
 
 
+def _sample(dataset, out, engine, model, base_url, sampling, window, limit, system_prompt, make_engine, no_progress):
+    """The samples of ``eval generate`` not yet in OUT, generated (or none: everything is there); the counts."""
+    from microcoder_data.collect import read_problem_file
+    from microcoder_data.config import DEFAULT_SYSTEM_PROMPT
+    from microcoder_data.export.prompt import prompt_of
+    from microcoder_eval.generate import EngineError
+    from microcoder_eval.generate.run import generate, plan, select, stats
+
+    try:
+        if engine == "openai":
+            from microcoder_eval.generate.openai import normalise_base_url
+
+            normalise_base_url(base_url)  # a bad scheme fails here; the engine says what it assumed
+        selected = select(
+            dataset,
+            sampling,
+            read_problems=read_problem_file,
+            prompt_of=prompt_of,
+            system_prompt=DEFAULT_SYSTEM_PROMPT if system_prompt is None else system_prompt,
+            window=window,
+            limit=limit,
+        )
+        if not selected.problems:
+            raise click.ClickException(
+                f"{dataset}: no problem in the window ({window.describe() or 'all'}); "
+                f"{selected.outside_window} outside it"
+            )
+        work = plan(selected, out, model, sampling)
+        if not work.todo:
+            click.echo(
+                f"nothing left to generate: all {len(selected.requests)} samples are already in {out} "
+                f"({'no server contacted' if engine == 'openai' else 'no model loaded'})",
+                err=True,
+            )
+            counts = stats(work)
+        else:
+            counts = generate(
+                work,
+                make_engine(),
+                sampling,
+                progress=not no_progress,
+            )
+    except (EngineError, ValueError) as exc:  # DatasetError, mixed settings, a bad --base-url/--dtype …
+        raise click.ClickException(str(exc)) from None
+    return counts
+
+
 @eval_group.command(name="generate")
 @click.option(
     "--dataset",
@@ -333,11 +382,7 @@ def generate_command(
     no_progress: bool,
 ) -> None:
     """Sample N answers per problem of DATASET from a model, with the training prompt, into OUT."""
-    from microcoder_data.collect import read_problem_file
-    from microcoder_data.config import DEFAULT_SYSTEM_PROMPT
-    from microcoder_data.export.prompt import prompt_of
-    from microcoder_eval.generate import EngineError, Sampling
-    from microcoder_eval.generate.run import generate, plan, select, stats
+    from microcoder_eval.generate import Sampling
     from microcoder_eval.wording import plural
     from microcoder_eval.window import Window
 
@@ -348,44 +393,12 @@ def generate_command(
         raise click.UsageError("--engine openai needs --base-url (e.g. http://127.0.0.1:8000/v1)")
     window = Window(platforms, after, before)
     sampling = Sampling(n=n, max_tokens=max_tokens, temperature=temperature, top_p=top_p, seed=seed)
-    try:
-        if engine == "openai":
-            from microcoder_eval.generate.openai import normalise_base_url
-
-            normalise_base_url(base_url)  # a bad scheme fails here; the engine says what it assumed
-        selected = select(
-            dataset,
-            sampling,
-            read_problems=read_problem_file,
-            prompt_of=prompt_of,
-            system_prompt=DEFAULT_SYSTEM_PROMPT if system_prompt is None else system_prompt,
-            window=window,
-            limit=limit,
-        )
-        if not selected.problems:
-            raise click.ClickException(
-                f"{dataset}: no problem in the window ({window.describe() or 'all'}); "
-                f"{selected.outside_window} outside it"
-            )
-        work = plan(selected, out, model, sampling)
-        if not work.todo:
-            click.echo(
-                f"nothing left to generate: all {len(selected.requests)} samples are already in {out} "
-                f"({'no server contacted' if engine == 'openai' else 'no model loaded'})",
-                err=True,
-            )
-            counts = stats(work)
-        else:
-            counts = generate(
-                work,
-                _engine(
-                    engine, model, base_url, api_key, concurrency, retries, device, dtype, batch_size, not no_progress
-                ),
-                sampling,
-                progress=not no_progress,
-            )
-    except (EngineError, ValueError) as exc:  # DatasetError, mixed settings, a bad --base-url/--dtype …
-        raise click.ClickException(str(exc)) from None
+    make_engine = functools.partial(
+        _engine, engine, model, base_url, api_key, concurrency, retries, device, dtype, batch_size, not no_progress
+    )
+    counts = _sample(
+        dataset, out, engine, model, base_url, sampling, window, limit, system_prompt, make_engine, no_progress
+    )
     click.echo(
         f"{plural(counts['problems'], 'problem')} × {plural(n, 'sample')}: {counts['generated']} generated, "
         f"{counts['already_there']} already in {out}; {counts['truncated']} of the new ones cut at "

@@ -78,29 +78,11 @@ def decode_output(text: str, annotation: str | None) -> Any:
     return value
 
 
-def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
-    task_id = need(row, "task_id")
-    fn_name = fn_name_from_entry_point(need(row, "entry_point"))
-    meta = row.get("meta") or {}
-    if not isinstance(meta, Mapping):
-        raise RowError("field 'meta' must be an object")
-    statement = meta.get("question_title") or ""
-    starter = meta.get("lang_code") or ""
-    if not isinstance(statement, str) or not statement.strip():
-        # older dumps: statement only inside the query
-        statement = row.get("query") or row.get("problem_description") or ""
-    if not isinstance(statement, str) or not statement.strip():
-        raise RowError("no statement (meta.question_title / query)")
-    kinds = structured_types(starter) or structured_types(row.get("test") or "")
-    if kinds:
-        raise RowError(f"needs ListNode/TreeNode: uses {', '.join(kinds)}")
-    test_code = need(row, "test")
-    conv = parse_asserts(test_code, fn_name)
-    tests: list[TestCase] = list(conv.tests)
-    notes: dict[str, Any] = {}
-    if conv.unconverted:
-        notes["unconverted_tests"] = conv.unconverted
-
+def _add_input_output_cases(
+    row: Mapping[str, Any], test_code: str, starter: str, fn_name: str, tests: list[TestCase], notes: dict[str, Any]
+) -> list[str]:
+    """The row's ``input_output`` cases that no assert already holds, appended to ``tests`` (counted in
+    ``notes``); the reasons of those that could not be read."""
     io_cases = row.get("input_output") or []
     if not isinstance(io_cases, list):
         raise RowError("field 'input_output' must be a list")
@@ -133,6 +115,33 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
         notes["tests_from_input_output"] = added
     if skipped:
         notes["skipped_input_output"] = skipped[:20] + ([f"... {len(skipped) - 20} more"] if len(skipped) > 20 else [])
+    return skipped
+
+
+def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
+    task_id = need(row, "task_id")
+    fn_name = fn_name_from_entry_point(need(row, "entry_point"))
+    meta = row.get("meta") or {}
+    if not isinstance(meta, Mapping):
+        raise RowError("field 'meta' must be an object")
+    statement = meta.get("question_title") or ""
+    starter = meta.get("lang_code") or ""
+    if not isinstance(statement, str) or not statement.strip():
+        # older dumps: statement only inside the query
+        statement = row.get("query") or row.get("problem_description") or ""
+    if not isinstance(statement, str) or not statement.strip():
+        raise RowError("no statement (meta.question_title / query)")
+    kinds = structured_types(starter) or structured_types(row.get("test") or "")
+    if kinds:
+        raise RowError(f"needs ListNode/TreeNode: uses {', '.join(kinds)}")
+    test_code = need(row, "test")
+    conv = parse_asserts(test_code, fn_name)
+    tests: list[TestCase] = list(conv.tests)
+    notes: dict[str, Any] = {}
+    if conv.unconverted:
+        notes["unconverted_tests"] = conv.unconverted
+
+    skipped = _add_input_output_cases(row, test_code, starter, fn_name, tests, notes)
     if not tests:
         raise RowError("no convertible tests: " + "; ".join((conv.unconverted + skipped)[:3]))
 

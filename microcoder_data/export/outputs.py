@@ -34,6 +34,23 @@ def data_config(config: dict[str, Any]) -> dict[str, Any]:
     return d
 
 
+def _rejects_by_step(result: "BuildResult") -> list[tuple[str, str, int, str]]:
+    """(stage, step, rejects, the most frequent reason) per step that rejected rows, in the recipe's order."""
+    by_step: Counter[tuple[str, str]] = Counter()
+    reasons: dict[tuple[str, str], Counter[str]] = {}
+    for row in result.rejects.select(["stage", "step", "reason"]).to_pylist():
+        k = (row["stage"], row["step"])
+        by_step[k] += 1
+        reasons.setdefault(k, Counter())[row["reason"]] += 1
+    # the most frequent reason of each step (ties: the smallest text)
+    example = {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for k, c in reasons.items()}
+    order = {s.name: i for i, s in enumerate(result.stages)}  # the recipe's order
+    return [
+        (a, b, n, example[(a, b)])
+        for (a, b), n in sorted(by_step.items(), key=lambda kv: (order.get(kv[0][0], 9), -kv[1], kv[0][1]))
+    ]
+
+
 def export_all(result: "BuildResult") -> dict[str, str]:
     """Write every output of ``result``, whose ``stages`` are the stages before Export; stats.json
     adds Export's own row (every kept problem written, none rejected)."""
@@ -80,19 +97,7 @@ def export_all(result: "BuildResult") -> dict[str, str]:
     # card
     stages = [s.to_dict() for s in result.stages]
     splits = {p.id: split_of(p, ex) for p in problems}
-    by_step: Counter[tuple[str, str]] = Counter()
-    reasons: dict[tuple[str, str], Counter[str]] = {}
-    for row in result.rejects.select(["stage", "step", "reason"]).to_pylist():
-        k = (row["stage"], row["step"])
-        by_step[k] += 1
-        reasons.setdefault(k, Counter())[row["reason"]] += 1
-    # the most frequent reason of each step (ties: the smallest text)
-    example = {k: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for k, c in reasons.items()}
-    order = {s.name: i for i, s in enumerate(result.stages)}  # the recipe's order
-    rejects_by_step = [
-        (a, b, n, example[(a, b)])
-        for (a, b), n in sorted(by_step.items(), key=lambda kv: (order.get(kv[0][0], 9), -kv[1], kv[0][1]))
-    ]
+    rejects_by_step = _rejects_by_step(result)
     (out / "stats.json").write_text(
         json.dumps(
             {

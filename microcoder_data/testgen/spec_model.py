@@ -227,50 +227,9 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
         if node.distinct and len(set(value)) != len(value):
             return f"{where} repeats a character"
     if k == "list":
-        if not isinstance(value, list):
-            return f"{where} is not a list"
-        if node.items is not None:
-            if len(value) != len(node.items):
-                return f"len({where})={len(value)}, not {len(node.items)}"
-            inner = item_env(node, value, env)
-            for i, (n, x) in enumerate(zip(node.items, value)):
-                why = violation(n, x, inner, f"{where}[{i}]")
-                if why:
-                    return why
-            if any(value[a] == value[b] for a, b in node.item_ne or []):
-                return f"{where} has equal positions that must differ"
-        bounds = plain_number_bounds(node.elem) if node.items is None else None
-        by_position = indexed(node.elem)
-        for i, x in enumerate(value if node.items is None else []):
-            if (
-                bounds is not None
-                and type(x) in (int, float)
-                and bounds[0] <= x <= bounds[1]
-                and (node.elem.kind == "float" or type(x) is int)
-            ):
-                continue  # a large input's plain numbers, checked without a call each
-            at = {**env, ELEMENT_INDEX: i} if by_position else env
-            why = violation(node.elem, x, at, f"{where}[{i}]") if node.elem else None
-            if why:
-                return why
-        if (node.distinct or node.pair_distinct) and len({distinct_key(node, x) for x in value}) != len(value):
-            return f"{where} has duplicates"
-        if node.perm is not None:
-            lo, hi = evaluate(node.perm[0], env), evaluate(node.perm[1], env)
-            if sorted(value) != list(range(lo, hi + 1)):
-                return f"{where} is not a permutation of [{lo}, {hi}]"
-        if node.tree and not is_tree(value):
-            return f"{where} is not a tree"
-        if node.rows_equal and len({len(x) for x in value if isinstance(x, (list, str))}) > 1:
-            return f"{where}'s rows differ in length"
-        if node.total_len_hi is not None and sum(len(x) for x in value) > evaluate(node.total_len_hi, env):
-            return f"{where}'s total length is over {node.total_len_hi}"
-        if node.order in ("asc", "strict") and any(
-            a > b or (node.order == "strict" and a == b) for a, b in zip(value, value[1:])
-        ):
-            return f"{where} is not sorted"
-        if node.order == "desc" and any(a < b for a, b in zip(value, value[1:])):
-            return f"{where} is not sorted descending"
+        why = _list_violation(node, value, env, where)
+        if why:
+            return why
     if node.perm_of is not None and sorted(value) != sorted(env[node.perm_of]):
         return f"{where} is not a permutation of {node.perm_of}"
     if node.len_lo is not None and node.choices is None:
@@ -279,6 +238,55 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"len({where})={len(value)} outside [{lo}, {hi}]"
         if node.len_mod and len(value) % node.len_mod:
             return f"len({where})={len(value)} is not a multiple of {node.len_mod}"
+    return None
+
+
+def _list_violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | None:
+    """Why ``value`` breaks the list ``node`` as a list (its elements, order, shape); None = it fits."""
+    if not isinstance(value, list):
+        return f"{where} is not a list"
+    if node.items is not None:
+        if len(value) != len(node.items):
+            return f"len({where})={len(value)}, not {len(node.items)}"
+        inner = item_env(node, value, env)
+        for i, (n, x) in enumerate(zip(node.items, value)):
+            why = violation(n, x, inner, f"{where}[{i}]")
+            if why:
+                return why
+        if any(value[a] == value[b] for a, b in node.item_ne or []):
+            return f"{where} has equal positions that must differ"
+    bounds = plain_number_bounds(node.elem) if node.items is None else None
+    by_position = indexed(node.elem)
+    for i, x in enumerate(value if node.items is None else []):
+        if (
+            bounds is not None
+            and type(x) in (int, float)
+            and bounds[0] <= x <= bounds[1]
+            and (node.elem.kind == "float" or type(x) is int)
+        ):
+            continue  # a large input's plain numbers, checked without a call each
+        at = {**env, ELEMENT_INDEX: i} if by_position else env
+        why = violation(node.elem, x, at, f"{where}[{i}]") if node.elem else None
+        if why:
+            return why
+    if (node.distinct or node.pair_distinct) and len({distinct_key(node, x) for x in value}) != len(value):
+        return f"{where} has duplicates"
+    if node.perm is not None:
+        lo, hi = evaluate(node.perm[0], env), evaluate(node.perm[1], env)
+        if sorted(value) != list(range(lo, hi + 1)):
+            return f"{where} is not a permutation of [{lo}, {hi}]"
+    if node.tree and not is_tree(value):
+        return f"{where} is not a tree"
+    if node.rows_equal and len({len(x) for x in value if isinstance(x, (list, str))}) > 1:
+        return f"{where}'s rows differ in length"
+    if node.total_len_hi is not None and sum(len(x) for x in value) > evaluate(node.total_len_hi, env):
+        return f"{where}'s total length is over {node.total_len_hi}"
+    if node.order in ("asc", "strict") and any(
+        a > b or (node.order == "strict" and a == b) for a, b in zip(value, value[1:])
+    ):
+        return f"{where} is not sorted"
+    if node.order == "desc" and any(a < b for a, b in zip(value, value[1:])):
+        return f"{where} is not sorted descending"
     return None
 
 

@@ -79,6 +79,12 @@ def read_structure(reader: Any, text: str) -> bool | None:
             return False
         a.perm_of = m.group(2)
         return True
+    return _sums_permutations_and_graphs(reader, text)
+
+
+def _sums_permutations_and_graphs(reader: Any, text: str) -> bool | None:
+    """The rest of :func:`read_structure`: total lengths, permutations of a range, trees, no repeated
+    edges, a size one more than a list's length."""
     m = re.fullmatch(
         r"(?:the )?(?:total )?sum of (?:the )?(?:lengths? of )?(?:all )?(\S+?) (?:is less than or equal to|does not exceed|is at most|will not exceed|<=) (.+)",
         text,
