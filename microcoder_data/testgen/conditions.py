@@ -17,7 +17,7 @@ import ast
 import re
 from typing import Any
 
-from microcoder_data.testgen.spec_model import _IDENT, FUNCTIONS, _Unsupported, evaluate_const
+from microcoder_data.testgen.spec_model import _IDENT, FUNCTIONS, _Unsupported, evaluate_const, is_number_list
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 # "The input is generated such that ...": the rest is a constraint like any other
@@ -55,7 +55,7 @@ def read_distinct_pairs(reader: Any, text: str) -> bool:
     of the same length never hold the same pair twice (a check: drawn again when they do)."""
     text = re.sub(r"^if (\w) != (\w), then ", "", text, flags=re.I)  # If i != j, then (A_i, B_i) != (A_j, B_j)
     m = _DIFFER_AT_EACH.fullmatch(text)
-    if m and m.group(1) != m.group(3) and all(_flat_list(reader, n) for n in (m.group(1), m.group(3))):
+    if m and m.group(1) != m.group(3) and all(is_number_list(reader.nodes.get(n)) for n in (m.group(1), m.group(3))):
         reader.checks.append(f"differ_everywhere({m.group(1)}, {m.group(3)})")  # A_i != B_i
         return True
     m = _DISTINCT_PAIRS.fullmatch(text)
@@ -65,11 +65,6 @@ def read_distinct_pairs(reader: Any, text: str) -> bool:
         return False
     reader.checks.append(f"distinct_pairs({m.group(1)}, {m.group(3)})")
     return True
-
-
-def _flat_list(reader: Any, name: str) -> bool:
-    node = reader.nodes.get(name)
-    return node is not None and node.kind == "list" and node.elem is not None and node.elem.kind in ("int", "float")
 
 
 def read_condition(reader: Any, text: str) -> bool:

@@ -11,7 +11,15 @@ import string
 
 from microcoder_data.process.normalize import heading_of
 from microcoder_data.testgen.conditions import GUARANTEE, PROMISE, read_condition, read_distinct_pairs
-from microcoder_data.testgen.spec_model import _IDENT, ELEMENT_INDEX, FUNCTIONS, Node, _Unsupported, item_name
+from microcoder_data.testgen.spec_model import (
+    _IDENT,
+    ELEMENT_INDEX,
+    FUNCTIONS,
+    Node,
+    _Unsupported,
+    is_number_list,
+    item_name,
+)
 from microcoder_data.testgen.structures import make_items, read_structure
 
 MANGLED_POW = {"231": "2**31", "232": "2**32", "263": "2**63", "264": "2**64"}
@@ -214,16 +222,12 @@ class _Reader:
             r"\b([A-Za-z_]\w*)\[\s*([a-z])\s*\]",
             lambda m: (
                 f"{m.group(1)}[{ELEMENT_INDEX}]"
-                if self._flat_list(m.group(1)) and m.group(2) not in self.nodes
+                if is_number_list(self.nodes.get(m.group(1))) and m.group(2) not in self.nodes
                 else m.group(0)
             ),
             t,
         )
         return _expr(t, self.names() | items | {ELEMENT_INDEX})
-
-    def _flat_list(self, name: str) -> bool:
-        node = self.nodes.get(name)
-        return node is not None and node.kind == "list" and node.elem is not None and node.elem.kind in ("int", "float")
 
     def node_at(self, name: str, depth: int) -> Node:
         n = self.nodes[name]
@@ -238,7 +242,9 @@ class _Reader:
     def set_bound(self, ref: tuple[str, int, str], which: str, expr: str) -> None:
         """A second bound of the same side narrows the first (``k <= 10^5`` and
         ``k <= maxChanges + sum(nums)``): both hold."""
-        if ELEMENT_INDEX in _IDENT.findall(expr) and (ref[1] != 1 or ref[2] != "val" or not self._flat_list(ref[0])):
+        if ELEMENT_INDEX in _IDENT.findall(expr) and (
+            ref[1] != 1 or ref[2] != "val" or not is_number_list(self.nodes.get(ref[0]))
+        ):
             raise _Unsupported(f"bound {expr!r} of {ref[0]} names an element by position")
         b = self.bounds.setdefault(ref, {})
         old = b.get(which)

@@ -159,6 +159,11 @@ def failed_check(checks: list[str], env: dict[str, Any]) -> str | None:
 ELEMENT_INDEX = "_i"
 
 
+def is_number_list(node: Node | None) -> bool:
+    """A flat list of numbers: the lists whose elements can be tied by position (``l_i < r_i``)."""
+    return node is not None and node.kind == "list" and node.elem is not None and node.elem.kind in ("int", "float")
+
+
 def indexed(node: Node | None) -> bool:
     """Do ``node``'s value bounds name the position of the element being drawn?"""
     return node is not None and any(e and ELEMENT_INDEX in _IDENT.findall(e) for e in (node.lo, node.hi))
