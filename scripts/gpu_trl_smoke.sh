@@ -18,6 +18,15 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 WORK=${WORK:-out/gpu-trl-smoke}
 PY=${PYTHON:-python3}
+
+# a GPU and a CUDA torch first: fail at once, naming what is missing (never train on the CPU by accident)
+die() { echo "gpu_trl_smoke: $*" >&2; exit 1; }
+command -v nvidia-smi >/dev/null 2>&1 \
+  || die "no GPU visible: nvidia-smi is not installed (no NVIDIA driver). This needs one CUDA GPU; on a CPU machine run scripts/test.sh."
+"$PY" -c "import torch" 2>/dev/null \
+  || die "$PY has no torch: install microcoder with the trl extra (and a CUDA build of torch) first, or set PYTHON=..."
+"$PY" -c "import sys, torch; sys.exit(0 if torch.cuda.is_available() else 1)" \
+  || die "$PY's torch $("$PY" -c 'import torch; print(torch.__version__)') cannot use a GPU (a CPU build, or CUDA_VISIBLE_DEVICES hides it)."
 mkdir -p "$WORK"; WORK=$(cd "$WORK" && pwd)
 export PYTHONPATH=$ROOT${PYTHONPATH:+:$PYTHONPATH} PYTHONUNBUFFERED=1 TOKENIZERS_PARALLELISM=false
 
