@@ -47,7 +47,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -65,13 +64,13 @@ from _judge_workloads import (
     load_data,
     trivial_items,
 )
+from _lcb_peer_client import DEFAULT_PEER_PYTHON as DEFAULT_PEER
+from _lcb_peer_client import grade_with_peer, peer_available
 from _machine import loadavg, machine_info
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 DEFAULT_DATA = Path(os.environ.get("MICROCODER_LCB_DIR", "/work/shared/data/livecodebench"))
-DEFAULT_PEER = os.environ.get("LCB_PEER_PYTHON", "/work/lcbpeer-venv/bin/python")
-PEER_SCRIPT = HERE / "_lcb_peer.py"
 SEED = 20250101
 
 
@@ -108,47 +107,10 @@ def run_ours(items: list[Item], workers: int, time_limit: float) -> dict:
 
 
 def run_peer(items: list[Item], workers: int, time_limit: int, peer_python: str, tmp: Path) -> dict:
-    spec = tmp / "peer_in.json"
-    out = tmp / "peer_out.json"
-    log = tmp / "peer.log"
-    with open(spec, "w", encoding="utf-8") as fh:
-        json.dump(
-            {"workers": workers, "timeout": int(time_limit), "candidates": [it.peer_sample() for it in items]}, fh
-        )
-    if out.exists():
-        out.unlink()
     started = time.perf_counter()
-    with open(log, "w", encoding="utf-8") as sink:
-        proc = subprocess.run(
-            [peer_python, str(PEER_SCRIPT), str(spec), str(out)],
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-            cwd=str(tmp),
-            check=False,
-        )
-    process_wall = time.perf_counter() - started
-    if proc.returncode != 0 or not out.exists():
-        tail = log.read_text(encoding="utf-8", errors="replace")[-2000:]
-        raise RuntimeError(f"peer failed (exit {proc.returncode}):\n{tail}")
-    with open(out, encoding="utf-8") as fh:
-        data = json.load(fh)
-    data["process_wall_s"] = process_wall
+    data = grade_with_peer([it.peer_sample() for it in items], workers, int(time_limit), peer_python, tmp)
+    data["process_wall_s"] = time.perf_counter() - started
     return data
-
-
-def peer_available(peer_python: str) -> str | None:
-    """None if the peer can run, else why not."""
-    if not os.path.exists(peer_python):
-        return f"peer python {peer_python} not found"
-    probe = subprocess.run(
-        [peer_python, "-c", "import livecodebench.evaluation.compute_code_generation_metrics"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if probe.returncode != 0:
-        return f"nvidia-livecodebench not importable with {peer_python}: {probe.stderr.strip()[-300:]}"
-    return None
 
 
 # ---------------------------------------------------------------------------- parts

@@ -1,7 +1,7 @@
 """Do a build's tests accept right programs and reject wrong ones?  Measured on real programs.
 
     python benchmarks/bench_real_programs.py [--data-dir ../shared/data] [--workers N] [--out DIR]
-        [--reuse] [--augment-to 16] [--limit N]
+        [--reuse] [--augment-to 16] [--limit N] [--peer-python /work/lcbpeer-venv/bin/python]
 
 The yardstick of issue 28.  LiveCodeBench's problems (``lcb_public.jsonl``, public tests
 only) get the O1-mini program LiveCodeBench graded correct as their one reference and go
@@ -20,7 +20,10 @@ the data only for the O1-mini programs, and a problem whose O1-mini program fail
 reference here, so is not built: no TNR by reason can be measured on this data.)  Every
 right program a built test rejects is listed with the test's input, the expected answer
 and the judge's diff, for the check the issue asks for (is the input valid, is the
-expected answer right?).
+expected answer right?).  With LiveCodeBench's own grader at hand (``--peer-python``), the
+programs it graded wrong that print from an unjoined thread are graded again by it, as
+written and called directly (``_thread_verdicts.py``), and the rates are also given without
+those it fails only as written.
 
 Writes ``benchmarks/results/real_programs.json``; skips (exit 0) without the data folder.
 """
@@ -38,6 +41,9 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from _lcb_peer_client import DEFAULT_PEER_PYTHON, peer_available
+from _thread_verdicts import harness_verdicts, prints_from_a_thread
+
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 DEFAULT_DATA = Path(os.environ.get("MICROCODER_SHARED_DATA", HERE.parent.parent / "shared" / "data"))
@@ -51,6 +57,11 @@ def main() -> int:
     ap.add_argument("--reuse", action="store_true", help="judge the build already in --out (no new build)")
     ap.add_argument("--augment-to", type=int, default=None, help="verify.augment_tests_to (default: the config's)")
     ap.add_argument("--limit", type=int, default=None, help="at most N problems (smoke runs)")
+    ap.add_argument(
+        "--peer-python",
+        default=DEFAULT_PEER_PYTHON,
+        help="a python with nvidia-livecodebench, for the thread programs' verdicts (skipped without it)",
+    )
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args()
     src = args.data_dir / "livecodebench"
@@ -91,7 +102,13 @@ def main() -> int:
     t0 = time.perf_counter()
     dev_results = _judge_all(dev, built, public, args.workers)
     report["judge_seconds"] = round(time.perf_counter() - t0, 1)
-    report["dev"] = _rates(dev, dev_results, built)
+    report["lcb_thread_verdicts"] = _thread_verdicts(dev, built, public, args)
+    harness_only = {
+        key
+        for scope in ("public_tests", "built_tests")
+        for key in report["lcb_thread_verdicts"].get(scope, {}).get("fail_only_as_written", [])
+    }
+    report["dev"] = _rates(dev, dev_results, built, harness_only)
     report["right_programs_rejected"] = _rejections_of_right(dev, dev_results, built)
     report["right_programs_failed_on_time"] = sum(
         1 for e in report["right_programs_rejected"] if e["verdict"] == "time_limit"
@@ -186,13 +203,12 @@ def _judge_all(rows: list[dict], built: dict, public: dict, workers: int | None)
     """Per program: (result on the public tests, result on the built tests)."""
     from dataclasses import replace
 
-    from microcoder_eval.extract import extract_code
     from microcoder_eval.judge import Judge
 
     items_public, items_built = [], []
     for row in rows:
         p = built[_pid(row["problem_id"])]
-        code = row.get("code") or extract_code(row.get("completion") or "").code or ""
+        code = _program(row)
         task = p.judge_task()
         items_public.append((replace(task, tests=tuple(public[p.id].tests)), code))
         items_built.append((task, code))
@@ -202,28 +218,31 @@ def _judge_all(rows: list[dict], built: dict, public: dict, workers: int | None)
     return list(zip(on_public, on_built))
 
 
-_THREAD_MAIN = re.compile(r"threading\.Thread\(\s*target\s*=\s*\w+\s*\)\.start\(\)")
+def _program(row: dict) -> str:
+    """The program itself (a completion's code block)."""
+    from microcoder_eval.extract import extract_code
+
+    return row.get("code") or extract_code(row.get("completion") or "").code or ""
 
 
-def _prints_from_a_thread(row: dict) -> bool:
-    """A program that runs its main() in a thread it never joins: LiveCodeBench's harness often
-    captured none of its output (8 of the 10 such O1-mini programs failed with empty output,
-    none passed; 95 of 100 such O1-Preview programs are graded wrong against 96 of 348 without),
-    while Python, AtCoder and our judge wait for the thread.  Its verdict says little about its
-    answers, so the rates are also given without these programs."""
-    code = row.get("code") or row.get("completion") or ""
-    return bool(_THREAD_MAIN.search(code)) and ".join(" not in code
+def _key(row: dict) -> str:
+    return f"{row['problem_id']}/{row.get('model')}"
 
 
-def _rates(rows: list[dict], results: list[tuple], built: dict) -> dict:
+def _rates(rows: list[dict], results: list[tuple], built: dict, harness_only: set[str] = frozenset()) -> dict:
+    """TPR / TNR by scope.  "no output from a thread": without every program that prints from
+    an unjoined thread; "LCB harness verdicts corrected": without the ones LiveCodeBench's own
+    grader fails only as written (``_thread_verdicts.py``)."""
     counts: dict = defaultdict(Counter)
     for row, (pub, blt) in zip(rows, results):
         problem = built[_pid(row["problem_id"])]
         generated = "with generated tests" if problem.provenance.get("verify", {}).get("tests_generated") else "without"
         kind = "right" if row["lcb_graded"] else "wrong"
         scopes = [problem.mode, "all", f"{problem.mode}, {generated}"]
-        if not _prints_from_a_thread(row):
+        if not prints_from_a_thread(_program(row)):
             scopes += ["all, no output from a thread", f"{problem.mode}, no output from a thread"]
+        if harness_only and _key(row) not in harness_only:
+            scopes += ["all, LCB harness verdicts corrected", f"{problem.mode}, LCB harness verdicts corrected"]
         for scope in scopes:
             c = counts[scope]
             c[kind] += 1
@@ -240,6 +259,36 @@ def _rates(rows: list[dict], results: list[tuple], built: dict) -> dict:
             "tnr_built": _ratio(c["wrong"] - c["wrong_built_pass"], c["wrong"]),
         }
     return out
+
+
+def _thread_verdicts(rows: list[dict], built: dict, public: dict, args: argparse.Namespace) -> dict:
+    """LiveCodeBench's own grader on the programs it graded wrong that print from a thread, as
+    written and called directly: on the public tests, and on the built tests of stdin problems
+    with generated tests (``_thread_verdicts.py``).  Empty without the peer."""
+    import tempfile
+
+    why_not = peer_available(args.peer_python)
+    if why_not:
+        print(f"LiveCodeBench's grader not run on the thread programs: {why_not}")
+        return {"not_run": why_not}
+    failed = [row for row in rows if not row["lcb_graded"] and prints_from_a_thread(_program(row))]
+    stdin = [row for row in failed if built[_pid(row["problem_id"])].mode == "stdin"]
+    with_generated = [
+        row for row in stdin if built[_pid(row["problem_id"])].provenance.get("verify", {}).get("tests_generated")
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        return {
+            "graded_wrong_printing_from_a_thread": len(failed),
+            "public_tests": harness_verdicts(
+                [(_key(r), _program(r), public[_pid(r["problem_id"])]) for r in stdin], args.peer_python, 2, Path(tmp)
+            ),
+            "built_tests": harness_verdicts(
+                [(_key(r), _program(r), built[_pid(r["problem_id"])]) for r in with_generated],
+                args.peer_python,
+                2,
+                Path(tmp),
+            ),
+        }
 
 
 def _rejections_of_right(rows: list[dict], results: list[tuple], built: dict) -> list[dict]:
@@ -272,7 +321,6 @@ def _rejections_of_right(rows: list[dict], results: list[tuple], built: dict) ->
 
 def _folded(why: str) -> str:
     """A reason with its quoted details folded, so that like reasons count together."""
-    import re
 
     return re.sub(r"'[^']*'|\([^)]*\)", "…", why)[:80]
 
@@ -293,6 +341,12 @@ def _print(report: dict) -> None:
             f"| {scope} | {r['right']} | {r['wrong']} | {_pct(r['tpr_public'])} | {_pct(r['tpr_built'])} | "
             f"{_pct(r['tnr_public'])} | {_pct(r['tnr_built'])} |"
         )
+    for scope in ("public_tests", "built_tests"):
+        r = report["lcb_thread_verdicts"].get(scope)
+        if r:
+            print(
+                f"LiveCodeBench's grader on the thread programs it failed, {scope.replace('_', ' ')}: {r['outcomes']}"
+            )
     print(
         f"large tests in {report['problems_with_large_tests']} problems; none because: "
         f"{report['large_not_added_reasons']}"

@@ -35,7 +35,7 @@ sandbox workers and their children; the peer process and its pool), the step's w
 independent of what else the host runs.
 
     python benchmarks/bench_reward_step.py [--problems 8] [--repeats 3] [--workers 2]
-        [--peer-python /tmp/lcbpeer-venv/bin/python] [--out benchmarks/results/reward_step.json]
+        [--peer-python /work/lcbpeer-venv/bin/python] [--out benchmarks/results/reward_step.json]
 """
 
 from __future__ import annotations
@@ -50,7 +50,6 @@ import platform
 import random
 import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -64,8 +63,9 @@ from microcoder_data.verify.time_limits import derive_time_limit  # noqa: E402
 from microcoder_eval.judge import Judge  # noqa: E402
 from microcoder_eval.types import JudgeTask, Limits, Verdict  # noqa: E402
 
-PEER_SCRIPT = ROOT / "benchmarks" / "_lcb_peer.py"
-DEFAULT_PEER = os.environ.get("LCB_PEER_PYTHON", "/tmp/lcbpeer-venv/bin/python")
+from _lcb_peer_client import DEFAULT_PEER_PYTHON as DEFAULT_PEER  # noqa: E402
+from _lcb_peer_client import grade_with_peer  # noqa: E402
+
 LCB_LIMIT_S = 6
 SEED = 13
 GROUP = ("correct", "correct", "correct", "slow", "wrong_early", "wrong_few", "loop_few_a", "loop_few_b")
@@ -297,23 +297,9 @@ def tail_part(workers: int, repeats: int) -> dict:
 
 
 def run_peer(items: list[Item], workers: int, peer_python: str, tmp: Path) -> dict:
-    spec, out = tmp / "peer_in.json", tmp / "peer_out.json"
-    spec.write_text(
-        json.dumps({"workers": workers, "timeout": LCB_LIMIT_S, "candidates": [it.peer_sample() for it in items]})
-    )
     cpu0 = _children_cpu()
     load0 = os.getloadavg()[0]
-    with open(tmp / "peer.log", "w") as log:
-        proc = subprocess.run(
-            [peer_python, str(PEER_SCRIPT), str(spec), str(out)],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            cwd=str(tmp),
-            check=False,
-        )
-    if proc.returncode != 0:
-        raise RuntimeError(f"peer failed: {(tmp / 'peer.log').read_text()[-2000:]}")
-    data = json.loads(out.read_text())
+    data = grade_with_peer([it.peer_sample() for it in items], workers, LCB_LIMIT_S, peer_python, tmp)
     correct = [ok for ok, it in zip(data["passed"], items) if it.kind in ("correct", "slow")]
     return {
         "wall_s": round(data["wall_s"], 2),
