@@ -43,6 +43,7 @@ from pathlib import Path
 
 from _lcb_peer_client import DEFAULT_PEER_PYTHON, peer_available
 from _thread_verdicts import harness_verdicts, prints_from_a_thread
+from _unseen_right_programs import leetcodedataset_programs
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
@@ -113,6 +114,7 @@ def main() -> int:
     report["right_programs_failed_on_time"] = sum(
         1 for e in report["right_programs_rejected"] if e["verdict"] == "time_limit"
     )
+    report["unseen_right_programs"] = _unseen_right(args.data_dir, src, dev, built, public, args.workers)
     report["machine"] = {
         "cpus": os.cpu_count(),
         "python": platform.python_version(),
@@ -261,6 +263,35 @@ def _rates(rows: list[dict], results: list[tuple], built: dict, harness_only: se
     return out
 
 
+def _unseen_right(data_dir: Path, src: Path, dev: list[dict], built: dict, public: dict, workers) -> dict:
+    """TPR of LeetCodeDataset's accepted solutions (``_unseen_right_programs.py``), on the half
+    of the problems programs_dev covers and on the other half, with every rejection listed."""
+    dev_problems = {row["problem_id"] for row in dev}
+    rows = [
+        r
+        for r in leetcodedataset_programs(data_dir, _jsonl(src / "lcb_public.jsonl"))
+        if _pid(r["problem_id"]) in built
+    ]
+    if not rows:
+        return {"not_run": "no LeetCodeDataset solution for a built problem"}
+    results = _judge_all(rows, built, public, workers)
+    out: dict = {}
+    for half in ("dev half", "held-out half"):
+        picked = [
+            (r, res) for r, res in zip(rows, results) if (r["problem_id"] in dev_problems) == (half == "dev half")
+        ]
+        out[half] = {
+            "right": len(picked),
+            "tpr_public": _ratio(sum(pub.passed for _, (pub, _) in picked), len(picked)),
+            "tpr_built": _ratio(sum(blt.passed for _, (_, blt) in picked), len(picked)),
+            "on_problems_with_generated_tests": sum(
+                1 for r, _ in picked if built[_pid(r["problem_id"])].provenance.get("verify", {}).get("tests_generated")
+            ),
+        }
+    out["rejected"] = _rejections_of_right(rows, results, built)
+    return out
+
+
 def _thread_verdicts(rows: list[dict], built: dict, public: dict, args: argparse.Namespace) -> dict:
     """LiveCodeBench's own grader on the programs it graded wrong that print from a thread, as
     written and called directly: on the public tests, and on the built tests of stdin problems
@@ -341,6 +372,17 @@ def _print(report: dict) -> None:
             f"| {scope} | {r['right']} | {r['wrong']} | {_pct(r['tpr_public'])} | {_pct(r['tpr_built'])} | "
             f"{_pct(r['tnr_public'])} | {_pct(r['tnr_built'])} |"
         )
+    unseen = report["unseen_right_programs"]
+    for half in ("dev half", "held-out half"):
+        if half in unseen:
+            u = unseen[half]
+            print(
+                f"LeetCodeDataset's accepted solutions, {half}: {u['right']} programs "
+                f"({u['on_problems_with_generated_tests']} on problems with generated tests), "
+                f"TPR public {_pct(u['tpr_public'])}, built {_pct(u['tpr_built'])}"
+            )
+    for e in unseen.get("rejected", []):
+        print(f"  {e['problem']}: {e['verdict']} input {e.get('input', '')[:80]!r}: {str(e.get('detail'))[:100]}")
     for scope in ("public_tests", "built_tests"):
         r = report["lcb_thread_verdicts"].get(scope)
         if r:
