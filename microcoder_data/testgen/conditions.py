@@ -28,7 +28,7 @@ GUARANTEE = re.compile(
 )
 # "All input values are integers": nothing to enforce beyond the types the tests show.
 ALL_INTEGERS = re.compile(
-    r"all (?:the )?(?:numerical |numeric )?(?:input )?(?:values?|numbers?|inputs?)(?: (?:in|of) the input)? are integers?\.?",
+    r"all (?:the )?(?:numerical |numeric |given )?(?:input )?(?:values?|numbers?|inputs?)(?: (?:in|of) the input)? are integers?\.?",
     re.I,
 )
 # A sentence promising something of the input: what the generator must enforce or refuse.
@@ -67,13 +67,28 @@ def read_distinct_pairs(reader: Any, text: str) -> bool:
     return True
 
 
+def read_graph(reader: Any, text: str) -> bool:
+    """``the edges (u[i], v[i]) are distinct [as unordered pairs]``: no edge twice (in either
+    direction, for an undirected graph), a check over two flat lists of vertices."""
+    m = re.fullmatch(r"the edges \(([A-Za-z_]\w*)\[i\], ([A-Za-z_]\w*)\[i\]\) are distinct( as unordered pairs)?", text)
+    if not m or not all(is_number_list(reader.nodes.get(n)) for n in m.group(1, 2)):
+        return False
+    kind = "unordered_distinct_pairs" if m.group(3) else "distinct_pairs"
+    reader.checks.append(f"{kind}({m.group(1)}, {m.group(2)})")
+    return True
+
+
 def read_condition(reader: Any, text: str) -> bool:
-    m = re.fullmatch(r"(.+?) divides (.+)|(.+?) is divisible by (.+)", text)
+    m = re.fullmatch(r"(.+?) divides (.+)|(.+?) is (?:divisible by|a multiple of) (.+)", text)
     if m:
         divisor, whole = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        if _element_modulo(reader, whole, divisor, 0):
+            return True
         return _add(reader, [whole, divisor], lambda w, d: f"({w}) % ({d}) == 0")
     m = re.fullmatch(r"(.+?) is (odd|even)", text)
     if m:
+        if _element_modulo(reader, m.group(1), "2", int(m.group(2) == "odd")):
+            return True
         return _add(reader, [m.group(1)], lambda x: f"({x}) % 2 == {int(m.group(2) == 'odd')}")
     m = re.fullmatch(r"there (?:is|are) at least (\w+) (-?\d+)(?:'s|s)? in ([A-Za-z_]\w*)", text, re.I)
     if m:
@@ -83,6 +98,52 @@ def read_condition(reader: Any, text: str) -> bool:
         reader.checks.append(f"occurrences({m.group(3)}, {int(m.group(2))}) >= {count}")
         return True
     return _comparison(reader, text)
+
+
+def _element_modulo(reader: Any, subject: str, divisor: str, rest: int) -> bool:
+    """``A[i] is a multiple of 100``, ``S[i] is even``: every element of a flat list of integers,
+    drawn as such (a whole-input check would almost never pass a random draw).  The divisor
+    must be a number: one drawn with the input is not read here."""
+    m = re.fullmatch(r"([A-Za-z_]\w*)\[\s*[a-z]\s*\]", subject.strip())
+    node = reader.nodes.get(m.group(1)) if m else None
+    modulus = evaluate_const(reader.expr(divisor)) if m else None
+    if not is_number_list(node) or node.elem.kind != "int" or not modulus or modulus < 2:
+        return False
+    if node.elem.mod not in (None, (modulus, rest)):
+        raise _Unsupported(f"two remainders stated for {m.group(1)}'s elements")
+    node.elem.mod = (modulus, rest)
+    return True
+
+
+def read_occurrences(reader: Any, text: str) -> bool:
+    """``S contains at least D occurrences of '@'`` (``exactly``): how often a character occurs
+    in a string, or in each string of a list (``S[i] contains ...``); a check."""
+    m = re.fullmatch(r"([A-Za-z_]\w*)(\[\s*[a-z]\s*\])? contains (at least|exactly) (\S+) occurrences of '(.)'", text)
+    node = reader.nodes.get(m.group(1)) if m else None
+    if node is None or not (node.kind == "str" if not m.group(2) else node.kind == "list" and node.elem.kind == "str"):
+        return False
+    try:
+        count = reader.expr(m.group(4))
+    except _Unsupported:
+        return False
+    reader.checks.append(
+        f"char_counts_within({m.group(1)}, {m.group(5)!r}, {count}, {count if m.group(3) == 'exactly' else None})"
+    )
+    return True
+
+
+def read_distinct_across(reader: Any, text: str) -> bool:
+    """``all values of A and B are distinct``: each list's values distinct (drawn so) and no
+    value in two of them (a check)."""
+    m = re.fullmatch(r"all values of ((?:[A-Za-z_]\w*, )*[A-Za-z_]\w*) and ([A-Za-z_]\w*) are distinct", text)
+    names = (m.group(1).split(", ") + [m.group(2)]) if m else []
+    nodes = [reader.nodes.get(n) for n in names]
+    if not names or not all(n is not None and n.kind == "list" and n.elem.kind in ("int", "str") for n in nodes):
+        return False
+    for node in nodes:
+        node.distinct = True
+    reader.checks.append(f"all_distinct({', '.join(names)})")
+    return True
 
 
 def _comparison(reader: Any, text: str) -> bool:
