@@ -258,3 +258,61 @@ def test_promises_about_anything_but_the_input_still_refuse_generation():
         story="Takahashi has N apples. (The constraints guarantee that N \\le M.)",
     )
     assert "breaks" in broken  # read as a constraint, and the existing input is against it
+
+
+def test_emphasis_and_a_string_described_character_by_character():
+    lines = [
+        "\\color{red}{K=1}",
+        "1 \\le |S| \\le 5",
+        "Each character of S is an uppercase or lowercase English letter.",
+    ]
+    drawn = _drawn(_spec("K\nS", lines, ["1\naB\n"]))
+    assert all(v["K"] == "1" and v["S"].isalpha() for v in drawn)
+    assert any(not v["S"].islower() for v in drawn) and any(not v["S"].isupper() for v in drawn)
+    assert "breaks" in _refusal("K", ["\\color{red}{K=1}"], ["2\n"])
+
+
+def test_conditions_on_some_all_or_neighbouring_elements():
+    fmt = "N\nA_1 A_2 \\ldots A_N"
+    base = ["1 \\le N \\le 6", "0 \\le A_i \\le 3", "All input values are integers."]
+    some = base + ["There is an i such that A_i \\ge 1."]
+    assert all(max(map(int, v["A"])) >= 1 for v in _drawn(_spec(fmt, some, ["2\n0 1\n"])))
+    assert "breaks" in _refusal(fmt, some, ["2\n0 0\n"])
+    unequal = base + ["It is not the case that all A_1, A_2, \\ldots, A_N are equal."]
+    assert all(len(set(v["A"])) >= 2 for v in _drawn(_spec(fmt, unequal, ["2\n0 1\n"])))
+    assert "breaks" in _refusal(fmt, unequal, ["2\n3 3\n"])
+    neighbours = base + ["A_i \\neq A_{i+1}"]
+    drawn = _drawn(_spec(fmt, neighbours, ["3\n0 1 0\n"]))
+    assert all(a != b for v in drawn for a, b in zip(v["A"], v["A"][1:]))
+    assert any(len(set(v["A"])) < len(v["A"]) for v in drawn)  # equal values further apart are allowed
+    assert "breaks" in _refusal(fmt, neighbours, ["3\n0 1 1\n"])
+
+
+def test_a_strings_last_character_and_characters_outside_a_set():
+    lines = [
+        "S is a string of length between 2 and 9, inclusive, consisting of lowercase English letters and ..",
+        "S contains at least one ..",
+        "S does not end with ..",
+    ]
+    assert all(not v["S"].endswith(".") for v in _drawn(_spec("S", lines, ["a.b\n"]), least=3))
+    assert "breaks" in _refusal("S", lines, ["ab.\n"])
+    lines = [
+        "S is a string of length between 1 and 5, inclusive, consisting of lowercase English letters.",
+        "S contains at least one character other than a, e, i, o, u.",
+    ]
+    assert all(set(v["S"]) - set("aeiou") for v in _drawn(_spec("S", lines, ["ab\n"])))
+    assert "breaks" in _refusal("S", lines, ["aei\n"])
+
+
+def test_an_index_range_said_in_passing_inside_a_line():
+    spec = _spec(
+        "N T\nX_1 \\ldots X_N",
+        [
+            "1 \\le N \\le 5",
+            "1 \\le T \\le 9",
+            "-9 \\le X_i \\le 9 (1 \\le i \\le N)",
+            "N, T, and X_i (1 \\le i \\le N) are integers.",
+        ],
+        ["2 3\n-1 4\n"],
+    )
+    assert all(-9 <= int(x) <= 9 for v in _drawn(spec) for x in v["X"])

@@ -132,6 +132,30 @@ def read_occurrences(reader: Any, text: str) -> bool:
     return True
 
 
+def read_string_rule(reader: Any, text: str) -> bool:
+    """``S contains at least 1 characters other than 'aeiou'``, ``the last character of S is
+    not '.'`` (``first``), ``no two adjacent elements of A are equal``: checks."""
+    m = re.fullmatch(r"([A-Za-z_]\w*) contains at least (\S+) characters other than '(.+)'", text)
+    if m and _is(reader, m.group(1), "str") and evaluate_const(m.group(2)) is not None:
+        reader.checks.append(f"chars_other_than({m.group(1)}, {m.group(3)!r}) >= {m.group(2)}")
+        return True
+    m = re.fullmatch(r"the (last|first) character of ([A-Za-z_]\w*) is not '(.)'", text)
+    if m and _is(reader, m.group(2), "str"):
+        reader.checks.append(f"end_char_is_not({m.group(2)}, {m.group(1) == 'last'}, {m.group(3)!r})")
+        return True
+    m = re.fullmatch(r"no two adjacent elements of ([A-Za-z_]\w*) are equal", text)
+    node = reader.nodes.get(m.group(1)) if m else None
+    if node is not None and node.kind == "list" and node.elem.kind in ("int", "str"):
+        reader.checks.append(f"adjacent_differ({m.group(1)})")
+        return True
+    return False
+
+
+def _is(reader: Any, name: str, kind: str) -> bool:
+    node = reader.nodes.get(name)
+    return node is not None and node.kind == kind
+
+
 def read_distinct_across(reader: Any, text: str) -> bool:
     """``all values of A and B are distinct``: each list's values distinct (drawn so) and no
     value in two of them (a check)."""

@@ -18,6 +18,7 @@ from microcoder_data.testgen.conditions import (
     read_distinct_pairs,
     read_graph,
     read_occurrences,
+    read_string_rule,
 )
 from microcoder_data.testgen.spec_model import (
     _IDENT,
@@ -288,7 +289,8 @@ class _Reader:
         done = read_structure(self, text)
         if done is not None:
             return done
-        if any(read(self, text) for read in (read_distinct_pairs, read_distinct_across, read_occurrences, read_graph)):
+        specific = (read_distinct_pairs, read_distinct_across, read_occurrences, read_graph, read_string_rule)
+        if any(read(self, text) for read in specific):
             return True
         # the first reading whose phrasing the line has decides (None: not its phrasing)
         for reading in (self._distinct, self._sorted, self._made_of, self._character_class, self._listed_values):

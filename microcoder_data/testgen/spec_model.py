@@ -122,6 +122,21 @@ def char_counts_within(value: Any, ch: str, lo: int, hi: int | None) -> bool:
     return all(isinstance(t, str) and lo <= t.count(ch) and (hi is None or t.count(ch) <= hi) for t in texts)
 
 
+def adjacent_differ(values: list[Any]) -> bool:
+    """No two neighbours equal (``A_i != A_{i+1}``)."""
+    return all(a != b for a, b in zip(values, values[1:]))
+
+
+def chars_other_than(text: str, chars: str) -> int:
+    """How many characters of ``text`` are none of ``chars``."""
+    return sum(c not in chars for c in text)
+
+
+def end_char_is_not(text: str, last: bool, ch: str) -> bool:
+    """The last (``last``) or first character of ``text`` is not ``ch`` (an empty text has none)."""
+    return not text or text[-1 if last else 0] != ch
+
+
 def differ_everywhere(first: list[Any], second: list[Any]) -> bool:
     """``A_i != B_i`` at every position."""
     return all(a != b for a, b in zip(first, second))
@@ -137,6 +152,9 @@ FUNCTIONS = {
     "distinct_pairs": distinct_pairs,
     "differ_everywhere": differ_everywhere,
     "all_distinct": all_distinct,
+    "adjacent_differ": adjacent_differ,
+    "chars_other_than": chars_other_than,
+    "end_char_is_not": end_char_is_not,
     "unordered_distinct_pairs": unordered_distinct_pairs,
     "char_counts_within": char_counts_within,
     "occurrences": occurrences,

@@ -96,6 +96,7 @@ def _latex(text: str) -> str:
     ):
         text = re.sub(re.escape(a) + r"(?![A-Za-z])", f" {b} ", text)
     text = re.sub(r"\\(?:mathrm|text|mathtt)\{([^}]*)\}", r"\1", text)
+    text = re.sub(r"\\color\{\w+\}\{([^{}]*)\}", r"\1", text)  # \color{red}{K=1}: emphasis only
     text = re.sub(r"\\[dt]?frac\s*\{([^{}]+)\}\s*(?:\{([^{}]+)\}|(\w))", r"(\1)/(\2\3)", text)  # \dfrac{N(N-1)}2
     text = re.sub(r"\\(?:left|right|bigl?|bigr|Bigl?|Bigr)(?![A-Za-z])\s*", "", text)
     text = re.sub(

@@ -29,7 +29,24 @@ def without_gloss(t: str) -> str:
 
 def rephrase(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
     """The line in the translator's notation (one or more lines), or None (not a phrasing here)."""
-    for rule in (_integer_such_that, _length_is, _next_element, _implies, _lists_distinct, _permutation_of_word):
+    t = re.sub(r"\s+,", ",", t)  # "A_1, ... , A_N": LaTeX's spacing
+    # "N, T, and X_i (1 <= i <= N) are integers": the range of i said in passing
+    inner = re.sub(r"(?<=_[a-z]) ?\(\s*1 ?<= ?[a-z] ?<= ?\w+\s*\)(?=[ ,])", "", t)
+    if inner != t:
+        return [inner]
+    rules = (
+        _integer_such_that,
+        _length_is,
+        _next_element,
+        _implies,
+        _lists_distinct,
+        _permutation_of_word,
+        _each_character,
+        _some_element,
+        _not_all_equal,
+        _does_not_end_with,
+    )
+    for rule in rules:
         lines = rule(t, names, ints)
         if lines is not None:
             return lines
@@ -67,14 +84,17 @@ def _length_is(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | No
 
 
 def _next_element(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """``T_i < T_{i+1} (1 <= i <= N-1)``, ``... for all 1 <= i <= N-1``: the list is sorted."""
+    """``T_i < T_{i+1} (1 <= i <= N-1)``, ``... for all 1 <= i <= N-1``: the list is sorted;
+    ``A_i != A_{i+1}``: no two neighbours equal."""
     m = re.fullmatch(
-        r"([A-Za-z]\w*)_\{?i\}? ?(<=|<) ?\1_\{i ?\+ ?1\}"
+        r"([A-Za-z]\w*)_\{?i\}? ?(<=|<|!=) ?\1_\{i ?\+ ?1\}"
         r"(?: ?\(\s*1 ?<= ?i ?(?:<= ?\w+ ?- ?1|< ?\w+)\s*\)| for (?:all|each|every) 1 ?<= ?i ?(?:<= ?\w+ ?- ?1|< ?\w+))?",
         t,
     )
     if not m or m.group(1) not in names:
         return None
+    if m.group(2) == "!=":
+        return [f"no two adjacent elements of {m.group(1)} are equal"]
     return [f"{m.group(1)} is sorted in {'strictly increasing' if m.group(2) == '<' else 'non-decreasing'} order"]
 
 
@@ -115,6 +135,43 @@ def _permutation_of_word(t: str, names: set[str], ints: dict[str, bool]) -> list
     return [f"|{s}| = {len(word)}", f"{s} consists of " + ", ".join(word), f"all characters of {s} are distinct"]
 
 
+def _each_character(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    """``Each character of S is an uppercase or lowercase English letter``: what S consists of."""
+    m = re.fullmatch(rf"(?:each|every) character (?:of|in) ({_TOKEN}) is (?:an? )?(.+)", t, re.I)
+    if not m or _head(m.group(1)) not in names or ints.get(_head(m.group(1))):
+        return None
+    return [f"{m.group(1)} consists of {m.group(2)}"]
+
+
+def _some_element(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    """``There is an i such that A_i >= 1``: the largest element is (the smallest, for ``<=``)."""
+    m = re.fullmatch(r"there (?:is|exists) an? ([a-z]) such that ([A-Za-z]\w*)_\{?\1\}? ?(>=|>|<=|<) ?(\S+)", t, re.I)
+    if not m or m.group(2) not in names or not ints.get(m.group(2)):
+        return None
+    return [f"{'max' if m.group(3).startswith('>') else 'min'}({m.group(2)}) {m.group(3)} {m.group(4)}"]
+
+
+def _not_all_equal(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    """``It is not the case that all A_1, ..., A_N are equal``, ``Not all A_i are equal``."""
+    m = re.fullmatch(
+        r"(?:it is not the case that all|not all) ([A-Za-z]\w*)_(?:\{?i\}?|\{?1\}?(?:, ?\1_\{?2\}?)?, ?(?:\.\.\.|…), ?\1_\{?\w+\}?)"
+        r" are (?:equal|the same)",
+        t,
+        re.I,
+    )
+    if not m or m.group(1) not in names or not ints.get(m.group(1)):
+        return None
+    return [f"min({m.group(1)}) != max({m.group(1)})"]
+
+
+def _does_not_end_with(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    """``S does not end with .`` / ``start with``: the string's last (first) character."""
+    m = re.fullmatch(rf"({_TOKEN}) does not (end|start|begin) with (\S)", t)
+    if not m or _head(m.group(1)) not in names or ints.get(_head(m.group(1))):
+        return None
+    return [f"the {'last' if m.group(2) == 'end' else 'first'} character of {m.group(1)} is not '{m.group(3)}'"]
+
+
 def _contains(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
     """``S contains at least one .``, ``S contains at least D occurrences of @``, ``S contains
     one R, one M, and one S`` (each exactly once): how often a character occurs."""
@@ -122,6 +179,10 @@ def _contains(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | Non
     if not m or _head(m.group(1)) not in names or ints.get(_head(m.group(1))):
         return None
     s, rest = m.group(1), m.group(2)
+    other = re.fullmatch(r"at least one character other than (.+)", rest)
+    chars = re.split(r",? (?:and |or )?|, ", other.group(1)) if other else []
+    if other and all(len(c) == 1 for c in chars):
+        return [f"{s} contains at least 1 characters other than '{''.join(chars)}'"]
     least = re.fullmatch(r"at least (\w+) (?:occurrences? of |copies of )?(\S)", rest)
     if least:
         count = _NUMBER_WORDS.get(least.group(1), least.group(1))
