@@ -316,3 +316,33 @@ def test_an_index_range_said_in_passing_inside_a_line():
         ["2 3\n-1 4\n"],
     )
     assert all(-9 <= int(x) <= 9 for v in _drawn(spec) for x in v["X"])
+
+
+def test_pairs_distinct_in_either_order_said_as_two_inequalities():
+    spec = _spec(
+        "N M\na_1 b_1\n\\vdots\na_M b_M",
+        [
+            "2 \\le N \\le 5",
+            "1 \\le M \\le 6",
+            "1 \\le a_i, b_i \\le N",
+            "a_i \\neq b_i",
+            "(a_i, b_i) \\neq (a_j, b_j) and (a_i, b_i) \\neq (b_j, a_j), if i \\neq j.",
+        ],
+        ["3 2\n1 2\n3 1\n"],
+    )
+    for v in _drawn(spec):
+        edges = [frozenset(e) for e in zip(v["a"], v["b"])]
+        assert len(set(edges)) == len(edges), v
+    fmt, lines = "N M\na_1 b_1\n\\vdots\na_M b_M", ["2 \\le N \\le 5", "1 \\le M \\le 6", "1 \\le a_i, b_i \\le N"]
+    line = "(a_i, b_i) \\neq (a_j, b_j) and (a_i, b_i) \\neq (b_j, a_j), if i \\neq j."
+    assert "breaks" in _refusal(fmt, lines + [line], ["3 2\n1 2\n2 1\n"])
+
+
+def test_a_subject_guaranteed_to_contain_characters():
+    lines = ["3 \\le N \\le 9", "S is a string of length N consisting of A, B, and C."]
+    story = "You are given a string S. S is guaranteed to contain all of A, B, and C."
+    drawn = _drawn(_spec("N\nS", lines, ["3\nCAB\n"], story=story), least=5)
+    assert all(set(v["S"]) == {"A", "B", "C"} for v in drawn)
+    assert "breaks" in _refusal("N\nS", lines, ["3\nCAA\n"], story=story)
+    why = _refusal("N\nS", lines, ["4\nCABA\n"], story="You are given S. S is guaranteed to end with ABC.")
+    assert why.startswith("a promise outside the constraints")

@@ -47,6 +47,11 @@ _DISTINCT_PAIRS = re.compile(
     rf"|!= \(\s*\1\[(\w)\]\s*,\s*\3\[\4\]\s*\)(?: if \2 != \4| \(\2 != \4\)| \(\w+ <= \2 < \4 <= \w+\))?)",
     re.I,
 )
+# (a_i, b_i) != (a_j, b_j) and (a_i, b_i) != (b_j, a_j), if i != j: not even reversed
+_UNORDERED_PAIRS = re.compile(
+    rf"{_PAIR} != \(\s*\1\[(\w)\]\s*,\s*\3\[\4\]\s*\),? and \(\s*\1\[\2\]\s*,\s*\3\[\2\]\s*\) != "
+    rf"\(\s*\3\[\4\]\s*,\s*\1\[\4\]\s*\),? (?:if \2 != \4|\(\2 != \4\))"
+)
 _DIFFER_AT_EACH = re.compile(r"([A-Za-z_]\w*)\[(\w)\] != ([A-Za-z_]\w*)\[\2\]")
 
 
@@ -57,6 +62,10 @@ def read_distinct_pairs(reader: Any, text: str) -> bool:
     m = _DIFFER_AT_EACH.fullmatch(text)
     if m and m.group(1) != m.group(3) and all(is_number_list(reader.nodes.get(n)) for n in (m.group(1), m.group(3))):
         reader.checks.append(f"differ_everywhere({m.group(1)}, {m.group(3)})")  # A_i != B_i
+        return True
+    m = _UNORDERED_PAIRS.fullmatch(text)
+    if m and all(is_number_list(reader.nodes.get(n)) for n in (m.group(1), m.group(3))):
+        reader.checks.append(f"unordered_distinct_pairs({m.group(1)}, {m.group(3)})")
         return True
     m = _DISTINCT_PAIRS.fullmatch(text)
     if not m or not all(

@@ -664,7 +664,7 @@ def _spec_with_promises(
     for sentence, clause in promised_constraints(statement):
         for line in translate(clause, set(nodes), ints):
             promised[f"constraint not understood: {line!r}"] = sentence
-            lines = lines + [line]
+            lines = lines + [line] if line not in lines else lines  # said in the Constraints too
         statement = statement.replace(sentence, "")
     try:
         return spec_from(args, dict(nodes), examples, lines, statement, True)

@@ -187,6 +187,10 @@ def _contains(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | Non
     if least:
         count = _NUMBER_WORDS.get(least.group(1), least.group(1))
         return [f"{s} contains at least {count} occurrences of '{least.group(2)}'"]
+    every = re.fullmatch(r"(?:all|each) of (.+)", rest)
+    chars = [x for x in re.split(r",? and |, ", every.group(1)) if x] if every else []
+    if len(chars) >= 2 and all(len(c) == 1 for c in chars):
+        return [f"{s} contains at least 1 occurrences of '{c}'" for c in chars]
     each = [x for x in re.split(r",? and |, ", rest) if x]
     if len(each) >= 2 and all(re.fullmatch(r"(?:exactly )?one \S", x) for x in each):
         return [f"{s} contains exactly 1 occurrences of '{x[-1]}'" for x in each]
