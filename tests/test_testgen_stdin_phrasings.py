@@ -346,3 +346,21 @@ def test_a_subject_guaranteed_to_contain_characters():
     assert "breaks" in _refusal("N\nS", lines, ["3\nCAA\n"], story=story)
     why = _refusal("N\nS", lines, ["4\nCABA\n"], story="You are given S. S is guaranteed to end with ABC.")
     assert why.startswith("a promise outside the constraints")
+
+
+def test_sides_bounded_only_by_their_product_and_the_larger_side():
+    fmt = "H W K\nS_1\n\\vdots\nS_H"
+    lines = [
+        "1 \\le H",
+        "1 \\le W",
+        "H \\times W \\le 30",
+        "1 \\le K \\le \\max\\lbrace H, W \\rbrace",
+        "S_i is a string of length W consisting of o and x.",
+    ]
+    drawn = _drawn(_spec(fmt, lines, ["2 3 3\nxox\noox\n"]))
+    for v in drawn:
+        h, w, k = int(v["H"]), int(v["W"]), int(v["K"])
+        assert h * w <= 30 and 1 <= k <= max(h, w) and len(v["S"]) == h and all(len(s) == w for s in v["S"]), v
+    assert any(int(v["H"]) * int(v["W"]) > 8 for v in drawn)
+    # no lower bound of its own: a side could be 0 or negative, so the product bounds nothing
+    assert "no range" in _refusal(fmt, lines[1:], ["2 3 3\nxox\noox\n"])

@@ -189,6 +189,8 @@ def _comparison(reader: Any, text: str) -> bool:
         return False
     if len(terms) == 3 and ops == ["<=", "<="]:
         _sizes_of_a_product(reader, terms)
+    if len(terms) == 2 and ops == ["<="]:
+        _factors_under_a_product(reader, terms)
     _lengths_under_a_total(reader, terms, ops)
     return True
 
@@ -231,6 +233,27 @@ def _add(reader: Any, terms: list[str], build: Any) -> bool:
         return False
     reader.checks.append(build(*exprs))
     return True
+
+
+def _factors_under_a_product(reader: Any, terms: list[str]) -> None:
+    """``H * W <= 2 * 10^5`` where ``1 <= H`` and ``1 <= W`` were read and nothing bounds either
+    from above: each is at most the bound (the check keeps the product)."""
+    m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*\*\s*([A-Za-z_]\w*)\s*", terms[0])
+    if not m or m.group(1) == m.group(2):
+        return
+    factors = [
+        (m.group(k), reader.nodes.get(m.group(k)), reader.bounds.get((m.group(k), 0, "val"), {})) for k in (1, 2)
+    ]
+    if all(
+        node is not None
+        and node.kind == "int"
+        and (evaluate_const(b.get("lo")) or 0) >= 1
+        and "hi" not in b
+        and "eq" not in b
+        for _, node, b in factors
+    ):
+        for name, _, _ in factors:
+            reader.set_bound((name, 0, "val"), "hi", reader.expr(terms[1]))
 
 
 def _sizes_of_a_product(reader: Any, terms: list[str]) -> None:
