@@ -338,13 +338,17 @@ def test_pairs_distinct_in_either_order_said_as_two_inequalities():
     assert "breaks" in _refusal(fmt, lines + [line], ["3 2\n1 2\n2 1\n"])
 
 
-def test_a_subject_guaranteed_to_contain_characters():
-    lines = ["3 \\le N \\le 9", "S is a string of length N consisting of A, B, and C."]
-    story = "You are given a string S. S is guaranteed to contain all of A, B, and C."
-    drawn = _drawn(_spec("N\nS", lines, ["3\nCAB\n"], story=story), least=5)
+def test_a_string_containing_each_of_several_characters():
+    lines = [
+        "3 \\le N \\le 9",
+        "S is a string of length N consisting of A, B, and C.",
+        "S contains all of A, B, and C.",
+    ]
+    drawn = _drawn(_spec("N\nS", lines, ["3\nCAB\n"]), least=5)
     assert all(set(v["S"]) == {"A", "B", "C"} for v in drawn)
-    assert "breaks" in _refusal("N\nS", lines, ["3\nCAA\n"], story=story)
-    why = _refusal("N\nS", lines, ["4\nCABA\n"], story="You are given S. S is guaranteed to end with ABC.")
+    assert "breaks" in _refusal("N\nS", lines, ["3\nCAA\n"])
+    # the same said of S in the story ("S is guaranteed to ...") is a promise: refused
+    why = _refusal("N\nS", lines[:2], ["3\nCAB\n"], story="S is guaranteed to contain all of A, B, and C.")
     assert why.startswith("a promise outside the constraints")
 
 

@@ -128,12 +128,6 @@ _STATED_PROMISE = re.compile(
 )
 
 
-# "S is guaranteed to contain all of A, B, and C.": the same, said of its subject
-_SUBJECT_PROMISE = re.compile(
-    r"\(?([A-Za-z]\w*(?:_\{?\w+\}?)?) is guaranteed to (contain|end with|start with|begin with|be) (.+?)\.?\)?\.?", re.I
-)
-
-
 def promised_constraints(statement: str) -> list[tuple[str, str]]:
     """(sentence, its clause) of each promise outside the Constraints section that is worded
     as a guarantee of a plain statement: read like a constraint line (enforced, or the spec
@@ -141,12 +135,8 @@ def promised_constraints(statement: str) -> list[tuple[str, str]]:
     out = []
     for sentence in promises_outside_constraints(statement):
         m = _STATED_PROMISE.fullmatch(sentence)
-        said = _SUBJECT_PROMISE.fullmatch(sentence)
         if m:
             out.append((sentence, m.group(1)))
-        elif said:
-            verb = {"be": "is", "contain": "contains"}.get(said.group(2).lower(), said.group(2).replace(" ", "s ", 1))
-            out.append((sentence, f"{said.group(1)} {verb} {said.group(3)}"))
     return out
 
 
