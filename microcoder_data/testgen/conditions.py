@@ -28,7 +28,7 @@ GUARANTEE = re.compile(
 )
 # "All input values are integers": nothing to enforce beyond the types the tests show.
 ALL_INTEGERS = re.compile(
-    r"all (?:the )?(?:numerical |numeric )?(?:input )?(?:values?|numbers?|inputs?)(?: (?:in|of) the input)? are integers?\.?",
+    r"all (?:the )?(?:numerical |numeric |given )?(?:input )?(?:values?|numbers?|inputs?)(?: (?:in|of) the input)? are integers?\.?",
     re.I,
 )
 # A sentence promising something of the input: what the generator must enforce or refuse.
@@ -47,6 +47,11 @@ _DISTINCT_PAIRS = re.compile(
     rf"|!= \(\s*\1\[(\w)\]\s*,\s*\3\[\4\]\s*\)(?: if \2 != \4| \(\2 != \4\)| \(\w+ <= \2 < \4 <= \w+\))?)",
     re.I,
 )
+# (a_i, b_i) != (a_j, b_j) and (a_i, b_i) != (b_j, a_j), if i != j: not even reversed
+_UNORDERED_PAIRS = re.compile(
+    rf"{_PAIR} != \(\s*\1\[(\w)\]\s*,\s*\3\[\4\]\s*\),? and \(\s*\1\[\2\]\s*,\s*\3\[\2\]\s*\) != "
+    rf"\(\s*\3\[\4\]\s*,\s*\1\[\4\]\s*\),? (?:if \2 != \4|\(\2 != \4\))"
+)
 _DIFFER_AT_EACH = re.compile(r"([A-Za-z_]\w*)\[(\w)\] != ([A-Za-z_]\w*)\[\2\]")
 
 
@@ -58,6 +63,10 @@ def read_distinct_pairs(reader: Any, text: str) -> bool:
     if m and m.group(1) != m.group(3) and all(is_number_list(reader.nodes.get(n)) for n in (m.group(1), m.group(3))):
         reader.checks.append(f"differ_everywhere({m.group(1)}, {m.group(3)})")  # A_i != B_i
         return True
+    m = _UNORDERED_PAIRS.fullmatch(text)
+    if m and all(is_number_list(reader.nodes.get(n)) for n in (m.group(1), m.group(3))):
+        reader.checks.append(f"unordered_distinct_pairs({m.group(1)}, {m.group(3)})")
+        return True
     m = _DISTINCT_PAIRS.fullmatch(text)
     if not m or not all(
         reader.nodes.get(n) is not None and reader.nodes[n].kind == "list" for n in (m.group(1), m.group(3))
@@ -67,13 +76,28 @@ def read_distinct_pairs(reader: Any, text: str) -> bool:
     return True
 
 
+def read_graph(reader: Any, text: str) -> bool:
+    """``the edges (u[i], v[i]) are distinct [as unordered pairs]``: no edge twice (in either
+    direction, for an undirected graph), a check over two flat lists of vertices."""
+    m = re.fullmatch(r"the edges \(([A-Za-z_]\w*)\[i\], ([A-Za-z_]\w*)\[i\]\) are distinct( as unordered pairs)?", text)
+    if not m or not all(is_number_list(reader.nodes.get(n)) for n in m.group(1, 2)):
+        return False
+    kind = "unordered_distinct_pairs" if m.group(3) else "distinct_pairs"
+    reader.checks.append(f"{kind}({m.group(1)}, {m.group(2)})")
+    return True
+
+
 def read_condition(reader: Any, text: str) -> bool:
-    m = re.fullmatch(r"(.+?) divides (.+)|(.+?) is divisible by (.+)", text)
+    m = re.fullmatch(r"(.+?) divides (.+)|(.+?) is (?:divisible by|a multiple of) (.+)", text)
     if m:
         divisor, whole = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        if _element_modulo(reader, whole, divisor, 0):
+            return True
         return _add(reader, [whole, divisor], lambda w, d: f"({w}) % ({d}) == 0")
     m = re.fullmatch(r"(.+?) is (odd|even)", text)
     if m:
+        if _element_modulo(reader, m.group(1), "2", int(m.group(2) == "odd")):
+            return True
         return _add(reader, [m.group(1)], lambda x: f"({x}) % 2 == {int(m.group(2) == 'odd')}")
     m = re.fullmatch(r"there (?:is|are) at least (\w+) (-?\d+)(?:'s|s)? in ([A-Za-z_]\w*)", text, re.I)
     if m:
@@ -83,6 +107,76 @@ def read_condition(reader: Any, text: str) -> bool:
         reader.checks.append(f"occurrences({m.group(3)}, {int(m.group(2))}) >= {count}")
         return True
     return _comparison(reader, text)
+
+
+def _element_modulo(reader: Any, subject: str, divisor: str, rest: int) -> bool:
+    """``A[i] is a multiple of 100``, ``S[i] is even``: every element of a flat list of integers,
+    drawn as such (a whole-input check would almost never pass a random draw).  The divisor
+    must be a number: one drawn with the input is not read here."""
+    m = re.fullmatch(r"([A-Za-z_]\w*)\[\s*[a-z]\s*\]", subject.strip())
+    node = reader.nodes.get(m.group(1)) if m else None
+    modulus = evaluate_const(reader.expr(divisor)) if m else None
+    if not is_number_list(node) or node.elem.kind != "int" or not modulus or modulus < 2:
+        return False
+    if node.elem.mod not in (None, (modulus, rest)):
+        raise _Unsupported(f"two remainders stated for {m.group(1)}'s elements")
+    node.elem.mod = (modulus, rest)
+    return True
+
+
+def read_occurrences(reader: Any, text: str) -> bool:
+    """``S contains at least D occurrences of '@'`` (``exactly``): how often a character occurs
+    in a string, or in each string of a list (``S[i] contains ...``); a check."""
+    m = re.fullmatch(r"([A-Za-z_]\w*)(\[\s*[a-z]\s*\])? contains (at least|exactly) (\S+) occurrences of '(.)'", text)
+    node = reader.nodes.get(m.group(1)) if m else None
+    if node is None or not (node.kind == "str" if not m.group(2) else node.kind == "list" and node.elem.kind == "str"):
+        return False
+    try:
+        count = reader.expr(m.group(4))
+    except _Unsupported:
+        return False
+    reader.checks.append(
+        f"char_counts_within({m.group(1)}, {m.group(5)!r}, {count}, {count if m.group(3) == 'exactly' else None})"
+    )
+    return True
+
+
+def read_string_rule(reader: Any, text: str) -> bool:
+    """``S contains at least 1 characters other than 'aeiou'``, ``the last character of S is
+    not '.'`` (``first``), ``no two adjacent elements of A are equal``: checks."""
+    m = re.fullmatch(r"([A-Za-z_]\w*) contains at least (\S+) characters other than '(.+)'", text)
+    if m and _is(reader, m.group(1), "str") and evaluate_const(m.group(2)) is not None:
+        reader.checks.append(f"chars_other_than({m.group(1)}, {m.group(3)!r}) >= {m.group(2)}")
+        return True
+    m = re.fullmatch(r"the (last|first) character of ([A-Za-z_]\w*) is not '(.)'", text)
+    if m and _is(reader, m.group(2), "str"):
+        reader.checks.append(f"end_char_is_not({m.group(2)}, {m.group(1) == 'last'}, {m.group(3)!r})")
+        return True
+    m = re.fullmatch(r"no two adjacent elements of ([A-Za-z_]\w*) are equal", text)
+    node = reader.nodes.get(m.group(1)) if m else None
+    if node is not None and node.kind == "list" and node.elem.kind in ("int", "str"):
+        reader.checks.append(f"adjacent_differ({m.group(1)})")
+        return True
+    return False
+
+
+def _is(reader: Any, name: str, kind: str) -> bool:
+    node = reader.nodes.get(name)
+    return node is not None and node.kind == kind
+
+
+def read_distinct_across(reader: Any, text: str) -> bool:
+    """``all values of A and B are distinct``: each list's values distinct (drawn so) and no
+    value in two of them (a check)."""
+    m = re.fullmatch(r"all values of ((?:[A-Za-z_]\w*, )*[A-Za-z_]\w*) and ([A-Za-z_]\w*) are distinct", text)
+    names = (m.group(1).split(", ") + [m.group(2)]) if m else []
+    nodes = [reader.nodes.get(n) for n in names]
+    if not names or not all(n is not None and n.kind == "list" and n.elem.kind in ("int", "str") for n in nodes):
+        return False
+    for node in nodes:
+        node.distinct = True
+    reader.checks.append(f"all_distinct({', '.join(names)})")
+    return True
 
 
 def _comparison(reader: Any, text: str) -> bool:
@@ -95,6 +189,8 @@ def _comparison(reader: Any, text: str) -> bool:
         return False
     if len(terms) == 3 and ops == ["<=", "<="]:
         _sizes_of_a_product(reader, terms)
+    if len(terms) == 2 and ops == ["<="]:
+        _factors_under_a_product(reader, terms)
     _lengths_under_a_total(reader, terms, ops)
     return True
 
@@ -137,6 +233,27 @@ def _add(reader: Any, terms: list[str], build: Any) -> bool:
         return False
     reader.checks.append(build(*exprs))
     return True
+
+
+def _factors_under_a_product(reader: Any, terms: list[str]) -> None:
+    """``H * W <= 2 * 10^5`` where ``1 <= H`` and ``1 <= W`` were read and nothing bounds either
+    from above: each is at most the bound (the check keeps the product)."""
+    m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*\*\s*([A-Za-z_]\w*)\s*", terms[0])
+    if not m or m.group(1) == m.group(2):
+        return
+    factors = [
+        (m.group(k), reader.nodes.get(m.group(k)), reader.bounds.get((m.group(k), 0, "val"), {})) for k in (1, 2)
+    ]
+    if all(
+        node is not None
+        and node.kind == "int"
+        and (evaluate_const(b.get("lo")) or 0) >= 1
+        and "hi" not in b
+        and "eq" not in b
+        for _, node, b in factors
+    ):
+        for name, _, _ in factors:
+            reader.set_bound((name, 0, "val"), "hi", reader.expr(terms[1]))
 
 
 def _sizes_of_a_product(reader: Any, terms: list[str]) -> None:

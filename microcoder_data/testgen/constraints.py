@@ -10,7 +10,16 @@ import re
 import string
 
 from microcoder_data.process.normalize import heading_of
-from microcoder_data.testgen.conditions import GUARANTEE, PROMISE, read_condition, read_distinct_pairs
+from microcoder_data.testgen.conditions import (
+    GUARANTEE,
+    PROMISE,
+    read_condition,
+    read_distinct_across,
+    read_distinct_pairs,
+    read_graph,
+    read_occurrences,
+    read_string_rule,
+)
 from microcoder_data.testgen.spec_model import (
     _IDENT,
     ELEMENT_INDEX,
@@ -108,6 +117,27 @@ def promises_outside_constraints(statement: str) -> list[str]:
             break  # Constraints, Example 1, Sample Input 1, Note, ...
         found += [s.strip() for s in re.split(r"(?<=[.!?])\s+", row) if PROMISE.search(s)]
     return found
+
+
+# "(The constraints guarantee that N <= M.)", "Here, it is guaranteed that A_{i,j} is 0 or 1.":
+# a promise whose clause is a constraint like any in the Constraints section
+_STATED_PROMISE = re.compile(
+    r"\(?(?:here,\s*|also,\s*|furthermore,\s*)?(?:it is guaranteed that|the constraints (?:of this problem )?guarantee that)"
+    r"\s+(.+?)\.?\)?\.?",
+    re.I,
+)
+
+
+def promised_constraints(statement: str) -> list[tuple[str, str]]:
+    """(sentence, its clause) of each promise outside the Constraints section that is worded
+    as a guarantee of a plain statement: read like a constraint line (enforced, or the spec
+    is refused), where other promises refuse it outright."""
+    out = []
+    for sentence in promises_outside_constraints(statement):
+        m = _STATED_PROMISE.fullmatch(sentence)
+        if m:
+            out.append((sentence, m.group(1)))
+    return out
 
 
 def _parse_ref(
@@ -259,14 +289,17 @@ class _Reader:
         done = read_structure(self, text)
         if done is not None:
             return done
-        if read_distinct_pairs(self, text):
+        specific = (read_distinct_pairs, read_distinct_across, read_occurrences, read_graph, read_string_rule)
+        if any(read(self, text) for read in specific):
             return True
         # the first reading whose phrasing the line has decides (None: not its phrasing)
         for reading in (self._distinct, self._sorted, self._made_of, self._character_class, self._listed_values):
             done = reading(text)
             if done is not None:
                 return done
-        if re.search(r" (?:divides|is divisible by) | is (?:odd|even)$|^there (?:is|are) at least ", text, re.I):
+        if re.search(
+            r" (?:divides|is divisible by|is a multiple of) | is (?:odd|even)$|^there (?:is|are) at least ", text, re.I
+        ):
             return read_condition(self, text)
         return self._range_or_condition(text)
 

@@ -163,8 +163,13 @@ def _number(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         lo, hi = int(lo), int(hi)
     if node.size_like:  # n of "n == nums.length": drawn as the length it is
         return d.length(lo, hi, depth)
+    m, r = node.mod or (1, 0)  # a multiple of m (plus r): drawn as the multiplier, so every draw keeps it
     for _ in range(20):
-        x = d.number(node, lo, hi, depth)
+        x = (
+            d.number(node, -((r - lo) // m), (hi - r) // m, depth) * m + r
+            if node.mod
+            else d.number(node, lo, hi, depth)
+        )
         if not node.exclude or x not in node.exclude:
             return x
         d.values = "mixed"  # "low" may be the excluded value itself
@@ -215,7 +220,7 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         x = _value(node.elem, {**env, ELEMENT_INDEX: len(items)} if by_position else env, d, depth + 1)
         if tree is not None:  # the tree's endpoints, the other positions (weights) as drawn
             x = list(tree[len(items)]) + x[2:]
-        if node.distinct or node.pair_distinct:
+        if node.distinct or node.pair_distinct or node.order == "strict":  # strictly sorted: no value twice
             key = distinct_key(node, x)
             if key in seen:
                 if d.values in ("low", "high", "same", "dup"):

@@ -37,6 +37,7 @@ class Node:
     perm_of: str | None = None  # t is a permutation of s (another argument)
     total_len_hi: str | None = None  # the sum of the elements' lengths is at most this
     rows_equal: bool = False  # a grid: every element (a list or string) has the same length
+    mod: tuple[int, int] | None = None  # (m, r): the value % m == r (``A_i is a multiple of 100``)
 
 
 @dataclass
@@ -103,6 +104,39 @@ def distinct_pairs(first: list[Any], second: list[Any]) -> bool:
     return len(set(zip(first, second))) == len(first)
 
 
+def all_distinct(*lists: list[Any]) -> bool:
+    """No value twice in the lists taken together (``A_1, ..., A_N, B_1, ..., B_M are distinct``)."""
+    values = [x for values in lists for x in values]
+    return len(set(values)) == len(values)
+
+
+def unordered_distinct_pairs(first: list[Any], second: list[Any]) -> bool:
+    """No two positions join the same two ends, in either order (no repeated undirected edge)."""
+    return len({frozenset((a, b)) for a, b in zip(first, second)}) == len(first)
+
+
+def char_counts_within(value: Any, ch: str, lo: int, hi: int | None) -> bool:
+    """``ch`` occurs between ``lo`` and ``hi`` (None: no upper bound) times in the string
+    ``value``, or in each string of the list ``value``."""
+    texts = value if isinstance(value, list) else [value]
+    return all(isinstance(t, str) and lo <= t.count(ch) and (hi is None or t.count(ch) <= hi) for t in texts)
+
+
+def adjacent_differ(values: list[Any]) -> bool:
+    """No two neighbours equal (``A_i != A_{i+1}``)."""
+    return all(a != b for a, b in zip(values, values[1:]))
+
+
+def chars_other_than(text: str, chars: str) -> int:
+    """How many characters of ``text`` are none of ``chars``."""
+    return sum(c not in chars for c in text)
+
+
+def end_char_is_not(text: str, last: bool, ch: str) -> bool:
+    """The last (``last``) or first character of ``text`` is not ``ch`` (an empty text has none)."""
+    return not text or text[-1 if last else 0] != ch
+
+
 def differ_everywhere(first: list[Any], second: list[Any]) -> bool:
     """``A_i != B_i`` at every position."""
     return all(a != b for a, b in zip(first, second))
@@ -117,6 +151,12 @@ FUNCTIONS = {
     "total_length": total_length,
     "distinct_pairs": distinct_pairs,
     "differ_everywhere": differ_everywhere,
+    "all_distinct": all_distinct,
+    "adjacent_differ": adjacent_differ,
+    "chars_other_than": chars_other_than,
+    "end_char_is_not": end_char_is_not,
+    "unordered_distinct_pairs": unordered_distinct_pairs,
+    "char_counts_within": char_counts_within,
     "occurrences": occurrences,
 }
 _GLOBALS = {"__builtins__": {}, **FUNCTIONS}
@@ -136,7 +176,14 @@ def _constant(expr: str) -> Any:
 def plain_number_bounds(node: Node | None) -> tuple[Any, Any] | None:
     """(lo, hi) of a number with constant bounds and nothing else to check (no choices, no
     excluded values, not a size), or None."""
-    if node is None or node.kind not in ("int", "float") or node.choices is not None or node.exclude or node.size_like:
+    if (
+        node is None
+        or node.kind not in ("int", "float")
+        or node.choices is not None
+        or node.exclude
+        or node.size_like
+        or node.mod
+    ):
         return None
     lo, hi = _constant(node.lo), _constant(node.hi)
     return None if lo is _NOT_CONSTANT or hi is _NOT_CONSTANT else (lo, hi)
@@ -220,6 +267,8 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return None if value in node.choices else f"{where}={value} not in {node.choices}"
         if node.exclude and value in node.exclude:
             return f"{where}={value} is excluded"
+        if node.mod and value % node.mod[0] != node.mod[1]:
+            return f"{where}={value} is not {node.mod[1]} modulo {node.mod[0]}"
         lo, hi = evaluate(node.lo, env), evaluate(node.hi, env)
         return None if lo <= value <= hi else f"{where}={value} outside [{lo}, {hi}]"
     if k == "str":

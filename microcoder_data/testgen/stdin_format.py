@@ -33,8 +33,9 @@ from typing import Any
 from microcoder_data.process.normalize import heading_of
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.conditions import ALL_INTEGERS
-from microcoder_data.testgen.constraints import constraint_lines
+from microcoder_data.testgen.constraints import constraint_lines, promised_constraints
 from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
+from microcoder_data.testgen.stdin_phrasings import graph_lines, rephrase, without_gloss
 from microcoder_data.testgen.stdin_queries import (
     QUERY_TYPE,
     constraint_of_fields,
@@ -73,6 +74,7 @@ class StdinSpec:
 
 def _latex(text: str) -> str:
     text = text.replace("$", "")
+    text = re.sub(r"\\lvert\s*|\s*\\rvert|\\vert", "|", text)  # \lvert S_i \rvert: |S_i|
     for a, b in (
         (r"\leq", "<="),
         (r"\le", "<="),
@@ -94,17 +96,23 @@ def _latex(text: str) -> str:
     ):
         text = re.sub(re.escape(a) + r"(?![A-Za-z])", f" {b} ", text)
     text = re.sub(r"\\(?:mathrm|text|mathtt)\{([^}]*)\}", r"\1", text)
+    text = re.sub(r"\\color\{\w+\}\{([^{}]*)\}", r"\1", text)  # \color{red}{K=1}: emphasis only
     text = re.sub(r"\\[dt]?frac\s*\{([^{}]+)\}\s*(?:\{([^{}]+)\}|(\w))", r"(\1)/(\2\3)", text)  # \dfrac{N(N-1)}2
     text = re.sub(r"\\(?:left|right|bigl?|bigr|Bigl?|Bigr)(?![A-Za-z])\s*", "", text)
+    text = re.sub(
+        r"\b(max|min)\s*\\(?:lbrace|\{)\s*(.+?)\s*\\(?:rbrace|\})", r"\1(\2)", text
+    )  # \max \lbrace H, W \rbrace
     text = re.sub(r"\^\{([^}]*)\}", r"^\1", text)
     text = re.sub(r"(?<=\w)\s*_\s*(?=[\w{])", "_", text)  # A _ 1
     return re.sub(r"[ \t]+", " ", text).strip()
 
 
 def format_block(statement: str) -> list[str] | None:
-    m = re.search(r"from standard input in the following format:?\s*\n", statement, re.I) or re.search(
-        r"in the following format:?\s*\n", statement, re.I
-    )  # not the queries' format in the story
+    m = re.search(
+        r"(?:from standard input in the following format|in the following format from standard input):?\s*\n",
+        statement,
+        re.I,
+    ) or re.search(r"in the following format:?\s*\n", statement, re.I)  # not the queries' format in the story
     if not m:
         return None
     out = []
@@ -338,7 +346,7 @@ _CELL_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{\s*([a-z])\s*,\s*([a-z])\s*\
 def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -> list[str]:
     """One AtCoder constraint line in LeetCode's notation (maybe two lines)."""
     ints = ints or {}
-    t = _latex(line.replace("\\ ", " ")).rstrip()
+    t = without_gloss(_latex(line.replace("\\ ", " ")).rstrip())
     symbol_last = t.endswith("..") and not t.endswith("...")  # "# or ..": the last character is the symbol '.'
     t = re.sub(r"\s*\(\s*1\s*<=\s*[a-z]\s*<=\s*\w+\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
     t = t if symbol_last else t.rstrip(". ")  # (1 <= i <= N): every i
@@ -361,6 +369,9 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     """AtCoder's phrasings in the reader's (LeetCode's) notation.  A line none of them fits
     is passed on as it is: the reader reads it or refuses the spec."""
     t = re.sub(r"^in other words,\s*", "", t, flags=re.I)  # a restatement of the line before: read alike
+    said = rephrase(t, names, ints)
+    if said is not None:  # a phrasing in words: read as the lines it stands for
+        return [x for line in said for x in _translate(line, names, ints)]
     t = _enumerations(t, names)
     t = re.sub(
         r"\b([A-Za-z][A-Za-z0-9]*)_1 ?\+ ?(?:\1_\{?\w+\}? ?\+ ?|(?:\.\.\.|…) ?\+ ?)*\1_\{?\w+\}?(?![\w.])",
@@ -483,9 +494,9 @@ def _several_subjects(t: str, names: set[str], ints: dict[str, bool]) -> list[st
 
 
 def _chain(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """``1 <= A_1 < A_2 < ... < A_N <= 100``: a sorted list and its elements' range."""
+    """``1 <= A_1 < A_2 < ... < A_N <= 100`` (or ``A_1 < ... < A_N``): a sorted list and its elements' range."""
     m = re.fullmatch(
-        r"(?:(\S+) (<=|<) )?([A-Za-z]\w*)_\{?1\}? (<|<=) \3_\{?2\}? \4 \.\.\. \4 \3_\{?\w+\}?(?: (<=|<) (\S+))?", t
+        r"(?:(\S+) (<=|<) )?([A-Za-z]\w*)_\{?1\}? (<|<=) (?:\3_\{?2\}? \4 )?\.\.\. \4 \3_\{?\w+\}?(?: (<=|<) (\S+))?", t
     )
     if not m or m.group(3) not in names:
         return None
@@ -588,8 +599,6 @@ def stdin_spec(p: Problem) -> StdinSpec | NoSpec:
 
 
 def _stdin_spec(p: Problem) -> StdinSpec:
-    from microcoder_data.testgen.inputspec import spec_from
-
     if p.mode != "stdin":
         raise _Unsupported("not a stdin problem")
     if len(p.tests) < 1:
@@ -616,7 +625,11 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     forms = next((r.forms for r in rows if r.forms), None)
     if forms:  # the queries' fields are lists: "1 <= p <= N" bounds each of p's values
         lines = [constraint_of_fields(line, fields_of(forms)) for line in lines]
-    rewritten = [x for line in lines for x in translate(line, names, ints)]
+    rewritten = [
+        x
+        for line in lines
+        for x in graph_lines(_latex(line).rstrip(". "), statement, names) or translate(line, names, ints)
+    ]
     for r in rows:  # the format itself states the lengths
         if r.kind == "queries":
             rewritten += length_lines(r.forms or {}, r.count or "0")
@@ -626,7 +639,7 @@ def _stdin_spec(p: Problem) -> StdinSpec:
         if r.kind == "grid":
             rewritten.append(f"{r.names[0]}[i].length == {r.width}")
     args = [n for r in rows for n in r.names]
-    spec = spec_from(args, dict(nodes), examples, rewritten, statement, True)
+    spec = _spec_with_promises(args, nodes, examples, rewritten, statement, ints)
     if forms:
         bounded_by = {
             f: {w for e in (spec.nodes[f].elem.lo, spec.nodes[f].elem.hi) if e for w in re.findall(r"[A-Za-z_]\w*", e)}
@@ -637,6 +650,28 @@ def _stdin_spec(p: Problem) -> StdinSpec:
         if crossed:
             raise _Unsupported(crossed)
     return StdinSpec(rows, spec)
+
+
+def _spec_with_promises(
+    args: list[str], nodes: dict[str, Node], examples: list[dict], lines: list[str], statement: str, ints: dict
+) -> InputSpec:
+    """The spec, the promises the statement words as guarantees of a plain constraint ("Here,
+    it is guaranteed that A_i is 0 or 1") read as more constraint lines; one not understood
+    refuses the spec, named as the promise it is."""
+    from microcoder_data.testgen.inputspec import spec_from
+
+    promised = {}  # the refusal each promised line gives: "constraint not understood: 'line'"
+    for sentence, clause in promised_constraints(statement):
+        for line in translate(clause, set(nodes), ints):
+            promised[f"constraint not understood: {line!r}"] = sentence
+            lines = lines + [line] if line not in lines else lines  # said in the Constraints too
+        statement = statement.replace(sentence, "")
+    try:
+        return spec_from(args, dict(nodes), examples, lines, statement, True)
+    except _Unsupported as exc:
+        if str(exc) in promised:
+            raise _Unsupported(f"a promise outside the constraints: {promised[str(exc)]!r}") from None
+        raise
 
 
 def _negative_number_in(name: str, raw: list[dict[str, Any]]) -> bool:
