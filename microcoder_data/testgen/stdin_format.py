@@ -35,6 +35,7 @@ from microcoder_data.schema import Problem
 from microcoder_data.testgen.conditions import ALL_INTEGERS
 from microcoder_data.testgen.constraints import constraint_lines
 from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
+from microcoder_data.testgen import stdin_records as jagged
 from microcoder_data.testgen.stdin_queries import (
     QUERY_TYPE,
     constraint_of_fields,
@@ -54,12 +55,13 @@ _FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][+-]?\d+)$")
 
 @dataclass
 class Row:
-    kind: str  # scalars | list | block | grid | queries
+    kind: str  # scalars | list | block | grid | queries | records
     names: list[str]  # scalars: one per token; list / grid: [name]; block: one per column
     count: str | None = None  # list / block / grid: its length (rows of a grid; an expression over scalars)
     width: str | None = None  # grid: the cells of a row
     joined: bool = False  # grid: a row's cells written together ("S_{1,1}S_{1,2}...S_{1,W}": one string)
     forms: dict[str, list[str]] | None = None  # queries: each type's fields (stdin_queries.py)
+    records: jagged.Records | None = None  # records: columns and a row of varying length (stdin_records.py)
 
 
 @dataclass
@@ -177,7 +179,7 @@ def layout(block: list[str]) -> list[Row]:
             else Row("queries", [QUERY_TYPE] + fields_of(forms), r.count, forms=forms)
         )
     names = [n for r in rows for n in r.names]
-    if len(names) != len(set(names)):
+    if len(names + _counts(rows)) != len(set(names + _counts(rows))):
         raise _Unsupported("a variable appears twice in the input format")
     for r in rows:
         for size in (r.count, r.width):
@@ -194,6 +196,12 @@ def _rows(block: list[str]) -> list[Row]:
         if grid is not None:
             rows.append(grid[0])
             i += grid[1]
+            continue
+        records = jagged.read_records(block, i)
+        if records is not None:
+            rec, count, used = records
+            rows.append(Row("records", rec.columns() + [rec.row], count, rec.width, records=rec))
+            i += used
             continue
         toks = block[i].split()
         if (
@@ -242,6 +250,11 @@ def _rows(block: list[str]) -> list[Row]:
     return rows
 
 
+def _counts(rows: list[Row]) -> list[str]:
+    """The counts written before rows of varying length: no variables of the spec (each is its row's length)."""
+    return [r.records.counted_by for r in rows if r.records is not None and r.records.counted_by]
+
+
 def _count(expr: str, env: dict[str, Any]) -> int:
     v = eval(compile(expr, "<count>", "eval"), {"__builtins__": {}}, dict(env))  # names and + - digits only
     if not isinstance(v, int) or v < 0:
@@ -287,6 +300,8 @@ def parse(rows: list[Row], text: str) -> dict[str, list[str] | str]:
             out[r.names[0]] = grid
         elif r.kind == "queries":
             out.update(parse_queries(r.forms or {}, [take() for _ in range(_count(r.count or "0", env))]))
+        elif r.records is not None:
+            out.update(jagged.parse_records(r.records, _count(r.count or "0", env), take, lambda w: _count(w, env)))
         else:
             k = _count(r.count or "0", env)
             cols: list[list[str]] = [[] for _ in r.names]
@@ -340,8 +355,9 @@ def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -
     ints = ints or {}
     t = _latex(line.replace("\\ ", " ")).rstrip()
     symbol_last = t.endswith("..") and not t.endswith("...")  # "# or ..": the last character is the symbol '.'
-    t = re.sub(r"\s*\(\s*1\s*<=\s*[a-z]\s*<=\s*\w+\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
-    t = t if symbol_last else t.rstrip(". ")  # (1 <= i <= N): every i
+    every = r"1\s*<=\s*[a-z]\s*<=\s*\w+(?:\{\w+\})?"  # 1 <= i <= N, 1 <= j <= A_i
+    t = re.sub(rf"\s*\(\s*{every}(?:\s*,\s*{every})*\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
+    t = t if symbol_last else t.rstrip(". ")  # (1 <= i <= N), (1 <= i <= N, 1 <= j <= M): every i (and j)
     t = re.sub(r"\s*\(\s*[a-z]\s*=\s*1\s*,\s*2\s*,\s*(?:\.\.\.|…)\s*,\s*\w+\s*\)$", "", t)  # (i=1,2,...,N)
     chains = re.split(r",\s+", t)
     if len(chains) > 1 and all(len(re.findall(r"<=|<|>=|>", c)) >= 2 for c in chains):
@@ -389,6 +405,7 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
         r"sum(\2)",
         t,
     )  # \sum_{i=1}^N |S_i|
+    t = jagged.numbered_cells(t, names)  # A_{i,1} < ... < A_{i,C_i}: A[i][1] < ... < A[i][C[i]]
     t = _CELL_SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}][{m.group(3)}]" if m.group(1) in names else m.group(0), t)
     t = _SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}]" if m.group(1) in names else m.group(0), t)
     t = re.sub(r"\s*(<=|>=|!=|==|<|>)\s*", r" \1 ", t)  # D_1<D_2<...<D_N
@@ -415,7 +432,8 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     m = re.fullmatch(r"(\S+) is an? (lowercase|uppercase) (?:English )?(?:letter|character)", t)
     if m and _subject(m.group(1), names) and "[" in m.group(1):  # C_i: one letter, a string of its own
         return [f"{m.group(1)}.length == 1", f"{m.group(1)} consists of {m.group(2)} English letters"]
-    for reading in (_several_subjects, _chain, _distinct_elements, _set_of_values, _word_choices, _string, _integer):
+    readings = (_several_subjects, _chain, jagged.row_cells, _distinct_elements, _set_of_values, _word_choices)
+    for reading in (*readings, _string, _integer):
         lines = reading(t, names, ints)
         if lines is not None:
             return lines
@@ -607,24 +625,30 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     strings = {
         n
         for n in raw[0]
-        if re.search(rf"(?<![\w|]){n}(?:_\w+)? (?:is a string|consists of)|length of {n}\b|\|{n}(?:_\w+)?\|", text)
+        if re.search(
+            rf"(?<![\w|]){n}(?:_\w+|_\{{[^}}]*\}})? (?:is a string|consists of)|length of {n}\b|\|{n}(?:_\w+)?\|", text
+        )
         and not _negative_number_in(n, raw)
     }  # |A_i| <= 10^9 of -5: an absolute value
-    examples, nodes = _typed(raw, strings, {r.names[0]: r.joined for r in rows if r.kind == "grid"})
-    names = set(nodes)
+    ragged = {r.records.row: False for r in rows if r.records is not None}  # rows of tokens
+    examples, nodes = _typed(raw, strings, {**{r.names[0]: r.joined for r in rows if r.kind == "grid"}, **ragged})
     ints = {n: node.kind == "int" or (node.elem is not None and node.elem.kind == "int") for n, node in nodes.items()}
+    ints.update({n: nodes[n].elem.elem.kind == "int" for n in ragged})  # type: ignore[union-attr]
+    counts = {r.records.counted_by: (r.records.row, r.count or "") for r in rows if r.records and r.records.counted_by}
+    names = set(nodes) | set(counts)  # a count is read in the constraints as its row's length
+    ints.update({c: True for c in counts})
     forms = next((r.forms for r in rows if r.forms), None)
     if forms:  # the queries' fields are lists: "1 <= p <= N" bounds each of p's values
         lines = [constraint_of_fields(line, fields_of(forms)) for line in lines]
-    rewritten = [x for line in lines for x in translate(line, names, ints)]
+    rewritten = [jagged.counts_as_lengths(x, counts) for line in lines for x in translate(line, names, ints)]
     for r in rows:  # the format itself states the lengths
         if r.kind == "queries":
             rewritten += length_lines(r.forms or {}, r.count or "0")
             continue
         for n in r.names if r.count is not None else []:
             rewritten.append(f"{n}.length == {r.count}")
-        if r.kind == "grid":
-            rewritten.append(f"{r.names[0]}[i].length == {r.width}")
+        if r.kind == "grid" or (r.kind == "records" and r.width):
+            rewritten.append(f"{r.names[-1]}[i].length == {r.width}")
     args = [n for r in rows for n in r.names]
     spec = spec_from(args, dict(nodes), examples, rewritten, statement, True)
     if forms:
@@ -657,6 +681,8 @@ def render(rows: list[Row], args: dict[str, Any]) -> str:
             out.extend(row if r.joined else " ".join(map(str, row)) for row in args[r.names[0]])
         elif r.kind == "queries":
             out.extend(render_queries(r.forms or {}, args))
+        elif r.records is not None:
+            out.extend(jagged.render_records(r.records, args))
         else:
             out.extend(" ".join(str(args[n][k]) for n in r.names) for k in range(len(args[r.names[0]])))
     return "\n".join(out) + "\n"
