@@ -405,9 +405,13 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
         r"sum(\2)",
         t,
     )  # \sum_{i=1}^N |S_i|
-    t = jagged.numbered_cells(t, names)  # A_{i,1} < ... < A_{i,C_i}: A[i][1] < ... < A[i][C[i]]
     t = _CELL_SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}][{m.group(3)}]" if m.group(1) in names else m.group(0), t)
-    t = _SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}]" if m.group(1) in names else m.group(0), t)
+    subscript = lambda m: f"{m.group(1)}[{m.group(2)}]" if m.group(1) in names else m.group(0)  # noqa: E731
+    # A_{i,1} < ... < A_{i,C_i}: a row's cells by number, for the row readings only (A[i][1] elsewhere is a tuple's)
+    row = jagged.row_cells(_SUB.sub(subscript, jagged.numbered_cells(t, names)), names, ints)
+    if row is not None:
+        return row
+    t = _SUB.sub(subscript, t)
     t = re.sub(r"\s*(<=|>=|!=|==|<|>)\s*", r" \1 ", t)  # D_1<D_2<...<D_N
     t = re.sub(r"(?<=[\w\]])\s*=\s*(?=[\w(])", " == ", t)  # S.length = 3
     t = re.sub(r"^each (?:of )?", "", t, flags=re.I)  # Each S_i is ..., Each of S and T is ...
@@ -432,8 +436,7 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     m = re.fullmatch(r"(\S+) is an? (lowercase|uppercase) (?:English )?(?:letter|character)", t)
     if m and _subject(m.group(1), names) and "[" in m.group(1):  # C_i: one letter, a string of its own
         return [f"{m.group(1)}.length == 1", f"{m.group(1)} consists of {m.group(2)} English letters"]
-    readings = (_several_subjects, _chain, jagged.row_cells, _distinct_elements, _set_of_values, _word_choices)
-    for reading in (*readings, _string, _integer):
+    for reading in (_several_subjects, _chain, _distinct_elements, _set_of_values, _word_choices, _string, _integer):
         lines = reading(t, names, ints)
         if lines is not None:
             return lines

@@ -220,6 +220,7 @@ def numbered_cells(t: str, names: set[str]) -> str:
 
 def row_cells(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
     """A line about the cells of each row (:func:`row_chain`, :func:`row_distinct`), or None."""
+    t = re.sub(r"\s*(<=|>=|!=|==|<|>)\s*", r" \1 ", t).rstrip(". ")
     return row_chain(t, names, ints) or row_distinct(t, names, ints)
 
 
@@ -250,8 +251,8 @@ def row_distinct(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | 
         r"(?: if \3 != \4| ?\(\3 != \4\)| ?\(\w+ <= \3 < \4 <= [^()]+\))?",
         t,
     ) or re.fullmatch(
-        rf"([A-Za-z]\w*)\[([a-z])\]\[1\], \1\[\2\]\[2\], \.\.\., \1\[\2\]{_LAST} are (?:all )?(?:pairwise )?"
-        rf"(?:different|distinct)(?: for (?:each|every|all) \2(?: == 1, 2, \.\.\., \w+)?)?",
+        rf"([A-Za-z]\w*)\[([a-z])\]\[1\], \1\[\2\]\[2\], \.\.\. ?, \1\[\2\]{_LAST} are (?:all )?(?:pairwise )?"
+        rf"(?:different|distinct)(?: for (?:each|every|all) \2(?: ==? 1, 2, \.\.\. ?, \w+)?)?",
         t,
     )
     if not m or m.group(1) not in names or (m.lastindex == 4 and m.group(3) == m.group(4)):
