@@ -179,7 +179,8 @@ def layout(block: list[str]) -> list[Row]:
             else Row("queries", [QUERY_TYPE] + fields_of(forms), r.count, forms=forms)
         )
     names = [n for r in rows for n in r.names]
-    if len(names + _counts(rows)) != len(set(names + _counts(rows))):
+    names += list(jagged.counts_of(rows))
+    if len(names) != len(set(names)):
         raise _Unsupported("a variable appears twice in the input format")
     for r in rows:
         for size in (r.count, r.width):
@@ -248,11 +249,6 @@ def _rows(block: list[str]) -> list[Row]:
         rows.append(Row("scalars", [m.group(1) for m in ms]))  # type: ignore[union-attr]
         i += 1
     return rows
-
-
-def _counts(rows: list[Row]) -> list[str]:
-    """The counts written before rows of varying length: no variables of the spec (each is its row's length)."""
-    return [r.records.counted_by for r in rows if r.records is not None and r.records.counted_by]
 
 
 def _count(expr: str, env: dict[str, Any]) -> int:
@@ -637,7 +633,7 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     examples, nodes = _typed(raw, strings, {**{r.names[0]: r.joined for r in rows if r.kind == "grid"}, **ragged})
     ints = {n: node.kind == "int" or (node.elem is not None and node.elem.kind == "int") for n, node in nodes.items()}
     ints.update({n: nodes[n].elem.elem.kind == "int" for n in ragged})  # type: ignore[union-attr]
-    counts = {r.records.counted_by: (r.records.row, r.count or "") for r in rows if r.records and r.records.counted_by}
+    counts = jagged.counts_of(rows)
     names = set(nodes) | set(counts)  # a count is read in the constraints as its row's length
     ints.update({c: True for c in counts})
     forms = next((r.forms for r in rows if r.forms), None)
@@ -650,10 +646,14 @@ def _stdin_spec(p: Problem) -> StdinSpec:
             continue
         for n in r.names if r.count is not None else []:
             rewritten.append(f"{n}.length == {r.count}")
-        if r.kind == "grid" or (r.kind == "records" and r.width):
-            rewritten.append(f"{r.names[-1]}[i].length == {r.width}")
+        if r.kind == "grid":
+            rewritten.append(f"{r.names[0]}[i].length == {r.width}")
+        rewritten += jagged.row_lengths(r.records, r.count or "") if r.records is not None else []
     args = [n for r in rows for n in r.names]
     spec = spec_from(args, dict(nodes), examples, rewritten, statement, True)
+    for r in rows:  # every existing input's triangle was checked row by row when it was parsed
+        if r.records is not None and r.records.by_index:
+            spec.nodes[r.names[-1]].rows_by_index = True
     if forms:
         bounded_by = {
             f: {w for e in (spec.nodes[f].elem.lo, spec.nodes[f].elem.hi) if e for w in re.findall(r"[A-Za-z_]\w*", e)}

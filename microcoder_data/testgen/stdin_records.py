@@ -41,7 +41,8 @@ class Records:
     lines: list[list[tuple[str, str]]]  # a record's lines, each ("col" | "count" | "row", name) in order
     row: str  # the row's variable: a list of rows
     counted_by: str | None  # the count written before the row (its length), or None: a fixed width
-    width: str | None  # the fixed width (an expression over scalars), or None: counted
+    width: str | None  # the fixed width (an expression over scalars), or None: counted or by index
+    by_index: bool = False  # a triangle: record k's row holds k cells (A_{1,1} / A_{2,1} A_{2,2} / ...)
 
     def columns(self) -> list[str]:
         return [name for line in self.lines for kind, name in line if kind == "col"]
@@ -139,7 +140,23 @@ def _template(seen: list[list[Any]], indices: list[str]) -> Records | None:
         return Records(lines, row, count, None)
     if len(set(widths)) == 1 and re.fullmatch(r"[A-Za-z]\w*", widths[0]) and widths[0] not in indices:
         return Records(shapes[0], row, None, widths[0])  # C_i A_{i,1} ... A_{i,K}: K cells each
-    return None  # A_{i,1} ... A_{i,i} (a triangle): not read
+    if widths == indices and widths[0] == "1" and not any(kind == "col" for kind, _ in flat):
+        return Records(shapes[0], row, None, None, by_index=True)  # A_{i,1} ... A_{i,i}: a triangle
+    return None
+
+
+def counts_of(rows: list[Any]) -> dict[str, tuple[str, str]]:
+    """Each count written before a row of the format's records -> (its row, how many records).
+    No variable of the spec: each is its row's length."""
+    return {r.records.counted_by: (r.records.row, r.count or "") for r in rows if r.records and r.records.counted_by}
+
+
+def row_lengths(rec: Records, records: str) -> list[str]:
+    """What the format says of each row's length: a fixed width, or 1 to N for a triangle (row k
+    holds k cells: drawn so, see ``Node.rows_by_index``).  A counted row's are the count's bounds."""
+    if rec.width:
+        return [f"{rec.row}[i].length == {rec.width}"]
+    return [f"1 <= {rec.row}[i].length <= {records}"] if rec.by_index else []
 
 
 def parse_records(
@@ -148,8 +165,8 @@ def parse_records(
     """One input's records: each column's tokens, and the rows (each line's tokens counted)."""
     out: dict[str, Any] = {name: [] for name in rec.columns()}
     rows: list[list[str]] = []
-    for _ in range(records):
-        length = None if rec.counted_by else width(rec.width or "0")
+    for k in range(records):
+        length = k + 1 if rec.by_index else None if rec.counted_by else width(rec.width or "0")
         for line in rec.lines:
             toks, k = take(), 0
             for kind, name in line:
