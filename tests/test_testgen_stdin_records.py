@@ -25,7 +25,8 @@ from microcoder_eval.types import TestCase
 def _statement(fmt: str, constraints: list[str]) -> str:
     lines = "\n".join(f"- {c}" for c in constraints)
     return (
-        f"Answer the question.\n\n### Input\n\nThe input is given from Standard Input in the following format:\n{fmt}\n\n"
+        "Answer the question.\n\n### Input\n\nThe input is given from Standard Input in the following format:\n"
+        f"{fmt}\n\n"
         f"### Output\n\nPrint the answer.\n\n### Constraints\n\n{lines}\n\n### Sample Input 1\n\n1\n"
     )
 
@@ -246,7 +247,8 @@ def test_the_cells_of_a_row_in_constraints():
 
 REF = (
     "n = int(input())\nbest = 0\nfor _ in range(n):\n    k = int(input())\n    row = list(map(int, input().split()))\n"
-    "    assert len(row) == k and len(set(row)) == k\n    best = max(best, sum(row))\nz = int(input())\nprint(best + z)\n"
+    "    assert len(row) == k and len(set(row)) == k\n    best = max(best, sum(row))\n"
+    "z = int(input())\nprint(best + z)\n"
 )
 BUG = REF.replace("best = max(best, sum(row))", "best = max(best, sum(row[:2]))")  # wrong for rows of 3 or more
 

@@ -632,10 +632,10 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     ragged = {r.records.row: False for r in rows if r.records is not None}  # rows of tokens
     examples, nodes = _typed(raw, strings, {**{r.names[0]: r.joined for r in rows if r.kind == "grid"}, **ragged})
     ints = {n: node.kind == "int" or (node.elem is not None and node.elem.kind == "int") for n, node in nodes.items()}
+    counts = jagged.counts_of(rows)  # a count is read in the constraints as its row's length
     ints.update({n: nodes[n].elem.elem.kind == "int" for n in ragged})  # type: ignore[union-attr]
-    counts = jagged.counts_of(rows)
-    names = set(nodes) | set(counts)  # a count is read in the constraints as its row's length
-    ints.update({c: True for c in counts})
+    ints.update(dict.fromkeys(counts, True))
+    names = set(nodes) | set(counts)
     forms = next((r.forms for r in rows if r.forms), None)
     if forms:  # the queries' fields are lists: "1 <= p <= N" bounds each of p's values
         lines = [constraint_of_fields(line, fields_of(forms)) for line in lines]
@@ -651,9 +651,7 @@ def _stdin_spec(p: Problem) -> StdinSpec:
         rewritten += jagged.row_lengths(r.records, r.count or "") if r.records is not None else []
     args = [n for r in rows for n in r.names]
     spec = spec_from(args, dict(nodes), examples, rewritten, statement, True)
-    for r in rows:  # every existing input's triangle was checked row by row when it was parsed
-        if r.records is not None and r.records.by_index:
-            spec.nodes[r.names[-1]].rows_by_index = True
+    jagged.mark_triangles(rows, spec.nodes)
     if forms:
         bounded_by = {
             f: {w for e in (spec.nodes[f].elem.lo, spec.nodes[f].elem.hi) if e for w in re.findall(r"[A-Za-z_]\w*", e)}

@@ -96,7 +96,7 @@ def read_records(block: list[str], i: int) -> tuple[Records, str, int] | None:
     """Records starting at ``block[i]``: (the template, how many records, lines used), or None."""
     for k in (1, 2):  # lines per record
         first = [_items(line, "1") for line in block[i : i + k]]
-        if len(first) < k or not all(first) or not any(it[0] == "row" for f in first for it in f):  # type: ignore[union-attr]
+        if len(first) < k or not all(first) or all(it[0] != "row" for f in first for it in f or []):
             continue
         j = i + k
         second = [_items(line, "2") for line in block[j : j + k]]
@@ -157,6 +157,13 @@ def row_lengths(rec: Records, records: str) -> list[str]:
     if rec.width:
         return [f"{rec.row}[i].length == {rec.width}"]
     return [f"1 <= {rec.row}[i].length <= {records}"] if rec.by_index else []
+
+
+def mark_triangles(rows: list[Any], nodes: dict[str, Any]) -> None:
+    """A triangle's rows drawn k + 1 cells long (every existing input's was checked when parsed)."""
+    for r in rows:
+        if r.records is not None and r.records.by_index:
+            nodes[r.records.row].rows_by_index = True
 
 
 def parse_records(
