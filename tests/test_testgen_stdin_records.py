@@ -243,6 +243,31 @@ def test_the_cells_of_a_row_in_constraints():
         assert translate(line, names, ints) == ["all values of A[i] are distinct"], line
     assert translate("1 \\le A_{i,j} \\le M (1 \\le i \\le N, 1 \\le j \\le C_i)", names, ints) == ["1 <= A[i][j] <= M"]
     assert translate("A_{i,j} \\neq A_{i,j}", names, ints) != ["all values of A[i] are distinct"]
+    assert translate("A_{i,1},...,A_{i,N} contain each of 1,...,N exactly once.", names, ints) == [
+        "A[i] is a permutation of [1, N]"
+    ]
+    assert translate("0 < A_{i,1} < A_{i,2} < \\dots < A_{i,M} < N", names, ints)[0] == (
+        "A[i] is sorted in strictly increasing order"
+    )  # a row of a fixed width M
+
+
+def test_a_grid_whose_every_row_is_a_permutation():
+    fmt = "N M\na_{1,1} \\ldots a_{1,N}\n\\vdots\na_{M,1} \\ldots a_{M,N}"
+    constraints = [
+        "2 \\le N \\le 9",
+        "1 \\le M \\le 5",
+        "1 \\le a_{i,j} \\le N",
+        "a_{i,1},\\ldots,a_{i,N} contain each of 1,\\ldots,N exactly once.",
+    ]
+    spec = stdin_spec(_problem(fmt, constraints, ["3 2\n1 2 3\n3 1 2\n"]))
+    assert isinstance(spec, StdinSpec), spec.reason
+    texts = [spec.render(json.loads(x)) for x in generate_inputs(spec.spec, "atc/rows", 20)]
+    assert len(texts) == 20
+    for t in texts:
+        lines = _lines(t)
+        n, m = map(int, lines[0])
+        assert len(lines) == m + 1 and all(sorted(map(int, row)) == list(range(1, n + 1)) for row in lines[1:])
+    assert isinstance(stdin_spec(_problem(fmt, constraints, ["3 1\n1 2 2\n"])), NoSpec)  # not a permutation
 
 
 REF = (

@@ -231,8 +231,8 @@ def counts_as_lengths(line: str, counts: dict[str, tuple[str, str]]) -> str:
 
 # --------------------------------------------------------------------------- one row's cells
 
-# A_{i,1}, A_{i,C_i}: a cell of row i by its number (or its count) -> A[i][1], A[i][C_i]
-_NUMBERED_CELL = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{\s*([a-z])\s*,\s*(\d+|[A-Za-z]\w*_\{?[a-z]\}?)\s*\}")
+# A_{i,1}, A_{i,C_i}, A_{i,N}: a cell of row i by its number (its count, the width) -> A[i][1], A[i][C_i], A[i][N]
+_NUMBERED_CELL = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{\s*([a-z])\s*,\s*(\d+|[A-Za-z]\w*_\{?[a-z]\}?|[A-Z]\w*)\s*\}")
 _LAST = r"\[(?:[^\[\]]|\[\w+\])+\]"  # [C[i]], [K], [N]
 
 
@@ -243,9 +243,10 @@ def numbered_cells(t: str, names: set[str]) -> str:
 
 
 def row_cells(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """A line about the cells of each row (:func:`row_chain`, :func:`row_distinct`), or None."""
+    """A line about the cells of each row (:func:`row_chain`, :func:`row_distinct`,
+    :func:`row_permutation`), or None."""
     t = re.sub(r"\s*(<=|>=|!=|==|<|>)\s*", r" \1 ", t).rstrip(". ")
-    return row_chain(t, names, ints) or row_distinct(t, names, ints)
+    return row_chain(t, names, ints) or row_distinct(t, names, ints) or row_permutation(t, names, ints)
 
 
 def row_chain(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
@@ -282,3 +283,15 @@ def row_distinct(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | 
     if not m or m.group(1) not in names or (m.lastindex == 4 and m.group(3) == m.group(4)):
         return None
     return [f"all values of {m.group(1)}[i] are distinct"]
+
+
+def row_permutation(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    """``A[i][1], ..., A[i][N] contain each of 1, ..., N exactly once``: each row a permutation."""
+    m = re.fullmatch(
+        rf"([A-Za-z]\w*)\[([a-z])\]\[1\] ?, ?(?:\1\[\2\]\[2\] ?, ?)?\.\.\. ?, ?\1\[\2\]{_LAST} contains? each of "
+        r"(\w+) ?, ?(?:\w+ ?, ?)?\.\.\. ?, ?(\w+) exactly once",
+        t,
+    )
+    if not m or m.group(1) not in names:
+        return None
+    return [f"{m.group(1)}[i] is a permutation of [{m.group(3)}, {m.group(4)}]"]
