@@ -301,3 +301,29 @@ def test_verify_adds_record_tests_a_right_program_passes_and_a_bug_fails():
         assert judge.judge(got.judge_task(), REF).passed  # every generated row matches its count, no repeats
         assert judge.judge(_bags_problem().judge_task(), BUG).passed  # the upstream tests let it through
         assert not judge.judge(got.judge_task(), BUG).passed
+
+
+def test_records_written_out_one_by_one_are_a_block_or_a_grid_of_that_many_lines():
+    spec = stdin_spec(
+        _problem(
+            "K\nS_1\nS_2\nS_3",
+            ["1 \\le K \\le 8", "S_i is a string of length K consisting of digits."],
+            ["2\n01\n99\n10\n"],
+        )
+    )
+    assert isinstance(spec, StdinSpec), spec.reason
+    assert [(r.kind, r.names, r.count) for r in spec.rows][1] == ("block", ["S"], "3")
+    for x in generate_inputs(spec.spec, "atc/rows", 15):
+        lines = _lines(spec.render(json.loads(x)))
+        k = int(lines[0][0])
+        assert len(lines) == 4 and all(len(s) == 1 and len(s[0]) == k and s[0].isdigit() for s in lines[1:])
+    fmt = "A_{1,1} A_{1,2} A_{1,3}\nA_{2,1} A_{2,2} A_{2,3}"
+    spec = stdin_spec(_problem(fmt, ["0 \\le A_{i,j} \\le 9"], ["1 2 3\n4 5 6\n"]))
+    assert isinstance(spec, StdinSpec), spec.reason
+    assert [(r.kind, r.names, r.count, r.width) for r in spec.rows] == [("grid", ["A"], "2", "3")]
+    for x in generate_inputs(spec.spec, "atc/rows", 15):
+        assert [len(line) for line in _lines(spec.render(json.loads(x)))] == [3, 3]
+    # rows of different widths written out, or an input with a fourth string: refused
+    assert isinstance(stdin_spec(_problem("A_{1,1}\nA_{2,1} A_{2,2}", ["0 \\le A_{i,j} \\le 9"], ["1\n2 3\n"])), NoSpec)
+    refused = stdin_spec(_problem("S_1\nS_2", ["S_i is a string of length 2 consisting of digits."], ["11\n22\n33\n"]))
+    assert isinstance(refused, NoSpec) and "more lines" in refused.reason

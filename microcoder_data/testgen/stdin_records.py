@@ -117,6 +117,23 @@ def read_records(block: list[str], i: int) -> tuple[Records, str, int] | None:
     return None
 
 
+def read_written_out(block: list[str], i: int) -> tuple[str, list[str], int, str | None] | None:
+    """Records written out one by one, no vertical dots (``S_1`` / ``S_2`` / ``S_3``, ``A_{1,1} A_{1,2}
+    A_{1,3}`` / ... / ``A_{3,1} A_{3,2} A_{3,3}``) -> ("block", columns, how many, None) or ("grid",
+    [name], how many, width); None when the lines are not such records."""
+    first = _items(block[i], "1")
+    if not first or (len(first) > 1 and any(kind == "row" for kind, _, _ in first)):
+        return None  # a row beside columns written out: not read
+    k = 1
+    while i + k < len(block) and _items(block[i + k], str(k + 1)) == first:
+        k += 1
+    if k < 2 or (i + k < len(block) and block[i + k] in DOTS):
+        return None  # the last written-out record is followed by more (S_1 / S_2 / ... / S_N): not this shape
+    if first[0][0] == "row":
+        return "grid", [first[0][1]], k, first[0][2]
+    return "block", [name for _, name, _ in first], k, None
+
+
 def _template(seen: list[list[Any]], indices: list[str]) -> Records | None:
     """The records' common shape, or None when the records written out differ or their row's
     width is neither a count of the record nor one expression for all."""
