@@ -198,15 +198,10 @@ def _rows(block: list[str]) -> list[Row]:
             rows.append(grid[0])
             i += grid[1]
             continue
-        written = jagged.read_written_out(block, i)
-        if written is not None:  # S_1 / S_2 / S_3: a block (or grid) of a fixed number of lines
-            rows.append(Row(written[0], written[1], str(written[2]), written[3]))
-            i += written[2]
-            continue
-        records = jagged.read_records(block, i)
-        if records is not None:
-            rec, count, used = records
-            rows.append(Row("records", rec.columns() + [rec.row], count, rec.width, records=rec))
+        found = jagged.read_rows(block, i)  # records (rows of varying length), or lines written out one by one
+        if found is not None:
+            kind, names, count, width, records, used = found
+            rows.append(Row(kind, names, count, width, records=records))
             i += used
             continue
         toks = block[i].split()

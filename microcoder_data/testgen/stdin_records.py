@@ -117,6 +117,19 @@ def read_records(block: list[str], i: int) -> tuple[Records, str, int] | None:
     return None
 
 
+def read_rows(block: list[str], i: int) -> tuple[str, list[str], str, str | None, Records | None, int] | None:
+    """The format's lines from ``block[i]`` read here -> (kind, names, count, width, records, lines used)."""
+    written = read_written_out(block, i)
+    if written is not None:  # S_1 / S_2 / S_3: a block (or grid) of a fixed number of lines
+        kind, names, count, width = written
+        return kind, names, str(count), width, None, count
+    found = read_records(block, i)
+    if found is None:
+        return None
+    rec, records, used = found
+    return "records", rec.columns() + [rec.row], records, rec.width, rec, used
+
+
 def read_written_out(block: list[str], i: int) -> tuple[str, list[str], int, str | None] | None:
     """Records written out one by one, no vertical dots (``S_1`` / ``S_2`` / ``S_3``, ``A_{1,1} A_{1,2}
     A_{1,3}`` / ... / ``A_{3,1} A_{3,2} A_{3,3}``) -> ("block", columns, how many, None) or ("grid",
