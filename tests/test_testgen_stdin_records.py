@@ -157,6 +157,12 @@ def test_a_row_of_fixed_width_beside_a_column():
         n, k = map(int, lines[0])
         assert len(lines) == n + 1 and all(len(line) == k + 1 and 1 <= int(line[0]) <= 10**9 for line in lines[1:])
         assert all(0 <= int(v) <= 3 for line in lines[1:] for v in line[1:])
+    square = fmt.replace("K}", "N}").replace("N K", "N")  # N rows of N cells, each after its own C_i
+    spec = stdin_spec(_problem(square, constraints[:1] + constraints[2:], ["2\n5 0 1\n9 3 3\n"]))
+    assert isinstance(spec, StdinSpec), spec.reason
+    for x in generate_inputs(spec.spec, "atc/rows", 10):
+        lines = _lines(spec.render(json.loads(x)))
+        assert all(len(line) == int(lines[0][0]) + 1 for line in lines[1:])
 
 
 @pytest.mark.parametrize(

@@ -168,8 +168,8 @@ def _template(seen: list[list[Any]], indices: list[str]) -> Records | None:
             [("count" if (kind, name) == ("col", count) else kind, name) for kind, name in line] for line in shapes[0]
         ]
         return Records(lines, row, count, None)
-    if len(set(widths)) == 1 and re.fullmatch(r"[A-Za-z]\w*", widths[0]) and widths[0] not in indices:
-        return Records(shapes[0], row, None, widths[0])  # C_i A_{i,1} ... A_{i,K}: K cells each
+    if len(set(widths)) == 1 and re.fullmatch(r"[A-Za-z]\w*", widths[0]):
+        return Records(shapes[0], row, None, widths[0])  # C_i A_{i,1} ... A_{i,K}: K cells each (or N of N)
     if widths == indices and widths[0] == "1" and not any(kind == "col" for kind, _ in flat):
         return Records(shapes[0], row, None, None, by_index=True)  # A_{i,1} ... A_{i,i}: a triangle
     return None
