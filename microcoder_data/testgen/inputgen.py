@@ -217,6 +217,8 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
     by_position = indexed(node.elem)  # l_i < r_i: each element's bounds name its position
     while len(items) < n and tries < 20 * n + 20:
         tries += 1
+        if node.rows_by_index:  # a triangle: row k holds k + 1 items
+            d.row_len[depth + 1] = len(items) + 1
         x = _value(node.elem, {**env, ELEMENT_INDEX: len(items)} if by_position else env, d, depth + 1)
         if tree is not None:  # the tree's endpoints, the other positions (weights) as drawn
             x = list(tree[len(items)]) + x[2:]

@@ -38,6 +38,7 @@ class Node:
     total_len_hi: str | None = None  # the sum of the elements' lengths is at most this
     rows_equal: bool = False  # a grid: every element (a list or string) has the same length
     mod: tuple[int, int] | None = None  # (m, r): the value % m == r (``A_i is a multiple of 100``)
+    rows_by_index: bool = False  # a triangle: element k (a list or string) has k + 1 items
 
 
 @dataclass
@@ -333,6 +334,8 @@ def _list_violation(node: Node, value: Any, env: dict[str, Any], where: str) -> 
         return f"{where} is not a tree"
     if node.rows_equal and len({len(x) for x in value if isinstance(x, (list, str))}) > 1:
         return f"{where}'s rows differ in length"
+    if node.rows_by_index and any(len(x) != k + 1 for k, x in enumerate(value)):
+        return f"{where}'s row k does not hold k + 1 items"
     if node.total_len_hi is not None and sum(len(x) for x in value) > evaluate(node.total_len_hi, env):
         return f"{where}'s total length is over {node.total_len_hi}"
     if node.order in ("asc", "strict") and any(

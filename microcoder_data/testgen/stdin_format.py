@@ -35,6 +35,7 @@ from microcoder_data.schema import Problem
 from microcoder_data.testgen.conditions import ALL_INTEGERS
 from microcoder_data.testgen.constraints import constraint_lines, promised_constraints
 from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
+from microcoder_data.testgen import stdin_records as jagged
 from microcoder_data.testgen.stdin_phrasings import graph_lines, rephrase, without_gloss
 from microcoder_data.testgen.stdin_queries import (
     QUERY_TYPE,
@@ -55,12 +56,13 @@ _FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][+-]?\d+)$")
 
 @dataclass
 class Row:
-    kind: str  # scalars | list | block | grid | queries
+    kind: str  # scalars | list | block | grid | queries | records
     names: list[str]  # scalars: one per token; list / grid: [name]; block: one per column
     count: str | None = None  # list / block / grid: its length (rows of a grid; an expression over scalars)
     width: str | None = None  # grid: the cells of a row
     joined: bool = False  # grid: a row's cells written together ("S_{1,1}S_{1,2}...S_{1,W}": one string)
     forms: dict[str, list[str]] | None = None  # queries: each type's fields (stdin_queries.py)
+    records: jagged.Records | None = None  # records: columns and a row of varying length (stdin_records.py)
 
 
 @dataclass
@@ -185,6 +187,7 @@ def layout(block: list[str]) -> list[Row]:
             else Row("queries", [QUERY_TYPE] + fields_of(forms), r.count, forms=forms)
         )
     names = [n for r in rows for n in r.names]
+    names += list(jagged.counts_of(rows))
     if len(names) != len(set(names)):
         raise _Unsupported("a variable appears twice in the input format")
     for r in rows:
@@ -202,6 +205,12 @@ def _rows(block: list[str]) -> list[Row]:
         if grid is not None:
             rows.append(grid[0])
             i += grid[1]
+            continue
+        found = jagged.read_rows(block, i)  # records (rows of varying length), or lines written out one by one
+        if found is not None:
+            kind, names, count, width, records, used = found
+            rows.append(Row(kind, names, count, width, records=records))
+            i += used
             continue
         toks = block[i].split()
         if (
@@ -295,6 +304,8 @@ def parse(rows: list[Row], text: str) -> dict[str, list[str] | str]:
             out[r.names[0]] = grid
         elif r.kind == "queries":
             out.update(parse_queries(r.forms or {}, [take() for _ in range(_count(r.count or "0", env))]))
+        elif r.records is not None:
+            out.update(jagged.parse_records(r.records, _count(r.count or "0", env), take, lambda w: _count(w, env)))
         else:
             k = _count(r.count or "0", env)
             cols: list[list[str]] = [[] for _ in r.names]
@@ -348,8 +359,9 @@ def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -
     ints = ints or {}
     t = without_gloss(_latex(line.replace("\\ ", " ")).rstrip())
     symbol_last = t.endswith("..") and not t.endswith("...")  # "# or ..": the last character is the symbol '.'
-    t = re.sub(r"\s*\(\s*1\s*<=\s*[a-z]\s*<=\s*\w+\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
-    t = t if symbol_last else t.rstrip(". ")  # (1 <= i <= N): every i
+    every = r"1\s*<=\s*[a-z]\s*<=\s*\w+(?:\{\w+\})?"  # 1 <= i <= N, 1 <= j <= A_i
+    t = re.sub(rf"\s*\(\s*{every}(?:\s*,\s*{every})*\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
+    t = t if symbol_last else t.rstrip(". ")  # (1 <= i <= N), (1 <= i <= N, 1 <= j <= M): every i (and j)
     t = re.sub(r"\s*\(\s*[a-z]\s*=\s*1\s*,\s*2\s*,\s*(?:\.\.\.|…)\s*,\s*\w+\s*\)$", "", t)  # (i=1,2,...,N)
     chains = re.split(r",\s+", t)
     if len(chains) > 1 and all(len(re.findall(r"<=|<|>=|>", c)) >= 2 for c in chains):
@@ -401,7 +413,12 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
         t,
     )  # \sum_{i=1}^N |S_i|
     t = _CELL_SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}][{m.group(3)}]" if m.group(1) in names else m.group(0), t)
-    t = _SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}]" if m.group(1) in names else m.group(0), t)
+    subscript = lambda m: f"{m.group(1)}[{m.group(2)}]" if m.group(1) in names else m.group(0)  # noqa: E731
+    # A_{i,1} < ... < A_{i,C_i}: a row's cells by number, for the row readings only (A[i][1] elsewhere is a tuple's)
+    row = jagged.row_cells(_SUB.sub(subscript, jagged.numbered_cells(t, names)), names, ints)
+    if row is not None:
+        return row
+    t = _SUB.sub(subscript, t)
     t = re.sub(r"\s*(<=|>=|!=|==|<|>)\s*", r" \1 ", t)  # D_1<D_2<...<D_N
     t = re.sub(r"(?<=[\w\]])\s*=\s*(?=[\w(])", " == ", t)  # S.length = 3
     t = re.sub(r"^each (?:of )?", "", t, flags=re.I)  # Each S_i is ..., Each of S and T is ...
@@ -616,17 +633,23 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     strings = {
         n
         for n in raw[0]
-        if re.search(rf"(?<![\w|]){n}(?:_\w+)? (?:is a string|consists of)|length of {n}\b|\|{n}(?:_\w+)?\|", text)
+        if re.search(
+            rf"(?<![\w|]){n}(?:_\w+|_\{{[^}}]*\}})? (?:is a string|consists of)|length of {n}\b|\|{n}(?:_\w+)?\|", text
+        )
         and not _negative_number_in(n, raw)
     }  # |A_i| <= 10^9 of -5: an absolute value
-    examples, nodes = _typed(raw, strings, {r.names[0]: r.joined for r in rows if r.kind == "grid"})
-    names = set(nodes)
+    ragged = {r.records.row: False for r in rows if r.records is not None}  # rows of tokens
+    examples, nodes = _typed(raw, strings, {**{r.names[0]: r.joined for r in rows if r.kind == "grid"}, **ragged})
     ints = {n: node.kind == "int" or (node.elem is not None and node.elem.kind == "int") for n, node in nodes.items()}
+    counts = jagged.counts_of(rows)  # a count is read in the constraints as its row's length
+    ints.update({n: nodes[n].elem.elem.kind == "int" for n in ragged})  # type: ignore[union-attr]
+    ints.update(dict.fromkeys(counts, True))
+    names = set(nodes) | set(counts)
     forms = next((r.forms for r in rows if r.forms), None)
     if forms:  # the queries' fields are lists: "1 <= p <= N" bounds each of p's values
         lines = [constraint_of_fields(line, fields_of(forms)) for line in lines]
     rewritten = [
-        x
+        jagged.counts_as_lengths(x, counts)
         for line in lines
         for x in graph_lines(_latex(line).rstrip(". "), statement, names) or translate(line, names, ints)
     ]
@@ -638,8 +661,10 @@ def _stdin_spec(p: Problem) -> StdinSpec:
             rewritten.append(f"{n}.length == {r.count}")
         if r.kind == "grid":
             rewritten.append(f"{r.names[0]}[i].length == {r.width}")
+        rewritten += jagged.row_lengths(r.records, r.count or "") if r.records is not None else []
     args = [n for r in rows for n in r.names]
     spec = _spec_with_promises(args, nodes, examples, rewritten, statement, ints)
+    jagged.mark_triangles(rows, spec.nodes)
     if forms:
         bounded_by = {
             f: {w for e in (spec.nodes[f].elem.lo, spec.nodes[f].elem.hi) if e for w in re.findall(r"[A-Za-z_]\w*", e)}
@@ -692,6 +717,8 @@ def render(rows: list[Row], args: dict[str, Any]) -> str:
             out.extend(row if r.joined else " ".join(map(str, row)) for row in args[r.names[0]])
         elif r.kind == "queries":
             out.extend(render_queries(r.forms or {}, args))
+        elif r.records is not None:
+            out.extend(jagged.render_records(r.records, args))
         else:
             out.extend(" ".join(str(args[n][k]) for n in r.names) for k in range(len(args[r.names[0]])))
     return "\n".join(out) + "\n"
