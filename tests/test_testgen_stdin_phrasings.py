@@ -368,3 +368,39 @@ def test_sides_bounded_only_by_their_product_and_the_larger_side():
     assert any(int(v["H"]) * int(v["W"]) > 8 for v in drawn)
     # no lower bound of its own: a side could be 0 or negative, so the product bounds nothing
     assert "no range" in _refusal(fmt, lines[1:], ["2 3 3\nxox\noox\n"])
+
+
+def test_subscripted_names_on_a_line_of_scalars_are_scalars_of_their_own():
+    # N c_1 c_2: two letters beside a count, each a one-letter string; S_x S_y: a position
+    spec = _spec(
+        "N c_1 c_2\nS",
+        [
+            "1 \\le N \\le 100",
+            "N is an integer.",
+            "c_1 and c_2 are lowercase English letters.",
+            "S is a string of length N consisting of lowercase English letters.",
+        ],
+        ["3 b g\nabc\n", "1 s h\ns\n"],
+    )
+    assert spec.rows[0].names == ["N", "c_1", "c_2"]
+    for d in _drawn(spec):
+        assert len(d["c_1"]) == len(d["c_2"]) == 1 and d["c_1"].islower() and d["c_2"].islower()
+        assert len(d["S"]) == int(d["N"])
+    # a bound on a subscripted scalar names it, like any other
+    spec = _spec(
+        "H W S_x S_y",
+        ["1 \\leq H, W \\leq 50", "1 \\leq S_x \\leq H", "1 \\leq S_y \\leq W", "All input values are integers."],
+        ["3 4 2 2\n", "1 1 1 1\n"],
+    )
+    for d in _drawn(spec):
+        assert 1 <= int(d["S_x"]) <= int(d["H"]) and 1 <= int(d["S_y"]) <= int(d["W"])
+
+
+def test_a_cell_equal_to_one_symbol_or_another_and_names_listed_without_spaces():
+    spec = _spec(
+        "H W\nS_{1,1}S_{1,2}\\ldots S_{1,W}\n\\vdots\nS_{H,1}S_{H,2}\\ldots S_{H,W}",
+        ["1 \\leq H,W \\leq 20", "H,W are integers.", "S_{i,j} = . or S_{i,j} = #."],
+        ["2 3\n.#.\n##.\n"],
+    )
+    for d in _drawn(spec):
+        assert all(set(row) <= {".", "#"} for row in d["S"])

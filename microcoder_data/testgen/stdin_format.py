@@ -252,9 +252,10 @@ def _rows(block: list[str]) -> list[Row]:
             i += 1
             continue
         ms = [_VAR.match(t) for t in toks]
-        if not all(ms) or any(m.group(2) for m in ms):  # type: ignore[union-attr]
+        if not all(ms):
             raise _Unsupported(f"input format line {block[i]!r} not understood")
-        rows.append(Row("scalars", [m.group(1) for m in ms]))  # type: ignore[union-attr]
+        # N c_1 c_2, S_x S_y, M_G: a subscripted name on a line of scalars is one scalar's name
+        rows.append(Row("scalars", [t.replace("{", "").replace("}", "") for t in toks]))
         i += 1
     return rows
 
@@ -433,6 +434,9 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     if m and _subject(m.group(1), names) and _subject(m.group(2), names):
         same = [f"{m.group(1)}.length == {m.group(2)}.length"]
         return same + ([f"{m.group(3)} <= {m.group(1)}.length <= {m.group(4)}"] if m.group(3) else [])
+    m = re.fullmatch(r"(\S+) =+ (\S+)((?: or \1 =+ \S+)+)", t)
+    if m and _subject(m.group(1), names):  # S_{i,j} = . or S_{i,j} = #
+        t = f"{m.group(1)} is one of " + ", ".join([m.group(2)] + re.findall(r" or \S+ =+ (\S+)", m.group(3)))
     m = re.fullmatch(r"(\S+) is one of (.+)", t)
     if m and _subject(m.group(1), names):  # C is one of R, L, U, and D
         words = [w for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(2)) if w]
@@ -441,7 +445,7 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     if m:  # P is a permutation of (1, 2, ..., N)
         t = f"{m.group(1)} is a permutation of [{m.group(2)}]"
     m = re.fullmatch(r"(\S+) is an? (lowercase|uppercase) (?:English )?(?:letter|character)", t)
-    if m and _subject(m.group(1), names) and "[" in m.group(1):  # C_i: one letter, a string of its own
+    if m and _subject(m.group(1), names) and not ints.get(m.group(1).split("[")[0]):  # C_i, c_1: one letter
         return [f"{m.group(1)}.length == 1", f"{m.group(1)} consists of {m.group(2)} English letters"]
     for reading in (_several_subjects, _chain, _distinct_elements, _set_of_values, _word_choices, _string, _integer):
         lines = reading(t, names, ints)
@@ -485,6 +489,7 @@ def _subject(word: str, names: set[str]) -> bool:
 def _several_subjects(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
     """``S and T are strings ...``, ``A, B, and C are pairwise different``, ``L and R are
     0 or 1``: the same statement of each subject (different ones also unequal)."""
+    t = re.sub(r"^\w+(?:,\w+)+(?= are )", lambda x: ", ".join(x.group(0).split(",")), t)  # H,W,D are integers
     m = re.fullmatch(r"(\S+(?:(?:,|,? and) \S+)+) (?:are|is) (.+)", t)
     if not m:
         return None
@@ -505,6 +510,7 @@ def _several_subjects(t: str, names: set[str], ints: dict[str, bool]) -> list[st
     singular = re.sub(
         r"^(strings|integers)\b", lambda x: "an integer" if x.group(1) == "integers" else "a string", rest
     )
+    singular = re.sub(r"^((?:lowercase|uppercase) (?:English )?)letters$", r"a \1letter", singular)
     for w in subjects:
         out += _translate(f"{w} is {singular}", names, ints)
     return out
