@@ -1,0 +1,258 @@
+"""The input format as Codeforces, CodeContests, TACO and APPS state it: in prose, in the
+statement's Input section, ranges inline::
+
+    The first line contains a single integer t (1 <= t <= 10^4) — the number of test cases.
+    The first line of each test case contains two integers n and k (1 <= k <= n <= 2*10^5).
+    The second line of each test case contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 10^9).
+    The third line of each test case contains a string s of length n consisting of characters B and W.
+    It is guaranteed that the sum of n over all test cases does not exceed 2*10^5.
+
+:func:`read_prose` reads the shapes above -- an optional count of test cases, then lines
+of named integers, a line of a list of integers, a line holding one string -- into a
+:class:`ProseInput`: the lines of the input (or of one test case), the statement's ranges
+as constraint lines in AtCoder's notation (read on by ``stdin_format``'s reader), and the
+totals over all test cases.  Every sentence of the Input section must be one of these, a
+sentence that says nothing of the values ("The description of the test cases follows."),
+or the reading is refused with the sentence; a range the story states of an input
+variable ("a number k (2 <= k <= 5)") is read as a constraint like the others.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from microcoder_data.process.normalize import heading_of
+from microcoder_data.testgen.spec_model import _Unsupported
+
+CASES = "cases"  # the variable holding the test cases: one list of values per case
+
+_UNICODE = (("≤", "<="), ("≥", ">="), ("≠", "!="), ("⋅", "*"), ("·", "*"), ("×", "*"), ("…", "..."), ("’", "'"))
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+_COUNTS = {"a single": 1, "one": 1, "a": 1, "an": 1, "the": 0, "two": 2, "three": 3, "four": 4, "five": 5}
+_NAME = r"[A-Za-z][A-Za-z0-9]*"
+_NAMES = rf"{_NAME}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_NAME})*"
+_COMPARISON = re.compile(r"<=|>=|!=|<|>")
+_LINE = re.compile(
+    r"^(?:the )?(first|second|third|fourth|fifth|sixth|next|following|only|single) line"
+    r"(?: of (?:each|every|the) test case(?: description)?| of (?:the )?input| of each test)?"
+    r" (?:contains|consists of|has) (.+)$",
+    re.I,
+)
+_SCALARS = re.compile(
+    rf"^(?:(a single|one|two|three|four|five|an?|the) )?(?:(?:positive|non-negative|space-separated) )*"
+    rf"(?:integers?|numbers?) ({_NAMES})(?: \(([^()]*)\))?$",
+    re.I,
+)
+_LIST = re.compile(
+    rf"^({_NAME}) (?:(?:space-separated|positive|non-negative|distinct) )*integers:? "
+    rf"(?:({_NAME})_\{{?1\}}? ?, ?(?:\2_\{{?2\}}? ?, ?)?\.\.\. ?, ?\2_\{{?({_NAME})\}}?|({_NAME})_i)(?: \(([^()]*)\))?$"
+)
+_STRING = re.compile(
+    rf"^(?:a |the |one )?(?:non-empty )?string ({_NAME})(?: of length ({_NAME})| \(([^()]*)\))?,? "
+    r"consisting (?:only )?of (?:(\w+) )?(.+)$"
+)
+_TOTAL = re.compile(
+    r"^(?:it is (?:also )?guaranteed that )?(?:the )?sum of (.+?) (?:over|for|across|in) all (?:the )?test cases"
+    r"(?: in (?:the|one) test| in the input)?(?: respectively)? (?:does not exceed|doesn't exceed|is at most|"
+    r"is not greater than|will not exceed|<=) (.+)$",
+    re.I,
+)
+_SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
+    r"^(?:each test (?:contains|consists of) (?:multiple|several|one or more) test cases"
+    r"|(?:then )?(?:the )?descriptions? of (?:the )?test cases follows?"
+    r"|then follows? (?:the )?descriptions? of (?:the )?test cases"
+    r"|(?:then|next) \w+ test cases follow"
+    r"|each test case is described as follows:?"
+    r"|the description of each test case consists of (?:one|two|three|four) lines?)$",
+    re.I,
+)
+
+
+@dataclass
+class ProseLine:
+    names: list[str]  # scalars: one per token; a list / a string: [its name]
+    count: str | None = None  # a list's or a string's length (a variable read before, or a number)
+    string: bool = False  # one string on the line
+
+
+@dataclass
+class ProseInput:
+    lines: list[ProseLine]  # the input's lines, or one test case's
+    constraints: list[str]  # ranges and alphabets in AtCoder's notation, over the lines' names
+    cases: str | None = None  # the count of test cases (``t``), None for one case per input
+    cases_range: tuple[str, str] | None = None  # its bounds as written ("1", "10^4")
+    totals: list[tuple[list[str], str]] = field(default_factory=list)  # (product of names, bound) over all cases
+    story: str = ""  # the statement without its Input section (its promises are still to be refused)
+
+    @property
+    def strings(self) -> set[str]:
+        return {n for line in self.lines if line.string for n in line.names}
+
+
+def input_section(statement: str) -> tuple[list[str], str] | None:
+    """(the lines of the statement's first Input section, the statement without it), or None."""
+    rows = statement.splitlines()
+    start = next((k for k, row in enumerate(rows) if heading_of(row) == "Input"), None)
+    if start is None:
+        return None
+    end = next((k for k in range(start + 1, len(rows)) if heading_of(rows[k])), len(rows))
+    return rows[start + 1 : end], "\n".join(rows[:start] + rows[end:])
+
+
+def read_prose(statement: str) -> ProseInput:
+    """The Input section's reading (raises ``_Unsupported`` with the sentence not understood)."""
+    found = input_section(statement)
+    if found is None:
+        raise _Unsupported("no input format block ('in the following format:') nor an Input section in the statement")
+    section, story = found
+    reading = ProseInput([], [], story=story)
+    in_case = False
+    for sentence in _sentences(section):
+        in_case = _read_sentence(sentence, reading, in_case)
+    if not reading.lines:
+        raise _Unsupported("the Input section states no line of the input")
+    names = [n for line in reading.lines for n in line.names]
+    if len(set(names)) != len(names) or CASES in names or reading.cases in names:
+        raise _Unsupported("a variable appears twice in the Input section")
+    reading.constraints += _story_ranges(_normal(story), set(names))
+    return reading
+
+
+def _normal(text: str) -> str:
+    for a, b in _UNICODE:
+        text = text.replace(a, f" {b} ")
+    text = re.sub(r"(?<=\d)[ ,](?=\d{3}(?!\d))", "", text)  # 150 000, 200,000
+    return re.sub(r"[ \t]+", " ", text)
+
+
+def _sentences(section: list[str]) -> list[str]:
+    paragraphs = re.split(r"\n\s*\n", _normal("\n".join(section)))
+    out = []
+    for para in paragraphs:
+        text = " ".join(para.split())
+        out += [s.strip() for s in re.split(r"(?<=[^.\s][.!?])\s+(?=[A-Z])", text) if s.strip()]
+    return out
+
+
+def _without_description(sentence: str) -> str:
+    """The sentence less its closing period and its ``— the number of ...`` gloss (a gloss
+    that states a value is kept, and refuses the reading)."""
+    s = sentence.rstrip(" .")
+    m = re.search(r"\s*(?:—|–|\s-\s|--)\s*", s)
+    if m and not _COMPARISON.search(s[m.end() :]) and not re.search(r"guarantee|distinct|differ", s[m.end() :], re.I):
+        s = s[: m.start()]
+    return s.strip()
+
+
+def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
+    """Reads one sentence into ``reading``; returns whether a test case's lines have begun."""
+    s = _without_description(sentence)
+    if _SAYS_NOTHING.match(s):
+        return in_case
+    m = _TOTAL.match(s)
+    if m:
+        reading.totals += _totals(m.group(1), m.group(2), reading, sentence)
+        return in_case
+    m = _LINE.match(s)
+    if not m:
+        raise _Unsupported(f"input sentence not understood: {sentence!r}")
+    where, what = m.group(1).lower(), m.group(2)
+    of_case = re.search(r" of (?:each|every) test", s, re.I) is not None
+    if not reading.lines and reading.cases is None and not of_case and "test case" in sentence.lower():
+        _count_of_cases(what, reading, sentence)
+        return False
+    if reading.cases is not None:
+        in_case = in_case or of_case
+        if not in_case:
+            raise _Unsupported(f"input sentence not understood: {sentence!r}")
+    if where in _ORDINALS and _ORDINALS.index(where) != len(reading.lines):
+        raise _Unsupported(f"the {where} line is not the next one: {sentence!r}")
+    if where in ("only", "single") and reading.lines:
+        raise _Unsupported(f"'the {where} line' after other lines: {sentence!r}")
+    reading.lines.append(_line(what, reading, sentence))
+    return in_case
+
+
+def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
+    m = re.fullmatch(
+        rf"(?:a single |one |an |the )?(?:integer |number )?(?:the number of test cases )?({_NAME}) \(([^()]*)\)", what
+    )
+    bounds = m and re.fullmatch(rf"(.+?) <= {m.group(1)} <= (.+)", m.group(2).strip())
+    if not m or not bounds:
+        raise _Unsupported(f"the number of test cases not understood: {sentence!r}")
+    reading.cases, reading.cases_range = m.group(1), (bounds.group(1), bounds.group(2))
+
+
+def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
+    m = _LIST.match(what)
+    if m:
+        name, last = m.group(2) or m.group(4), m.group(3)
+        count = m.group(1)
+        if (last and last != count) or not (count.isdigit() or count in _known(reading)):
+            raise _Unsupported(f"the length of a list not understood: {sentence!r}")
+        reading.constraints += _ranges(m.group(5))
+        if re.search(r"\bdistinct integers\b", what):
+            reading.constraints.append(f"all values of {name} are distinct")
+        return ProseLine([name], count)
+    m = _STRING.match(what)
+    if m:
+        name, length, letters = m.group(1), m.group(2) or m.group(4), re.sub(r"\s*\([^()]*\)", "", m.group(5))
+        if m.group(4) and (m.group(2) or not (m.group(4).isdigit() or m.group(4) in _known(reading))):
+            letters, length = f"{m.group(4)} {letters}", m.group(2)  # "of characters": no length
+        if length and not (length.isdigit() or length in _known(reading)):
+            raise _Unsupported(f"the length of a string not understood: {sentence!r}")
+        letters = re.sub(r"\bLatin\b", "English", letters)
+        reading.constraints += _ranges(m.group(3)) + [f"{name} consists of {letters}"]
+        return ProseLine([name], length, string=True)
+    m = _SCALARS.match(what)
+    if m:
+        names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(2)) if n]
+        stated = _COUNTS.get((m.group(1) or "").lower(), 0)
+        if stated and stated != len(names):
+            raise _Unsupported(f"{m.group(1)} integers but {len(names)} names: {sentence!r}")
+        reading.constraints += _ranges(m.group(3))
+        return ProseLine(names)
+    raise _Unsupported(f"input line not understood: {sentence!r}")
+
+
+def _known(reading: ProseInput) -> set[str]:
+    return {n for line in reading.lines for n in line.names}
+
+
+def _ranges(text: str | None) -> list[str]:
+    """``1 <= n <= 10^5, 2 <= k <= 5`` -> one constraint line per range (a range of several
+    names, ``1 <= n, q <= 10``, stays one line)."""
+    if not text:
+        return []
+    parts = [p.strip() for p in re.split(r"[;,]\s+", text) if p.strip()]
+    if len(parts) > 1 and all(len(_COMPARISON.findall(p)) >= 2 for p in parts):
+        return parts
+    return [text.replace(";", ",").strip()]
+
+
+def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[tuple[list[str], str]]:
+    """``n``, ``n * m``, ``|s|``, ``n and the sum of q`` over all test cases -> (names, bound) each."""
+    out = []
+    for term in re.split(r"\s+and (?:the )?(?:sum of )?", terms):
+        term = re.sub(r"^(?:the )?(?:values? |lengths? of (?:the )?(?:strings? )?)", "", term.strip())
+        names = [n.strip(" |") for n in term.split("*")]
+        if not all(re.fullmatch(_NAME, n) for n in names) or not reading.lines:
+            raise _Unsupported(f"a total over the test cases not understood: {sentence!r}")
+        out.append((names, bound.strip()))
+    return out
+
+
+_CHAIN = re.compile(r"[^\s,;()]+(?:\s*(?:<=|>=|!=|<|>)\s*[^\s,;()]+)+")
+
+
+def _story_ranges(story: str, names: set[str]) -> list[str]:
+    """Ranges the story states of an input variable (``a number k (2 <= k <= 5)``), as
+    constraint lines; a range of anything else (``an index 1 <= i <= n``) says nothing of the input."""
+    out = []
+    for chain in _CHAIN.findall(story):
+        terms = [t.strip() for t in _COMPARISON.split(chain)]
+        subjects = terms[1:-1] if len(terms) > 2 else [t for t in terms if not re.fullmatch(r"[\d^*+\-]+", t)]
+        if any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
+            out.append(chain.strip())
+    return out
