@@ -84,6 +84,7 @@ class ProseInput:
     cases_range: tuple[str, str] | None = None  # its bounds as written ("1", "10^4")
     totals: list[tuple[list[str], str]] = field(default_factory=list)  # (product of names, bound) over all cases
     story: str = ""  # the statement without its Input section (its promises are still to be refused)
+    glosses: list[str] = field(default_factory=list)  # the "— the number of ..." of the input's sentences
 
     @property
     def strings(self) -> set[str]:
@@ -116,7 +117,22 @@ def read_prose(statement: str) -> ProseInput:
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section")
     reading.constraints += _story_ranges(_normal(story), set(names))
+    shape = _STRUCTURE.search(_normal(_without_output(story)) + " " + " ".join(reading.glosses))
+    if shape:  # "you are given a permutation": a promise of the input no range says
+        raise _Unsupported(
+            f"the statement speaks of a {shape.group(0).lower()!r}, which the Input section's ranges do not state"
+        )
     return reading
+
+
+def _without_output(statement: str) -> str:
+    """The statement less its Output section (what the answer is, in increasing order or distinct)."""
+    out, skip = [], False
+    for row in statement.splitlines():
+        name = heading_of(row)
+        skip = name == "Output" if name else skip
+        out += [] if skip else [row]
+    return "\n".join(out)
 
 
 def _normal(text: str) -> str:
@@ -135,19 +151,20 @@ def _sentences(section: list[str]) -> list[str]:
     return out
 
 
-def _without_description(sentence: str) -> str:
-    """The sentence less its closing period and its ``— the number of ...`` gloss (a gloss
-    that states a value is kept, and refuses the reading)."""
+def _without_gloss(sentence: str) -> tuple[str, str]:
+    """(the sentence less its closing period and its ``— the number of ...`` gloss, the
+    gloss); a gloss that states a value is kept, and refuses the reading."""
     s = sentence.rstrip(" .")
     m = re.search(r"\s*(?:—|–|\s-\s|--)\s*", s)
     if m and not _COMPARISON.search(s[m.end() :]) and not re.search(r"guarantee|distinct|differ", s[m.end() :], re.I):
-        s = s[: m.start()]
-    return s.strip()
+        return s[: m.start()].strip(), s[m.end() :]
+    return s.strip(), ""
 
 
 def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     """Reads one sentence into ``reading``; returns whether a test case's lines have begun."""
-    s = _without_description(sentence)
+    s, gloss = _without_gloss(sentence)
+    reading.glosses.append(gloss)
     if _SAYS_NOTHING.match(s):
         return in_case
     m = _TOTAL.match(s)
@@ -243,6 +260,12 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
     return out
 
 
+# what an input can be that no range states: the statement naming one makes the reading incomplete
+_STRUCTURE = re.compile(
+    r"\bpermutations?\b|\btrees?\b|\bgraphs?\b|\bconnected\b|\bsorted\b|\b(?:non-?)?(?:in|de)creasing\b"
+    r"|\bdistinct\b|\bpairwise\b|\bunique\b|\bpalindrom\w*|\bbracket sequences?\b|\bguarantee[sd]?\b",
+    re.I,
+)
 _CHAIN = re.compile(r"[^\s,;()]+(?:\s*(?:<=|>=|!=|<|>)\s*[^\s,;()]+)+")
 
 
