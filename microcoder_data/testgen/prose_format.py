@@ -82,7 +82,7 @@ class ProseInput:
     constraints: list[str]  # ranges and alphabets in AtCoder's notation, over the lines' names
     cases: str | None = None  # the count of test cases (``t``), None for one case per input
     cases_range: tuple[str, str] | None = None  # its bounds as written ("1", "10^4")
-    totals: list[tuple[list[str], str]] = field(default_factory=list)  # (product of names, bound) over all cases
+    totals: list[tuple[list[list[str]], str]] = field(default_factory=list)  # (terms added, bound) over all cases
     story: str = ""  # the statement without its Input section (its promises are still to be refused)
     glosses: list[str] = field(default_factory=list)  # the "— the number of ..." of the input's sentences
 
@@ -248,16 +248,18 @@ def _ranges(text: str | None) -> list[str]:
     return [text.replace(";", ",").strip()]
 
 
-def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[tuple[list[str], str]]:
-    """``n``, ``n * m``, ``|s|``, ``n and the sum of q`` over all test cases -> (names, bound) each."""
-    out = []
+def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[tuple[list[list[str]], str]]:
+    """``n``, ``n * m``, ``|s|``, ``h and n`` over all test cases -> [(the terms added, each a
+    product of names; the bound)].  "The sum of h and n" is read as one total of both: the
+    stricter of its two readings, so a drawn input keeps either."""
+    products = []
     for term in re.split(r"\s+and (?:the )?(?:sum of )?", terms):
         term = re.sub(r"^(?:the )?(?:values? |lengths? of (?:the )?(?:strings? )?)", "", term.strip())
         names = [n.strip(" |") for n in term.split("*")]
         if not all(re.fullmatch(_NAME, n) for n in names) or not reading.lines:
             raise _Unsupported(f"a total over the test cases not understood: {sentence!r}")
-        out.append((names, bound.strip()))
-    return out
+        products.append(names)
+    return [(products, bound.strip())]
 
 
 # what an input can be that no range states: the statement naming one makes the reading incomplete

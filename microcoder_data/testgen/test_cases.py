@@ -14,10 +14,15 @@ from microcoder_data.testgen.spec_model import InputSpec, Node, _Unsupported, fa
 
 
 def cases_spec(
-    case: InputSpec, count: str, count_bounds: tuple[str, str], name: str, totals: list[tuple[list[str], str]]
+    case: InputSpec,
+    count: str,
+    count_bounds: tuple[str, str],
+    name: str,
+    totals: list[tuple[list[list[str]], str]],
 ) -> InputSpec:
     """The whole input's spec: ``count`` (within ``count_bounds``, python expressions) cases
-    of ``case`` as the list ``name``; ``totals``: (names multiplied, bound) summed over the cases."""
+    of ``case`` as the list ``name``; ``totals``: (terms added, each a product of the case's
+    variables; the bound their sum over the cases keeps within)."""
     if set(case.nodes) - set(case.args):
         raise _Unsupported(f"a size of a test case is not in its input: {sorted(set(case.nodes) - set(case.args))}")
     position = {a: k for k, a in enumerate(case.args)}
@@ -36,14 +41,18 @@ def cases_spec(
     }
     params = ", ".join(case.args)
     checks = [f"all((lambda {params}: {c})(*case) for case in {name})" for c in case.checks]
-    for names, bound in totals:
+    for terms, bound in totals:
+        names = {n for product in terms for n in product}
         if any(n not in position or case.nodes[n].kind not in ("int", "str", "list") for n in names):
-            raise _Unsupported(f"a total over the test cases names {names}, not a number or length of a case")
-        term = " * ".join(
-            f"case[{position[n]}]" if case.nodes[n].kind == "int" else f"len(case[{position[n]}])" for n in names
-        )
-        checks.append(f"sum({term} for case in {name}) <= {bound}")
+            raise _Unsupported(f"a total over the test cases names {sorted(names)}, not a number or length of a case")
+        added = " + ".join(" * ".join(_term(case, position[n], n) for n in product) for product in terms)
+        checks.append(f"sum({added} for case in {name}) <= {bound}")
     return InputSpec([count, name], nodes, [count, name], True, case.source, checks)
+
+
+def _term(case: InputSpec, k: int, name: str) -> str:
+    """A case's variable in a total: an integer as it is, a string or a list by its length."""
+    return f"case[{k}]" if case.nodes[name].kind == "int" else f"len(case[{k}])"
 
 
 def _renamed(node: Node, renamed: dict[str, str]) -> Node:
