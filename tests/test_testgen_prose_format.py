@@ -216,3 +216,42 @@ def test_livecodebench_codeforces_problems_get_a_spec_their_tests_and_drawn_inpu
         for x in generate_inputs(s.spec, p.id, 10):
             args = json.loads(x)
             assert args["t"] == len(args["cases"]) and all(len(c[-1]) == c[0] for c in args["cases"])
+
+
+def test_more_ways_codeforces_words_the_same_lines_are_read_alike():
+    statement = """Count the pairs.
+
+### Input
+
+The first line contains an integer t (1 <= t <= 50) — the number of testcases. Then follows the description of the testcases.
+
+The first and only line of each testcase contains two integers, n and m (1 <= m <= n <= 8), then the next line a binary string w of length n.
+"""
+    cases = [TestCase("1\n3 2\n\n", "0\n")]
+    assert isinstance(stdin_spec(problem(statement, cases)), NoSpec)  # two lines in one sentence: not read
+    statement = """Count the pairs.
+
+### Input
+
+The first line contains an integer t (1 <= t <= 50) — the number of testcases. Then follows the description of the testcases.
+
+The first line of each testcase contains two integers, n and m (1 <= m <= n <= 8), where n is the length of w.
+
+The second line of each testcase contains a binary string w of length n.
+
+The third line of each testcase contains m integers b_1, ..., b_m (0 <= b_i < n), where b_i is a position in w.
+"""
+    s = stdin_spec(problem(statement, [TestCase("2\n3 2\n010\n0 2\n1 1\n1\n0\n", "1\n0\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    n, m, w, b = s.spec.nodes["cases"].elem.items
+    assert (m.hi, w.alphabet, w.len_lo, b.len_lo, b.elem.hi) == (
+        "cases__0",
+        "01",
+        "cases__0",
+        "cases__1",
+        "cases__0 - 1",
+    )
+    for x in generate_inputs(s.spec, "cf/pairs", 20):
+        for cn, cm, cw, cb in json.loads(x)["cases"]:
+            assert 1 <= cm <= cn <= 8 and len(cw) == cn and set(cw) <= {"0", "1"}
+            assert len(cb) == cm and all(0 <= v < cn for v in cb)

@@ -34,14 +34,14 @@ _NAME = r"[A-Za-z][A-Za-z0-9]*"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_NAME})*"
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
 _LINE = re.compile(
-    r"^(?:the )?(first|second|third|fourth|fifth|sixth|next|following|only|single) line"
-    r"(?: of (?:each|every|the) test case(?: description)?| of (?:the )?input| of each test)?"
+    r"^(?:the )?(first|second|third|fourth|fifth|sixth|next|following|only|single|first and only) line"
+    r"(?: of (?:each|every|the) test case(?: description)?| of (?:the )?input(?: data)?| of each test)?"
     r" (?:contains|consists of|has) (.+)$",
     re.I,
 )
 _SCALARS = re.compile(
-    rf"^(?:(a single|one|two|three|four|five|an?|the) )?(?:(?:positive|non-negative|space-separated) )*"
-    rf"(?:integers?|numbers?) ({_NAMES})(?: \(([^()]*)\))?$",
+    rf"^(?:(a single|one|two|three|four|five|an?|the|the single|the only|only one) )?"
+    rf"(?:(?:positive|non-negative|space-separated) )*(?:integers?|numbers?|integer numbers),?:? ({_NAMES})(?: \(([^()]*)\))?$",
     re.I,
 )
 _LIST = re.compile(
@@ -49,8 +49,8 @@ _LIST = re.compile(
     rf"(?:({_NAME})_\{{?1\}}? ?, ?(?:\2_\{{?2\}}? ?, ?)?\.\.\. ?, ?\2_\{{?({_NAME})\}}?|({_NAME})_i)(?: \(([^()]*)\))?$"
 )
 _STRING = re.compile(
-    rf"^(?:a |the |one )?(?:non-empty )?string ({_NAME})(?: of length ({_NAME})| \(([^()]*)\))?,? "
-    r"consisting (?:only )?of (?:(\w+) )?(.+)$"
+    rf"^(?:a |the |one )?(?:non-empty )?(binary )?string ({_NAME})(?: of length ({_NAME})| \(([^()]*)\))?"
+    r"(?:,? consisting (?:only )?of (?:(\w+) )?(.+))?$"
 )
 _TOTAL = re.compile(
     r"^(?:it is (?:also )?guaranteed that )?(?:the )?sum of (.+?) (?:over|for|across|in) all (?:the )?test cases"
@@ -62,9 +62,15 @@ _SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
     r"^(?:each test (?:contains|consists of) (?:multiple|several|one or more) test cases"
     r"|(?:then )?(?:the )?descriptions? of (?:the )?test cases follows?"
     r"|then follows? (?:the )?descriptions? of (?:the )?test cases"
-    r"|(?:then|next) \w+ test cases follow"
-    r"|each test case is described as follows:?"
-    r"|the description of each test case consists of (?:one|two|three|four) lines?)$",
+    r"|(?:then|next) (?:\w+ )?test cases follow"
+    r"|(?:then |this is |it is )?followed by (?:the )?descriptions? of (?:the )?test cases"
+    r"|then (?:the )?descriptions? of \w+ test cases follow"
+    r"|the following lines describe the test cases"
+    r"|the next \w+(?: \* \w+)? lines contain (?:the )?descriptions? of (?:the )?test cases"
+    r"|the input consists of (?:multiple|several) test cases"
+    r"|each test case is described as follows:?|for each test case:"
+    r"|(?:the )?description of each test case consists of (?:one|two|three|four) lines?:?"
+    r"|each test case consists of (?:one|two|three|four) lines?:?)$",
     re.I,
 )
 
@@ -139,6 +145,12 @@ def _normal(text: str) -> str:
     for a, b in _UNICODE:
         text = text.replace(a, f" {b} ")
     text = re.sub(r"(?<=\d)[ ,](?=\d{3}(?!\d))", "", text)  # 150 000, 200,000
+    text = re.sub(
+        r"\btest ?cases?\b|\bsets? of input data\b",
+        lambda m: "test cases" if m.group(0).endswith("s") else "test case",
+        text,
+    )
+    text = re.sub(r"\btestcase(s?)\b", r"test case\1", text)
     return re.sub(r"[ \t]+", " ", text)
 
 
@@ -155,7 +167,7 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     """(the sentence less its closing period and its ``— the number of ...`` gloss, the
     gloss); a gloss that states a value is kept, and refuses the reading."""
     s = sentence.rstrip(" .")
-    m = re.search(r"\s*(?:—|–|\s-\s|--)\s*", s)
+    m = re.search(r"\s*(?:—|–|\s-\s|--)\s*|(?<=\)),\s*(?=(?:where|representing|indicating|denoting)\b)", s)
     if m and not _COMPARISON.search(s[m.end() :]) and not re.search(r"guarantee|distinct|differ", s[m.end() :], re.I):
         return s[: m.start()].strip(), s[m.end() :]
     return s.strip(), ""
@@ -214,14 +226,7 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
         return ProseLine([name], count)
     m = _STRING.match(what)
     if m:
-        name, length, letters = m.group(1), m.group(2) or m.group(4), re.sub(r"\s*\([^()]*\)", "", m.group(5))
-        if m.group(4) and (m.group(2) or not (m.group(4).isdigit() or m.group(4) in _known(reading))):
-            letters, length = f"{m.group(4)} {letters}", m.group(2)  # "of characters": no length
-        if length and not (length.isdigit() or length in _known(reading)):
-            raise _Unsupported(f"the length of a string not understood: {sentence!r}")
-        letters = re.sub(r"\bLatin\b", "English", letters)
-        reading.constraints += _ranges(m.group(3)) + [f"{name} consists of {letters}"]
-        return ProseLine([name], length, string=True)
+        return _string_line(m, reading, sentence)
     m = _SCALARS.match(what)
     if m:
         names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(2)) if n]
@@ -231,6 +236,22 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
         reading.constraints += _ranges(m.group(3))
         return ProseLine(names)
     raise _Unsupported(f"input line not understood: {sentence!r}")
+
+
+def _string_line(m: re.Match, reading: ProseInput, sentence: str) -> ProseLine:
+    """``a [binary] string s [of length n | (1 <= |s| <= 10)] [consisting of [n] <letters>]``."""
+    binary, name, length, word, letters = m.group(1), m.group(2), m.group(3), m.group(5), m.group(6)
+    if word and (length or not (word.isdigit() or word in _known(reading))):
+        letters = f"{word} {letters}"  # "of characters ...", not "of n characters"
+    elif word:
+        length = word
+    if length and not (length.isdigit() or length in _known(reading)):
+        raise _Unsupported(f"the length of a string not understood: {sentence!r}")
+    if letters is None and not binary:
+        raise _Unsupported(f"the characters of a string not stated: {sentence!r}")
+    letters = re.sub(r"\bLatin\b", "English", re.sub(r"\s*\([^()]*\)", "", letters or "0 and 1"))
+    reading.constraints += _ranges(m.group(4)) + [f"{name} consists of {letters}"]
+    return ProseLine([name], length, string=True)
 
 
 def _known(reading: ProseInput) -> set[str]:
