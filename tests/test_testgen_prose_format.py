@@ -169,9 +169,23 @@ Print one integer.
         (("(0 <= a_i <= 99) — the prices", "— the prices"), "no range stated"),
         (("consisting of characters D (a dark plank) and L (a light one)", "describing the planks"), "not understood"),
         (("### Input", "### Story"), "no input format"),
+        (("— the prices.", "— the prices, each an even number."), "not understood"),  # a promise in a gloss
+        (("the stroke's width.", "the stroke's width, a power of two."), "not understood"),
+        (
+            ("The first line contains a single integer t (1 <= t <= 500) — the number of test cases. ", ""),
+            "no count of test cases",
+        ),
+        (("The second line of each", "The only line of each"), "the only line"),
+        (
+            ("contains a string s of length n consisting", "contains a string s of length m consisting"),
+            "length of a string",
+        ),
+        (("consisting of characters D (a dark plank) and L (a light one)", ""), "characters of a string"),
+        (("the sum of n over", "the sum of n^2 over"), "total over the test cases"),
     ],
 )
 def test_what_the_prose_reader_cannot_read_or_enforce_refuses_generation(change, why):
+    assert change[0] in STATEMENT
     s = stdin_spec(problem(STATEMENT.replace(*change)))
     assert isinstance(s, NoSpec) and why in s.reason, s
 

@@ -80,6 +80,7 @@ class ProseLine:
     names: list[str]  # scalars: one per token; a list / a string: [its name]
     count: str | None = None  # a list's or a string's length (a variable read before, or a number)
     string: bool = False  # one string on the line
+    only: bool = False  # "the only line": no other may follow
 
 
 @dataclass
@@ -168,7 +169,7 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     gloss); a gloss that states a value is kept, and refuses the reading."""
     s = sentence.rstrip(" .")
     m = re.search(r"\s*(?:—|–|\s-\s|--)\s*|(?<=\)),\s*(?=(?:where|representing|indicating|denoting)\b)", s)
-    if m and not _COMPARISON.search(s[m.end() :]) and not re.search(r"guarantee|distinct|differ", s[m.end() :], re.I):
+    if m and not _COMPARISON.search(s[m.end() :]) and not _GLOSS_PROMISE.search(s[m.end() :]):
         return s[: m.start()].strip(), s[m.end() :]
     return s.strip(), ""
 
@@ -191,15 +192,20 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     if not reading.lines and reading.cases is None and not of_case and "test case" in sentence.lower():
         _count_of_cases(what, reading, sentence)
         return False
+    if of_case and reading.cases is None:
+        raise _Unsupported(f"a line of each test case, but no count of test cases read: {sentence!r}")
+    if reading.lines and reading.lines[-1].only:
+        raise _Unsupported(f"a line after 'the only line': {sentence!r}")
     if reading.cases is not None:
         in_case = in_case or of_case
         if not in_case:
             raise _Unsupported(f"input sentence not understood: {sentence!r}")
     if where in _ORDINALS and _ORDINALS.index(where) != len(reading.lines):
         raise _Unsupported(f"the {where} line is not the next one: {sentence!r}")
-    if where in ("only", "single") and reading.lines:
+    if where in ("only", "single", "first and only") and reading.lines:
         raise _Unsupported(f"'the {where} line' after other lines: {sentence!r}")
     reading.lines.append(_line(what, reading, sentence))
+    reading.lines[-1].only = where in ("only", "single", "first and only")
     return in_case
 
 
@@ -283,6 +289,12 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
     return [(products, bound.strip())]
 
 
+# a gloss that says one of these promises more than "the number of ...": kept, so the sentence is refused
+_GLOSS_PROMISE = re.compile(
+    r"\b(?:guarantee|distinct|differ|unique|prime|even|odd|divisible|multiple|power|non-?zero|positive|negative"
+    r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom)\w*",
+    re.I,
+)
 # what an input can be that no range states: the statement naming one makes the reading incomplete
 _STRUCTURE = re.compile(
     r"\bpermutations?\b|\btrees?\b|\bgraphs?\b|\bconnected\b|\bsorted\b|\b(?:non-?)?(?:in|de)creasing\b"
