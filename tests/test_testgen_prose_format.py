@@ -269,3 +269,60 @@ The third line of each testcase contains m integers b_1, ..., b_m (0 <= b_i < n)
         for cn, cm, cw, cb in json.loads(x)["cases"]:
             assert 1 <= cm <= cn <= 8 and len(cw) == cn and set(cw) <= {"0", "1"}
             assert len(cb) == cm and all(0 <= v < cn for v in cb)
+
+
+APPS_STYLE = """Answer each query.
+
+-----Input-----
+
+The first line contains three integers n, q and k (1 <= n, q <= 50; 1 <= k <= n) — the sizes.
+
+The second line contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 10^9) that give the heights.
+
+Each of the next q lines contains two integers l_i and r_i (1 <= l_i <= r_i <= n) — a query.
+
+-----Output-----
+
+For each query print the answer.
+
+-----Example-----
+Input
+3 2 1
+5 6 7
+1 2
+2 3
+
+Output
+5
+6
+"""
+
+
+def test_a_block_of_lines_and_apps_headings_are_read_and_every_drawn_input_keeps_them():
+    s = stdin_spec(problem(APPS_STYLE, [TestCase("3 2 1\n5 6 7\n1 2\n2 3\n", "5\n6\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    assert [(r.kind, r.names, r.count) for r in s.rows] == [
+        ("scalars", ["n", "q", "k"], None),
+        ("list", ["a"], "n"),
+        ("block", ["l", "r"], "q"),
+    ]
+    nodes = s.spec.nodes
+    assert (nodes["q"].hi, nodes["k"].hi, nodes["l"].elem.hi, nodes["r"].elem.hi) == ("50", "n", "r[_i]", "n")
+    for x in generate_inputs(s.spec, "apps/queries", 30):
+        v = json.loads(x)
+        assert 1 <= v["k"] <= v["n"] <= 50 and len(v["a"]) == v["n"] and len(v["l"]) == len(v["r"]) == v["q"]
+        assert all(1 <= lo <= hi <= v["n"] for lo, hi in zip(v["l"], v["r"]))
+
+
+@pytest.mark.parametrize(
+    "change, why",
+    [
+        (("Each of the next q lines contains", "Each of the next m lines contains"), "block of lines"),
+        (("two integers l_i and r_i", "two integers l and r"), "block of lines"),
+        (("— a query.", "— a query.\n\nThe third line contains one integer z (1 <= z <= 5)."), "after a block"),
+    ],
+)
+def test_a_block_the_reader_cannot_place_refuses_generation(change, why):
+    assert change[0] in APPS_STYLE
+    s = stdin_spec(problem(APPS_STYLE.replace(*change), [TestCase("3 2 1\n5 6 7\n1 2\n2 3\n", "5\n6\n")]))
+    assert isinstance(s, NoSpec) and why in s.reason, s

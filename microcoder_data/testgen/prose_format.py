@@ -81,6 +81,7 @@ class ProseLine:
     count: str | None = None  # a list's or a string's length (a variable read before, or a number)
     string: bool = False  # one string on the line
     only: bool = False  # "the only line": no other may follow
+    block: bool = False  # ``count`` lines, each a value of every name (its column)
 
 
 @dataclass
@@ -90,6 +91,7 @@ class ProseInput:
     cases: str | None = None  # the count of test cases (``t``), None for one case per input
     cases_range: tuple[str, str] | None = None  # its bounds as written ("1", "10^4")
     totals: list[tuple[list[list[str]], str]] = field(default_factory=list)  # (terms added, bound) over all cases
+    pending: str | None = None  # "Then q lines follow.": the count of the lines the next sentence describes
     story: str = ""  # the statement without its Input section (its promises are still to be refused)
     glosses: list[str] = field(default_factory=list)  # the "— the number of ..." of the input's sentences
 
@@ -101,10 +103,10 @@ class ProseInput:
 def input_section(statement: str) -> tuple[list[str], str] | None:
     """(the lines of the statement's first Input section, the statement without it), or None."""
     rows = statement.splitlines()
-    start = next((k for k, row in enumerate(rows) if heading_of(row) == "Input"), None)
+    start = next((k for k, row in enumerate(rows) if _heading(row) == "Input"), None)
     if start is None:
         return None
-    end = next((k for k in range(start + 1, len(rows)) if heading_of(rows[k])), len(rows))
+    end = next((k for k in range(start + 1, len(rows)) if _heading(rows[k])), len(rows))
     return rows[start + 1 : end], "\n".join(rows[:start] + rows[end:])
 
 
@@ -132,11 +134,17 @@ def read_prose(statement: str) -> ProseInput:
     return reading
 
 
+def _heading(row: str) -> str | None:
+    """The section a heading opens, APPS' ``-----Input-----`` too."""
+    m = re.fullmatch(r"\s*-{3,}\s*([A-Za-z][A-Za-z ]*?)\s*-{3,}\s*", row)
+    return heading_of(m.group(1) if m else row)
+
+
 def _without_output(statement: str) -> str:
     """The statement less its Output section (what the answer is, in increasing order or distinct)."""
     out, skip = [], False
     for row in statement.splitlines():
-        name = heading_of(row)
+        name = _heading(row)
         skip = name == "Output" if name else skip
         out += [] if skip else [row]
     return "\n".join(out)
@@ -148,7 +156,7 @@ def _normal(text: str) -> str:
     text = re.sub(r"(?<=\d)[ ,](?=\d{3}(?!\d))", "", text)  # 150 000, 200,000
     text = re.sub(
         r"\btest ?cases?\b|\bsets? of input data\b",
-        lambda m: "test cases" if m.group(0).endswith("s") else "test case",
+        lambda m: "test cases" if m.group(0).endswith("s") or m.group(0).startswith("sets") else "test case",
         text,
     )
     text = re.sub(r"\btestcase(s?)\b", r"test case\1", text)
@@ -168,7 +176,10 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     """(the sentence less its closing period and its ``— the number of ...`` gloss, the
     gloss); a gloss that states a value is kept, and refuses the reading."""
     s = sentence.rstrip(" .")
-    m = re.search(r"\s*(?:—|–|\s-\s|--)\s*|(?<=\)),\s*(?=(?:where|representing|indicating|denoting)\b)", s)
+    m = re.search(
+        r"\s*(?:—|–|\s-\s|--)\s*|(?<=\))\s*,?\s*(?=(?:where|representing|indicating|denoting|that|which|meaning|describing)\b)",
+        s,
+    )
     if m and not _COMPARISON.search(s[m.end() :]) and not _GLOSS_PROMISE.search(s[m.end() :]):
         return s[: m.start()].strip(), s[m.end() :]
     return s.strip(), ""
@@ -184,8 +195,15 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     if m:
         reading.totals += _totals(m.group(1), m.group(2), reading, sentence)
         return in_case
+    block = _block(s, reading, sentence)
+    if block is not None:
+        if reading.cases is not None and not in_case or reading.lines and reading.lines[-1].only:
+            raise _Unsupported(f"a block of lines not understood here: {sentence!r}")
+        if block.names:
+            reading.lines.append(block)
+        return in_case
     m = _LINE.match(s)
-    if not m:
+    if not m or reading.pending:
         raise _Unsupported(f"input sentence not understood: {sentence!r}")
     where, what = m.group(1).lower(), m.group(2)
     of_case = re.search(r" of (?:each|every) test", s, re.I) is not None
@@ -200,6 +218,8 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
         in_case = in_case or of_case
         if not in_case:
             raise _Unsupported(f"input sentence not understood: {sentence!r}")
+    if where in _ORDINALS and any(line.block for line in reading.lines):
+        raise _Unsupported(f"the {where} line after a block of lines: {sentence!r}")
     if where in _ORDINALS and _ORDINALS.index(where) != len(reading.lines):
         raise _Unsupported(f"the {where} line is not the next one: {sentence!r}")
     if where in ("only", "single", "first and only") and reading.lines:
@@ -207,6 +227,56 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     reading.lines.append(_line(what, reading, sentence))
     reading.lines[-1].only = where in ("only", "single", "first and only")
     return in_case
+
+
+_COUNT = r"\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+"
+_BLOCK = re.compile(
+    rf"^(?:the i-th of the|each of the|in the i-th of the) (?:next|following) ({_COUNT}) lines"
+    rf"(?: of (?:each|the) test case)?,? (?:contains?|there (?:are|is)) (.+)$"
+    rf"|^(?:the )?next ({_COUNT}) lines each contain (.+)$"
+    rf"|^then ({_COUNT}) lines follow, (?:each line contains|each containing|the i-th of them contains) (.+)$",
+    re.I,
+)
+_BLOCK_ROW = re.compile(
+    rf"^(?:(one|two|three|four|five) )?(?:(?:positive|non-negative) )*integers?,? "
+    rf"((?:{_NAME})_\{{?i\}}?(?:(?: ?, ?(?:and )?| and ){_NAME}_\{{?i\}}?)*)(?: \(([^()]*)\))?$"
+)
+
+
+def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
+    """``Each of the next n lines contains two integers x_i and y_i (1 <= x_i, y_i <= 10)`` (or
+    ``Then n lines follow.`` and ``The i-th of them contains ...``): a block of lines, each
+    holding the i-th value of every name; None when ``s`` is no such sentence.  A bare
+    ``Then n lines follow.`` returns a line of no names (its count pending)."""
+    m = re.fullmatch(rf"(?:then )?({_COUNT}) lines follow", s, re.I)
+    if m:
+        reading.pending = m.group(1).strip("()")
+        return ProseLine([])
+    m = _BLOCK.match(s)
+    if m:
+        count, what = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5) if m.group(k))
+    elif reading.pending:
+        m = re.fullmatch(
+            r"(?:the i-th of (?:these|them)(?: \w+ lines)?|each of (?:these|them)(?: \w+ lines)?|each (?:of these )?line) contains? (.+)",
+            s,
+            re.I,
+        )
+        if not m:
+            return None
+        count, what = reading.pending, m.group(1)
+    else:
+        return None
+    reading.pending = None
+    count = count.strip("()").replace(" ", "")
+    row = _BLOCK_ROW.match(what)
+    if not row or not set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
+        raise _Unsupported(f"a block of lines not understood: {sentence!r}")
+    names = [re.sub(r"_\{?i\}?$", "", n) for n in re.split(r" ?, ?(?:and )?| and ", row.group(2)) if n]
+    stated = _COUNTS.get((row.group(1) or "").lower(), 0)
+    if stated and stated != len(names):
+        raise _Unsupported(f"{row.group(1)} integers but {len(names)} names: {sentence!r}")
+    reading.constraints += _ranges(row.group(3))
+    return ProseLine(names, count, block=True)
 
 
 def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
@@ -269,7 +339,16 @@ def _ranges(text: str | None) -> list[str]:
     names, ``1 <= n, q <= 10``, stays one line)."""
     if not text:
         return []
-    parts = [p.strip() for p in re.split(r"[;,]\s+", text) if p.strip()]
+    parts: list[str] = []
+    for part in (p.strip() for p in re.split(r"[;,]\s+", text) if p.strip()):
+        if (
+            parts
+            and re.fullmatch(r"[^<>]+ (?:<=|<) [A-Za-z]\w*", parts[-1])
+            and re.match(r"[A-Za-z]\w* ?(?:<=|<|,)", part)
+        ):
+            parts[-1] += ", " + part  # 1 <= n, q <= 10: one range of two names
+        else:
+            parts.append(part)
     if len(parts) > 1 and all(len(_COMPARISON.findall(p)) >= 2 for p in parts):
         return parts
     return [text.replace(";", ",").strip()]

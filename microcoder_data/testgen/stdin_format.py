@@ -537,7 +537,7 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
     reading = read_prose(statement)
     inner = [
         Row(
-            "scalars" if line.string or line.count is None else "list",
+            "block" if line.block else "scalars" if line.string or line.count is None else "list",
             line.names,
             line.count if not line.string else None,
         )
