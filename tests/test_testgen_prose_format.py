@@ -182,6 +182,7 @@ Print one integer.
         ),
         (("consisting of characters D (a dark plank) and L (a light one)", ""), "characters of a string"),
         (("the sum of n over", "the sum of n^2 over"), "total over the test cases"),
+        (("Mira paints a fence of n planks;", "Mira paints a fence of n planks, and n is even;"), "'n is even'"),
     ],
 )
 def test_what_the_prose_reader_cannot_read_or_enforce_refuses_generation(change, why):

@@ -126,7 +126,12 @@ def read_prose(statement: str) -> ProseInput:
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section")
     reading.constraints += _story_ranges(_normal(story), set(names))
-    shape = _STRUCTURE.search(_normal(_without_output(story)) + " " + " ".join(reading.glosses))
+    told = _normal(_without_output(story)) + " " + " ".join(reading.glosses)
+    shape = _STRUCTURE.search(told) or re.search(  # "n is even" of an input variable
+        rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
+        r"(?:even|odd|prime|divisible|power|multiple)\b",
+        told,
+    )
     if shape:  # "you are given a permutation": a promise of the input no range says
         raise _Unsupported(
             f"the statement speaks of a {shape.group(0).lower()!r}, which the Input section's ranges do not state"
