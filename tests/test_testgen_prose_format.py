@@ -320,6 +320,15 @@ def test_a_block_of_lines_and_apps_headings_are_read_and_every_drawn_input_keeps
     [
         (("Each of the next q lines contains", "Each of the next m lines contains"), "block of lines"),
         (("two integers l_i and r_i", "two integers l and r"), "block of lines"),
+        (("Each of the next q lines contains", "Then q lines follow. The q lines hold"), "not understood"),
+        (
+            (
+                "Each of the next q lines contains two integers l_i and r_i (1 <= l_i <= r_i <= n) — a query.",
+                "Then q lines follow.",
+            ),
+            "lines it does not describe",
+        ),
+        (("n integers a_1, a_2, ..., a_n (1 <= a_i <= 10^9) that give", "n - 1 integers that give"), "not understood"),
         (("— a query.", "— a query.\n\nThe third line contains one integer z (1 <= z <= 5)."), "after a block"),
     ],
 )

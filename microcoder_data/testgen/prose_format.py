@@ -120,8 +120,8 @@ def read_prose(statement: str) -> ProseInput:
     in_case = False
     for sentence in _sentences(section):
         in_case = _read_sentence(sentence, reading, in_case)
-    if not reading.lines:
-        raise _Unsupported("the Input section states no line of the input")
+    if not reading.lines or reading.pending:
+        raise _Unsupported("the Input section states no line of the input, or lines it does not describe")
     names = [n for line in reading.lines for n in line.names]
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section")
@@ -177,13 +177,19 @@ def _sentences(section: list[str]) -> list[str]:
     return out
 
 
+_GLOSS = re.compile(
+    r"\s*(?:—|–|\s-\s(?=[A-Za-z])|--)\s*"
+    r"|(?<=\))\s*,?\s*(?=(?:where|representing|indicating|denoting|that|which|meaning|describing)\b)"
+)
+
+
 def _without_gloss(sentence: str) -> tuple[str, str]:
     """(the sentence less its closing period and its ``— the number of ...`` gloss, the
     gloss); a gloss that states a value is kept, and refuses the reading."""
     s = sentence.rstrip(" .")
-    m = re.search(
-        r"\s*(?:—|–|\s-\s|--)\s*|(?<=\))\s*,?\s*(?=(?:where|representing|indicating|denoting|that|which|meaning|describing)\b)",
-        s,
+    m = next(  # outside parentheses: "(1 <= k <= n - 1)" is no gloss
+        (g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")")),
+        None,
     )
     if m and not _COMPARISON.search(s[m.end() :]) and not _GLOSS_PROMISE.search(s[m.end() :]):
         return s[: m.start()].strip(), s[m.end() :]
