@@ -336,3 +336,24 @@ def test_a_block_the_reader_cannot_place_refuses_generation(change, why):
     assert change[0] in APPS_STYLE
     s = stdin_spec(problem(APPS_STYLE.replace(*change), [TestCase("3 2 1\n5 6 7\n1 2\n2 3\n", "5\n6\n")]))
     assert isinstance(s, NoSpec) and why in s.reason, s
+
+
+def test_per_name_ranges_and_other_wordings_of_the_count_are_read():
+    statement = """Sum up.
+
+### Input
+
+The first line contains an integer t, the number of test cases (1 <= t <= 20). Then t cases follow.
+
+The first line of each test case contains two positive integers n (1 <= n <= 6) and k (2 <= k <= 9), representing the sizes.
+
+The second line of each test case contains exactly n space separated integers a_i (1 <= a_i <= k).
+"""
+    s = stdin_spec(problem(statement, [TestCase("2\n2 3\n1 3\n1 2\n2\n", "4\n2\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    n, k, a = s.spec.nodes["cases"].elem.items
+    assert (s.spec.nodes["t"].hi, n.hi, k.lo, k.hi, a.elem.hi) == ("20", "6", "2", "9", "cases__1")
+    for x in generate_inputs(s.spec, "cf/sum", 20):
+        v = json.loads(x)
+        assert 1 <= v["t"] == len(v["cases"]) <= 20
+        assert all(len(ca) == cn <= 6 and all(1 <= e <= ck for e in ca) for cn, ck, ca in v["cases"])

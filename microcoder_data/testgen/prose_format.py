@@ -41,11 +41,11 @@ _LINE = re.compile(
 )
 _SCALARS = re.compile(
     rf"^(?:(a single|one|two|three|four|five|an?|the|the single|the only|only one) )?"
-    rf"(?:(?:positive|non-negative|space-separated) )*(?:integers?|numbers?|integer numbers),?:? ({_NAMES})(?: \(([^()]*)\))?$",
+    rf"(?:(?:positive|non-negative|space[- ]separated) )*(?:integers?|numbers?|integer numbers),?:? ({_NAMES})(?: \(([^()]*)\))?$",
     re.I,
 )
 _LIST = re.compile(
-    rf"^({_NAME}) (?:(?:space-separated|positive|non-negative|distinct) )*integers:? "
+    rf"^(?:exactly )?({_NAME}) (?:(?:space[- ]separated|positive|non-negative|distinct) )*integers:? "
     rf"(?:({_NAME})_\{{?1\}}? ?, ?(?:\2_\{{?2\}}? ?, ?)?\.\.\. ?, ?\2_\{{?({_NAME})\}}?|({_NAME})_i)(?: \(([^()]*)\))?$"
 )
 _STRING = re.compile(
@@ -62,7 +62,8 @@ _SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
     r"^(?:each test (?:contains|consists of) (?:multiple|several|one or more) test cases"
     r"|(?:then )?(?:the )?descriptions? of (?:the )?test cases follows?"
     r"|then follows? (?:the )?descriptions? of (?:the )?test cases"
-    r"|(?:then|next) (?:\w+ )?test cases follow"
+    r"|(?:then|next) (?:\w+ )?(?:test )?cases follow"
+    r"|then follows? their descriptions?"
     r"|(?:then |this is |it is )?followed by (?:the )?descriptions? of (?:the )?test cases"
     r"|then (?:the )?descriptions? of \w+ test cases follow"
     r"|the following lines describe the test cases"
@@ -292,7 +293,9 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
 
 def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
     m = re.fullmatch(
-        rf"(?:a single |one |an |the )?(?:integer |number )?(?:the number of test cases )?({_NAME}) \(([^()]*)\)", what
+        rf"(?:a single |one |an |the )?(?:integer |number )?(?:the number of test cases )?({_NAME}),?"
+        rf"(?: the number of test cases,?)? \(([^()]*)\)",
+        what,
     )
     bounds = m and re.fullmatch(rf"(.+?) <= {m.group(1)} <= (.+)", m.group(2).strip())
     if not m or not bounds:
@@ -314,8 +317,17 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
     m = _STRING.match(what)
     if m:
         return _string_line(m, reading, sentence)
+    ranges: list[str] = []
+    what = re.sub(  # "two integers n (1 <= n <= 10) and k (1 <= k <= n)": each name's own range
+        rf"\b({_NAME}) ?\(([^()]*(?:<=|<)[^()]*)\)(?= and |, |$)",
+        lambda r: (
+            ranges.append(r.group(2)) or r.group(1) if re.search(rf"\b{r.group(1)}\b", r.group(2)) else r.group(0)
+        ),
+        what,
+    )
     m = _SCALARS.match(what)
     if m:
+        reading.constraints += [x for r in ranges for x in _ranges(r)]
         names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(2)) if n]
         stated = _COUNTS.get((m.group(1) or "").lower(), 0)
         if stated and stated != len(names):
