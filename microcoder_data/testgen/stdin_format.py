@@ -25,15 +25,14 @@ several test cases per input) -> no spec.
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from microcoder_data.process.normalize import heading_of
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.conditions import ALL_INTEGERS
-from microcoder_data.testgen.constraints import constraint_lines, promised_constraints
+from microcoder_data.testgen.constraints import _expr, _fix_numbers, constraint_lines, promised_constraints
+from microcoder_data.testgen.prose_format import CASES, read_prose
 from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
 from microcoder_data.testgen import stdin_records as jagged
 from microcoder_data.testgen.stdin_phrasings import graph_lines, rephrase, without_gloss
@@ -44,34 +43,24 @@ from microcoder_data.testgen.stdin_queries import (
     is_query_row,
     length_lines,
     paired_across_forms,
-    parse_queries,
-    render_queries,
     split_forms,
 )
+from microcoder_data.testgen.stdin_rows import (
+    INT_TOKEN,
+    Row,
+    StdinSpec,
+    args_json,
+    parse,
+    render,
+    row_names,
+    typed_value,
+)
+from microcoder_data.testgen.test_cases import cases_spec, check_examples
+
+__all__ = ["Row", "StdinSpec", "args_json", "parse", "render", "stdin_spec"]
 
 _VAR = re.compile(r"^([A-Za-z][A-Za-z0-9]*)(?:_\{?([A-Za-z0-9+\-]+)\}?)?$")
-_INT = re.compile(r"^[+-]?\d+$")
 _FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][+-]?\d+)$")
-
-
-@dataclass
-class Row:
-    kind: str  # scalars | list | block | grid | queries | records
-    names: list[str]  # scalars: one per token; list / grid: [name]; block: one per column
-    count: str | None = None  # list / block / grid: its length (rows of a grid; an expression over scalars)
-    width: str | None = None  # grid: the cells of a row
-    joined: bool = False  # grid: a row's cells written together ("S_{1,1}S_{1,2}...S_{1,W}": one string)
-    forms: dict[str, list[str]] | None = None  # queries: each type's fields (stdin_queries.py)
-    records: jagged.Records | None = None  # records: columns and a row of varying length (stdin_records.py)
-
-
-@dataclass
-class StdinSpec:
-    rows: list[Row]
-    spec: InputSpec  # the variables as arguments, generated like a functional problem's
-
-    def render(self, args: dict[str, Any]) -> str:
-        return render(self.rows, args)
 
 
 def _latex(text: str) -> str:
@@ -260,68 +249,6 @@ def _rows(block: list[str]) -> list[Row]:
     return rows
 
 
-def _count(expr: str, env: dict[str, Any]) -> int:
-    v = eval(compile(expr, "<count>", "eval"), {"__builtins__": {}}, dict(env))  # names and + - digits only
-    if not isinstance(v, int) or v < 0:
-        raise _Unsupported(f"length {expr!r} is not a count")
-    return v
-
-
-def parse(rows: list[Row], text: str) -> dict[str, list[str] | str]:
-    """The tokens of one input by variable (raises ``_Unsupported`` if it does not fit)."""
-    lines = text.replace("\r\n", "\n").rstrip("\n").split("\n")
-    env: dict[str, Any] = {}
-    out: dict[str, Any] = {}
-    pos = 0
-
-    def take() -> list[str]:
-        nonlocal pos
-        if pos >= len(lines):
-            raise _Unsupported("an existing input has fewer lines than the format")
-        pos += 1
-        return lines[pos - 1].split()
-
-    for r in rows:
-        if r.kind == "scalars":
-            toks = take()
-            if len(toks) != len(r.names):
-                raise _Unsupported(f"an existing input's line has {len(toks)} tokens, the format {len(r.names)}")
-            for n, t in zip(r.names, toks):
-                out[n] = t
-                if _INT.match(t):
-                    env[n] = int(t)
-        elif r.kind == "list":
-            toks = take()
-            if len(toks) != _count(r.count or "0", env):
-                raise _Unsupported(f"an existing input's {r.names[0]} line does not hold {r.count} tokens")
-            out[r.names[0]] = toks
-        elif r.kind == "grid":
-            width, grid = _count(r.width or "0", env), []
-            for _ in range(_count(r.count or "0", env)):
-                toks = take()
-                if (len(toks) != 1 or len(toks[0]) != width) if r.joined else len(toks) != width:
-                    raise _Unsupported(f"an existing input's {r.names[0]} row does not hold {r.width} cells")
-                grid.append(toks[0] if r.joined else toks)
-            out[r.names[0]] = grid
-        elif r.kind == "queries":
-            out.update(parse_queries(r.forms or {}, [take() for _ in range(_count(r.count or "0", env))]))
-        elif r.records is not None:
-            out.update(jagged.parse_records(r.records, _count(r.count or "0", env), take, lambda w: _count(w, env)))
-        else:
-            k = _count(r.count or "0", env)
-            cols: list[list[str]] = [[] for _ in r.names]
-            for _ in range(k):
-                toks = take()
-                if len(toks) != len(r.names):
-                    raise _Unsupported("an existing input's block line does not fit the format")
-                for c, t in zip(cols, toks):
-                    c.append(t)
-            out.update(zip(r.names, cols))
-    if any(line.strip() for line in lines[pos:]):
-        raise _Unsupported("an existing input has more lines than the format")
-    return out
-
-
 def _typed(
     raw: list[dict[str, Any]],
     strings: set[str] = frozenset(),  # type: ignore[assignment]
@@ -336,16 +263,13 @@ def _typed(
     for n in names:
         grid = n in grids and not grids[n]  # a grid of tokens: a list of rows
         toks = [t for r in raw for v in (r[n] if isinstance(r[n], list) else [r[n]]) for t in (v if grid else [v])]
-        if any(_FLOAT.match(t) and not _INT.match(t) for t in toks):
+        if any(_FLOAT.match(t) and not INT_TOKEN.match(t) for t in toks):
             raise _Unsupported(f"{n} looks like a real number")
-        kind = "int" if toks and all(_INT.match(t) for t in toks) and n not in strings and not grids.get(n) else "str"
+        kind = (
+            "int" if toks and all(INT_TOKEN.match(t) for t in toks) and n not in strings and not grids.get(n) else "str"
+        )
         leaf = Node("list", elem=Node(kind)) if grid else Node(kind)
         nodes[n] = Node("list", elem=leaf) if isinstance(raw[0][n], list) else leaf
-
-    def typed_value(node: Node, v: Any) -> Any:
-        if isinstance(v, list):
-            return [typed_value(node.elem, x) for x in v]  # type: ignore[arg-type]
-        return int(v) if node.kind == "int" else v
 
     typed = [{n: typed_value(nodes[n], v) for n, v in r.items()} for r in raw]
     return typed, nodes
@@ -627,16 +551,58 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     if len(p.tests) < 1:
         raise _Unsupported("no tests to check the input format against")
     block = format_block(p.statement)
-    if not block:
-        raise _Unsupported("no input format block ('in the following format:') in the statement")
+    statement = before_samples(p.statement)
+    if not block:  # Codeforces' and the like's: the Input section in prose
+        return _prose_spec(p, "\n".join(_latex(line) for line in statement.splitlines()))
     rows = layout(block)
     raw = [parse(rows, t.input) for t in p.tests]
-    statement = before_samples(p.statement)
     lines = constraint_lines(statement)
     if not lines:
         raise _Unsupported("no Constraints section: no ranges for the input's values")
+    return StdinSpec(rows, _spec_of(rows, raw, lines, statement))
+
+
+def _prose_spec(p: Problem, statement: str) -> StdinSpec:
+    """The spec of an input stated in prose (prose_format.py); several test cases become a
+    count and a list of cases (test_cases.py), every existing input checked against it."""
+    reading = read_prose(statement)
+    inner = [
+        Row(
+            "block" if line.block else "scalars" if line.string or line.count is None else "list",
+            line.names,
+            line.count if not line.string else None,
+        )
+        for line in reading.lines
+    ]
+    lengths = [f"{line.names[0]}.length == {line.count}" for line in reading.lines if line.string and line.count]
+    if reading.cases is None:
+        raw = [parse(inner, t.input) for t in p.tests]
+        return StdinSpec(inner, _spec_of(inner, raw, reading.constraints, reading.story, reading.strings, lengths))
+    rows = [Row("scalars", [reading.cases]), Row("cases", [CASES], reading.cases, inner=inner)]
+    raw = [parse(rows, t.input) for t in p.tests]
+    flat = [dict(zip(row_names(inner), case)) for r in raw for case in r[CASES]]
+    case = _spec_of(inner, flat, reading.constraints, reading.story, reading.strings, lengths)
+    bounds = tuple(_expr(_fix_numbers(b, False), set()) for b in reading.cases_range or ())
+    totals = [(names, _expr(_fix_numbers(b, False), set())) for names, b in reading.totals]
+    spec = cases_spec(case, reading.cases, bounds, CASES, totals)  # type: ignore[arg-type]
+    check_examples(spec, [{n: typed_value(spec.nodes[n], v) for n, v in r.items()} for r in raw])
+    return StdinSpec(rows, spec)
+
+
+def _spec_of(
+    rows: list[Row],
+    raw: list[dict[str, Any]],
+    lines: list[str],
+    statement: str,
+    declared: set[str] = frozenset(),  # type: ignore[assignment]
+    lengths: list[str] = (),  # type: ignore[assignment]
+) -> InputSpec:
+    """The spec of the variables of ``rows`` (their tokens in ``raw``, one dict per input)
+    from constraint ``lines`` in AtCoder's notation; ``declared``: the variables the format
+    calls strings; ``lengths``: lines in the reader's notation the format states."""
+
     text = _latex("\n".join(lines))
-    strings = {
+    strings = set(declared) | {
         n
         for n in raw[0]
         if re.search(
@@ -658,7 +624,7 @@ def _stdin_spec(p: Problem) -> StdinSpec:
         jagged.counts_as_lengths(x, counts)
         for line in lines
         for x in graph_lines(_latex(line).rstrip(". "), statement, names) or translate(line, names, ints)
-    ]
+    ] + list(lengths)
     for r in rows:  # the format itself states the lengths
         if r.kind == "queries":
             rewritten += length_lines(r.forms or {}, r.count or "0")
@@ -680,7 +646,7 @@ def _stdin_spec(p: Problem) -> StdinSpec:
         crossed = paired_across_forms(forms, bounded_by)
         if crossed:
             raise _Unsupported(crossed)
-    return StdinSpec(rows, spec)
+    return spec
 
 
 def _spec_with_promises(
@@ -709,33 +675,4 @@ def _negative_number_in(name: str, raw: list[dict[str, Any]]) -> bool:
     def tokens(v: Any) -> list[str]:
         return [t for x in v for t in tokens(x)] if isinstance(v, list) else [v]
 
-    return any(t.startswith("-") and _INT.match(t) for r in raw for t in tokens(r[name]))
-
-
-def render(rows: list[Row], args: dict[str, Any]) -> str:
-    out: list[str] = []
-    for r in rows:
-        if r.kind == "scalars":
-            out.append(" ".join(str(args[n]) for n in r.names))
-        elif r.kind == "list":
-            out.append(" ".join(map(str, args[r.names[0]])))
-        elif r.kind == "grid":
-            out.extend(row if r.joined else " ".join(map(str, row)) for row in args[r.names[0]])
-        elif r.kind == "queries":
-            out.extend(render_queries(r.forms or {}, args))
-        elif r.records is not None:
-            out.extend(jagged.render_records(r.records, args))
-        else:
-            out.extend(" ".join(str(args[n][k]) for n in r.names) for k in range(len(args[r.names[0]])))
-    return "\n".join(out) + "\n"
-
-
-def args_json(spec: StdinSpec, text: str) -> str:
-    """An existing input as the JSON arguments the generator compares against."""
-
-    def conv(node: Node, v: Any) -> Any:
-        if isinstance(v, list):
-            return [conv(node.elem, x) for x in v]  # type: ignore[arg-type]
-        return int(v) if node.kind == "int" else v
-
-    return json.dumps({n: conv(spec.spec.nodes[n], v) for n, v in parse(spec.rows, text).items()})
+    return any(t.startswith("-") and INT_TOKEN.match(t) for r in raw for t in tokens(r[name]))

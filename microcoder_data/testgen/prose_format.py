@@ -1,0 +1,418 @@
+"""The input format as Codeforces, CodeContests, TACO and APPS state it: in prose, in the
+statement's Input section, ranges inline::
+
+    The first line contains a single integer t (1 <= t <= 10^4) — the number of test cases.
+    The first line of each test case contains two integers n and k (1 <= k <= n <= 2*10^5).
+    The second line of each test case contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 10^9).
+    The third line of each test case contains a string s of length n consisting of characters B and W.
+    It is guaranteed that the sum of n over all test cases does not exceed 2*10^5.
+
+:func:`read_prose` reads the shapes above -- an optional count of test cases, then lines
+of named integers, a line of a list of integers, a line holding one string -- into a
+:class:`ProseInput`: the lines of the input (or of one test case), the statement's ranges
+as constraint lines in AtCoder's notation (read on by ``stdin_format``'s reader), and the
+totals over all test cases.  Every sentence of the Input section must be one of these, a
+sentence that says nothing of the values ("The description of the test cases follows."),
+or the reading is refused with the sentence; a range the story states of an input
+variable ("a number k (2 <= k <= 5)") is read as a constraint like the others.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from microcoder_data.process.normalize import heading_of
+from microcoder_data.testgen.spec_model import _Unsupported
+
+CASES = "cases"  # the variable holding the test cases: one list of values per case
+
+_UNICODE = (("≤", "<="), ("≥", ">="), ("≠", "!="), ("⋅", "*"), ("·", "*"), ("×", "*"), ("…", "..."), ("’", "'"))
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+_COUNTS = {"a single": 1, "one": 1, "a": 1, "an": 1, "the": 0, "two": 2, "three": 3, "four": 4, "five": 5}
+_NAME = r"[A-Za-z][A-Za-z0-9]*"
+_NAMES = rf"{_NAME}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_NAME})*"
+_COMPARISON = re.compile(r"<=|>=|!=|<|>")
+_LINE = re.compile(
+    r"^(?:the )?(first|second|third|fourth|fifth|sixth|next|following|only|single|first and only) line"
+    r"(?: of (?:each|every|the) test case(?: description)?| of (?:the )?input(?: data)?| of each test)?"
+    r" (?:contains|consists of|has) (.+)$",
+    re.I,
+)
+_SCALARS = re.compile(
+    rf"^(?:(a single|one|two|three|four|five|an?|the|the single|the only|only one) )?"
+    rf"(?:(?:positive|non-negative|space[- ]separated) )*(?:integers?|numbers?|integer numbers),?:? ({_NAMES})(?: \(([^()]*)\))?$",
+    re.I,
+)
+_LIST = re.compile(
+    rf"^(?:exactly )?({_NAME}) (?:(?:space[- ]separated|positive|non-negative|distinct) )*integers:? "
+    rf"(?:({_NAME})_\{{?1\}}? ?, ?(?:\2_\{{?2\}}? ?, ?)?\.\.\. ?, ?\2_\{{?({_NAME})\}}?|({_NAME})_i)(?: \(([^()]*)\))?$"
+)
+_STRING = re.compile(
+    rf"^(?:a |the |one )?(?:non-empty )?(binary )?string ({_NAME})(?: of length ({_NAME})| \(([^()]*)\))?"
+    r"(?:,? consisting (?:only )?of (?:(\w+) )?(.+))?$"
+)
+_TOTAL = re.compile(
+    r"^(?:it is (?:also )?guaranteed that )?(?:the )?sum of (.+?) (?:over|for|across|in) all (?:the )?test cases"
+    r"(?: in (?:the|one) test| in the input)?(?: respectively)? (?:does not exceed|doesn't exceed|is at most|"
+    r"is not greater than|will not exceed|<=) (.+)$",
+    re.I,
+)
+_SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
+    r"^(?:each test (?:contains|consists of) (?:multiple|several|one or more) test cases"
+    r"|(?:then )?(?:the )?descriptions? of (?:the )?test cases follows?"
+    r"|then follows? (?:the )?descriptions? of (?:the )?test cases"
+    r"|(?:then|next) (?:\w+ )?(?:test )?cases follow"
+    r"|then follows? their descriptions?"
+    r"|(?:then |this is |it is )?followed by (?:the )?descriptions? of (?:the )?test cases"
+    r"|then (?:the )?descriptions? of \w+ test cases follow"
+    r"|the following lines describe the test cases"
+    r"|the next \w+(?: \* \w+)? lines contain (?:the )?descriptions? of (?:the )?test cases"
+    r"|the input consists of (?:multiple|several) test cases"
+    r"|each test case is described as follows:?|for each test case:"
+    r"|(?:the )?description of each test case consists of (?:one|two|three|four) lines?:?"
+    r"|each test case consists of (?:one|two|three|four) lines?:?)$",
+    re.I,
+)
+
+
+@dataclass
+class ProseLine:
+    names: list[str]  # scalars: one per token; a list / a string: [its name]
+    count: str | None = None  # a list's or a string's length (a variable read before, or a number)
+    string: bool = False  # one string on the line
+    only: bool = False  # "the only line": no other may follow
+    block: bool = False  # ``count`` lines, each a value of every name (its column)
+
+
+@dataclass
+class ProseInput:
+    lines: list[ProseLine]  # the input's lines, or one test case's
+    constraints: list[str]  # ranges and alphabets in AtCoder's notation, over the lines' names
+    cases: str | None = None  # the count of test cases (``t``), None for one case per input
+    cases_range: tuple[str, str] | None = None  # its bounds as written ("1", "10^4")
+    totals: list[tuple[list[list[str]], str]] = field(default_factory=list)  # (terms added, bound) over all cases
+    pending: str | None = None  # "Then q lines follow.": the count of the lines the next sentence describes
+    story: str = ""  # the statement without its Input section (its promises are still to be refused)
+    glosses: list[str] = field(default_factory=list)  # the "— the number of ..." of the input's sentences
+
+    @property
+    def strings(self) -> set[str]:
+        return {n for line in self.lines if line.string for n in line.names}
+
+
+def input_section(statement: str) -> tuple[list[str], str] | None:
+    """(the lines of the statement's first Input section, the statement without it), or None."""
+    rows = statement.splitlines()
+    start = next((k for k, row in enumerate(rows) if _heading(row) == "Input"), None)
+    if start is None:
+        return None
+    end = next((k for k in range(start + 1, len(rows)) if _heading(rows[k])), len(rows))
+    return rows[start + 1 : end], "\n".join(rows[:start] + rows[end:])
+
+
+def read_prose(statement: str) -> ProseInput:
+    """The Input section's reading (raises ``_Unsupported`` with the sentence not understood)."""
+    found = input_section(statement)
+    if found is None:
+        raise _Unsupported("no input format block ('in the following format:') nor an Input section in the statement")
+    section, story = found
+    reading = ProseInput([], [], story=story)
+    in_case = False
+    for sentence in _sentences(section):
+        in_case = _read_sentence(sentence, reading, in_case)
+    if not reading.lines or reading.pending:
+        raise _Unsupported("the Input section states no line of the input, or lines it does not describe")
+    names = [n for line in reading.lines for n in line.names]
+    if len(set(names)) != len(names) or CASES in names or reading.cases in names:
+        raise _Unsupported("a variable appears twice in the Input section")
+    reading.constraints += _story_ranges(_normal(story), set(names))
+    told = _normal(_without_output(story)) + " " + " ".join(reading.glosses)
+    shape = _STRUCTURE.search(told) or re.search(  # "n is even" of an input variable
+        rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
+        r"(?:even|odd|prime|divisible|power|multiple)\b",
+        told,
+    )
+    if shape:  # "you are given a permutation": a promise of the input no range says
+        raise _Unsupported(
+            f"the statement speaks of a {shape.group(0).lower()!r}, which the Input section's ranges do not state"
+        )
+    return reading
+
+
+def _heading(row: str) -> str | None:
+    """The section a heading opens, APPS' ``-----Input-----`` too."""
+    m = re.fullmatch(r"\s*-{3,}\s*([A-Za-z][A-Za-z ]*?)\s*-{3,}\s*", row)
+    return heading_of(m.group(1) if m else row)
+
+
+def _without_output(statement: str) -> str:
+    """The statement less its Output section (what the answer is, in increasing order or distinct)."""
+    out, skip = [], False
+    for row in statement.splitlines():
+        name = _heading(row)
+        skip = name == "Output" if name else skip
+        out += [] if skip else [row]
+    return "\n".join(out)
+
+
+def _normal(text: str) -> str:
+    for a, b in _UNICODE:
+        text = text.replace(a, f" {b} ")
+    text = re.sub(r"(?<=\d)[ ,](?=\d{3}(?!\d))", "", text)  # 150 000, 200,000
+    text = re.sub(
+        r"\btest ?cases?\b|\bsets? of input data\b",
+        lambda m: "test cases" if m.group(0).endswith("s") or m.group(0).startswith("sets") else "test case",
+        text,
+    )
+    text = re.sub(r"\btestcase(s?)\b", r"test case\1", text)
+    return re.sub(r"[ \t]+", " ", text)
+
+
+def _sentences(section: list[str]) -> list[str]:
+    paragraphs = re.split(r"\n\s*\n", _normal("\n".join(section)))
+    out = []
+    for para in paragraphs:
+        text = " ".join(para.split())
+        out += [s.strip() for s in re.split(r"(?<=[^.\s][.!?])\s+(?=[A-Z])", text) if s.strip()]
+    return out
+
+
+_GLOSS = re.compile(
+    r"\s*(?:—|–|\s-\s(?=[A-Za-z])|--)\s*"
+    r"|(?<=\))\s*,?\s*(?=(?:where|representing|indicating|denoting|that|which|meaning|describing)\b)"
+)
+
+
+def _without_gloss(sentence: str) -> tuple[str, str]:
+    """(the sentence less its closing period and its ``— the number of ...`` gloss, the
+    gloss); a gloss that states a value is kept, and refuses the reading."""
+    s = sentence.rstrip(" .")
+    m = next(  # outside parentheses: "(1 <= k <= n - 1)" is no gloss
+        (g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")")),
+        None,
+    )
+    if m and not _COMPARISON.search(s[m.end() :]) and not _GLOSS_PROMISE.search(s[m.end() :]):
+        return s[: m.start()].strip(), s[m.end() :]
+    return s.strip(), ""
+
+
+def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
+    """Reads one sentence into ``reading``; returns whether a test case's lines have begun."""
+    s, gloss = _without_gloss(sentence)
+    reading.glosses.append(gloss)
+    if _SAYS_NOTHING.match(s):
+        return in_case
+    m = _TOTAL.match(s)
+    if m:
+        reading.totals += _totals(m.group(1), m.group(2), reading, sentence)
+        return in_case
+    block = _block(s, reading, sentence)
+    if block is not None:
+        if reading.cases is not None and not in_case or reading.lines and reading.lines[-1].only:
+            raise _Unsupported(f"a block of lines not understood here: {sentence!r}")
+        if block.names:
+            reading.lines.append(block)
+        return in_case
+    m = _LINE.match(s)
+    if not m or reading.pending:
+        raise _Unsupported(f"input sentence not understood: {sentence!r}")
+    where, what = m.group(1).lower(), m.group(2)
+    of_case = re.search(r" of (?:each|every) test", s, re.I) is not None
+    if not reading.lines and reading.cases is None and not of_case and "test case" in sentence.lower():
+        _count_of_cases(what, reading, sentence)
+        return False
+    if of_case and reading.cases is None:
+        raise _Unsupported(f"a line of each test case, but no count of test cases read: {sentence!r}")
+    if reading.lines and reading.lines[-1].only:
+        raise _Unsupported(f"a line after 'the only line': {sentence!r}")
+    if reading.cases is not None:
+        in_case = in_case or of_case
+        if not in_case:
+            raise _Unsupported(f"input sentence not understood: {sentence!r}")
+    if where in _ORDINALS and any(line.block for line in reading.lines):
+        raise _Unsupported(f"the {where} line after a block of lines: {sentence!r}")
+    if where in _ORDINALS and _ORDINALS.index(where) != len(reading.lines):
+        raise _Unsupported(f"the {where} line is not the next one: {sentence!r}")
+    if where in ("only", "single", "first and only") and reading.lines:
+        raise _Unsupported(f"'the {where} line' after other lines: {sentence!r}")
+    reading.lines.append(_line(what, reading, sentence))
+    reading.lines[-1].only = where in ("only", "single", "first and only")
+    return in_case
+
+
+_COUNT = r"\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+"
+_BLOCK = re.compile(
+    rf"^(?:the i-th of the|each of the|in the i-th of the) (?:next|following) ({_COUNT}) lines"
+    rf"(?: of (?:each|the) test case)?,? (?:contains?|there (?:are|is)) (.+)$"
+    rf"|^(?:the )?next ({_COUNT}) lines each contain (.+)$"
+    rf"|^then ({_COUNT}) lines follow, (?:each line contains|each containing|the i-th of them contains) (.+)$",
+    re.I,
+)
+_BLOCK_ROW = re.compile(
+    rf"^(?:(one|two|three|four|five) )?(?:(?:positive|non-negative) )*integers?,? "
+    rf"((?:{_NAME})_\{{?i\}}?(?:(?: ?, ?(?:and )?| and ){_NAME}_\{{?i\}}?)*)(?: \(([^()]*)\))?$"
+)
+
+
+def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
+    """``Each of the next n lines contains two integers x_i and y_i (1 <= x_i, y_i <= 10)`` (or
+    ``Then n lines follow.`` and ``The i-th of them contains ...``): a block of lines, each
+    holding the i-th value of every name; None when ``s`` is no such sentence.  A bare
+    ``Then n lines follow.`` returns a line of no names (its count pending)."""
+    m = re.fullmatch(rf"(?:then )?({_COUNT}) lines follow", s, re.I)
+    if m:
+        reading.pending = m.group(1).strip("()")
+        return ProseLine([])
+    m = _BLOCK.match(s)
+    if m:
+        count, what = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5) if m.group(k))
+    elif reading.pending:
+        m = re.fullmatch(
+            r"(?:the i-th of (?:these|them)(?: \w+ lines)?|each of (?:these|them)(?: \w+ lines)?|each (?:of these )?line) contains? (.+)",
+            s,
+            re.I,
+        )
+        if not m:
+            return None
+        count, what = reading.pending, m.group(1)
+    else:
+        return None
+    reading.pending = None
+    count = count.strip("()").replace(" ", "")
+    row = _BLOCK_ROW.match(what)
+    if not row or not set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
+        raise _Unsupported(f"a block of lines not understood: {sentence!r}")
+    names = [re.sub(r"_\{?i\}?$", "", n) for n in re.split(r" ?, ?(?:and )?| and ", row.group(2)) if n]
+    stated = _COUNTS.get((row.group(1) or "").lower(), 0)
+    if stated and stated != len(names):
+        raise _Unsupported(f"{row.group(1)} integers but {len(names)} names: {sentence!r}")
+    reading.constraints += _ranges(row.group(3))
+    return ProseLine(names, count, block=True)
+
+
+def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
+    m = re.fullmatch(
+        rf"(?:a single |one |an |the )?(?:integer |number )?(?:the number of test cases )?({_NAME}),?"
+        rf"(?: the number of test cases,?)? \(([^()]*)\)",
+        what,
+    )
+    bounds = m and re.fullmatch(rf"(.+?) <= {m.group(1)} <= (.+)", m.group(2).strip())
+    if not m or not bounds:
+        raise _Unsupported(f"the number of test cases not understood: {sentence!r}")
+    reading.cases, reading.cases_range = m.group(1), (bounds.group(1), bounds.group(2))
+
+
+def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
+    m = _LIST.match(what)
+    if m:
+        name, last = m.group(2) or m.group(4), m.group(3)
+        count = m.group(1)
+        if (last and last != count) or not (count.isdigit() or count in _known(reading)):
+            raise _Unsupported(f"the length of a list not understood: {sentence!r}")
+        reading.constraints += _ranges(m.group(5))
+        if re.search(r"\bdistinct integers\b", what):
+            reading.constraints.append(f"all values of {name} are distinct")
+        return ProseLine([name], count)
+    m = _STRING.match(what)
+    if m:
+        return _string_line(m, reading, sentence)
+    ranges: list[str] = []
+    what = re.sub(  # "two integers n (1 <= n <= 10) and k (1 <= k <= n)": each name's own range
+        rf"\b({_NAME}) ?\(([^()]*(?:<=|<)[^()]*)\)(?= and |, |$)",
+        lambda r: (
+            ranges.append(r.group(2)) or r.group(1) if re.search(rf"\b{r.group(1)}\b", r.group(2)) else r.group(0)
+        ),
+        what,
+    )
+    m = _SCALARS.match(what)
+    if m:
+        reading.constraints += [x for r in ranges for x in _ranges(r)]
+        names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(2)) if n]
+        stated = _COUNTS.get((m.group(1) or "").lower(), 0)
+        if stated and stated != len(names):
+            raise _Unsupported(f"{m.group(1)} integers but {len(names)} names: {sentence!r}")
+        reading.constraints += _ranges(m.group(3))
+        return ProseLine(names)
+    raise _Unsupported(f"input line not understood: {sentence!r}")
+
+
+def _string_line(m: re.Match, reading: ProseInput, sentence: str) -> ProseLine:
+    """``a [binary] string s [of length n | (1 <= |s| <= 10)] [consisting of [n] <letters>]``."""
+    binary, name, length, word, letters = m.group(1), m.group(2), m.group(3), m.group(5), m.group(6)
+    if word and (length or not (word.isdigit() or word in _known(reading))):
+        letters = f"{word} {letters}"  # "of characters ...", not "of n characters"
+    elif word:
+        length = word
+    if length and not (length.isdigit() or length in _known(reading)):
+        raise _Unsupported(f"the length of a string not understood: {sentence!r}")
+    if letters is None and not binary:
+        raise _Unsupported(f"the characters of a string not stated: {sentence!r}")
+    letters = re.sub(r"\bLatin\b", "English", re.sub(r"\s*\([^()]*\)", "", letters or "0 and 1"))
+    reading.constraints += _ranges(m.group(4)) + [f"{name} consists of {letters}"]
+    return ProseLine([name], length, string=True)
+
+
+def _known(reading: ProseInput) -> set[str]:
+    return {n for line in reading.lines for n in line.names}
+
+
+def _ranges(text: str | None) -> list[str]:
+    """``1 <= n <= 10^5, 2 <= k <= 5`` -> one constraint line per range (a range of several
+    names, ``1 <= n, q <= 10``, stays one line)."""
+    if not text:
+        return []
+    parts: list[str] = []
+    for part in (p.strip() for p in re.split(r"[;,]\s+", text) if p.strip()):
+        if (
+            parts
+            and re.fullmatch(r"[^<>]+ (?:<=|<) [A-Za-z]\w*", parts[-1])
+            and re.match(r"[A-Za-z]\w* ?(?:<=|<|,)", part)
+        ):
+            parts[-1] += ", " + part  # 1 <= n, q <= 10: one range of two names
+        else:
+            parts.append(part)
+    if len(parts) > 1 and all(len(_COMPARISON.findall(p)) >= 2 for p in parts):
+        return parts
+    return [text.replace(";", ",").strip()]
+
+
+def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[tuple[list[list[str]], str]]:
+    """``n``, ``n * m``, ``|s|``, ``h and n`` over all test cases -> [(the terms added, each a
+    product of names; the bound)].  "The sum of h and n" is read as one total of both: the
+    stricter of its two readings, so a drawn input keeps either."""
+    products = []
+    for term in re.split(r"\s+and (?:the )?(?:sum of )?", terms):
+        term = re.sub(r"^(?:the )?(?:values? |lengths? of (?:the )?(?:strings? )?)", "", term.strip())
+        names = [n.strip(" |") for n in term.split("*")]
+        if not all(re.fullmatch(_NAME, n) for n in names) or not reading.lines:
+            raise _Unsupported(f"a total over the test cases not understood: {sentence!r}")
+        products.append(names)
+    return [(products, bound.strip())]
+
+
+# a gloss that says one of these promises more than "the number of ...": kept, so the sentence is refused
+_GLOSS_PROMISE = re.compile(
+    r"\b(?:guarantee|distinct|differ|unique|prime|even|odd|divisible|multiple|power|non-?zero|positive|negative"
+    r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom)\w*",
+    re.I,
+)
+# what an input can be that no range states: the statement naming one makes the reading incomplete
+_STRUCTURE = re.compile(
+    r"\bpermutations?\b|\btrees?\b|\bgraphs?\b|\bconnected\b|\bsorted\b|\b(?:non-?)?(?:in|de)creasing\b"
+    r"|\bdistinct\b|\bpairwise\b|\bunique\b|\bpalindrom\w*|\bbracket sequences?\b|\bguarantee[sd]?\b",
+    re.I,
+)
+_CHAIN = re.compile(r"[^\s,;()]+(?:\s*(?:<=|>=|!=|<|>)\s*[^\s,;()]+)+")
+
+
+def _story_ranges(story: str, names: set[str]) -> list[str]:
+    """Ranges the story states of an input variable (``a number k (2 <= k <= 5)``), as
+    constraint lines; a range of anything else (``an index 1 <= i <= n``) says nothing of the input."""
+    out = []
+    for chain in _CHAIN.findall(story):
+        terms = [t.strip() for t in _COMPARISON.split(chain)]
+        subjects = terms[1:-1] if len(terms) > 2 else [t for t in terms if not re.fullmatch(r"[\d^*+\-]+", t)]
+        if any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
+            out.append(chain.strip())
+    return out
