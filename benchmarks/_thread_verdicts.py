@@ -4,7 +4,7 @@ Many O1-Preview programs end with ``threading.Thread(target=main).start()`` and 
 thread.  Python, AtCoder and our judge wait for it; LiveCodeBench's harness runs the program as
 a function inside its own process and captures stdout only while that function runs, so what
 the thread prints after it returns is lost -- the more likely, the larger the input.
-``programs_dev.jsonl`` grades 119 of the 124 such programs wrong, against 64 of 316 O1-Preview
+``programs_dev.jsonl`` grades 119 of the 124 such programs wrong, against 72 of the 324 O1-Preview
 programs without a thread.
 
 :func:`harness_verdicts` asks LiveCodeBench's own grader (``nvidia-livecodebench``, in its own
@@ -25,12 +25,12 @@ from pathlib import Path
 from _lcb_peer_client import grade_with_peer
 
 LCB_TIMEOUT_S = 6  # LiveCodeBench's own per-test limit
-_THREAD_MAIN = re.compile(r"threading\.Thread\(\s*target\s*=\s*(\w+)\s*\)\.start\(\)")
+_THREAD_MAIN = re.compile(r"threading\.Thread\(\s*target\s*=\s*(\w+)\s*,?\s*\)\.start\(\)")
 
 
 def prints_from_a_thread(code: str) -> bool:
     """The program runs its main() in a thread it never joins."""
-    return bool(_THREAD_MAIN.search(code)) and ".join(" not in code
+    return bool(_THREAD_MAIN.search(code)) and not re.search(r"\.join\(\s*\)", code)  # not ' '.join(words)
 
 
 def called_directly(code: str) -> str:

@@ -404,3 +404,30 @@ def test_a_cell_equal_to_one_symbol_or_another_and_names_listed_without_spaces()
     )
     for d in _drawn(spec):
         assert all(set(row) <= {".", "#"} for row in d["S"])
+
+
+def test_a_primed_name_and_the_total_length_of_an_enumeration():
+    spec = _spec(
+        "N T'\nS_1\nS_2\n\\vdots\nS_N",
+        [
+            "N is an integer.",
+            "1 \\leq N \\leq 5 \\times 10^5",
+            "S_i and T' are strings of length between 1 and 5 \\times 10^5, inclusive, consisting of lowercase English"
+            " letters.",
+            "The total length of S_1, S_2, \\ldots, S_N is at most 30.",
+        ],
+        ["2 ab\nab\nb\n", "1 c\nabc\n"],
+    )
+    assert spec.rows[0].names == ["N", "T_prime"]
+    for d in _drawn(spec):
+        assert sum(len(s) for s in d["S"]) <= 30 and len(d["S"]) == int(d["N"]) and d["T_prime"].islower()
+    # an existing input over the total refuses the reading
+    assert "breaks" in _refusal(
+        "N T'\nS_1\nS_2\n\\vdots\nS_N",
+        [
+            "1 \\leq N \\leq 5",
+            "S_i and T' are strings of length between 1 and 40, inclusive, consisting of lowercase English letters.",
+            "The total length of S_1, S_2, \\ldots, S_N is at most 3.",
+        ],
+        ["2 ab\nab\nbb\n"],
+    )

@@ -65,6 +65,7 @@ _FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][+-]?\d+)$")
 
 def _latex(text: str) -> str:
     text = text.replace("$", "")
+    text = re.sub(r"(?<![\w'])([A-Z])'(?![\w'])", r"\1_prime", text)  # T': a name of its own
     text = re.sub(r"\\lvert\s*|\s*\\rvert|\\vert", "|", text)  # \lvert S_i \rvert: |S_i|
     for a, b in (
         (r"\leq", "<="),

@@ -45,6 +45,7 @@ def rephrase(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None
         _some_element,
         _not_all_equal,
         _does_not_end_with,
+        _total_length,
     )
     for rule in rules:
         lines = rule(t, names, ints)
@@ -81,6 +82,20 @@ def _length_is(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | No
     if re.fullmatch(r"[A-Za-z0-9_{}+\-* ()]+", rest) and not re.search(r"\b(?:at|between|and|or)\b", rest):
         return [f"|{s}| = {rest}"]  # N, 2N, N + 1: one value
     return None
+
+
+def _total_length(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
+    """``The total length of S_1, S_2, ..., S_N is at most 5 * 10^5``: a bound on the sum."""
+    m = re.fullmatch(
+        r"the (?:total length|sum of the lengths) of ([A-Za-z][A-Za-z0-9]*)_1, (?:\1_2, )?(?:\.\.\.|…),? (?:and )?"
+        r"\1_\{?(\w+)\}? is (?:at most|not (?:more|greater) than) (.+)",
+        t,
+        re.I,
+    )
+    if not m or m.group(1) not in names or ints.get(m.group(1)):
+        return None
+    s = m.group(1)
+    return [f"{s}_1.length + {s}_2.length + ... + {s}_{{{m.group(2)}}}.length <= {m.group(3)}"]
 
 
 def _next_element(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
