@@ -252,8 +252,11 @@ def _factors_under_a_product(reader: Any, terms: list[str]) -> None:
         and "eq" not in b
         for _, node, b in factors
     ):
-        for name, _, _ in factors:
-            reader.set_bound((name, 0, "val"), "hi", reader.expr(terms[1]))
+        # the second at most the bound over the first: every draw keeps the product, and a large
+        # draw is a long thin grid rather than a square one far past the bound
+        bound = reader.expr(terms[1])
+        reader.set_bound((factors[0][0], 0, "val"), "hi", bound)
+        reader.set_bound((factors[1][0], 0, "val"), "hi", f"({bound}) // {factors[0][0]}")
 
 
 def _sizes_of_a_product(reader: Any, terms: list[str]) -> None:

@@ -151,6 +151,8 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         d.rng.shuffle(items)
         return items
     if k == "str":
+        if d.size in _LARGE and d.scale * max(1, n) > 4 * d.budget:
+            raise ValueError("a large draw over its budget")  # H strings of W characters count as H x W values
         return _string(node, n, d)
     return _list(node, n, env, d, depth)
 
