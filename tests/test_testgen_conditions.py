@@ -186,3 +186,39 @@ def test_an_existing_test_in_the_other_argument_form_is_not_generated_again():
     exclude = {_in_form(spec, t.input) for t in p.tests}
     got = [json.loads(x)["nums"] for x in generate_inputs(spec, p.id, 10, exclude=exclude)]
     assert sorted(got) == [[0, 0], [0, 1], [1, 0], [1, 1]]  # every other input there is; not [0], not [1]
+
+
+def test_leetcode_wordings_of_alphabets_lengths_and_leading_zeros():
+    p = fn_problem(
+        "1 <= s.length, t.length <= 100\ns and t consist of only lowercase English alphabets.\ns has an even length.",
+        "s: str, t: str",
+        ['{"s": "ab", "t": "c"}', '{"s": "abcd", "t": "zz"}'],
+    )
+    got = drawn(p)
+    assert all(len(x["s"]) % 2 == 0 and (x["s"] + x["t"]).islower() for x in got)
+    digits = fn_problem(
+        "1 <= num.length <= 100\nnum only consists of digits '1' through '5'.\nnum does not contain any leading zeros.",
+        "num: str",
+        ['{"num": "15"}', '{"num": "3"}'],
+    )
+    assert all(set(x["num"]) <= set("12345") for x in drawn(digits))
+    # an existing test outside the range read refuses the reading
+    assert "breaks" in why_not_read(
+        fn_problem(
+            "1 <= num.length <= 100\nnum only consists of digits '1' through '5'.", "num: str", ['{"num": "19"}']
+        )
+    )
+    # "no leading zeros": the first digit is never 0
+    zeros = fn_problem(
+        "1 <= num.length <= 100\nnum consists of digits only.\nnum doesn't have any leading zeros.",
+        "num: str",
+        ['{"num": "105"}', '{"num": "7"}'],
+    )
+    assert all(x["num"][0] != "0" for x in drawn(zeros))
+    words = fn_problem(
+        "1 <= words.length <= 50\n1 <= words[i].length <= 10\nEach character in words[i] is an English lowercase"
+        " letter\ns contains at least one '1'.\n1 <= s.length <= 20\ns consists only of '0' and '1'.",
+        "words: List[str], s: str",
+        ['{"words": ["ab", "c"], "s": "01"}', '{"words": ["z"], "s": "1"}'],
+    )
+    assert all(all(w.islower() for w in x["words"]) and "1" in x["s"] for x in drawn(words))

@@ -189,8 +189,41 @@ _CHARSETS = [
 ]
 
 
+def _plainer(text: str) -> str:
+    """LeetCode's other wordings of lines the readings know: ``s has an even length`` (``s.length
+    is even``), ``s contains at least one '1'``, ``each character in w is a lowercase English
+    letter`` (``w consists of ...``), ``either 0's or 1's``."""
+    text = re.sub(r"(?<=\d)'s\b", "", text)  # 0's
+    text = re.sub(r"^(\S+) has an? (even|odd) length$", r"\1.length is \2", text)
+    # no leading zeros: the first digit is not 0 (stricter than the statement only for "0" itself)
+    text = re.sub(
+        r"^(\S+) (?:does not|doesn't) (?:contain|have) any leading zeros?$",
+        r"the first character of \1 is not '0'",
+        text,
+    )
+    text = re.sub(r"^(\S+) contains at least one '(.)'$", r"\1 contains at least 1 occurrences of '\2'", text)
+    return re.sub(r"^each character (?:in|of) (\S+) is an? (.+?)s?$", r"\1 consists of \2s", text, flags=re.I)
+
+
+def _character_range(t: str) -> str | None:
+    """``digits '0' through '9'``, ``digits from '0' to '9'``: the characters from one to the other."""
+    m = re.fullmatch(
+        r"(?:only )?(?:digits?|characters?|letters?) (?:from |in the range )?'(.)' (?:to|through|-) '(.)'", t
+    )
+    if not m or ord(m.group(1)) > ord(m.group(2)):
+        return None
+    return "".join(chr(c) for c in range(ord(m.group(1)), ord(m.group(2)) + 1))
+
+
 def _alphabet(text: str) -> str | None:
+    span = _character_range(text.strip(" ."))
+    if span is not None:
+        return span
     t = text.lower()
+    t = re.sub(r"\balphabets\b", "letters", t)  # lowercase English alphabets
+    t = re.sub(
+        r"letters of the english alphabet in (uppercase and lowercase|lowercase and uppercase)", r"\1 letters", t
+    )
     if re.search(r"\b(exactly|at least|at most|only one|valid|balanced|sorted|words?|spaces?|space)\b", t):
         return None
     chars: set[str] = set()
@@ -285,7 +318,7 @@ class _Reader:
     # one line of the Constraints section
     def read(self, line: str, mangled: bool) -> bool:
         text = _fix_numbers(line.rstrip(". ;"), mangled).replace("≤", "<=").replace("≥", ">=").replace("≠", "!=")
-        text = GUARANTEE.sub("", re.sub(r"\s+", " ", text))
+        text = _plainer(GUARANTEE.sub("", re.sub(r"\s+", " ", text)))
         done = read_structure(self, text)
         if done is not None:
             return done
