@@ -18,11 +18,11 @@ import json
 import random
 from typing import Any, Iterator
 
-from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate, violation
+from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
 from microcoder_data.testgen.spec_model import (
+    why_invalid,
     ELEMENT_INDEX,
     distinct_key,
-    failed_check,
     indexed,
     item_env,
     plain_number_bounds,
@@ -330,7 +330,7 @@ def _drawn(spec: InputSpec, d: _Draw) -> str | None:
     try:
         for name in spec.order:
             env[name] = _value(spec.nodes[name], env, d, 0)
-        if any(violation(spec.nodes[n], env[n], env, n) for n in spec.order) or failed_check(spec.checks, env):
+        if why_invalid(spec.nodes, spec.order, spec.checks, env):
             return None
     except (ValueError, TypeError, ZeroDivisionError, IndexError, OverflowError, MemoryError, NameError, KeyError):
         # NameError: a bound on a list's elements that names the list itself (not drawable)

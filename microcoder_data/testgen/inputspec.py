@@ -38,11 +38,11 @@ from microcoder_data.testgen.constraints import (
     promises_outside_constraints,
 )
 from microcoder_data.testgen.spec_model import (
+    why_invalid,
     InputSpec,
     Node,
     NoSpec,
     _Unsupported,
-    failed_check,
     read_or_say_why,
     evaluate,
     violation,
@@ -286,15 +286,12 @@ def spec_from(
             order = _gen_order(reader.nodes, args)
             for ex in examples:
                 env = _virtual_env(reader.nodes, reader.bounds, ex, args)
-                for name in order:
-                    if name not in env:
-                        raise _Unsupported(f"size {name} not determined by the arguments")
-                    why = violation(reader.nodes[name], env[name], env, name)
-                    if why:
-                        raise _Unsupported(f"an existing test breaks the constraints as read: {why}")
-                broken = failed_check(reader.checks, env)
-                if broken:
-                    raise _Unsupported(f"an existing test breaks the constraints as read: not {broken}")
+                missing = next((name for name in order if name not in env), None)
+                if missing:
+                    raise _Unsupported(f"size {missing} not determined by the arguments")
+                why = why_invalid(reader.nodes, order, reader.checks, env)
+                if why:
+                    raise _Unsupported(f"an existing test breaks the constraints as read: {why}")
             return InputSpec(args, reader.nodes, order, keyword, source, reader.checks)
         except _Unsupported as exc:
             last_error = str(exc)

@@ -19,7 +19,7 @@ import json
 import random
 from typing import Any
 
-from microcoder_data.testgen.spec_model import InputSpec, Node, failed_check, violation
+from microcoder_data.testgen.spec_model import InputSpec, Node, why_invalid
 
 EDITS_PER_INPUT = (1, 1, 2)  # one edit mostly: the nearer the input, the more of its structure it keeps
 
@@ -60,10 +60,7 @@ def _in_form(spec: InputSpec, args: dict[str, Any]) -> Any:
 
 def _valid(spec: InputSpec, args: dict[str, Any]) -> bool:
     try:
-        return (
-            not any(violation(spec.nodes[n], args[n], args, n) for n in spec.order)
-            and failed_check(spec.checks, args) is None
-        )
+        return why_invalid(spec.nodes, spec.order, spec.checks, args) is None
     except (ValueError, TypeError, ZeroDivisionError, IndexError, OverflowError, NameError, KeyError):
         return False
 

@@ -202,6 +202,17 @@ def failed_check(checks: list[str], env: dict[str, Any]) -> str | None:
     return next((c for c in checks if not evaluate(c, env)), None)
 
 
+def why_invalid(nodes: dict[str, Node], order: list[str], checks: list[str], env: dict[str, Any]) -> str | None:
+    """Why the input ``env`` breaks the reading: the first variable (in ``order``) outside its
+    node, else the first check it fails (``not <check>``); None = it fits."""
+    for name in order:
+        why = violation(nodes[name], env[name], env, name)
+        if why:
+            return why
+    broken = failed_check(checks, env)
+    return f"not {broken}" if broken else None
+
+
 # How a list element's bound names its own position, so it can name the element at the same
 # position of another list (``l_i < r_i``: ``l``'s upper bound is ``r[_i] - 1``).
 ELEMENT_INDEX = "_i"

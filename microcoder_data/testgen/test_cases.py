@@ -10,7 +10,7 @@ import copy
 import re
 from typing import Any
 
-from microcoder_data.testgen.spec_model import InputSpec, Node, _Unsupported, failed_check, item_name, violation
+from microcoder_data.testgen.spec_model import InputSpec, Node, _Unsupported, item_name, why_invalid
 
 
 def cases_spec(
@@ -80,10 +80,6 @@ def _renamed(node: Node, renamed: dict[str, str]) -> Node:
 def check_examples(spec: InputSpec, examples: list[dict[str, Any]]) -> None:
     """Every existing input fits the whole-input spec (else the reading is wrong: refused)."""
     for env in examples:
-        for n in spec.order:
-            why = violation(spec.nodes[n], env[n], env, n)
-            if why:
-                raise _Unsupported(f"an existing test breaks the constraints as read: {why}")
-        broken = failed_check(spec.checks, env)
-        if broken:
-            raise _Unsupported(f"an existing test breaks the constraints as read: not {broken}")
+        why = why_invalid(spec.nodes, spec.order, spec.checks, env)
+        if why:
+            raise _Unsupported(f"an existing test breaks the constraints as read: {why}")
