@@ -2,8 +2,8 @@
 
 * ``docs/config.md`` is what ``python -m cli.config_reference`` writes now (every config key and
   help text), and every config field has a help text to write;
-* every relative link in README.md, BENCHMARKS.md and docs/ points to a file that exists, and a
-  ``#anchor`` to a heading (GitHub's slug) or an ``id`` in that file;
+* every relative link in README.md, BENCHMARKS.md, docs/ and the trainer adapters' READMEs points to a
+  file that exists, and a ``#anchor`` to a heading (GitHub's slug) or an ``id`` in that file;
 * the README stays a first screen: at most 200 lines, with its two commands.
 """
 
@@ -19,7 +19,12 @@ from cli import config_reference
 from microcoder_eval.config_keys import field_default
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = [ROOT / "README.md", ROOT / "BENCHMARKS.md", *sorted((ROOT / "docs").rglob("*.md"))]
+DOCS = [
+    ROOT / "README.md",
+    ROOT / "BENCHMARKS.md",
+    *sorted((ROOT / "docs").rglob("*.md")),
+    *sorted((ROOT / "trainer_adapters").glob("*/README.md")),
+]
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
 REFERENCE = re.compile(r"^\[[^\]]+\]:\s*(\S+)")  # a reference-style link's definition
 
