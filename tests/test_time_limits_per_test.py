@@ -237,3 +237,13 @@ def test_verify_stores_a_small_limit_on_small_inputs_and_the_generous_one_near_t
     # a limit from metadata is kept, and no test gets one of its own
     kept = list(VerifyStep(cfg).run_with([d_problem(tests, time_limit_s=2.0)], judge))[0]
     assert kept.time_limit_s == 2.0 and all(t.time_limit_s is None for t in kept.tests)
+
+
+def test_card_shows_the_per_test_limits():
+    from microcoder_data.export.card import _time_limit_text
+
+    tests = [TestCase("21\n", "0\n", 1.0), TestCase("5\n", "5\n", 1.0), TestCase("1999999999999\n", "1\n", 4.0)]
+    text = _time_limit_text([d_problem(tests, time_limit_s=4.0)])
+    assert "| 4 s | 1 |" in text  # the problem's
+    assert "| 1 s | 2 |" in text and "| test time limit | tests |" in text
+    assert "test time limit" not in _time_limit_text([d_problem([TestCase("21\n", "0\n")], time_limit_s=4.0)])
