@@ -136,6 +136,9 @@ def test_from_row(entry: Any) -> TestCase:
     return TestCase(entry[0], entry[1], None if limit is None else float(limit))
 
 
+test_row.__test__ = test_from_row.__test__ = False  # type: ignore[attr-defined]  # not pytest tests when imported
+
+
 @dataclass
 class Reject:
     """A row that left the pipeline, with where and why; written to ``rejects``."""

@@ -6,7 +6,7 @@ while a right but slower program still has room where the input is near the maxi
 Large: an input over :data:`~microcoder_data.testgen.inputgen.MAX_INPUT_CHARS` characters
 (no ordinary generated input is that big; the large tests are); or one with a *size* at least
 its upper bound to the power ``share``: a list's or string's length, at any depth (grid rows,
-strings in a list), or an argument that is one number (``D`` of an O(sqrt D) loop, ``n`` of a
+strings in a list), or an argument that is one integer (``D`` of an O(sqrt D) loop, ``n`` of a
 loop to n).  A power, not a fraction: work grows as a power of a size, so a test at bound^0.8
 costs a program that is slow at the bound a small share of that.  The values inside a list
 are not sizes (random values of ``nums[i] <= 10^9`` would make nearly every test large).
@@ -73,14 +73,15 @@ def _values(text: str, spec: InputSpec, sspec: StdinSpec | None) -> dict[str, An
 
 
 def _near_bound(spec: InputSpec, node: Node | None, value: Any, share: float, top: bool) -> bool:
-    if node is None or isinstance(value, bool):
+    if node is None or isinstance(value, bool) or node.choices is not None:
         return False
     if isinstance(value, (int, float)):
-        # a number is a size where it stands alone (an argument), not as a list's element
-        return top and _near(abs(value), _bound(spec, node.lo, node.hi), share)
+        # an integer is a size where it stands alone (an argument), not as a list's element
+        return top and node.kind == "int" and _near(abs(value), _bound(spec, node.lo, node.hi), share)
     if isinstance(value, (str, list)):
         low = evaluate_const(node.len_lo)
-        fixed = low is not None and low == evaluate_const(node.len_hi)  # (a pair, a 3-letter code: no size)
+        # a tuple (an edge), a pair, a 3-letter code: a length that is no size
+        fixed = node.items is not None or (low is not None and low == evaluate_const(node.len_hi))
         if not fixed and _near(len(value), _bound(spec, node.len_hi), share):
             return True
         if not isinstance(value, list):

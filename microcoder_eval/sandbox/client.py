@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import fcntl
 import logging
+import math
 import os
 import shutil
 import subprocess
 import sys
-import math
 import threading
 from dataclasses import replace
 from typing import Callable, Sequence
@@ -59,14 +59,14 @@ def test_limits(test: TestCase, effective: Limits) -> Limits:
     return replace(effective, time_limit_s=test.time_limit_s)
 
 
+test_limits.__test__ = False  # type: ignore[attr-defined]  # not a pytest test when imported
+
+
 def cheap_first(tests: Sequence[TestCase]) -> list[int]:
     """Test indices, those with the smallest own time limit first (a small input's), those
     without one last, each kind in its original order: a wrong or looping program is stopped
     on a cheap test before it reaches the large ones.  Tests without limits: in order."""
     return sorted(range(len(tests)), key=lambda i: math.inf if tests[i].time_limit_s is None else tests[i].time_limit_s)
-
-
-test_limits.__test__ = False  # type: ignore[attr-defined]  # not a pytest test when imported
 
 
 def _worker_env() -> dict[str, str]:
