@@ -216,6 +216,23 @@ def test_a_large_input_is_told_by_the_constraints_not_by_its_length():
     assert is_large_input("5\n", "stdin: no format block", 0.8)
 
 
+def test_a_tuple_is_no_size_but_the_list_of_them_is():
+    from microcoder_data.testgen.spec_model import InputSpec, Node
+
+    end = Node("int", lo="0", hi="n - 1")
+    edges = Node("list", elem=Node("list", items=[end, end]), len_lo="n - 1", len_hi="n - 1")
+    spec = InputSpec(
+        ["n", "edges"], {"n": Node("int", lo="2", hi="10**5"), "edges": edges}, ["n", "edges"], True, "constraints"
+    )
+    path = {"n": 5, "edges": [[k, k + 1] for k in range(4)]}
+    assert not is_large_input(json.dumps(path), (spec, None), 0.8)  # each edge's 2 ends: not near a bound of 2
+    assert is_large_input(json.dumps({"n": 20_000, "edges": []}), (spec, None), 0.8)  # n >= (10^5)^0.8
+    # at share 0.5 (bound^0.5 ~ 316): 400 edges are near n - 1's bound, whatever n says; 5 ends are not
+    assert is_large_input(json.dumps({"n": 5, "edges": [[0, 1]] * 400}), (spec, None), 0.5)
+    assert not is_large_input(json.dumps(path), (spec, None), 0.5)
+    assert not is_large_input(json.dumps({"n": 9_000, "edges": []}), (spec, None), 0.8)
+
+
 def test_per_test_limit_rule():
     cfg = VerifyConfig()  # factor 3, floors 4 s (large) and 1 s, ceiling 6 s, step 0.5 s
     runs = [TestResult(Verdict.ACCEPTED, time_s=0.02)]
