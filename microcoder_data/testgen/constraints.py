@@ -20,6 +20,7 @@ from microcoder_data.testgen.conditions import (
     read_occurrences,
     read_string_rule,
 )
+from microcoder_data.testgen.matrices import names_cells_by_position, read_matrix
 from microcoder_data.testgen.spec_model import (
     _IDENT,
     ELEMENT_INDEX,
@@ -319,7 +320,9 @@ class _Reader:
     def read(self, line: str, mangled: bool) -> bool:
         text = _fix_numbers(line.rstrip(". ;"), mangled).replace("≤", "<=").replace("≥", ">=").replace("≠", "!=")
         text = _plainer(GUARANTEE.sub("", re.sub(r"\s+", " ", text)))
-        done = read_structure(self, text)
+        done = read_matrix(self, text)
+        if done is None:
+            done = read_structure(self, text)
         if done is not None:
             return done
         specific = (read_distinct_pairs, read_distinct_across, read_occurrences, read_graph, read_string_rule)
@@ -448,6 +451,8 @@ class _Reader:
     def _range_or_condition(self, text: str) -> bool:
         """A range; else a condition on the whole input.  What the range reading left behind
         (a size it introduced, a bound set before it gave up) goes first."""
+        if names_cells_by_position(self, text):
+            return False  # a bound would drop the positions and hold for every element
         sizes, bounds = set(self.nodes), {ref: dict(b) for ref, b in self.bounds.items()}
         try:
             if self._relation(text):

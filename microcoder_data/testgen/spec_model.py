@@ -39,6 +39,8 @@ class Node:
     rows_equal: bool = False  # a grid: every element (a list or string) has the same length
     mod: tuple[int, int] | None = None  # (m, r): the value % m == r (``A_i is a multiple of 100``)
     rows_by_index: bool = False  # a triangle: element k (a list or string) has k + 1 items
+    symmetric: bool = False  # a square matrix equal to its transpose (``A[i][j] == A[j][i]``)
+    diagonal: Any = None  # the value every diagonal cell holds (``A[i][i] == 0``); None: no rule
 
 
 @dataclass
@@ -275,13 +277,15 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             or (k == "int" and not isinstance(value, int))
         ):
             return f"{where} is not an {k}"
-        if node.choices is not None:
-            return None if value in node.choices else f"{where}={value} not in {node.choices}"
+        if node.choices is not None and value not in node.choices:
+            return f"{where}={value} not in {node.choices}"
         if node.exclude and value in node.exclude:
             return f"{where}={value} is excluded"
         if node.mod and value % node.mod[0] != node.mod[1]:
             return f"{where}={value} is not {node.mod[1]} modulo {node.mod[0]}"
-        lo, hi = evaluate(node.lo, env), evaluate(node.hi, env)
+        # a range stated beside the choices holds too (``A_{i,i} = 0`` of an element in {0, 1})
+        lo = evaluate(node.lo, env) if node.lo is not None else value
+        hi = evaluate(node.hi, env) if node.hi is not None else value
         return None if lo <= value <= hi else f"{where}={value} outside [{lo}, {hi}]"
     if k == "str":
         if not isinstance(value, str):
@@ -341,6 +345,10 @@ def _list_violation(node: Node, value: Any, env: dict[str, Any], where: str) -> 
         lo, hi = evaluate(node.perm[0], env), evaluate(node.perm[1], env)
         if sorted(value) != list(range(lo, hi + 1)):
             return f"{where} is not a permutation of [{lo}, {hi}]"
+    if node.symmetric or node.diagonal is not None:
+        why = matrix_violation(node, value, where)
+        if why:
+            return why
     if node.tree and not is_tree(value):
         return f"{where} is not a tree"
     if node.rows_equal and len({len(x) for x in value if isinstance(x, (list, str))}) > 1:
@@ -355,6 +363,18 @@ def _list_violation(node: Node, value: Any, env: dict[str, Any], where: str) -> 
         return f"{where} is not sorted"
     if node.order == "desc" and any(a < b for a, b in zip(value, value[1:])):
         return f"{where} is not sorted descending"
+    return None
+
+
+def matrix_violation(node: Node, value: list[Any], where: str) -> str | None:
+    """Why the list of rows ``value`` breaks ``node``'s symmetry or diagonal (None = it fits)."""
+    n = len(value)
+    if any(not isinstance(row, list) or len(row) != n for row in value):
+        return f"{where} is not a square matrix"
+    if node.diagonal is not None and any(value[i][i] != node.diagonal for i in range(n)):
+        return f"{where}'s diagonal is not all {node.diagonal!r}"
+    if node.symmetric and any(value[i][j] != value[j][i] for i in range(n) for j in range(i)):
+        return f"{where} is not symmetric"
     return None
 
 
