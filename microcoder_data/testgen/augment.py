@@ -34,6 +34,7 @@ from microcoder_data.testgen.inputgen import generate_inputs, problem_seed
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
 from microcoder_data.testgen.neighbours import neighbour_inputs
 from microcoder_data.testgen.precap import precap_positions
+from microcoder_data.testgen.refusal import Refusal, refused
 from microcoder_data.testgen.stdin_format import StdinSpec, args_json, stdin_spec
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 
@@ -116,9 +117,8 @@ def augment(
         correct = answers[k][0]
         aug = out[i]
         if not correct:
-            aug.info = {
-                "skipped": "no reference passes the existing tests within the generation's step budget and time limit"
-            }
+            why = "no reference passes the existing tests within the generation's step budget and time limit"
+            aug.info = refused(Refusal("no_reference", "", why))
             continue
         good, dropped = _labelled(labels, plans, answers, k)
         chosen, _ = _new_answers_first(good, want, _old_answers(plans[k]))
@@ -294,14 +294,14 @@ def _plan(
     if p.mode == "stdin":
         sspec = stdin_spec(p)
         if not isinstance(sspec, StdinSpec):
-            return Augmented(info={"skipped": f"stdin: {sspec.reason}"[:200]})
+            return Augmented(info=refused(sspec.refusal, "stdin: "))  # type: ignore[arg-type]
         spec: Any = sspec.spec
         exclude = {args_json(sspec, t.input) for t in p.tests}
         source = "stdin format and constraints"
     else:
         fspec = input_spec(p)
         if not isinstance(fspec, InputSpec):
-            return Augmented(info={"skipped": fspec.reason[:200]})
+            return Augmented(info=refused(fspec.refusal))  # type: ignore[arg-type]
         spec, sspec, exclude, source = fspec, None, {_in_form(fspec, t.input) for t in p.tests}, fspec.source
     # three times the inputs needed: some are dropped (a reference crashes or times out), and
     # of the rest those with an answer no other test has are kept first (_new_answers_first);
@@ -321,12 +321,12 @@ def _plan(
     if sspec is not None:  # the arguments written out in the statement's input format
         inputs = [sspec.render(json.loads(x)) for x in inputs]
     if not inputs:
-        return Augmented(info={"skipped": "no input could be drawn from the constraints"})
+        return Augmented(info=refused(Refusal("no_input_drawn", "", "no input could be drawn from the constraints")))
     tl = min(cfg.augment_time_limit_s, p.time_limit_s or cfg.augment_time_limit_s)
     try:
         base = p.judge_task()
     except ValueError as exc:  # Verify rejects it with the reason
-        return Augmented(info={"skipped": f"no judge task: {exc}"})
+        return Augmented(info=refused(Refusal("no_judge_task", "", f"no judge task: {exc}")))
     # the old tests Verify will run (pre-cap): they decide which references are correct
     old = precap_positions(p.tests, cfg) or list(range(len(p.tests)))
     task = replace(

@@ -172,14 +172,14 @@ def _expr(term: str, names: set[str]) -> str:
     try:
         tree = ast.parse(t, mode="eval")
     except SyntaxError:
-        raise _Unsupported(f"bound {term!r}")
+        raise _Unsupported(f"bound {term!r}", kind="unsupported_constraint", line=term)
     for node in ast.walk(tree):
         if not isinstance(node, _SAFE_NODES):
-            raise _Unsupported(f"bound {term!r}")
+            raise _Unsupported(f"bound {term!r}", kind="unsupported_constraint", line=term)
         if isinstance(node, ast.Name) and node.id not in names and node.id not in FUNCTIONS:
-            raise _Unsupported(f"bound {term!r} names {node.id!r}")
+            raise _Unsupported(f"bound {term!r} names {node.id!r}", kind="unsupported_constraint", line=term)
         if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS):
-            raise _Unsupported(f"bound {term!r}")
+            raise _Unsupported(f"bound {term!r}", kind="unsupported_constraint", line=term)
     return t
 
 
@@ -309,7 +309,9 @@ class _Reader:
         if ELEMENT_INDEX in _IDENT.findall(expr) and (
             ref[1] != 1 or ref[2] != "val" or not is_number_list(self.nodes.get(ref[0]))
         ):
-            raise _Unsupported(f"bound {expr!r} of {ref[0]} names an element by position")
+            raise _Unsupported(
+                f"bound {expr!r} of {ref[0]} names an element by position", kind="unsupported_constraint", line=expr
+            )
         b = self.bounds.setdefault(ref, {})
         old = b.get(which)
         if old is not None and old != expr and which in ("lo", "hi"):

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from microcoder_data.testgen.refusal import Refusal
+
 
 @dataclass
 class Node:
@@ -56,11 +58,21 @@ class InputSpec:
 
 @dataclass
 class NoSpec:
-    reason: str
+    reason: str  # what users see
+    refusal: Refusal | None = None  # the same, typed (a construct not held, unless said otherwise)
+
+    def __post_init__(self) -> None:
+        if self.refusal is None:
+            self.refusal = Refusal("unsupported_construct", "", self.reason)
 
 
 class _Unsupported(Exception):
-    pass
+    """Generation refused: the message users see, its kind (``refusal.KINDS``) and the line,
+    test or construct it concerns."""
+
+    def __init__(self, message: str, kind: str = "unsupported_construct", line: str = "") -> None:
+        super().__init__(message)
+        self.refusal = Refusal(kind, line, message)
 
 
 def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
@@ -69,7 +81,7 @@ def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
     try:
         return read(p)
     except _Unsupported as exc:
-        return NoSpec(str(exc))
+        return NoSpec(str(exc), exc.refusal)
     except (
         ValueError,
         TypeError,
@@ -82,7 +94,8 @@ def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
         OverflowError,
         MemoryError,
     ) as exc:
-        return NoSpec(f"{what} not understood ({type(exc).__name__}: {exc})")
+        why = f"{what} not understood ({type(exc).__name__}: {exc})"
+        return NoSpec(why, Refusal("reading_error", "", why))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -213,6 +226,20 @@ def why_invalid(nodes: dict[str, Node], order: list[str], checks: list[str], env
             return why
     broken = failed_check(checks, env)
     return f"not {broken}" if broken else None
+
+
+def check_existing(nodes: dict[str, Node], order: list[str], checks: list[str], envs: list[dict[str, Any]]) -> None:
+    """Every existing test fits the reading, checked before anything is generated: the first
+    that does not refuses generation, naming the test (1-based, in the problem's order) and the
+    rule it breaks -- the reading is wrong, or the test is."""
+    for k, env in enumerate(envs):
+        why = why_invalid(nodes, order, checks, env)
+        if why:
+            raise _Unsupported(
+                f"an existing test breaks the constraints as read (test {k + 1}): {why}",
+                kind="examples_break_reading",
+                line=f"test {k + 1}: {why}",
+            )
 
 
 # How a list element's bound names its own position, so it can name the element at the same
