@@ -20,7 +20,8 @@ from microcoder_data.testgen.conditions import (
     read_occurrences,
     read_string_rule,
 )
-from microcoder_data.testgen.matrices import names_cells_by_position, read_matrix
+from microcoder_data.testgen.line_readings import read_line
+from microcoder_data.testgen.matrices import names_cells_by_position
 from microcoder_data.testgen.spec_model import (
     _IDENT,
     ELEMENT_INDEX,
@@ -293,6 +294,10 @@ class _Reader:
         )
         return _expr(t, self.names() | items | {ELEMENT_INDEX})
 
+    def alphabet(self, text: str) -> str | None:
+        """The characters ``text`` names (``lowercase English letters``), or None."""
+        return _alphabet(text)
+
     def node_at(self, name: str, depth: int) -> Node:
         n = self.nodes[name]
         for k in range(depth):
@@ -322,7 +327,7 @@ class _Reader:
     def read(self, line: str, mangled: bool) -> bool:
         text = _fix_numbers(line.rstrip(". ;"), mangled).replace("≤", "<=").replace("≥", ">=").replace("≠", "!=")
         text = _plainer(GUARANTEE.sub("", re.sub(r"\s+", " ", text)))
-        done = read_matrix(self, text)
+        done = read_line(self, text)
         if done is None:
             done = read_structure(self, text)
         if done is not None:
@@ -339,7 +344,7 @@ class _Reader:
             r" (?:divides|is divisible by|is a multiple of) | is (?:odd|even)$|^there (?:is|are) at least ", text, re.I
         ):
             return read_condition(self, text)
-        return self._range_or_condition(text)
+        return self.range_or_condition(text)
 
     def _distinct(self, text: str) -> bool | None:
         lower = text.lower()
@@ -450,7 +455,7 @@ class _Reader:
             return False
         return True
 
-    def _range_or_condition(self, text: str) -> bool:
+    def range_or_condition(self, text: str) -> bool:
         """A range; else a condition on the whole input.  What the range reading left behind
         (a size it introduced, a bound set before it gave up) goes first."""
         if names_cells_by_position(self, text):

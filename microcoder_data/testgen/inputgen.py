@@ -179,6 +179,15 @@ def _number(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
 
 
 def _string(node: Node, n: int, d: _Draw) -> str:
+    if node.char_count:  # c exactly k times: the rest drawn without c, then k positions given c
+        c, k = node.char_count
+        if n < k:
+            raise ValueError("a string shorter than its counted character")  # this draw is skipped
+        rest = Node("str", alphabet=(node.alphabet or "").replace(c, "") or "a", distinct=node.distinct)
+        chars = list(_string(rest, n, d))
+        for at in d.rng.sample(range(n), k):
+            chars[at] = c
+        return "".join(chars)
     alpha = node.alphabet or "a"
     if node.distinct:  # distinct characters
         return "".join(d.rng.sample(alpha, n))

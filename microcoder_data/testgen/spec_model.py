@@ -4,6 +4,7 @@ and the check that a value fits a node (:func:`violation`)."""
 from __future__ import annotations
 
 import functools
+import math
 import json
 import re
 from dataclasses import dataclass, field
@@ -43,6 +44,7 @@ class Node:
     rows_by_index: bool = False  # a triangle: element k (a list or string) has k + 1 items
     symmetric: bool = False  # a square matrix equal to its transpose (``A[i][j] == A[j][i]``)
     diagonal: Any = None  # the value every diagonal cell holds (``A[i][i] == 0``); None: no rule
+    char_count: tuple[str, int] | None = None  # (c, k): a string holds c exactly k times
 
 
 @dataclass
@@ -153,6 +155,11 @@ def end_char_is_not(text: str, last: bool, ch: str) -> bool:
     return not text or text[-1 if last else 0] != ch
 
 
+def end_char_in(text: str, last: bool, chars: str) -> bool:
+    """The last (``last``) or first character of ``text`` is one of ``chars`` (an empty text has none)."""
+    return bool(text) and text[-1 if last else 0] in chars
+
+
 def differ_everywhere(first: list[Any], second: list[Any]) -> bool:
     """``A_i != B_i`` at every position."""
     return all(a != b for a, b in zip(first, second))
@@ -171,6 +178,8 @@ FUNCTIONS = {
     "adjacent_differ": adjacent_differ,
     "chars_other_than": chars_other_than,
     "end_char_is_not": end_char_is_not,
+    "end_char_in": end_char_in,
+    "floor": math.floor,  # floor(nums.length / m): the division is integer already (constraints._expr)
     "unordered_distinct_pairs": unordered_distinct_pairs,
     "char_counts_within": char_counts_within,
     "occurrences": occurrences,
@@ -323,6 +332,8 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"{where} has characters outside {node.alphabet!r}"
         if node.distinct and len(set(value)) != len(value):
             return f"{where} repeats a character"
+        if node.char_count and value.count(node.char_count[0]) != node.char_count[1]:
+            return f"{where} does not hold {node.char_count[0]!r} exactly {node.char_count[1]} times"
     if k == "list":
         why = _list_violation(node, value, env, where)
         if why:
