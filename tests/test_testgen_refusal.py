@@ -68,3 +68,10 @@ def test_a_refusal_has_a_known_kind_and_its_provenance_keeps_the_message():
         "refusal": {"kind": "unsupported_constraint", "line": "s is a palindrome"},
     }
     assert all(KINDS.values())  # the card prints each kind's meaning
+
+
+def test_a_test_case_that_breaks_the_reading_is_named_by_its_test_and_case():
+    from test_testgen_prose_format import STATEMENT, problem
+
+    r = _refusal(stdin_spec(problem(STATEMENT.replace("(1 <= k <= n <= 3 * 10^4)", "(1 <= k <= n <= 3)"))))
+    assert r.kind == "examples_break_reading" and r.line.startswith("test 2, case 1: ")  # n = 4 in test 2 only

@@ -240,9 +240,11 @@ def spec_from(
     lines: list[str] | None,
     statement: str,
     keyword: bool,
+    labels: list[str] | None = None,
 ) -> InputSpec:
     """The spec of arguments ``args`` (types from ``hints``, else the examples' values)
-    read from constraint ``lines``; every example must fit it.  Raises ``_Unsupported``."""
+    read from constraint ``lines``; every example must fit it (``labels``: what to call each
+    in a refusal, as ``check_existing``).  Raises ``_Unsupported``."""
     promises = promises_outside_constraints(statement)
     if promises:
         raise _Unsupported(f"a promise outside the constraints: {promises[0]!r}", kind="promise", line=promises[0])
@@ -290,7 +292,7 @@ def spec_from(
             missing = next((name for env in envs for name in order if name not in env), None)
             if missing:
                 raise _Unsupported(f"size {missing} not determined by the arguments")
-            check_existing(reader.nodes, order, reader.checks, envs)
+            check_existing(reader.nodes, order, reader.checks, envs, labels)
             return InputSpec(args, reader.nodes, order, keyword, source, reader.checks)
         except _Unsupported as exc:
             last_error = exc

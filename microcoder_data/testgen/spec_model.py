@@ -237,17 +237,24 @@ def why_invalid(nodes: dict[str, Node], order: list[str], checks: list[str], env
     return f"not {broken}" if broken else None
 
 
-def check_existing(nodes: dict[str, Node], order: list[str], checks: list[str], envs: list[dict[str, Any]]) -> None:
+def check_existing(
+    nodes: dict[str, Node],
+    order: list[str],
+    checks: list[str],
+    envs: list[dict[str, Any]],
+    labels: list[str] | None = None,
+) -> None:
     """Every existing test fits the reading, checked before anything is generated: the first
-    that does not refuses generation, naming the test (1-based, in the problem's order) and the
-    rule it breaks -- the reading is wrong, or the test is."""
+    that does not refuses generation, naming it (``labels``; else "test k", 1-based in the
+    problem's order) and the rule it breaks -- the reading is wrong, or the test is."""
     for k, env in enumerate(envs):
         why = why_invalid(nodes, order, checks, env)
         if why:
+            which = labels[k] if labels else f"test {k + 1}"
             raise _Unsupported(
-                f"an existing test breaks the constraints as read (test {k + 1}): {why}",
+                f"an existing test breaks the constraints as read ({which}): {why}",
                 kind="examples_break_reading",
-                line=f"test {k + 1}: {why}",
+                line=f"{which}: {why}",
             )
 
 

@@ -598,7 +598,8 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
     rows = [Row("scalars", [reading.cases]), Row("cases", [CASES], reading.cases, inner=inner)]
     raw = [parse(rows, t.input) for t in p.tests]
     flat = [dict(zip(row_names(inner), case)) for r in raw for case in r[CASES]]
-    case = _spec_of(inner, flat, reading.constraints, reading.story, reading.strings, lengths)
+    labels = [f"test {t + 1}, case {c + 1}" for t, r in enumerate(raw) for c in range(len(r[CASES]))]
+    case = _spec_of(inner, flat, reading.constraints, reading.story, reading.strings, lengths, labels)
     bounds = tuple(_expr(_fix_numbers(b, False), set()) for b in reading.cases_range or ())
     totals = [(names, _expr(_fix_numbers(b, False), set())) for names, b in reading.totals]
     spec = cases_spec(case, reading.cases, bounds, CASES, totals)  # type: ignore[arg-type]
@@ -613,6 +614,7 @@ def _spec_of(
     statement: str,
     declared: set[str] = frozenset(),  # type: ignore[assignment]
     lengths: list[str] = (),  # type: ignore[assignment]
+    labels: list[str] | None = None,
 ) -> InputSpec:
     """The spec of the variables of ``rows`` (their tokens in ``raw``, one dict per input)
     from constraint ``lines`` in AtCoder's notation; ``declared``: the variables the format
@@ -652,7 +654,7 @@ def _spec_of(
             rewritten.append(f"{r.names[0]}[i].length == {r.width}")
         rewritten += jagged.row_lengths(r.records, r.count or "") if r.records is not None else []
     args = [n for r in rows for n in r.names]
-    spec = _spec_with_promises(args, nodes, examples, rewritten, statement, ints)
+    spec = _spec_with_promises(args, nodes, examples, rewritten, statement, ints, labels)
     jagged.mark_triangles(rows, spec.nodes)
     if forms:
         bounded_by = {
@@ -667,7 +669,13 @@ def _spec_of(
 
 
 def _spec_with_promises(
-    args: list[str], nodes: dict[str, Node], examples: list[dict], lines: list[str], statement: str, ints: dict
+    args: list[str],
+    nodes: dict[str, Node],
+    examples: list[dict],
+    lines: list[str],
+    statement: str,
+    ints: dict,
+    labels: list[str] | None = None,
 ) -> InputSpec:
     """The spec, the promises the statement words as guarantees of a plain constraint ("Here,
     it is guaranteed that A_i is 0 or 1") read as more constraint lines; one not understood
@@ -681,7 +689,7 @@ def _spec_with_promises(
             lines = lines + [line] if line not in lines else lines  # said in the Constraints too
         statement = statement.replace(sentence, "")
     try:
-        return spec_from(args, dict(nodes), examples, lines, statement, True)
+        return spec_from(args, dict(nodes), examples, lines, statement, True, labels)
     except _Unsupported as exc:
         said = promised.get(exc.refusal.line) if exc.refusal.kind == "unsupported_constraint" else None
         if said is not None:
