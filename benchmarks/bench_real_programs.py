@@ -23,7 +23,10 @@ and the judge's diff, for the check the issue asks for (is the input valid, is t
 expected answer right?).  With LiveCodeBench's own grader at hand (``--peer-python``), the
 programs it graded wrong that print from an unjoined thread are graded again by it, as
 written and called directly (``_thread_verdicts.py``), and the rates are also given without
-those it fails only as written.
+those it fails only as written.  Every right program rejected for time is judged again under
+the problem's single limit (the tests' own limits dropped): ``right_failed_on_time_only_by_test_limits``
+lists those that pass then -- none, if the per-test limits (issue 39) reject no right program
+the per-problem limit accepted.
 
 Writes ``benchmarks/results/real_programs.json``; skips (exit 0) without the data folder.
 """
@@ -113,6 +116,9 @@ def main() -> int:
     report["right_programs_rejected"] = _rejections_of_right(dev, dev_results, built)
     report["right_programs_failed_on_time"] = sum(
         1 for e in report["right_programs_rejected"] if e["verdict"] == "time_limit"
+    )
+    report["right_failed_on_time_only_by_test_limits"] = _time_only_by_test_limits(
+        dev, dev_results, built, args.workers
     )
     report["unseen_right_programs"] = _unseen_right(args.data_dir, src, dev, built, public, args.workers)
     report["machine"] = {
@@ -220,6 +226,32 @@ def _judge_all(rows: list[dict], built: dict, public: dict, workers: int | None)
     return list(zip(on_public, on_built))
 
 
+def _time_only_by_test_limits(rows: list[dict], results: list[tuple], built: dict, workers: int | None) -> list[str]:
+    """The right programs the built tests reject for time under the tests' own limits (issue 39)
+    that the problem's single limit accepts: each judged again on the same tests with their own
+    limits dropped.  Empty: the per-test limits cost no right program the per-problem one let
+    through."""
+    from dataclasses import replace
+
+    from microcoder_eval.judge import Judge
+    from microcoder_eval.types import TestCase
+
+    timed_out = [
+        (row, built[_pid(row["problem_id"])])
+        for row, (_, blt) in zip(rows, results)
+        if row["lcb_graded"] and blt.verdict.value == "time_limit"
+    ]
+    items = [
+        (replace(p.judge_task(), tests=tuple(TestCase(t.input, t.output) for t in p.tests)), _program(row))
+        for row, p in timed_out
+    ]
+    if not items:
+        return []
+    with Judge(workers=workers) as judge:
+        again = list(judge.judge_many(items, stop_on_failure=True))
+    return [_key(row) for (row, _), res in zip(timed_out, again) if res.passed]
+
+
 def _program(row: dict) -> str:
     """The program itself (a completion's code block)."""
     from microcoder_eval.extract import extract_code
@@ -289,6 +321,7 @@ def _unseen_right(data_dir: Path, src: Path, dev: list[dict], built: dict, publi
             ),
         }
     out["rejected"] = _rejections_of_right(rows, results, built)
+    out["failed_on_time_only_by_test_limits"] = _time_only_by_test_limits(rows, results, built, workers)
     return out
 
 
@@ -395,7 +428,9 @@ def _print(report: dict) -> None:
     )
     print(
         f"\nright programs rejected by the built tests: {len(report['right_programs_rejected'])} "
-        f"({report['right_programs_failed_on_time']} on time)"
+        f"({report['right_programs_failed_on_time']} on time); on time only by the tests' own limits (the "
+        f"problem's accepts them): {report['right_failed_on_time_only_by_test_limits'] or 'none'}; of LeetCodeDataset's: "
+        f"{report['unseen_right_programs'].get('failed_on_time_only_by_test_limits') or 'none'}"
     )
     for e in report["right_programs_rejected"]:
         print(

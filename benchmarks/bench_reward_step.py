@@ -17,11 +17,14 @@ Which inputs are "a few" is a hash of the argument values, the same in both judg
 Runs, same candidates, same workers, both stopping at a candidate's first failure:
 
 * (A) our judge at LCB's 6 s per-test limit;
-* (B) our judge with the per-problem limits the dataset pipeline derives (Verify's
-  ``derive_time_limit`` on the reference's per-test CPU times, default factor/floor);
+* (B) our judge with the per-problem limits the dataset pipeline derived before issue 39
+  (Verify's ``derive_time_limit`` on the reference's per-test CPU times, default factor/floor);
+* (C) our judge with the per-test limits the dataset pipeline derives now (Verify's
+  ``with_test_limits``: each test's own limit from the reference's time on it, the large floor
+  where ``input_size`` finds the input large by the statement's constraints; cheap tests first);
 * LiveCodeBench's grader (``nvidia-livecodebench`` 26.3 ``codegen_metrics``, in its own
   venv through ``_lcb_peer.py``: never in this process) at 6 s;
-* (B) through the Ray judge pool on a local Ray cluster of the same CPUs.
+* (C) through the Ray judge pool on a local Ray cluster of the same CPUs.
 
 Also the tail: each run's wall time against max(total test CPU / workers, longest test).
 
@@ -36,6 +39,7 @@ independent of what else the host runs.
 
     python benchmarks/bench_reward_step.py [--problems 8] [--repeats 3] [--workers 2]
         [--peer-python /work/lcbpeer-venv/bin/python] [--out benchmarks/results/reward_step.json]
+        [--quick]  # 4 problems, one repeat, no Ray: a check that it runs, not a figure to report
 """
 
 from __future__ import annotations
@@ -53,13 +57,15 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from microcoder_data.config import VerifyConfig  # noqa: E402
-from microcoder_data.verify.time_limits import derive_time_limit  # noqa: E402
+from microcoder_data.testgen.input_size import is_large_input, read_input_spec  # noqa: E402
+from microcoder_data.verify.time_limits import derive_time_limit, with_test_limits  # noqa: E402
 from microcoder_eval.judge import Judge  # noqa: E402
 from microcoder_eval.types import JudgeTask, Limits, Verdict  # noqa: E402
 
@@ -163,11 +169,18 @@ def load_problems(data: Path, count: int, judge: Judge, cfg: VerifyConfig) -> li
         if not result.passed:
             continue  # the reference disagrees with DeepSeek's tests: not a clean problem
         limit = derive_time_limit(cfg, result.tests)
+        runs = {t.index: t for t in result.tests}
+        reading = read_input_spec(p)
+        large = [is_large_input(t.input, reading, cfg.time_limit_large_share) for t in task.tests]
+        own = with_test_limits(cfg, task.tests, [[runs.get(k)] for k in range(len(task.tests))], large)
         chosen.append(
             {
                 "problem": p,
                 "reference": ref,
                 "time_limit_s": limit,
+                "tests_with_limits": own,
+                "large_tests": sum(large),
+                "reading": reading if isinstance(reading, str) else "constraints read",
                 "reference_slowest_s": max(t.time_s for t in result.tests),
                 "reference_total_s": sum(t.time_s for t in result.tests),
             }
@@ -177,13 +190,17 @@ def load_problems(data: Path, count: int, judge: Judge, cfg: VerifyConfig) -> li
     return chosen
 
 
-def build_items(chosen: list[dict], per_problem_limits: bool) -> list[Item]:
+def build_items(chosen: list[dict], limits: str) -> list[Item]:
+    """The batch at ``limits``: "6s" (LCB's, every test), "per_problem" (B) or "per_test" (C:
+    the problem's limit and each test's own, as a dataset built now stores them)."""
     items = []
     for c in chosen:
         p = c["problem"]
         task = p.judge_task()
-        if per_problem_limits:
+        if limits in ("per_problem", "per_test"):
             task = dataclasses.replace(task, time_limit_s=c["time_limit_s"])
+        if limits == "per_test":
+            task = dataclasses.replace(task, tests=tuple(c["tests_with_limits"]))
         inputs = [
             "\n".join(
                 json.dumps(v)
@@ -324,15 +341,24 @@ def _parse_args() -> argparse.Namespace:
     ap.add_argument("--peer-python", default=DEFAULT_PEER)
     ap.add_argument("--no-ray", action="store_true")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "reward_step.json")
+    ap.add_argument(
+        "--quick",
+        action="store_true",
+        help="4 problems, one repeat, no Ray, written to reward_step_quick.json: that it runs, not a figure",
+    )
     args = ap.parse_args()
+    if args.quick:
+        args.problems, args.repeats, args.no_ray = min(args.problems, 4), 1, True
+        args.out = args.out.with_name(args.out.stem + "_quick.json")
     return args
 
 
 def _alternating_runs(
-    items_a: list[Item], items_b: list[Item], workers: int, repeats: int, peer_python: str, peer_ok: bool
+    items: dict[str, list[Item]], workers: int, repeats: int, peer_python: str, peer_ok: bool
 ) -> dict[str, list[dict]]:
-    """``repeats`` rounds of (A), LCB (when ``peer_ok``) and (B), one after another; prints each round."""
-    runs: dict[str, list[dict]] = {"ours_A_6s": [], "ours_B_per_problem": [], "lcb_6s": []}
+    """``repeats`` rounds of (A), LCB (when ``peer_ok``), (B) and (C), one after another; prints each round."""
+    items_a, items_b, items_c = items["6s"], items["per_problem"], items["per_test"]
+    runs: dict[str, list[dict]] = {"ours_A_6s": [], "ours_B_per_problem": [], "ours_C_per_test": [], "lcb_6s": []}
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(repeats):
             # alternate the judges so that machine noise hits both alike
@@ -344,8 +370,12 @@ def _alternating_runs(
             b = run_local(items_b, workers)
             b.pop("_results")
             runs["ours_B_per_problem"].append(b)
+            c = run_local(items_c, workers)
+            c.pop("_results")
+            runs["ours_C_per_test"].append(c)
             print(
-                f"repeat {r + 1}: A {a['wall_s']} s ({a['reruns']} re-runs), B {b['wall_s']} s"
+                f"repeat {r + 1}: A {a['wall_s']} s ({a['reruns']} re-runs), B {b['wall_s']} s, C {c['wall_s']} s"
+                f" (correct accepted {c['correct_accepted']})"
                 + (f", LCB {runs['lcb_6s'][-1]['wall_s']} s" if peer_ok else "")
                 + f"; load {a['load_avg']} .. {b['load_avg']}",
                 flush=True,
@@ -370,6 +400,9 @@ def _build_report(
                 "id": c["problem"].id,
                 "tests": len(c["problem"].tests),
                 "time_limit_s": c["time_limit_s"],
+                "large_tests": c["large_tests"],
+                "reading": c["reading"],
+                "test_limits_s": dict(sorted(Counter(t.time_limit_s for t in c["tests_with_limits"]).items())),
                 "reference_slowest_s": c["reference_slowest_s"],
                 "reference_total_s": round(c["reference_total_s"], 2),
             }
@@ -385,11 +418,14 @@ def _build_report(
         ),
         "ratio_lcb_over_A": round(med["lcb_6s"] / med["ours_A_6s"], 2) if "lcb_6s" in med else None,
         "ratio_lcb_over_B": round(med["lcb_6s"] / med["ours_B_per_problem"], 2) if "lcb_6s" in med else None,
+        "ratio_lcb_over_C": round(med["lcb_6s"] / med["ours_C_per_test"], 2) if "lcb_6s" in med else None,
+        "tail_C": statistics.median(x["wall_over_bound"] for x in runs["ours_C_per_test"]),
         # each repeat's LCB run against the runs beside it: less exposed to load drifting
         "paired_ratio_lcb_over_A": _paired(runs, "ours_A_6s"),
         "paired_ratio_lcb_over_B": _paired(runs, "ours_B_per_problem"),
-        "ratio_ray_over_local_B": (
-            round(med["ray_B_per_problem"] / med["ours_B_per_problem"], 2) if "ray_B_per_problem" in med else None
+        "paired_ratio_lcb_over_C": _paired(runs, "ours_C_per_test"),
+        "ratio_ray_over_local_C": (
+            round(med["ray_C_per_test"] / med["ours_C_per_test"], 2) if "ray_C_per_test" in med else None
         ),
         "tail_sleeping_tests": tail,
         "runs": runs,
@@ -410,14 +446,13 @@ def main() -> int:
     cfg = VerifyConfig()
     with Judge(workers=args.workers, limits=Limits(time_limit_s=LCB_LIMIT_S)) as judge:
         chosen = load_problems(args.data, args.problems, judge, cfg)
-    items_a = build_items(chosen, per_problem_limits=False)
-    items_b = build_items(chosen, per_problem_limits=True)
-    runs = _alternating_runs(items_a, items_b, args.workers, args.repeats, args.peer_python, peer_ok)
+    items = {limits: build_items(chosen, limits) for limits in ("6s", "per_problem", "per_test")}
+    runs = _alternating_runs(items, args.workers, args.repeats, args.peer_python, peer_ok)
     tail = tail_part(args.workers, args.repeats)
     print(f"tail: {tail}", flush=True)
     if not args.no_ray:
-        runs["ray_B_per_problem"] = [run_ray(items_b, args.workers) for _ in range(max(1, args.repeats))]
-    report = _build_report(args, chosen, items_a, runs, tail)
+        runs["ray_C_per_test"] = [run_ray(items["per_test"], args.workers) for _ in range(max(1, args.repeats))]
+    report = _build_report(args, chosen, items["6s"], runs, tail)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2))
     print(json.dumps({k: v for k, v in report.items() if k not in ("runs", "problems")}, indent=2))

@@ -71,7 +71,7 @@ def _judge_options(f):
                 type=float,
                 default=DEFAULT_TIME_LIMIT_S,
                 show_default=True,
-                help="CPU seconds per test (a problem's own limit wins).",
+                help="CPU seconds per test (a problem's own limit wins, and a test's own where tighter).",
             ),
             click.option(
                 "--memory-limit", type=int, default=DEFAULT_MEMORY_LIMIT_MB, show_default=True, help="MiB per program."

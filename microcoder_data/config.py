@@ -576,8 +576,12 @@ class VerifyConfig:
         default=True,
         metadata={
             "help": (
-                "Store a per-problem time_limit_s (ground truth and problems.parquet) = time_limit_factor x the slowest "
-                "correct reference's slowest test (CPU s), clamped and rounded up; false keeps the judge's default."
+                "Store time limits (ground truth and problems.parquet): each test's own = time_limit_factor x the "
+                "correct references' CPU time on that test, at least time_limit_floor_s on a large test and "
+                "time_limit_small_floor_s on any other, and the problem's time_limit_s = the same on its slowest test "
+                "with the large floor (what readers of a single limit use; no test's is above it); all clamped to "
+                "the ceiling and rounded up. The judge runs a problem's tests with the smallest limits first. "
+                "false keeps the judge's default."
             )
         },
     )
@@ -585,7 +589,7 @@ class VerifyConfig:
         default=3.0,
         metadata={
             "help": (
-                "Multiplies the slowest correct reference's CPU time into the problem's time limit. The references "
+                "Multiplies the correct references' CPU time into a time limit. The references "
                 "and the judged programs run the same Python on the same judge, so it need not cover a "
                 "C++-vs-Python gap, only the spread between correct programs of the same complexity."
             )
@@ -595,10 +599,32 @@ class VerifyConfig:
         default=4.0,
         metadata={
             "help": (
-                "Least derived time limit (s). One reference can be far faster than other correct programs of the "
-                "same complexity (a constant factor of 40 on a maximum-size input is possible), so a factor alone "
-                "could fail them."
+                "Least time limit (s) of a large test and of the problem. One reference can be far faster than other "
+                "correct programs of the same complexity on a maximum-size input (a constant factor of 40: an O(sqrt "
+                "D) program took 3.1 s where the reference took 0.08 s), so a factor alone could fail them."
             )
+        },
+    )
+    time_limit_small_floor_s: float = field(
+        default=1.0,
+        metadata={
+            "help": (
+                "Least time limit (s) of a test whose input is not large: a program stuck in a loop there is stopped "
+                "after this, not after time_limit_floor_s. Equal to time_limit_floor_s: every test gets the large floor."
+            )
+        },
+    )
+    time_limit_large_share: float = field(
+        default=0.8,
+        metadata={
+            "min": 0.0,
+            "help": (
+                "Which tests are large (microcoder_data/testgen/input_size.py): those added as large tests, any input "
+                "over 20,000 characters, and any input with a size (a list's or string's length, at any depth, or an "
+                "argument that is a single number) at least its constraint's upper bound to this power (0.8: n >= "
+                "17,400 of n <= 2*10^5, D >= 6.9*10^9 of D <= 2*10^12): decided by the input against the constraints "
+                "as test generation reads them. A problem whose constraints are not read: every test is large."
+            ),
         },
     )
     time_limit_ceiling_s: float = field(default=6.0, metadata={"help": "Largest derived time limit (s)."})

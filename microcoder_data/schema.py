@@ -24,7 +24,7 @@ PROBLEM_COLUMNS: tuple[tuple[str, str], ...] = (
     ("title", "string"),
     ("statement", "string"),
     ("mode", "string"),
-    ("tests", "large_string"),  # JSON [[input, output], ...]
+    ("tests", "large_string"),  # JSON [[input, output], ...]; [input, output, time_limit_s] where a test has its own
     ("num_tests", "int64"),
     ("starter_code", "string"),
     ("fn_name", "string"),
@@ -82,7 +82,7 @@ class Problem:
             "title": self.title,
             "statement": self.statement,
             "mode": self.mode,
-            "tests": json.dumps([[t.input, t.output] for t in self.tests], ensure_ascii=False),
+            "tests": json.dumps([test_row(t) for t in self.tests], ensure_ascii=False),
             "num_tests": len(self.tests),
             "starter_code": self.starter_code,
             "fn_name": self.fn_name or "",
@@ -104,7 +104,7 @@ class Problem:
             title=row.get("title") or "",
             statement=row.get("statement") or "",
             mode=row["mode"],
-            tests=[TestCase(i, o) for i, o in json.loads(row["tests"])],
+            tests=[test_from_row(t) for t in json.loads(row["tests"])],
             starter_code=row.get("starter_code") or "",
             fn_name=row.get("fn_name") or None,
             difficulty=row.get("difficulty") or None,
@@ -116,6 +116,27 @@ class Problem:
             time_limit_s=row.get("time_limit_s") or None,
             provenance=json.loads(row["provenance"]) if row.get("provenance") else {},
         )
+
+
+def test_row(t: TestCase) -> list[Any]:
+    """A test in the ``tests`` column: ``[input, output]``, and its own time limit third where
+    it has one (Verify's per-test limits)."""
+    return [t.input, t.output] if t.time_limit_s is None else [t.input, t.output, t.time_limit_s]
+
+
+def test_from_row(entry: Any) -> TestCase:
+    """A test from the ``tests`` column (either form of :func:`test_row`); raises ValueError."""
+    if not isinstance(entry, (list, tuple)) or len(entry) not in (2, 3):
+        raise ValueError("a test must be [input, output] or [input, output, time_limit_s]")
+    if not all(isinstance(x, str) for x in entry[:2]):
+        raise ValueError("a test's input and output must be strings")
+    limit = entry[2] if len(entry) == 3 else None
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit > 0):
+        raise ValueError(f"a test's time_limit_s must be a positive number, got {limit!r}")
+    return TestCase(entry[0], entry[1], None if limit is None else float(limit))
+
+
+test_row.__test__ = test_from_row.__test__ = False  # type: ignore[attr-defined]  # not pytest tests when imported
 
 
 @dataclass

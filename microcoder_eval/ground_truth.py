@@ -165,7 +165,7 @@ def to_ground_truth(task: JudgeTask) -> str:
         {
             "mode": task.mode,
             "fn_name": task.fn_name,
-            "tests": [{"input": t.input, "output": t.output} for t in task.tests],
+            "tests": [_test_entry(t) for t in task.tests],
             "rule": task.rule.to_dict(),
             "time_limit_s": task.time_limit_s,
         },
@@ -174,11 +174,29 @@ def to_ground_truth(task: JudgeTask) -> str:
     )
 
 
+def _test_entry(t: TestCase) -> dict[str, Any]:
+    """A test as the ground truth holds it; its own time limit only where it has one (older
+    readers ignore the key)."""
+    entry: dict[str, Any] = {"input": t.input, "output": t.output}
+    if t.time_limit_s is not None:
+        entry["time_limit_s"] = t.time_limit_s
+    return entry
+
+
+def _test_limit(entry: Mapping[str, Any]) -> float | None:
+    limit = entry.get("time_limit_s")
+    if limit is None:
+        return None
+    if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not limit > 0:
+        raise FormatError(f"a test's time_limit_s must be a positive number, got {limit!r}")
+    return float(limit)
+
+
 def from_ground_truth(ground_truth: str | Mapping[str, Any]) -> JudgeTask:
     """A JudgeTask from our own ground truth or from APPS/TACO-style ``inputs``/``outputs``."""
     data = json.loads(ground_truth) if isinstance(ground_truth, (str, bytes)) else dict(ground_truth)
     if "tests" in data:
-        tests = tuple(TestCase(str(t["input"]), str(t["output"])) for t in data["tests"])
+        tests = tuple(TestCase(str(t["input"]), str(t["output"]), _test_limit(t)) for t in data["tests"])
         mode = data.get("mode") or ("functional" if data.get("fn_name") else "stdin")
     elif "inputs" in data and "outputs" in data:  # APPS/TACO/prime_code-style ground truth
         mode, tests = tests_from_apps_io(data)

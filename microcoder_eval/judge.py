@@ -30,7 +30,7 @@ from .sandbox.linux import set_non_dumpable
 from .types import CandidateResult, JudgeTask, Limits, Verdict
 
 from .feed import Feed
-from .sandbox.client import SandboxError, SandboxWorker
+from .sandbox.client import SandboxError, SandboxWorker, cheap_first
 
 __all__ = ["Judge", "SandboxError"]
 
@@ -207,7 +207,7 @@ class Judge:
             raise ValueError("a task needs at least one test")
         if not code.strip():
             return CandidateResult(Verdict.NO_CODE, [], len(task.tests), "empty program")
-        order = self._test_order(task, stop_on_failure)
+        order = self._test_order(task, stop_on_failure, split)
         failure: BaseException | None = None
         for attempt in (1, 2):
             feed = Feed(order, stop_on_failure)
@@ -247,9 +247,12 @@ class Judge:
         return CandidateResult(Verdict.INFRA_ERROR, [], len(task.tests), f"sandbox worker failed twice: {failure}")
 
     # -- fail fast inside a group, no tail -----------------------------------------------
-    def _test_order(self, task: JudgeTask, stop_on_failure: bool) -> list[int]:
-        """Tests in the order to run them: those the problem's other candidates failed first."""
-        order = list(range(len(task.tests)))
+    def _test_order(self, task: JudgeTask, stop_on_failure: bool, split: bool) -> list[int]:
+        """Tests in the order to run them: those the problem's other candidates failed first;
+        then, stopping at the first failure with ``split``, the cheap ones (the smallest own
+        time limits: the verdict is the same, a wrong program is stopped sooner); the rest in
+        order (``split=False``: in order, as its caller wants them)."""
+        order = cheap_first(task.tests) if stop_on_failure and split else list(range(len(task.tests)))
         if not (self.share_failures and stop_on_failure):
             return order
         with self._lock:
@@ -258,7 +261,7 @@ class Judge:
                 self._failures.move_to_end(task)
                 counts = dict(counts)
         if counts:
-            order.sort(key=lambda i: (-counts.get(i, 0), i))
+            order.sort(key=lambda i: -counts.get(i, 0))  # stable: cheap first among equals
         return order
 
     def _note_failure(self, task: JudgeTask, result: CandidateResult, stop_on_failure: bool) -> None:

@@ -10,10 +10,12 @@ TRL:   ``GRPOTrainer(reward_funcs=[microcoder_eval.reward.trl_reward_function], 
 ``microcoder data build`` stores in ``reward_model.ground_truth``)::
 
     {"mode": "stdin" | "functional", "fn_name": str | null,
-     "tests": [{"input": str, "output": str}, ...],
+     "tests": [{"input": str, "output": str, "time_limit_s"?: float}, ...],
      "rule": {"float_tolerance": 1e-6, "any_case": false, "any_order": false},
      "time_limit_s": float | null}
 
+A test's own ``time_limit_s`` (Verify derives one per test: small inputs, small limits) is
+honoured where it is under the problem's; the judge runs the tests with the smallest first.
 APPS/TACO-style ``{"inputs": [...], "outputs": [...], "fn_name"?: ...}`` is read too.
 
 Each process keeps one warm ``Judge`` (:func:`judge_settings` says how large, with which time

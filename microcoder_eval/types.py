@@ -53,6 +53,9 @@ class Verdict(str, Enum):
 class TestCase:
     input: str
     output: str
+    # CPU seconds for this test alone (Verify derives one per test: a small input gets a small
+    # limit); None = the task's.  It can only tighten the task's limit (sandbox.client.test_limits).
+    time_limit_s: float | None = None
 
     __test__ = False  # keep pytest from collecting this class
 
@@ -112,7 +115,7 @@ class JudgeTask:
     tests: tuple[TestCase, ...]
     fn_name: str | None = None
     rule: JudgingRule = field(default_factory=JudgingRule)
-    time_limit_s: float | None = None  # per-problem override of Limits.time_limit_s
+    time_limit_s: float | None = None  # per-problem override of Limits.time_limit_s (a test's own may tighten it)
     memory_limit_mb: int | None = None  # per-task override of Limits.memory_limit_mb
 
     def __post_init__(self) -> None:

@@ -114,6 +114,10 @@ def test_a_right_answer_of_the_wrong_complexity_fails_the_large_tests_on_time(ju
         values = parse(spec.rows, case.input)
         assert int(values["N"]) == len(values["A"]) >= 10_000
     assert got.time_limit_s is not None and got.time_limit_s >= cfg.time_limit_floor_s
+    # each test's own limit: the generous floor on the large tests, the small one on the 3-number sample
+    assert all(t.time_limit_s is not None and t.time_limit_s >= cfg.time_limit_floor_s for t in got.tests[-2:])
+    assert got.tests[0].time_limit_s == cfg.time_limit_small_floor_s
+    assert max(t.time_limit_s for t in got.tests) <= got.time_limit_s
     assert judge.judge(got.judge_task(), FAST).passed
     without_large = got.judge_task()
     without_large = type(without_large)(**{**without_large.__dict__, "tests": tuple(got.tests[:-2])})

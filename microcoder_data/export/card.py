@@ -101,7 +101,16 @@ def _time_limit_text(problems: list[Problem]) -> str:
     rows = [[f"{lim:g} s", n] for lim, n in sorted(limits.items())]
     if default:
         rows.append(["judge default (no reference)", default])
-    return intro + "\n\n" + _table(["time limit", "problems"], rows) if rows else intro
+    text = intro + "\n\n" + _table(["time limit", "problems"], rows) if rows else intro
+    own = Counter(t.time_limit_s for p in problems for t in p.tests if t.time_limit_s is not None)
+    if not own:
+        return text
+    per_test = [[f"{lim:g} s", n] for lim, n in sorted(own.items())]
+    return (
+        text + "\n\nEach test's own limit (with the test; the judge runs the smallest first): factor x the "
+        "references' time on that test, the small floor unless its input is large.\n\n"
+        + _table(["test time limit", "tests"], per_test)
+    )
 
 
 def _testgen_section(problems: list[Problem]) -> list[str]:

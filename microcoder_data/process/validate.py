@@ -83,7 +83,8 @@ class SchemaCheck(Step):
                 continue
             seen.add((inp, out))
             total += size
-            tests.append(TestCase(inp, out))
+            # (a test's own time limit, from a dataset built before, is kept like the problem's)
+            tests.append(TestCase(inp, out, t.time_limit_s) if isinstance(t, TestCase) else TestCase(inp, out))
         if total > self.max_total_test_bytes:
             return self.reject(p, f"huge field: tests total {total} bytes > {self.max_total_test_bytes}")
         if not tests:

@@ -31,11 +31,12 @@ from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.cost import counting_run, read_run
 from microcoder_data.testgen.inputgen import generate_inputs, problem_seed
-from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from microcoder_data.testgen.input_size import read_input_spec
+from microcoder_data.testgen.inputspec import InputSpec
 from microcoder_data.testgen.neighbours import neighbour_inputs
 from microcoder_data.testgen.precap import precap_positions
 from microcoder_data.testgen.refusal import Refusal, refused
-from microcoder_data.testgen.stdin_format import StdinSpec, args_json, stdin_spec
+from microcoder_data.testgen.stdin_format import StdinSpec, args_json
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 
 MAX_OUTPUT_CHARS = 20_000  # a generated test's expected answer; bigger ones make slow rewards
@@ -291,18 +292,15 @@ def _plan(
     probes = cfg.strength_probes if cfg.strength_mutants else 0
     if not want and not probes:
         return None
-    if p.mode == "stdin":
-        sspec = stdin_spec(p)
-        if not isinstance(sspec, StdinSpec):
-            return Augmented(info=refused(sspec.refusal, "stdin: "))  # type: ignore[arg-type]
-        spec: Any = sspec.spec
+    reading = read_input_spec(p)
+    if isinstance(reading, Refusal):
+        return Augmented(info=refused(reading))
+    spec, sspec = reading
+    if sspec is not None:
         exclude = {args_json(sspec, t.input) for t in p.tests}
         source = "stdin format and constraints"
     else:
-        fspec = input_spec(p)
-        if not isinstance(fspec, InputSpec):
-            return Augmented(info=refused(fspec.refusal))  # type: ignore[arg-type]
-        spec, sspec, exclude, source = fspec, None, {_in_form(fspec, t.input) for t in p.tests}, fspec.source
+        exclude, source = {_in_form(spec, t.input) for t in p.tests}, spec.source
     # three times the inputs needed: some are dropped (a reference crashes or times out), and
     # of the rest those with an answer no other test has are kept first (_new_answers_first);
     # the first round labels the first few (_first_round; _second_round: the rest if needed)

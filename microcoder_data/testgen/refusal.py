@@ -52,8 +52,15 @@ def refused(refusal: Refusal, prefix: str = "") -> dict[str, Any]:
     return {"skipped": f"{prefix}{refusal.message}"[:200], "refusal": refusal.as_provenance()}
 
 
-def refusal_kind(generation: dict[str, Any]) -> str | None:
-    """The kind of refusal a problem's ``provenance.verify.generation`` records (None: not refused)."""
+def refusal_of(generation: dict[str, Any]) -> Refusal | None:
+    """The refusal a ``provenance.verify.generation`` (as :func:`refused` writes it) records, or None."""
     if not generation.get("skipped"):
         return None
-    return str((generation.get("refusal") or {}).get("kind") or "unrecorded")
+    typed = generation.get("refusal") or {}
+    return Refusal(typed.get("kind") or "unrecorded", typed.get("line", ""), generation["skipped"])
+
+
+def refusal_kind(generation: dict[str, Any]) -> str | None:
+    """The kind of refusal a problem's ``provenance.verify.generation`` records (None: not refused)."""
+    refusal = refusal_of(generation)
+    return refusal.kind if refusal else None

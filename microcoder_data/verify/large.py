@@ -11,7 +11,8 @@ host's speed or load); an input is kept only when every reference answers it wit
 ``large_step_budget`` steps and they agree under the problem's judging rule.  The kept ones
 go after the capped tests (the cap and test strength are about answers: a mutant has its
 reference's complexity), and the problem's derived ``time_limit_s`` takes their runs into
-account: factor x the slowest reference, never below the floor.
+account: factor x the slowest reference, never below the floor; each gets its own limit with
+the large floor (:mod:`.time_limits`).
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.cost import counting_run, read_run
 from microcoder_data.testgen.inputgen import MAX_INPUT_CHARS, generate_large_inputs
-from microcoder_data.testgen.inputspec import InputSpec, input_spec
-from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
-from microcoder_data.verify.time_limits import derive_time_limit
+from microcoder_data.testgen.input_size import Reading, read_input_spec
+from microcoder_data.testgen.refusal import Refusal
+from microcoder_data.verify.time_limits import derive_time_limit, with_test_limits
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 
 MAX_LARGE_INPUT_CHARS = 1_000_000  # one large input's text
@@ -34,28 +35,16 @@ MAX_LARGE_OUTPUT_CHARS = 1_000_000  # its expected answer (a list of n values is
 PLACEHOLDER = "null"
 
 
-def large_inputs(
-    p: Problem, cfg: VerifyConfig, read: tuple[InputSpec, StdinSpec | None] | str | None = None
-) -> list[str] | str:
+def large_inputs(p: Problem, cfg: VerifyConfig, read: Reading | None = None) -> list[str] | str:
     """The problem's large inputs (as its tests write inputs), or why it gets none; ``read``:
     its spec and stdin format as test generation read them, or why it had none (else they
     are read here)."""
     if any(len(t.input) > MAX_INPUT_CHARS for t in p.tests):
         return "a kept test is already large"
-    if isinstance(read, str):
-        return read
-    if read is not None:
-        spec, sspec = read
-    elif p.mode == "stdin":
-        sspec = stdin_spec(p)
-        if not isinstance(sspec, StdinSpec):
-            return f"stdin: {sspec.reason}"[:200]
-        spec: InputSpec = sspec.spec
-    else:
-        fspec = input_spec(p)
-        if not isinstance(fspec, InputSpec):
-            return fspec.reason[:200]
-        spec, sspec = fspec, None
+    reading = read if read is not None else read_input_spec(p)
+    if isinstance(reading, Refusal):
+        return reading.message
+    spec, sspec = reading
     drawn = generate_large_inputs(
         spec,
         p.id,
@@ -74,7 +63,7 @@ def add_large_tests(
     judge: Any,
     cfg: VerifyConfig,
     derived: set[str],
-    read: dict[str, tuple[InputSpec, StdinSpec | None] | str],
+    read: dict[str, Reading],
 ) -> None:
     """Append each problem's agreed large tests (in place) and record in
     ``provenance["verify"]["large"]`` how many, or why none; ``derived``: the ids whose
@@ -105,9 +94,10 @@ def add_large_tests(
     for p, task, inputs in plans:
         per_ref = [_plain(next(results).tests, task) for _ in p.reference_solutions]
         kept, runs_kept, why = _agreed(task, inputs, per_ref)
-        p.tests = list(p.tests) + kept
         if kept and p.id in derived:
-            p.time_limit_s = max(p.time_limit_s or 0.0, derive_time_limit(cfg, runs_kept))
+            p.time_limit_s = max(p.time_limit_s or 0.0, derive_time_limit(cfg, [r for rs in runs_kept for r in rs]))
+            kept = with_test_limits(cfg, kept, runs_kept, [True] * len(kept))
+        p.tests = list(p.tests) + kept
         _note(p, {"added": len(kept)} if kept else {"added": 0, "why": why})
 
 
@@ -119,14 +109,14 @@ def _plain(tests: list[TestResult], task: JudgeTask) -> list[TestResult | None]:
 
 def _agreed(
     task: JudgeTask, inputs: list[str], per_ref: list[list[TestResult | None]]
-) -> tuple[list[TestCase], list[TestResult], str]:
+) -> tuple[list[TestCase], list[list[TestResult]], str]:
     """The large tests every reference answered alike (the first one's answer expected),
-    their runs, and why none was kept when so."""
+    the references' runs on each, and why none was kept when so."""
     from microcoder_eval.compare import compare_functional, compare_stdout
 
     same = compare_functional if task.mode == "functional" else compare_stdout
     kept: list[TestCase] = []
-    runs: list[TestResult] = []
+    runs: list[list[TestResult]] = []
     why = ""
     for g, text in enumerate(inputs):
         got = [ref[g] for ref in per_ref]
@@ -149,7 +139,7 @@ def _agreed(
             why = "the references disagree on a large input"
             continue
         kept.append(TestCase(text, first))
-        runs += got
+        runs.append(got)
     return kept, runs, why
 
 

@@ -11,12 +11,14 @@ from typing import Any, Callable
 
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.augment import Augmented, augment
+from microcoder_data.testgen.input_size import Reading, is_large_input, read_input_spec
 from microcoder_data.testgen.precap import precap_positions
+from microcoder_data.testgen.refusal import refusal_of
 from microcoder_data.verify.large import add_large_tests
 from microcoder_data.verify.state import Batch, ProblemState, Runs, p_refs, timed_runs
 from microcoder_data.verify.strength import Strength, cap_by_strength, known_wrong, measure
-from microcoder_data.verify.time_limits import derive_time_limit
-from microcoder_eval.types import CandidateResult, JudgeTask, TestCase, Verdict
+from microcoder_data.verify.time_limits import derive_time_limit, with_test_limits
+from microcoder_eval.types import CandidateResult, JudgeTask, Verdict
 
 
 def expected_ok(task: JudgeTask, expected: str) -> str | None:
@@ -353,8 +355,12 @@ def _finish(b: Batch, i: int, st: ProblemState, idx: list[int], derived: set[str
     refs = b.refs(i)
     if c.derive_time_limit and verified and p.time_limit_s is None:
         p.time_limit_s = derive_time_limit(c, timed_runs(st, idx))
+        reading = _reading(b, i)
+        large = [is_large_input(task.tests[t].input, reading, c.time_limit_large_share) for t in idx]
+        p.tests = with_test_limits(c, [task.tests[t] for t in idx], [timed_runs(st, [t]) for t in idx], large)
         derived.add(p.id)
-    p.tests = [TestCase(task.tests[t].input, task.tests[t].output) for t in idx]
+    else:
+        p.tests = [task.tests[t] for t in idx]  # (a test's own limit from upstream is kept, like the problem's)
     p.reference_solutions = [refs[r] for r in st.correct]
     p.provenance = {**p.provenance, "verify": {"verified": verified, **st.stats}}
     b.out[i] = p
@@ -366,9 +372,9 @@ def add_large(b: Batch, judge: Any, derived: set[str]) -> None:
         return
     verified = [v for v in b.out.values() if isinstance(v, Problem) and v.provenance.get("verify", {}).get("verified")]
     specs = {
-        b.problems[i].id: (a.spec, a.stdin) if a.spec is not None else a.info.get("skipped", "")
+        b.problems[i].id: (a.spec, a.stdin) if a.spec is not None else refusal_of(a.info)
         for i, a in b.augmented.items()
-        if a.spec is not None or a.info.get("skipped")
+        if a.spec is not None or refusal_of(a.info)
     }
     add_large_tests(verified, judge, b.cfg, derived, specs)
 
@@ -392,6 +398,14 @@ def _reused_run(aug: Augmented | None, r: int, task: JudgeTask, positions: list[
         return None  # a test generation did not run (pre-capped away) or a failure
     tests = [replace(res, index=k) for k, res in enumerate(found)]
     return CandidateResult(Verdict.ACCEPTED, tests, len(tests), None)
+
+
+def _reading(b: Batch, i: int) -> Reading:
+    """The problem's reading of its constraints: test generation's, else read now."""
+    a = b.augmented.get(i)
+    if a is not None and a.spec is not None:
+        return a.spec, a.stdin
+    return read_input_spec(b.problems[i])
 
 
 def _norm_output(s: str | None) -> str:

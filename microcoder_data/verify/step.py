@@ -22,8 +22,9 @@ For each problem (see :class:`microcoder_data.config.VerifyConfig` for the knobs
 7. fewer than ``min_tests`` left -> rejected; with ``min_strength`` set, tests rejecting
    less than that share of the counted mutants -> rejected.
 8. ``time_limit_s`` = factor x the slowest kept test of the correct references (CPU
-   seconds), clamped and rounded (:func:`derive_time_limit`); a limit the problem
-   already has (metadata) is kept.
+   seconds), clamped and rounded (:func:`derive_time_limit`), and each test its own:
+   factor x their time on that test, with a small floor unless its input is large
+   (:mod:`.time_limits`); a limit the problem already has (metadata) is kept.
 9. up to ``large_tests`` tests at the largest sizes the constraints allow are added after
    the kept ones, where every correct reference answers them alike within a step budget
    (:mod:`.large`); a derived time limit then covers their runs too.

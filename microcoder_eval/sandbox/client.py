@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import fcntl
 import logging
+import math
 import os
 import shutil
 import subprocess
 import sys
 import threading
-from typing import Callable
+from dataclasses import replace
+from typing import Callable, Sequence
 
 from ..feed import Feed
 from ..grading import grade
 from . import protocol
-from ..types import JudgeTask, Limits
+from ..types import JudgeTask, Limits, TestCase
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,26 @@ _SHORT_TEST_S = 0.005
 
 class SandboxError(RuntimeError):
     pass
+
+
+def test_limits(test: TestCase, effective: Limits) -> Limits:
+    """The limits one test runs under: the candidate's (``effective``: the task's time limit,
+    else the judge's), with the test's own time limit where that is tighter.  A test's own
+    limit only tightens: Verify's are never above the problem's, and a caller that caps a
+    task's limit (mutants, generation) caps its tests' too."""
+    if test.time_limit_s is None or test.time_limit_s >= effective.time_limit_s:
+        return effective
+    return replace(effective, time_limit_s=test.time_limit_s)
+
+
+test_limits.__test__ = False  # type: ignore[attr-defined]  # not a pytest test when imported
+
+
+def cheap_first(tests: Sequence[TestCase]) -> list[int]:
+    """Test indices, those with the smallest own time limit first (a small input's), those
+    without one last, each kind in its original order: a wrong or looping program is stopped
+    on a cheap test before it reaches the large ones.  Tests without limits: in order."""
+    return sorted(range(len(tests)), key=lambda i: math.inf if tests[i].time_limit_s is None else tests[i].time_limit_s)
 
 
 def _worker_env() -> dict[str, str]:
@@ -182,7 +204,7 @@ class SandboxWorker:
         # Generous bound on any single answer: compiling, or one test at its wall limit
         # (twice, when a time-out near the limit is re-run).
         answer_timeout = 2 * effective.wall_limit_s + 30.0
-        queue = _TestQueue(self, feed, task.tests)
+        queue = _TestQueue(self, feed, task.tests, effective)
         first = feed.take()
         if first is None:
             return  # nothing left for this worker: it never starts the candidate
@@ -286,13 +308,22 @@ def _candidate_message(task: JudgeTask, code: str, limits: Limits, effective: Li
     }
 
 
+def _test_message(test: TestCase, effective: Limits) -> dict:
+    """A "test" message; a test with a tighter time limit of its own carries it (and the wall
+    backstop that goes with it), the others run under the candidate's."""
+    limits = test_limits(test, effective)
+    if limits is effective:
+        return {"op": "test", "input": test.input}
+    return {"op": "test", "input": test.input, "time_limit_s": limits.time_limit_s, "wall_limit_s": limits.wall_limit_s}
+
+
 class _TestQueue:
     """One candidate's tests on their way through one worker: those sent (in order) and their
     messages' sizes, those taken from the feed but held back, how many are answered, and how
     deep to queue ahead."""
 
-    def __init__(self, worker: SandboxWorker, feed: "Feed", tests) -> None:
-        self.worker, self.feed, self.tests = worker, feed, tests
+    def __init__(self, worker: SandboxWorker, feed: "Feed", tests, effective: Limits) -> None:
+        self.worker, self.feed, self.tests, self.effective = worker, feed, tests, effective
         self.sent: list[int] = []  # test indices, in the order sent
         self.sizes: list[int] = []  # their messages' sizes
         self.held: list[int] = []  # taken from the feed, too big to queue ahead: sent when idle
@@ -313,7 +344,7 @@ class _TestQueue:
             index = held.pop() if held else self.feed.take()
             if index is None:
                 break
-            message = protocol.encode({"op": "test", "input": self.tests[index].input})
+            message = protocol.encode(_test_message(self.tests[index], self.effective))
             if len(sent) > self.done:
                 if behind + len(message) > (self.queue_bytes if self.depth == _QUEUE_DEPTH else self.deep_bytes):
                     held.append(index)

@@ -21,6 +21,7 @@ import select
 import signal
 import time
 from collections import deque
+from dataclasses import replace
 from typing import Any
 
 from . import protocol
@@ -72,7 +73,8 @@ class Supervisor:
     """Serves one candidate inside the worker: a child per run, limits, cleanup."""
 
     def __init__(self, job: Job, judge_in: int, judge_out: int) -> None:
-        self.job = job
+        self.candidate_job = job  # the candidate's limits
+        self.job = job  # the running test's: the candidate's, or a test's own time limit (see _job_for)
         self.judge_in = judge_in
         self.judge_out = judge_out
         self.child: Child | None = None
@@ -96,6 +98,7 @@ class Supervisor:
                 message = self._next_message()
                 if message is None or message["op"] != "test":
                     return message is not None and message["op"] == "end"
+                self.job = self._job_for(message)
                 result, child_died = self._run_test(message["input"])
                 if result is not None and result.pop("near_limit", False):
                     if child_died and self.child is not None:
@@ -123,6 +126,16 @@ class Supervisor:
             if self.child is not None:
                 self.child.close()
             self._kill_leftovers()
+
+    def _job_for(self, message: dict) -> Job:
+        """The candidate's job, with the test's own time limit where its message has one."""
+        if "time_limit_s" not in message:
+            return self.candidate_job
+        return replace(
+            self.candidate_job,
+            time_limit_s=float(message["time_limit_s"]),
+            wall_limit_s=float(message["wall_limit_s"]),
+        )
 
     def _next_message(self) -> dict | None:
         """The judge's next message.  Answers are held back (up to ``_ANSWERS_HELD``) while

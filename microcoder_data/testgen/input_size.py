@@ -1,0 +1,128 @@
+"""Whether a test's input is large for its problem, by the constraints as test generation
+reads them: such a test gets the generous time-limit floor (``verify.time_limit_floor_s``),
+any other the small one, so a program stuck in a loop on a 3-line input is stopped soon
+while a right but slower program still has room where the input is near the maximum.
+
+Large: an input over :data:`~microcoder_data.testgen.inputgen.MAX_INPUT_CHARS` characters
+(no ordinary generated input is that big; the large tests are); or one with a *size* at least
+its upper bound to the power ``share``: a list's or string's length, at any depth (grid rows,
+strings in a list), or an argument that is one integer (``D`` of an O(sqrt D) loop, ``n`` of a
+loop to n).  A power, not a fraction: work grows as a power of a size, so a test at bound^0.8
+costs a program that is slow at the bound a small share of that.  The values inside a list
+are not sizes (random values of ``nums[i] <= 10^9`` would make nearly every test large).
+Without a reading of the constraints, or an input the reading does not parse, nothing can be
+told: every test is large (the problem's limit, as before per-test limits).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from microcoder_data.schema import Problem
+from microcoder_data.testgen.inputgen import MAX_INPUT_CHARS
+from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from microcoder_data.testgen.refusal import Refusal
+from microcoder_data.testgen.spec_model import Node, _Unsupported, evaluate_const
+from microcoder_data.testgen.stdin_format import StdinSpec, args_json, stdin_spec
+
+#: a problem's reading: its spec and (stdin) format, or why it has none (typed)
+Reading = tuple[InputSpec, StdinSpec | None] | Refusal
+
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+def read_input_spec(p: Problem) -> Reading:
+    """The problem's spec and stdin format as test generation reads them, or why it has none
+    (its message says "stdin: " of a stdin problem's)."""
+    if p.mode == "stdin":
+        sspec = stdin_spec(p)
+        if not isinstance(sspec, StdinSpec):
+            why = sspec.refusal
+            return Refusal(why.kind, why.line, f"stdin: {why.message}"[:200])  # type: ignore[union-attr]
+        return sspec.spec, sspec
+    fspec = input_spec(p)
+    if not isinstance(fspec, InputSpec):
+        return fspec.refusal  # type: ignore[return-value]
+    return fspec, None
+
+
+def is_large_input(text: str, read: Reading, share: float) -> bool:
+    """Whether input ``text`` is large for the problem ``read`` is the reading of (see above)."""
+    if len(text) > MAX_INPUT_CHARS or not isinstance(read, tuple):
+        return True
+    spec, sspec = read
+    values = _values(text, spec, sspec) if spec.source == "constraints" else None  # (else: the examples' span)
+    if values is None:
+        return True
+    return any(_near_bound(spec, spec.nodes.get(name), value, share, top=True) for name, value in values.items())
+
+
+def _values(text: str, spec: InputSpec, sspec: StdinSpec | None) -> dict[str, Any] | None:
+    """The input's variables by name, or None when the reading does not parse it."""
+    try:
+        if sspec is not None:
+            return json.loads(args_json(sspec, text))
+        value = json.loads(text)
+    except (_Unsupported, ValueError, TypeError, KeyError, IndexError):
+        return None
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, list) and len(value) == len(spec.args):
+        return dict(zip(spec.args, value))
+    return None
+
+
+def _near_bound(spec: InputSpec, node: Node | None, value: Any, share: float, top: bool) -> bool:
+    if node is None or isinstance(value, bool) or node.choices is not None:
+        return False
+    if isinstance(value, (int, float)):
+        # an integer is a size where it stands alone (an argument), not as a list's element
+        return top and node.kind == "int" and _near(abs(value), _bound(spec, node.lo, node.hi), share)
+    if isinstance(value, (str, list)):
+        low = evaluate_const(node.len_lo)
+        # a tuple (an edge), a pair, a 3-letter code: a length that is no size
+        fixed = node.items is not None or (low is not None and low == evaluate_const(node.len_hi))
+        if not fixed and _near(len(value), _bound(spec, node.len_hi), share):
+            return True
+        if not isinstance(value, list):
+            return False
+        if node.items is not None:  # a tuple (an edge, a test case): each position by its own node
+            return any(_near_bound(spec, item, x, share, top=False) for item, x in zip(node.items, value))
+        inner = node.elem
+        if inner is not None and inner.kind in ("list", "str"):
+            return any(_near_bound(spec, inner, v, share, top=False) for v in value)
+    return False
+
+
+def _near(size: float, bound: float | None, share: float) -> bool:
+    """``size >= bound ** share`` (sizes of 0 and 1 are never near: they cost nothing); a bound
+    that cannot be told: near (the generous floor, as without a reading)."""
+    if size <= 1:
+        return False
+    return bound is None or (bound > 1 and math.log(size) >= share * math.log(bound))
+
+
+def _bound(spec: InputSpec, *exprs: str | None) -> float | None:
+    """The largest magnitude the bound expressions allow, a name standing for its own upper
+    bound (``k <= n``, ``edges.length == n - 1``); None when one cannot be told."""
+    if not exprs[-1]:
+        return None  # no upper bound read
+    out = None
+    for expr in exprs:
+        if not expr:
+            continue
+        text = _IDENT.sub(lambda m: _name_bound(spec, m.group(0)), expr)
+        value = evaluate_const(text) if "?" not in text else None
+        if value is None:
+            return None
+        out = abs(value) if out is None else max(out, abs(value))
+    return out
+
+
+def _name_bound(spec: InputSpec, name: str) -> str:
+    node = spec.nodes.get(name)
+    hi = evaluate_const(node.hi) if node is not None and node.kind == "int" else None
+    return "?" if hi is None else f"({hi})"
