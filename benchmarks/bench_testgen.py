@@ -47,6 +47,8 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
+from microcoder_data.testgen.refusal import refusal_kind
+
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 DEFAULT_DATA = Path(os.environ.get("MICROCODER_SHARED_DATA", HERE.parent.parent / "shared" / "data"))
@@ -177,8 +179,8 @@ def _generated_row(
     refs_ok = all(r.passed for r in judge.judge_many((o.judge_task(), o.reference_solutions[0]) for o in kept.values()))
     by_gen = rejected({k: o.judge_task() for k, o in kept.items()})
     augmented = {k for k, o in kept.items() if o.provenance["verify"].get("tests_generated")}
-    skipped = Counter(
-        o.provenance["verify"].get("generation", {}).get("skipped", "")[:60]
+    skipped = Counter(  # by the kind of refusal (testgen/refusal.py)
+        refusal_kind(o.provenance["verify"].get("generation", {})) or "none recorded"
         for o in kept.values()
         if o.id not in augmented
     )
@@ -313,7 +315,8 @@ def stdin_check(args: argparse.Namespace) -> int:
     from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
 
     problems = _stdin_problems(src, args.limit)
-    specs = Counter("read" if isinstance(stdin_spec(p), StdinSpec) else stdin_spec(p).reason[:50] for p in problems)
+    read = [stdin_spec(p) for p in problems]
+    specs = Counter("read" if isinstance(s, StdinSpec) else f"refused: {s.refusal.kind}" for s in read)
     report: dict = {
         "benchmark": "testgen_stdin",
         "problems_with_reference": len(problems),

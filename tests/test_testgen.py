@@ -177,7 +177,9 @@ def test_stdin_problems_are_left_alone_and_say_so(judge):
         reference_solutions=["print(input())"],
     )
     got = list(VerifyStep(VerifyConfig(large_tests=0)).run_with([p], judge))[0]
-    assert len(got.tests) == 1 and "stdin" in got.provenance["verify"]["generation"]["skipped"]
+    generation = got.provenance["verify"]["generation"]
+    assert len(got.tests) == 1 and "stdin" in generation["skipped"]
+    assert generation["refusal"] == {"kind": "no_format", "line": ""}  # typed: counted by kind, never re-read
 
 
 def test_min_strength_rejects_weak_tests_and_cap_keeps_killers(judge):

@@ -177,15 +177,20 @@ def test_the_reasons_for_no_generated_tests_count_together_by_kind():
         p.provenance = {"verify": {"generation": generation, "tests_generated": generated}}
         return p
 
+    def refused(kind: str, message: str) -> dict:
+        return {"skipped": message, "refusal": {"kind": kind, "line": message.split(": ")[-1]}}
+
     problems = [
-        kept("a", {"skipped": "constraint not understood: 'nums is a palindrome.'"}),
-        kept("b", {"skipped": "constraint not understood: 's has an even length.'"}),
-        kept("c", {"skipped": "stdin: a promise outside the constraints: 'S is guaranteed to ...'"}),
-        kept("d", {"skipped": "no length stated for maxHeights"}),
+        kept("a", refused("unsupported_constraint", "constraint not understood: 'nums is a palindrome.'")),
+        kept("b", refused("unsupported_constraint", "constraint not understood: 's has an even length.'")),
+        kept("c", refused("promise", "stdin: a promise outside the constraints: 'S is guaranteed to ...'")),
+        kept("d", refused("no_range", "no length stated for maxHeights")),
         kept("e", {"generated": 14}, generated=14),
+        kept("f", {"skipped": "constraint not understood: 'x'"}),  # a build from before refusals were typed
     ]
     assert testgen_stats(problems)["not_generated_reasons"] == {
-        "constraint not understood": 2,
-        "no length stated for …": 1,
-        "stdin: a promise outside the constraints": 1,
+        "unsupported_constraint": 2,
+        "no_range": 1,
+        "promise": 1,
+        "unrecorded": 1,
     }

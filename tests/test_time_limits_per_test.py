@@ -201,19 +201,21 @@ def test_compute_score_honours_per_test_limits():
 
 def test_a_large_input_is_told_by_the_constraints_not_by_its_length():
     read = read_input_spec(d_problem([TestCase("21\n", "0\n")]))
-    assert not isinstance(read, str), read
+    assert isinstance(read, tuple), read
     # D <= 2 * 10^12: a 13-digit D is near the maximum; 5, 21 and 10^9 are not (bound^0.8 ~ 6.9 * 10^9)
     assert is_large_input("1999999999999\n", read, 0.8)
     assert not any(is_large_input(d, read, 0.8) for d in ("5\n", "21\n", "1000000000\n"))
     fread = read_input_spec(functional_problem())
-    assert not isinstance(fread, str), fread
+    assert isinstance(fread, tuple), fread
     # nums.length <= n <= 10^5, k <= n; at share 0.5 the bound is ~316
     assert is_large_input(json.dumps({"nums": [1] * 400, "k": 1}), fread, 0.5)
     assert is_large_input(json.dumps({"nums": [1] * 3, "k": 400}), fread, 0.5)  # a single number: a size
     assert not is_large_input(json.dumps({"nums": [104] * 200, "k": 2}), fread, 0.5)  # element values: not sizes
     assert is_large_input("[1]" + " " * 20_001, fread, 0.5)  # over any ordinary generated input
     # no reading of the constraints: nothing can be told, every test keeps the generous floor
-    assert is_large_input("5\n", "stdin: no format block", 0.8)
+    from microcoder_data.testgen.refusal import Refusal
+
+    assert is_large_input("5\n", Refusal("no_format", "", "stdin: no format block"), 0.8)
 
 
 def test_a_tuple_is_no_size_but_the_list_of_them_is():

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from microcoder_data.schema import Problem
+from microcoder_data.testgen.refusal import KINDS
 
 DIFF_ORDER = ("easy", "medium", "hard", "unknown")
 
@@ -183,16 +184,13 @@ def _known_wrong(by_source: dict[str, dict]) -> list[str]:
 def _not_generated(reasons: dict[str, int]) -> list[str]:
     if not reasons:
         return []
-    rows = [[why, n] for why, n in list(reasons.items())[:12]]
-    rest = sum(list(reasons.values())[12:])
-    if rest:
-        rows.append(["other reasons", rest])
+    rows = [[kind, KINDS.get(kind, ""), n] for kind, n in reasons.items()]
     return [
         "Why the other problems got no generated tests (they keep their upstream tests): a generator that "
         "cannot enforce every stated constraint and promise about the input generates nothing, since a test "
         "on an input the statement rules out fails correct programs.",
         "",
-        _table(["reason", "problems"], rows),
+        _table(["refusal", "meaning", "problems"], rows),
         "",
     ]
 

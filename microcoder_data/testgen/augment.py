@@ -35,6 +35,7 @@ from microcoder_data.testgen.input_size import read_input_spec
 from microcoder_data.testgen.inputspec import InputSpec
 from microcoder_data.testgen.neighbours import neighbour_inputs
 from microcoder_data.testgen.precap import precap_positions
+from microcoder_data.testgen.refusal import Refusal, refused
 from microcoder_data.testgen.stdin_format import StdinSpec, args_json
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 
@@ -117,9 +118,8 @@ def augment(
         correct = answers[k][0]
         aug = out[i]
         if not correct:
-            aug.info = {
-                "skipped": "no reference passes the existing tests within the generation's step budget and time limit"
-            }
+            why = "no reference passes the existing tests within the generation's step budget and time limit"
+            aug.info = refused(Refusal("no_reference", "", why))
             continue
         good, dropped = _labelled(labels, plans, answers, k)
         chosen, _ = _new_answers_first(good, want, _old_answers(plans[k]))
@@ -293,8 +293,8 @@ def _plan(
     if not want and not probes:
         return None
     reading = read_input_spec(p)
-    if isinstance(reading, str):
-        return Augmented(info={"skipped": reading})
+    if isinstance(reading, Refusal):
+        return Augmented(info=refused(reading))
     spec, sspec = reading
     if sspec is not None:
         exclude = {args_json(sspec, t.input) for t in p.tests}
@@ -319,12 +319,12 @@ def _plan(
     if sspec is not None:  # the arguments written out in the statement's input format
         inputs = [sspec.render(json.loads(x)) for x in inputs]
     if not inputs:
-        return Augmented(info={"skipped": "no input could be drawn from the constraints"})
+        return Augmented(info=refused(Refusal("no_input_drawn", "", "no input could be drawn from the constraints")))
     tl = min(cfg.augment_time_limit_s, p.time_limit_s or cfg.augment_time_limit_s)
     try:
         base = p.judge_task()
     except ValueError as exc:  # Verify rejects it with the reason
-        return Augmented(info={"skipped": f"no judge task: {exc}"})
+        return Augmented(info=refused(Refusal("no_judge_task", "", f"no judge task: {exc}")))
     # the old tests Verify will run (pre-cap): they decide which references are correct
     old = precap_positions(p.tests, cfg) or list(range(len(p.tests)))
     task = replace(

@@ -20,6 +20,8 @@ from microcoder_data.testgen.conditions import (
     read_occurrences,
     read_string_rule,
 )
+from microcoder_data.testgen.line_readings import read_line
+from microcoder_data.testgen.matrices import names_cells_by_position
 from microcoder_data.testgen.spec_model import (
     _IDENT,
     ELEMENT_INDEX,
@@ -171,14 +173,14 @@ def _expr(term: str, names: set[str]) -> str:
     try:
         tree = ast.parse(t, mode="eval")
     except SyntaxError:
-        raise _Unsupported(f"bound {term!r}")
+        raise _Unsupported(f"bound {term!r}", kind="unsupported_constraint", line=term)
     for node in ast.walk(tree):
         if not isinstance(node, _SAFE_NODES):
-            raise _Unsupported(f"bound {term!r}")
+            raise _Unsupported(f"bound {term!r}", kind="unsupported_constraint", line=term)
         if isinstance(node, ast.Name) and node.id not in names and node.id not in FUNCTIONS:
-            raise _Unsupported(f"bound {term!r} names {node.id!r}")
+            raise _Unsupported(f"bound {term!r} names {node.id!r}", kind="unsupported_constraint", line=term)
         if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS):
-            raise _Unsupported(f"bound {term!r}")
+            raise _Unsupported(f"bound {term!r}", kind="unsupported_constraint", line=term)
     return t
 
 
@@ -292,6 +294,10 @@ class _Reader:
         )
         return _expr(t, self.names() | items | {ELEMENT_INDEX})
 
+    def alphabet(self, text: str) -> str | None:
+        """The characters ``text`` names (``lowercase English letters``), or None."""
+        return _alphabet(text)
+
     def node_at(self, name: str, depth: int) -> Node:
         n = self.nodes[name]
         for k in range(depth):
@@ -308,7 +314,9 @@ class _Reader:
         if ELEMENT_INDEX in _IDENT.findall(expr) and (
             ref[1] != 1 or ref[2] != "val" or not is_number_list(self.nodes.get(ref[0]))
         ):
-            raise _Unsupported(f"bound {expr!r} of {ref[0]} names an element by position")
+            raise _Unsupported(
+                f"bound {expr!r} of {ref[0]} names an element by position", kind="unsupported_constraint", line=expr
+            )
         b = self.bounds.setdefault(ref, {})
         old = b.get(which)
         if old is not None and old != expr and which in ("lo", "hi"):
@@ -319,7 +327,9 @@ class _Reader:
     def read(self, line: str, mangled: bool) -> bool:
         text = _fix_numbers(line.rstrip(". ;"), mangled).replace("≤", "<=").replace("≥", ">=").replace("≠", "!=")
         text = _plainer(GUARANTEE.sub("", re.sub(r"\s+", " ", text)))
-        done = read_structure(self, text)
+        done = read_line(self, text)
+        if done is None:
+            done = read_structure(self, text)
         if done is not None:
             return done
         specific = (read_distinct_pairs, read_distinct_across, read_occurrences, read_graph, read_string_rule)
@@ -334,7 +344,7 @@ class _Reader:
             r" (?:divides|is divisible by|is a multiple of) | is (?:odd|even)$|^there (?:is|are) at least ", text, re.I
         ):
             return read_condition(self, text)
-        return self._range_or_condition(text)
+        return self.range_or_condition(text)
 
     def _distinct(self, text: str) -> bool | None:
         lower = text.lower()
@@ -445,9 +455,11 @@ class _Reader:
             return False
         return True
 
-    def _range_or_condition(self, text: str) -> bool:
+    def range_or_condition(self, text: str) -> bool:
         """A range; else a condition on the whole input.  What the range reading left behind
         (a size it introduced, a bound set before it gave up) goes first."""
+        if names_cells_by_position(self, text):
+            return False  # a bound would drop the positions and hold for every element
         sizes, bounds = set(self.nodes), {ref: dict(b) for ref, b in self.bounds.items()}
         try:
             if self._relation(text):

@@ -24,31 +24,34 @@ from typing import Any
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import MAX_INPUT_CHARS
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.testgen.spec_model import Node, _Unsupported, evaluate_const
 from microcoder_data.testgen.stdin_format import StdinSpec, args_json, stdin_spec
 
-#: a problem's reading: its spec and (stdin) format, or why it has none
-Reading = tuple[InputSpec, StdinSpec | None] | str
+#: a problem's reading: its spec and (stdin) format, or why it has none (typed)
+Reading = tuple[InputSpec, StdinSpec | None] | Refusal
 
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
 def read_input_spec(p: Problem) -> Reading:
-    """The problem's spec and stdin format as test generation reads them, or why it has none."""
+    """The problem's spec and stdin format as test generation reads them, or why it has none
+    (its message says "stdin: " of a stdin problem's)."""
     if p.mode == "stdin":
         sspec = stdin_spec(p)
         if not isinstance(sspec, StdinSpec):
-            return f"stdin: {sspec.reason}"[:200]
+            why = sspec.refusal
+            return Refusal(why.kind, why.line, f"stdin: {why.message}"[:200])  # type: ignore[union-attr]
         return sspec.spec, sspec
     fspec = input_spec(p)
     if not isinstance(fspec, InputSpec):
-        return fspec.reason[:200]
+        return fspec.refusal  # type: ignore[return-value]
     return fspec, None
 
 
 def is_large_input(text: str, read: Reading, share: float) -> bool:
     """Whether input ``text`` is large for the problem ``read`` is the reading of (see above)."""
-    if len(text) > MAX_INPUT_CHARS or isinstance(read, str):
+    if len(text) > MAX_INPUT_CHARS or not isinstance(read, tuple):
         return True
     spec, sspec = read
     values = _values(text, spec, sspec) if spec.source == "constraints" else None  # (else: the examples' span)

@@ -179,6 +179,15 @@ def _number(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
 
 
 def _string(node: Node, n: int, d: _Draw) -> str:
+    if node.char_count:  # c exactly k times: the rest drawn without c, then k positions given c
+        c, k = node.char_count
+        if n < k:
+            raise ValueError("a string shorter than its counted character")  # this draw is skipped
+        rest = Node("str", alphabet=(node.alphabet or "").replace(c, "") or "a", distinct=node.distinct)
+        chars = list(_string(rest, n, d))
+        for at in d.rng.sample(range(n), k):
+            chars[at] = c
+        return "".join(chars)
     alpha = node.alphabet or "a"
     if node.distinct:  # distinct characters
         return "".join(d.rng.sample(alpha, n))
@@ -239,11 +248,27 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         raise ValueError("cannot draw enough distinct values")
     if node.tree:
         return items  # edges keep their order: sorting would not change the tree, only hide it
+    if node.symmetric or node.diagonal is not None:
+        return _square(node, items)  # rows keep their order: sorting them would break the symmetry
     if node.order in ("asc", "strict") or d.order == "sorted":
         items.sort()
     elif node.order == "desc" or d.order == "reversed":
         items.sort(reverse=True)
     return items
+
+
+def _square(node: Node, rows: list[Any]) -> list[Any]:
+    """The drawn rows made symmetric (the upper triangle mirrored) and given their diagonal;
+    rows that are not a square are left to the validator, which drops the draw."""
+    n = len(rows)
+    if any(not isinstance(row, list) or len(row) != n for row in rows):
+        return rows
+    for i in range(n):
+        if node.diagonal is not None:
+            rows[i][i] = node.diagonal
+        for j in range(i) if node.symmetric else ():
+            rows[i][j] = rows[j][i]
+    return rows
 
 
 def _tuple(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> list[Any]:

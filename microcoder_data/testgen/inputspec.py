@@ -38,7 +38,7 @@ from microcoder_data.testgen.constraints import (
     promises_outside_constraints,
 )
 from microcoder_data.testgen.spec_model import (
-    why_invalid,
+    check_existing,
     InputSpec,
     Node,
     NoSpec,
@@ -105,15 +105,15 @@ def _complete(name: str, node: Node) -> None:
     if node.perm_of is not None:
         return  # drawn by shuffling the other argument
     if node.kind in ("int", "float") and node.choices is None and (node.lo is None or node.hi is None):
-        raise _Unsupported(f"no range stated for {name}")
+        raise _Unsupported(f"no range stated for {name}", kind="no_range", line=name)
     if node.kind in ("str", "list") and (node.len_lo is None or node.len_hi is None):
         if node.choices is None:
-            raise _Unsupported(f"no length stated for {name}")
+            raise _Unsupported(f"no length stated for {name}", kind="no_range", line=name)
     if node.kind == "str" and node.alphabet is None and node.choices is None:
-        raise _Unsupported(f"no characters stated for {name}")
+        raise _Unsupported(f"no characters stated for {name}", kind="no_range", line=name)
     if node.kind == "list":
         if node.elem is None:
-            raise _Unsupported(f"element type of {name} unknown")
+            raise _Unsupported(f"element type of {name} unknown", kind="unsupported_type", line=name)
         for k, item in enumerate(node.items or []):
             _complete(f"{name}[{k}]", item)
         if node.items is None:
@@ -224,9 +224,9 @@ def _implied_sizes(lines: list[str], args: list[str], nodes: dict[str, Node]) ->
 
 def _input_spec(p: Problem) -> InputSpec:
     if p.mode != "functional" or not p.fn_name:
-        raise _Unsupported("not a functional problem")
+        raise _Unsupported("not a functional problem", kind="not_applicable")
     if not p.tests:
-        raise _Unsupported("no tests to learn the argument shapes from")
+        raise _Unsupported("no tests to learn the argument shapes from", kind="not_applicable")
     args, anns = _signature(p)
     examples, keyword = test_args(p, args)
     hints = {a: _from_hint(anns.get(a)) for a in args}
@@ -240,13 +240,15 @@ def spec_from(
     lines: list[str] | None,
     statement: str,
     keyword: bool,
+    labels: list[str] | None = None,
 ) -> InputSpec:
     """The spec of arguments ``args`` (types from ``hints``, else the examples' values)
-    read from constraint ``lines``; every example must fit it.  Raises ``_Unsupported``."""
+    read from constraint ``lines``; every example must fit it (``labels``: what to call each
+    in a refusal, as ``check_existing``).  Raises ``_Unsupported``."""
     promises = promises_outside_constraints(statement)
     if promises:
-        raise _Unsupported(f"a promise outside the constraints: {promises[0]!r}")
-    last_error = "constraints not understood"
+        raise _Unsupported(f"a promise outside the constraints: {promises[0]!r}", kind="promise", line=promises[0])
+    last_error = _Unsupported("constraints not understood", kind="unsupported_constraint")
     for mangled in (True, False) if lines else (False,):
         nodes: dict[str, Node] = {}
         for a in args:
@@ -256,7 +258,7 @@ def spec_from(
                 seen = _merge(seen, _from_value(ex[a]))
             node = hint or seen
             if node is None or (node.kind == "list" and _shape(node).endswith("?]")):
-                raise _Unsupported(f"type of {a} unknown")
+                raise _Unsupported(f"type of {a} unknown", kind="unsupported_type", line=a)
             nodes[a] = node
         reader = _Reader(args, nodes)
         reader.aliases = scan_aliases(statement, nodes)
@@ -273,7 +275,9 @@ def spec_from(
                     # Every line is read or refuses the spec, whether or not it names an
                     # argument ("the input is generated such that it's possible to ...").
                     if not reader.read(line, mangled) and not ALL_INTEGERS.fullmatch(line.strip()):
-                        raise _Unsupported(f"constraint not understood: {line!r}")
+                        raise _Unsupported(
+                            f"constraint not understood: {line!r}", kind="unsupported_constraint", line=line
+                        )
                 _apply_bounds(reader)
                 for a in args:
                     _leaf_alphabets(nodes[a], [ex[a] for ex in examples])
@@ -284,17 +288,14 @@ def spec_from(
                 _complete(name, node)
             _mark_sizes(reader.nodes)
             order = _gen_order(reader.nodes, args)
-            for ex in examples:
-                env = _virtual_env(reader.nodes, reader.bounds, ex, args)
-                missing = next((name for name in order if name not in env), None)
-                if missing:
-                    raise _Unsupported(f"size {missing} not determined by the arguments")
-                why = why_invalid(reader.nodes, order, reader.checks, env)
-                if why:
-                    raise _Unsupported(f"an existing test breaks the constraints as read: {why}")
+            envs = [_virtual_env(reader.nodes, reader.bounds, ex, args) for ex in examples]
+            missing = next((name for env in envs for name in order if name not in env), None)
+            if missing:
+                raise _Unsupported(f"size {missing} not determined by the arguments")
+            check_existing(reader.nodes, order, reader.checks, envs, labels)
             return InputSpec(args, reader.nodes, order, keyword, source, reader.checks)
         except _Unsupported as exc:
-            last_error = str(exc)
-            if str(exc).startswith("constraint not understood"):
+            last_error = exc
+            if str(exc).startswith("constraint not understood"):  # a line not read: no other reading of numbers helps
                 raise
-    raise _Unsupported(last_error)
+    raise last_error

@@ -115,17 +115,21 @@ def read_prose(statement: str) -> ProseInput:
     """The Input section's reading (raises ``_Unsupported`` with the sentence not understood)."""
     found = input_section(statement)
     if found is None:
-        raise _Unsupported("no input format block ('in the following format:') nor an Input section in the statement")
+        raise _Unsupported(
+            "no input format block ('in the following format:') nor an Input section in the statement", kind="no_format"
+        )
     section, story = found
     reading = ProseInput([], [], story=story)
     in_case = False
     for sentence in _sentences(section):
         in_case = _read_sentence(sentence, reading, in_case)
     if not reading.lines or reading.pending:
-        raise _Unsupported("the Input section states no line of the input, or lines it does not describe")
+        raise _Unsupported(
+            "the Input section states no line of the input, or lines it does not describe", kind="no_format"
+        )
     names = [n for line in reading.lines for n in line.names]
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
-        raise _Unsupported("a variable appears twice in the Input section")
+        raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
     reading.constraints += _story_ranges(_normal(story), set(names))
     told = _normal(_without_output(story)) + " " + " ".join(reading.glosses)
     shape = _STRUCTURE.search(told) or re.search(  # "n is even" of an input variable
@@ -135,7 +139,9 @@ def read_prose(statement: str) -> ProseInput:
     )
     if shape:  # "you are given a permutation": a promise of the input no range says
         raise _Unsupported(
-            f"the statement speaks of a {shape.group(0).lower()!r}, which the Input section's ranges do not state"
+            f"the statement speaks of a {shape.group(0).lower()!r}, which the Input section's ranges do not state",
+            kind="promise",
+            line=shape.group(0),
         )
     return reading
 
@@ -210,32 +216,44 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     block = _block(s, reading, sentence)
     if block is not None:
         if reading.cases is not None and not in_case or reading.lines and reading.lines[-1].only:
-            raise _Unsupported(f"a block of lines not understood here: {sentence!r}")
+            raise _Unsupported(
+                f"a block of lines not understood here: {sentence!r}", kind="unsupported_format", line=sentence
+            )
         if block.names:
             reading.lines.append(block)
         return in_case
     m = _LINE.match(s)
     if not m or reading.pending:
-        raise _Unsupported(f"input sentence not understood: {sentence!r}")
+        raise _Unsupported(f"input sentence not understood: {sentence!r}", kind="unsupported_format", line=sentence)
     where, what = m.group(1).lower(), m.group(2)
     of_case = re.search(r" of (?:each|every) test", s, re.I) is not None
     if not reading.lines and reading.cases is None and not of_case and "test case" in sentence.lower():
         _count_of_cases(what, reading, sentence)
         return False
     if of_case and reading.cases is None:
-        raise _Unsupported(f"a line of each test case, but no count of test cases read: {sentence!r}")
+        raise _Unsupported(
+            f"a line of each test case, but no count of test cases read: {sentence!r}",
+            kind="unsupported_format",
+            line=sentence,
+        )
     if reading.lines and reading.lines[-1].only:
-        raise _Unsupported(f"a line after 'the only line': {sentence!r}")
+        raise _Unsupported(f"a line after 'the only line': {sentence!r}", kind="unsupported_format", line=sentence)
     if reading.cases is not None:
         in_case = in_case or of_case
         if not in_case:
-            raise _Unsupported(f"input sentence not understood: {sentence!r}")
+            raise _Unsupported(f"input sentence not understood: {sentence!r}", kind="unsupported_format", line=sentence)
     if where in _ORDINALS and any(line.block for line in reading.lines):
-        raise _Unsupported(f"the {where} line after a block of lines: {sentence!r}")
+        raise _Unsupported(
+            f"the {where} line after a block of lines: {sentence!r}", kind="unsupported_format", line=sentence
+        )
     if where in _ORDINALS and _ORDINALS.index(where) != len(reading.lines):
-        raise _Unsupported(f"the {where} line is not the next one: {sentence!r}")
+        raise _Unsupported(
+            f"the {where} line is not the next one: {sentence!r}", kind="unsupported_format", line=sentence
+        )
     if where in ("only", "single", "first and only") and reading.lines:
-        raise _Unsupported(f"'the {where} line' after other lines: {sentence!r}")
+        raise _Unsupported(
+            f"'the {where} line' after other lines: {sentence!r}", kind="unsupported_format", line=sentence
+        )
     reading.lines.append(_line(what, reading, sentence))
     reading.lines[-1].only = where in ("only", "single", "first and only")
     return in_case
@@ -282,11 +300,13 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
     count = count.strip("()").replace(" ", "")
     row = _BLOCK_ROW.match(what)
     if not row or not set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
-        raise _Unsupported(f"a block of lines not understood: {sentence!r}")
+        raise _Unsupported(f"a block of lines not understood: {sentence!r}", kind="unsupported_format", line=sentence)
     names = [re.sub(r"_\{?i\}?$", "", n) for n in re.split(r" ?, ?(?:and )?| and ", row.group(2)) if n]
     stated = _COUNTS.get((row.group(1) or "").lower(), 0)
     if stated and stated != len(names):
-        raise _Unsupported(f"{row.group(1)} integers but {len(names)} names: {sentence!r}")
+        raise _Unsupported(
+            f"{row.group(1)} integers but {len(names)} names: {sentence!r}", kind="unsupported_format", line=sentence
+        )
     reading.constraints += _ranges(row.group(3))
     return ProseLine(names, count, block=True)
 
@@ -299,7 +319,9 @@ def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
     )
     bounds = m and re.fullmatch(rf"(.+?) <= {m.group(1)} <= (.+)", m.group(2).strip())
     if not m or not bounds:
-        raise _Unsupported(f"the number of test cases not understood: {sentence!r}")
+        raise _Unsupported(
+            f"the number of test cases not understood: {sentence!r}", kind="unsupported_format", line=sentence
+        )
     reading.cases, reading.cases_range = m.group(1), (bounds.group(1), bounds.group(2))
 
 
@@ -309,7 +331,9 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
         name, last = m.group(2) or m.group(4), m.group(3)
         count = m.group(1)
         if (last and last != count) or not (count.isdigit() or count in _known(reading)):
-            raise _Unsupported(f"the length of a list not understood: {sentence!r}")
+            raise _Unsupported(
+                f"the length of a list not understood: {sentence!r}", kind="unsupported_format", line=sentence
+            )
         reading.constraints += _ranges(m.group(5))
         if re.search(r"\bdistinct integers\b", what):
             reading.constraints.append(f"all values of {name} are distinct")
@@ -331,10 +355,12 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
         names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(2)) if n]
         stated = _COUNTS.get((m.group(1) or "").lower(), 0)
         if stated and stated != len(names):
-            raise _Unsupported(f"{m.group(1)} integers but {len(names)} names: {sentence!r}")
+            raise _Unsupported(
+                f"{m.group(1)} integers but {len(names)} names: {sentence!r}", kind="unsupported_format", line=sentence
+            )
         reading.constraints += _ranges(m.group(3))
         return ProseLine(names)
-    raise _Unsupported(f"input line not understood: {sentence!r}")
+    raise _Unsupported(f"input line not understood: {sentence!r}", kind="unsupported_format", line=sentence)
 
 
 def _string_line(m: re.Match, reading: ProseInput, sentence: str) -> ProseLine:
@@ -345,9 +371,13 @@ def _string_line(m: re.Match, reading: ProseInput, sentence: str) -> ProseLine:
     elif word:
         length = word
     if length and not (length.isdigit() or length in _known(reading)):
-        raise _Unsupported(f"the length of a string not understood: {sentence!r}")
+        raise _Unsupported(
+            f"the length of a string not understood: {sentence!r}", kind="unsupported_format", line=sentence
+        )
     if letters is None and not binary:
-        raise _Unsupported(f"the characters of a string not stated: {sentence!r}")
+        raise _Unsupported(
+            f"the characters of a string not stated: {sentence!r}", kind="unsupported_format", line=sentence
+        )
     letters = re.sub(r"\bLatin\b", "English", re.sub(r"\s*\([^()]*\)", "", letters or "0 and 1"))
     reading.constraints += _ranges(m.group(4)) + [f"{name} consists of {letters}"]
     return ProseLine([name], length, string=True)
@@ -386,7 +416,9 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
         term = re.sub(r"^(?:the )?(?:values? |lengths? of (?:the )?(?:strings? )?)", "", term.strip())
         names = [n.strip(" |") for n in term.split("*")]
         if not all(re.fullmatch(_NAME, n) for n in names) or not reading.lines:
-            raise _Unsupported(f"a total over the test cases not understood: {sentence!r}")
+            raise _Unsupported(
+                f"a total over the test cases not understood: {sentence!r}", kind="unsupported_format", line=sentence
+            )
         products.append(names)
     return [(products, bound.strip())]
 

@@ -4,10 +4,13 @@ and the check that a value fits a node (:func:`violation`)."""
 from __future__ import annotations
 
 import functools
+import math
 import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from microcoder_data.testgen.refusal import Refusal
 
 
 @dataclass
@@ -39,6 +42,9 @@ class Node:
     rows_equal: bool = False  # a grid: every element (a list or string) has the same length
     mod: tuple[int, int] | None = None  # (m, r): the value % m == r (``A_i is a multiple of 100``)
     rows_by_index: bool = False  # a triangle: element k (a list or string) has k + 1 items
+    symmetric: bool = False  # a square matrix equal to its transpose (``A[i][j] == A[j][i]``)
+    diagonal: Any = None  # the value every diagonal cell holds (``A[i][i] == 0``); None: no rule
+    char_count: tuple[str, int] | None = None  # (c, k): a string holds c exactly k times
 
 
 @dataclass
@@ -54,11 +60,21 @@ class InputSpec:
 
 @dataclass
 class NoSpec:
-    reason: str
+    reason: str  # what users see
+    refusal: Refusal | None = None  # the same, typed (a construct not held, unless said otherwise)
+
+    def __post_init__(self) -> None:
+        if self.refusal is None:
+            self.refusal = Refusal("unsupported_construct", "", self.reason)
 
 
 class _Unsupported(Exception):
-    pass
+    """Generation refused: the message users see, its kind (``refusal.KINDS``) and the line,
+    test or construct it concerns."""
+
+    def __init__(self, message: str, kind: str = "unsupported_construct", line: str = "") -> None:
+        super().__init__(message)
+        self.refusal = Refusal(kind, line, message)
 
 
 def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
@@ -67,7 +83,7 @@ def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
     try:
         return read(p)
     except _Unsupported as exc:
-        return NoSpec(str(exc))
+        return NoSpec(str(exc), exc.refusal)
     except (
         ValueError,
         TypeError,
@@ -80,7 +96,8 @@ def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
         OverflowError,
         MemoryError,
     ) as exc:
-        return NoSpec(f"{what} not understood ({type(exc).__name__}: {exc})")
+        why = f"{what} not understood ({type(exc).__name__}: {exc})"
+        return NoSpec(why, Refusal("reading_error", "", why))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -138,6 +155,11 @@ def end_char_is_not(text: str, last: bool, ch: str) -> bool:
     return not text or text[-1 if last else 0] != ch
 
 
+def end_char_in(text: str, last: bool, chars: str) -> bool:
+    """The last (``last``) or first character of ``text`` is one of ``chars`` (an empty text has none)."""
+    return bool(text) and text[-1 if last else 0] in chars
+
+
 def differ_everywhere(first: list[Any], second: list[Any]) -> bool:
     """``A_i != B_i`` at every position."""
     return all(a != b for a, b in zip(first, second))
@@ -156,6 +178,8 @@ FUNCTIONS = {
     "adjacent_differ": adjacent_differ,
     "chars_other_than": chars_other_than,
     "end_char_is_not": end_char_is_not,
+    "end_char_in": end_char_in,
+    "floor": math.floor,  # floor(nums.length / m): the division is integer already (constraints._expr)
     "unordered_distinct_pairs": unordered_distinct_pairs,
     "char_counts_within": char_counts_within,
     "occurrences": occurrences,
@@ -211,6 +235,27 @@ def why_invalid(nodes: dict[str, Node], order: list[str], checks: list[str], env
             return why
     broken = failed_check(checks, env)
     return f"not {broken}" if broken else None
+
+
+def check_existing(
+    nodes: dict[str, Node],
+    order: list[str],
+    checks: list[str],
+    envs: list[dict[str, Any]],
+    labels: list[str] | None = None,
+) -> None:
+    """Every existing test fits the reading, checked before anything is generated: the first
+    that does not refuses generation, naming it (``labels``; else "test k", 1-based in the
+    problem's order) and the rule it breaks -- the reading is wrong, or the test is."""
+    for k, env in enumerate(envs):
+        why = why_invalid(nodes, order, checks, env)
+        if why:
+            which = labels[k] if labels else f"test {k + 1}"
+            raise _Unsupported(
+                f"an existing test breaks the constraints as read ({which}): {why}",
+                kind="examples_break_reading",
+                line=f"{which}: {why}",
+            )
 
 
 # How a list element's bound names its own position, so it can name the element at the same
@@ -275,13 +320,15 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             or (k == "int" and not isinstance(value, int))
         ):
             return f"{where} is not an {k}"
-        if node.choices is not None:
-            return None if value in node.choices else f"{where}={value} not in {node.choices}"
+        if node.choices is not None and value not in node.choices:
+            return f"{where}={value} not in {node.choices}"
         if node.exclude and value in node.exclude:
             return f"{where}={value} is excluded"
         if node.mod and value % node.mod[0] != node.mod[1]:
             return f"{where}={value} is not {node.mod[1]} modulo {node.mod[0]}"
-        lo, hi = evaluate(node.lo, env), evaluate(node.hi, env)
+        # a range stated beside the choices holds too (``A_{i,i} = 0`` of an element in {0, 1})
+        lo = evaluate(node.lo, env) if node.lo is not None else value
+        hi = evaluate(node.hi, env) if node.hi is not None else value
         return None if lo <= value <= hi else f"{where}={value} outside [{lo}, {hi}]"
     if k == "str":
         if not isinstance(value, str):
@@ -292,6 +339,8 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"{where} has characters outside {node.alphabet!r}"
         if node.distinct and len(set(value)) != len(value):
             return f"{where} repeats a character"
+        if node.char_count and value.count(node.char_count[0]) != node.char_count[1]:
+            return f"{where} does not hold {node.char_count[0]!r} exactly {node.char_count[1]} times"
     if k == "list":
         why = _list_violation(node, value, env, where)
         if why:
@@ -341,6 +390,10 @@ def _list_violation(node: Node, value: Any, env: dict[str, Any], where: str) -> 
         lo, hi = evaluate(node.perm[0], env), evaluate(node.perm[1], env)
         if sorted(value) != list(range(lo, hi + 1)):
             return f"{where} is not a permutation of [{lo}, {hi}]"
+    if node.symmetric or node.diagonal is not None:
+        why = matrix_violation(node, value, where)
+        if why:
+            return why
     if node.tree and not is_tree(value):
         return f"{where} is not a tree"
     if node.rows_equal and len({len(x) for x in value if isinstance(x, (list, str))}) > 1:
@@ -355,6 +408,18 @@ def _list_violation(node: Node, value: Any, env: dict[str, Any], where: str) -> 
         return f"{where} is not sorted"
     if node.order == "desc" and any(a < b for a, b in zip(value, value[1:])):
         return f"{where} is not sorted descending"
+    return None
+
+
+def matrix_violation(node: Node, value: list[Any], where: str) -> str | None:
+    """Why the list of rows ``value`` breaks ``node``'s symmetry or diagonal (None = it fits)."""
+    n = len(value)
+    if any(not isinstance(row, list) or len(row) != n for row in value):
+        return f"{where} is not a square matrix"
+    if node.diagonal is not None and any(value[i][i] != node.diagonal for i in range(n)):
+        return f"{where}'s diagonal is not all {node.diagonal!r}"
+    if node.symmetric and any(value[i][j] != value[j][i] for i in range(n) for j in range(i)):
+        return f"{where} is not symmetric"
     return None
 
 

@@ -30,9 +30,9 @@ def _signature(p: Problem) -> tuple[list[str], dict[str, ast.expr | None]]:
                 if args and args[0].arg in ("self", "cls"):
                     args = args[1:]
                 if node.args.vararg or node.args.kwarg:
-                    raise _Unsupported("entry point takes *args/**kwargs")
+                    raise _Unsupported("entry point takes *args/**kwargs", kind="unsupported_type")
                 return [a.arg for a in args], {a.arg: a.annotation for a in args}
-    raise _Unsupported(f"entry point {p.fn_name!r} not found in the starter code")
+    raise _Unsupported(f"entry point {p.fn_name!r} not found in the starter code", kind="unsupported_type")
 
 
 def _from_hint(ann: ast.expr | None) -> Node | None:
@@ -42,7 +42,7 @@ def _from_hint(ann: ast.expr | None) -> Node | None:
         try:
             ann = ast.parse(ann.value, mode="eval").body
         except SyntaxError:
-            raise _Unsupported(f"type hint {ann.value!r}")
+            raise _Unsupported(f"type hint {ann.value!r}", kind="unsupported_type")
     if isinstance(ann, ast.Name) and ann.id in ("int", "float", "str", "bool"):
         return Node(ann.id)
     if isinstance(ann, ast.Subscript):
@@ -50,9 +50,9 @@ def _from_hint(ann: ast.expr | None) -> Node | None:
         if base in ("List", "list"):
             inner = _from_hint(ann.slice)
             if inner is None:
-                raise _Unsupported("untyped list")
+                raise _Unsupported("untyped list", kind="unsupported_type")
             return Node("list", elem=inner)
-    raise _Unsupported(f"type hint {ast.unparse(ann)!r}")
+    raise _Unsupported(f"type hint {ast.unparse(ann)!r}", kind="unsupported_type")
 
 
 def _from_value(v: Any) -> Node | None:
@@ -70,9 +70,9 @@ def _from_value(v: Any) -> Node | None:
         if len(kinds) > 1:
             if kinds <= {"int", "float"}:
                 return Node("list", elem=Node("float"))
-            raise _Unsupported("list of mixed types")
+            raise _Unsupported("list of mixed types", kind="unsupported_type")
         return Node("list", elem=elems[0] if elems else None)
-    raise _Unsupported(f"argument of type {type(v).__name__}")
+    raise _Unsupported(f"argument of type {type(v).__name__}", kind="unsupported_type")
 
 
 def _shape(n: Node | None) -> str:
@@ -90,7 +90,7 @@ def _merge(a: Node | None, b: Node | None) -> Node | None:
     if {a.kind, b.kind} == {"int", "float"}:
         return Node("float")
     if a.kind != b.kind:
-        raise _Unsupported(f"argument is {a.kind} in one test and {b.kind} in another")
+        raise _Unsupported(f"argument is {a.kind} in one test and {b.kind} in another", kind="unsupported_type")
     if a.kind == "list":
         return Node("list", elem=_merge(a.elem, b.elem))
     return a
@@ -104,12 +104,14 @@ def test_args(p: Problem, args: list[str]) -> tuple[list[dict[str, Any]], bool]:
         v = json.loads(t.input)
         if isinstance(v, dict):
             if set(v) != set(args):
-                raise _Unsupported(f"a test's arguments {sorted(v)} are not the signature's {args}")
+                raise _Unsupported(
+                    f"a test's arguments {sorted(v)} are not the signature's {args}", kind="unsupported_type"
+                )
             kw = True
         elif isinstance(v, list) and len(v) == len(args):
             v, kw = dict(zip(args, v)), False
         else:
-            raise _Unsupported("a test's arguments do not match the signature")
+            raise _Unsupported("a test's arguments do not match the signature", kind="unsupported_type")
         keyword = kw if keyword is None else keyword  # mixed forms: generated tests take the first's
         out.append(v)
     return out, bool(keyword)

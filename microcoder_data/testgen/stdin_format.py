@@ -60,6 +60,7 @@ from microcoder_data.testgen.test_cases import cases_spec, check_examples
 __all__ = ["Row", "StdinSpec", "args_json", "parse", "render", "stdin_spec"]
 
 _VAR = re.compile(r"^([A-Za-z][A-Za-z0-9]*)(?:_\{?([A-Za-z0-9+\-]+)\}?)?$")
+_INTERACTIVE = re.compile(r"\bthis is an interactive (?:problem|task)\b", re.I)
 _FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][+-]?\d+)$")
 
 
@@ -166,10 +167,10 @@ def layout(block: list[str]) -> list[Row]:
     rows = _rows(block)
     queries = [k for k, r in enumerate(rows) if r.kind == "block" and is_query_row(r.names)]
     if forms is None and queries:
-        raise _Unsupported("queries with no format for them")
+        raise _Unsupported("queries with no format for them", kind="unsupported_format")
     if forms is not None:
         if len(queries) != 1:
-            raise _Unsupported("queries' formats but no query_1 ... query_Q lines")
+            raise _Unsupported("queries' formats but no query_1 ... query_Q lines", kind="unsupported_format")
         r = rows[queries[0]]
         rows[queries[0]] = (
             Row("block", forms[""], r.count, forms=forms)
@@ -179,11 +180,13 @@ def layout(block: list[str]) -> list[Row]:
     names = [n for r in rows for n in r.names]
     names += list(jagged.counts_of(rows))
     if len(names) != len(set(names)):
-        raise _Unsupported("a variable appears twice in the input format")
+        raise _Unsupported("a variable appears twice in the input format", kind="unsupported_format")
     for r in rows:
         for size in (r.count, r.width):
             if size is not None and not set(re.findall(r"[A-Za-z]\w*", size)) <= set(names):
-                raise _Unsupported(f"length {size!r} is not a variable of the input")
+                raise _Unsupported(
+                    f"length {size!r} is not a variable of the input", kind="unsupported_format", line=size
+                )
     return rows
 
 
@@ -213,11 +216,17 @@ def _rows(block: list[str]) -> list[Row]:
             # B_1 C_1 / vdots / B_M C_M: as many lines as the last row's subscript
             first, last = [_VAR.match(t) for t in toks], [_VAR.match(t) for t in block[i + 2].split()]
             if len(first) != len(last) or not all(first) or not all(last):
-                raise _Unsupported(f"input format line {block[i]!r} not understood")
+                raise _Unsupported(
+                    f"input format line {block[i]!r} not understood", kind="unsupported_format", line=block[i]
+                )
             names = [f.group(1) for f in first]  # type: ignore[union-attr]
             counts = {g.group(2) for g in last}  # type: ignore[union-attr]
             if [g.group(1) for g in last] != names or len(counts) != 1 or any(f.group(2) != "1" for f in first):  # type: ignore[union-attr]
-                raise _Unsupported(f"input format block {block[i]!r} ... {block[i + 2]!r} not understood")
+                raise _Unsupported(
+                    f"input format block {block[i]!r} ... {block[i + 2]!r} not understood",
+                    kind="unsupported_format",
+                    line=block[i],
+                )
             rows.append(Row("block", names, counts.pop()))
             i += 3
             continue
@@ -234,7 +243,9 @@ def _rows(block: list[str]) -> list[Row]:
         if "..." in toks:
             ms = [_VAR.match(t) for t in toks if t != "..."]
             if len(ms) < 2 or not all(ms) or len({m.group(1) for m in ms}) != 1 or ms[0].group(2) not in ("1", "0"):  # type: ignore[union-attr]
-                raise _Unsupported(f"input format line {block[i]!r} not understood")
+                raise _Unsupported(
+                    f"input format line {block[i]!r} not understood", kind="unsupported_format", line=block[i]
+                )
             count = ms[-1].group(2)  # type: ignore[union-attr]
             if ms[0].group(2) == "0":  # type: ignore[union-attr]
                 count = f"{count} + 1"
@@ -243,7 +254,9 @@ def _rows(block: list[str]) -> list[Row]:
             continue
         ms = [_VAR.match(t) for t in toks]
         if not all(ms):
-            raise _Unsupported(f"input format line {block[i]!r} not understood")
+            raise _Unsupported(
+                f"input format line {block[i]!r} not understood", kind="unsupported_format", line=block[i]
+            )
         # N c_1 c_2, S_x S_y, M_G: a subscripted name on a line of scalars is one scalar's name
         rows.append(Row("scalars", [t.replace("{", "").replace("}", "") for t in toks]))
         i += 1
@@ -265,7 +278,7 @@ def _typed(
         grid = n in grids and not grids[n]  # a grid of tokens: a list of rows
         toks = [t for r in raw for v in (r[n] if isinstance(r[n], list) else [r[n]]) for t in (v if grid else [v])]
         if any(_FLOAT.match(t) and not INT_TOKEN.match(t) for t in toks):
-            raise _Unsupported(f"{n} looks like a real number")
+            raise _Unsupported(f"{n} looks like a real number", kind="unsupported_type", line=n)
         kind = (
             "int" if toks and all(INT_TOKEN.match(t) for t in toks) and n not in strings and not grids.get(n) else "str"
         )
@@ -548,9 +561,12 @@ def stdin_spec(p: Problem) -> StdinSpec | NoSpec:
 
 def _stdin_spec(p: Problem) -> StdinSpec:
     if p.mode != "stdin":
-        raise _Unsupported("not a stdin problem")
+        raise _Unsupported("not a stdin problem", kind="not_applicable")
     if len(p.tests) < 1:
-        raise _Unsupported("no tests to check the input format against")
+        raise _Unsupported("no tests to check the input format against", kind="not_applicable")
+    interactive = _INTERACTIVE.search(p.statement)
+    if interactive:  # the input depends on the program's output: no fixed input to draw
+        raise _Unsupported("an interactive problem", kind="interactive", line=interactive.group(0))
     block = format_block(p.statement)
     statement = before_samples(p.statement)
     if not block:  # Codeforces' and the like's: the Input section in prose
@@ -559,7 +575,7 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     raw = [parse(rows, t.input) for t in p.tests]
     lines = constraint_lines(statement)
     if not lines:
-        raise _Unsupported("no Constraints section: no ranges for the input's values")
+        raise _Unsupported("no Constraints section: no ranges for the input's values", kind="no_format")
     return StdinSpec(rows, _spec_of(rows, raw, lines, statement))
 
 
@@ -582,7 +598,8 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
     rows = [Row("scalars", [reading.cases]), Row("cases", [CASES], reading.cases, inner=inner)]
     raw = [parse(rows, t.input) for t in p.tests]
     flat = [dict(zip(row_names(inner), case)) for r in raw for case in r[CASES]]
-    case = _spec_of(inner, flat, reading.constraints, reading.story, reading.strings, lengths)
+    labels = [f"test {t + 1}, case {c + 1}" for t, r in enumerate(raw) for c in range(len(r[CASES]))]
+    case = _spec_of(inner, flat, reading.constraints, reading.story, reading.strings, lengths, labels)
     bounds = tuple(_expr(_fix_numbers(b, False), set()) for b in reading.cases_range or ())
     totals = [(names, _expr(_fix_numbers(b, False), set())) for names, b in reading.totals]
     spec = cases_spec(case, reading.cases, bounds, CASES, totals)  # type: ignore[arg-type]
@@ -597,6 +614,7 @@ def _spec_of(
     statement: str,
     declared: set[str] = frozenset(),  # type: ignore[assignment]
     lengths: list[str] = (),  # type: ignore[assignment]
+    labels: list[str] | None = None,
 ) -> InputSpec:
     """The spec of the variables of ``rows`` (their tokens in ``raw``, one dict per input)
     from constraint ``lines`` in AtCoder's notation; ``declared``: the variables the format
@@ -636,7 +654,7 @@ def _spec_of(
             rewritten.append(f"{r.names[0]}[i].length == {r.width}")
         rewritten += jagged.row_lengths(r.records, r.count or "") if r.records is not None else []
     args = [n for r in rows for n in r.names]
-    spec = _spec_with_promises(args, nodes, examples, rewritten, statement, ints)
+    spec = _spec_with_promises(args, nodes, examples, rewritten, statement, ints, labels)
     jagged.mark_triangles(rows, spec.nodes)
     if forms:
         bounded_by = {
@@ -651,24 +669,31 @@ def _spec_of(
 
 
 def _spec_with_promises(
-    args: list[str], nodes: dict[str, Node], examples: list[dict], lines: list[str], statement: str, ints: dict
+    args: list[str],
+    nodes: dict[str, Node],
+    examples: list[dict],
+    lines: list[str],
+    statement: str,
+    ints: dict,
+    labels: list[str] | None = None,
 ) -> InputSpec:
     """The spec, the promises the statement words as guarantees of a plain constraint ("Here,
     it is guaranteed that A_i is 0 or 1") read as more constraint lines; one not understood
     refuses the spec, named as the promise it is."""
     from microcoder_data.testgen.inputspec import spec_from
 
-    promised = {}  # the refusal each promised line gives: "constraint not understood: 'line'"
+    promised = {}  # each promised line (as the reader gets it) -> its sentence
     for sentence, clause in promised_constraints(statement):
         for line in translate(clause, set(nodes), ints):
-            promised[f"constraint not understood: {line!r}"] = sentence
+            promised[line] = sentence
             lines = lines + [line] if line not in lines else lines  # said in the Constraints too
         statement = statement.replace(sentence, "")
     try:
-        return spec_from(args, dict(nodes), examples, lines, statement, True)
+        return spec_from(args, dict(nodes), examples, lines, statement, True, labels)
     except _Unsupported as exc:
-        if str(exc) in promised:
-            raise _Unsupported(f"a promise outside the constraints: {promised[str(exc)]!r}") from None
+        said = promised.get(exc.refusal.line) if exc.refusal.kind == "unsupported_constraint" else None
+        if said is not None:
+            raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said) from None
         raise
 
 

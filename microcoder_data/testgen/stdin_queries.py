@@ -49,10 +49,10 @@ def split_forms(block: list[str]) -> tuple[list[str], dict[str, list[str]] | Non
         kind, names = (toks[0], toks[1:]) if toks and toks[0].isdigit() else ("", toks)
         fields = [_NAME.match(t) for t in names]
         if not all(fields) or kind in forms or (kind == "" and forms):
-            raise _Unsupported(f"query format line {line!r} not understood")
+            raise _Unsupported(f"query format line {line!r} not understood", kind="unsupported_format", line=line)
         forms[kind] = [m.group(1) for m in fields]  # type: ignore[union-attr]
     if not forms or ("" in forms and len(forms) > 1):
-        raise _Unsupported("the queries' formats are not understood")
+        raise _Unsupported("the queries' formats are not understood", kind="unsupported_format")
     return block[:intro], forms
 
 
@@ -71,7 +71,9 @@ def parse_queries(forms: dict[str, list[str]], lines: list[list[str]]) -> dict[s
     for toks in lines:
         kind, values = (toks[0], toks[1:]) if toks and toks[0] in forms else ("", toks)
         if kind not in forms or len(values) != len(forms[kind]):
-            raise _Unsupported("an existing input's query does not fit the queries' formats")
+            raise _Unsupported(
+                "an existing input's query does not fit the queries' formats", kind="examples_break_format"
+            )
         out[QUERY_TYPE].append(kind)
         for f, v in zip(forms[kind], values):
             out[f].append(v)

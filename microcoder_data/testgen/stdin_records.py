@@ -209,21 +209,31 @@ def parse_records(
             for kind, name in line:
                 if kind == "row":
                     if length is None or len(toks) < k + length:
-                        raise _Unsupported(f"an existing input's {name} row is shorter than its count")
+                        raise _Unsupported(
+                            f"an existing input's {name} row is shorter than its count", kind="examples_break_format"
+                        )
                     rows.append(toks[k : k + length])
                     k += length
                     continue
                 if k >= len(toks):
-                    raise _Unsupported(f"an existing input's {rec.row} record has too few tokens")
+                    raise _Unsupported(
+                        f"an existing input's {rec.row} record has too few tokens", kind="examples_break_format"
+                    )
                 if kind == "count":
                     if not _INT.match(toks[k]) or int(toks[k]) < 0:
-                        raise _Unsupported(f"an existing input's count {name} is {toks[k]!r}, not a length")
+                        raise _Unsupported(
+                            f"an existing input's count {name} is {toks[k]!r}, not a length",
+                            kind="examples_break_format",
+                        )
                     length = int(toks[k])
                 else:
                     out[name].append(toks[k])
                 k += 1
             if k != len(toks):
-                raise _Unsupported(f"an existing input's {rec.row} record line has {len(toks) - k} tokens too many")
+                raise _Unsupported(
+                    f"an existing input's {rec.row} record line has {len(toks) - k} tokens too many",
+                    kind="examples_break_format",
+                )
     out[rec.row] = rows
     return out
 
@@ -255,7 +265,11 @@ def counts_as_lengths(line: str, counts: dict[str, tuple[str, str]]) -> str:
         )
         line = re.sub(rf"(?<![\w.]){count}\[([a-z])\]", rf"{row}[\1].length", line)
         if re.search(rf"(?<![\w.'\"]){count}(?![\w'\"])", line):
-            raise _Unsupported(f"a constraint on the count {count} not read as a length of {row}: {line!r}")
+            raise _Unsupported(
+                f"a constraint on the count {count} not read as a length of {row}: {line!r}",
+                kind="unsupported_constraint",
+                line=line,
+            )
     return line
 
 

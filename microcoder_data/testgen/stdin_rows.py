@@ -47,7 +47,7 @@ def row_names(rows: list[Row]) -> list[str]:
 def _count(expr: str, env: dict[str, Any]) -> int:
     v = eval(compile(expr, "<count>", "eval"), {"__builtins__": {}}, dict(env))  # names and + - digits only
     if not isinstance(v, int) or v < 0:
-        raise _Unsupported(f"length {expr!r} is not a count")
+        raise _Unsupported(f"length {expr!r} is not a count", kind="unsupported_format", line=expr)
     return v
 
 
@@ -57,7 +57,7 @@ def parse(rows: list[Row], text: str) -> dict[str, list[str] | str]:
     out: dict[str, Any] = {}
     pos = _parse_rows(rows, lines, 0, {}, out)
     if any(line.strip() for line in lines[pos:]):
-        raise _Unsupported("an existing input has more lines than the format")
+        raise _Unsupported("an existing input has more lines than the format", kind="examples_break_format")
     return out
 
 
@@ -68,7 +68,7 @@ def _parse_rows(rows: list[Row], lines: list[str], pos: int, env: dict[str, Any]
     def take() -> list[str]:
         nonlocal pos
         if pos >= len(lines):
-            raise _Unsupported("an existing input has fewer lines than the format")
+            raise _Unsupported("an existing input has fewer lines than the format", kind="examples_break_format")
         pos += 1
         return lines[pos - 1].split()
 
@@ -76,7 +76,10 @@ def _parse_rows(rows: list[Row], lines: list[str], pos: int, env: dict[str, Any]
         if r.kind == "scalars":
             toks = take()
             if len(toks) != len(r.names):
-                raise _Unsupported(f"an existing input's line has {len(toks)} tokens, the format {len(r.names)}")
+                raise _Unsupported(
+                    f"an existing input's line has {len(toks)} tokens, the format {len(r.names)}",
+                    kind="examples_break_format",
+                )
             for n, t in zip(r.names, toks):
                 out[n] = t
                 if INT_TOKEN.match(t):
@@ -84,14 +87,20 @@ def _parse_rows(rows: list[Row], lines: list[str], pos: int, env: dict[str, Any]
         elif r.kind == "list":
             toks = take()
             if len(toks) != _count(r.count or "0", env):
-                raise _Unsupported(f"an existing input's {r.names[0]} line does not hold {r.count} tokens")
+                raise _Unsupported(
+                    f"an existing input's {r.names[0]} line does not hold {r.count} tokens",
+                    kind="examples_break_format",
+                )
             out[r.names[0]] = toks
         elif r.kind == "grid":
             width, grid = _count(r.width or "0", env), []
             for _ in range(_count(r.count or "0", env)):
                 toks = take()
                 if (len(toks) != 1 or len(toks[0]) != width) if r.joined else len(toks) != width:
-                    raise _Unsupported(f"an existing input's {r.names[0]} row does not hold {r.width} cells")
+                    raise _Unsupported(
+                        f"an existing input's {r.names[0]} row does not hold {r.width} cells",
+                        kind="examples_break_format",
+                    )
                 grid.append(toks[0] if r.joined else toks)
             out[r.names[0]] = grid
         elif r.kind == "queries":
@@ -111,7 +120,9 @@ def _parse_rows(rows: list[Row], lines: list[str], pos: int, env: dict[str, Any]
             for _ in range(k):
                 toks = take()
                 if len(toks) != len(r.names):
-                    raise _Unsupported("an existing input's block line does not fit the format")
+                    raise _Unsupported(
+                        "an existing input's block line does not fit the format", kind="examples_break_format"
+                    )
                 for c, t in zip(cols, toks):
                     c.append(t)
             out.update(zip(r.names, cols))

@@ -10,7 +10,7 @@ import copy
 import re
 from typing import Any
 
-from microcoder_data.testgen.spec_model import InputSpec, Node, _Unsupported, item_name, why_invalid
+from microcoder_data.testgen.spec_model import InputSpec, Node, _Unsupported, check_existing, item_name
 
 
 def cases_spec(
@@ -79,7 +79,4 @@ def _renamed(node: Node, renamed: dict[str, str]) -> Node:
 
 def check_examples(spec: InputSpec, examples: list[dict[str, Any]]) -> None:
     """Every existing input fits the whole-input spec (else the reading is wrong: refused)."""
-    for env in examples:
-        why = why_invalid(spec.nodes, spec.order, spec.checks, env)
-        if why:
-            raise _Unsupported(f"an existing test breaks the constraints as read: {why}")
+    check_existing(spec.nodes, spec.order, spec.checks, examples)

@@ -26,6 +26,7 @@ from microcoder_data.schema import Problem
 from microcoder_data.testgen.cost import counting_run, read_run
 from microcoder_data.testgen.inputgen import MAX_INPUT_CHARS, generate_large_inputs
 from microcoder_data.testgen.input_size import Reading, read_input_spec
+from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.verify.time_limits import derive_time_limit, with_test_limits
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 
@@ -41,8 +42,8 @@ def large_inputs(p: Problem, cfg: VerifyConfig, read: Reading | None = None) -> 
     if any(len(t.input) > MAX_INPUT_CHARS for t in p.tests):
         return "a kept test is already large"
     reading = read if read is not None else read_input_spec(p)
-    if isinstance(reading, str):
-        return reading
+    if isinstance(reading, Refusal):
+        return reading.message
     spec, sspec = reading
     drawn = generate_large_inputs(
         spec,

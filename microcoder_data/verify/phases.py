@@ -13,6 +13,7 @@ from microcoder_data.schema import Problem
 from microcoder_data.testgen.augment import Augmented, augment
 from microcoder_data.testgen.input_size import Reading, is_large_input, read_input_spec
 from microcoder_data.testgen.precap import precap_positions
+from microcoder_data.testgen.refusal import refusal_of
 from microcoder_data.verify.large import add_large_tests
 from microcoder_data.verify.state import Batch, ProblemState, Runs, p_refs, timed_runs
 from microcoder_data.verify.strength import Strength, cap_by_strength, known_wrong, measure
@@ -371,9 +372,9 @@ def add_large(b: Batch, judge: Any, derived: set[str]) -> None:
         return
     verified = [v for v in b.out.values() if isinstance(v, Problem) and v.provenance.get("verify", {}).get("verified")]
     specs = {
-        b.problems[i].id: (a.spec, a.stdin) if a.spec is not None else a.info.get("skipped", "")
+        b.problems[i].id: (a.spec, a.stdin) if a.spec is not None else refusal_of(a.info)
         for i, a in b.augmented.items()
-        if a.spec is not None or a.info.get("skipped")
+        if a.spec is not None or refusal_of(a.info)
     }
     add_large_tests(verified, judge, b.cfg, derived, specs)
 

@@ -3,12 +3,12 @@ problems.parquet columns), read from ``provenance["verify"]``."""
 
 from __future__ import annotations
 
-import re
 import statistics
 from collections import Counter, defaultdict
 from typing import Any
 
 from microcoder_data.schema import Problem
+from microcoder_data.testgen.refusal import refusal_kind
 
 # strength histogram edges: buckets [lo, hi) between them ("0%-50%", ..., "95%-100%"), then "100%" exactly
 BUCKETS = (0.0, 0.5, 0.8, 0.9, 0.95, 1.0)
@@ -30,19 +30,11 @@ def known_wrong_rejected(p: Problem) -> float | None:
 
 
 def not_generated_reason(p: Problem) -> str | None:
-    """Why a problem got no generated tests, as a kind (the quoted statement line left out,
+    """Why a problem got no generated tests, as the kind of its refusal (``testgen.refusal.KINDS``,
     so reasons count together), or None when it got some or needed none."""
     if tests_generated(p):
         return None
-    skipped = p.provenance.get("verify", {}).get("generation", {}).get("skipped")
-    if not skipped:
-        return None
-    text = str(skipped)
-    prefix = "stdin: " if text.startswith("stdin: ") else ""
-    kind = re.sub(r"'[^']*'?|\"[^\"]*\"?|\([^)]*\)?", "…", text[len(prefix) :])
-    kind = re.sub(r"\b(for|names|str|variable of the input) [A-Za-z_]\w*", r"\1 …", kind)
-    kind = re.sub(r"^[A-Za-z_]\w* looks like", "… looks like", kind)
-    return prefix + kind.split(": ")[0].strip()[:90]
+    return refusal_kind(p.provenance.get("verify", {}).get("generation", {}))
 
 
 def testgen_stats(problems: list[Problem]) -> dict[str, Any]:

@@ -1,0 +1,134 @@
+"""Readings of whole constraint lines, each registered with the phrasings it reads (its
+``examples``, which are its own test: tests/test_testgen_line_readings.py) and how it is
+enforced: ``drawn`` (every draw has it), ``checked`` (a check every draw and existing test must
+pass), or both.  A new phrasing of this kind is one entry here.
+
+:func:`read_line` returns True (read), False (the phrasing, on something it cannot hold: the
+line is refused) or None (not one of these phrasings).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from microcoder_data.testgen.matrices import read_matrix
+
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+@dataclass(frozen=True)
+class Reading:
+    name: str
+    examples: tuple[str, ...]  # lines it reads, in the reader's notation
+    enforced: str  # drawn | checked | drawn and checked
+    read: Callable[[Any, str], bool | None]
+
+
+def _string_node(reader: Any, subject: str) -> Any:
+    """The string node ``subject`` names (``p``, or ``words[i]``: each string of a list), or None."""
+    ref = reader.ref(subject)
+    if ref is None or ref[2] != "val":
+        return None
+    node = reader.node_at(ref[0], ref[1])
+    while node.kind == "list" and node.elem is not None:
+        node = node.elem
+    return node if node.kind == "str" else None
+
+
+def _letters_and_exactly(reader: Any, text: str) -> bool | None:
+    """``p contains only lowercase English letters and exactly two '*'``: the letters, and the
+    symbol exactly that many times (drawn at that many positions; checked)."""
+    m = re.fullmatch(
+        r"(\S+) (?:contains|consists of) (?:only )?(.+?),? and exactly (\w+) '(.)'(?:s| characters?)?", text, re.I
+    )
+    if not m:
+        return None
+    count = _COUNT_WORDS.get(m.group(3).lower()) or (int(m.group(3)) if m.group(3).isdigit() else None)
+    node, letters = _string_node(reader, m.group(1)), reader.alphabet(m.group(2))
+    if count is None or node is None or letters is None or m.group(4) in letters:
+        return False
+    node.alphabet = "".join(sorted(set(letters) | {m.group(4)}))
+    node.char_count = (m.group(4), count)
+    return True
+
+
+def _end_character(reader: Any, text: str) -> bool | None:
+    """``The first character of S is an uppercase English letter`` (``last``, ``a digit``): a check."""
+    m = re.fullmatch(r"the (first|last) character of ([A-Za-z_]\w*) is (?:an? |one of )?(.+)", text, re.I)
+    if not m or re.match(r"not\b", m.group(3)):
+        return None  # "is not '0'": conditions.read_string_rule's
+    node, chars = reader.nodes.get(m.group(2)), reader.alphabet(m.group(3))
+    if node is None or node.kind != "str" or chars is None:
+        return False
+    reader.checks.append(f"end_char_in({m.group(2)}, {m.group(1).lower() == 'last'}, {chars!r})")
+    return True
+
+
+_DIFFERENCE = re.compile(r"(?:(\S+) (<=|<) )?(\S+) - (\S+)(?: (<=|<) (\S+))?")
+
+
+def _bounded_difference(reader: Any, text: str) -> bool | None:
+    """``1 < queries[i][1] - queries[i][0]`` (``X - Y > 1``, ``X - Y <= 5``): a bound on the
+    subtracted term, where a chain ``Y < X`` puts its own (``Y < X - 1``, ``X - 5 <= Y``): drawn so."""
+    flipped = {">": "<", ">=": "<="}
+    parts = re.split(r" (<=|>=|<|>) ", text)
+    if len(parts) == 3 and parts[1] in flipped:
+        text = f"{parts[2]} {flipped[parts[1]]} {parts[0]}"
+    m = _DIFFERENCE.fullmatch(text)
+    refs = [reader.ref(w) for w in m.group(3, 4)] if m and bool(m.group(1)) != bool(m.group(5)) else []
+    if not refs or any(r is None or r[1] < 1 for r in refs):
+        return None  # of whole values (r - l >= 1) a check reads it: conditions.py
+    x, y = m.group(3), m.group(4)
+    if m.group(1):  # a < X - Y  ->  Y < X - a
+        return reader.range_or_condition(f"{y} {m.group(2)} {x} - ({m.group(1)})")
+    return reader.range_or_condition(f"{x} - ({m.group(6)}) {m.group(5)} {y}")  # X - Y < a  ->  X - a < Y
+
+
+READINGS = (
+    Reading(
+        "symmetric matrix or its diagonal",
+        ("A[i][j] == A[j][i]", "travelScore[i][i] == 0", "For all i grid[i][i] is 0"),
+        "drawn and checked",
+        read_matrix,
+    ),
+    Reading(
+        "letters and exactly k of a symbol",
+        (
+            "p contains only lowercase English letters and exactly two '*'",
+            "p contains only lowercase English letters and exactly one '*'",
+            "s consists of lowercase English letters and exactly 1 '?'",
+        ),
+        "drawn and checked",
+        _letters_and_exactly,
+    ),
+    Reading(
+        "the first or last character's class",
+        (
+            "The first character of S is an uppercase English letter",
+            "the last character of s is a digit",
+        ),
+        "checked",
+        _end_character,
+    ),
+    Reading(
+        "a bounded difference of two positions",
+        (
+            "1 < queries[i][1] - queries[i][0]",
+            "queries[i][1] - queries[i][0] > 1",
+            "queries[i][1] - queries[i][0] <= 5",
+        ),
+        "drawn and checked",
+        _bounded_difference,
+    ),
+)
+
+
+def read_line(reader: Any, text: str) -> bool | None:
+    """The first registered reading whose phrasing ``text`` has decides (None: none has it)."""
+    for reading in READINGS:
+        done = reading.read(reader, text)
+        if done is not None:
+            return done
+    return None

@@ -1,0 +1,112 @@
+"""The registry of line readings (microcoder_data/testgen/line_readings.py): each reading reads
+the phrasings it lists as its examples, and what it reads holds on every drawn input (or an
+existing test that breaks it refuses generation)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from microcoder_data.testgen.constraints import _Reader
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from microcoder_data.testgen.line_readings import READINGS
+from microcoder_data.testgen.spec_model import Node
+from test_testgen_conditions import fn_problem, why_not_read
+
+
+def _reader() -> _Reader:
+    """Every name the examples speak of, typed as its examples need."""
+
+    def matrix() -> Node:
+        return Node("list", elem=Node("list", elem=Node("int")))
+
+    nodes = {n: matrix() for n in ("A", "travelScore", "grid", "queries")}
+    nodes.update({n: Node("str") for n in ("p", "s", "S")})
+    return _Reader(list(nodes), nodes)
+
+
+@pytest.mark.parametrize(
+    "reading, example", [(r, e) for r in READINGS for e in r.examples], ids=lambda x: getattr(x, "name", x)
+)
+def test_every_reading_reads_its_own_examples(reading, example):
+    assert reading.enforced in ("drawn", "checked", "drawn and checked")
+    reader = _reader()
+    assert reading.read(reader, example) is True
+    assert reader.nodes != _reader().nodes or reader.checks or reader.bounds  # it recorded something to enforce
+
+
+def _drawn(constraints: str, sig: str, tests: list[str], n: int = 30) -> list[dict]:
+    spec = input_spec(fn_problem(constraints, sig, tests))
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", n)]
+    assert len(got) >= n // 3
+    return got
+
+
+@pytest.mark.parametrize("count, word", [(1, "one"), (2, "two"), (2, "2")])
+def test_letters_and_exactly_k_of_a_symbol_are_drawn_so(count, word):
+    got = _drawn(
+        f"1 <= p.length <= 50\np contains only lowercase English letters and exactly {word} '*'.",
+        "p: str",
+        ['{"p": "' + "a*" * count + '"}'],
+    )
+    assert all(x["p"].count("*") == count and set(x["p"]) <= set("abcdefghijklmnopqrstuvwxyz*") for x in got)
+    assert len({x["p"] for x in got}) > 10
+    broken = fn_problem(
+        "1 <= p.length <= 50\np contains only lowercase English letters and exactly two '*'.", "p: str", ['{"p": "a*"}']
+    )
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+@pytest.mark.parametrize(
+    "line, holds",
+    [
+        ("The first character of S is an uppercase English letter", lambda s: s[0].isupper()),
+        ("the last character of S is a digit", lambda s: s[-1].isdigit()),
+    ],
+)
+def test_the_first_or_last_characters_class_is_checked(line, holds):
+    got = _drawn(
+        f"1 <= S.length <= 20\nS consists of uppercase and lowercase English letters and digits.\n{line}",
+        "S: str",
+        ['{"S": "Ab1"}'],
+    )
+    assert all(holds(x["S"]) for x in got)
+    assert any(not c.isupper() for x in got for c in x["S"][1:-1])  # the rest of S: any of its characters
+
+
+@pytest.mark.parametrize(
+    "line, holds",
+    [
+        ("1 < queries[i][1] - queries[i][0]", lambda a, b: b - a > 1),
+        ("queries[i][1] - queries[i][0] > 1", lambda a, b: b - a > 1),
+        ("queries[i][1] - queries[i][0] <= 5", lambda a, b: 0 < b - a <= 5),
+    ],
+)
+def test_a_bounded_difference_of_two_positions_is_drawn_so(line, holds):
+    got = _drawn(
+        "3 <= n <= 500\n1 <= queries.length <= 500\nqueries[i].length == 2\n0 <= queries[i][0] < queries[i][1] < n\n"
+        + line,
+        "n: int, queries: List[List[int]]",
+        ['{"n": 5, "queries": [[2, 4], [0, 2]]}'],
+    )
+    assert all(holds(a, b) and b < x["n"] for x in got for a, b in x["queries"])
+    assert any(b - a > 2 for x in got for a, b in x["queries"])
+
+
+def test_a_bound_over_a_length_and_another_input_with_floor():
+    got = _drawn(
+        "1 <= nums.length <= 100\n1 <= nums[i] <= 10^9\n1 <= m <= nums.length\n1 <= k <= floor(nums.length / m)",
+        "nums: List[int], m: int, k: int",
+        ['{"nums": [1, 2, 3, 4], "m": 2, "k": 2}'],
+    )
+    assert all(1 <= x["k"] <= len(x["nums"]) // x["m"] for x in got)
+    assert any(x["k"] > 1 for x in got)
+    broken = fn_problem(
+        "1 <= nums.length <= 100\n1 <= nums[i] <= 10^9\n1 <= m <= nums.length\n1 <= k <= floor(nums.length / m)",
+        "nums: List[int], m: int, k: int",
+        ['{"nums": [1, 2, 3], "m": 2, "k": 2}'],  # 3 // 2 = 1 < k
+    )
+    assert "breaks the constraints" in why_not_read(broken)
