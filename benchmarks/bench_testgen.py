@@ -122,7 +122,7 @@ def main() -> int:
         if args.busy:
             name = name.replace(".json", f"_busy{args.busy}.json")
         if args.files != "*" or args.row_form != "jsonl":
-            label = re.sub(r"[^\w.]+", "", args.files.replace("LeetCodeDataset-", "").split(".jsonl")[0])
+            label = re.sub(r"[^\w.-]+", "", args.files.replace("LeetCodeDataset-", "").split(".jsonl")[0]).strip("-.")
             name = name.replace(".json", f"_{label}_{args.row_form}.json")
         (RESULTS / name).write_text(json.dumps(report, indent=1) + "\n")
     return 0
