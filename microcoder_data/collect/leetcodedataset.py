@@ -5,6 +5,10 @@ Tests come from the ``test`` asserts (the unambiguous form).  ``input_output`` c
 not already covered are added where their text decodes unambiguously against the
 starter code's return annotation (v0.3.0 writes most ``str`` results unquoted; a
 ``None`` result for a non-Optional return is an out-of-constraint case and is left out).
+
+Two layouts: the GitHub JSONL (statement and starter code in ``meta``) and the Hugging Face
+dataset's (``problem_description``, ``starter_code`` and the rest of ``meta`` as columns).  ``query``
+is the model prompt, read only when neither holds a statement, and never whole (issue 41).
 """
 
 from __future__ import annotations
@@ -194,5 +198,8 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
 
 
 FORMAT = RowFormat(
-    "leetcodedataset", matches, convert, "LeetCodeDataset rows (task_id, entry_point, test, input_output, meta)"
+    "leetcodedataset",
+    matches,
+    convert,
+    "LeetCodeDataset rows (task_id, entry_point, test, input_output; meta, or the Hugging Face columns, or query)",
 )
