@@ -2,6 +2,7 @@
 
     python benchmarks/bench_testgen.py [--data-dir ../shared/data] [--min-tests 20] [--max-tests N] [--keep 2]
         [--augment-to 5,10,16] [--mutants 20] [--workers N] [--limit N] [--busy N]
+        [--files GLOB] [--row-form jsonl|hf|query]
 
 The Check of issue 15, on ../shared/data's LeetCodeDataset: every problem whose upstream
 test set has at least ``--min-tests`` tests (and a reference) is verified on its full set
@@ -16,6 +17,11 @@ there, so a weaker yardstick), written to ``testgen_<min>-<max>_tests.json``.  R
   and over those that got generated tests; the same share for the two upstream tests alone;
 * every reference accepted on G; G identical when built twice (determinism);
 * tests added, inputs dropped, problems whose constraints could not be read.
+
+``--files GLOB`` reads only those LeetCodeDataset files; ``--row-form hf`` lays their rows out as
+the Hugging Face dataset does (``problem_description``, ``starter_code`` columns), ``--row-form
+query`` keeps the statement only inside the model prompt ``query`` (issue 41: v0.3+ prompts end
+with answer-format instructions); written to ``testgen_<files>_<form>.json``.
 
 ``--busy N``: N processes keep the cores busy while the tests are generated and built
 again (each churns a large dict of tuple keys: the cache and memory traffic of a concurrent
@@ -37,11 +43,14 @@ import argparse
 import contextlib
 import copy
 import functools
+import gzip
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import replace
@@ -73,6 +82,8 @@ def main() -> int:
         "keep": args.keep,
         "mutants_per_problem": args.mutants,
         "busy_processes": args.busy,
+        "files": args.files,
+        "row_form": args.row_form,
     }
     t_all = time.perf_counter()
     with Judge(workers=args.workers) as judge:
@@ -112,6 +123,9 @@ def main() -> int:
         name = "testgen.json" if args.max_tests is None else f"testgen_{args.min_tests}-{args.max_tests}_tests.json"
         if args.busy:
             name = name.replace(".json", f"_busy{args.busy}.json")
+        if args.files != "*" or args.row_form != "jsonl":
+            label = re.sub(r"[^\w.-]+", "", args.files.replace("LeetCodeDataset-", "").split(".jsonl")[0]).strip("-.")
+            name = name.replace(".json", f"_{label}_{args.row_form}.json")
         (RESULTS / name).write_text(json.dumps(report, indent=1) + "\n")
     return 0
 
@@ -131,6 +145,13 @@ def _parse_args() -> argparse.Namespace:
     ap.add_argument("--mutants", type=int, default=20)
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--limit", type=int, default=None, help="at most N eligible problems")
+    ap.add_argument("--files", default="*", help="LeetCodeDataset files to read (a glob in the folder)")
+    ap.add_argument(
+        "--row-form",
+        choices=("jsonl", "hf", "query"),
+        default="jsonl",
+        help="rows as stored, as the Hugging Face dataset lays them out, or with the statement only in `query`",
+    )
     ap.add_argument("--no-write", action="store_true")
     ap.add_argument("--stdin", action="store_true", help="LiveCodeBench stdin problems, O1-mini references")
     ap.add_argument("--busy", type=int, default=0, help="N processes keeping the cores busy while tests are built")
@@ -146,9 +167,12 @@ def _eligible(args: argparse.Namespace, src: Path) -> list:
     from microcoder_data.collect import collect
     from microcoder_data.schema import Problem
 
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = _rows_in_form(src, args.files, args.row_form, Path(tmp))
+        records = list(collect([f"leetcodedataset:{folder}"]))
     problems = [
         p
-        for p in collect([f"leetcodedataset:{src}"])
+        for p in records
         if isinstance(p, Problem)
         and args.min_tests <= len(p.tests) <= (args.max_tests or len(p.tests))
         and p.reference_solutions
@@ -157,6 +181,30 @@ def _eligible(args: argparse.Namespace, src: Path) -> list:
     if args.limit:
         problems = problems[: args.limit]
     return problems
+
+
+def _rows_in_form(src: Path, pattern: str, form: str, tmp: Path) -> Path:
+    """The folder of LeetCodeDataset files matching ``pattern``, their rows in ``form``: ``jsonl``
+    as stored (``meta`` holds the statement and starter code), ``hf`` as the Hugging Face dataset
+    lays them out (``meta``'s fields as columns: ``problem_description``, ``starter_code``, ...),
+    ``query`` with the statement and starter code only inside the model prompt ``query``."""
+    files = sorted(src.glob(pattern))
+    if not files:
+        raise SystemExit(f"bench_testgen: no file matches {pattern!r} in {src}")
+    if form == "jsonl" and pattern == "*":
+        return src
+    columns = {"question_title": "problem_description", "lang_code": "starter_code"}
+    for path in files:
+        with gzip.open(path, "rt") as fh, gzip.open(tmp / path.name, "wt") as out:
+            for line in fh:
+                row = json.loads(line)
+                meta = row.pop("meta", {}) if form != "jsonl" else None
+                if form == "hf":
+                    row.update({columns.get(k, k): v for k, v in meta.items()})
+                elif form == "query":
+                    row.update({k: v for k, v in meta.items() if k not in columns})
+                out.write(json.dumps(row) + "\n")
+    return tmp
 
 
 def _generated_row(

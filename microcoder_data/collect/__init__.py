@@ -6,8 +6,8 @@ once in ``registry`` (the named readers, and the detection order derived from th
 a ``readers.Reader``; format detection and file/folder reading are in ``detect``, Hub datasets in
 ``hf``; one module per upstream format beside them (``livecodebench``, ``apps``, ...), the assert
 and literal readers they share in ``asserts`` / ``literals``, and the plumbing they share in
-``files`` (data files), ``rows`` (row -> record), ``fields`` (field readers) and
-``python_signatures``.
+``files`` (data files), ``rows`` (row -> record), ``fields`` (field readers), ``prompts`` (a
+prompt's instructions apart from the statement it wraps) and ``python_signatures``.
 """
 
 from .rows import Record, RowError, check_problem

@@ -5,6 +5,10 @@ Tests come from the ``test`` asserts (the unambiguous form).  ``input_output`` c
 not already covered are added where their text decodes unambiguously against the
 starter code's return annotation (v0.3.0 writes most ``str`` results unquoted; a
 ``None`` result for a non-Optional return is an out-of-constraint case and is left out).
+
+Two layouts: the GitHub JSONL (statement and starter code in ``meta``) and the Hugging Face
+dataset's (``problem_description``, ``starter_code`` and the rest of ``meta`` as columns).  ``query``
+is the model prompt, read only when neither holds a statement, and never whole (issue 41).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from .literals import parse_leetcode_args, parse_leetcode_value
 from .fields import iso_date, judging_rule, need, normalise_difficulty, widen_tolerance
 from .files import strip_suffixes
 from .python_signatures import coerce_float_params, return_annotation, structured_types
+from .prompts import split_prompt
 from .rows import RowContext, RowError, RowFormat, dedupe_tests
 
 LICENSE = "MIT (LeetCodeDataset)"
@@ -118,19 +123,39 @@ def _add_input_output_cases(
     return skipped
 
 
+def _field(row: Mapping[str, Any], meta: Mapping[str, Any], name: str) -> Any:
+    """A metadata field from ``meta`` (GitHub JSONL) or the row itself (Hugging Face rows)."""
+    return meta.get(name) if meta.get(name) is not None else row.get(name)
+
+
+def _statement_and_starter(row: Mapping[str, Any], meta: Mapping[str, Any]) -> tuple[str, str, str]:
+    """(statement, starter code, the field the statement came from): the GitHub JSONL's
+    ``meta.question_title`` (the statement, despite its name), the Hugging Face rows'
+    ``problem_description``, else the model prompt ``query``.  Whatever the field, a prompt's
+    instructions, answer format and fenced starter code are cut off (v0.3+ ``query`` ends with
+    ``### Format: ...``, the fence and ``### Answer: ...``); the starter code comes from its own
+    field (``meta.lang_code`` / ``starter_code``), else from the prompt's fence."""
+    starter = meta.get("lang_code") or row.get("starter_code") or ""
+    starter = starter if isinstance(starter, str) else ""
+    for name, text in (
+        ("meta.question_title", meta.get("question_title")),
+        ("problem_description", row.get("problem_description")),
+        ("query", row.get("query")),
+    ):
+        if isinstance(text, str) and text.strip():
+            parts = split_prompt(text)
+            if parts.statement.strip():
+                return parts.statement, starter if starter.strip() else parts.starter_code, name
+    raise RowError("no statement (meta.question_title / problem_description / query)")
+
+
 def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     task_id = need(row, "task_id")
     fn_name = fn_name_from_entry_point(need(row, "entry_point"))
     meta = row.get("meta") or {}
     if not isinstance(meta, Mapping):
         raise RowError("field 'meta' must be an object")
-    statement = meta.get("question_title") or ""
-    starter = meta.get("lang_code") or ""
-    if not isinstance(statement, str) or not statement.strip():
-        # older dumps: statement only inside the query
-        statement = row.get("query") or row.get("problem_description") or ""
-    if not isinstance(statement, str) or not statement.strip():
-        raise RowError("no statement (meta.question_title / query)")
+    statement, starter, statement_field = _statement_and_starter(row, meta)
     kinds = structured_types(starter) or structured_types(row.get("test") or "")
     if kinds:
         raise RowError(f"needs ListNode/TreeNode: uses {', '.join(kinds)}")
@@ -160,16 +185,21 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
         tests=coerce_float_params(dedupe_tests(tests), starter, fn_name),
         starter_code=starter,
         fn_name=fn_name,
-        difficulty=normalise_difficulty(meta.get("difficulty")),
-        contest_date=iso_date(meta.get("estimated_date")),
+        difficulty=normalise_difficulty(_field(row, meta, "difficulty")),
+        contest_date=iso_date(_field(row, meta, "estimated_date")),
         platform=platform,
         reference_solutions=[completion] if isinstance(completion, str) and completion.strip() else [],
         license=LICENSE,
         rule=rule,
-        provenance=ctx.provenance(task_id, question_id=meta.get("question_id"), split=split, **notes),
+        provenance=ctx.provenance(
+            task_id, question_id=_field(row, meta, "question_id"), split=split, statement_from=statement_field, **notes
+        ),
     )
 
 
 FORMAT = RowFormat(
-    "leetcodedataset", matches, convert, "LeetCodeDataset rows (task_id, entry_point, test, input_output, meta)"
+    "leetcodedataset",
+    matches,
+    convert,
+    "LeetCodeDataset rows (task_id, entry_point, test, input_output; meta, or the Hugging Face columns, or query)",
 )

@@ -22,12 +22,11 @@ from .asserts import method_names, parse_asserts
 from .fields import judging_rule, need, widen_tolerance
 from .files import strip_suffixes
 from .python_signatures import coerce_float_params, structured_types
+from .prompts import split_prompt
 from .rows import RowContext, RowError, RowFormat
 
 LICENSE = "MIT (rllm/DeepCoder); problems: CodeContests CC-BY-4.0, LeetCode via LeetCodeDataset MIT"
 
-_INSTRUCTION = "Please solve the programming task below using a self-contained code snippet in a markdown code block."
-_STARTER_RE = re.compile(r"\n*Please complete the following python code precisely:\s*```python\n(.*?)```\s*$", re.S)
 _TIME_LIMIT_RE = re.compile(r"Time Limit:\s*([\d.]+)\s*(ms|s|seconds?)\b", re.I)
 
 
@@ -65,8 +64,10 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
         raise RowError("missing field 'tests'")
     upstream_id = f"{_id_prefix(ctx)}/{ctx.row}"
     platform = _platform(ctx)
-    starter, fn_name, solutions, notes = "", None, [], {}
-    statement = text
+    fn_name, solutions, notes = None, [], {}
+    # LeetCode rows are a prompt: an instruction, the statement, then the starter code in a fence
+    prompt = split_prompt(text)
+    statement, starter = prompt.statement, ""
     tolerance = None
 
     if isinstance(tests_field, list):  # Codeforces shape
@@ -85,13 +86,7 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
         check = tests_field["functional"]
         if not isinstance(check, str) or not check.strip():
             raise RowError("tests.functional must be non-empty test code")
-        statement = text
-        if statement.startswith(_INSTRUCTION):
-            statement = statement[len(_INSTRUCTION) :].lstrip("\n")
-        m = _STARTER_RE.search(statement)
-        if m:
-            starter = m.group(1)
-            statement = statement[: m.start()].rstrip()
+        starter = prompt.starter_code
         kinds = structured_types(starter)
         if kinds:
             raise RowError(f"needs ListNode/TreeNode: signature uses {', '.join(kinds)}")

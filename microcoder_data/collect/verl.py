@@ -16,6 +16,7 @@ from microcoder_data.schema import Problem
 from microcoder_eval.ground_truth import from_ground_truth
 
 from .fields import iso_date, normalise_difficulty
+from .prompts import split_prompt
 from .rows import RowContext, RowError, RowFormat
 
 GROUND_TRUTH_SHAPES = (
@@ -41,6 +42,17 @@ def _messages(value: Any) -> list[dict[str, str]]:
     return out
 
 
+def _statement(user: str, title: str) -> tuple[str, str]:
+    """The statement and starter code a user turn wraps: the prompt's instructions, answer
+    format and fenced starter code cut off (this project's prompt: ``## Format``, ``## Starter
+    code``), and the ``## <title>`` line it opens with."""
+    parts = split_prompt(user)
+    lines = parts.statement.split("\n")
+    if title and lines and lines[0].lstrip("#").strip() == title.strip() and lines[0].startswith("#"):
+        lines = lines[1:]
+    return "\n".join(lines).strip("\n") or parts.statement, parts.starter_code
+
+
 def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     messages = _messages(row["prompt"])
     reward_model = row["reward_model"]
@@ -62,12 +74,15 @@ def convert(row: Mapping[str, Any], ctx: RowContext) -> Problem:
     index = extra.get("index")
     upstream = extra.get("id") or f"{data_source.rsplit('/', 1)[-1]}/{index if index is not None else ctx.row}"
     user = "\n\n".join(m["content"] for m in messages if m["role"] == "user")
+    title = str(extra.get("title") or "")
+    statement, starter = _statement(user, title)
     platform = str(extra.get("platform") or "").strip().lower() or None
     return Problem(
         id=str(upstream),
         source=str(extra.get("source") or data_source),
-        title=str(extra.get("title") or ""),
-        statement=user,
+        title=title,
+        statement=statement,
+        starter_code=starter,
         mode=task.mode,
         tests=list(task.tests),
         fn_name=task.fn_name,

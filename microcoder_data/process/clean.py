@@ -1,4 +1,5 @@
-"""Noise removal: HTML, images and links, broken encodings, LaTeX clutter.
+"""Noise removal: a prompt's instructions around the statement, HTML, images and links, broken
+encodings, LaTeX clutter.
 
 Counts of what was removed go to ``provenance["noise"]`` -- the relevance filter uses
 ``images`` to drop problems that depended on a picture.
@@ -10,6 +11,7 @@ import html
 import re
 from typing import Any
 
+from microcoder_data.collect.prompts import split_prompt
 from microcoder_data.pipeline.step import Step
 from microcoder_data.schema import Problem
 
@@ -305,12 +307,21 @@ def clean_text(text: str) -> tuple[str, dict[str, int]]:
 
 
 class CleanText(Step):
-    """Noise removal on title and statement (starter code and tests are left alone)."""
+    """Noise removal on title and statement: a prompt's instructions, answer format and fenced
+    starter code (the starter code kept where the problem had none), HTML, links, LaTeX.  Tests
+    are left alone."""
 
     stage = "process"
     name = "clean"
 
     def apply(self, problem: Problem) -> Problem:
+        # a reader that took a prompt for the statement: its instructions are not the problem
+        prompt = split_prompt(problem.statement)
+        if prompt.found and prompt.statement.strip():
+            problem.statement = prompt.statement
+            if not problem.starter_code.strip() and problem.mode == "functional":
+                problem.starter_code = prompt.starter_code
+            problem.provenance = {**problem.provenance, "prompt_instructions_removed": len(prompt.instructions)}
         statement, counts = clean_text(problem.statement)
         title, _ = fix_encoding(problem.title)
         title = _TAG.sub("", html.unescape(title)).strip()
@@ -322,4 +333,6 @@ class CleanText(Step):
         return problem
 
     def describe(self) -> dict[str, Any]:
-        return {"removes": "html tags, images, links, mojibake/control chars, LaTeX delimiters and commands"}
+        return {
+            "removes": "prompt instructions, html tags, images, links, mojibake/control chars, LaTeX delimiters and commands"
+        }

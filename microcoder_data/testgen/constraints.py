@@ -9,6 +9,7 @@ import json
 import re
 import string
 
+from microcoder_data.collect.prompts import is_instruction
 from microcoder_data.process.normalize import heading_of
 from microcoder_data.testgen.conditions import (
     GUARANTEE,
@@ -96,8 +97,10 @@ def constraint_lines(statement: str) -> list[str] | None:
         return None
     lines = []
     for raw in rows[start + 1 :]:
-        if heading_of(raw):
-            break  # the next section (### Sample Input 1, Output, Example 1, ...)
+        if heading_of(raw) or re.match(r"^\s*#{1,6}\s", raw) or is_instruction(raw):
+            # the next section (### Sample Input 1, Output, Example 1, any markdown heading) or
+            # a prompt's instructions after the statement (### Format: ..., a code fence)
+            break
         line = re.sub(r"^[•*·\-]\s+", "", raw.replace("\u00a0", " ").replace("\u200b", "").strip()).strip()
         if not line:
             continue
