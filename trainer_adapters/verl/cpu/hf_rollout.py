@@ -235,7 +235,10 @@ class HFRolloutServer:
         if isinstance(named_tensors, dict):
             items = list(named_tensors.items())
         else:
-            items = [(name, rebuild(*args)) for name, rebuild, args in named_tensors]
+            # torch's CUDA handle names the sender's device index (argument 6); ours is the same GPU under
+            # this process's CUDA_VISIBLE_DEVICES (as verl's rebuild_ipc does for vLLM)
+            index = self.device.index or 0
+            items = [(name, rebuild(*args[:6], index, *args[7:])) for name, rebuild, args in named_tensors]
         unexpected = [name for name, _ in items if name not in self._targets]
         if unexpected:
             raise RuntimeError(f"weights from the trainer do not fit the rollout model: unexpected {unexpected[:5]}")
@@ -387,7 +390,8 @@ class HFServerAdapter(BaseRollout):
         if self.use_ipc and bucket and all(t.is_cuda for _, t in bucket):
             from torch.multiprocessing.reductions import reduce_tensor
 
-            handles = [(name, *reduce_tensor(t.contiguous())) for name, t in bucket]
+            shared = [(name, t.contiguous()) for name, t in bucket]  # alive until the server has copied them
+            handles = [(name, *reduce_tensor(t)) for name, t in shared]
             try:
                 await server.load_weights.remote(handles, global_steps=global_steps, last=last)
                 return
@@ -395,7 +399,7 @@ class HFServerAdapter(BaseRollout):
                 logger.warning(f"hf rollout: CUDA IPC weight sync failed ({exc!r}); copying through the host instead")
                 self.use_ipc = False
             finally:
-                del handles
+                del handles, shared
                 torch.cuda.ipc_collect()
         state = {name: t.to("cpu", copy=True) for name, t in bucket}
         await server.load_weights.remote(state, global_steps=global_steps, last=last)
