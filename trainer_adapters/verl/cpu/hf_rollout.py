@@ -313,8 +313,9 @@ class HFReplica(RolloutReplica):
             num_cpus=0,  # it shares its workers' slot, as vLLM's server shares their GPU; threads: server_threads
             max_concurrency=self.max_concurrency,
         )
-        if gpus:
-            options["runtime_env"] = {"env_vars": {var: "1" for var in get_platform().ray_noset_envvars()}}
+        if gpus:  # set at the process's start: CUDA reads it once, and importing verl already asks torch about CUDA
+            env = {var: "1" for var in get_platform().ray_noset_envvars()}
+            options["runtime_env"] = {"env_vars": {**env, "CUDA_VISIBLE_DEVICES": gpus}}
         if node_id is not None:
             options["scheduling_strategy"] = ray.util.scheduling_strategies.NodeAffinitySchedulingStrategy(
                 node_id=node_id, soft=False
