@@ -137,7 +137,7 @@ run() {  # NAME OUT_DIR STEPS_WANTED FIRST_NEW_STEP [microcoder train arguments]
     kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
     peak=$(sort -n "$RUNS/${name%% *}.mem" | tail -1)
   fi
-  grep -E "hf rollout replica|Resuming from" "$log" | sed 's/^.*) //' | sort -u | head -3
+  grep -E "hf rollout replica|hf rollout weight sync|Resuming from" "$log" | sed 's/^.*) //' | sort -u | head -4
   echo "=== $name: exit $rc, $((ms / 1000)).$(( ms % 1000 / 100 )) s, peak GPU memory in use ${peak} MiB (log: $log)"
   [[ $rc == 124 ]] && echo "   FAILED: over STEP_TIMEOUT=${STEP_TIMEOUT}s"
   if [[ $rc == 0 ]] && check "$name" "$out" "$want" "$new" "$log" "$peak" "$ON_GPU"; then

@@ -356,6 +356,7 @@ class HFServerAdapter(BaseRollout):
         self.is_leader = rank % per_replica == 0
         self.bucket_bytes = int(getattr(self.config, "update_weights_bucket_megabytes", 512)) << 20
         self.use_ipc = True  # until the server could not open a handle (then by value, said once)
+        self._said: set[str] = set()
         self._server = None
 
     def _server_handle(self):
@@ -388,13 +389,14 @@ class HFServerAdapter(BaseRollout):
 
     async def _send(self, bucket: list[tuple[str, torch.Tensor]], global_steps, last: bool) -> None:
         server = self._server_handle()
-        if self.use_ipc and bucket and all(t.is_cuda for _, t in bucket):
+        if self.use_ipc and bucket and all(getattr(t, "is_cuda", False) for _, t in bucket):
             from torch.multiprocessing.reductions import reduce_tensor
 
             shared = [(name, t.contiguous()) for name, t in bucket]  # alive until the server has copied them
             handles = [(name, *reduce_tensor(t)) for name, t in shared]
             try:
                 await server.load_weights.remote(handles, global_steps=global_steps, last=last)
+                self._say("hf rollout weight sync: CUDA IPC, GPU to GPU")
                 return
             except Exception as exc:  # the server cannot open the handles (another GPU, no IPC): send by value
                 logger.warning(f"hf rollout: CUDA IPC weight sync failed ({exc!r}); copying through the host instead")
@@ -404,3 +406,11 @@ class HFServerAdapter(BaseRollout):
                 torch.cuda.ipc_collect()
         state = {name: t.to("cpu", copy=True) for name, t in bucket}
         await server.load_weights.remote(state, global_steps=global_steps, last=last)
+        if state:
+            self._say(f"hf rollout weight sync: by value through the host (trainer tensors on {bucket[0][1].device})")
+
+    def _say(self, line: str) -> None:
+        """Print once per worker (verl logs at WARNING only): which path the weights take is what a GPU check reads."""
+        if line not in self._said:
+            self._said.add(line)
+            print(line, flush=True)
