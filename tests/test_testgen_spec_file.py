@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pyarrow.parquet as pq
 import pytest
 
 from microcoder_data.config import VerifyConfig
@@ -197,3 +198,27 @@ def test_every_livecodebench_reading_round_trips_and_passes_as_its_own_override(
             read += 1
             assert override_reading(write_override(tmp_path, p, data), p) == reading, p.id
     assert read >= 600
+
+
+def test_a_build_with_an_override_folder_uses_it_and_writes_specs(tmp_path):
+    from microcoder_data.config import PipelineConfig
+    from microcoder_data.recipe import build
+    from microcoder_testing.problems import write_jsonl
+
+    _, data, _ = round_trip(stdin_problem())
+    p = stdin_problem(statement=UNREADABLE)  # no input format to read: only the override gives it tests
+    write_override(tmp_path / "overrides", p, data)
+    cfg = PipelineConfig(
+        sources=[f"microcoder:{write_jsonl([p], tmp_path / 'src' / 'fx.jsonl')}"],
+        out_dir=str(tmp_path / "out"),
+        workers=1,
+        progress=False,
+    )
+    cfg.verify.augment_tests_to, cfg.verify.strength_mutants, cfg.verify.large_tests = 12, 0, 0
+    cfg.verify.spec_overrides = str(tmp_path / "overrides")
+    build(cfg)
+    kept = pq.read_table(tmp_path / "out" / "problems.parquet").to_pylist()
+    assert [r["id"] for r in kept] == ["fx/sum"] and kept[0]["tests_generated"] == 10
+    assert json.loads(kept[0]["provenance"])["verify"]["generation"]["spec"] == "override"
+    stored = json.loads((tmp_path / "out" / "specs" / "fx%2Fsum.json").read_text())
+    assert reading_from_dict(stored) == reading_from_dict(data)
