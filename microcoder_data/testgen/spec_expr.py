@@ -382,6 +382,25 @@ def _children(e: Expr) -> tuple[Expr, ...]:
     return ()
 
 
+def walk(e: Expr) -> list[Expr]:
+    """``e`` and every expression in it, breadth first (as ``ast.walk``)."""
+    out, k = [e], 0
+    while k < len(out):
+        out.extend(_children(out[k]))
+        k += 1
+    return out
+
+
+def parse_bound(text: str) -> Expr:
+    """A bound (``len(nums) // 2``, ``10**9``): numbers, names, indexing, calls and arithmetic --
+    no comparison, logic or fold, which only a check may hold."""
+    tree = parse_expr(text)
+    for e in walk(tree):
+        if isinstance(e, (Compare, Logic, Fold)) or (isinstance(e, Unary) and e.op == "not"):
+            raise ExprError(f"testgen.spec_expr: {type(e).__name__.lower()} in the bound {text!r}")
+    return tree
+
+
 def names_in(e: Expr) -> set[str]:
     """The names ``e`` reads from the variables (a fold's own item names left out)."""
     if isinstance(e, Name):
