@@ -219,7 +219,7 @@ def _baseline_overrides(cfg: MicroCoderGRPOConfig) -> dict[str, Any]:
     if cfg.dynamic_sampling:
         # DAPO's dynamic sampling: groups whose samples all have the same acc are evicted and
         # refilled (verl v1 replay buffer).  verl 0.9.1's buffer ignores max_num_gen_batches
-        # (it only warns), so refills are unbounded: not set here, and the README says so.
+        # (it only warns), so refills are unbounded: not set here, and docs/train.md says so.
         o["algorithm.filter_groups.enable"] = True
         o["algorithm.filter_groups.metric"] = "acc"
     if cfg.overlong_buffer_length:
