@@ -17,7 +17,10 @@ from typing import Any, Callable
 
 import pyarrow as pa
 
-from microcoder_data.config import VERIFY_SCHEDULING_KEYS, FilterConfig, PipelineConfig, ProcessConfig
+from microcoder_data.config import PipelineConfig
+from microcoder_data.settings.filter import FilterConfig
+from microcoder_data.settings.process import ProcessConfig
+from microcoder_data.settings.verify import VERIFY_SCHEDULING_KEYS
 from microcoder_data.export.outputs import EXPORT_STAGE, export_all
 from microcoder_data.filter.decontam import Decontaminate
 from microcoder_data.filter.dedup import ExactDedup, MinHashDedup

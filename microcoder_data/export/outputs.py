@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from microcoder_data.config import VERIFY_RUNTIME_KEYS
+from microcoder_data.settings.verify import VERIFY_RUNTIME_KEYS
 from microcoder_data.export.card import write_card
 from microcoder_data.export.hf import save_hf
 from microcoder_data.export.rejects import write_rejects

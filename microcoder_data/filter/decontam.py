@@ -21,7 +21,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from microcoder_data.config import DecontamConfig, DedupConfig
+from microcoder_data.settings.filter import DecontamConfig, DedupConfig
 from microcoder_data.filter.minhash import MinHasher, jaccard, make_lsh, ngram_hashes
 from microcoder_data.pipeline.step import Step
 from microcoder_data.process.clean import clean_text

@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Iterator
 
-from microcoder_data.config import DifficultyConfig
+from microcoder_data.settings.filter import DifficultyConfig
 from microcoder_data.pipeline.step import GlobalStep, StepOutput
 from microcoder_data.schema import DIFFICULTIES, Problem
 

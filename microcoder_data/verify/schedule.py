@@ -13,7 +13,8 @@ from typing import Any
 import pyarrow as pa
 from tqdm import tqdm
 
-from microcoder_data.config import PipelineConfig, VerifyConfig
+from microcoder_data.config import PipelineConfig
+from microcoder_data.settings.verify import VerifyConfig
 from microcoder_data.pipeline.checkpoint import Checkpoints
 from microcoder_data.pipeline.executors import Executor
 from microcoder_data.pipeline.interrupt import check_stop, stop_requested
