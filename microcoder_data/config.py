@@ -1,9 +1,8 @@
 """Configuration of the MicroCoder-Dataset build (``microcoder data build``).
 
-The top-level composition: each stage owns its settings module (``settings/collect.py``,
-``settings/process.py``, ``settings/filter.py``, ``settings/verify.py``, which extends
-``settings/testgen.py``, and ``settings/export.py``), nested here in :class:`PipelineConfig` as one section per stage
-(Collect's keys are top-level ones).  Every field has a default
+The top-level composition: each stage owns its settings module in ``settings/`` (collect,
+process, filter, testgen, verify -- which extends testgen's -- and export), nested here in
+:class:`PipelineConfig` as one section per stage (Collect's keys are top-level ones).  Every field has a default
 so that ``microcoder data build`` with no arguments runs offline on the built-in
 ``default`` source, and its help text next to it (``metadata["help"]``), listed with the
 defaults by ``microcoder data build --help`` (``microcoder_eval.config_keys.fields_help``).  Load overrides from YAML or JSON with
