@@ -27,8 +27,8 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
-from microcoder_data.settings.testgen import TestgenConfig
 from microcoder_data.schema import Problem
+from microcoder_data.settings.testgen import TestgenConfig
 from microcoder_data.testgen.cost import counting_run, read_run
 from microcoder_data.testgen.inputgen import generate_inputs, problem_seed
 from microcoder_data.testgen.input_size import read_input_spec

@@ -49,9 +49,9 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any, Callable, Iterable, Iterator
 
-from microcoder_data.settings.verify import VERIFY_RUNTIME_KEYS, VerifyConfig
 from microcoder_data.pipeline.step import Step, StepOutput
 from microcoder_data.schema import Problem
+from microcoder_data.settings.verify import VERIFY_RUNTIME_KEYS, VerifyConfig
 from microcoder_data.verify import phases
 from microcoder_data.verify.phases import expected_ok
 from microcoder_data.verify.state import Batch
