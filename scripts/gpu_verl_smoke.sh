@@ -71,6 +71,7 @@ RUNS=$WORK/runs; rm -rf "$RUNS"; mkdir -p "$RUNS"
 # data.dataloader_num_workers=2: verl's GPU default keeps worker processes (8); the end of the run must be clean
 SMALL=(train_batch_size=2 ppo_mini_batch_size=2 num_generations=4 max_response_length=32 save_freq=1
        val_before_train=false trainer.n_gpus_per_node=1 actor_rollout_ref.rollout.name=hf
+       actor_rollout_ref.rollout.tensor_model_parallel_size=1
        actor_rollout_ref.rollout.agent.num_workers=2 reward.num_workers=2 data.dataloader_num_workers=2)
 FAILED=()
 TABLE=$RUNS/table.tsv

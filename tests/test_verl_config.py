@@ -18,6 +18,7 @@ pytest.importorskip("transfer_queue")
 
 from trainer_adapters.verl.config_builder import (
     MicroCoderVerlConfigError,
+    _rollout_width_problems,
     compose_verl_config,
     describe_plan,
     validate_verl_config,
@@ -350,3 +351,19 @@ def test_the_judge_settings_reach_compute_score_as_reward_kwargs(tiny_model, dat
     )
     assert shown.exit_code == 0, shown.output
     assert "judge_time_limit_s: 2.5" in shown.output
+
+
+def test_a_rollout_wider_than_the_gpus_is_refused_at_plan_time(tiny_model, dataset):
+    # verl's default tensor_model_parallel_size is 2: on one GPU its workers assert only after loading the model
+    gpu = ["trainer.n_gpus_per_node=1", "trainer.nnodes=1"]
+    wide = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, extra_overrides=gpu)
+    assert int(wide.actor_rollout_ref.rollout.tensor_model_parallel_size) == 2
+    with pytest.raises(MicroCoderVerlConfigError, match="tensor_model_parallel_size.*1 on one GPU"):
+        validate_verl_config(wide)
+    narrow = compose_verl_config(
+        _small_cfg(),
+        model=tiny_model,
+        dataset=dataset,
+        extra_overrides=gpu + ["actor_rollout_ref.rollout.tensor_model_parallel_size=1"],
+    )
+    assert _rollout_width_problems(narrow) == []
