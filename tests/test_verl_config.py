@@ -354,16 +354,24 @@ def test_the_judge_settings_reach_compute_score_as_reward_kwargs(tiny_model, dat
 
 
 def test_a_rollout_wider_than_the_gpus_is_refused_at_plan_time(tiny_model, dataset):
-    # verl's default tensor_model_parallel_size is 2: on one GPU its workers assert only after loading the model
+    # verl's own default tensor_model_parallel_size is 2: on one GPU its workers assert only after loading the
+    # model (seen on an H200). Ours is 1; a width that does not divide the GPUs is refused before anything starts.
     gpu = ["trainer.n_gpus_per_node=1", "trainer.nnodes=1"]
-    wide = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, extra_overrides=gpu)
-    assert int(wide.actor_rollout_ref.rollout.tensor_model_parallel_size) == 2
-    with pytest.raises(MicroCoderVerlConfigError, match="tensor_model_parallel_size.*1 on one GPU"):
-        validate_verl_config(wide)
-    narrow = compose_verl_config(
+    one = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, extra_overrides=gpu)
+    assert int(one.actor_rollout_ref.rollout.tensor_model_parallel_size) == 1
+    assert _rollout_width_problems(one) == []
+    wide = compose_verl_config(
         _small_cfg(),
         model=tiny_model,
         dataset=dataset,
-        extra_overrides=gpu + ["actor_rollout_ref.rollout.tensor_model_parallel_size=1"],
+        extra_overrides=gpu + ["actor_rollout_ref.rollout.tensor_model_parallel_size=2"],
     )
-    assert _rollout_width_problems(narrow) == []
+    with pytest.raises(MicroCoderVerlConfigError, match="tensor_model_parallel_size.*1 on one GPU"):
+        validate_verl_config(wide)
+    eight = ["trainer.n_gpus_per_node=8", "actor_rollout_ref.rollout.tensor_model_parallel_size=2"]
+    assert (
+        _rollout_width_problems(
+            compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, extra_overrides=eight)
+        )
+        == []
+    )

@@ -188,7 +188,6 @@ def cpu_overrides() -> dict[str, Any]:
         "trainer.nnodes": 1,
         # transformers generation behind verl's rollout-replica contract
         "actor_rollout_ref.rollout.name": "hf",
-        "actor_rollout_ref.rollout.tensor_model_parallel_size": 1,
         # FSDP2 (fully_shard) runs on CPU tensors over gloo; FSDP1 insists on an accelerator
         "actor_rollout_ref.actor.strategy": "fsdp2",
         "actor_rollout_ref.ref.strategy": "fsdp2",
@@ -258,6 +257,9 @@ def _actor_rollout_overrides(cfg: MicroCoderGRPOConfig, token_budget: int) -> di
         "actor_rollout_ref.actor.optim.weight_decay": cfg.weight_decay,
         # --- rollout
         "actor_rollout_ref.rollout.name": "vllm",
+        # one GPU per replica (a Qwen3-class model fits one); verl's default 2 cannot run on one GPU.
+        # A model that needs tensor parallelism sets it: validate_verl_config checks it divides the GPUs
+        "actor_rollout_ref.rollout.tensor_model_parallel_size": 1,
         "actor_rollout_ref.rollout.n": cfg.num_generations,
         "actor_rollout_ref.rollout.temperature": stage0,
         "actor_rollout_ref.rollout.top_p": cfg.top_p,
