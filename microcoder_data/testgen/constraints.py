@@ -258,6 +258,7 @@ class _Reader:
         self.aliases: dict[str, tuple[str, int, int]] = {}  # ``vi`` of ``edges[i] = [ui, vi]``
         self.item_ne: dict[tuple[str, int], list[tuple[int, int]]] = {}
         self.checks: list[str] = []  # conditions on the whole input (``k divides n``)
+        self.first_index = 0  # the position of a list's first element in the notation (AtCoder's A_1: 1)
 
     def names(self) -> set[str]:
         return set(self.nodes)
@@ -622,6 +623,14 @@ def _apply_generic(reader: _Reader) -> None:
             for k in ("lo", "hi"):
                 if k in b:  # with the size's own bounds, if any: both hold
                     reader.set_bound((b["eq"], 0, "val"), k, b[k])
+        multiple = re.fullmatch(r"(\d+) \* ([A-Za-z_]\w*)", b.get("eq", ""))
+        if attr == "len" and multiple and multiple.group(2) not in reader.args:
+            # costs.length == 2 * n: the length's bounds bound n, rounded inwards
+            k, size = multiple.groups()
+            if "lo" in b:
+                reader.set_bound((size, 0, "val"), "lo", f"-(-({b['lo']}) // {k})")
+            if "hi" in b:
+                reader.set_bound((size, 0, "val"), "hi", f"({b['hi']}) // {k}")
     for (name, depth, attr), b in reader.bounds.items():
         node = reader.node_at(name, depth)
         lo, hi = b.get("lo"), b.get("hi")

@@ -165,6 +165,13 @@ def differ_everywhere(first: list[Any], second: list[Any]) -> bool:
     return all(a != b for a, b in zip(first, second))
 
 
+def differs_from_position(values: list[Any], depth: int, first: int) -> bool:
+    """No element equals its position, the first being ``first`` (``edges[i] != i``: 0,
+    ``A_i != i``: 1); ``depth`` 2: no element of row ``k`` equals ``k`` (``graph[i][j] != i``)."""
+    rows = enumerate(values, first) if depth == 2 else [(k, [x]) for k, x in enumerate(values, first)]
+    return all(x != k for k, row in rows for x in row)
+
+
 # the functions a bound or check may call (``len(nums)``, ``sum(nums)``), by name
 FUNCTIONS = {
     "len": len,
@@ -174,6 +181,7 @@ FUNCTIONS = {
     "total_length": total_length,
     "distinct_pairs": distinct_pairs,
     "differ_everywhere": differ_everywhere,
+    "differs_from_position": differs_from_position,
     "all_distinct": all_distinct,
     "adjacent_differ": adjacent_differ,
     "chars_other_than": chars_other_than,

@@ -1,0 +1,91 @@
+"""Readings of LeetCode constraint lines that say in other words what another reading reads
+(issue 37: frequent refused phrasings of the dev statements), registered in
+``line_readings.READINGS`` with their examples.  Each hands the line, in the words the other
+reading knows, back to the reader (``reader.read``), so it is enforced as that reading enforces
+it; it returns True (read), False (refused) or None (not its phrasing).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_SUBJECT = r"[A-Za-z_]\w*(?:\[[a-z]\])*"
+_SUBJECTS = re.compile(
+    rf"(?:both |all of )?({_SUBJECT}(?:(?:,? and |, ){_SUBJECT})+),? (?:both )?"
+    r"(are|consist of|contain|do not|don't|will not|won't|have|each consist of|only consist of) (.+)",
+    re.I,
+)
+_SINGULAR = {
+    "are": "is",
+    "consist of": "consists of",
+    "each consist of": "consists of",
+    "only consist of": "consists of",
+    "contain": "contains",
+    "do not": "does not",
+    "don't": "does not",
+    "will not": "will not",
+    "won't": "will not",
+    "have": "has",
+}
+# what holds of each subject on its own (not "are distinct", "have the same length", "are coprime")
+_EACH = re.compile(
+    r"^(?:only )?(?:lowercase|uppercase|lower-case|upper-case|english|digits|letters)\b"
+    r"|^(?:sorted|strictly increasing|non-decreasing|non-increasing)\b"
+    r"|^(?:an? |any )?(?:lowercase|uppercase) (?:english )?letters?\b"
+    r"|^either \S+ or \S+$"
+    r"|^(?:have|contain) (?:any )?leading zeros?\b|^(?:any )?leading zeros?\b",
+    re.I,
+)
+
+
+def each_subject(reader: Any, text: str) -> bool | None:
+    """``nums1 and nums2 are sorted in non-decreasing order``, ``original[i], changed[i] are
+    lowercase English letters``, ``num1 and num2 don't have any leading zeros``: a predicate of
+    each subject on its own, read as one line per subject (a joint one -- ``are distinct`` --
+    is not this phrasing)."""
+    m = _SUBJECTS.fullmatch(text)
+    if not m or not _EACH.search(m.group(3)):
+        return None
+    subjects = re.split(r",? and |, ", m.group(1))
+    if any(reader.ref(s) is None for s in subjects):
+        return None
+    verb = _SINGULAR[m.group(2).lower()]
+    if verb == "is" and re.match(
+        r"(?:only )?(?:lowercase|uppercase|lower-case|upper-case|english|digits)", m.group(3), re.I
+    ):
+        verb = "consists of"  # "are lowercase English letters": what each consists of
+    return all(reader.read(f"{s} {verb} {m.group(3)}", False) for s in subjects)
+
+
+def leading_zeros(reader: Any, text: str) -> bool | None:
+    """``num does not contain any leading zeros except for the zero itself``, ``nums[i] will not
+    have any leading zeros``: a string of digits starts with no 0; read as its first character
+    is not '0' (stricter only for "0" itself: it is never drawn)."""
+    m = re.fullmatch(
+        rf"({_SUBJECT}) (?:does not|doesn't|will not|won't|has no|contains no)(?: contain| have)? (?:any )?"
+        r"leading zeros?(?:,? (?:except|other than) (?:for )?(?:the )?(?:number )?(?:0|zero)(?: itself)?)?",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    node = reader.nodes.get(m.group(1))
+    if node is None or node.kind != "str":
+        return False  # nums[i], a list of digits: not read
+    return reader.read(f"the first character of {m.group(1)} is not '0'", False)
+
+
+def sorted_in_words(reader: Any, text: str) -> bool | None:
+    """``nums is sorted in a non-decreasing order``, ``target is strictly increasing``, ``All the
+    values of spaces are strictly increasing``: the list's order (drawn so)."""
+    m = re.fullmatch(
+        r"(?:all (?:the )?(?:values|elements) (?:of|in) )?([A-Za-z_]\w*) (?:is|are)"
+        r"(?: sorted in (?:an? )?| )(strictly increasing|strictly decreasing|non-decreasing|non-increasing|"
+        r"increasing|ascending|descending)(?: order)?",
+        text,
+        re.I,
+    )
+    if not m or re.fullmatch(r"\S+ is sorted in (?:strictly )?\S+ order", text):
+        return None  # the plain phrasing: the reader's own
+    return reader.read(f"{m.group(1)} is sorted in {m.group(2).lower()} order", False)

@@ -1,0 +1,62 @@
+"""Lines read by microcoder_data/testgen/word_readings.py (registered in line_readings.READINGS):
+other words for what another reading reads, enforced on every drawn input; a joint predicate
+of several subjects is not split (it stays refused)."""
+
+from __future__ import annotations
+
+from test_testgen_conditions import fn_problem, why_not_read
+from test_testgen_relation_readings import _drawn
+
+TWO_LISTS = "1 <= nums1.length, nums2.length <= 30\n-100 <= nums1[i], nums2[i] <= 100\n"
+
+
+def test_a_predicate_of_each_subject_holds_of_each():
+    got = _drawn(
+        TWO_LISTS + "nums1 and nums2 are sorted in non-decreasing order.",
+        "nums1: List[int], nums2: List[int]",
+        ['{"nums1": [1, 2], "nums2": [0, 0, 5]}'],
+    )
+    assert all(x[k] == sorted(x[k]) for x in got for k in ("nums1", "nums2"))
+    assert any(len(x["nums1"]) > 2 and len(set(x["nums1"])) > 1 for x in got)
+    broken = fn_problem(
+        TWO_LISTS + "nums1 and nums2 are sorted in non-decreasing order.",
+        "nums1: List[int], nums2: List[int]",
+        ['{"nums1": [1, 2], "nums2": [5, 0]}'],
+    )
+    assert "breaks the constraints" in why_not_read(broken)
+    joint = fn_problem(
+        TWO_LISTS + "nums1 and nums2 are distinct.",
+        "nums1: List[int], nums2: List[int]",
+        ['{"nums1": [1], "nums2": [2]}'],
+    )
+    assert "not understood" in why_not_read(joint)
+
+
+def test_no_leading_zeros_in_other_words_is_checked():
+    for line in (
+        "num1 and num2 don't have any leading zeros except for the zero itself.",
+        "Both num1 and num2 do not contain any leading zero, except the number 0 itself.",
+    ):
+        got = _drawn(
+            "1 <= num1.length, num2.length <= 12\nnum1 and num2 consist of only digits.\n" + line,
+            "num1: str, num2: str",
+            ['{"num1": "10", "num2": "7"}'],
+        )
+        assert all(not x[k].startswith("0") for x in got for k in ("num1", "num2")), line
+        assert any("0" in x["num1"] for x in got)
+
+
+def test_a_sorted_list_in_other_words_is_drawn_sorted():
+    got = _drawn(
+        "1 <= target.length <= 40\n1 <= target[i] <= 1000\ntarget is strictly increasing.",
+        "target: List[int]",
+        ['{"target": [1, 3, 4]}'],
+    )
+    assert all(all(a < b for a, b in zip(x["target"], x["target"][1:])) for x in got)
+    assert any(len(x["target"]) > 3 for x in got)
+    broken = fn_problem(
+        "1 <= target.length <= 40\n1 <= target[i] <= 1000\ntarget is strictly increasing.",
+        "target: List[int]",
+        ['{"target": [1, 1]}'],
+    )
+    assert "breaks the constraints" in why_not_read(broken)
