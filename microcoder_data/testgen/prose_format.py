@@ -34,8 +34,9 @@ _NAME = r"[A-Za-z][A-Za-z0-9]*"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_NAME})*"
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
 _LINE = re.compile(
-    r"^(?:the )?(first|second|third|fourth|fifth|sixth|next|following|only|single|first and only) line"
-    r"(?: of (?:each|every|the) test case(?: description)?| of (?:the )?input(?: data)?| of each test)?"
+    r"^(?:the |a )?(first|second|third|fourth|fifth|sixth|next|following|only|single|first and only) line"
+    r"(?: of (?:the description of )?(?:each|every|the) test case(?: description)?| of (?:the )?input(?: data)?"
+    r"| of each test)?"
     r" (?:contains|consists of|has) (.+)$",
     re.I,
 )
@@ -53,7 +54,8 @@ _STRING = re.compile(
     r"(?:,? consisting (?:only )?of (?:(\w+) )?(.+))?$"
 )
 _TOTAL = re.compile(
-    r"^(?:it is (?:also )?guaranteed that )?(?:the )?sum of (.+?) (?:over|for|across|in) all (?:the )?test cases"
+    r"^(?:similarly,? |additional constraint on the input: )?(?:it is (?:also )?guaranteed that |it's (?:also )?guaranteed that )?"
+    r"(?:the )?sum of (.+?) (?:over|for|across|in) all (?:the )?test cases"
     r"(?: in (?:the|one) test| in the input)?(?: respectively)? (?:does not exceed|doesn't exceed|is at most|"
     r"is not greater than|will not exceed|<=) (.+)$",
     re.I,
@@ -64,9 +66,11 @@ _SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
     r"|then follows? (?:the )?descriptions? of (?:the )?test cases"
     r"|(?:then|next) (?:\w+ )?(?:test )?cases follow"
     r"|then follows? their descriptions?"
-    r"|(?:then |this is |it is )?followed by (?:the )?descriptions? of (?:the )?test cases"
+    r"|(?:then |this is |it is )?followed by (?:an? |the )?descriptions? of (?:the )?test cases"
+    r"|each test case is described (?:by|in) (?:one|two|three|four) lines?:?"
     r"|then (?:the )?descriptions? of \w+ test cases follow"
     r"|the following lines describe the test cases"
+    r"|the following (?:lines contain|are) the descriptions of the test cases"
     r"|the next \w+(?: \* \w+)? lines contain (?:the )?descriptions? of (?:the )?test cases"
     r"|the input consists of (?:multiple|several) test cases"
     r"|each test case is described as follows:?|for each test case:"
@@ -222,6 +226,13 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
         if block.names:
             reading.lines.append(block)
         return in_case
+    # "Each test case contains a binary string s (...)": its only line (another line after it is refused)
+    s = re.sub(
+        r"^each test case (?:contains|consists of) (?!.*\blines?\b)",
+        "The only line of each test case contains ",
+        s,
+        flags=re.I,
+    )
     m = _LINE.match(s)
     if not m or reading.pending:
         raise _Unsupported(f"input sentence not understood: {sentence!r}", kind="unsupported_format", line=sentence)
@@ -263,13 +274,14 @@ _COUNT = r"\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+"
 _BLOCK = re.compile(
     rf"^(?:the i-th of the|each of the|in the i-th of the) (?:next|following) ({_COUNT}) lines"
     rf"(?: of (?:each|the) test case)?,? (?:contains?|there (?:are|is)) (.+)$"
-    rf"|^(?:the )?next ({_COUNT}) lines each contain (.+)$"
-    rf"|^then ({_COUNT}) lines follow, (?:each line contains|each containing|the i-th of them contains) (.+)$",
+    rf"|^(?:the )?(?:next|following) ({_COUNT}) lines each contain (.+)$"
+    rf"|^then ({_COUNT}) lines follow, (?:each line contains|each containing|the i-th of them contains) (.+)$"
+    rf"|^then follow ({_COUNT}) lines(?: of (?:each|the) test case)?, each (?:with|containing) (.+)$",
     re.I,
 )
 _BLOCK_ROW = re.compile(
     rf"^(?:(one|two|three|four|five) )?(?:(?:positive|non-negative) )*integers?,? "
-    rf"((?:{_NAME})_\{{?i\}}?(?:(?: ?, ?(?:and )?| and ){_NAME}_\{{?i\}}?)*)(?: \(([^()]*)\))?$"
+    rf"((?:{_NAME})(?:_\{{?i\}}?)?(?:(?: ?, ?(?:and )?| and ){_NAME}(?:_\{{?i\}}?)?)*)(?: \(([^()]*)\))?$"
 )
 
 
@@ -284,7 +296,7 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
         return ProseLine([])
     m = _BLOCK.match(s)
     if m:
-        count, what = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5) if m.group(k))
+        count, what = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5, 7) if m.group(k))
     elif reading.pending:
         m = re.fullmatch(
             r"(?:the i-th of (?:these|them)(?: \w+ lines)?|each of (?:these|them)(?: \w+ lines)?|each (?:of these )?line) contains? (.+)",
@@ -301,20 +313,24 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
     row = _BLOCK_ROW.match(what)
     if not row or not set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
         raise _Unsupported(f"a block of lines not understood: {sentence!r}", kind="unsupported_format", line=sentence)
-    names = [re.sub(r"_\{?i\}?$", "", n) for n in re.split(r" ?, ?(?:and )?| and ", row.group(2)) if n]
+    written = [n for n in re.split(r" ?, ?(?:and )?| and ", row.group(2)) if n]
+    names = [re.sub(r"_\{?i\}?$", "", n) for n in written]
+    ranges = row.group(3) or ""
+    for name in [n for n in written if n in names]:  # x and y of each line: x_i, y_i of the i-th
+        ranges = re.sub(rf"(?<![\w|]){name}(?![\w(])", f"{name}_i", ranges)
     stated = _COUNTS.get((row.group(1) or "").lower(), 0)
     if stated and stated != len(names):
         raise _Unsupported(
             f"{row.group(1)} integers but {len(names)} names: {sentence!r}", kind="unsupported_format", line=sentence
         )
-    reading.constraints += _ranges(row.group(3))
+    reading.constraints += _ranges(ranges)
     return ProseLine(names, count, block=True)
 
 
 def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
     m = re.fullmatch(
-        rf"(?:a single |one |an |the )?(?:integer |number )?(?:the number of test cases )?({_NAME}),?"
-        rf"(?: the number of test cases,?)? \(([^()]*)\)",
+        rf"(?:a single |single |one |an |the )?(?:integer |number )?(?:the number of test cases )?({_NAME}),?"
+        rf"(?: the number of test cases,?)? \(([^()]*)\)(?:,? (?:which is )?the number of test cases)?",
         what,
     )
     bounds = m and re.fullmatch(rf"(.+?) <= {m.group(1)} <= (.+)", m.group(2).strip())
@@ -413,7 +429,7 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
     stricter of its two readings, so a drawn input keeps either."""
     products = []
     for term in re.split(r"\s+and (?:the )?(?:sum of )?", terms):
-        term = re.sub(r"^(?:the )?(?:values? |lengths? of (?:the )?(?:strings? )?)", "", term.strip())
+        term = re.sub(r"^(?:the )?(?:values? (?:of )?|lengths? of (?:the )?(?:strings? )?)", "", term.strip())
         names = [n.strip(" |") for n in term.split("*")]
         if not all(re.fullmatch(_NAME, n) for n in names) or not reading.lines:
             raise _Unsupported(
