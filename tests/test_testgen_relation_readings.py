@@ -76,7 +76,13 @@ def test_elements_at_stated_positions_hold_their_constant():
     broken = fn_problem(GRID + "grid[0][0] == grid[m - 1][n - 1] == 0", "grid: List[List[int]]", ['{"grid": [[1]]}'])
     assert "breaks the constraints" in why_not_read(broken)
     brackets = "4 <= s.length <= 12\ns consists of digits, '(' and ')'.\ns[0] == '(' and s[s.length - 1] == ')'"
-    assert "constraint not understood" in why_not_read(fn_problem(brackets, "s: str", ['{"s": "(12)"}']))
+    spec = input_spec(fn_problem(brackets, "s: str", ['{"s": "(12)"}']))
+    assert all(x[0] == "(" and x[-1] == ")" for x in (json.loads(t)["s"] for t in generate_inputs(spec, "fx/b", 100)))
+    # a character at a position: once a bound of the whole string no draw kept, now checked
+    zero = "2 <= s.length <= 20\ns[i] is either '0' or '1'.\ns[0] == '0'"
+    got = _drawn(zero, "s: str", ['{"s": "0110"}'])
+    assert all(x["s"][0] == "0" for x in got) and any("1" in x["s"] for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(zero, "s: str", ['{"s": "10"}']))
 
 
 def test_a_length_a_multiple_of_a_size_written_first():
@@ -97,3 +103,9 @@ def test_the_size_of_something_no_input_is_constrains_nothing_only_where_every_i
         ['{"n": 1, "arr": [3]}'],
     )
     assert "nums" in why_not_read(p)
+
+
+def test_a_power_of_two_minus_one_that_lost_its_superscript():
+    """``220 - 1`` as scraped from ``2^20 - 1``: the power where the examples need it."""
+    got = _drawn("1 <= nums.length <= 20\n1 <= nums[i] <= 220 - 1", "nums: List[int]", ['{"nums": [500, 3]}'])
+    assert all(1 <= v <= 2**20 - 1 for x in got for v in x["nums"]) and any(v > 219 for x in got for v in x["nums"])

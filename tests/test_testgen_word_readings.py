@@ -4,6 +4,9 @@ of several subjects is not split (it stays refused)."""
 
 from __future__ import annotations
 
+import pytest
+
+from microcoder_data.testgen.inputspec import InputSpec, input_spec
 from test_testgen_conditions import fn_problem, why_not_read
 from test_testgen_relation_readings import _drawn
 
@@ -32,18 +35,43 @@ def test_a_predicate_of_each_subject_holds_of_each():
     assert "not understood" in why_not_read(joint)
 
 
-def test_no_leading_zeros_in_other_words_is_checked():
-    for line in (
-        "num1 and num2 don't have any leading zeros except for the zero itself.",
-        "Both num1 and num2 do not contain any leading zero, except the number 0 itself.",
-    ):
-        got = _drawn(
-            "1 <= num1.length, num2.length <= 12\nnum1 and num2 consist of only digits.\n" + line,
-            "num1: str, num2: str",
-            ['{"num1": "10", "num2": "7"}'],
-        )
-        assert all(not x[k].startswith("0") for x in got for k in ("num1", "num2")), line
-        assert any("0" in x["num1"] for x in got)
+DIGIT_STRINGS = "1 <= num1.length, num2.length <= 12\nnum1 and num2 consist of only digits.\n"
+
+
+@pytest.mark.parametrize(
+    "line, zero_ok",
+    [
+        ("num1 and num2 don't have any leading zeros except for the zero itself.", True),
+        ("Both num1 and num2 do not contain any leading zero, except the number 0 itself.", True),
+        ("num1 and num2 will not have any leading zeros.", False),
+    ],
+)
+def test_no_leading_zeros_in_other_words_is_checked(line, zero_ok):
+    got = _drawn(DIGIT_STRINGS + line, "num1: str, num2: str", ['{"num1": "10", "num2": "7"}'])
+    assert all(x[k] == "0" or not x[k].startswith("0") for x in got for k in ("num1", "num2")), line
+    assert any("0" in x["num1"] for x in got)
+    zero = fn_problem(DIGIT_STRINGS + line, "num1: str, num2: str", ['{"num1": "0", "num2": "7"}'])
+    if zero_ok:
+        assert isinstance(input_spec(zero), InputSpec)
+    else:
+        assert "breaks the constraints" in why_not_read(zero)
+    leading = fn_problem(DIGIT_STRINGS + line, "num1: str, num2: str", ['{"num1": "01", "num2": "7"}'])
+    assert "breaks the constraints" in why_not_read(leading)
+
+
+def test_a_list_of_digits_or_of_numbers_as_strings_has_no_leading_zero():
+    got = _drawn(
+        "1 <= digits.length <= 20\n0 <= digits[i] <= 9\ndigits does not contain any leading 0's.",
+        "digits: List[int]",
+        ['{"digits": [1, 0]}'],
+    )
+    assert all(x["digits"][0] != 0 for x in got) and any(0 in x["digits"] for x in got)
+    got = _drawn(
+        "1 <= nums.length <= 5\n1 <= nums[i].length <= 6\nnums[i] consists of digits.\nnums[i] will not have any leading zeros.",
+        "nums: List[str]",
+        ['{"nums": ["10", "3"]}'],
+    )
+    assert all(not v.startswith("0") for x in got for v in x["nums"])
 
 
 def test_a_sorted_list_in_other_words_is_drawn_sorted():

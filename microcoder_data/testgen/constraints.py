@@ -62,6 +62,7 @@ def _fix_numbers(text: str, mangled: bool) -> str:
         return s
 
     text = re.sub(r"(?<![\w.])(2|10)([a-z])(?!\w)", r"\1**\2", text)  # 2m: 2^m scraped
+    text = re.sub(r"(?<![\w.*])2([1-5]\d|6[0-4]) ?- ?1\b", r"2**\1 - 1", text)  # 220 - 1: 2^20 - 1 scraped
     return _NUM.sub(sub, text)
 
 

@@ -24,30 +24,36 @@ def single_equals(reader: Any, text: str) -> bool | None:
     return reader.range_or_condition(re.sub(r"\s*=\s*", " == ", text))
 
 
+_OWN_POSITION = (  # (phrasing, whether it speaks of each row's elements)
+    (re.compile(r"([A-Za-z_]\w*)\[i\] != i(?: for (?:all|every|each) (?:valid )?i)?"), False),
+    (re.compile(r"i != ([A-Za-z_]\w*)\[i\]"), False),
+    (re.compile(r"([A-Za-z_]\w*)\[i\]\[j\] != i"), True),
+    (re.compile(r"([A-Za-z_]\w*)\[([a-z])\] (?:does not|doesn't) contain \2"), True),
+)
+
+
 def differs_from_position(reader: Any, text: str) -> bool | None:
-    """``edges[i] != i``, ``graph[i][j] != i``: no element equals its own position (LeetCode's
-    from 0, AtCoder's ``A_i != i`` from 1: ``reader.first_index``), of a list or of each row of
-    a list of lists (the row's position): a check."""
-    m = re.fullmatch(r"([A-Za-z_]\w*)\[i\](\[j\])? != i(?: for (?:all|every|each) (?:valid )?i)?", text)
-    if not m:
-        m = re.fullmatch(r"i != ([A-Za-z_]\w*)\[i\](\[j\])?", text)
-    if not m:
+    """``edges[i] != i``, ``graph[i][j] != i``, ``graph[u] does not contain u``: no element equals
+    its own position (LeetCode's from 0, AtCoder's ``A_i != i`` from 1: ``reader.first_index``),
+    of a list or of each row of a list of lists (the row's position): a check."""
+    found = next(((m, rows) for pattern, rows in _OWN_POSITION for m in [pattern.fullmatch(text)] if m), None)
+    if found is None:
         return None
-    node = reader.nodes.get(m.group(1))
-    depth = 2 if m.group(2) else 1
+    name, depth = found[0].group(1), 2 if found[1] else 1
+    node = reader.nodes.get(name)
     for _ in range(depth):
         node = node.elem if node is not None and node.kind == "list" else None
     if node is None or node.kind != "int":
         return False
-    reader.checks.append(f"differs_from_position({m.group(1)}, {depth}, {reader.first_index})")
+    reader.checks.append(f"differs_from_position({name}, {depth}, {reader.first_index})")
     return True
 
 
 def fixed_cells(reader: Any, text: str) -> bool | None:
     """``grid[0][0] == grid[m - 1][n - 1] == 0``, ``obstacles[0] == obstacles[n] == 0``: numbers
     at stated positions hold a constant; checked (a draw that breaks it is dropped).  Every name
-    in a position is an input or a size.  Characters of a string are not read (``s[0] == '('``:
-    a random draw seldom has them, so the line stays refused)."""
+    in a position is an input or a size; a character too (``s[0] == '0'``, once read as a bound
+    of the whole string, which no draw kept)."""
     pairs = _cell_equalities(text)
     if pairs is None or reader.first_index:
         return None  # positions written from 0 only (LeetCode's ``grid[0][0]``)
@@ -80,7 +86,9 @@ def _cell_equalities(text: str) -> list[tuple[str, str]] | None:
 
 def _deep_enough(node: Any, depth: int, value: str) -> bool:
     """Whether ``depth`` indexes into ``node`` reach an element of the constant's kind."""
-    for _ in range(depth):
+    for k in range(depth):
+        if node.kind == "str":
+            return k == depth - 1 and value[0] in "'\""
         if node.kind != "list" or node.elem is None:
             return False
         node = node.elem

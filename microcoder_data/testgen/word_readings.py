@@ -60,20 +60,28 @@ def each_subject(reader: Any, text: str) -> bool | None:
 
 def leading_zeros(reader: Any, text: str) -> bool | None:
     """``num does not contain any leading zeros except for the zero itself``, ``nums[i] will not
-    have any leading zeros``: a string of digits starts with no 0; read as its first character
-    is not '0' (stricter only for "0" itself: it is never drawn)."""
+    have any leading zeros``, ``digits does not contain any leading 0``: a number written as a
+    string (each string of a list) or as a list of digits starts with no 0 -- the number 0 itself
+    only where the line says so: a check."""
     m = re.fullmatch(
         rf"({_SUBJECT}) (?:does not|doesn't|will not|won't|has no|contains no)(?: contain| have)? (?:any )?"
-        r"leading zeros?(?:,? (?:except|other than) (?:for )?(?:the )?(?:number )?(?:0|zero)(?: itself)?)?",
+        r"leading (?:zeros?|0s?)(?:,? (?:except|other than) (?:for )?(?:the )?(?:number )?(?:0|zero)( itself)?)?",
         text,
         re.I,
     )
     if not m:
         return None
-    node = reader.nodes.get(m.group(1))
-    if node is None or node.kind != "str":
-        return False  # nums[i], a list of digits: not read
-    return reader.read(f"the first character of {m.group(1)} is not '0'", False)
+    ref = reader.ref(m.group(1))
+    if ref is None or ref[2] != "val" or ref[1] > 1:
+        return False
+    node = reader.node_at(ref[0], 0)
+    digits = node.kind == "list" and node.elem is not None and node.elem.kind == "int" and not ref[1]
+    strings = node.kind == "str" or (node.kind == "list" and node.elem is not None and node.elem.kind == "str")
+    if not (digits or strings):
+        return False
+    zero_ok = " except" in text or " other than" in text
+    reader.checks.append(f"no_leading_zero({ref[0]}, {zero_ok})")
+    return True
 
 
 def sorted_in_words(reader: Any, text: str) -> bool | None:
