@@ -109,3 +109,15 @@ def test_a_power_of_two_minus_one_that_lost_its_superscript():
     """``220 - 1`` as scraped from ``2^20 - 1``: the power where the examples need it."""
     got = _drawn("1 <= nums.length <= 20\n1 <= nums[i] <= 220 - 1", "nums: List[int]", ['{"nums": [500, 3]}'])
     assert all(1 <= v <= 2**20 - 1 for x in got for v in x["nums"]) and any(v > 219 for x in got for v in x["nums"])
+
+
+def test_a_character_at_a_position_that_is_not_a_constant():
+    got = _drawn(
+        "1 <= s.length <= 10\ns consists of lowercase English letters.\ns[0] != 'i'", "s: str", ['{"s": "ab"}']
+    )
+    assert all(x["s"][0] != "i" for x in got) and any("i" in x["s"] for x in got)
+    assert "breaks the constraints" in why_not_read(
+        fn_problem(
+            "1 <= s.length <= 10\ns consists of lowercase English letters.\ns[0] != 'i'", "s: str", ['{"s": "ib"}']
+        )
+    )

@@ -88,3 +88,14 @@ def test_a_sorted_list_in_other_words_is_drawn_sorted():
         ['{"target": [1, 1]}'],
     )
     assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_each_row_sorted_in_other_words():
+    got = _drawn(
+        "1 <= m == values.length <= 5\n1 <= n == values[i].length <= 8\n1 <= values[i][j] <= 50\n"
+        "values[i] are sorted in non-increasing order.",
+        "values: List[List[int]]",
+        ['{"values": [[5, 2], [4, 4]]}'],
+    )
+    assert all(row == sorted(row, reverse=True) for x in got for row in x["values"])
+    assert any(len(set(row)) > 1 for x in got for row in x["values"])

@@ -50,7 +50,7 @@ def differs_from_position(reader: Any, text: str) -> bool | None:
 
 
 def fixed_cells(reader: Any, text: str) -> bool | None:
-    """``grid[0][0] == grid[m - 1][n - 1] == 0``, ``obstacles[0] == obstacles[n] == 0``: numbers
+    """``grid[0][0] == grid[m - 1][n - 1] == 0``, ``obstacles[0] == obstacles[n] == 0``, ``s[0] != 'i'``: numbers
     at stated positions hold a constant; checked (a draw that breaks it is dropped).  Every name
     in a position is an input or a size; a character too (``s[0] == '0'``, once read as a bound
     of the whole string, which no draw kept)."""
@@ -58,30 +58,33 @@ def fixed_cells(reader: Any, text: str) -> bool | None:
     if pairs is None or reader.first_index:
         return None  # positions written from 0 only (LeetCode's ``grid[0][0]``)
     parts = []
-    for cell, value in pairs:
+    for cell, op, value in pairs:
         m = _CELL.fullmatch(cell)
         node = reader.nodes.get(m.group(1))
         positions = re.findall(r"\[([^\[\]]+)\]", m.group(2))
+        if any(re.fullmatch(r"[a-z]", p.strip()) and p.strip() not in reader.nodes for p in positions):
+            return None  # ``nums[i] == 1``: every element, no stated position
         names = {w for p in positions for w in _IDENT.findall(p) if w != "length"}
         if node is None or not names <= set(reader.nodes) or not _deep_enough(node, len(positions), value):
             return False
         index = "".join(f"[{reader.expr(p)}]" for p in positions)
-        parts.append(f"{m.group(1)}{index} == {value}")
+        parts.append(f"{m.group(1)}{index} {op} {value}")
     reader.checks.append(" and ".join(parts))
     return True
 
 
-def _cell_equalities(text: str) -> list[tuple[str, str]] | None:
-    """(cell, constant) pairs of ``A[..] == B[..] == c`` or ``A[..] == c and B[..] == d``."""
+def _cell_equalities(text: str) -> list[tuple[str, str, str]] | None:
+    """(cell, ``==`` or ``!=``, constant) of ``A[..] == B[..] == c``, ``A[..] == c and B[..] == d``
+    or ``s[0] != 'a'``."""
     cell = r"[A-Za-z_]\w*(?:\[[^\[\]]+\])+"
     chain = re.fullmatch(rf"((?:{cell} == )+)({_CONSTANT.pattern})", text)
     if chain:
-        return [(c, chain.group(2)) for c in re.findall(cell, chain.group(1))]
+        return [(c, "==", chain.group(2)) for c in re.findall(cell, chain.group(1))]
     pieces = re.split(r",? and ", text)
-    found = [re.fullmatch(rf"({cell}) == ({_CONSTANT.pattern})", p.strip()) for p in pieces]
-    if len(pieces) < 2 or not all(found):
+    found = [re.fullmatch(rf"({cell}) (==|!=) ({_CONSTANT.pattern})", p.strip()) for p in pieces]
+    if not all(found):
         return None
-    return [(f.group(1), f.group(2)) for f in found if f]
+    return [(f.group(1), f.group(2), f.group(3)) for f in found if f]
 
 
 def _deep_enough(node: Any, depth: int, value: str) -> bool:

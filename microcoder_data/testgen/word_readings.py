@@ -88,12 +88,17 @@ def sorted_in_words(reader: Any, text: str) -> bool | None:
     """``nums is sorted in a non-decreasing order``, ``target is strictly increasing``, ``All the
     values of spaces are strictly increasing``: the list's order (drawn so)."""
     m = re.fullmatch(
-        r"(?:all (?:the )?(?:values|elements) (?:of|in) )?([A-Za-z_]\w*) (?:is|are)"
+        rf"(?:all (?:the )?(?:values|elements) (?:of|in) )?({_SUBJECT}) (?:is|are)"
         r"(?: sorted in (?:an? )?| )(strictly increasing|strictly decreasing|non-decreasing|non-increasing|"
         r"increasing|ascending|descending)(?: order)?",
         text,
         re.I,
     )
-    if not m or re.fullmatch(r"\S+ is sorted in (?:strictly )?\S+ order", text):
+    if (
+        not m
+        or re.fullmatch(r"\S+ is sorted in (?:strictly )?\S+ order", text)
+        or "[" in m.group(1)
+        and "[i]" not in m.group(1)
+    ):
         return None  # the plain phrasing: the reader's own
     return reader.read(f"{m.group(1)} is sorted in {m.group(2).lower()} order", False)
