@@ -423,3 +423,43 @@ Each test case contains a binary string s (1 <= |s| <= 20).
         assert int(lines[0]) == len(lines) - 1 and all(1 <= len(w) <= 20 and set(w) <= {"0", "1"} for w in lines[1:])
     after = statement + "\nThe second line of each test case contains an integer k (1 <= k <= 5).\n"
     assert isinstance(stdin_spec(problem(after, [TestCase("1\n01\n2\n", "1\n")])), NoSpec)  # not its only line
+
+
+PERMUTATION = """Sort it.
+
+### Input
+
+The first line contains a single integer t (1 <= t <= 100) — the number of test cases.
+
+The first line of each test case contains a single integer n (1 <= n <= 20) — the length of the permutation.
+
+The second line of each test case contains n integers p_1, p_2, ..., p_n (1 <= p_i <= n) — the permutation p.
+"""
+
+
+def test_a_list_its_gloss_calls_the_permutation_is_drawn_a_permutation():
+    s = stdin_spec(problem(PERMUTATION, [TestCase("2\n3\n2 3 1\n1\n1\n", "1\n0\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    got = [json.loads(x) for x in generate_inputs(s.spec, "cf/perm", 30)]
+    assert len(got) >= 10
+    assert all(sorted(p) == list(range(1, n + 1)) for v in got for n, p in v["cases"])
+    assert any(n > 3 for v in got for n, _ in v["cases"])
+    repeated = problem(PERMUTATION, [TestCase("1\n3\n2 2 1\n", "1\n")])
+    assert "breaks the constraints" in stdin_spec(repeated).reason
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("(1 <= p_i <= n) — the permutation p.", "(1 <= p_i <= 10^9) — the permutation p."),  # no range of 1..n
+        ("Sort it.", "Sort it. You are also given a tree."),  # another structure the story speaks of
+        (
+            "— the permutation p.",
+            "— the permutation p.\n\nThe third line of each test case contains n integers b_1, b_2, ..., b_n (1 <= b_i <= n).",
+        ),  # two lists: which one the story's permutation is, unsaid
+    ],
+)
+def test_a_permutation_the_reader_cannot_place_refuses_generation(change):
+    assert change[0] in PERMUTATION
+    s = stdin_spec(problem(PERMUTATION.replace(*change), [TestCase("1\n3\n2 3 1\n3 3 3\n", "1\n")]))
+    assert isinstance(s, NoSpec), s

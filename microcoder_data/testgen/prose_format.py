@@ -99,6 +99,7 @@ class ProseInput:
     pending: str | None = None  # "Then q lines follow.": the count of the lines the next sentence describes
     story: str = ""  # the statement without its Input section (its promises are still to be refused)
     glosses: list[str] = field(default_factory=list)  # the "— the number of ..." of the input's sentences
+    perms: list[str] = field(default_factory=list)  # lists a gloss calls "the permutation" (read as one)
 
     @property
     def strings(self) -> set[str]:
@@ -136,6 +137,9 @@ def read_prose(statement: str) -> ProseInput:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
     reading.constraints += _story_ranges(_normal(story), set(names))
     told = _normal(_without_output(story)) + " " + " ".join(reading.glosses)
+    lists = [line for line in reading.lines if line.count is not None]
+    if reading.perms and len(lists) == 1:  # the one list, read as the permutation: what the story speaks of
+        told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
     shape = _STRUCTURE.search(told) or re.search(  # "n is even" of an input variable
         rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
         r"(?:even|odd|prime|divisible|power|multiple)\b",
@@ -204,7 +208,30 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     )
     if m and not _COMPARISON.search(s[m.end() :]) and not _GLOSS_PROMISE.search(s[m.end() :]):
         return s[: m.start()].strip(), s[m.end() :]
+    if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
+        return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
+    if m and re.fullmatch(r"(?:the )?(?:length|size) of (?:the |a )?permutations?(?: \w+)?", s[m.end() :].strip()):
+        return s[: m.start()].strip(), s[m.end() :]  # names n; the story's permutation must be read (read_prose)
     return s.strip(), ""
+
+
+PERMUTATION = "permutation: "  # how _without_gloss marks a gloss that calls the line's list a permutation
+_PERMUTATION_GLOSS = re.compile(
+    r"(?:the |a )?(?:elements of (?:the )?)?permutations?(?: (?:of|p|a|q|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?", re.I
+)
+
+
+def _permutation(line: ProseLine, reading: ProseInput, sentence: str) -> None:
+    """A list the gloss calls the permutation: of 1..n (or 0..n-1) as its own range says, n its
+    length; drawn so.  Anything else the gloss calls a permutation is refused."""
+    name, count = line.names[0], line.count
+    stated = [c for c in reading.constraints if re.fullmatch(rf"\S+ <= {name}_i (?:<=|<) \S+", c)]
+    span = re.fullmatch(rf"(\S+) <= {name}_i (<=|<) (\S+)", stated[-1]) if stated and count else None
+    ends = span and (span.group(1), span.group(3) if span.group(2) == "<=" else f"{span.group(3)}-1")
+    if line.string or line.block or not ends or ends not in (("1", count), ("0", f"{count}-1")):
+        raise _Unsupported(f"a permutation not understood: {sentence!r}", kind="promise", line=sentence)
+    reading.constraints.append(f"{name} is a permutation of ({ends[0]}, ..., {ends[1]})")
+    reading.perms.append(name)
 
 
 def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
@@ -267,6 +294,8 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
         )
     reading.lines.append(_line(what, reading, sentence))
     reading.lines[-1].only = where in ("only", "single", "first and only")
+    if gloss.startswith(PERMUTATION):
+        _permutation(reading.lines[-1], reading, sentence)
     return in_case
 
 
