@@ -4,7 +4,7 @@
 A key no field has is an error naming it, with the closest known keys as a hint (a typo should
 not silently do nothing).  A field's help text stands next to it, as TRL's configs do
 (``field(..., metadata={"help": ...})``), and :func:`fields_help` lists it for ``--help``.  It lives here, in the bottom package, so that both the dataset
-pipeline and the trainers can use it (README, "Layout").
+pipeline and the trainers can use it (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ __all__ = [
     "check_keys",
     "close_keys",
     "did_you_mean",
+    "field_default",
     "fields_help",
     "in_file",
     "read_config_file",
@@ -104,6 +105,15 @@ def read_config_file(path: str | Path) -> dict:
     return data
 
 
+def field_default(f: dataclasses.Field) -> object:
+    """The default of the dataclass field ``f`` (its factory called), or ``"(required)"``."""
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return "(required)"
+
+
 def fields_help(cls: type, prefix: str = "") -> str:
     """One line per field of the dataclass ``cls``: ``name=default  help`` (its ``metadata["help"]``).
 
@@ -112,12 +122,7 @@ def fields_help(cls: type, prefix: str = "") -> str:
     way a config file nests them (``verify.augment_tests_to=16  ...``)."""
     lines = []
     for f in dataclasses.fields(cls):
-        if f.default is not dataclasses.MISSING:
-            default = f.default
-        elif f.default_factory is not dataclasses.MISSING:
-            default = f.default_factory()
-        else:
-            default = "(required)"
+        default = field_default(f)
         name = prefix + f.name
         if dataclasses.is_dataclass(default):
             doc = " ".join((type(default).__doc__ or "").split("\n\n")[0].split())

@@ -1,4 +1,4 @@
-"""Test support: the fixtures the tests, benchmarks and README smoke runs share.
+"""Test support: the fixtures the tests, benchmarks and docs' smoke runs share.
 
 It sits on top of every package (it writes ``microcoder_data`` Problems and tiny models for the
 trainers), and no production module imports it.  ``problems``: small synthetic problem sets;

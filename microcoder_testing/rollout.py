@@ -31,14 +31,19 @@ class ScriptedLLMClient:
     (cycling); ``default`` answers any other prompt. A ``max_tokens`` sampling parameter
     truncates the scripted answer, like an engine stopping at the length limit. Every
     output carries ``extra_fields["sampling_params"]``: the dict the agent loop passed.
+    ``vllm_shape``: every other field as verl's vLLM replica fills it (:func:`_as_vllm_returns_it`).
     """
 
     def __init__(
-        self, script: Sequence[tuple[Sequence[int], Sequence[Sequence[int]]]] = (), default: Sequence[int] = (1,)
+        self,
+        script: Sequence[tuple[Sequence[int], Sequence[Sequence[int]]]] = (),
+        default: Sequence[int] = (1,),
+        vllm_shape: bool = False,
     ):
         self.script = [(tuple(int(x) for x in m), [list(r) for r in rs]) for m, rs in script]
         self.default = list(default)
         self.calls: dict[int, int] = {}
+        self.vllm_shape = vllm_shape
 
     def _match(self, prompt: tuple[int, ...]) -> int | None:
         for i, (marker, _) in enumerate(self.script):
@@ -62,6 +67,8 @@ class ScriptedLLMClient:
         stop = "completed"
         if limit is not None and len(tokens) >= int(limit):
             tokens, stop = tokens[: int(limit)], "length"
+        if self.vllm_shape:
+            return _as_vllm_returns_it(tokens, sampling_params)
         return TokenOutput(
             token_ids=tokens,
             log_probs=[-1.0] * len(tokens),
@@ -69,6 +76,24 @@ class ScriptedLLMClient:
             num_preempted=0,
             extra_fields={"sampling_params": dict(sampling_params)},
         )
+
+
+def _as_vllm_returns_it(tokens: list[int], sampling_params: dict[str, Any]):
+    """A ``TokenOutput`` shaped as verl 0.9.1's vLLM replica returns it (``vLLMHttpServer.generate``,
+    verl/workers/rollout/vllm_rollout/vllm_async_server.py:700-760): ``stop_reason`` ``completed`` for a stop
+    and for the length limit alike, log-probs only when asked for, and
+    ``extra_fields`` of ``global_steps`` and ``num_cached_tokens`` -- plus ``sampling_params``, which vLLM does
+    not return, so a test can see what reached the engine."""
+    from verl.workers.rollout.replica import TokenOutput
+
+    return TokenOutput(
+        token_ids=tokens,
+        log_probs=[-1.0] * len(tokens) if sampling_params.get("logprobs") else None,
+        routed_experts=None,
+        stop_reason="completed",
+        num_preempted=0,
+        extra_fields={"global_steps": 0, "num_cached_tokens": 0, "sampling_params": dict(sampling_params)},
+    )
 
 
 def teach_model(

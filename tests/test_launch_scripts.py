@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TRL_RECIPE = ROOT / "trainer_adapters" / "trl" / "launch_trl_1gpu.sh"
 SMOKE = ROOT / "scripts" / "gpu_smoke.sh"
 TRL_SMOKE = ROOT / "scripts" / "gpu_trl_smoke.sh"
+VERL_SMOKE = ROOT / "scripts" / "gpu_verl_smoke.sh"
 
 
 @pytest.fixture
@@ -123,7 +124,7 @@ def test_verl_gpu_recipes_resolve(script, microcoder_on_path, tmp_path):
     assert "MicroCoder-GRPO plan (verl backend, preset: microcoder)" in run.stdout
 
 
-@pytest.mark.parametrize("script", [SMOKE, TRL_SMOKE], ids=lambda p: p.name)
+@pytest.mark.parametrize("script", [SMOKE, TRL_SMOKE, VERL_SMOKE], ids=lambda p: p.name)
 def test_gpu_smoke_script_parses(script):
     assert subprocess.run(["bash", "-n", str(script)], capture_output=True, text=True).returncode == 0
 
@@ -159,3 +160,27 @@ def test_gpu_smoke_fails_loudly_without_a_gpu_and_installs_nothing(driver, tmp_p
     assert run.returncode == 1
     assert run.stderr.strip().splitlines()[0].startswith(expected), run.stderr
     assert not venv.exists() and not (tmp_path / "out").exists()  # stopped before installing anything
+
+
+@pytest.mark.parametrize("driver", ["none", "no-devices"])
+def test_verl_gpu_smoke_stops_at_once_without_a_gpu_unless_rehearsing(driver, tmp_path):
+    """Without a GPU (and without VERL_PLATFORM=cpu, the rehearsal) gpu_verl_smoke.sh never trains on the CPU
+    by accident: one line naming what is missing, nothing written."""
+    env = {k: v for k, v in os.environ.items() if k != "VERL_PLATFORM"}
+    if driver == "none":
+        if shutil.which("nvidia-smi"):
+            pytest.skip("this machine has nvidia-smi")
+        expected = "gpu_verl_smoke: no GPU visible: nvidia-smi is not installed"
+    else:
+        pytest.importorskip("torch")
+        _fake_nvidia_smi(tmp_path / "bin")
+        env["PATH"] = f"{tmp_path / 'bin'}{os.pathsep}{env['PATH']}"
+        env["PYTHON"] = sys.executable
+        expected = "gpu_verl_smoke: " + sys.executable + "'s torch cannot use a GPU"
+    work = tmp_path / "work"
+    run = subprocess.run(
+        ["bash", str(VERL_SMOKE)], capture_output=True, text=True, timeout=120, env={**env, "WORK": str(work)}
+    )
+    assert run.returncode == 1
+    assert run.stderr.strip().splitlines()[0].startswith(expected), run.stderr
+    assert not work.exists()

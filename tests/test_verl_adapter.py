@@ -405,6 +405,59 @@ def test_temperature_stages_switch_at_boundaries_and_reach_sampling(harness):
     assert float(trainer._next_train_batch()[TEMPERATURE_KEY]) == 1.4
 
 
+def test_our_hooks_see_the_same_fields_under_the_vllm_replicas_output_shape(harness):
+    """The harness's scripted answers, shaped as verl 0.9.1's vLLM replica returns them (``stop_reason``
+    ``completed`` at the length limit too, its ``extra_fields``; ``ScriptedLLMClient(vllm_shape=True)``):
+    our agent loop still caps training at ``max_response_length`` and samples at the step's temperature,
+    verl's single-turn loop cuts the ids at ``response_length``, and the mask zeroes exactly the rule's rows
+    -- it reads the response ids and the reward, never the engine's stop reason."""
+    import transfer_queue as tq
+    from verl.trainer.ppo.v1 import PPOTrainerSync
+
+    from microcoder_testing.rollout import ScriptedLLMClient
+    from trainer_adapters.verl.agent_loop import MicroCoderAgentLoopManager
+
+    trainer = harness
+    tok = trainer.tokenizer
+    r = _responses(tok)
+    enc = lambda s: tok.encode(s, add_special_tokens=False)
+    script = [(enc(m), r["group"]) for m in ("QQA", "QQB", "QQC", "QQD")]
+    hf_shaped = trainer.agent_loop_manager
+    trainer.agent_loop_manager = MicroCoderAgentLoopManager.create(
+        config=trainer.config,
+        llm_client=ScriptedLLMClient(script, vllm_shape=True),
+        teacher_client=None,
+        reward_loop_worker_handles=trainer.reward_loop_manager.reward_loop_worker_handles,
+    )
+    try:
+        trainer.mc_config.mask_probability = 1.0
+        batch, metrics, rows = _run_step(trainer, 5)  # stage 100 -> temperature 1.4
+    finally:
+        trainer.agent_loop_manager = hf_shaped
+    for row in rows.values():
+        extra = row["extra"]
+        assert extra["global_steps"] == 0 and extra["num_cached_tokens"] == 0  # the vLLM fields reached the row
+        assert extra["sampling_params"]["temperature"] == 1.4
+        assert extra["sampling_params"]["max_tokens"] == MAX_RESP
+        assert len(row["response"]) <= MAX_RESP
+    assert metrics[M.TEMPERATURE] == 1.4 and trainer.actor_rollout_wg.update_temperatures[-1] == 1.4
+
+    PPOTrainerSync._compute_advantage(trainer, batch, {})
+    stock = tq.kv_batch_get(keys=batch.keys, partition_id=batch.partition_id, select_fields=["advantages"])
+    stock = {k: a.tolist() for k, a in zip(batch.keys, stock["advantages"].unbind())}
+    expected = {k: _expected_mask(row) for k, row in rows.items()}
+    truncated = sum(len(row["response"]) >= MAX_RESP for row in rows.values())
+    assert 0 < sum(expected.values()) < truncated
+    for key, row in rows.items():
+        if expected[key]:
+            assert all(v == 0.0 for v in row["advantage"]) and any(v != 0.0 for v in stock[key]), key
+        else:
+            assert row["advantage"] == pytest.approx(stock[key], abs=0), key
+    assert metrics[M.MASK_FRACTION] == pytest.approx(sum(expected.values()) / len(rows))
+    assert metrics[M.TRUNCATION_FRACTION] == pytest.approx(truncated / len(rows))
+    tq.kv_clear(keys=batch.keys, partition_id=batch.partition_id)
+
+
 def test_validation_reports_mean_at_4_accuracy_with_eval_length(harness, workdir):
     trainer = harness
     trainer.global_steps = 6

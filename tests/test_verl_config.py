@@ -8,6 +8,7 @@ The Ray training harness is in ``test_verl_adapter.py``; the shared config and f
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ pytest.importorskip("transfer_queue")
 
 from trainer_adapters.verl.config_builder import (
     MicroCoderVerlConfigError,
+    _rollout_width_problems,
     compose_verl_config,
     describe_plan,
     validate_verl_config,
@@ -220,14 +222,52 @@ def test_cpu_machine_gets_the_cpu_setup_and_gpu_setup_fails_fast(tiny_model, dat
     gpu = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, device="gpu")
     assert gpu.actor_rollout_ref.model.override_config.attn_implementation == "sdpa"
     assert gpu.actor_rollout_ref.model.use_remove_padding is False  # sdpa cannot keep packed rows apart
-    with pytest.raises(ValueError, match="'vllm'.*not installed"):
+    with pytest.raises(ValueError, match="'vllm'.*needs the Python package 'vllm', which is not installed"):
         check_machine(gpu)
     from omegaconf import open_dict
 
     with open_dict(gpu):
-        gpu.actor_rollout_ref.rollout.name = "torch"  # an engine that imports: the GPU count is checked next
+        gpu.actor_rollout_ref.rollout.name = "hf"  # ours: no package to look for, the GPU count is checked next
     with pytest.raises(ValueError, match=r"torch sees 0 GPU\(s\); torch.version.cuda=.*nvidia-smi"):
         check_machine(gpu)
+
+
+def test_the_engine_check_knows_verls_registry_and_asks_for_a_package_only_where_there_is_one():
+    from trainer_adapters.verl.launcher import ENGINE_PACKAGES, check_engine, known_engines
+
+    engines = known_engines()
+    assert {"hf", "vllm", "sglang", "trtllm"} <= set(engines)  # verl's own, and ours through the plugin
+    check_engine("hf", "gpu")  # no module named 'hf' is looked for (there is none)
+    check_engine("hf", "cpu")
+    for name, package in ENGINE_PACKAGES.items():
+        assert name in engines
+        with pytest.raises(ValueError, match=f"needs the Python package '{package}'"):
+            check_engine(name, "gpu")  # none of them is installed on this CPU machine
+        with pytest.raises(ValueError, match=f"rollout.name={name} needs a GPU"):
+            check_engine(name, "cpu")
+    with pytest.raises(ValueError, match=r"verl knows no such rollout engine \(known: .*hf.*vllm"):
+        check_engine("torch", "gpu")
+
+
+def test_the_plugin_reaches_ray_workers_from_a_checkout_that_is_not_installed(monkeypatch):
+    """Without the ``verl.plugins`` entry point (a repository copy on PYTHONPATH) the launcher names our
+    plugin in ``VERL_USE_EXTERNAL_MODULES``, which verl imports in every process; installed, it adds nothing."""
+    import importlib.metadata
+
+    from trainer_adapters.verl import launcher
+
+    monkeypatch.setenv("VERL_USE_EXTERNAL_MODULES", "other.module")
+    installed = any(
+        ep.value == "trainer_adapters.verl.cpu" for ep in importlib.metadata.entry_points(group="verl.plugins")
+    )
+    launcher.export_plugin()
+    assert os.environ["VERL_USE_EXTERNAL_MODULES"] == (
+        "other.module" if installed else "other.module,trainer_adapters.verl.cpu"
+    )
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [])  # as in a bare checkout
+    launcher.export_plugin()
+    launcher.export_plugin()  # named once
+    assert os.environ["VERL_USE_EXTERNAL_MODULES"] == "other.module,trainer_adapters.verl.cpu"
 
 
 def test_flash_attention_keeps_verls_packed_rows_and_sdpa_does_not():
@@ -311,3 +351,19 @@ def test_the_judge_settings_reach_compute_score_as_reward_kwargs(tiny_model, dat
     )
     assert shown.exit_code == 0, shown.output
     assert "judge_time_limit_s: 2.5" in shown.output
+
+
+def test_a_rollout_wider_than_the_gpus_is_refused_at_plan_time(tiny_model, dataset):
+    # verl's default tensor_model_parallel_size is 2: on one GPU its workers assert only after loading the model
+    gpu = ["trainer.n_gpus_per_node=1", "trainer.nnodes=1"]
+    wide = compose_verl_config(_small_cfg(), model=tiny_model, dataset=dataset, extra_overrides=gpu)
+    assert int(wide.actor_rollout_ref.rollout.tensor_model_parallel_size) == 2
+    with pytest.raises(MicroCoderVerlConfigError, match="tensor_model_parallel_size.*1 on one GPU"):
+        validate_verl_config(wide)
+    narrow = compose_verl_config(
+        _small_cfg(),
+        model=tiny_model,
+        dataset=dataset,
+        extra_overrides=gpu + ["actor_rollout_ref.rollout.tensor_model_parallel_size=1"],
+    )
+    assert _rollout_width_problems(narrow) == []

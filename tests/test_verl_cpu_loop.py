@@ -72,6 +72,7 @@ def test_train_two_steps_then_resume_to_three(taught):
     first = _cli(*base, "total_training_steps=2", *CONTRACT)
     log = first.stdout + first.stderr
     assert first.returncode == 0, log[-6000:]
+    assert "Traceback" not in first.stderr, first.stderr[-6000:]
     assert "device=cpu" in log and "rollout=hf" in log and "strategy=fsdp2" in log
     assert "no test.parquet" in log  # said loudly, and validation stays off
 
@@ -94,9 +95,23 @@ def test_train_two_steps_then_resume_to_three(taught):
     second = _cli(*base, "total_training_steps=3", *CONTRACT)
     log = second.stdout + second.stderr
     assert second.returncode == 0, log[-6000:]
+    assert "Traceback" not in second.stderr, second.stderr[-6000:]
     assert f"Resuming from {out / 'global_step_2'}" in log
     assert [r["step"] for r in _records(out)] == [1, 2, 3]  # step 3 only was added
     assert (out / "global_step_3" / "actor" / "model_world_size_1_rank_0.pt").is_file()
+
+
+def test_a_run_with_data_loader_workers_ends_without_a_traceback(taught):
+    """verl's GPU default keeps 8 data loader worker processes under the task runner; Ray SIGKILLs them at
+    the end and torch's SIGCHLD handler printed ``DataLoader worker (pid …) is killed by signal: Killed``
+    after a successful run. The launcher shuts them down first (``launcher.close_data_loaders``)."""
+    root, model, dataset = taught
+    out = root / "out_workers"
+    base = ["train", "--backend", "verl", "--model", model, "--dataset", dataset, "--output-dir", str(out)]
+    run = _cli(*base, "total_training_steps=1", *CONTRACT, "data.dataloader_num_workers=2")
+    assert run.returncode == 0, (run.stdout + run.stderr)[-6000:]
+    assert [r["step"] for r in _records(out)] == [1]
+    assert "Traceback" not in run.stderr and "DataLoader worker" not in run.stderr, run.stderr[-6000:]
 
 
 @pytest.mark.parametrize("preset", ["grpo", "dapo"])

@@ -104,7 +104,7 @@ def choose_initial_temperature(
     raise ValueError(
         f"temperature=auto: no probe temperature has diversity >= convergence_diversity ({convergence_diversity}) "
         f"with spread < fluctuation_threshold ({fluctuation_threshold}); probe: {table}. "
-        "Add probe temperatures or recalibrate the two values (README, MicroCoder-GRPO)."
+        "Add probe temperatures or recalibrate the two values (docs/train.md, 'Diversity and temperature')."
     )
 
 

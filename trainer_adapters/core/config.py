@@ -19,7 +19,7 @@ Choices the paper does not pin down here (documented, overridable):
 * ``temperature=auto`` (:mod:`.auto_temperature`): ``convergence_diversity`` (0.35) is
   the 4-gram diversity a run settles to, ``fluctuation_threshold`` (0.15) the largest
   spread of per-prompt diversity (std across probe prompts) accepted as stable. Both are
-  starting points to calibrate on your own model: README, "MicroCoder-GRPO", says how.
+  starting points to calibrate on your own model: docs/train.md, "Diversity and temperature", says how.
 * ``repetition_check`` "period": the repetition condition catches loops of any period up
   to ``repetition_window``; "window" is the paper's literal two-window comparison.
 * ``val_temperature`` 0.7 / ``val_top_p`` 0.8: Qwen3-Instruct-2507's recommended

@@ -219,7 +219,7 @@ def _baseline_overrides(cfg: MicroCoderGRPOConfig) -> dict[str, Any]:
     if cfg.dynamic_sampling:
         # DAPO's dynamic sampling: groups whose samples all have the same acc are evicted and
         # refilled (verl v1 replay buffer).  verl 0.9.1's buffer ignores max_num_gen_batches
-        # (it only warns), so refills are unbounded: not set here, and the README says so.
+        # (it only warns), so refills are unbounded: not set here, and docs/train.md says so.
         o["algorithm.filter_groups.enable"] = True
         o["algorithm.filter_groups.metric"] = "acc"
     if cfg.overlong_buffer_length:
@@ -377,6 +377,7 @@ def validate_verl_config(config) -> None:
         )
     if not config.reward.custom_reward_function.path:
         problems.append("reward.custom_reward_function.path is empty")
+    problems += _rollout_width_problems(config)
     mc = config.get(CONFIG_SECTION)
     if mc is not None:
         stage0 = MicroCoderGRPOConfig.from_dict(mc).schedule.temperature_at(0)
@@ -401,6 +402,26 @@ def validate_verl_config(config) -> None:
                 )
     if problems:
         raise MicroCoderVerlConfigError("; ".join(problems))
+
+
+def _rollout_width_problems(config) -> list[str]:
+    """verl asserts this only once the workers hold the model (minutes in, deep in Ray): say it at plan time.
+    Its default tensor_model_parallel_size is 2, so a one-GPU run must set it to 1."""
+    rollout = config.actor_rollout_ref.rollout
+    width = (
+        int(rollout.tensor_model_parallel_size)
+        * int(rollout.get("data_parallel_size", 1) or 1)
+        * int(rollout.get("pipeline_model_parallel_size", 1) or 1)
+    )
+    devices = int(config.trainer.n_gpus_per_node) * int(config.trainer.nnodes)
+    if devices % width == 0:
+        return []
+    return [
+        f"the rollout spans {width} device(s) (tensor_model_parallel_size={rollout.tensor_model_parallel_size} x "
+        f"data_parallel_size x pipeline_model_parallel_size), which does not divide the {devices} of "
+        "trainer.n_gpus_per_node x trainer.nnodes: set actor_rollout_ref.rollout.tensor_model_parallel_size "
+        "(1 on one GPU; verl's default is 2)"
+    ]
 
 
 def describe_plan(cfg: MicroCoderGRPOConfig, config=None, algorithm_only: bool = False) -> str:

@@ -72,10 +72,33 @@ def make_task_runner():
                     if tracking is not None:
                         tracking.finish(exit_code=0 if succeeded else 1)
                 finally:
+                    close_data_loaders(getattr(self, "trainer", None))
                     tq.close()
 
     _MicroCoderTaskRunner.__name__ = "MicroCoderTaskRunner"
     return ray.remote(_MicroCoderTaskRunner)
+
+
+def close_data_loaders(trainer) -> None:
+    """Stop the trainer's data loader workers while the run ends normally.
+
+    verl keeps the training iterator (``train_dataloader_it``) alive after ``fit``; its worker processes
+    (``data.dataloader_num_workers``, 8 by default on a GPU) are children of the task runner actor. When the
+    driver exits, Ray kills the actor's processes with SIGKILL, torch's SIGCHLD handler in the still-running
+    actor sees its workers die, and prints ``RuntimeError: DataLoader worker (pid …) is killed by signal:
+    Killed`` after a run that succeeded."""
+    if trainer is None:
+        return
+    iterators = [getattr(trainer, "train_dataloader_it", None)]
+    iterators += [
+        getattr(getattr(trainer, name, None), "_iterator", None) for name in ("train_dataloader", "val_dataloader")
+    ]
+    for iterator in iterators:
+        shutdown = getattr(iterator, "_shutdown_workers", None)  # torch's multiprocessing iterator
+        if shutdown is not None:
+            shutdown()
+    if hasattr(trainer, "train_dataloader_it"):
+        trainer.train_dataloader_it = None
 
 
 def run_verl(
@@ -120,6 +143,7 @@ def run_verl(
 
     check_inputs(config)
     check_machine(config)
+    export_plugin()
     from verl.trainer.main_ppo import run_ppo
 
     set_judge_keywords(config, {"judge_workers": default_judge_workers(config)})  # where the config sets none
@@ -160,25 +184,64 @@ def check_inputs(config) -> None:
                 raise ValueError(f"data.{key}: {path} does not exist (--dataset takes a folder with train.parquet)")
 
 
-def check_machine(config) -> None:
-    """Fail at once, naming what is missing, instead of letting Ray wait for it."""
-    if config.trainer.device == "cpu":
-        if config.actor_rollout_ref.rollout.name != "hf":
-            raise ValueError(
-                f"actor_rollout_ref.rollout.name={config.actor_rollout_ref.rollout.name} needs a GPU; "
-                "on a CPU the rollout engine is 'hf' (transformers)"
-            )
-        return
+# The rollout engines whose server is a separate Python package (verl imports it inside its replica); the
+# others (ours, ``hf``) need nothing beyond verl and transformers.
+ENGINE_PACKAGES = {"vllm": "vllm", "sglang": "sglang", "trtllm": "tensorrt_llm"}
+CPU_ENGINES = ("hf",)  # the engines that run without an accelerator
+
+
+def known_engines() -> list[str]:
+    """The rollout engines verl's replica registry knows here (with ours, registered by our plugin)."""
+    from verl.workers.rollout.replica import RolloutReplicaRegistry
+
+    from . import cpu  # noqa: F401  (its import registers ``hf``; a no-op when verl loaded the plugin already)
+
+    return sorted(RolloutReplicaRegistry._registry)
+
+
+def check_engine(name: str, device: str) -> None:
+    """The rollout engine ``name`` is one verl knows, runs on ``device``, and its package (if it has one) imports."""
     import importlib.util
 
+    engines = known_engines()
+    if name not in engines:
+        raise ValueError(
+            f"actor_rollout_ref.rollout.name={name}: verl knows no such rollout engine (known: {', '.join(engines)})"
+        )
+    if device == "cpu" and name not in CPU_ENGINES:
+        raise ValueError(
+            f"actor_rollout_ref.rollout.name={name} needs a GPU; on a CPU the rollout engine is 'hf' (transformers)"
+        )
+    package = ENGINE_PACKAGES.get(name)
+    if package is not None and importlib.util.find_spec(package) is None:
+        raise ValueError(
+            f"the rollout engine {name!r} (actor_rollout_ref.rollout.name) needs the Python package {package!r}, "
+            "which is not installed: on a GPU machine install microcoder with its GPU extra, pip install -e '.[gpu]' "
+            "(or run actor_rollout_ref.rollout.name=hf, transformers generation: slower, no extra package)"
+        )
+
+
+def export_plugin() -> None:
+    """Make every Ray worker import our verl plugin, also where microcoder runs from a checkout on
+    ``PYTHONPATH`` without being installed (no ``verl.plugins`` entry point then): verl imports the modules
+    named in ``VERL_USE_EXTERNAL_MODULES`` at ``import verl``, and local Ray workers inherit the environment."""
+    from importlib.metadata import entry_points
+
+    module = f"{__package__}.cpu"
+    if any(ep.value == module for ep in entry_points(group="verl.plugins")):
+        return
+    named = [m for m in os.environ.get("VERL_USE_EXTERNAL_MODULES", "").split(",") if m]
+    if module not in named:
+        os.environ["VERL_USE_EXTERNAL_MODULES"] = ",".join([*named, module])
+
+
+def check_machine(config) -> None:
+    """Fail at once, naming what is missing, instead of letting Ray wait for it."""
+    check_engine(str(config.actor_rollout_ref.rollout.name), str(config.trainer.device))
+    if config.trainer.device == "cpu":
+        return
     import torch
 
-    name = config.actor_rollout_ref.rollout.name
-    if importlib.util.find_spec(name) is None:
-        raise ValueError(
-            f"the rollout engine {name!r} (actor_rollout_ref.rollout.name) is not installed: "
-            "on a GPU machine install microcoder with its GPU extra, pip install -e '.[gpu]'"
-        )
     wanted = int(config.trainer.n_gpus_per_node)
     # on a cluster the GPUs are the nodes', not necessarily this machine's
     address = config.get("ray_kwargs", {}).get("ray_init", {}).get("address") or os.environ.get("RAY_ADDRESS")
