@@ -99,3 +99,31 @@ def test_each_row_sorted_in_other_words():
     )
     assert all(row == sorted(row, reverse=True) for x in got for row in x["values"])
     assert any(len(set(row)) > 1 for x in got for row in x["values"])
+
+
+@pytest.mark.parametrize(
+    "line, chars",
+    [
+        ("s consists of lowercase English letters from 'a' to 'j' inclusive.", "abcdefghij"),
+        ("s consists of the digits '1' to '9'.", "123456789"),
+        ("s consists of only digits 0-9.", "0123456789"),
+        ("s consists of lowercase letters from the set {'a', 'b', 'c'}.", "abc"),
+        ("s consists of lower and upper case English letters.", None),
+        ("s consists of only digits '0' and '1'.", "01"),  # once every digit: a draw could hold a 5
+        ("s consists of only the letters 'a' and 'b'.", "ab"),
+    ],
+)
+def test_characters_in_other_words_are_exactly_those_named(line, chars):
+    got = _drawn(
+        f"1 <= s.length <= 30\n{line}", "s: str", ['{"s": "a"}' if chars is None or "a" in chars else '{"s": "1"}']
+    )
+    allowed = set(chars or "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    assert all(set(x["s"]) <= allowed for x in got)
+    drawn = set("".join(x["s"] for x in got))
+    assert drawn == allowed if len(allowed) <= 10 else len(drawn) > 30  # the named ones, all of them drawn
+
+
+def test_a_range_outside_the_class_it_names_is_not_read():
+    assert "not understood" in why_not_read(
+        fn_problem("1 <= s.length <= 30\ns consists of uppercase letters from 'a' to 'c'.", "s: str", ['{"s": "a"}'])
+    )

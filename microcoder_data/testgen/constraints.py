@@ -22,6 +22,7 @@ from microcoder_data.testgen.conditions import (
     read_string_rule,
 )
 from microcoder_data.testgen.line_readings import read_line
+from microcoder_data.testgen.word_readings import alphabet_in_words, named_characters
 from microcoder_data.testgen.matrices import names_cells_by_position
 from microcoder_data.testgen.spec_model import (
     _IDENT,
@@ -222,7 +223,7 @@ def _character_range(t: str) -> str | None:
 
 
 def _alphabet(text: str) -> str | None:
-    span = _character_range(text.strip(" ."))
+    span = _character_range(text.strip(" .")) or named_characters(text)
     if span is not None:
         return span
     t = text.lower()
@@ -247,7 +248,7 @@ def _alphabet(text: str) -> str | None:
         t,
     )
     if not chars or rest:
-        return None
+        return alphabet_in_words(text)
     return "".join(sorted(chars))
 
 

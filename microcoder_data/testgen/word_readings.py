@@ -8,6 +8,7 @@ it; it returns True (read), False (refused) or None (not its phrasing).
 from __future__ import annotations
 
 import re
+import string
 from typing import Any
 
 _SUBJECT = r"[A-Za-z_]\w*(?:\[[a-z]\])*"
@@ -102,3 +103,45 @@ def sorted_in_words(reader: Any, text: str) -> bool | None:
     ):
         return None  # the plain phrasing: the reader's own
     return reader.read(f"{m.group(1)} is sorted in {m.group(2).lower()} order", False)
+
+
+_CLASSES = {"lowercase": string.ascii_lowercase, "uppercase": string.ascii_uppercase, "digit": string.digits}
+
+
+def alphabet_in_words(text: str) -> str | None:
+    """The characters of phrasings ``constraints._alphabet`` leaves (None: not one of these):
+    ``lowercase English letters from 'a' to 'j' inclusive``, ``the digits '1' to '9'``, ``only
+    digits 0-9``, ``a digit in the range ['2', '9']``, ``lowercase letters from the set {'a', 'b'}``,
+    ``lower and upper case English letters``.  A range outside the class it names is None."""
+    t = re.sub(r"\blower and upper ?case\b", "lowercase and uppercase", text.strip(" ."), flags=re.I)
+    t = re.sub(r"\blower ?case\b", "lowercase", re.sub(r"\bupper ?case\b", "uppercase", t, flags=re.I), flags=re.I)
+    if t != text.strip(" .") and re.fullmatch(r"(?:only )?lowercase and uppercase (?:english )?letters", t, re.I):
+        return string.ascii_letters
+    words = r"(?:only )?(?:the |an? )?((?:lowercase |uppercase )?(?:english )?(?:digits?|characters?|letters?))"
+    m = re.fullmatch(
+        rf"{words}(?: (?:from|in the range))? (?:'?(\w)'? ?(?:to|through|-) ?'?(\w)'?|\['(\w)', ?'(\w)'\])(?:,? inclusive)?",
+        t,
+        re.I,
+    )
+    ends = m and ((m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5)))
+    if ends and ord(ends[0]) <= ord(ends[1]):
+        chars = "".join(chr(c) for c in range(ord(ends[0]), ord(ends[1]) + 1))
+        named = next((v for k, v in _CLASSES.items() if k in m.group(1).lower()), None)
+        return chars if named is None or set(chars) <= set(named) else None
+    m = re.fullmatch(rf"{words} from the set \{{((?:'.'(?:, )?)+)\}}", t, re.I)
+    if m:
+        chars = set(re.findall(r"'(.)'", m.group(2)))
+        named = next((v for k, v in _CLASSES.items() if k in m.group(1).lower()), None)
+        return "".join(sorted(chars)) if named is None or chars <= set(named) else None
+    return None
+
+
+def named_characters(text: str) -> str | None:
+    """``only digits '0' and '1'``, ``the letters 'a' and 'b'``: the characters named, and no
+    other of the class the noun names (once read as every digit, every letter)."""
+    m = re.fullmatch(
+        r"(?:only )?(?:of )?(?:the )?(?:digits?|letters?|characters?) ('.'(?:(?:,|,? and|,? or|,? and/or) '.')*)",
+        text.strip(" ."),
+        re.I,
+    )
+    return "".join(sorted(set(re.findall(r"'(.)'", m.group(1))))) if m else None
