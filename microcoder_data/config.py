@@ -453,6 +453,16 @@ class VerifyConfig:
         },
     )
     augment_seed: int = field(default=0, metadata={"help": "Seed of test generation."})
+    spec_overrides: str | None = field(
+        default=None,
+        metadata={
+            "help": (
+                "A folder of hand-written input specs, one <id>.json per problem in the form the build writes to "
+                "specs/ (docs/testgen.md): a problem's file replaces the spec read from its statement, after its "
+                "existing tests are checked against it (one that breaks it: no generated tests). None: none."
+            )
+        },
+    )
     augment_neighbours: bool = field(
         default=True,
         metadata={

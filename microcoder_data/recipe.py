@@ -231,8 +231,15 @@ class Verify(Stage):
         return sort_table(table, ["id"])
 
     def key(self, cfg: PipelineConfig, in_sha: str | None) -> tuple:
+        from microcoder_data.testgen.spec_file import overrides_digest
+
         verify = cfg.to_dict()["verify"]
-        return (in_sha, {k: v for k, v in verify.items() if k not in VERIFY_SCHEDULING_KEYS})
+        # the override files' contents, not only their folder's name: an edited spec is a new build
+        return (
+            in_sha,
+            {k: v for k, v in verify.items() if k not in VERIFY_SCHEDULING_KEYS},
+            overrides_digest(cfg.verify.spec_overrides),
+        )
 
     def compute(self, ctx: BuildContext, table: pa.Table | None, key: str) -> tuple[pa.Table, pa.Table, None]:
         from microcoder_data.verify.schedule import verify_stage

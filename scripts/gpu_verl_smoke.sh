@@ -27,6 +27,8 @@
 #   export PYTHONPATH=/tmp/site:$PWD
 # This checkout runs from PYTHONPATH: the launcher names our verl plugin in VERL_USE_EXTERNAL_MODULES for the Ray
 # workers. Rehearsed with only such a package set on a CPU: about 5 minutes on 2 busy cores.
+# On one H200 (2026-11-27) a run took over 140 s (Ray and the workers start in ~90 s before the first step):
+# keep STEP_TIMEOUT at its default and give the whole script 10 minutes.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -68,6 +70,9 @@ PY
 fi
 
 RUNS=$WORK/runs; rm -rf "$RUNS"; mkdir -p "$RUNS"
+# LOG_DIR: where each run's log goes (default $RUNS); a device call points it at the folder that comes back even
+# when the call is cut off at its time limit
+mkdir -p "${LOG_DIR:-$RUNS}"
 # data.dataloader_num_workers=2: verl's GPU default keeps worker processes (8); the end of the run must be clean
 SMALL=(train_batch_size=2 ppo_mini_batch_size=2 num_generations=4 max_response_length=32 save_freq=1
        val_before_train=false trainer.n_gpus_per_node=1 actor_rollout_ref.rollout.name=hf
@@ -126,7 +131,7 @@ PY
 
 run() {  # NAME OUT_DIR STEPS_WANTED FIRST_NEW_STEP [microcoder train arguments]
   local name=$1 out=$2 want=$3 new=$4; shift 4
-  local log="$RUNS/${name%% *}.log" sampler="" peak="n/a" start rc ms
+  local log="${LOG_DIR:-$RUNS}/${name%% *}.log" sampler="" peak="n/a" start rc ms
   echo; echo "=== $name: microcoder train --backend verl --output-dir $out ${SMALL[*]} $*"
   if [[ $ON_GPU == 1 ]]; then peak_sampler "$RUNS/${name%% *}.mem" & sampler=$!; fi
   start=$(date +%s%N)

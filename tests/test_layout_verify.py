@@ -1,4 +1,4 @@
-"""Where Verify and test generation live (docs/architecture.md, Layout): the pipeline's machinery knows no
+"""Where Verify and test generation live (docs/architecture.md, "The seams"): the pipeline's machinery knows no
 stage, test generation knows nothing of Verify, the recipe uses no stage's private helper.
 Read from the source with ``test_layout``'s import graph (nothing is imported)."""
 

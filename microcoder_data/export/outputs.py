@@ -1,5 +1,5 @@
-"""Every output of a build (``export_all``): the kept problems in microcoder's schema, the verl
-parquet splits, rejects, a ``datasets`` copy, stats and the card."""
+"""Every output of a build (``export_all``): the kept problems in microcoder's schema, their
+input specs (``specs/``), the verl parquet splits, rejects, a ``datasets`` copy, stats and the card."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from microcoder_data.config import VERIFY_RUNTIME_KEYS
 from microcoder_data.export.card import write_card
 from microcoder_data.export.hf import save_hf
 from microcoder_data.export.rejects import write_rejects
+from microcoder_data.export.specs import write_specs
 from microcoder_data.export.verl import split_of, verl_tables
 from microcoder_data.pipeline.report import StageReport
 from microcoder_data.pipeline.rows import sort_table, write_parquet
@@ -73,6 +74,9 @@ def export_all(result: "BuildResult") -> dict[str, str]:
     )
     write_parquet(kept, out / "problems.parquet", compression=ex.compression, row_group_size=ex.row_group_size)
     files["problems"] = str(out / "problems.parquet")
+    specs = write_specs(problems, out)  # each problem's input model (or refusal), one file each
+    if specs is not None:
+        files["specs"] = str(specs)
     # verl splits
     tables = verl_tables(problems, ex)
     for old in ("train.parquet", "test.parquet"):

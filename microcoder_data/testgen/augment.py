@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
@@ -36,6 +37,7 @@ from microcoder_data.testgen.inputspec import InputSpec
 from microcoder_data.testgen.neighbours import neighbour_inputs
 from microcoder_data.testgen.precap import precap_positions
 from microcoder_data.testgen.refusal import Refusal, refused
+from microcoder_data.testgen.spec_file import override_path, reading_dict
 from microcoder_data.testgen.stdin_format import StdinSpec, args_json
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 
@@ -73,8 +75,8 @@ def augment(
             if isinstance(plan, Augmented):
                 out[i] = plan
                 continue
-            want, task, inputs, spec_source, old, spec, sspec = plan
-            out[i] = Augmented(info={"spec": spec_source}, spec=spec, stdin=sspec)
+            want, task, inputs, read, old, spec, sspec = plan
+            out[i] = Augmented(info=dict(read), spec=spec, stdin=sspec)
             plans.append((i, want, task, inputs, old))
             for r, ref in enumerate(refs[i]):
                 judged, code, counted[(len(plans) - 1, r)] = _labelling_run(task, ref, cfg)
@@ -119,7 +121,7 @@ def augment(
         aug = out[i]
         if not correct:
             why = "no reference passes the existing tests within the generation's step budget and time limit"
-            aug.info = refused(Refusal("no_reference", "", why))
+            aug.info = {**refused(Refusal("no_reference", "", why)), **aug.info}  # the spec read stays on record
             continue
         good, dropped = _labelled(labels, plans, answers, k)
         chosen, _ = _new_answers_first(good, want, _old_answers(plans[k]))
@@ -283,24 +285,25 @@ def _interleaved(drawn: list[str], near: list[str]) -> list[str]:
 
 def _plan(
     p: Problem, cfg: VerifyConfig
-) -> tuple[int, JudgeTask, list[str], str, list[int], InputSpec, StdinSpec | None] | Augmented | None:
+) -> tuple[int, JudgeTask, list[str], dict[str, Any], list[int], InputSpec, StdinSpec | None] | Augmented | None:
     """(tests wanted, the task running the references on old tests + drawn inputs, the
-    inputs, where their spec came from, the old tests' positions in it, the spec, its stdin
+    inputs, the record of their spec (``spec_info``), the old tests' positions in it, the spec, its stdin
     format), why the problem
     gets none (an ``Augmented``), or None when it needs neither tests nor probes."""
     want = max(0, cfg.augment_tests_to - len(p.tests))
     probes = cfg.strength_probes if cfg.strength_mutants else 0
     if not want and not probes:
         return None
-    reading = read_input_spec(p)
+    override = override_path(cfg.spec_overrides, p.id)
+    reading = read_input_spec(p, cfg.spec_overrides)
     if isinstance(reading, Refusal):
-        return Augmented(info=refused(reading))
+        return Augmented(info={**refused(reading), **_override_info(override)})
     spec, sspec = reading
     if sspec is not None:
         exclude = {args_json(sspec, t.input) for t in p.tests}
-        source = "stdin format and constraints"
     else:
-        exclude, source = {_in_form(spec, t.input) for t in p.tests}, spec.source
+        exclude = {_in_form(spec, t.input) for t in p.tests}
+    read = spec_info(p, reading, override)
     # three times the inputs needed: some are dropped (a reference crashes or times out), and
     # of the rest those with an answer no other test has are kept first (_new_answers_first);
     # the first round labels the first few (_first_round; _second_round: the rest if needed)
@@ -319,12 +322,13 @@ def _plan(
     if sspec is not None:  # the arguments written out in the statement's input format
         inputs = [sspec.render(json.loads(x)) for x in inputs]
     if not inputs:
-        return Augmented(info=refused(Refusal("no_input_drawn", "", "no input could be drawn from the constraints")))
+        why = Refusal("no_input_drawn", "", "no input could be drawn from the constraints")
+        return Augmented(info={**refused(why), **read})
     tl = min(cfg.augment_time_limit_s, p.time_limit_s or cfg.augment_time_limit_s)
     try:
         base = p.judge_task()
     except ValueError as exc:  # Verify rejects it with the reason
-        return Augmented(info=refused(Refusal("no_judge_task", "", f"no judge task: {exc}")))
+        return Augmented(info={**refused(Refusal("no_judge_task", "", f"no judge task: {exc}")), **read})
     # the old tests Verify will run (pre-cap): they decide which references are correct
     old = precap_positions(p.tests, cfg) or list(range(len(p.tests)))
     task = replace(
@@ -334,4 +338,18 @@ def _plan(
         time_limit_s=tl,
         memory_limit_mb=cfg.augment_memory_limit_mb or None,
     )
-    return want, task, inputs, source, old, spec, sspec
+    return want, task, inputs, read, old, spec, sspec
+
+
+def _override_info(path: Path | None) -> dict[str, str]:
+    """Provenance of a spec written by hand: the override file it came from."""
+    return {"spec_override": path.name} if path is not None else {}
+
+
+def spec_info(p: Problem, reading: tuple[InputSpec, StdinSpec | None], override: Path | None) -> dict[str, Any]:
+    """``provenance.verify.generation``'s record of the spec generation used: where it came
+    from (``spec``: the reading's source, or "override") and the model itself
+    (``input_model``, the spec file's form: Export writes it to ``specs/``)."""
+    spec, sspec = reading
+    source = "override" if override else "stdin format and constraints" if sspec is not None else spec.source
+    return {"spec": source, **_override_info(override), "input_model": reading_dict(p, reading)}

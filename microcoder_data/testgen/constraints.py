@@ -4,7 +4,6 @@ decides (a line naming an argument that is not understood means no spec)."""
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 import string
@@ -33,6 +32,7 @@ from microcoder_data.testgen.spec_model import (
     is_number_list,
     item_name,
 )
+from microcoder_data.testgen.spec_expr import ExprError, Name, parse_bound, walk
 from microcoder_data.testgen.structures import make_items, read_structure
 
 MANGLED_POW = {"231": "2**31", "232": "2**32", "263": "2**63", "264": "2**64"}
@@ -70,25 +70,6 @@ def _fix_numbers(text: str, mangled: bool) -> str:
 # --------------------------------------------------------------------------- constraints
 
 _REF = re.compile(r"^([A-Za-z_]\w*)((?:\s*\[\s*\w+\s*\])*)(\.length|\.size\(\))?$")
-_SAFE_NODES = (
-    ast.Expression,
-    ast.BinOp,
-    ast.UnaryOp,
-    ast.Constant,
-    ast.Name,
-    ast.Load,
-    ast.Call,
-    ast.Add,
-    ast.Sub,
-    ast.Mult,
-    ast.Div,
-    ast.FloorDiv,
-    ast.Pow,
-    ast.Mod,
-    ast.USub,
-    ast.UAdd,
-    ast.Subscript,
-)
 
 
 def constraint_lines(statement: str) -> list[str] | None:
@@ -176,16 +157,14 @@ def _expr(term: str, names: set[str]) -> str:
     )
     t = re.sub(r"(?<![\w*])/(?!/)", "//", t)
     try:
-        tree = ast.parse(t, mode="eval")
-    except SyntaxError:
-        raise _Unsupported(f"bound {term!r}", kind="unsupported_constraint", line=term)
-    for node in ast.walk(tree):
-        if not isinstance(node, _SAFE_NODES):
-            raise _Unsupported(f"bound {term!r}", kind="unsupported_constraint", line=term)
-        if isinstance(node, ast.Name) and node.id not in names and node.id not in FUNCTIONS:
-            raise _Unsupported(f"bound {term!r} names {node.id!r}", kind="unsupported_constraint", line=term)
-        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS):
-            raise _Unsupported(f"bound {term!r}", kind="unsupported_constraint", line=term)
+        tree = parse_bound(t)  # the language every bound is evaluated in (spec_expr.py)
+    except ExprError:
+        raise _Unsupported(f"bound {term!r}", kind="unsupported_constraint", line=term) from None
+    stray = next(
+        (e.id for e in walk(tree) if isinstance(e, Name) and e.id not in names and e.id not in FUNCTIONS), None
+    )
+    if stray is not None:
+        raise _Unsupported(f"bound {term!r} names {stray!r}", kind="unsupported_constraint", line=term)
     return t
 
 

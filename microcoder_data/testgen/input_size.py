@@ -25,6 +25,7 @@ from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import MAX_INPUT_CHARS
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
 from microcoder_data.testgen.refusal import Refusal
+from microcoder_data.testgen.spec_file import override_path, override_reading
 from microcoder_data.testgen.spec_model import Node, _Unsupported, evaluate_const
 from microcoder_data.testgen.stdin_format import StdinSpec, args_json, stdin_spec
 
@@ -34,9 +35,13 @@ Reading = tuple[InputSpec, StdinSpec | None] | Refusal
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 
 
-def read_input_spec(p: Problem) -> Reading:
+def read_input_spec(p: Problem, overrides: str | None = None) -> Reading:
     """The problem's spec and stdin format as test generation reads them, or why it has none
-    (its message says "stdin: " of a stdin problem's)."""
+    (its message says "stdin: " of a stdin problem's); a spec file for it in ``overrides``
+    (``verify.spec_overrides``) wins over the reading, checked against its tests like one."""
+    override = override_path(overrides, p.id)
+    if override is not None:
+        return override_reading(override, p)
     if p.mode == "stdin":
         sspec = stdin_spec(p)
         if not isinstance(sspec, StdinSpec):

@@ -3,14 +3,15 @@ and the check that a value fits a node (:func:`violation`)."""
 
 from __future__ import annotations
 
-import functools
-import math
 import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from microcoder_data.testgen.refusal import Refusal
+
+# bounds and checks are expressions of spec_expr's language (FUNCTIONS: what they may call)
+from microcoder_data.testgen.spec_expr import _NOT_CONSTANT, FUNCTIONS, constant_value, evaluate  # noqa: F401
 
 
 @dataclass
@@ -100,123 +101,6 @@ def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
         return NoSpec(why, Refusal("reading_error", "", why))
 
 
-@functools.lru_cache(maxsize=4096)
-def _compiled(expr: str) -> Any:
-    return compile(expr, "<bound>", "eval")  # a few bounds per problem, evaluated thousands of times
-
-
-def occurrences(value: Any, x: Any) -> int:
-    """How often ``x`` occurs in ``value`` and the lists nested in it."""
-    if isinstance(value, list):
-        return sum(occurrences(v, x) for v in value)
-    return int(value == x and type(value) is type(x))
-
-
-def total_length(value: list[Any]) -> int:
-    """The elements' lengths added up (``sum(words[i].length)``)."""
-    return sum(len(x) for x in value)
-
-
-def distinct_pairs(first: list[Any], second: list[Any]) -> bool:
-    """No two positions hold the same pair (``(X_i, Y_i) != (X_j, Y_j)``)."""
-    return len(set(zip(first, second))) == len(first)
-
-
-def all_distinct(*lists: list[Any]) -> bool:
-    """No value twice in the lists taken together (``A_1, ..., A_N, B_1, ..., B_M are distinct``)."""
-    values = [x for values in lists for x in values]
-    return len(set(values)) == len(values)
-
-
-def unordered_distinct_pairs(first: list[Any], second: list[Any]) -> bool:
-    """No two positions join the same two ends, in either order (no repeated undirected edge)."""
-    return len({frozenset((a, b)) for a, b in zip(first, second)}) == len(first)
-
-
-def char_counts_within(value: Any, ch: str, lo: int, hi: int | None) -> bool:
-    """``ch`` occurs between ``lo`` and ``hi`` (None: no upper bound) times in the string
-    ``value``, or in each string of the list ``value``."""
-    texts = value if isinstance(value, list) else [value]
-    return all(isinstance(t, str) and lo <= t.count(ch) and (hi is None or t.count(ch) <= hi) for t in texts)
-
-
-def adjacent_differ(values: list[Any]) -> bool:
-    """No two neighbours equal (``A_i != A_{i+1}``)."""
-    return all(a != b for a, b in zip(values, values[1:]))
-
-
-def chars_other_than(text: str, chars: str) -> int:
-    """How many characters of ``text`` are none of ``chars``."""
-    return sum(c not in chars for c in text)
-
-
-def end_char_is_not(text: str, last: bool, ch: str) -> bool:
-    """The last (``last``) or first character of ``text`` is not ``ch`` (an empty text has none)."""
-    return not text or text[-1 if last else 0] != ch
-
-
-def end_char_in(text: str, last: bool, chars: str) -> bool:
-    """The last (``last``) or first character of ``text`` is one of ``chars`` (an empty text has none)."""
-    return bool(text) and text[-1 if last else 0] in chars
-
-
-def differ_everywhere(first: list[Any], second: list[Any]) -> bool:
-    """``A_i != B_i`` at every position."""
-    return all(a != b for a, b in zip(first, second))
-
-
-def differs_from_position(values: list[Any], depth: int, first: int) -> bool:
-    """No element equals its position, the first being ``first`` (``edges[i] != i``: 0,
-    ``A_i != i``: 1); ``depth`` 2: no element of row ``k`` equals ``k`` (``graph[i][j] != i``)."""
-    rows = enumerate(values, first) if depth == 2 else [(k, [x]) for k, x in enumerate(values, first)]
-    return all(x != k for k, row in rows for x in row)
-
-
-def no_leading_zero(value: Any, zero_ok: bool) -> bool:
-    """A number written as a string (or each string of a list), or as a list of digits, starts
-    with no 0; ``zero_ok``: the number 0 itself (``"0"``, ``[0]``) may."""
-    if isinstance(value, list) and value and isinstance(value[0], str):
-        return all(no_leading_zero(v, zero_ok) for v in value)
-    if not value:
-        return True
-    return value[0] not in (0, "0") or (zero_ok and len(value) == 1)
-
-
-# the functions a bound or check may call (``len(nums)``, ``sum(nums)``), by name
-FUNCTIONS = {
-    "len": len,
-    "min": min,
-    "max": max,
-    "sum": sum,
-    "total_length": total_length,
-    "distinct_pairs": distinct_pairs,
-    "differ_everywhere": differ_everywhere,
-    "differs_from_position": differs_from_position,
-    "no_leading_zero": no_leading_zero,
-    "all_distinct": all_distinct,
-    "adjacent_differ": adjacent_differ,
-    "chars_other_than": chars_other_than,
-    "end_char_is_not": end_char_is_not,
-    "end_char_in": end_char_in,
-    "floor": math.floor,  # floor(nums.length / m): the division is integer already (constraints._expr)
-    "unordered_distinct_pairs": unordered_distinct_pairs,
-    "char_counts_within": char_counts_within,
-    "occurrences": occurrences,
-}
-_GLOBALS = {"__builtins__": {}, **FUNCTIONS}
-
-
-_NOT_CONSTANT = object()
-
-
-@functools.lru_cache(maxsize=4096)
-def _constant(expr: str) -> Any:
-    """The value of a bound that names nothing (``10**9``), once: a large input's every element
-    is drawn and checked against its bounds."""
-    code = _compiled(expr)
-    return _NOT_CONSTANT if code.co_names else eval(code, _GLOBALS, {})
-
-
 def plain_number_bounds(node: Node | None) -> tuple[Any, Any] | None:
     """(lo, hi) of a number with constant bounds and nothing else to check (no choices, no
     excluded values, not a size), or None."""
@@ -229,15 +113,8 @@ def plain_number_bounds(node: Node | None) -> tuple[Any, Any] | None:
         or node.mod
     ):
         return None
-    lo, hi = _constant(node.lo), _constant(node.hi)
+    lo, hi = constant_value(node.lo), constant_value(node.hi)
     return None if lo is _NOT_CONSTANT or hi is _NOT_CONSTANT else (lo, hi)
-
-
-def evaluate(expr: str, env: dict[str, Any]) -> Any:
-    value = _constant(expr)
-    if value is not _NOT_CONSTANT:
-        return value
-    return eval(_compiled(expr), _GLOBALS, env)  # names and calls checked by constraints._expr
 
 
 def failed_check(checks: list[str], env: dict[str, Any]) -> str | None:
@@ -451,8 +328,8 @@ def evaluate_const(expr: str | None) -> int | None:
     if not expr or _IDENT.search(expr):
         return None
     try:
-        v = eval(compile(expr, "<bound>", "eval"), {"__builtins__": {}}, {})  # digits and operators only
-    except Exception:
+        v = evaluate(expr, {})
+    except Exception:  # any text outside the language, or a value that cannot be worked out: no constant
         return None
     return v if isinstance(v, int) else None
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from microcoder_data.testgen import stdin_records as jagged
+from microcoder_data.testgen.spec_expr import evaluate
 from microcoder_data.testgen.spec_model import InputSpec, Node, _Unsupported
 from microcoder_data.testgen.stdin_queries import parse_queries, render_queries
 
@@ -45,7 +46,7 @@ def row_names(rows: list[Row]) -> list[str]:
 
 
 def _count(expr: str, env: dict[str, Any]) -> int:
-    v = eval(compile(expr, "<count>", "eval"), {"__builtins__": {}}, dict(env))  # names and + - digits only
+    v = evaluate(expr, env)
     if not isinstance(v, int) or v < 0:
         raise _Unsupported(f"length {expr!r} is not a count", kind="unsupported_format", line=expr)
     return v

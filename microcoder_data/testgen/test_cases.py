@@ -40,7 +40,7 @@ def cases_spec(
         name: Node("list", elem=one, len_lo=count, len_hi=count),
     }
     params = ", ".join(case.args)
-    checks = [f"all((lambda {params}: {c})(*case) for case in {name})" for c in case.checks]
+    checks = [f"all({c} for ({params},) in {name})" for c in case.checks]  # each case's positions by name
     for terms, bound in totals:
         names = {n for product in terms for n in product}
         if any(n not in position or case.nodes[n].kind not in ("int", "str", "list") for n in names):

@@ -41,7 +41,7 @@ def large_inputs(p: Problem, cfg: VerifyConfig, read: Reading | None = None) -> 
     are read here)."""
     if any(len(t.input) > MAX_INPUT_CHARS for t in p.tests):
         return "a kept test is already large"
-    reading = read if read is not None else read_input_spec(p)
+    reading = read if read is not None else read_input_spec(p, cfg.spec_overrides)
     if isinstance(reading, Refusal):
         return reading.message
     spec, sspec = reading

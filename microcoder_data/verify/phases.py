@@ -405,7 +405,7 @@ def _reading(b: Batch, i: int) -> Reading:
     a = b.augmented.get(i)
     if a is not None and a.spec is not None:
         return a.spec, a.stdin
-    return read_input_spec(b.problems[i])
+    return read_input_spec(b.problems[i], b.cfg.spec_overrides)
 
 
 def _norm_output(s: str | None) -> str:
