@@ -56,20 +56,41 @@ def _cell(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
-def _section(cls: type, prefix: str, level: int) -> list[str]:
-    """The table of ``cls``'s own keys, then a sub-heading and table for each nested section."""
-    rows, nested = [], []
+def _groups(cls: type) -> list[tuple[type, list[dataclasses.Field]]]:
+    """``cls``'s fields by the class that declares them, in field order: a section composed of
+    several settings classes (``VerifyConfig`` extends ``TestgenConfig``, ...) is listed by part."""
+    groups: list[tuple[type, list[dataclasses.Field]]] = []
     for f in dataclasses.fields(cls):
-        default = field_default(f)
-        if dataclasses.is_dataclass(default):
-            nested.append((prefix + f.name, type(default), f.metadata.get("help", "")))
+        owner = next(c for c in cls.__mro__ if f.name in c.__dict__.get("__annotations__", {}))
+        if not groups or groups[-1][0] is not owner:
+            groups.append((owner, []))
+        groups[-1][1].append(f)
+    return groups
+
+
+def _section(cls: type, prefix: str, level: int) -> list[str]:
+    """The table of ``cls``'s own keys (one per settings class it is composed of, each under a
+    heading naming its module), then a sub-heading and table for each nested section."""
+    out, nested = [], []
+    groups = _groups(cls)
+    for owner, fields in groups:
+        rows = []
+        for f in fields:
+            default = field_default(f)
+            if dataclasses.is_dataclass(default):
+                nested.append((prefix + f.name, type(default), f.metadata.get("help", "")))
+                continue
+            rows.append(f"| `{prefix}{f.name}` | {_show(default)} | {_cell(f.metadata.get('help', ''))} |")
+        if not rows:
             continue
-        rows.append(f"| `{prefix}{f.name}` | {_show(default)} | {_cell(f.metadata.get('help', ''))} |")
-    out = []
-    if rows:
+        if len(groups) > 1:
+            where = owner.__module__.replace(".", "/") + ".py"
+            out += [f"{'#' * level} `{owner.__name__}` ({where})", ""]
+            out += [_doc(owner), ""] if owner is not cls else []  # the section's own: its doc is above
         out += ["| key | default | what it does |", "|---|---|---|", *rows, ""]
     for name, section, help_text in nested:
-        out += [f"{'#' * level} `{name}`", "", _cell(help_text or _doc(section)), ""]
+        where = "" if len(_groups(section)) > 1 else f" ({section.__module__.replace('.', '/')}.py)"
+        out += [f"{'#' * level} `{name}`", "", _cell(help_text or _doc(section)) + where, ""]
         out += _section(section, name + ".", min(level + 1, 6))
     return out
 

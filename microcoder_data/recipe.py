@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import pyarrow as pa
 
-from microcoder_data.config import VERIFY_SCHEDULING_KEYS, FilterConfig, PipelineConfig, ProcessConfig
+from microcoder_data.config import PipelineConfig
 from microcoder_data.export.outputs import EXPORT_STAGE, export_all
 from microcoder_data.filter.decontam import Decontaminate
 from microcoder_data.filter.dedup import ExactDedup, MinHashDedup
@@ -45,6 +45,9 @@ from microcoder_data.process.normalize import Normalize
 from microcoder_data.process.translate import Translator
 from microcoder_data.process.validate import Completeness, SchemaCheck
 from microcoder_data.schema import Problem, Reject, duplicate_id, make_reject
+from microcoder_data.settings.filter import FilterConfig
+from microcoder_data.settings.process import ProcessConfig
+from microcoder_data.settings.verify import VERIFY_SCHEDULING_KEYS
 
 PIPELINE_VERSION = "1"
 

@@ -28,14 +28,15 @@ The result is a typed :class:`~.reward_result.RewardResult`; verl and TRL get it
 from __future__ import annotations
 
 import atexit
+import contextlib
 import inspect
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from .ground_truth import from_ground_truth
-from .reward_result import REWARD_KINDS, RewardResult, decode_reward, reward_result
+from .reward_result import REWARD_KINDS, decode_reward, reward_result
 from .types import CandidateResult, Limits
 
 #: override the trainer config's judge settings (for one machine's size, say)
@@ -196,9 +197,10 @@ class MicroCoderReward:
     ``[{"role": "assistant", "content": ...}]`` per row), ``completion_ids`` and every dataset
     column as a list; the ground truth comes from the ``reward_model`` column (``{"ground_truth":
     ...}``, what ``microcoder data build`` writes) or else a ``ground_truth`` column (the string).
-    It returns one score per completion and keeps the full judgement of each row (score, verdict,
-    ``incomplete``) in ``last_results``, in row order, so that a trainer can apply the conditional
-    truncation mask (which needs "non-incorrect" = correct or judged incomplete) to the same rows.
+    It returns one score per completion. A trainer that needs the full judgement of each row (score,
+    verdict, ``incomplete``: the conditional truncation mask needs "non-incorrect" = correct or judged
+    incomplete) gets it, in row order, from :meth:`collecting` around the calls TRL makes; the
+    reward keeps no judgement after a call.
 
     ``scorer``: a batch scorer ``(solution_strs, ground_truths, **kw) -> list[dict]``;
     defaults to :func:`compute_scores` (the judge, in parallel).  ``reward``: the reward kind
@@ -218,7 +220,7 @@ class MicroCoderReward:
         self.scorer = scorer if scorer is not None else compute_scores
         self.reward = reward
         self.judge = {k: v for k, v in (judge or {}).items() if v is not None}
-        self.last_results: list[dict] = []
+        self._collectors: list[list[dict]] = []
         try:
             params = inspect.signature(self.scorer).parameters
             self._params = set(params)
@@ -262,7 +264,8 @@ class MicroCoderReward:
         texts = [completion_text(c) for c in completions]
         gts = [_ground_truth(rm) for rm in column]
         results = self.score(texts, gts, kwargs.get("data_source"), kwargs.get("extra_info"))
-        self.last_results = results
+        for judged in self._collectors:
+            judged.extend(results)
         log_extra = kwargs.get("log_extra")
         if callable(log_extra):  # shows up in TRL's completions table when log_completions=True
             log_extra("verdict", [str(r.get("verdict", "")) for r in results])
@@ -270,10 +273,17 @@ class MicroCoderReward:
         # std and gives it no advantage, as the trainers here do (trainer_adapters.core.groups)
         return [None if d.infra_error else d.score for d in map(decode_reward, results)]
 
-    @property
-    def last_rewards(self) -> list[RewardResult]:
-        """``last_results`` decoded (:func:`~.reward_result.decode_reward`)."""
-        return [decode_reward(r) for r in self.last_results]
+    @contextlib.contextmanager
+    def collecting(self) -> Iterator[list[dict]]:
+        """The judgements (one dict a row, in row order) of the calls made inside the block, e.g.
+        those TRL makes while it generates and scores one batch; they are the block's value, held
+        nowhere after it."""
+        judged: list[dict] = []
+        self._collectors.append(judged)
+        try:
+            yield judged
+        finally:
+            self._collectors.remove(judged)
 
 
 def trl_reward_function(

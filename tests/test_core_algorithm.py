@@ -25,6 +25,7 @@ from trainer_adapters.core import (
     ngram_diversity,
 )
 from trainer_adapters.core.config import UnknownConfigKeyError
+from trainer_adapters.core.step import MaskRules
 
 
 def test_core_imports_no_backend():
@@ -307,8 +308,7 @@ def test_infra_error_rows_get_zero_advantage_whatever_the_draw():
         [1.0, 0.0, 0.0, 0.0],
         extra,
         [False] * 4,
-        max_response_length=100,
-        probability=0.0,
+        rules=MaskRules(max_response_length=100, probability=0.0),
         rng=np.random.default_rng(0),
     )
     assert plan.mask.tolist() == [False, True, False, True]
@@ -389,8 +389,7 @@ def test_verl_regroups_the_groups_that_hold_an_infra_error_session():
         scores,
         extra,
         [False] * 6,
-        max_response_length=100,
-        probability=0.0,
+        rules=MaskRules(max_response_length=100, probability=0.0),
         rng=np.random.default_rng(0),
         regroup="group",
     )
@@ -405,8 +404,7 @@ def test_verl_regroups_the_groups_that_hold_an_infra_error_session():
         scores,
         extra,
         [False] * 6,
-        max_response_length=100,
-        probability=0.0,
+        rules=MaskRules(max_response_length=100, probability=0.0),
         rng=np.random.default_rng(0),
     )
     assert unregrouped.regrouped == {} and unregrouped.mask.tolist() == plan.mask.tolist()

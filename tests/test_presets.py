@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from trainer_adapters.core import MicroCoderGRPOConfig, apply_preset
-from trainer_adapters.core.presets import unsupported_on
+from trainer_adapters.backends import load
 from microcoder_eval.ground_truth import to_ground_truth
 from microcoder_eval.types import JudgeTask, TestCase
 
@@ -28,8 +28,9 @@ def test_presets_set_the_baselines_and_nothing_else():
     assert dapo.overlong_buffer_length == 200 and dapo.overlong_penalty_factor == 1.0  # a fifth of 1000
     for cfg in (grpo, dapo):  # the rest of the run is the same
         assert (cfg.learning_rate, cfg.temperature, cfg.max_response_length, cfg.seed) == (3e-6, 1.0, 1000, 42)
-    assert unsupported_on(dapo, "trl") == ["dynamic_sampling"] and unsupported_on(dapo, "verl") == []
-    assert unsupported_on(grpo, "trl") == []
+    trl, verl = load("trl"), load("verl")
+    assert trl.not_supported(dapo) == ["dynamic_sampling"] and verl.not_supported(dapo) == []
+    assert trl.not_supported(grpo) == []
     with pytest.raises(ValueError, match="unknown preset"):
         apply_preset(base, "ppo")
 

@@ -100,7 +100,8 @@ def test_metrics_file_drops_the_steps_a_resume_redoes(tmp_path: Path):
         fh.write('{"step": 4, "a"')  # cut short by an interruption
     MetricsFile(tmp_path, resumed_step=2).append({"step": 3, "b": float("inf")})
     records = [json.loads(x) for x in (tmp_path / METRICS_FILE).read_text().splitlines()]
-    assert records == [{"a": 1.0, "step": 1}, {"a": 2.0, "step": 2}, {"step": 3, "b": None}]
+    # a value that is no scalar is left out; nan is null (as in TRL's records)
+    assert records == [{"a": 1.0, "nan": None, "step": 1}, {"a": 2.0, "nan": None, "step": 2}, {"step": 3, "b": None}]
 
 
 def test_temperature_state_round_trips_and_a_missing_one_is_named(tmp_path: Path):
@@ -128,8 +129,9 @@ def test_the_trl_reward_judges_with_the_configs_time_limit(monkeypatch):
     cfg = MicroCoderGRPOConfig(reward_workers=1, reward_time_limit=0.3)
     assert cfg.judge_keywords() == {"judge_workers": 1, "judge_time_limit_s": 0.3}
     strict = reward.MicroCoderReward(judge=cfg.judge_keywords())
-    assert strict(completions=[SLOW], ground_truth=[ADD]) == [0.0]
-    assert strict.last_rewards[0].verdict == "time_limit"
+    with strict.collecting() as judged:
+        assert strict(completions=[SLOW], ground_truth=[ADD]) == [0.0]
+    assert reward.decode_reward(judged[0]).verdict == "time_limit"
     assert reward._judge.num_workers == 1
     monkeypatch.setenv(reward.TIME_LIMIT_ENV, "6")  # the environment overrides the config
     assert strict(completions=[SLOW], ground_truth=[ADD]) == [1.0]

@@ -208,12 +208,13 @@ def test_mask_zeroes_advantage_of_truncated_correct_not_repetitive(trainer, toke
         junk,  # 6-7: no code, not truncated                              -> kept
     ]
     texts = tokenizer.batch_decode(rows, skip_special_tokens=True)
-    rewards = trainer.microcoder_reward(
-        prompts=[None] * 8,
-        completions=[[{"role": "assistant", "content": t}] for t in texts],
-        reward_model=[{"style": "rule", "ground_truth": p["ground_truth"]}] * 8,
-    )
-    verdicts = [str(r["verdict"]) for r in trainer.microcoder_reward.last_results]
+    with trainer.microcoder_reward.collecting() as judged:
+        rewards = trainer.microcoder_reward(
+            prompts=[None] * 8,
+            completions=[[{"role": "assistant", "content": t}] for t in texts],
+            reward_model=[{"style": "rule", "ground_truth": p["ground_truth"]}] * 8,
+        )
+    verdicts = [str(r["verdict"]) for r in judged]
     assert rewards == [1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0], verdicts
     assert verdicts[:6] == ["accepted", "accepted", "incomplete", "wrong_answer", "accepted", "no_code"]
 
@@ -229,7 +230,7 @@ def test_mask_zeroes_advantage_of_truncated_correct_not_repetitive(trainer, toke
     output = {"completion_ids": ids, "completion_mask": mask, "advantages": adv}
 
     trainer._metrics["train"].clear()
-    record = trainer.apply_microcoder_masking(output, trainer.microcoder_reward.last_results, step=1)
+    record = trainer.apply_microcoder_masking(output, judged, step=1)
     assert record["masked"] == [True, False, True, False, False, True, False, False]
     assert record["truncated"] == [True, True, True, True, False, True, False, False]
     assert record["repetitive"] == [False, True, False, False, False, False, False, False]
@@ -255,7 +256,7 @@ def test_mask_zeroes_advantage_of_truncated_correct_not_repetitive(trainer, toke
     try:
         trainer.mc_config = dataclasses.replace(saved, mask_probability=0.0)
         output = {"completion_ids": ids, "completion_mask": mask, "advantages": before.clone()}
-        record = trainer.apply_microcoder_masking(output, trainer.microcoder_reward.last_results, step=1)
+        record = trainer.apply_microcoder_masking(output, judged, step=1)
         assert not any(record["masked"]) and torch.equal(output["advantages"], before)
     finally:
         trainer.mc_config = saved

@@ -28,6 +28,7 @@ pytest.importorskip("transfer_queue")
 
 from trainer_adapters.core import batch_diversity, mask_candidate
 from trainer_adapters.core import metrics as M
+from trainer_adapters.core.step import MaskRules
 from trainer_adapters.verl.config_builder import compose_verl_config, validate_verl_config
 from trainer_adapters.verl.constants import TEMPERATURE_KEY
 from verl_fixtures import CPU_OVERRIDES, EVAL_RESP, MAX_RESP, SOLUTION, WINDOW, WRONG, _small_cfg
@@ -56,10 +57,8 @@ def test_plan_mask_padding_and_multi_output_sessions():
         [0, 1, 0, 0, 1, 1],
         extras,
         padding,
-        max_response_length=20,
-        probability=1.0,
+        rules=MaskRules(max_response_length=20, probability=1.0, window=4),
         rng=MaskRng(0).for_step(1),
-        window=4,
     )
     assert plan.mask.tolist() == [True, True, True, False, True, False]
     assert plan.metrics[M.MASK_FRACTION] == pytest.approx(3 / 4)  # over the 4 real sessions
@@ -71,10 +70,8 @@ def test_plan_mask_padding_and_multi_output_sessions():
         [0.5],
         [wrong],
         [False],
-        max_response_length=20,
-        probability=1.0,
+        rules=MaskRules(max_response_length=20, probability=1.0, window=4),
         rng=MaskRng(0).for_step(1),
-        window=4,
     )
     assert not plan.mask.any()
 
@@ -350,7 +347,7 @@ def test_mask_is_seeded_and_reproducible(harness):
 
     # independent of row order and of the random uids: plan on shuffled, renamed rows
     keys = list(rows)
-    args = dict(max_response_length=MAX_RESP, probability=0.5, window=WINDOW)
+    args = dict(rules=MaskRules(max_response_length=MAX_RESP, probability=0.5, window=WINDOW))
 
     def plan(order, rename, seed, step=2):
         ks = [keys[i] for i in order]

@@ -8,7 +8,6 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from microcoder_data.config import VERIFY_RUNTIME_KEYS
 from microcoder_data.export.card import write_card
 from microcoder_data.export.hf import save_hf
 from microcoder_data.export.rejects import write_rejects
@@ -18,6 +17,7 @@ from microcoder_data.pipeline.report import StageReport
 from microcoder_data.pipeline.rows import sort_table, write_parquet
 from microcoder_data.pipeline.shortfall import shortfalls
 from microcoder_data.schema import Problem
+from microcoder_data.settings.verify import VERIFY_RUNTIME_KEYS
 
 if TYPE_CHECKING:
     from microcoder_data.pipeline.report import BuildResult

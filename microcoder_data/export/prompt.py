@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import copy
 
-from microcoder_data.config import DEFAULT_SYSTEM_PROMPT
 from microcoder_data.process.clean import CleanText
 from microcoder_data.process.normalize import Normalize, io_contract_text
 from microcoder_data.schema import Problem
+from microcoder_data.settings.export import DEFAULT_SYSTEM_PROMPT
 
 
 def user_prompt(p: Problem) -> str:

@@ -13,9 +13,9 @@ from typing import Any, Iterable
 
 import pyarrow as pa
 
-from microcoder_data.config import ExportConfig
 from microcoder_data.export.prompt import prompt_messages
 from microcoder_data.schema import Problem
+from microcoder_data.settings.export import ExportConfig
 from microcoder_eval.ground_truth import to_ground_truth
 
 VERL_SCHEMA = pa.schema(

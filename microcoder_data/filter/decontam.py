@@ -21,12 +21,12 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from microcoder_data.config import DecontamConfig, DedupConfig
 from microcoder_data.filter.minhash import MinHasher, jaccard, make_lsh, ngram_hashes
 from microcoder_data.pipeline.step import Step
 from microcoder_data.process.clean import clean_text
 from microcoder_data.process.normalize import normalize_layout
 from microcoder_data.schema import Problem, Reject
+from microcoder_data.settings.filter import DecontamConfig, DedupConfig
 
 
 def load_reference(specs: Iterable[str], after_date: str | None = None) -> list[Problem]:

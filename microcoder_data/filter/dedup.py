@@ -16,10 +16,10 @@ from typing import Any, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from microcoder_data.config import DedupConfig
 from microcoder_data.filter.minhash import MinHasher, jaccard, lsh_threshold, make_lsh, token_hashes_many
 from microcoder_data.pipeline.step import GlobalStep, StepOutput
 from microcoder_data.schema import Problem
+from microcoder_data.settings.filter import DedupConfig
 
 
 def preference_order(ids: Sequence[str], num_tests: Sequence[int], num_refs: Sequence[int]) -> list[int]:

@@ -10,9 +10,9 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Iterator
 
-from microcoder_data.config import DifficultyConfig
 from microcoder_data.pipeline.step import GlobalStep, StepOutput
 from microcoder_data.schema import DIFFICULTIES, Problem
+from microcoder_data.settings.filter import DifficultyConfig
 
 _ID_KEYS = ("id", "problem_id", "task_id", "question_id")
 _PASS_KEYS = ("passed", "pass", "correct", "lcb_graded", "accepted")

@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from microcoder_data.config import QualityConfig
 from microcoder_data.pipeline.step import Step
 from microcoder_data.process.text import words
 from microcoder_data.schema import Problem, Reject
-
+from microcoder_data.settings.filter import QualityConfig
 
 _SPACE = re.compile(r"\s+")
 _NON_ALPHA = re.compile(r"[\W\d_]+")

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from microcoder_data.config import RelevanceConfig
 from microcoder_data.pipeline.step import Step
 from microcoder_data.schema import Problem, Reject
+from microcoder_data.settings.filter import RelevanceConfig
 from microcoder_eval.rules import special_judge_reasons
 
 _INTERACTIVE = re.compile(

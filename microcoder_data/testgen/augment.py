@@ -28,8 +28,8 @@ from pathlib import Path
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
-from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
+from microcoder_data.settings.testgen import TestgenConfig
 from microcoder_data.testgen.cost import counting_run, read_run
 from microcoder_data.testgen.inputgen import generate_inputs, problem_seed
 from microcoder_data.testgen.input_size import read_input_spec
@@ -58,8 +58,16 @@ class Augmented:
     stdin: StdinSpec | None = None
 
 
+@dataclass(frozen=True)
+class Asked:
+    """What Verify decides for test generation, which reads none of Verify's settings."""
+
+    strength: bool  # whether Verify measures test strength: the probes are drawn only then
+    precap: int | None  # how many of a problem's tests Verify runs at most (precap.precap_positions)
+
+
 def augment(
-    problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any, cfg: VerifyConfig
+    problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any, cfg: TestgenConfig, asked: Asked
 ) -> dict[int, Augmented]:
     """Generated tests (and strength probes) per problem index; ``problems`` are those
     Verify will judge, ``refs`` their references."""
@@ -69,7 +77,7 @@ def augment(
     def runs_wanted() -> Iterator[tuple[JudgeTask, str]]:
         # lazy: the judge runs a problem's references while the next one's inputs are drawn
         for i, p in problems.items():
-            plan = _plan(p, cfg)
+            plan = _plan(p, cfg, asked)
             if plan is None:
                 continue
             if isinstance(plan, Augmented):
@@ -205,7 +213,7 @@ def _first_round(want: int, probes: int) -> int:
 
 
 def _second_round(
-    judge: Any, refs: dict[int, list[str]], plans: list, answers: list, labels: dict[int, Any], cfg: VerifyConfig
+    judge: Any, refs: dict[int, list[str]], plans: list, answers: list, labels: dict[int, Any], cfg: TestgenConfig
 ) -> None:
     """The correct references run on the rest of a problem's inputs where the first round's
     lack ``want`` answers no other test has, or probes besides.  The tests kept are the same
@@ -243,7 +251,7 @@ def _second_round(
                 by_ref[r][g] = tests[n] if n < len(tests) else None
 
 
-def _labelling_run(task: JudgeTask, ref: str, cfg: VerifyConfig) -> tuple[JudgeTask, str, bool]:
+def _labelling_run(task: JudgeTask, ref: str, cfg: TestgenConfig) -> tuple[JudgeTask, str, bool]:
     """What the judge runs to label ``task``'s inputs with ``ref`` (:func:`~.cost.counting_run`),
     and whether its code counts its steps (not without a budget, or when it cannot be rewritten)."""
     judged, code = counting_run(task, ref, cfg.augment_step_budget)
@@ -284,14 +292,14 @@ def _interleaved(drawn: list[str], near: list[str]) -> list[str]:
 
 
 def _plan(
-    p: Problem, cfg: VerifyConfig
+    p: Problem, cfg: TestgenConfig, asked: Asked
 ) -> tuple[int, JudgeTask, list[str], dict[str, Any], list[int], InputSpec, StdinSpec | None] | Augmented | None:
     """(tests wanted, the task running the references on old tests + drawn inputs, the
     inputs, the record of their spec (``spec_info``), the old tests' positions in it, the spec, its stdin
     format), why the problem
     gets none (an ``Augmented``), or None when it needs neither tests nor probes."""
     want = max(0, cfg.augment_tests_to - len(p.tests))
-    probes = cfg.strength_probes if cfg.strength_mutants else 0
+    probes = cfg.strength_probes if asked.strength else 0
     if not want and not probes:
         return None
     override = override_path(cfg.spec_overrides, p.id)
@@ -330,7 +338,7 @@ def _plan(
     except ValueError as exc:  # Verify rejects it with the reason
         return Augmented(info={**refused(Refusal("no_judge_task", "", f"no judge task: {exc}")), **read})
     # the old tests Verify will run (pre-cap): they decide which references are correct
-    old = precap_positions(p.tests, cfg) or list(range(len(p.tests)))
+    old = precap_positions(p.tests, asked.precap) or list(range(len(p.tests)))
     task = replace(
         base,
         tests=tuple(p.tests[t] for t in old)

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from microcoder_data.config import VerifyConfig
 from microcoder_eval.types import TestCase
 
 
-def precap_positions(tests: Sequence[TestCase], cfg: VerifyConfig) -> list[int] | None:
-    """The positions (in order) of the tests to run, or None when all of them run."""
-    if not (cfg.max_tests and cfg.precap_factor and cfg.cap_by in ("input_size", "strength")):
-        return None
-    limit = cfg.max_tests * cfg.precap_factor
-    if len(tests) <= limit:
+def precap_positions(tests: Sequence[TestCase], limit: int | None) -> list[int] | None:
+    """The positions (in order) of the tests to run, or None when all of them run; ``limit``:
+    Verify's ``VerifyConfig.precap_limit`` (None = no pre-cap)."""
+    if limit is None or len(tests) <= limit:
         return None
     order = sorted(range(len(tests)), key=lambda t: (-len(tests[t].input), -len(tests[t].output), t))
     return sorted(order[:limit])

@@ -21,8 +21,8 @@ import json
 from dataclasses import replace
 from typing import Any, Iterator
 
-from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem
+from microcoder_data.settings.verify import VerifyConfig
 from microcoder_data.testgen.cost import counting_run, read_run
 from microcoder_data.testgen.inputgen import MAX_INPUT_CHARS, generate_large_inputs
 from microcoder_data.testgen.input_size import Reading, read_input_spec

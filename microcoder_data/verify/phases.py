@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from microcoder_data.schema import Problem
-from microcoder_data.testgen.augment import Augmented, augment
+from microcoder_data.testgen.augment import Asked, Augmented, augment
 from microcoder_data.testgen.input_size import Reading, is_large_input, read_input_spec
 from microcoder_data.testgen.precap import precap_positions
 from microcoder_data.testgen.refusal import refusal_of
@@ -47,7 +47,8 @@ def generate_tests(b: Batch, judge: Any) -> None:
     if not (c.augment_tests_to or c.strength_mutants):
         return
     todo = {i: p for i, p in enumerate(b.problems) if p_refs(p, c.max_references) and p.tests}
-    b.augmented = augment(todo, {i: p_refs(p, c.max_references) for i, p in todo.items()}, judge, c)
+    refs = {i: p_refs(p, c.max_references) for i, p in todo.items()}
+    b.augmented = augment(todo, refs, judge, c, Asked(strength=bool(c.strength_mutants), precap=c.precap_limit))
     for i, a in b.augmented.items():
         if a.added:
             b.problems[i].tests = list(b.problems[i].tests) + a.added
@@ -66,7 +67,7 @@ def open_tasks(b: Batch) -> None:
         except Exception as exc:
             b.out[i] = b.reject(p, f"verify: cannot build a judge task: {exc}")
     for i, task in list(b.tasks.items()):
-        chosen = precap_positions(task.tests, c)
+        chosen = precap_positions(task.tests, c.precap_limit)
         if chosen is not None:
             b.tasks[i] = replace(task, tests=tuple(task.tests[t] for t in chosen))
             b.precapped[i] = len(task.tests) - len(chosen)

@@ -13,7 +13,7 @@ from typing import Any
 import pyarrow as pa
 from tqdm import tqdm
 
-from microcoder_data.config import PipelineConfig, VerifyConfig
+from microcoder_data.config import PipelineConfig
 from microcoder_data.pipeline.checkpoint import Checkpoints
 from microcoder_data.pipeline.executors import Executor
 from microcoder_data.pipeline.interrupt import check_stop, stop_requested
@@ -26,6 +26,7 @@ from microcoder_data.pipeline.rows import (
     split_table,
 )
 from microcoder_data.pipeline.stages import split_output
+from microcoder_data.settings.verify import VerifyConfig
 from microcoder_data.verify.step import VerifyStep
 from microcoder_data.verify.time_limits import make_limits
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from microcoder_data.config import VerifyConfig
 from microcoder_data.pipeline.step import StepOutput
 from microcoder_data.schema import Problem, Reject
+from microcoder_data.settings.verify import VerifyConfig
 from microcoder_data.testgen.augment import Augmented
 from microcoder_eval.types import JudgeTask, TestResult
 

@@ -1,6 +1,6 @@
 """Verify stage: run the reference solutions with microcoder_eval's judge.
 
-For each problem (see :class:`microcoder_data.config.VerifyConfig` for the knobs):
+For each problem (see :class:`microcoder_data.settings.verify.VerifyConfig` for the knobs):
 
 1. run up to ``max_references`` references on every test (all tests, outputs kept);
 2. a reference is *correct* when it passes >= ``min_reference_pass_fraction`` of the
@@ -49,9 +49,9 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any, Callable, Iterable, Iterator
 
-from microcoder_data.config import VERIFY_RUNTIME_KEYS, VerifyConfig
 from microcoder_data.pipeline.step import Step, StepOutput
 from microcoder_data.schema import Problem
+from microcoder_data.settings.verify import VERIFY_RUNTIME_KEYS, VerifyConfig
 from microcoder_data.verify import phases
 from microcoder_data.verify.phases import expected_ok
 from microcoder_data.verify.state import Batch

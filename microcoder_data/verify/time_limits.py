@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Iterable, Sequence
 
-from microcoder_data.config import VerifyConfig
+from microcoder_data.settings.verify import VerifyConfig
 from microcoder_eval.types import Limits, TestCase, TestResult
 
 

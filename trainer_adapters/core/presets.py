@@ -12,8 +12,8 @@ wins): defaults < ``--config`` file < preset < ``key=value`` on the command line
 * ``dapo`` -- DAPO's choices: no KL, clip-higher 0.2/0.28, dynamic sampling (groups whose
   samples all got the same accuracy are dropped and refilled), overlong reward shaping
   with a buffer of one fifth of the response length (DAPO's recipe: 4096 of 20480
-  tokens) and penalty factor 1.0, no mask. Where a backend lacks one of these, it says
-  so (see :func:`unsupported_on`).
+  tokens) and penalty factor 1.0, no mask. Where a backend lacks one of these, its plan
+  says so (:attr:`trainer_adapters.core.backend.Backend.unsupported`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["PRESETS", "apply_preset", "unsupported_on"]
+__all__ = ["PRESETS", "apply_preset"]
 
 
 def _microcoder(cfg: Any) -> dict[str, Any]:
@@ -56,9 +56,6 @@ def _dapo(cfg: Any) -> dict[str, Any]:
 
 PRESETS: dict[str, Callable[[Any], dict[str, Any]]] = {"microcoder": _microcoder, "grpo": _grpo, "dapo": _dapo}
 
-#: settings a backend cannot honour (backend -> config keys), reported by the CLI
-_UNSUPPORTED = {"trl": ("dynamic_sampling",), "verl": ()}
-
 
 def apply_preset(cfg: Any, name: str) -> Any:
     """``cfg`` with preset ``name``'s keys set (a copy); unknown names raise ``ValueError``."""
@@ -68,8 +65,3 @@ def apply_preset(cfg: Any, name: str) -> Any:
     if not changes:
         return cfg
     return dataclasses.replace(cfg, **changes)
-
-
-def unsupported_on(cfg: Any, backend: str) -> list[str]:
-    """Config keys that are switched on but that ``backend`` does not implement."""
-    return [key for key in _UNSUPPORTED.get(backend, ()) if getattr(cfg, key)]

@@ -91,12 +91,15 @@ class MetricsFile:
         os.replace(tmp, self.path)
 
     def log(self, data: Mapping[str, Any], step: int) -> None:
-        """verl's Tracking: the step's metrics, values that are no plain scalar left out."""
+        """verl's Tracking: the step's metrics, non-finite numbers as null (as TRL's records have
+        them), values that are no plain scalar left out."""
         record: dict[str, Any] = {"step": int(step)}
         for key, value in data.items():
             plain = plain_value(value)
             if plain is not None:
                 record[str(key)] = plain
+            elif isinstance(value, Number):  # nan / inf
+                record[str(key)] = None
         append_jsonl(self.path, [record], sort_keys=True)
 
     def append(self, record: Mapping[str, Any], **dumps: Any) -> None:

@@ -32,7 +32,7 @@ from .diversity import batch_diversity
 from .masking import RowAssessment, assess_rows, draw_mask, masking_metrics, zeroed_rows
 from .temperature import TemperatureSchedule
 
-__all__ = ["MaskRules", "StepPlan", "StepTemperature", "plan_step"]
+__all__ = ["MaskRules", "StepPlan", "StepTemperature", "plan_step", "step_metrics", "switch_metrics"]
 
 
 @dataclass(frozen=True)
@@ -123,3 +123,21 @@ class StepTemperature:
         if self.controller is None or diversity is None:
             return None
         return self.controller.observe(step, diversity)
+
+
+def switch_metrics(temperatures: StepTemperature, new_temperature: float | None) -> dict[str, float]:
+    """``microcoder/temperature_switch`` of a step, given what :meth:`StepTemperature.observe`
+    returned for it: with ``temperature=auto``, 1.0 on the step after which the temperature moved
+    up a stage and 0.0 on every other step (the new temperature is the next step's
+    ``microcoder/temperature``); nothing with staged temperatures."""
+    if temperatures.controller is None:
+        return {}
+    return {M.TEMPERATURE_SWITCH: 1.0 if new_temperature is not None else 0.0}
+
+
+def step_metrics(plan: StepPlan, temperatures: StepTemperature, new_temperature: float | None) -> dict[str, float]:
+    """The ``microcoder/*`` record of one training step, as every backend logs it: the plan's
+    (:data:`.metrics.ALL`; the diversity ``nan`` when no group has a 4-gram, written as null)
+    and :func:`switch_metrics`. verl logs the two parts at two points of its step (the plan's
+    per advantage pass, which verl averages over the passes); TRL logs them together."""
+    return {**plan.metrics, **switch_metrics(temperatures, new_temperature)}

@@ -119,12 +119,12 @@ def dry_run_plan(
     files: DatasetFiles | None,
     trl_overrides: list[str],
     show_config: bool = False,
+    not_supported: list[str] = (),
 ) -> str:
     """What ``microcoder train --backend trl --dry-run`` prints: the short plan (the values the
     run will use: ``config`` carries ``--model``/``--output-dir``), the TRL overrides as the
-    built ``GRPOConfig`` reads them back, and with ``show_config`` the whole config and TRL args."""
-    from trainer_adapters.core.presets import unsupported_on
-
+    built ``GRPOConfig`` reads them back, and with ``show_config`` the whole config and TRL args;
+    ``not_supported``: the switched-on keys the backend ignores (:meth:`.backend.TrlBackend.not_supported`)."""
     from .args import build_grpo_config, describe
 
     args, layout = build_grpo_config(
@@ -147,9 +147,8 @@ def dry_run_plan(
         )
     else:
         lines.append(f"  temperature stages: {config.temperature_stages}; mask rate {config.mask_probability}")
-    missing = unsupported_on(config, "trl")
-    if missing:
-        lines.append(f"  not on the trl backend (ignored): {', '.join(missing)}")
+    if not_supported:
+        lines.append(f"  not on the trl backend (ignored): {', '.join(not_supported)}")
     resolved = {k: getattr(args, k) for k in trl_overrides}  # read back: what the trainer will see
     lines.append(f"trl overrides: {json.dumps(resolved, sort_keys=True, default=str)}")
     if show_config:

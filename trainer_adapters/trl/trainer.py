@@ -77,7 +77,7 @@ from trainer_adapters.core.run_files import (
     load_temperature_state,
     save_temperature_state,
 )
-from trainer_adapters.core.step import MaskRules, StepPlan, StepTemperature, plan_step
+from trainer_adapters.core.step import MaskRules, StepPlan, StepTemperature, plan_step, step_metrics
 
 from .args import TrlLayout
 from .overlong import TrainingOnlyReward
@@ -390,12 +390,10 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
     # ------------------------------------------------------------------ the override
     def _generate_and_score_completions(self, inputs):
         if not self.model.training:  # validation: mean@val_num_samples, no masking
-            self.microcoder_reward.last_results = []
             with self.validation_sampling():
-                output = super()._generate_and_score_completions(inputs)
-            results = self.microcoder_reward.last_rewards
+                output, results = self._generate_and_judge(inputs)
             if results:
-                acc = [float(r.correct) for r in results]
+                acc = [float(decode_reward(r).correct) for r in results]
                 acc = self.accelerator.gather(torch.tensor(acc, device=output["advantages"].device))
                 self._metrics["eval"][M.ACCURACY].append(float(acc.mean()))
             return output
@@ -403,10 +401,15 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
             self.probe_initial_temperature()  # first round: the model is prepared now
         step = self.microcoder_step()
         self.set_sampling_temperature(self.step_temperature(step))
-        self.microcoder_reward.last_results = []
-        output = super()._generate_and_score_completions(inputs)
-        self.apply_microcoder_masking(output, self.microcoder_reward.last_results, step)
+        output, results = self._generate_and_judge(inputs)
+        self.apply_microcoder_masking(output, results, step)
         return output
+
+    def _generate_and_judge(self, inputs) -> tuple[dict, list[dict]]:
+        """TRL's batch and the judge's dict for each of its rows (in row order), as return values."""
+        with self.microcoder_reward.collecting() as judged:
+            output = super()._generate_and_score_completions(inputs)
+        return output, judged
 
     def apply_microcoder_masking(self, output: dict, results: list[dict], step: int) -> dict:
         """Zero the advantages of masked rows of ``output`` (in place) and log the step's metrics.
@@ -455,21 +458,19 @@ class MicroCoderGRPOTrainer(GRPOTrainer):
         return record
 
     def _step_metrics(self, plan: StepPlan, step: int) -> dict[str, float]:
-        """The plan's metrics (+ the temperature switch with ``temperature=auto``), logged for the step."""
-        stats = dict(plan.metrics)
+        """The step's ``microcoder/*`` record (:func:`~trainer_adapters.core.step.step_metrics`), logged for the step."""
         new_temperature = self.temperatures.observe(step, plan.diversity)
-        if self.temperature_controller is not None:
-            stats[M.TEMPERATURE_SWITCH] = 1.0 if new_temperature is not None else 0.0
-            if new_temperature is not None:
-                cfg = self.mc_config
-                logger.info(
-                    "[microcoder] step %d: diversity kept falling below %.3f for %d steps: temperature %s -> %s",
-                    step,
-                    cfg.convergence_diversity,
-                    cfg.diversity_window,
-                    self.temperature,
-                    new_temperature,
-                )
+        stats = step_metrics(plan, self.temperatures, new_temperature)
+        if new_temperature is not None:
+            cfg = self.mc_config
+            logger.info(
+                "[microcoder] step %d: diversity kept falling below %.3f for %d steps: temperature %s -> %s",
+                step,
+                cfg.convergence_diversity,
+                cfg.diversity_window,
+                self.temperature,
+                new_temperature,
+            )
         for name, value in stats.items():
             self._metrics["train"][name].append(value)
         return stats

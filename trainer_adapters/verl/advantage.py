@@ -22,7 +22,6 @@ whatever the row order or the random uids.
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,7 +29,6 @@ from typing import Any
 import numpy as np
 
 from microcoder_eval.reward_result import decode_reward
-from trainer_adapters.core import metrics as M
 from trainer_adapters.core.groups import grpo_advantages
 from trainer_adapters.core.step import MaskRules, plan_step
 
@@ -73,16 +71,14 @@ def plan_truncation_mask(
     extra_fields: Sequence[Any],
     is_padding: Sequence[bool],
     *,
-    max_response_length: int,
-    probability: float,
+    rules: MaskRules,
     rng: np.random.Generator,
-    window: int = 128,
-    ngram: int = 4,
-    repetition_check: str = "period",
     regroup: str | None = None,
     epsilon: float = 1e-6,
+    temperature: float | None = None,
 ) -> MaskPlan:
-    """The rows to zero and the step's metrics; with ``regroup`` (``"group"``: verl's GRPO,
+    """The rows to zero and the step's metrics (:func:`~trainer_adapters.core.step.plan_step`'s,
+    ``temperature`` the step's sampling temperature); with ``regroup`` (``"group"``: verl's GRPO,
     ``"none"``: without the std) also the advantages of the groups holding an
     ``infra_error`` session, computed again without it (:func:`~trainer_adapters.core.groups.grpo_advantages`)."""
     n = len(keys)
@@ -92,14 +88,7 @@ def plan_truncation_mask(
     final_responses = [list(responses[row]) for _, row in ordered]
     results = [decode_reward(_reward_info(extra_fields[row]), float(scores[row])) for _, row in ordered]
     uids = [uid for (uid, _), _ in ordered]
-    rules = MaskRules(
-        max_response_length=max_response_length,
-        probability=probability,
-        window=window,
-        check=repetition_check,
-        ngram=ngram,
-    )
-    step = plan_step(final_responses, results, uids, rng, rules)
+    step = plan_step(final_responses, results, uids, rng, rules, temperature=temperature)
     masked_sessions = {s for (s, _), m in zip(ordered, step.zeroed) if m}
     mask = np.array([s is not None and s in masked_sessions for s in row_session], dtype=bool)
     regrouped: dict[int, float] = {}
@@ -112,9 +101,7 @@ def plan_truncation_mask(
         regrouped = {
             row: by_session[s] for row, s in enumerate(row_session) if s in by_session and s not in masked_sessions
         }
-    metrics = dict(step.metrics)
-    metrics[M.DIVERSITY] = step.diversity if not math.isnan(step.diversity) else 0.0
-    return MaskPlan(mask=mask, metrics=metrics, regrouped=regrouped)
+    return MaskPlan(mask=mask, metrics=dict(step.metrics), regrouped=regrouped)
 
 
 def _sessions(keys: Sequence[str], prompts: Sequence[Sequence[int]], is_padding: Sequence[bool]):

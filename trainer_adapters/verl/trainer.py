@@ -47,7 +47,7 @@ from trainer_adapters.core.run_files import (
     load_temperature_state,
     save_temperature_state,
 )
-from trainer_adapters.core.step import StepTemperature
+from trainer_adapters.core.step import MaskRules, StepTemperature, switch_metrics
 
 from .advantage import plan_truncation_mask
 from .constants import CONFIG_SECTION, TEMPERATURE_KEY
@@ -92,7 +92,6 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         self.temperatures = StepTemperature(self.mc_config)
         self.mask_rng = MaskRng(self.mc_config.seed)
         self._step_diversity: float | None = None
-        self._pending_metrics: dict[str, float] = {}
 
     # ------------------------------------------------------------------ resources
     def _init_resource_pool_mgr(self):
@@ -121,12 +120,6 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         if self.mc_config.auto_temperature:
             self._start_auto_temperature(resumed_step=self.global_steps - 1)
         super().on_train_begin()
-
-    def _consume_sync_metrics(self) -> dict:
-        metrics = super()._consume_sync_metrics()
-        metrics.update(self._pending_metrics)
-        self._pending_metrics = {}
-        return metrics
 
     # ------------------------------------------------------------------ temperature
     @property
@@ -175,7 +168,7 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         new = self.temperatures.observe(self.global_steps, self._step_diversity)
         if new is not None:  # applies from the next step's rollouts
             logger.info(f"[microcoder] step {self.global_steps}: diversity keeps falling -> T={new}")
-            self._pending_metrics[M.TEMPERATURE_SWITCH] = float(new)
+        metrics.update(switch_metrics(self.temperatures, new))  # the rest of step_metrics: per pass
         self._step_diversity = None
         return batch
 
@@ -218,7 +211,6 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
         return "group" if alg.get("norm_adv_by_std_in_grpo", True) else "none"
 
     def _apply_truncation_mask(self, batch: KVBatchMeta, metrics: dict) -> np.ndarray:
-        cfg = self.mc_config
         fields = ["prompts", "responses", "rm_scores", "extra_fields", "advantages", "response_mask"]
         data = tq.kv_batch_get(keys=batch.keys, partition_id=batch.partition_id, select_fields=fields)
         prompts = [t.tolist() for t in rows_of(data["prompts"])]
@@ -234,17 +226,13 @@ class MicroCoderPPOTrainer(PPOTrainerSync):
             scores,
             extra_fields,
             is_padding,
-            max_response_length=cfg.max_response_length,
-            probability=cfg.mask_probability,
+            rules=MaskRules.of(self.mc_config),
             rng=rng,
-            window=cfg.repetition_window,
-            ngram=cfg.diversity_ngram,
-            repetition_check=cfg.repetition_check,
             regroup=self._regroup_scale(),
+            temperature=float(self.config.actor_rollout_ref.rollout.temperature),
         )
-        metrics.update(plan.metrics)
-        self._step_diversity = plan.metrics.get(M.DIVERSITY)  # the step's last advantage pass
-        metrics[M.TEMPERATURE] = float(self.config.actor_rollout_ref.rollout.temperature)
+        metrics.update(plan.metrics)  # per pass: verl averages a step's passes
+        self._step_diversity = plan.metrics[M.DIVERSITY]  # the step's last advantage pass
         if plan.metrics.get(M.INFRA_ERROR_FRACTION) and self._regroup_scale() is None:
             logger.warning(
                 "[microcoder] infra_error rows are zeroed but still counted in their group's statistics: "
