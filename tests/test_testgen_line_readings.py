@@ -11,7 +11,7 @@ import pytest
 from microcoder_data.testgen.constraints import _Reader
 from microcoder_data.testgen.inputgen import generate_inputs
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
-from microcoder_data.testgen.line_readings import READINGS
+from microcoder_data.testgen.line_readings import AS_EACH_PART, NOTHING_TO_ENFORCE, READINGS
 from microcoder_data.testgen.spec_model import Node
 from test_testgen_conditions import fn_problem, why_not_read
 
@@ -22,8 +22,19 @@ def _reader() -> _Reader:
     def matrix() -> Node:
         return Node("list", elem=Node("list", elem=Node("int")))
 
-    nodes = {n: matrix() for n in ("A", "travelScore", "grid", "queries")}
-    nodes.update({n: Node("str") for n in ("p", "s", "S")})
+    nodes = {n: matrix() for n in ("A", "travelScore", "grid", "queries", "board", "graph", "grid1", "grid2")}
+    nodes.update({n: Node("str") for n in ("p", "s", "S", "num", "num1", "num2")})
+    nodes.update({n: Node("list", elem=Node("str")) for n in ("original", "changed")})
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("nums1", "nums2", "edges", "favorite", "obstacles")})
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("costs", "slices", "row")})
+    args = list(nodes)
+    nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
+    return _Reader(args, nodes)
+
+
+def _numbers_reader() -> _Reader:
+    """Inputs that are all numbers (the size of a list the program builds names no input)."""
+    nodes = {"n": Node("int"), "start": Node("int")}
     return _Reader(list(nodes), nodes)
 
 
@@ -31,10 +42,12 @@ def _reader() -> _Reader:
     "reading, example", [(r, e) for r in READINGS for e in r.examples], ids=lambda x: getattr(x, "name", x)
 )
 def test_every_reading_reads_its_own_examples(reading, example):
-    assert reading.enforced in ("drawn", "checked", "drawn and checked")
-    reader = _reader()
+    assert reading.enforced in ("drawn", "checked", "drawn and checked", AS_EACH_PART, NOTHING_TO_ENFORCE)
+    fresh = _numbers_reader if reading.enforced == NOTHING_TO_ENFORCE else _reader
+    reader = fresh()
     assert reading.read(reader, example) is True
-    assert reader.nodes != _reader().nodes or reader.checks or reader.bounds  # it recorded something to enforce
+    recorded = reader.nodes != fresh().nodes or reader.checks or reader.bounds
+    assert recorded if reading.enforced != NOTHING_TO_ENFORCE else not recorded  # something to enforce, or nothing
 
 
 def _drawn(constraints: str, sig: str, tests: list[str], n: int = 30) -> list[dict]:

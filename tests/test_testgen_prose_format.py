@@ -316,10 +316,33 @@ def test_a_block_of_lines_and_apps_headings_are_read_and_every_drawn_input_keeps
 
 
 @pytest.mark.parametrize(
+    "change",
+    [
+        (
+            "Each of the next q lines contains two integers l_i and r_i (1 <= l_i <= r_i <= n)",
+            "Each of the next q lines contains two integers l and r (1 <= l <= r <= n)",
+        ),
+        ("Each of the next q lines contains", "Then follow q lines, each with"),
+        ("Each of the next q lines contains", "The following q lines each contain"),
+    ],
+)
+def test_other_wordings_of_a_block_and_its_plain_names_are_read_alike(change):
+    """``two integers l and r (1 <= l <= r <= n)`` of each line: the range holds of every line's pair."""
+    s = stdin_spec(problem(APPS_STYLE.replace(*change), [TestCase("3 2 1\n5 6 7\n1 2\n2 3\n", "5\n6\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    assert [(r.kind, r.names, r.count) for r in s.rows][-1] == ("block", ["l", "r"], "q")
+    for x in generate_inputs(s.spec, "apps/queries", 30):
+        v = json.loads(x)
+        assert len(v["l"]) == len(v["r"]) == v["q"] and all(1 <= lo <= hi <= v["n"] for lo, hi in zip(v["l"], v["r"]))
+    broken = problem(APPS_STYLE.replace(*change), [TestCase("3 2 1\n5 6 7\n2 1\n2 3\n", "5\n6\n")])
+    assert "breaks the constraints" in stdin_spec(broken).reason
+
+
+@pytest.mark.parametrize(
     "change, why",
     [
         (("Each of the next q lines contains", "Each of the next m lines contains"), "block of lines"),
-        (("two integers l_i and r_i", "two integers l and r"), "block of lines"),
+        (("two integers l_i and r_i", "two integers l_j and r_j"), "block of lines"),
         (("Each of the next q lines contains", "Then q lines follow. The q lines hold"), "not understood"),
         (
             (
@@ -357,3 +380,86 @@ The second line of each test case contains exactly n space separated integers a_
         v = json.loads(x)
         assert 1 <= v["t"] == len(v["cases"]) <= 20
         assert all(len(ca) == cn <= 6 and all(1 <= e <= ck for e in ca) for cn, ck, ca in v["cases"])
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        (
+            "The first line contains a single integer t (1 <= t <= 500) — the number of test cases.",
+            "The first line of the input contains single integer t (1 <= t <= 500), the number of test cases.",
+        ),
+        ("The description of the test cases follows.", "This is followed by a description of test cases."),
+        (
+            "The description of the test cases follows.",
+            "The following lines contain the descriptions of the test cases.",
+        ),
+        ("The first line of each test case contains", "The first line of the description of each test case contains"),
+        ("It is guaranteed that the sum of n", "It's guaranteed that the sum of the values of n"),
+        ("It is guaranteed that the sum of n", "Additional constraint on the input: the sum of n"),
+    ],
+)
+def test_more_wordings_of_the_count_the_cases_and_the_total_are_read_alike(change):
+    assert change[0] in STATEMENT
+    s = stdin_spec(problem(STATEMENT.replace(*change)))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/fence", 20):
+        _keeps_the_statement(s.render(json.loads(x)))
+
+
+def test_each_test_case_contains_a_string_is_its_only_line():
+    statement = """Flip it.
+
+### Input
+
+The first line contains a single integer t (1 <= t <= 100) — the number of test cases.
+
+Each test case contains a binary string s (1 <= |s| <= 20).
+"""
+    s = stdin_spec(problem(statement, [TestCase("2\n0110\n1\n", "1\n0\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/flip", 20):
+        lines = s.render(json.loads(x)).rstrip("\n").split("\n")
+        assert int(lines[0]) == len(lines) - 1 and all(1 <= len(w) <= 20 and set(w) <= {"0", "1"} for w in lines[1:])
+    after = statement + "\nThe second line of each test case contains an integer k (1 <= k <= 5).\n"
+    assert isinstance(stdin_spec(problem(after, [TestCase("1\n01\n2\n", "1\n")])), NoSpec)  # not its only line
+
+
+PERMUTATION = """Sort it.
+
+### Input
+
+The first line contains a single integer t (1 <= t <= 100) — the number of test cases.
+
+The first line of each test case contains a single integer n (1 <= n <= 20) — the length of the permutation.
+
+The second line of each test case contains n integers p_1, p_2, ..., p_n (1 <= p_i <= n) — the permutation p.
+"""
+
+
+def test_a_list_its_gloss_calls_the_permutation_is_drawn_a_permutation():
+    s = stdin_spec(problem(PERMUTATION, [TestCase("2\n3\n2 3 1\n1\n1\n", "1\n0\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    got = [json.loads(x) for x in generate_inputs(s.spec, "cf/perm", 30)]
+    assert len(got) >= 10
+    assert all(sorted(p) == list(range(1, n + 1)) for v in got for n, p in v["cases"])
+    assert any(n > 3 for v in got for n, _ in v["cases"])
+    repeated = problem(PERMUTATION, [TestCase("1\n3\n2 2 1\n", "1\n")])
+    assert "breaks the constraints" in stdin_spec(repeated).reason
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("(1 <= p_i <= n) — the permutation p.", "(1 <= p_i <= 10^9) — the permutation p."),  # no range of 1..n
+        ("Sort it.", "Sort it. You are also given a tree."),  # another structure the story speaks of
+        (
+            "— the permutation p.",
+            "— the permutation p.\n\nThe third line of each test case contains n integers b_1, b_2, ..., b_n (1 <= b_i <= n).",
+        ),  # two lists: which one the story's permutation is, unsaid
+    ],
+)
+def test_a_permutation_the_reader_cannot_place_refuses_generation(change):
+    assert change[0] in PERMUTATION
+    s = stdin_spec(problem(PERMUTATION.replace(*change), [TestCase("1\n3\n2 3 1\n3 3 3\n", "1\n")]))
+    assert isinstance(s, NoSpec), s

@@ -21,6 +21,7 @@ from microcoder_data.testgen.conditions import (
     read_string_rule,
 )
 from microcoder_data.testgen.line_readings import read_line
+from microcoder_data.testgen.word_readings import alphabet_in_words, named_characters
 from microcoder_data.testgen.matrices import names_cells_by_position
 from microcoder_data.testgen.spec_model import (
     _IDENT,
@@ -62,6 +63,7 @@ def _fix_numbers(text: str, mangled: bool) -> str:
         return s
 
     text = re.sub(r"(?<![\w.])(2|10)([a-z])(?!\w)", r"\1**\2", text)  # 2m: 2^m scraped
+    text = re.sub(r"(?<![\w.*])2([1-5]\d|6[0-4]) ?- ?1\b", r"2**\1 - 1", text)  # 220 - 1: 2^20 - 1 scraped
     return _NUM.sub(sub, text)
 
 
@@ -200,7 +202,7 @@ def _character_range(t: str) -> str | None:
 
 
 def _alphabet(text: str) -> str | None:
-    span = _character_range(text.strip(" ."))
+    span = _character_range(text.strip(" .")) or named_characters(text)
     if span is not None:
         return span
     t = text.lower()
@@ -225,7 +227,7 @@ def _alphabet(text: str) -> str | None:
         t,
     )
     if not chars or rest:
-        return None
+        return alphabet_in_words(text)
     return "".join(sorted(chars))
 
 
@@ -237,6 +239,7 @@ class _Reader:
         self.aliases: dict[str, tuple[str, int, int]] = {}  # ``vi`` of ``edges[i] = [ui, vi]``
         self.item_ne: dict[tuple[str, int], list[tuple[int, int]]] = {}
         self.checks: list[str] = []  # conditions on the whole input (``k divides n``)
+        self.first_index = 0  # the position of a list's first element in the notation (AtCoder's A_1: 1)
 
     def names(self) -> set[str]:
         return set(self.nodes)
@@ -601,6 +604,14 @@ def _apply_generic(reader: _Reader) -> None:
             for k in ("lo", "hi"):
                 if k in b:  # with the size's own bounds, if any: both hold
                     reader.set_bound((b["eq"], 0, "val"), k, b[k])
+        multiple = re.fullmatch(r"(\d+) \* ([A-Za-z_]\w*)", b.get("eq", ""))
+        if attr == "len" and multiple and multiple.group(2) not in reader.args:
+            # costs.length == 2 * n: the length's bounds bound n, rounded inwards
+            k, size = multiple.groups()
+            if "lo" in b:
+                reader.set_bound((size, 0, "val"), "lo", f"-(-({b['lo']}) // {k})")
+            if "hi" in b:
+                reader.set_bound((size, 0, "val"), "hi", f"({b['hi']}) // {k}")
     for (name, depth, attr), b in reader.bounds.items():
         node = reader.node_at(name, depth)
         lo, hi = b.get("lo"), b.get("hi")

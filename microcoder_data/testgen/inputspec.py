@@ -173,18 +173,20 @@ def _virtual_env(
     env = dict(env)
     for (name, depth, attr), b in reader_bounds.items():
         if "eq" in b and name in args and not attr.startswith("@"):
-            # n == nums.length, edges.length == n - 1
-            m = re.fullmatch(r"([A-Za-z_]\w*)(?: ([+-]) (\d+))?", b["eq"])
-            if m and m.group(1) not in env:
+            # n == nums.length, edges.length == n - 1, costs.length == 2 * n
+            m = re.fullmatch(r"(?:(\d+) \* )?([A-Za-z_]\w*)(?: ([+-]) (\d+))?", b["eq"])
+            if m and m.group(2) not in env and not (m.group(1) and m.group(3)):
                 value = env[name]
                 for _ in range(depth):
                     value = value[0] if value else []
                 v = len(value) if attr == "len" else value
-                if m.group(2):
+                if m.group(3):
                     if not isinstance(v, int):
                         continue
-                    v = v + int(m.group(3)) if m.group(2) == "-" else v - int(m.group(3))
-                env[m.group(1)] = v
+                    v = v + int(m.group(4)) if m.group(3) == "-" else v - int(m.group(4))
+                if m.group(1):  # not a whole multiple: the example then breaks the equality
+                    v = v // int(m.group(1)) if v % int(m.group(1)) == 0 else v / int(m.group(1))
+                env[m.group(2)] = v
     return env
 
 
@@ -241,10 +243,12 @@ def spec_from(
     statement: str,
     keyword: bool,
     labels: list[str] | None = None,
+    first_index: int = 0,
 ) -> InputSpec:
     """The spec of arguments ``args`` (types from ``hints``, else the examples' values)
     read from constraint ``lines``; every example must fit it (``labels``: what to call each
-    in a refusal, as ``check_existing``).  Raises ``_Unsupported``."""
+    in a refusal, as ``check_existing``; ``first_index``: the notation's first position, 1 for
+    ``A_1, ..., A_N``).  Raises ``_Unsupported``."""
     promises = promises_outside_constraints(statement)
     if promises:
         raise _Unsupported(f"a promise outside the constraints: {promises[0]!r}", kind="promise", line=promises[0])
@@ -261,6 +265,7 @@ def spec_from(
                 raise _Unsupported(f"type of {a} unknown", kind="unsupported_type", line=a)
             nodes[a] = node
         reader = _Reader(args, nodes)
+        reader.first_index = first_index
         reader.aliases = scan_aliases(statement, nodes)
         try:
             if lines is None:

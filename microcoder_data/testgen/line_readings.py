@@ -1,7 +1,8 @@
 """Readings of whole constraint lines, each registered with the phrasings it reads (its
 ``examples``, which are its own test: tests/test_testgen_line_readings.py) and how it is
 enforced: ``drawn`` (every draw has it), ``checked`` (a check every draw and existing test must
-pass), or both.  A new phrasing of this kind is one entry here.
+pass), or both; :data:`AS_EACH_PART` (it hands each part back to the reader); or
+:data:`NOTHING_TO_ENFORCE` (the line speaks of no input).  A new phrasing of this kind is one entry here.
 
 :func:`read_line` returns True (read), False (the phrasing, on something it cannot hold: the
 line is refused) or None (not one of these phrasings).
@@ -14,6 +15,19 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from microcoder_data.testgen.matrices import read_matrix
+from microcoder_data.testgen.relation_readings import (
+    differs_from_position,
+    fixed_cells,
+    length_of_no_input,
+    single_equals,
+    size_multiple,
+)
+from microcoder_data.testgen.word_readings import each_subject, leading_zeros, sorted_in_words
+
+# how a reading of a line that constrains no input is enforced (its test: it records nothing)
+NOTHING_TO_ENFORCE = "nothing: it constrains no input"
+# how a reading that hands each part of a line back to the reader is enforced
+AS_EACH_PART = "as the reading of each part enforces it"
 
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
@@ -22,7 +36,7 @@ _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 class Reading:
     name: str
     examples: tuple[str, ...]  # lines it reads, in the reader's notation
-    enforced: str  # drawn | checked | drawn and checked
+    enforced: str  # drawn | checked | drawn and checked | AS_EACH_PART | NOTHING_TO_ENFORCE
     read: Callable[[Any, str], bool | None]
 
 
@@ -121,6 +135,76 @@ READINGS = (
         ),
         "drawn and checked",
         _bounded_difference,
+    ),
+    Reading(
+        "= written for ==",
+        ("n = board[i].length", "nums1.length = nums2.length", "queries[i].length = 3"),
+        "drawn",
+        single_equals,
+    ),
+    Reading(
+        "no element equals its position",
+        ("edges[i] != i", "favorite[i] != i", "graph[i][j] != i", "graph[u] does not contain u"),
+        "checked",
+        differs_from_position,
+    ),
+    Reading(
+        "elements at stated positions hold a constant",
+        (
+            "grid[0][0] == grid[m - 1][n - 1] == 0",
+            "obstacles[0] == obstacles[n] == 0",
+            "grid[0][0] == 1 and grid[m - 1][n - 1] == 1",
+            "s[0] == '0'",
+            "s[0] != 'i'",
+        ),
+        "checked",
+        fixed_cells,
+    ),
+    Reading(
+        "a length a multiple of a size, the size first",
+        ("2 * n == costs.length", "3 * n == slices.length", "2n == row.length"),
+        "drawn",
+        size_multiple,
+    ),
+    Reading(
+        "the size of something no input is",
+        ("n == grid.length", "n == nums.length"),
+        NOTHING_TO_ENFORCE,
+        length_of_no_input,
+    ),
+    Reading(
+        "a predicate of each of several subjects",
+        (
+            "nums1 and nums2 are sorted in non-decreasing order",
+            "original[i], changed[i] are lowercase English letters",
+            "Both num1 and num2 do not contain any leading zeros",
+            "grid1[i][j] and grid2[i][j] are either 0 or 1",
+        ),
+        AS_EACH_PART,
+        each_subject,
+    ),
+    Reading(
+        "no leading zeros, in other words",
+        (
+            "num does not contain any leading zeros except for the zero itself",
+            "s will not have any leading zeros",
+            "num1 has no leading zeros",
+            "original[i] will not have any leading zeros",
+            "nums1 does not contain any leading 0",
+        ),
+        "checked",
+        leading_zeros,
+    ),
+    Reading(
+        "a sorted list, in other words",
+        (
+            "nums1 is sorted in a non-decreasing order",
+            "nums2 is strictly increasing",
+            "All the values of nums1 are strictly increasing",
+            "grid[i] are sorted in non-increasing order",
+        ),
+        "drawn",
+        sorted_in_words,
     ),
 )
 

@@ -34,8 +34,9 @@ _NAME = r"[A-Za-z][A-Za-z0-9]*"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_NAME})*"
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
 _LINE = re.compile(
-    r"^(?:the )?(first|second|third|fourth|fifth|sixth|next|following|only|single|first and only) line"
-    r"(?: of (?:each|every|the) test case(?: description)?| of (?:the )?input(?: data)?| of each test)?"
+    r"^(?:the |a )?(first|second|third|fourth|fifth|sixth|next|following|only|single|first and only) line"
+    r"(?: of (?:the description of )?(?:each|every|the) test case(?: description)?| of (?:the )?input(?: data)?"
+    r"| of each test)?"
     r" (?:contains|consists of|has) (.+)$",
     re.I,
 )
@@ -53,7 +54,8 @@ _STRING = re.compile(
     r"(?:,? consisting (?:only )?of (?:(\w+) )?(.+))?$"
 )
 _TOTAL = re.compile(
-    r"^(?:it is (?:also )?guaranteed that )?(?:the )?sum of (.+?) (?:over|for|across|in) all (?:the )?test cases"
+    r"^(?:similarly,? |additional constraint on the input: )?(?:it is (?:also )?guaranteed that |it's (?:also )?guaranteed that )?"
+    r"(?:the )?sum of (.+?) (?:over|for|across|in) all (?:the )?test cases"
     r"(?: in (?:the|one) test| in the input)?(?: respectively)? (?:does not exceed|doesn't exceed|is at most|"
     r"is not greater than|will not exceed|<=) (.+)$",
     re.I,
@@ -64,9 +66,11 @@ _SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
     r"|then follows? (?:the )?descriptions? of (?:the )?test cases"
     r"|(?:then|next) (?:\w+ )?(?:test )?cases follow"
     r"|then follows? their descriptions?"
-    r"|(?:then |this is |it is )?followed by (?:the )?descriptions? of (?:the )?test cases"
+    r"|(?:then |this is |it is )?followed by (?:an? |the )?descriptions? of (?:the )?test cases"
+    r"|each test case is described (?:by|in) (?:one|two|three|four) lines?:?"
     r"|then (?:the )?descriptions? of \w+ test cases follow"
     r"|the following lines describe the test cases"
+    r"|the following (?:lines contain|are) the descriptions of the test cases"
     r"|the next \w+(?: \* \w+)? lines contain (?:the )?descriptions? of (?:the )?test cases"
     r"|the input consists of (?:multiple|several) test cases"
     r"|each test case is described as follows:?|for each test case:"
@@ -95,6 +99,7 @@ class ProseInput:
     pending: str | None = None  # "Then q lines follow.": the count of the lines the next sentence describes
     story: str = ""  # the statement without its Input section (its promises are still to be refused)
     glosses: list[str] = field(default_factory=list)  # the "— the number of ..." of the input's sentences
+    perms: list[str] = field(default_factory=list)  # lists a gloss calls "the permutation" (read as one)
 
     @property
     def strings(self) -> set[str]:
@@ -132,6 +137,9 @@ def read_prose(statement: str) -> ProseInput:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
     reading.constraints += _story_ranges(_normal(story), set(names))
     told = _normal(_without_output(story)) + " " + " ".join(reading.glosses)
+    lists = [line for line in reading.lines if line.count is not None]
+    if reading.perms and len(lists) == 1:  # the one list, read as the permutation: what the story speaks of
+        told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
     shape = _STRUCTURE.search(told) or re.search(  # "n is even" of an input variable
         rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
         r"(?:even|odd|prime|divisible|power|multiple)\b",
@@ -200,7 +208,30 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     )
     if m and not _COMPARISON.search(s[m.end() :]) and not _GLOSS_PROMISE.search(s[m.end() :]):
         return s[: m.start()].strip(), s[m.end() :]
+    if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
+        return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
+    if m and re.fullmatch(r"(?:the )?(?:length|size) of (?:the |a )?permutations?(?: \w+)?", s[m.end() :].strip()):
+        return s[: m.start()].strip(), s[m.end() :]  # names n; the story's permutation must be read (read_prose)
     return s.strip(), ""
+
+
+PERMUTATION = "permutation: "  # how _without_gloss marks a gloss that calls the line's list a permutation
+_PERMUTATION_GLOSS = re.compile(
+    r"(?:the |a )?(?:elements of (?:the )?)?permutations?(?: (?:of|p|a|q|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?", re.I
+)
+
+
+def _permutation(line: ProseLine, reading: ProseInput, sentence: str) -> None:
+    """A list the gloss calls the permutation: of 1..n (or 0..n-1) as its own range says, n its
+    length; drawn so.  Anything else the gloss calls a permutation is refused."""
+    name, count = line.names[0], line.count
+    stated = [c for c in reading.constraints if re.fullmatch(rf"\S+ <= {name}_i (?:<=|<) \S+", c)]
+    span = re.fullmatch(rf"(\S+) <= {name}_i (<=|<) (\S+)", stated[-1]) if stated and count else None
+    ends = span and (span.group(1), span.group(3) if span.group(2) == "<=" else f"{span.group(3)}-1")
+    if line.string or line.block or not ends or ends not in (("1", count), ("0", f"{count}-1")):
+        raise _Unsupported(f"a permutation not understood: {sentence!r}", kind="promise", line=sentence)
+    reading.constraints.append(f"{name} is a permutation of ({ends[0]}, ..., {ends[1]})")
+    reading.perms.append(name)
 
 
 def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
@@ -222,6 +253,13 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
         if block.names:
             reading.lines.append(block)
         return in_case
+    # "Each test case contains a binary string s (...)": its only line (another line after it is refused)
+    s = re.sub(
+        r"^each test case (?:contains|consists of) (?!.*\blines?\b)",
+        "The only line of each test case contains ",
+        s,
+        flags=re.I,
+    )
     m = _LINE.match(s)
     if not m or reading.pending:
         raise _Unsupported(f"input sentence not understood: {sentence!r}", kind="unsupported_format", line=sentence)
@@ -256,6 +294,8 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
         )
     reading.lines.append(_line(what, reading, sentence))
     reading.lines[-1].only = where in ("only", "single", "first and only")
+    if gloss.startswith(PERMUTATION):
+        _permutation(reading.lines[-1], reading, sentence)
     return in_case
 
 
@@ -263,13 +303,14 @@ _COUNT = r"\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+"
 _BLOCK = re.compile(
     rf"^(?:the i-th of the|each of the|in the i-th of the) (?:next|following) ({_COUNT}) lines"
     rf"(?: of (?:each|the) test case)?,? (?:contains?|there (?:are|is)) (.+)$"
-    rf"|^(?:the )?next ({_COUNT}) lines each contain (.+)$"
-    rf"|^then ({_COUNT}) lines follow, (?:each line contains|each containing|the i-th of them contains) (.+)$",
+    rf"|^(?:the )?(?:next|following) ({_COUNT}) lines each contain (.+)$"
+    rf"|^then ({_COUNT}) lines follow, (?:each line contains|each containing|the i-th of them contains) (.+)$"
+    rf"|^then follow ({_COUNT}) lines(?: of (?:each|the) test case)?, each (?:with|containing) (.+)$",
     re.I,
 )
 _BLOCK_ROW = re.compile(
     rf"^(?:(one|two|three|four|five) )?(?:(?:positive|non-negative) )*integers?,? "
-    rf"((?:{_NAME})_\{{?i\}}?(?:(?: ?, ?(?:and )?| and ){_NAME}_\{{?i\}}?)*)(?: \(([^()]*)\))?$"
+    rf"((?:{_NAME})(?:_\{{?i\}}?)?(?:(?: ?, ?(?:and )?| and ){_NAME}(?:_\{{?i\}}?)?)*)(?: \(([^()]*)\))?$"
 )
 
 
@@ -284,7 +325,7 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
         return ProseLine([])
     m = _BLOCK.match(s)
     if m:
-        count, what = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5) if m.group(k))
+        count, what = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5, 7) if m.group(k))
     elif reading.pending:
         m = re.fullmatch(
             r"(?:the i-th of (?:these|them)(?: \w+ lines)?|each of (?:these|them)(?: \w+ lines)?|each (?:of these )?line) contains? (.+)",
@@ -301,20 +342,24 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
     row = _BLOCK_ROW.match(what)
     if not row or not set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
         raise _Unsupported(f"a block of lines not understood: {sentence!r}", kind="unsupported_format", line=sentence)
-    names = [re.sub(r"_\{?i\}?$", "", n) for n in re.split(r" ?, ?(?:and )?| and ", row.group(2)) if n]
+    written = [n for n in re.split(r" ?, ?(?:and )?| and ", row.group(2)) if n]
+    names = [re.sub(r"_\{?i\}?$", "", n) for n in written]
+    ranges = row.group(3) or ""
+    for name in [n for n in written if n in names]:  # x and y of each line: x_i, y_i of the i-th
+        ranges = re.sub(rf"(?<![\w|]){name}(?![\w(])", f"{name}_i", ranges)
     stated = _COUNTS.get((row.group(1) or "").lower(), 0)
     if stated and stated != len(names):
         raise _Unsupported(
             f"{row.group(1)} integers but {len(names)} names: {sentence!r}", kind="unsupported_format", line=sentence
         )
-    reading.constraints += _ranges(row.group(3))
+    reading.constraints += _ranges(ranges)
     return ProseLine(names, count, block=True)
 
 
 def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
     m = re.fullmatch(
-        rf"(?:a single |one |an |the )?(?:integer |number )?(?:the number of test cases )?({_NAME}),?"
-        rf"(?: the number of test cases,?)? \(([^()]*)\)",
+        rf"(?:a single |single |one |an |the )?(?:integer |number )?(?:the number of test cases )?({_NAME}),?"
+        rf"(?: the number of test cases,?)? \(([^()]*)\)(?:,? (?:which is )?the number of test cases)?",
         what,
     )
     bounds = m and re.fullmatch(rf"(.+?) <= {m.group(1)} <= (.+)", m.group(2).strip())
@@ -413,7 +458,7 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
     stricter of its two readings, so a drawn input keeps either."""
     products = []
     for term in re.split(r"\s+and (?:the )?(?:sum of )?", terms):
-        term = re.sub(r"^(?:the )?(?:values? |lengths? of (?:the )?(?:strings? )?)", "", term.strip())
+        term = re.sub(r"^(?:the )?(?:values? (?:of )?|lengths? of (?:the )?(?:strings? )?)", "", term.strip())
         names = [n.strip(" |") for n in term.split("*")]
         if not all(re.fullmatch(_NAME, n) for n in names) or not reading.lines:
             raise _Unsupported(

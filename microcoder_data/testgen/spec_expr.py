@@ -87,6 +87,23 @@ def differ_everywhere(first: list[Any], second: list[Any]) -> bool:
     return all(a != b for a, b in zip(first, second))
 
 
+def differs_from_position(values: list[Any], depth: int, first: int) -> bool:
+    """No element equals its position, the first being ``first`` (``edges[i] != i``: 0,
+    ``A_i != i``: 1); ``depth`` 2: no element of row ``k`` equals ``k`` (``graph[i][j] != i``)."""
+    rows = enumerate(values, first) if depth == 2 else [(k, [x]) for k, x in enumerate(values, first)]
+    return all(x != k for k, row in rows for x in row)
+
+
+def no_leading_zero(value: Any, zero_ok: bool) -> bool:
+    """A number written as a string (or each string of a list), or as a list of digits, starts
+    with no 0; ``zero_ok``: the number 0 itself (``"0"``, ``[0]``) may."""
+    if isinstance(value, list) and value and isinstance(value[0], str):
+        return all(no_leading_zero(v, zero_ok) for v in value)
+    if not value:
+        return True
+    return value[0] not in (0, "0") or (zero_ok and len(value) == 1)
+
+
 # the functions a bound or check may call (``len(nums)``, ``sum(nums)``), by name
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "len": len,
@@ -96,6 +113,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "total_length": total_length,
     "distinct_pairs": distinct_pairs,
     "differ_everywhere": differ_everywhere,
+    "differs_from_position": differs_from_position,
+    "no_leading_zero": no_leading_zero,
     "all_distinct": all_distinct,
     "adjacent_differ": adjacent_differ,
     "chars_other_than": chars_other_than,
