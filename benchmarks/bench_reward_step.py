@@ -64,7 +64,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from microcoder_data.config import VerifyConfig  # noqa: E402
-from microcoder_data.testgen.input_size import is_large_input, read_input_spec  # noqa: E402
+from microcoder_data.testgen.input_size import is_large_input, read_input_spec, read_sizes  # noqa: E402
+from microcoder_data.testgen.refusal import Refusal  # noqa: E402
 from microcoder_data.verify.time_limits import derive_time_limit, with_test_limits  # noqa: E402
 from microcoder_eval.judge import Judge  # noqa: E402
 from microcoder_eval.types import JudgeTask, Limits, Verdict  # noqa: E402
@@ -170,8 +171,11 @@ def load_problems(data: Path, count: int, judge: Judge, cfg: VerifyConfig) -> li
             continue  # the reference disagrees with DeepSeek's tests: not a clean problem
         limit = derive_time_limit(cfg, result.tests)
         runs = {t.index: t for t in result.tests}
-        reading = read_input_spec(p)
-        large = [is_large_input(t.input, reading, cfg.time_limit_large_share) for t in task.tests]
+        reading = read_sizes(p, read_input_spec(p))
+        large = [
+            is_large_input(t.input, reading, cfg.time_limit_large_share, cfg.time_limit_large_min_size)
+            for t in task.tests
+        ]
         own = with_test_limits(cfg, task.tests, [[runs.get(k)] for k in range(len(task.tests))], large)
         chosen.append(
             {
@@ -180,7 +184,9 @@ def load_problems(data: Path, count: int, judge: Judge, cfg: VerifyConfig) -> li
                 "time_limit_s": limit,
                 "tests_with_limits": own,
                 "large_tests": sum(large),
-                "reading": reading if isinstance(reading, str) else "constraints read",
+                "reading": reading.message
+                if isinstance(reading, Refusal)
+                else f"constraints read ({reading[0].source})",
                 "reference_slowest_s": max(t.time_s for t in result.tests),
                 "reference_total_s": sum(t.time_s for t in result.tests),
             }

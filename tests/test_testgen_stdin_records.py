@@ -16,7 +16,8 @@ from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
 from microcoder_data.testgen.neighbours import neighbour_inputs
 from microcoder_data.testgen.spec_model import NoSpec
-from microcoder_data.testgen.stdin_format import StdinSpec, args_json, parse, stdin_spec, translate
+from microcoder_data.testgen.stdin_format import StdinSpec, args_json, parse, stdin_spec
+from microcoder_data.testgen.stdin_translate import translate
 from microcoder_data.verify import VerifyStep
 from microcoder_eval.judge import Judge
 from microcoder_eval.types import TestCase

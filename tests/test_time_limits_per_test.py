@@ -218,6 +218,45 @@ def test_a_large_input_is_told_by_the_constraints_not_by_its_length():
     assert is_large_input("5\n", Refusal("no_format", "", "stdin: no format block"), 0.8)
 
 
+def test_a_size_under_the_minimum_is_small_whatever_its_bound():
+    from microcoder_data.testgen.spec_model import InputSpec, Node
+
+    # nums.length <= 50: 50 elements are at the bound, and cost any program nothing
+    nums = Node("list", elem=Node("int", lo="1", hi="50"), len_lo="1", len_hi="50")
+    spec = InputSpec(["nums"], {"nums": nums}, ["nums"], True, "constraints")
+    at_bound = json.dumps({"nums": [1] * 50})
+    assert is_large_input(at_bound, (spec, None), 0.8)  # by the share alone (no minimum): large
+    assert not is_large_input(at_bound, (spec, None), 0.8, min_size=1000)
+    # where sizes reach it, the minimum changes nothing: n >= (10^5)^0.8 is large either way
+    big = Node("list", elem=Node("int", lo="1", hi="50"), len_lo="1", len_hi="10**5")
+    bspec = InputSpec(["nums"], {"nums": big}, ["nums"], True, "constraints")
+    assert is_large_input(json.dumps({"nums": [1] * 20_000}), (bspec, None), 0.8, min_size=1000)
+    assert not is_large_input(json.dumps({"nums": [1] * 900}), (bspec, None), 0.0, min_size=1000)
+
+
+def test_sizes_are_told_where_one_line_of_the_statement_cannot_be_read():
+    import dataclasses
+
+    from microcoder_data.testgen.input_size import read_sizes
+    from microcoder_data.testgen.refusal import Refusal
+
+    # a promise no reading enforces: no tests are generated, yet nums.length <= 10^5 still tells sizes
+    promised = dataclasses.replace(
+        functional_problem(),
+        statement=FUNCTIONAL_STATEMENT + "The input is generated such that some window sums to 0.\n",
+    )
+    refused = read_input_spec(promised)
+    assert isinstance(refused, Refusal), refused
+    assert is_large_input(json.dumps({"nums": [1] * 3, "k": 1}), refused, 0.8, 1000)  # a refusal alone: all large
+    sizes = read_sizes(promised, refused)
+    assert isinstance(sizes, tuple), sizes
+    assert not is_large_input(json.dumps({"nums": [1] * 3, "k": 1}), sizes, 0.8, 1000)
+    assert is_large_input(json.dumps({"nums": [1] * 20_000, "k": 1}), sizes, 0.8, 1000)
+    # a reading that generation has is used as it is
+    whole = read_input_spec(functional_problem())
+    assert read_sizes(functional_problem(), whole) is whole
+
+
 def test_a_tuple_is_no_size_but_the_list_of_them_is():
     from microcoder_data.testgen.spec_model import InputSpec, Node
 

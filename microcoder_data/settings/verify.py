@@ -133,6 +133,16 @@ class TimeLimitConfig:
             ),
         },
     )
+    time_limit_large_min_size: int = field(
+        default=1000,
+        metadata={
+            "min": 2,
+            "help": (
+                "A size under this is never large, whatever its bound: 50 elements of nums.length <= 50 (near that "
+                "bound) cost any program nothing, and the small floor stops a loop there in time_limit_small_floor_s."
+            ),
+        },
+    )
     time_limit_ceiling_s: float = field(default=6.0, metadata={"help": "Largest derived time limit (s)."})
     time_limit_step_s: float = field(
         default=0.5,

@@ -19,11 +19,12 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import MAX_INPUT_CHARS
-from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from microcoder_data.testgen.inputspec import InputSpec, input_spec, sizes_spec
 from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.testgen.spec_file import override_path, override_reading
 from microcoder_data.testgen.spec_model import Node, _Unsupported, evaluate_const
@@ -54,15 +55,27 @@ def read_input_spec(p: Problem, overrides: str | None = None) -> Reading:
     return fspec, None
 
 
-def is_large_input(text: str, read: Reading, share: float) -> bool:
-    """Whether input ``text`` is large for the problem ``read`` is the reading of (see above)."""
+def read_sizes(p: Problem, reading: Reading) -> Reading:
+    """What tells a test's size: the problem's reading, else (a functional problem whose statement could not be read
+    whole) the constraints that could (:func:`~microcoder_data.testgen.inputspec.sizes_spec`), else the refusal
+    (every test large)."""
+    if not isinstance(reading, Refusal) or p.mode == "stdin":
+        return reading
+    lenient = sizes_spec(p)
+    return (lenient, None) if isinstance(lenient, InputSpec) else reading
+
+
+def is_large_input(text: str, read: Reading, share: float, min_size: int = 2) -> bool:
+    """Whether input ``text`` is large for the problem ``read`` is the reading of (see above); a size under
+    ``min_size`` is small whatever its bound (50 elements of ``nums.length <= 50`` cost any program nothing)."""
     if len(text) > MAX_INPUT_CHARS or not isinstance(read, tuple):
         return True
     spec, sspec = read
     values = _values(text, spec, sspec) if spec.source == "constraints" else None  # (else: the examples' span)
     if values is None:
         return True
-    return any(_near_bound(spec, spec.nodes.get(name), value, share, top=True) for name, value in values.items())
+    near = _Near(share, max(2, min_size))
+    return any(_near_bound(spec, spec.nodes.get(name), value, near, top=True) for name, value in values.items())
 
 
 def _values(text: str, spec: InputSpec, sspec: StdinSpec | None) -> dict[str, Any] | None:
@@ -80,34 +93,40 @@ def _values(text: str, spec: InputSpec, sspec: StdinSpec | None) -> dict[str, An
     return None
 
 
-def _near_bound(spec: InputSpec, node: Node | None, value: Any, share: float, top: bool) -> bool:
+def _near_bound(spec: InputSpec, node: Node | None, value: Any, near: _Near, top: bool) -> bool:
     if node is None or isinstance(value, bool) or node.choices is not None:
         return False
     if isinstance(value, (int, float)):
         # an integer is a size where it stands alone (an argument), not as a list's element
-        return top and node.kind == "int" and _near(abs(value), _bound(spec, node.lo, node.hi), share)
+        return top and node.kind == "int" and near(abs(value), _bound(spec, node.lo, node.hi))
     if isinstance(value, (str, list)):
         low = evaluate_const(node.len_lo)
         # a tuple (an edge), a pair, a 3-letter code: a length that is no size
         fixed = node.items is not None or (low is not None and low == evaluate_const(node.len_hi))
-        if not fixed and _near(len(value), _bound(spec, node.len_hi), share):
+        if not fixed and near(len(value), _bound(spec, node.len_hi)):
             return True
         if not isinstance(value, list):
             return False
         if node.items is not None:  # a tuple (an edge, a test case): each position by its own node
-            return any(_near_bound(spec, item, x, share, top=False) for item, x in zip(node.items, value))
+            return any(_near_bound(spec, item, x, near, top=False) for item, x in zip(node.items, value))
         inner = node.elem
         if inner is not None and inner.kind in ("list", "str"):
-            return any(_near_bound(spec, inner, v, share, top=False) for v in value)
+            return any(_near_bound(spec, inner, v, near, top=False) for v in value)
     return False
 
 
-def _near(size: float, bound: float | None, share: float) -> bool:
-    """``size >= bound ** share`` (sizes of 0 and 1 are never near: they cost nothing); a bound
-    that cannot be told: near (the generous floor, as without a reading)."""
-    if size <= 1:
-        return False
-    return bound is None or (bound > 1 and math.log(size) >= share * math.log(bound))
+@dataclass(frozen=True)
+class _Near:
+    """``size >= bound ** share`` and ``size >= min_size`` (a size under it costs nothing, whatever its bound); a
+    bound that cannot be told: near (the generous floor, as without a reading)."""
+
+    share: float
+    min_size: int
+
+    def __call__(self, size: float, bound: float | None) -> bool:
+        if size < self.min_size:
+            return False
+        return bound is None or (bound > 1 and math.log(size) >= self.share * math.log(bound))
 
 
 def _bound(spec: InputSpec, *exprs: str | None) -> float | None:

@@ -197,6 +197,13 @@ def input_spec(p: Problem) -> InputSpec | NoSpec:
     return read_or_say_why(_input_spec, p, "constraints")
 
 
+def sizes_spec(p: Problem) -> InputSpec | NoSpec:
+    """The constraints that bound the arguments' sizes, where the whole statement cannot be read: lines not
+    understood and promises are passed over. For telling which tests are large (time limits), never for drawing
+    inputs: a line passed over only leaves a bound unknown (a size with no bound counts as large)."""
+    return read_or_say_why(lambda q: _input_spec(q, skip_unread=True), p, "constraints")
+
+
 def _implied_sizes(lines: list[str], args: list[str], nodes: dict[str, Node]) -> list[str]:
     """The ``n == nums.length`` lines a scraped statement lost: ``n``/``m`` bounded but
     never defined, with the arguments they can only stand for (one list: n; two lists:
@@ -224,7 +231,7 @@ def _implied_sizes(lines: list[str], args: list[str], nodes: dict[str, Node]) ->
     return []
 
 
-def _input_spec(p: Problem) -> InputSpec:
+def _input_spec(p: Problem, skip_unread: bool = False) -> InputSpec:
     if p.mode != "functional" or not p.fn_name:
         raise _Unsupported("not a functional problem", kind="not_applicable")
     if not p.tests:
@@ -232,7 +239,9 @@ def _input_spec(p: Problem) -> InputSpec:
     args, anns = _signature(p)
     examples, keyword = test_args(p, args)
     hints = {a: _from_hint(anns.get(a)) for a in args}
-    return spec_from(args, hints, examples, constraint_lines(p.statement), p.statement, keyword)
+    return spec_from(
+        args, hints, examples, constraint_lines(p.statement), p.statement, keyword, skip_unread=skip_unread
+    )
 
 
 def spec_from(
@@ -244,12 +253,14 @@ def spec_from(
     keyword: bool,
     labels: list[str] | None = None,
     first_index: int = 0,
+    skip_unread: bool = False,
 ) -> InputSpec:
     """The spec of arguments ``args`` (types from ``hints``, else the examples' values)
     read from constraint ``lines``; every example must fit it (``labels``: what to call each
     in a refusal, as ``check_existing``; ``first_index``: the notation's first position, 1 for
-    ``A_1, ..., A_N``).  Raises ``_Unsupported``."""
-    promises = promises_outside_constraints(statement)
+    ``A_1, ..., A_N``; ``skip_unread``: lines not understood and promises passed over, see :func:`sizes_spec`).
+    Raises ``_Unsupported``."""
+    promises = [] if skip_unread else promises_outside_constraints(statement)
     if promises:
         raise _Unsupported(f"a promise outside the constraints: {promises[0]!r}", kind="promise", line=promises[0])
     last_error = _Unsupported("constraints not understood", kind="unsupported_constraint")
@@ -279,7 +290,8 @@ def spec_from(
                 for line in ordered:
                     # Every line is read or refuses the spec, whether or not it names an
                     # argument ("the input is generated such that it's possible to ...").
-                    if not reader.read(line, mangled) and not ALL_INTEGERS.fullmatch(line.strip()):
+                    read = reader.read(line, mangled) or ALL_INTEGERS.fullmatch(line.strip())
+                    if not read and not skip_unread:
                         raise _Unsupported(
                             f"constraint not understood: {line!r}", kind="unsupported_constraint", line=line
                         )

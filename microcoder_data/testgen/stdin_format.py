@@ -30,12 +30,11 @@ from typing import Any
 
 from microcoder_data.process.normalize import heading_of
 from microcoder_data.schema import Problem
-from microcoder_data.testgen.conditions import ALL_INTEGERS
 from microcoder_data.testgen.constraints import _expr, _fix_numbers, constraint_lines, promised_constraints
 from microcoder_data.testgen.prose_format import CASES, read_prose
 from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
 from microcoder_data.testgen import stdin_records as jagged
-from microcoder_data.testgen.stdin_phrasings import graph_lines, rephrase, without_gloss
+from microcoder_data.testgen.stdin_phrasings import graph_lines
 from microcoder_data.testgen.stdin_queries import (
     QUERY_TYPE,
     constraint_of_fields,
@@ -55,6 +54,7 @@ from microcoder_data.testgen.stdin_rows import (
     row_names,
     typed_value,
 )
+from microcoder_data.testgen.stdin_translate import plain_latex, translate
 from microcoder_data.testgen.test_cases import cases_spec, check_examples
 
 __all__ = ["Row", "StdinSpec", "args_json", "parse", "render", "stdin_spec"]
@@ -62,42 +62,6 @@ __all__ = ["Row", "StdinSpec", "args_json", "parse", "render", "stdin_spec"]
 _VAR = re.compile(r"^([A-Za-z][A-Za-z0-9]*)(?:_\{?([A-Za-z0-9+\-]+)\}?)?$")
 _INTERACTIVE = re.compile(r"\bthis is an interactive (?:problem|task)\b", re.I)
 _FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][+-]?\d+)$")
-
-
-def _latex(text: str) -> str:
-    text = text.replace("$", "")
-    text = re.sub(r"(?<![\w'])([A-Z])'(?![\w'])", r"\1_prime", text)  # T': a name of its own
-    text = re.sub(r"\\lvert\s*|\s*\\rvert|\\vert", "|", text)  # \lvert S_i \rvert: |S_i|
-    for a, b in (
-        (r"\leq", "<="),
-        (r"\le", "<="),
-        (r"\geq", ">="),
-        (r"\ge", ">="),
-        (r"\neq", "!="),
-        (r"\ne", "!="),
-        (r"\min", "min"),
-        (r"\max", "max"),
-        (r"\lt", "<"),
-        (r"\gt", ">"),
-        (r"\times", "*"),
-        (r"\cdot", "*"),
-        (r"\ldots", "..."),
-        (r"\dots", "..."),
-        (r"\cdots", "..."),
-        (r"\vdots", ":"),
-        (r"\,", ""),
-    ):
-        text = re.sub(re.escape(a) + r"(?![A-Za-z])", f" {b} ", text)
-    text = re.sub(r"\\(?:mathrm|text|mathtt)\{([^}]*)\}", r"\1", text)
-    text = re.sub(r"\\color\{\w+\}\{([^{}]*)\}", r"\1", text)  # \color{red}{K=1}: emphasis only
-    text = re.sub(r"\\[dt]?frac\s*\{([^{}]+)\}\s*(?:\{([^{}]+)\}|(\w))", r"(\1)/(\2\3)", text)  # \dfrac{N(N-1)}2
-    text = re.sub(r"\\(?:left|right|bigl?|bigr|Bigl?|Bigr)(?![A-Za-z])\s*", "", text)
-    text = re.sub(
-        r"\b(max|min)\s*\\(?:lbrace|\{)\s*(.+?)\s*\\(?:rbrace|\})", r"\1(\2)", text
-    )  # \max \lbrace H, W \rbrace
-    text = re.sub(r"\^\{([^}]*)\}", r"^\1", text)
-    text = re.sub(r"(?<=\w)\s*_\s*(?=[\w{])", "_", text)  # A _ 1
-    return re.sub(r"[ \t]+", " ", text).strip()
 
 
 def format_block(statement: str) -> list[str] | None:
@@ -110,7 +74,7 @@ def format_block(statement: str) -> list[str] | None:
         return None
     out = []
     for raw in statement[m.end() :].splitlines():
-        line = _latex(raw)
+        line = plain_latex(raw)
         if heading_of(raw) or re.match(r"^(Output|Constraints|Sample Input)\b", line):
             break
         if line:
@@ -289,272 +253,6 @@ def _typed(
     return typed, nodes
 
 
-_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{?([a-z])\}?(?![\w])")
-_CELL_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{\s*([a-z])\s*,\s*([a-z])\s*\}")  # A_{i,j}: A[i][j]
-
-
-def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -> list[str]:
-    """One AtCoder constraint line in LeetCode's notation (maybe two lines)."""
-    ints = ints or {}
-    t = without_gloss(_latex(line.replace("\\ ", " ")).rstrip())
-    symbol_last = t.endswith("..") and not t.endswith("...")  # "# or ..": the last character is the symbol '.'
-    every = r"1\s*<=\s*[a-z]\s*<=\s*\w+(?:\{\w+\})?"  # 1 <= i <= N, 1 <= j <= A_i
-    t = re.sub(rf"\s*\(\s*{every}(?:\s*,\s*{every})*\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
-    t = t if symbol_last else t.rstrip(". ")  # (1 <= i <= N), (1 <= i <= N, 1 <= j <= M): every i (and j)
-    t = re.sub(r"\s*\(\s*[a-z]\s*=\s*1\s*,\s*2\s*,\s*(?:\.\.\.|…)\s*,\s*\w+\s*\)$", "", t)  # (i=1,2,...,N)
-    chains = re.split(r",\s+", t)
-    if len(chains) > 1 and all(len(re.findall(r"<=|<|>=|>", c)) >= 2 for c in chains):
-        return [_quote_chars(x) for c in chains for x in _translate(c, names, ints)]  # 1 <= v <= N, 1 <= k <= 10
-    return [_quote_chars(x) for x in _translate(t, names, ints)]
-
-
-def _quote_chars(line: str) -> str:
-    """``S consists of 0 and 1`` / ``A, B, and C``: bare characters quoted for the reader."""
-    m = re.fullmatch(r"(\S+(?:(?:,|,? and) \S+)*) (consists?) of (.+)", line)
-    if not m:
-        return line
-    return f"{m.group(1)} {m.group(2)} of " + re.sub(r"(?<![\w'])([A-Za-z0-9.#?@|/*+\-])(?![\w'])", r"'\1'", m.group(3))
-
-
-def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
-    """AtCoder's phrasings in the reader's (LeetCode's) notation.  A line none of them fits
-    is passed on as it is: the reader reads it or refuses the spec."""
-    t = re.sub(r"^in other words,\s*", "", t, flags=re.I)  # a restatement of the line before: read alike
-    said = rephrase(t, names, ints)
-    if said is not None:  # a phrasing in words: read as the lines it stands for
-        return [x for line in said for x in _translate(line, names, ints)]
-    t = _enumerations(t, names)
-    t = re.sub(
-        r"\b([A-Za-z][A-Za-z0-9]*)_1 ?\+ ?(?:\1_\{?\w+\}? ?\+ ?|(?:\.\.\.|…) ?\+ ?)*\1_\{?\w+\}?(?![\w.])",
-        lambda m: f"sum({m.group(1)})" if m.group(1) in names else m.group(0),
-        t,
-    )  # A_1 + A_2 + ... + A_N
-    m = re.fullmatch(
-        r"((?:\|[A-Za-z][A-Za-z0-9]*(?:_\{?[a-z](?:,\s*[a-z])?\}?)?\|\s*,\s*)*\|[A-Za-z][A-Za-z0-9]*(?:_\{?[a-z](?:,\s*[a-z])?\}?)?\|) (<=|<) (.+)",
-        t,
-    )
-    subjects = re.findall(r"\|([A-Za-z][A-Za-z0-9]*)((?:_\{?[a-z](?:,\s*[a-z])?\}?)?)\|", m.group(1)) if m else []
-    if subjects and all(ints.get(name) for name, _ in subjects):  # |A_i| <= 10^9 of integers: absolute values
-        return [
-            x
-            for name, sub in subjects
-            for x in _translate(f"-({m.group(3)}) {m.group(2)} {name}{sub} {m.group(2)} {m.group(3)}", names, ints)
-        ]
-    t = re.sub(r"\|([A-Za-z]\w*)\|", r"\1.length", t)  # |S|
-    t = re.sub(
-        r"\b([A-Za-z][A-Za-z0-9]*)_1\.length ?\+ ?\1_2\.length ?\+ ?(?:\.\.\.|…) ?\+ ?\1_\{?\w+\}?\.length",
-        r"sum(\1_i.length)",
-        t,
-    )  # S_1.length + S_2.length + ... + S_N.length
-    t = re.sub(
-        r"(?:\\displaystyle )?\\sum_\{?\s*([a-z])\s*=+\s*1\s*\}?\^\{?\s*\w+\s*\}?\s*([A-Za-z]\w*_\{?\1\}?\.length)",
-        r"sum(\2)",
-        t,
-    )  # \sum_{i=1}^N |S_i|
-    t = _CELL_SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}][{m.group(3)}]" if m.group(1) in names else m.group(0), t)
-    subscript = lambda m: f"{m.group(1)}[{m.group(2)}]" if m.group(1) in names else m.group(0)  # noqa: E731
-    # A_{i,1} < ... < A_{i,C_i}: a row's cells by number, for the row readings only (A[i][1] elsewhere is a tuple's)
-    row = jagged.row_cells(_SUB.sub(subscript, jagged.numbered_cells(t, names)), names, ints)
-    if row is not None:
-        return row
-    t = _SUB.sub(subscript, t)
-    t = re.sub(r"\s*(<=|>=|!=|==|<|>)\s*", r" \1 ", t)  # D_1<D_2<...<D_N
-    t = re.sub(r"(?<=[\w\]])\s*=\s*(?=[\w(])", " == ", t)  # S.length = 3
-    t = re.sub(r"^each (?:of )?", "", t, flags=re.I)  # Each S_i is ..., Each of S and T is ...
-    if ALL_INTEGERS.fullmatch(t) or re.fullmatch(
-        r"all (?:the )?values in the input are integers,? except (?:for )?(\S+)", t, re.I
-    ):
-        return []
-    t = _implicit_products(t, names)
-    m = re.fullmatch(
-        r"the lengths of (\S+) and (\S+) are equal(?:,? and (?:are )?between (.+?) and (.+?),? inclusive)?", t, re.I
-    )
-    if m and _subject(m.group(1), names) and _subject(m.group(2), names):
-        same = [f"{m.group(1)}.length == {m.group(2)}.length"]
-        return same + ([f"{m.group(3)} <= {m.group(1)}.length <= {m.group(4)}"] if m.group(3) else [])
-    m = re.fullmatch(r"(\S+) =+ (\S+)((?: or \1 =+ \S+)+)", t)
-    if m and _subject(m.group(1), names):  # S_{i,j} = . or S_{i,j} = #
-        t = f"{m.group(1)} is one of " + ", ".join([m.group(2)] + re.findall(r" or \S+ =+ (\S+)", m.group(3)))
-    m = re.fullmatch(r"(\S+) is one of (.+)", t)
-    if m and _subject(m.group(1), names):  # C is one of R, L, U, and D
-        words = [w for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(2)) if w]
-        return [f"{m.group(1)} is either " + " or ".join(_quoted(w) for w in words)]
-    m = re.fullmatch(r"(\S+) (?:is|are) (?:a )?permutations? of \((.+)\)", t)
-    if m:  # P is a permutation of (1, 2, ..., N)
-        t = f"{m.group(1)} is a permutation of [{m.group(2)}]"
-    m = re.fullmatch(r"(\S+) is an? (lowercase|uppercase) (?:English )?(?:letter|character)", t)
-    if m and _subject(m.group(1), names) and not ints.get(m.group(1).split("[")[0]):  # C_i, c_1: one letter
-        return [f"{m.group(1)}.length == 1", f"{m.group(1)} consists of {m.group(2)} English letters"]
-    for reading in (_several_subjects, _chain, _distinct_elements, _set_of_values, _word_choices, _string, _integer):
-        lines = reading(t, names, ints)
-        if lines is not None:
-            return lines
-    m = re.fullmatch(r"the length of (\S+) is between (.+?) and (.+?)(?:,)? inclusive", t, re.I)
-    if m:
-        return [f"{m.group(2)} <= {m.group(1)}.length <= {m.group(3)}"]
-    return [t]
-
-
-def _enumerations(t: str, names: set[str]) -> str:
-    """``S_1, S_2, ..., S_N`` / ``D_1,..., and D_M`` / ``A_1, A_2, A_3, A_4``: every element of one
-    list, written out -> ``S[i]``."""
-
-    def element(m: re.Match) -> str:
-        parts = [x for x in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(0)) if x]
-        heads = {re.sub(r"_\{?\w+\}?$", "", x) for x in parts if x not in ("...", "…")}
-        if len(heads) != 1 or heads.pop() not in names or len(parts) < 3:
-            return m.group(0)
-        return re.sub(r"_\{?\w+\}?$", "", parts[0]) + "[i]"
-
-    return re.sub(r"[A-Za-z]\w*_\{?1\}?(?:\s*,\s*(?:and\s+)?(?:[A-Za-z]\w*_\{?\w+\}?|\.\.\.|…))+", element, t)
-
-
-def _implicit_products(t: str, names: set[str]) -> str:
-    """``10N - 9``, ``N(N-1)``: the multiplication AtCoder leaves out, written in."""
-    t = re.sub(
-        r"(?<![\w.*])(\d+)\s*([A-Za-z_]\w*)\b",
-        lambda m: f"{m.group(1)} * {m.group(2)}" if m.group(2) in names else m.group(0),
-        t,
-    )
-    t = re.sub(r"\b([A-Za-z_]\w*)\(", lambda m: f"{m.group(1)} * (" if m.group(1) in names else m.group(0), t)
-    return re.sub(r"(?<=[\w)])\)\s*\((?=\w)", ") * (", t)
-
-
-def _subject(word: str, names: set[str]) -> bool:
-    return re.fullmatch(r"([A-Za-z]\w*)(?:\[\w+\])*", word) is not None and word.split("[")[0] in names
-
-
-def _several_subjects(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """``S and T are strings ...``, ``A, B, and C are pairwise different``, ``L and R are
-    0 or 1``: the same statement of each subject (different ones also unequal)."""
-    t = re.sub(r"^\w+(?:,\w+)+(?= are )", lambda x: ", ".join(x.group(0).split(",")), t)  # H,W,D are integers
-    m = re.fullmatch(r"(\S+(?:(?:,|,? and) \S+)+) (?:are|is) (.+)", t)
-    if not m:
-        return None
-    subjects = [w for w in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(1)) if w]
-    if len(subjects) < 2 or not all(_subject(w, names) for w in subjects):
-        return None
-    rest = m.group(2)
-    differ = re.match(r"(?:pairwise )?(?:different|distinct)\b ?", rest)
-    if differ:
-        rest = rest[differ.end() :]
-        if any("[" in w for w in subjects):
-            return None  # A_i and B_i differ: per element, not read
-    out = [f"{a} != {b}" for k, a in enumerate(subjects) for b in subjects[k + 1 :]] if differ else []
-    if not rest:
-        return out
-    if re.fullmatch(r"integers?", rest):
-        return out if all(ints.get(w.split("[")[0]) for w in subjects) else None
-    singular = re.sub(
-        r"^(strings|integers)\b", lambda x: "an integer" if x.group(1) == "integers" else "a string", rest
-    )
-    singular = re.sub(r"^((?:lowercase|uppercase) (?:English )?)letters$", r"a \1letter", singular)
-    for w in subjects:
-        out += _translate(f"{w} is {singular}", names, ints)
-    return out
-
-
-def _chain(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """``1 <= A_1 < A_2 < ... < A_N <= 100`` (or ``A_1 < ... < A_N``): a sorted list and its elements' range."""
-    m = re.fullmatch(
-        r"(?:(\S+) (<=|<) )?([A-Za-z]\w*)_\{?1\}? (<|<=) (?:\3_\{?2\}? \4 )?\.\.\. \4 \3_\{?\w+\}?(?: (<=|<) (\S+))?", t
-    )
-    if not m or m.group(3) not in names:
-        return None
-    name, strict = m.group(3), m.group(4) == "<"
-    out = [f"{name} is sorted in {'strictly increasing' if strict else 'non-decreasing'} order"]
-    if m.group(1) and m.group(6):
-        out.append(f"{m.group(1)} {m.group(2)} {name}[i] {m.group(5)} {m.group(6)}")
-    elif m.group(1) or m.group(6):
-        return None  # one bound only: the elements' other bound is elsewhere, not read here
-    return out
-
-
-def _distinct_elements(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """``A_i != A_j if i != j``, ``(i != j)``, ``(1 <= i < j <= N)``: the list's values are distinct."""
-    m = re.fullmatch(
-        r"([A-Za-z]\w*)\[(\w)\] != \1\[(\w)\](?: if \2 != \3| \(\2 != \3\)| \(\w+ <= \2 < \3 <= \w+\))?", t
-    )
-    if not m or m.group(1) not in names:
-        return None
-    return [f"all values of {m.group(1)} are distinct"]
-
-
-def _set_of_values(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """``T_i \\in \\lbrace 1, 2 \\rbrace``: one of the values listed."""
-    m = re.fullmatch(r"(\S+) \\in \\(?:lbrace|\{)\s*(.+?)\s*\\(?:rbrace|\})", t)
-    if not m:
-        return None
-    values = [v.strip() for v in m.group(2).split(",") if v.strip()]
-    return [f"{m.group(1)} is either " + " or ".join(_quoted(v) for v in values)]
-
-
-def _word_choices(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """``S is Takahashi or Aoki``, ``C is Red, Green, or Blue``: one of the words listed."""
-    m = re.fullmatch(r"(\S+) is ((?:[A-Za-z0-9]+|[^\s\w,])(?:(?:,|,? or) (?:[A-Za-z0-9]+|[^\s\w,]))+)", t)
-    if not m or " or " not in m.group(2) or not _subject(m.group(1), names):
-        return None
-    words = [w for w in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", m.group(2)) if w]
-    if any(w.lower() in ("a", "an", "the", "odd", "even", "positive", "negative", "not") for w in words):
-        return None
-    return [f"{m.group(1)} is either " + " or ".join(_quoted(w) for w in words)]
-
-
-def _quoted(value: str) -> str:
-    return value if re.fullmatch(r"-?\d+", value) else "'" + value.strip("'\"") + "'"
-
-
-def _string(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """``S is a [length-K] string [of length ...] [consisting of | of] <letters> [with a length
-    between a and b, inclusive]``: its length and its characters, each as a line of its own."""
-    m = re.fullmatch(r"(\S+) is an? (?:length-(\S+) )?string\b(.*)", t)
-    if not m or not _subject(m.group(1), names):
-        return None
-    name, rest, out = m.group(1), m.group(3), []
-    if m.group(2):
-        out.append(f"{name}.length == {m.group(2)}")
-    size = re.search(
-        r",?\s*(?:with (?:a )?lengths? |of length )(?:between (.+?) and (.+?)|(?:from )?(\S+) (?:to|through) (\S+)|(\S+))"
-        r"(?:,? \(?inclusive\)?)?(?=,|$| consisting| that| where)",
-        rest,
-    )
-    least = re.search(r",?\s*(?:with (?:a )?lengths? |of length )at least (\S+?)(?=,|$| consisting| that)", rest)
-    if least:  # of length at least 1: the upper bound is elsewhere (a total)
-        out.append(f"{least.group(1)} <= {name}.length")
-        rest = rest[: least.start()] + rest[least.end() :]
-    elif size:
-        lo, hi = (size.group(1), size.group(2)) if size.group(1) else (size.group(3), size.group(4))
-        out.append(f"{lo} <= {name}.length <= {hi}" if lo else f"{name}.length == {size.group(5)}")
-        rest = rest[: size.start()] + rest[size.end() :]
-    rest = rest.strip(" ,")
-    if rest:
-        letters = re.fullmatch(
-            r"(?:consisting (?:only )?of|that consists (?:only )?of|of|where each character is) (.+)", rest
-        )
-        if not letters:
-            return None  # "generated by the method in the statement": not read
-        out.append(f"{name} consists of {letters.group(1)}")
-    return out
-
-
-def _integer(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    m = re.fullmatch(r"(\S+) is an integer between (.+?) and (.+?)(?:,? inclusive)?", t)
-    if m:
-        return [f"{m.group(2)} <= {m.group(1)} <= {m.group(3)}"]
-    m = re.fullmatch(
-        r"(\S+) is an? (positive|non-negative) integer(?: (?:not greater than|at most|less than or equal to) (.+))?", t
-    )
-    if m and m.group(3):
-        return [f"{1 if m.group(2) == 'positive' else 0} <= {m.group(1)} <= {m.group(3)}"]
-    m = re.fullmatch(r"(\S+) is an? (odd|even) (?:number|integer)", t)
-    if m:
-        return [f"{m.group(1)} is {m.group(2)}"]
-    m = re.fullmatch(r"(\S+) (?:is an integer|are integers)", t)
-    if m and _subject(m.group(1), names) and ints.get(m.group(1).split("[")[0]):
-        return []  # the tests' tokens said so already
-    return None
-
-
 def stdin_spec(p: Problem) -> StdinSpec | NoSpec:
     return read_or_say_why(_stdin_spec, p, "input format")
 
@@ -570,7 +268,7 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     block = format_block(p.statement)
     statement = before_samples(p.statement)
     if not block:  # Codeforces' and the like's: the Input section in prose
-        return _prose_spec(p, "\n".join(_latex(line) for line in statement.splitlines()))
+        return _prose_spec(p, "\n".join(plain_latex(line) for line in statement.splitlines()))
     rows = layout(block)
     raw = [parse(rows, t.input) for t in p.tests]
     lines = constraint_lines(statement)
@@ -620,7 +318,7 @@ def _spec_of(
     from constraint ``lines`` in AtCoder's notation; ``declared``: the variables the format
     calls strings; ``lengths``: lines in the reader's notation the format states."""
 
-    text = _latex("\n".join(lines))
+    text = plain_latex("\n".join(lines))
     strings = set(declared) | {
         n
         for n in raw[0]
@@ -642,7 +340,7 @@ def _spec_of(
     rewritten = [
         jagged.counts_as_lengths(x, counts)
         for line in lines
-        for x in graph_lines(_latex(line).rstrip(". "), statement, names) or translate(line, names, ints)
+        for x in graph_lines(plain_latex(line).rstrip(". "), statement, names) or translate(line, names, ints)
     ] + list(lengths)
     for r in rows:  # the format itself states the lengths
         if r.kind == "queries":
