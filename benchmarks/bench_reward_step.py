@@ -64,9 +64,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from microcoder_data.config import VerifyConfig  # noqa: E402
-from microcoder_data.testgen.input_size import is_large_input, read_input_spec, read_sizes  # noqa: E402
+from microcoder_data.testgen.input_size import read_input_spec  # noqa: E402
 from microcoder_data.testgen.refusal import Refusal  # noqa: E402
-from microcoder_data.verify.time_limits import derive_time_limit, with_test_limits  # noqa: E402
+from microcoder_data.verify.time_limits import derive_time_limit, large_flags, with_test_limits  # noqa: E402
 from microcoder_eval.judge import Judge  # noqa: E402
 from microcoder_eval.types import JudgeTask, Limits, Verdict  # noqa: E402
 
@@ -171,11 +171,8 @@ def load_problems(data: Path, count: int, judge: Judge, cfg: VerifyConfig) -> li
             continue  # the reference disagrees with DeepSeek's tests: not a clean problem
         limit = derive_time_limit(cfg, result.tests)
         runs = {t.index: t for t in result.tests}
-        reading = read_sizes(p, read_input_spec(p))
-        large = [
-            is_large_input(t.input, reading, cfg.time_limit_large_share, cfg.time_limit_large_min_size)
-            for t in task.tests
-        ]
+        reading = read_input_spec(p)
+        large = large_flags(cfg, p, reading, task.tests)
         own = with_test_limits(cfg, task.tests, [[runs.get(k)] for k in range(len(task.tests))], large)
         chosen.append(
             {

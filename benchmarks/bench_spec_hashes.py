@@ -27,11 +27,11 @@ from microcoder_data.config import VerifyConfig
 from microcoder_data.process.clean import clean_text
 from microcoder_data.process.normalize import normalize_layout
 from microcoder_data.schema import Problem
-from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs, problem_seed
+from microcoder_data.testgen.inputgen import generate_inputs, problem_seed
 from microcoder_data.testgen.inputspec import input_spec
 from microcoder_data.testgen.neighbours import neighbour_inputs
 from microcoder_data.testgen.stdin_format import StdinSpec, args_json, stdin_spec
-from microcoder_data.verify.large import MAX_LARGE_INPUT_CHARS
+from microcoder_data.verify.large import draw_large
 
 
 def _generated(p: Problem, cfg: VerifyConfig) -> str:
@@ -42,14 +42,7 @@ def _generated(p: Problem, cfg: VerifyConfig) -> str:
     spec = read.spec if isinstance(read, StdinSpec) else read
     own = sorted(args_json(read, t.input) if isinstance(read, StdinSpec) else t.input for t in p.tests)
     drawn = generate_inputs(spec, p.id, 3 * cfg.augment_tests_to, seed=cfg.augment_seed, max_len=cfg.augment_max_len)
-    large = generate_large_inputs(
-        spec,
-        p.id,
-        cfg.large_tests,
-        budget=cfg.large_input_values,
-        max_chars=MAX_LARGE_INPUT_CHARS,
-        seed=cfg.augment_seed,
-    )
+    large = draw_large(spec, p.id, cfg)
     rng = random.Random(problem_seed(p.id, cfg.augment_seed) ^ 0x6E)
     near = neighbour_inputs(spec, own, rng, cfg.augment_tests_to, exclude=set(own) | set(drawn))
     return hashlib.sha256(json.dumps([drawn, large, near]).encode()).hexdigest()[:16]

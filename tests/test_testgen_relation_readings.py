@@ -7,18 +7,11 @@ from __future__ import annotations
 import json
 
 from microcoder_data.testgen.inputgen import generate_inputs
-from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from microcoder_data.testgen.inputspec import input_spec
 from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
 from test_testgen_conditions import fn_problem, why_not_read
+from test_testgen_line_readings import _drawn
 from test_testgen_stdin_relations import _problem as atcoder_problem
-
-
-def _drawn(constraints: str, sig: str, tests: list[str], n: int = 30) -> list[dict]:
-    spec = input_spec(fn_problem(constraints, sig, tests))
-    assert isinstance(spec, InputSpec), spec.reason
-    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", n)]
-    assert len(got) >= n // 3
-    return got
 
 
 BOARD = "m == board.length\nn = board[i].length\n1 <= m, n <= 6\nboard[i][j] is either 0 or 1."

@@ -26,6 +26,7 @@ from microcoder_data.settings.verify import VerifyConfig
 from microcoder_data.testgen.cost import counting_run, read_run
 from microcoder_data.testgen.inputgen import MAX_INPUT_CHARS, generate_large_inputs
 from microcoder_data.testgen.input_size import Reading, read_input_spec
+from microcoder_data.testgen.inputspec import InputSpec
 from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.verify.time_limits import derive_time_limit, with_test_limits
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
@@ -33,6 +34,18 @@ from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 MAX_LARGE_INPUT_CHARS = 1_000_000  # one large input's text
 MAX_LARGE_OUTPUT_CHARS = 1_000_000  # its expected answer (a list of n values is fine)
 PLACEHOLDER = "null"
+
+
+def draw_large(spec: InputSpec, problem_id: str, cfg: VerifyConfig) -> list[str]:
+    """The large inputs (as JSON arguments) Verify's settings draw from ``spec``."""
+    return generate_large_inputs(
+        spec,
+        problem_id,
+        cfg.large_tests,
+        budget=cfg.large_input_values,
+        max_chars=MAX_LARGE_INPUT_CHARS,
+        seed=cfg.augment_seed,
+    )
 
 
 def large_inputs(p: Problem, cfg: VerifyConfig, read: Reading | None = None) -> list[str] | str:
@@ -45,14 +58,7 @@ def large_inputs(p: Problem, cfg: VerifyConfig, read: Reading | None = None) -> 
     if isinstance(reading, Refusal):
         return reading.message
     spec, sspec = reading
-    drawn = generate_large_inputs(
-        spec,
-        p.id,
-        cfg.large_tests,
-        budget=cfg.large_input_values,
-        max_chars=MAX_LARGE_INPUT_CHARS,
-        seed=cfg.augment_seed,
-    )
+    drawn = draw_large(spec, p.id, cfg)
     if not drawn:
         return "no input larger than the ordinary tests could be drawn from the constraints"
     return [sspec.render(json.loads(x)) for x in drawn] if sspec is not None else drawn

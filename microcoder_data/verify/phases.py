@@ -11,13 +11,13 @@ from typing import Any, Callable
 
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.augment import Asked, Augmented, augment
-from microcoder_data.testgen.input_size import Reading, is_large_input, read_input_spec, read_sizes
+from microcoder_data.testgen.input_size import Reading, read_input_spec
 from microcoder_data.testgen.precap import precap_positions
 from microcoder_data.testgen.refusal import refusal_of
 from microcoder_data.verify.large import add_large_tests
 from microcoder_data.verify.state import Batch, ProblemState, Runs, p_refs, timed_runs
 from microcoder_data.verify.strength import Strength, cap_by_strength, known_wrong, measure
-from microcoder_data.verify.time_limits import derive_time_limit, with_test_limits
+from microcoder_data.verify.time_limits import derive_time_limit, large_flags, with_test_limits
 from microcoder_eval.types import CandidateResult, JudgeTask, Verdict
 
 
@@ -356,12 +356,9 @@ def _finish(b: Batch, i: int, st: ProblemState, idx: list[int], derived: set[str
     refs = b.refs(i)
     if c.derive_time_limit and verified and p.time_limit_s is None:
         p.time_limit_s = derive_time_limit(c, timed_runs(st, idx))
-        reading = read_sizes(b.problems[i], _reading(b, i))
-        large = [
-            is_large_input(task.tests[t].input, reading, c.time_limit_large_share, c.time_limit_large_min_size)
-            for t in idx
-        ]
-        p.tests = with_test_limits(c, [task.tests[t] for t in idx], [timed_runs(st, [t]) for t in idx], large)
+        kept = [task.tests[t] for t in idx]
+        large = large_flags(c, b.problems[i], _reading(b, i), kept)
+        p.tests = with_test_limits(c, kept, [timed_runs(st, [t]) for t in idx], large)
         derived.add(p.id)
     else:
         p.tests = [task.tests[t] for t in idx]  # (a test's own limit from upstream is kept, like the problem's)

@@ -16,7 +16,9 @@ from __future__ import annotations
 import math
 from typing import Iterable, Sequence
 
+from microcoder_data.schema import Problem
 from microcoder_data.settings.verify import VerifyConfig
+from microcoder_data.testgen.input_size import Reading, is_large_input, read_sizes
 from microcoder_eval.types import Limits, TestCase, TestResult
 
 
@@ -64,3 +66,10 @@ def with_test_limits(
     return [
         TestCase(t.input, t.output, test_time_limit(cfg, r, big)) for t, r, big in zip(tests, runs, large, strict=True)
     ]
+
+
+def large_flags(cfg: VerifyConfig, p: Problem, reading: Reading, tests: Sequence[TestCase]) -> list[bool]:
+    """Which of ``tests`` get the large floor: their inputs' sizes against the constraints ``reading`` gives (or, where
+    it refused, :func:`~microcoder_data.testgen.input_size.read_sizes`' lenient reading)."""
+    sizes = read_sizes(p, reading)
+    return [is_large_input(t.input, sizes, cfg.time_limit_large_share, cfg.time_limit_large_min_size) for t in tests]
