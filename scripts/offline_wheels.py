@@ -19,6 +19,7 @@ jars, the dashboard's web client, the libraries verl does not import) and RECORD
 
 from __future__ import annotations
 
+import argparse
 import base64
 import hashlib
 import subprocess
@@ -108,12 +109,15 @@ def slim_wheel(path: Path, drop: tuple[str, ...]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) not in (1, 2):
-        print(__doc__.strip().splitlines()[4], file=sys.stderr)
-        return 2
-    out = Path(argv[0])
+    ap = argparse.ArgumentParser(
+        description="Download (and slim) the wheels the verl path needs on a GPU machine without network."
+    )
+    ap.add_argument("out_dir", type=Path, help="where the wheels go (created)")
+    ap.add_argument("python_version", nargs="?", default="3.12", help="the target machine's Python (default 3.12)")
+    args = ap.parse_args(argv)
+    out = args.out_dir
     out.mkdir(parents=True, exist_ok=True)
-    download(out, argv[1] if len(argv) == 2 else "3.12")
+    download(out, args.python_version)
     for ray_wheel in out.glob("ray-*.whl"):
         slim_wheel(ray_wheel, RAY_DROP)
     wheels = sorted(out.glob("*.whl"))
