@@ -179,3 +179,51 @@ def test_a_shape_whose_edges_cannot_be_told_refuses_the_line():
         )
     )
     assert promised.refusal.kind == "unsupported_constraint"
+
+
+PROSE_TREE = """You are given a tree with n vertices. Print the number of leaves.
+
+### Input
+
+The first line contains a single integer t (1 <= t <= 100) — the number of test cases.
+
+The first line of each test case contains a single integer n (2 <= n <= 2 * 10^5) — the number of vertices in the tree.
+
+Each of the next n-1 lines contains two integers u, v (1 <= u, v <= n, u != v), describing an edge that connects u and v. {tree}
+
+It is guaranteed that the sum of n over all test cases does not exceed 2 * 10^5.
+
+### Output
+
+For each test case, print the number of leaves.
+"""
+
+
+def _prose(tree: str, inputs: list[str]):
+    p = _problem("", [], inputs)
+    p.statement = PROSE_TREE.format(tree=tree)
+    return stdin_spec(p)
+
+
+@pytest.mark.parametrize("tree", ["It is guaranteed that the given edges form a tree.", "These edges form a tree."])
+def test_a_codeforces_tree_in_each_test_case_is_drawn_a_tree(tree):
+    spec = _prose(tree, ["2\n3\n1 2\n2 3\n2\n2 1\n"])
+    assert isinstance(spec, StdinSpec), spec.reason
+    drawn = [json.loads(x) for x in generate_inputs(spec.spec, "cf/tree", 30)]
+    assert len(drawn) >= 20
+    cases = [case for v in drawn for case in v["cases"]]
+    assert any(n >= 6 for n, _, _ in cases)
+    assert all(graph_is("tree", 1, n, u, v) for n, u, v in cases)
+    large = [
+        json.loads(x)["cases"] for x in generate_large_inputs(spec.spec, "cf/tree", 2, budget=20_000, max_chars=10**7)
+    ]
+    assert len(large) == 2 and max(n for big in large for n, _, _ in big) > 5000  # many cases, then one large
+    for big in large:
+        assert sum(n for n, _, _ in big) > 5000 and all(graph_is("tree", 1, n, u, v) for n, u, v in big)
+    broken = _prose(tree, ["1\n4\n1 2\n2 1\n3 4\n"])  # not a tree: refused, named
+    assert broken.refusal.kind == "examples_break_reading"
+
+
+def test_a_codeforces_story_of_a_tree_whose_edges_no_sentence_names_still_refuses():
+    spec = _prose("", ["1\n3\n1 2\n2 3\n"])
+    assert spec.refusal.kind == "promise" and spec.refusal.line == "tree"

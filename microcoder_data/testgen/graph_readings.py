@@ -173,8 +173,8 @@ def finish_graphs(reader: Any, statement: str) -> None:
                 continue
         lists = {first} | ({second} if second else set())
         span = _vertex_range(ends, lists | {f"{first}__0", f"{first}__1"})
-        if span is None or (shape == "connected" and directed):
-            why = "no vertex range" if span is None else "a directed graph's connectivity is not said"
+        if span is None or (shape in ("connected", "tree") and directed):  # a rooted tree's edges point
+            why = "no vertex range" if span is None else "of a directed graph: which way its edges point is not drawn"
             raise _Unsupported(f"graph line not enforced ({why}): {line!r}", "unsupported_constraint", line)
         old = chosen.get(first)
         if old and {old[0], shape} == {"dag", "connected"}:
@@ -197,3 +197,39 @@ def _simple_checks(reader: Any, first: str, second: str | None, what: str, direc
         reader.checks.append(f"differ_everywhere({first}, {second})")
     if what in ("no_repeat", "simple"):
         reader.checks.append(f"{'' if directed else 'unordered_'}distinct_pairs({first}, {second})")
+
+
+# --------------------------------------------------------------------------- Codeforces prose
+
+TREE_LINE = "The given graph is a tree"  # what a prose sentence saying so is read as (a constraint line)
+_PROSE_TREE = re.compile(
+    r"(?:it is guaranteed that |it's guaranteed that )?(?:the |these )?(?:given )?(?:edges|graph) "
+    r"(?:form|forms|make up|is|describe) a tree",
+    re.I,
+)
+_WHERE_TREE = re.compile(r"\b(?:in|of|on) the (?:given )?tree\b", re.I)
+# the tree the edges form (and "connected", as the story defines a tree), not a kind of tree the
+# story could promise more of
+_PLAIN_TREE = re.compile(r"(?<!binary )(?<!perfect )(?<!complete )(?<!full )(?<!rooted )\btrees?\b|\bconnected\b", re.I)
+# a block of lines glossed as the tree's edges ("denoting an edge on the tree connecting x and y")
+_EDGES_GLOSS = re.compile(
+    r"(?:(?:denoting|describing) )?(?:an? |the )?(?:undirected )?edges? (?:on|of|in) the tree\b.*", re.I
+)
+
+
+def prose_tree(sentence: str, gloss: str = "") -> str | None:
+    """ "It is guaranteed that the given edges form a tree", or a block of lines glossed "— the edges
+    of the tree": :data:`TREE_LINE`, else None."""
+    said = _PROSE_TREE.fullmatch(sentence.rstrip(" .")) or _EDGES_GLOSS.fullmatch(gloss.strip())
+    return TREE_LINE if said else None
+
+
+def gloss_without_tree(gloss: str) -> str:
+    """A gloss less where the count lives ("the number of vertices in the tree", "the edges of
+    the tree"): the story's check (a tree read, or refused) judges the word, not the gloss's."""
+    return _WHERE_TREE.sub("", gloss)
+
+
+def told_without_tree(told: str, constraints: list[str]) -> str:
+    """The story less the plain word tree where a sentence read the edges as one."""
+    return _PLAIN_TREE.sub("", told) if TREE_LINE in constraints else told

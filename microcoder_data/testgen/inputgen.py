@@ -279,8 +279,15 @@ def _tuple(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> list[Any]:
     for _ in range(20):
         value: list[Any] = [None] * len(node.items)
         inner = dict(env)
+        named = dict(zip(node.item_names or [], node.items))
         for k in node.item_order:
-            value[k] = _value(node.items[k], inner, d, depth + 1)
+            if value[k] is not None:
+                continue  # a graph's other ends, drawn with the first
+            if node.items[k].graph and node.items[k].graph.get("ends") and node.item_names:
+                _graph_lists(named, node.item_names[k], inner, d, depth + 1)  # a test case's edges
+                value = [inner.get(n, v) for n, v in zip(node.item_names, value)]
+            else:
+                value[k] = _value(node.items[k], inner, d, depth + 1)
             inner = item_env(node, value, env)
         if not any(value[a] == value[b] for a, b in node.item_ne or []):
             return value
@@ -305,21 +312,21 @@ def _graph_edges(node: Node, m: int, env: dict[str, Any], d: _Draw) -> list:
     return draw_edges(g["shape"], m, int(evaluate(g["lo"], env)), int(evaluate(g["hi"], env)), d.rng)
 
 
-def _graph_lists(spec: InputSpec, name: str, env: dict[str, Any], d: _Draw) -> None:
+def _graph_lists(nodes: dict[str, Node], name: str, env: dict[str, Any], d: _Draw, depth: int = 0) -> None:
     """The two flat lists of a graph's ends (``u``, ``v``) drawn together into ``env``; where their
     bounds tie the two ends of an edge (``1 <= U_j < V_j <= N``), every edge's ends put in the order
     that keeps them (any such order keeps every shape: a dag's edges then go up, or all down)."""
-    node = spec.nodes[name]
+    node = nodes[name]
     other = (node.graph or {})["ends"]
     d.scale *= 2  # a large draw: two values an edge
-    m = d.length(int(evaluate(node.len_lo, env)), int(evaluate(node.len_hi, env)), 0)
+    m = d.length(int(evaluate(node.len_lo, env)), int(evaluate(node.len_hi, env)), depth)
     d.scale //= 2
     edges = _graph_edges(node, m, env, d)
-    tied = indexed(node.elem) or indexed(spec.nodes[other].elem)
+    tied = indexed(node.elem) or indexed(nodes[other].elem)
     for ascending in (True, False) if tied else (None,):
         pairs = edges if ascending is None else [(min(e), max(e)) if ascending else (max(e), min(e)) for e in edges]
         env[name], env[other] = [a for a, _ in pairs], [b for _, b in pairs]
-        if not tied or not why_invalid(spec.nodes, [name, other], [], env):
+        if not tied or not why_invalid(nodes, [name, other], [], env):
             return
     raise ValueError("no order of the edges' ends keeps their bounds")
 
@@ -382,7 +389,7 @@ def _drawn(spec: InputSpec, d: _Draw) -> str | None:
         for name in spec.order:
             node = spec.nodes[name]
             if node.graph and node.graph.get("ends"):
-                _graph_lists(spec, name, env, d)  # its partner list too
+                _graph_lists(spec.nodes, name, env, d)  # its partner list too
             elif name not in env:
                 env[name] = _value(node, env, d, 0)
         if why_invalid(spec.nodes, spec.order, spec.checks, env):
