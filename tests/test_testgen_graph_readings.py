@@ -205,7 +205,14 @@ def _prose(tree: str, inputs: list[str]):
     return stdin_spec(p)
 
 
-@pytest.mark.parametrize("tree", ["It is guaranteed that the given edges form a tree.", "These edges form a tree."])
+@pytest.mark.parametrize(
+    "tree",
+    [
+        "It is guaranteed that the given edges form a tree.",
+        "These edges form a tree.",
+        "It is guaranteed that there exists a unique simple path through the channels between any two nodes.",
+    ],
+)
 def test_a_codeforces_tree_in_each_test_case_is_drawn_a_tree(tree):
     spec = _prose(tree, ["2\n3\n1 2\n2 3\n2\n2 1\n"])
     assert isinstance(spec, StdinSpec), spec.reason

@@ -204,7 +204,9 @@ def _simple_checks(reader: Any, first: str, second: str | None, what: str, direc
 TREE_LINE = "The given graph is a tree"  # what a prose sentence saying so is read as (a constraint line)
 _PROSE_TREE = re.compile(
     r"(?:it is guaranteed that |it's guaranteed that )?(?:the |these )?(?:given )?(?:edges|graph) "
-    r"(?:form|forms|make up|is|describe) a tree",
+    r"(?:form|forms|make up|is|describe) a tree"
+    r"|(?:it is guaranteed that )?there (?:exists|is) (?:a unique|exactly one) (?:simple )?path(?: through the \w+)? "
+    r"between any (?:two|pair of) (?:nodes|vertices)",
     re.I,
 )
 _WHERE_TREE = re.compile(r"\b(?:in|of|on) the (?:given )?tree\b", re.I)
