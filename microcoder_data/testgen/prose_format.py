@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from microcoder_data.process.normalize import heading_of
+from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
 from microcoder_data.testgen.spec_model import _Unsupported
 
 CASES = "cases"  # the variable holding the test cases: one list of values per case
@@ -136,7 +137,7 @@ def read_prose(statement: str) -> ProseInput:
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
     reading.constraints += _story_ranges(_normal(story), set(names))
-    told = _normal(_without_output(story)) + " " + " ".join(reading.glosses)
+    told = told_without_tree(_normal(_without_output(story)) + " " + " ".join(reading.glosses), reading.constraints)
     lists = [line for line in reading.lines if line.count is not None]
     if reading.perms and len(lists) == 1:  # the one list, read as the permutation: what the story speaks of
         told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
@@ -206,7 +207,7 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
         (g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")")),
         None,
     )
-    if m and not _COMPARISON.search(s[m.end() :]) and not _GLOSS_PROMISE.search(s[m.end() :]):
+    if m and not _COMPARISON.search(s[m.end() :]) and not _GLOSS_PROMISE.search(gloss_without_tree(s[m.end() :])):
         return s[: m.start()].strip(), s[m.end() :]
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
@@ -240,6 +241,9 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     reading.glosses.append(gloss)
     if _SAYS_NOTHING.match(s):
         return in_case
+    if prose_tree(s):  # "It is guaranteed that the given edges form a tree": graph_readings
+        reading.constraints.append(prose_tree(s) or "")
+        return in_case
     m = _TOTAL.match(s)
     if m:
         reading.totals += _totals(m.group(1), m.group(2), reading, sentence)
@@ -252,6 +256,8 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
             )
         if block.names:
             reading.lines.append(block)
+        if prose_tree("", gloss) and prose_tree("", gloss) not in reading.constraints:  # "— the edges of the tree"
+            reading.constraints.append(prose_tree("", gloss) or "")
         return in_case
     # "Each test case contains a binary string s (...)": its only line (another line after it is refused)
     s = re.sub(
@@ -447,7 +453,7 @@ def _ranges(text: str | None) -> list[str]:
             parts[-1] += ", " + part  # 1 <= n, q <= 10: one range of two names
         else:
             parts.append(part)
-    if len(parts) > 1 and all(len(_COMPARISON.findall(p)) >= 2 for p in parts):
+    if len(parts) > 1 and all(len(_COMPARISON.findall(p)) >= 2 or re.fullmatch(r"\S+ != \S+", p) for p in parts):
         return parts
     return [text.replace(";", ",").strip()]
 

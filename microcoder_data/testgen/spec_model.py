@@ -46,6 +46,9 @@ class Node:
     symmetric: bool = False  # a square matrix equal to its transpose (``A[i][j] == A[j][i]``)
     diagonal: Any = None  # the value every diagonal cell holds (``A[i][i] == 0``); None: no rule
     char_count: tuple[str, int] | None = None  # (c, k): a string holds c exactly k times
+    # a graph drawn on this edge list (graph_readings): {"shape", "ends" (the flat list of second
+    # ends, "" for tuples' positions 0, 1), "lo", "hi" (the vertices)}; checked by ``graph_is``
+    graph: dict[str, str] | None = None
 
 
 @dataclass
