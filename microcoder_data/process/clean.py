@@ -14,6 +14,7 @@ from typing import Any
 from microcoder_data.collect.prompts import split_prompt
 from microcoder_data.pipeline.step import Step
 from microcoder_data.schema import Problem
+from microcoder_eval.statement_text import DOTS, html_scripts, latex_symbol
 
 _HTML_TAGS = (
     "a|abbr|b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|figcaption|figure|font|h[1-6]|head|hr|html|i|img|"
@@ -30,8 +31,6 @@ _URL = re.compile(r"(?<![\w/])(?:https?://|www\.)[^\s<>()\"']+")
 _SCRIPT_STYLE = re.compile(r"<(script|style)\b.*?</\1\s*>", re.I | re.S)
 _PRE = re.compile(r"<pre\b[^<>]*>(.*?)</pre\s*>", re.I | re.S)
 _CODE = re.compile(r"<code\b[^<>]*>(.*?)</code\s*>", re.I | re.S)
-_SUP = re.compile(r"<sup\b[^<>]*>(.*?)</sup\s*>", re.I | re.S)
-_SUB = re.compile(r"<sub\b[^<>]*>(.*?)</sub\s*>", re.I | re.S)
 _BLOCK_END = re.compile(r"</(?:p|div|li|h[1-6]|tr|table|ul|ol|section|blockquote|pre)\s*>|<br\s*/?>|<hr\s*/?>", re.I)
 _LI = re.compile(r"<li\b[^<>]*>", re.I)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200f\u2028\u2029\u2060\ufeff\ufffd]")
@@ -40,88 +39,6 @@ _MOJIBAKE_RUN = re.compile(
     r"[\u00c0-\u00ff\u0080-\u00bf\u2018-\u203a\u20ac\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2122]{2,}"
 )
 
-# LaTeX: commands replaced by plain text (word boundary after the name)
-_LATEX_SYMBOLS = {
-    "leq": "<=",
-    "le": "<=",
-    "geq": ">=",
-    "ge": ">=",
-    "neq": "!=",
-    "ne": "!=",
-    "lt": "<",
-    "gt": ">",
-    "times": "*",
-    "cdot": "*",
-    "ldots": "...",
-    "dots": "...",
-    "cdots": "...",
-    "vdots": "...",
-    "lfloor": "floor(",
-    "rfloor": ")",
-    "lceil": "ceil(",
-    "rceil": ")",
-    "infty": "infinity",
-    "bmod": " mod ",
-    "mod": " mod ",
-    "pmod": " mod ",
-    "to": "->",
-    "rightarrow": "->",
-    "leftarrow": "<-",
-    "sum": "sum",
-    "prod": "product",
-    "min": "min",
-    "max": "max",
-    "log": "log",
-    "gcd": "gcd",
-    "lcm": "lcm",
-    "in": "in",
-    "notin": "not in",
-    "subseteq": "subset of",
-    "cup": "union",
-    "cap": "intersect",
-    "land": "and",
-    "lor": "or",
-    "oplus": "xor",
-    "wedge": "and",
-    "vee": "or",
-    "neg": "not ",
-    "quad": " ",
-    "qquad": " ",
-    "left": "",
-    "right": "",
-    "displaystyle": "",
-    "limits": "",
-    "nolimits": "",
-    "dagger": "+",
-    "pm": "+-",
-    "approx": "~",
-    "sim": "~",
-    "equiv": "==",
-    "forall": "for all",
-    "exists": "exists",
-    "alpha": "alpha",
-    "beta": "beta",
-    "gamma": "gamma",
-    "delta": "delta",
-    "epsilon": "epsilon",
-    "lambda": "lambda",
-    "mu": "mu",
-    "pi": "pi",
-    "sigma": "sigma",
-    "theta": "theta",
-    "omega": "omega",
-    "ell": "l",
-    "mid": "|",
-    "vert": "|",
-    "lvert": "|",
-    "rvert": "|",
-    "lbrace": "{",
-    "rbrace": "}",
-    "langle": "<",
-    "rangle": ">",
-    "prime": "'",
-    "circ": "o",
-}
 _LATEX_WRAPPERS = re.compile(
     r"\\(?:text|mathrm|mathbf|mathit|mathtt|mathsf|texttt|textbf|textit|emph|operatorname|mbox|boldsymbol|mathcal|mathbb|hbox|rm|bf|tt)\s*\{([^{}]*)\}"
 )
@@ -194,8 +111,7 @@ def strip_html(text: str) -> tuple[str, dict[str, int]]:
     text = _A_TAG.sub(_a, text)
     text = _PRE.sub(lambda m: "\n```\n" + _TAG.sub("", m.group(1)).strip("\n") + "\n```\n", text)
     text = _CODE.sub(lambda m: "`" + m.group(1) + "`" if "\n" not in m.group(1) else m.group(1), text)
-    text = _SUP.sub(lambda m: "^" + m.group(1), text)
-    text = _SUB.sub(lambda m: "_" + m.group(1), text)
+    text = html_scripts(text)
     text = _LI.sub("\n- ", text)
     text = _BLOCK_END.sub("\n", text)
     counts["html_tags"] = len(_TAG.findall(text))
@@ -225,10 +141,8 @@ _SAFE_STRAY = {
     "geq",
     "neq",
     "times",
-    "ldots",
-    "cdots",
+    *DOTS,
     "vdots",
-    "dots",
     "cdot",
     "lfloor",
     "rfloor",
@@ -237,7 +151,6 @@ _SAFE_STRAY = {
     "infty",
     "bmod",
 }
-_PADDED = {"*", "<=", ">=", "!=", "<", ">", "->", "<-", "+-", "~", "=="}
 
 
 def _latex_math(expr: str, stray: bool = False) -> str:
@@ -261,10 +174,8 @@ def _latex_math(expr: str, stray: bool = False) -> str:
 
 
 def _cmd(name: str) -> str:
-    if name in _LATEX_SYMBOLS:
-        sym = _LATEX_SYMBOLS[name]
-        return f" {sym} " if sym in _PADDED else sym
-    return "\\" + name  # unknown command: leave it
+    sym = latex_symbol(name)
+    return "\\" + name if sym is None else sym  # unknown command: leave it
 
 
 def strip_latex(text: str) -> tuple[str, int]:

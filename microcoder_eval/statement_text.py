@@ -1,0 +1,188 @@
+"""The one statement normaliser: how a statement's notation becomes plain text, each rewrite written once.
+
+Process (``microcoder_data/process/clean.py``: the statement a model reads), the judge's rule reader
+(``rules.py``: tolerance, any-order phrases) and test generation (``testgen``: constraint and format lines)
+all read statements written in LaTeX, HTML and Unicode math.  They keep different amounts of it (Process
+leaves an unknown command as it is; test generation keeps ``\\in \\lbrace`` for its own readings), but a
+rewrite they share is this module's: the LaTeX commands' plain forms (:data:`LATEX_SYMBOLS`), ``<sup>`` /
+``<sub>`` (:func:`html_scripts`), Unicode dashes and superscripts (:func:`unicode_math`), a constraint line's
+plain notation (:func:`plain_latex`) and the multiplication a bound leaves out (:func:`implicit_products`).
+It lives at the bottom (the judge imports nothing above it) and imports nothing of this project.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "DOTS",
+    "LATEX_SYMBOLS",
+    "PADDED",
+    "html_scripts",
+    "implicit_products",
+    "latex_symbol",
+    "plain_latex",
+    "unicode_math",
+]
+
+#: every way LaTeX writes an ellipsis: ``\dotsc`` (commas), ``\dotsb`` (binary operators), ...
+DOTS = ("ldots", "dots", "cdots", "dotsc", "dotsb", "dotsm", "dotsi", "dotso")
+
+#: LaTeX commands and their plain text (a command is its name, then no letter)
+LATEX_SYMBOLS = {
+    "leq": "<=",
+    "le": "<=",
+    "geq": ">=",
+    "ge": ">=",
+    "neq": "!=",
+    "ne": "!=",
+    "lt": "<",
+    "gt": ">",
+    "times": "*",
+    "cdot": "*",
+    **dict.fromkeys(DOTS, "..."),
+    "vdots": "...",
+    "lfloor": "floor(",
+    "rfloor": ")",
+    "lceil": "ceil(",
+    "rceil": ")",
+    "infty": "infinity",
+    "bmod": " mod ",
+    "mod": " mod ",
+    "pmod": " mod ",
+    "to": "->",
+    "rightarrow": "->",
+    "leftarrow": "<-",
+    "sum": "sum",
+    "prod": "product",
+    "min": "min",
+    "max": "max",
+    "log": "log",
+    "gcd": "gcd",
+    "lcm": "lcm",
+    "in": "in",
+    "notin": "not in",
+    "subseteq": "subset of",
+    "cup": "union",
+    "cap": "intersect",
+    "land": "and",
+    "lor": "or",
+    "oplus": "xor",
+    "wedge": "and",
+    "vee": "or",
+    "neg": "not ",
+    "quad": " ",
+    "qquad": " ",
+    "left": "",
+    "right": "",
+    "displaystyle": "",
+    "limits": "",
+    "nolimits": "",
+    "dagger": "+",
+    "pm": "+-",
+    "approx": "~",
+    "sim": "~",
+    "equiv": "==",
+    "forall": "for all",
+    "exists": "exists",
+    "alpha": "alpha",
+    "beta": "beta",
+    "gamma": "gamma",
+    "delta": "delta",
+    "epsilon": "epsilon",
+    "lambda": "lambda",
+    "mu": "mu",
+    "pi": "pi",
+    "sigma": "sigma",
+    "theta": "theta",
+    "omega": "omega",
+    "ell": "l",
+    "mid": "|",
+    "vert": "|",
+    "lvert": "|",
+    "rvert": "|",
+    "lbrace": "{",
+    "rbrace": "}",
+    "langle": "<",
+    "rangle": ">",
+    "prime": "'",
+    "circ": "o",
+}
+#: operators written with a space either side
+PADDED = {"*", "<=", ">=", "!=", "<", ">", "->", "<-", "+-", "~", "=="}
+
+
+def latex_symbol(name: str) -> str | None:
+    """A command's plain text (an operator padded with spaces), or None for a command not known."""
+    if name not in LATEX_SYMBOLS:
+        return None
+    sym = LATEX_SYMBOLS[name]
+    return f" {sym} " if sym in PADDED else sym
+
+
+_SUP = re.compile(r"<sup\b[^<>]*>(.*?)</sup\s*>", re.I | re.S)
+_SUB = re.compile(r"<sub\b[^<>]*>(.*?)</sub\s*>", re.I | re.S)
+
+
+def html_scripts(text: str) -> str:
+    """``10<sup>-5</sup>`` -> ``10^-5``, ``a<sub>i</sub>`` -> ``a_i``."""
+    text = _SUP.sub(lambda m: "^" + m.group(1), text)
+    return _SUB.sub(lambda m: "_" + m.group(1), text)
+
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_SUPER_RUN = re.compile(r"([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_DASHES = re.compile(r"[\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d]")
+
+
+def unicode_math(text: str) -> str:
+    """Unicode minus signs and dashes as ``-``, superscript digits as ``^{...}`` (``10⁻⁶`` -> ``10^{-6}``)."""
+    text = _DASHES.sub("-", text)
+    if any(ch in text for ch in "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"):
+        text = _SUPER_RUN.sub(lambda m: "^{" + m.group(1).translate(_SUPERSCRIPTS) + "}", text)
+    return text
+
+
+# the commands a constraint line's plain notation spells out; the rest (\in, \lbrace, \sum, ...) stay for
+# the readings that know them
+_PLAIN_COMMANDS = ("leq", "le", "geq", "ge", "neq", "ne", "min", "max", "lt", "gt", "times", "cdot", *DOTS, "vdots")
+_PLAIN_COMMAND = re.compile(r"\\(" + "|".join(sorted(_PLAIN_COMMANDS, key=len, reverse=True)) + r")(?![A-Za-z])")
+
+
+def plain_latex(text: str) -> str:
+    """A statement line's LaTeX as the plain notation the readers know (``\\leq`` -> ``<=``, ``\\dfrac{a}b`` -> ``(a)/(b)``)."""
+    text = text.replace("$", "")
+    text = re.sub(r"(?<![\w'])([A-Z])'(?![\w'])", r"\1_prime", text)  # T': a name of its own
+    text = re.sub(r"\\lvert\s*|\s*\\rvert|\\vert", "|", text)  # \lvert S_i \rvert: |S_i|
+    text = _PLAIN_COMMAND.sub(lambda m: f" {LATEX_SYMBOLS[m.group(1)]} ", text)
+    text = re.sub(r"\\,(?![A-Za-z])", " ", text)  # a thin space
+    text = re.sub(r"\\(?:mathrm|text|mathtt)\{([^}]*)\}", r"\1", text)
+    text = re.sub(r"\\color\{\w+\}\{([^{}]*)\}", r"\1", text)  # \color{red}{K=1}: emphasis only
+    text = re.sub(r"\\[dt]?frac\s*\{([^{}]+)\}\s*(?:\{([^{}]+)\}|(\w))", r"(\1)/(\2\3)", text)  # \dfrac{N(N-1)}2
+    text = re.sub(r"\\(?:left|right|bigl?|bigr|Bigl?|Bigr)(?![A-Za-z])\s*", "", text)
+    text = re.sub(
+        r"\b(max|min)\s*\\(?:lbrace|\{)\s*(.+?)\s*\\(?:rbrace|\})", r"\1(\2)", text
+    )  # \max \lbrace H, W \rbrace
+    text = re.sub(r"\s*\^\s*\{([^}]*)\}", r"^\1", text)  # 10^{5}, 10 ^ {16}
+    text = re.sub(r"(?<=\w)\s*_\s*(?=[\w{])", "_", text)  # A _ 1
+    return re.sub(r"[ \t]+", " ", text).strip()
+
+
+def implicit_products(text: str, names: set[str] | None = None) -> str:
+    """The multiplication a bound or a count leaves out, written in: ``3N`` -> ``3 * N``, ``10N - 9``,
+    ``N(N-1)`` -> ``N * (N-1)``, ``NM`` -> ``N * M`` (one letter each, every one a name, the word none).
+    ``names``: the input's names (``None``: a number before any name multiplies it, as in a count)."""
+    known = (lambda w: True) if names is None else (lambda w: w in names)
+    text = re.sub(
+        r"(?<![\w.*])(\d+)\s*([A-Za-z_]\w*)\b",
+        lambda m: f"{m.group(1)} * {m.group(2)}" if known(m.group(2)) else m.group(0),
+        text,
+    )
+    if names is not None:
+        text = re.sub(
+            r"(?<![\w.\[])([A-Z]{2,3})\b(?![\[(.])",
+            lambda m: " * ".join(m.group(1)) if m.group(1) not in names and set(m.group(1)) <= names else m.group(0),
+            text,
+        )
+        text = re.sub(r"\b([A-Za-z_]\w*)\(", lambda m: f"{m.group(1)} * (" if m.group(1) in names else m.group(0), text)
+    return re.sub(r"(?<=[\w)])\)\s*\((?=\w)", ") * (", text)
