@@ -18,9 +18,12 @@ __all__ = [
     "DOTS",
     "LATEX_SYMBOLS",
     "PADDED",
+    "heading_of",
     "html_scripts",
     "implicit_products",
     "latex_symbol",
+    "latex_wrappers",
+    "normalize_layout",
     "plain_latex",
     "unicode_math",
 ]
@@ -143,6 +146,27 @@ def unicode_math(text: str) -> str:
     return text
 
 
+_WRAPPERS = re.compile(
+    r"\\(?:text|mathrm|mathbf|mathit|mathtt|mathsf|texttt|textbf|textit|emph|operatorname|mbox|boldsymbol|mathcal|"
+    r"mathbb|hbox|rm|bf|tt)\s*\{([^{}]*)\}"
+)
+_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*(?:\{([^{}]*)\}|(\w))")  # \frac{a}{b}, \dfrac{N(N-1)}2
+_SQRT = re.compile(r"\\sqrt\s*\{([^{}]*)\}")
+
+
+def latex_wrappers(text: str) -> str:
+    """``\\text{...}``, ``\\mathrm{...}`` and the like unwrapped, ``\\frac{a}{b}`` -> ``(a)/(b)``,
+    ``\\sqrt{x}`` -> ``sqrt(x)``, nested ones too (three levels)."""
+    for _ in range(3):
+        new = _WRAPPERS.sub(r"\1", text)
+        new = _FRAC.sub(r"(\1)/(\2\3)", new)
+        new = _SQRT.sub(r"sqrt(\1)", new)
+        if new == text:
+            break
+        text = new
+    return text
+
+
 # the commands a constraint line's plain notation spells out; the rest (\in, \lbrace, \sum, ...) stay for
 # the readings that know them
 _PLAIN_COMMANDS = ("leq", "le", "geq", "ge", "neq", "ne", "min", "max", "lt", "gt", "times", "cdot", *DOTS, "vdots")
@@ -156,9 +180,8 @@ def plain_latex(text: str) -> str:
     text = re.sub(r"\\lvert\s*|\s*\\rvert|\\vert", "|", text)  # \lvert S_i \rvert: |S_i|
     text = _PLAIN_COMMAND.sub(lambda m: f" {LATEX_SYMBOLS[m.group(1)]} ", text)
     text = re.sub(r"\\,(?![A-Za-z])", " ", text)  # a thin space
-    text = re.sub(r"\\(?:mathrm|text|mathtt)\{([^}]*)\}", r"\1", text)
     text = re.sub(r"\\color\{\w+\}\{([^{}]*)\}", r"\1", text)  # \color{red}{K=1}: emphasis only
-    text = re.sub(r"\\[dt]?frac\s*\{([^{}]+)\}\s*(?:\{([^{}]+)\}|(\w))", r"(\1)/(\2\3)", text)  # \dfrac{N(N-1)}2
+    text = latex_wrappers(text)
     text = re.sub(r"\\(?:left|right|bigl?|bigr|Bigl?|Bigr)(?![A-Za-z])\s*", "", text)
     text = re.sub(
         r"\b(max|min)\s*\\(?:lbrace|\{)\s*(.+?)\s*\\(?:rbrace|\})", r"\1(\2)", text
@@ -186,3 +209,76 @@ def implicit_products(text: str, names: set[str] | None = None) -> str:
         )
         text = re.sub(r"\b([A-Za-z_]\w*)\(", lambda m: f"{m.group(1)} * (" if m.group(1) in names else m.group(0), text)
     return re.sub(r"(?<=[\w)])\)\s*\((?=\w)", ") * (", text)
+
+
+# --------------------------------------------------------------------------- layout: headings
+
+_HEADINGS = {
+    "input": "Input",
+    "input format": "Input",
+    "input specification": "Input",
+    "output": "Output",
+    "output format": "Output",
+    "output specification": "Output",
+    "constraints": "Constraints",
+    "constraint": "Constraints",
+    "limits": "Constraints",
+    "example": "Examples",
+    "examples": "Examples",
+    "sample": "Examples",
+    "samples": "Examples",
+    "note": "Note",
+    "notes": "Note",
+    "explanation": "Explanation",
+    "problem statement": "Problem Statement",
+    "statement": "Problem Statement",
+    "description": "Problem Statement",
+    "follow up": "Follow-up",
+    "follow-up": "Follow-up",
+    "interaction": "Interaction",
+}
+_HEADING_LINE = re.compile(
+    r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*([A-Za-z][A-Za-z \-]{1,30}?)\s*(\d+)?\s*:?\s*(?:\*\*|__)?\s*:?\s*$"
+)
+_SAMPLE = re.compile(r"^(sample|example)\s+(input|output)$", re.I)
+
+
+def heading_of(line: str) -> str | None:
+    """The section a heading line opens, by its canonical name ("Constraints", "Input",
+    "Example 2", "Sample Input 1"), or None for any other line.  Reads the raw forms
+    ("Constraints:", "**Input Format**") and the ``### <Heading>`` Process writes alike,
+    so later stages find a section in a statement before and after Process."""
+    if len(line) > 48:
+        return None
+    m = _HEADING_LINE.match(line)
+    if not m:
+        return None
+    word, num = " ".join(m.group(1).lower().split()), m.group(2)
+    if word in _HEADINGS:
+        name = _HEADINGS[word]
+        return f"Example {num}" if name == "Examples" and num else name
+    if _SAMPLE.match(word):
+        return word.title() + (f" {num}" if num else "")
+    return None
+
+
+_INLINE_SAMPLE = re.compile(r"(?<=[^\n])[ \t]*((?:Sample|Example) (?:Input|Output) ?\d*:?)[ \t]*\n")
+
+
+def normalize_layout(text: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", "    ")
+    text = _INLINE_SAMPLE.sub(lambda m: "\n\n" + m.group(1) + "\n", text)  # "...answer).Sample Input 1:"
+    out: list[str] = []
+    in_fence = False
+    for line in text.split("\n"):
+        if line.strip().startswith("```"):
+            in_fence = not in_fence
+            out.append(line.rstrip())
+            continue
+        name = None if in_fence else heading_of(line)
+        out.append("### " + name if name else line.rstrip())
+    text = "\n".join(out)
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    # a heading gets a blank line before it
+    text = re.sub(r"([^\n])\n(### )", r"\1\n\n\2", text)
+    return text.strip() + "\n"

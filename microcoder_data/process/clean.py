@@ -14,7 +14,7 @@ from typing import Any
 from microcoder_data.collect.prompts import split_prompt
 from microcoder_data.pipeline.step import Step
 from microcoder_data.schema import Problem
-from microcoder_eval.statement_text import DOTS, html_scripts, latex_symbol
+from microcoder_eval.statement_text import DOTS, html_scripts, latex_symbol, latex_wrappers
 
 _HTML_TAGS = (
     "a|abbr|b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|figcaption|figure|font|h[1-6]|head|hr|html|i|img|"
@@ -39,11 +39,6 @@ _MOJIBAKE_RUN = re.compile(
     r"[\u00c0-\u00ff\u0080-\u00bf\u2018-\u203a\u20ac\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2122]{2,}"
 )
 
-_LATEX_WRAPPERS = re.compile(
-    r"\\(?:text|mathrm|mathbf|mathit|mathtt|mathsf|texttt|textbf|textit|emph|operatorname|mbox|boldsymbol|mathcal|mathbb|hbox|rm|bf|tt)\s*\{([^{}]*)\}"
-)
-_LATEX_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
-_LATEX_SQRT = re.compile(r"\\sqrt\s*\{([^{}]*)\}")
 _LATEX_CMD = re.compile(r"\\([A-Za-z]+)(?![A-Za-z])")
 _LATEX_SPACING = re.compile(r"\\[,;:! ]")
 _LATEX_ESC = re.compile(r"\\([{}_&%#$])")
@@ -154,13 +149,7 @@ _SAFE_STRAY = {
 
 
 def _latex_math(expr: str, stray: bool = False) -> str:
-    for _ in range(3):  # nested wrappers
-        new = _LATEX_WRAPPERS.sub(r"\1", expr)
-        new = _LATEX_FRAC.sub(r"(\1)/(\2)", new)
-        new = _LATEX_SQRT.sub(r"sqrt(\1)", new)
-        if new == expr:
-            break
-        expr = new
+    expr = latex_wrappers(expr)
     if stray:  # outside $...$: only unambiguous commands (a "\\n" in an example stays)
         expr = _LATEX_CMD.sub(lambda m: _cmd(m.group(1)) if m.group(1) in _SAFE_STRAY else m.group(0), expr)
         return _BRACED_SCRIPT.sub(lambda m: m.group(1) + m.group(2) if m.group(2).isalnum() else m.group(0), expr)

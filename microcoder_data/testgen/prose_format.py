@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from microcoder_data.process.normalize import heading_of
 from microcoder_data.testgen.spec_model import _Unsupported
+from microcoder_eval.statement_text import heading_of
 
 CASES = "cases"  # the variable holding the test cases: one list of values per case
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from microcoder_data.process.normalize import heading_of
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.constraints import _expr, _fix_numbers, constraint_lines, promised_constraints
 from microcoder_data.testgen.prose_format import CASES, read_prose
@@ -55,7 +54,7 @@ from microcoder_data.testgen.stdin_rows import (
     typed_value,
 )
 from microcoder_data.testgen.stdin_translate import translate
-from microcoder_eval.statement_text import implicit_products, plain_latex
+from microcoder_eval.statement_text import heading_of, implicit_products, plain_latex
 from microcoder_data.testgen.test_cases import cases_spec, check_examples
 
 __all__ = ["Row", "StdinSpec", "args_json", "parse", "render", "stdin_spec"]
