@@ -186,6 +186,7 @@ def plain_latex(text: str) -> str:
     text = re.sub(
         r"\b(max|min)\s*\\(?:lbrace|\{)\s*(.+?)\s*\\(?:rbrace|\})", r"\1(\2)", text
     )  # \max \lbrace H, W \rbrace
+    text = re.sub(r"_\{([^{}]*?)\{([A-Za-z]\w*(?:_\w+)?)\}\}", r"_{\1\2}", text)  # B_{1,{K_1}}: B_{1,K_1}
     text = re.sub(r"\s*\^\s*\{([^}]*)\}", r"^\1", text)  # 10^{5}, 10 ^ {16}
     text = re.sub(r"(?<=\w)\s*_\s*(?=[\w{])", "_", text)  # A _ 1
     return re.sub(r"[ \t]+", " ", text).strip()

@@ -43,6 +43,7 @@ def test_every_latex_ellipsis_is_three_dots_for_process_and_test_generation(dots
         (r"0 \le M \le \dfrac{N(N-1)}2", "0 <= M <= (N(N-1))/(2)"),
         (r"1 \leq H, W \leq \max \lbrace 3, N \rbrace", "1 <= H, W <= max(3, N)"),
         (r"\lvert S_i \rvert \leq 10", "|S_i| <= 10"),
+        (r"B_{1,1} B_{1,2} \ldots B_{1,{K_1}}", "B_{1,1} B_{1,2} ... B_{1,K_1}"),  # a braced name in a subscript
     ],
 )
 def test_plain_latex(line, plain):
