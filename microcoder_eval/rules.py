@@ -32,7 +32,6 @@ checker that no comparison rule can replace.
 
 from __future__ import annotations
 
-import html
 import json
 import math
 import re
@@ -41,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .case_rule import case_phrase_in
-from .statement_text import html_scripts, unicode_math
+from .statement_text import strip_html, unicode_math
 from .types import DEFAULT_TOLERANCE, JudgingRule
 
 __all__ = ["detect", "rule_from_statement", "rule_reasons", "special_judge_reasons"]
@@ -53,10 +52,7 @@ __all__ = ["detect", "rule_from_statement", "rule_reasons", "special_judge_reaso
 
 def _normalise(text: str) -> str:
     if "<" in text or "&" in text:
-        text = html_scripts(text)
-        text = re.sub(r"<br\s*/?>|</p>|</li>|</pre>", "\n", text, flags=re.IGNORECASE)
-        text = re.sub(r"</?[a-zA-Z][^>]*>", " ", text)
-        text = html.unescape(text)
+        text = strip_html(text)[0]
     text = text.replace("\r\n", "\n").replace("\xa0", " ")
     return unicode_math(text)
 

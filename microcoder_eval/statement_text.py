@@ -2,20 +2,24 @@
 
 Process (``microcoder_data/process/clean.py``: the statement a model reads), the judge's rule reader
 (``rules.py``: tolerance, any-order phrases) and test generation (``testgen``: constraint and format lines)
-all read statements written in LaTeX, HTML and Unicode math.  They keep different amounts of it (Process
+all read statements written in HTML, LaTeX and Unicode math.  They keep different amounts of it (Process
 leaves an unknown command as it is; test generation keeps ``\\in \\lbrace`` for its own readings), but a
-rewrite they share is this module's: the LaTeX commands' plain forms (:data:`LATEX_SYMBOLS`), ``<sup>`` /
-``<sub>`` (:func:`html_scripts`), Unicode dashes and superscripts (:func:`unicode_math`), a constraint line's
-plain notation (:func:`plain_latex`) and the multiplication a bound leaves out (:func:`implicit_products`).
-It lives at the bottom (the judge imports nothing above it) and imports nothing of this project.
+rewrite they share is this module's: HTML as text (:func:`strip_html`, ``<sup>`` / ``<sub>`` in
+:func:`html_scripts`), the LaTeX commands' plain forms (:data:`LATEX_SYMBOLS`) and wrappers
+(:func:`latex_wrappers`), Unicode dashes and superscripts (:func:`unicode_math`), a constraint line's plain
+notation (:func:`plain_latex`), the multiplication a bound leaves out (:func:`implicit_products`) and the
+section headings (:func:`heading_of`, :func:`normalize_layout`).  It lives at the bottom (the judge imports
+nothing above it) and imports nothing of this project.
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 __all__ = [
     "DOTS",
+    "HTML_TAG",
     "LATEX_SYMBOLS",
     "PADDED",
     "heading_of",
@@ -25,6 +29,7 @@ __all__ = [
     "latex_wrappers",
     "normalize_layout",
     "plain_latex",
+    "strip_html",
     "unicode_math",
 ]
 
@@ -121,6 +126,54 @@ def latex_symbol(name: str) -> str | None:
         return None
     sym = LATEX_SYMBOLS[name]
     return f" {sym} " if sym in PADDED else sym
+
+
+# --------------------------------------------------------------------------- HTML
+
+_HTML_TAGS = (
+    "a|abbr|b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|figcaption|figure|font|h[1-6]|head|hr|html|i|img|"
+    "kbd|li|ol|p|pre|s|samp|section|small|span|strong|sub|sup|table|tbody|td|tfoot|th|thead|tr|tt|u|ul|var|article|"
+    "header|footer|nav|main|label|math|mi|mo|mn|msup|mrow|svg|path|g|meta|link|style|script|iframe|video|source"
+)
+HTML_TAG = re.compile(rf"</?(?:{_HTML_TAGS})(?:\s[^<>]*)?/?>", re.I)
+_LOOKS_HTML = re.compile(rf"</?(?:{_HTML_TAGS})(?:\s[^<>]*)?/?>|&(?:lt|gt|amp|quot|nbsp|le|ge|#\d+);", re.I)
+_IMG_TAG = re.compile(r"<img\b[^<>]*>", re.I)
+_MD_IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
+_A_TAG = re.compile(r"<a\b[^<>]*>(.*?)</a\s*>", re.I | re.S)
+
+_SCRIPT_STYLE = re.compile(r"<(script|style)\b.*?</\1\s*>", re.I | re.S)
+_PRE = re.compile(r"<pre\b[^<>]*>(.*?)</pre\s*>", re.I | re.S)
+_CODE = re.compile(r"<code\b[^<>]*>(.*?)</code\s*>", re.I | re.S)
+_BLOCK_END = re.compile(r"</(?:p|div|li|h[1-6]|tr|table|ul|ol|section|blockquote|pre)\s*>|<br\s*/?>|<hr\s*/?>", re.I)
+_LI = re.compile(r"<li\b[^<>]*>", re.I)
+
+
+def strip_html(text: str) -> tuple[str, dict[str, int]]:
+    """HTML as text: images and scripts dropped, links their text, ``<pre>`` a fence, ``<code>`` backticks,
+    ``<sup>``/``<sub>`` as ``^``/``_``, a list item ``- ``, block ends newlines, entities unescaped;
+    with how many images, links and tags there were."""
+    counts = {"images": 0, "links": 0, "html_tags": 0}
+    counts["images"] += len(_IMG_TAG.findall(text)) + len(_MD_IMAGE.findall(text))
+    text = _IMG_TAG.sub(" ", text)
+    text = _MD_IMAGE.sub(" ", text)
+    if not _LOOKS_HTML.search(text):
+        return text, counts
+    text = _SCRIPT_STYLE.sub(" ", text)
+
+    def _a(m: re.Match[str]) -> str:
+        counts["links"] += 1
+        return m.group(1)
+
+    text = _A_TAG.sub(_a, text)
+    text = _PRE.sub(lambda m: "\n```\n" + HTML_TAG.sub("", m.group(1)).strip("\n") + "\n```\n", text)
+    text = _CODE.sub(lambda m: "`" + m.group(1) + "`" if "\n" not in m.group(1) else m.group(1), text)
+    text = html_scripts(text)
+    text = _LI.sub("\n- ", text)
+    text = _BLOCK_END.sub("\n", text)
+    counts["html_tags"] = len(HTML_TAG.findall(text))
+    text = HTML_TAG.sub("", text)
+    text = html.unescape(text)
+    return text, counts
 
 
 _SUP = re.compile(r"<sup\b[^<>]*>(.*?)</sup\s*>", re.I | re.S)

@@ -14,25 +14,10 @@ from typing import Any
 from microcoder_data.collect.prompts import split_prompt
 from microcoder_data.pipeline.step import Step
 from microcoder_data.schema import Problem
-from microcoder_eval.statement_text import DOTS, html_scripts, latex_symbol, latex_wrappers
+from microcoder_eval.statement_text import DOTS, HTML_TAG, latex_symbol, latex_wrappers, strip_html
 
-_HTML_TAGS = (
-    "a|abbr|b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|figcaption|figure|font|h[1-6]|head|hr|html|i|img|"
-    "kbd|li|ol|p|pre|s|samp|section|small|span|strong|sub|sup|table|tbody|td|tfoot|th|thead|tr|tt|u|ul|var|article|"
-    "header|footer|nav|main|label|math|mi|mo|mn|msup|mrow|svg|path|g|meta|link|style|script|iframe|video|source"
-)
-_TAG = re.compile(rf"</?(?:{_HTML_TAGS})(?:\s[^<>]*)?/?>", re.I)
-_LOOKS_HTML = re.compile(rf"</?(?:{_HTML_TAGS})(?:\s[^<>]*)?/?>|&(?:lt|gt|amp|quot|nbsp|le|ge|#\d+);", re.I)
-_IMG_TAG = re.compile(r"<img\b[^<>]*>", re.I)
-_MD_IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
-_A_TAG = re.compile(r"<a\b[^<>]*>(.*?)</a\s*>", re.I | re.S)
 _MD_LINK = re.compile(r"(?<!!)\[([^\]\n]+)\]\((?:https?://|www\.|/)[^)\n]*\)")
 _URL = re.compile(r"(?<![\w/])(?:https?://|www\.)[^\s<>()\"']+")
-_SCRIPT_STYLE = re.compile(r"<(script|style)\b.*?</\1\s*>", re.I | re.S)
-_PRE = re.compile(r"<pre\b[^<>]*>(.*?)</pre\s*>", re.I | re.S)
-_CODE = re.compile(r"<code\b[^<>]*>(.*?)</code\s*>", re.I | re.S)
-_BLOCK_END = re.compile(r"</(?:p|div|li|h[1-6]|tr|table|ul|ol|section|blockquote|pre)\s*>|<br\s*/?>|<hr\s*/?>", re.I)
-_LI = re.compile(r"<li\b[^<>]*>", re.I)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200f\u2028\u2029\u2060\ufeff\ufffd]")
 _MOJIBAKE_HINT = re.compile(r"(?:Ã[\x80-\xbf¡-ÿ]|â€|Â[\xa0-\xbf ])")
 _MOJIBAKE_RUN = re.compile(
@@ -88,31 +73,6 @@ def fix_encoding(text: str) -> tuple[str, int]:
     if n_bad:
         text = _CONTROL.sub("", text)
     return text, fixed + n_bad
-
-
-def strip_html(text: str) -> tuple[str, dict[str, int]]:
-    counts = {"images": 0, "links": 0, "html_tags": 0}
-    counts["images"] += len(_IMG_TAG.findall(text)) + len(_MD_IMAGE.findall(text))
-    text = _IMG_TAG.sub(" ", text)
-    text = _MD_IMAGE.sub(" ", text)
-    if not _LOOKS_HTML.search(text):
-        return text, counts
-    text = _SCRIPT_STYLE.sub(" ", text)
-
-    def _a(m: re.Match[str]) -> str:
-        counts["links"] += 1
-        return m.group(1)
-
-    text = _A_TAG.sub(_a, text)
-    text = _PRE.sub(lambda m: "\n```\n" + _TAG.sub("", m.group(1)).strip("\n") + "\n```\n", text)
-    text = _CODE.sub(lambda m: "`" + m.group(1) + "`" if "\n" not in m.group(1) else m.group(1), text)
-    text = html_scripts(text)
-    text = _LI.sub("\n- ", text)
-    text = _BLOCK_END.sub("\n", text)
-    counts["html_tags"] = len(_TAG.findall(text))
-    text = _TAG.sub("", text)
-    text = html.unescape(text)
-    return text, counts
 
 
 def strip_links(text: str) -> tuple[str, int]:
@@ -224,7 +184,7 @@ class CleanText(Step):
             problem.provenance = {**problem.provenance, "prompt_instructions_removed": len(prompt.instructions)}
         statement, counts = clean_text(problem.statement)
         title, _ = fix_encoding(problem.title)
-        title = _TAG.sub("", html.unescape(title)).strip()
+        title = HTML_TAG.sub("", html.unescape(title)).strip()
         problem.statement = statement
         problem.title = title
         noisy = {k: v for k, v in counts.items() if v}
