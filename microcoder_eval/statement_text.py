@@ -247,7 +247,8 @@ def plain_latex(text: str) -> str:
 
 def implicit_products(text: str, names: set[str] | None = None) -> str:
     """The multiplication a bound or a count leaves out, written in: ``3N`` -> ``3 * N``, ``10N - 9``,
-    ``N(N-1)`` -> ``N * (N-1)``, ``NM`` -> ``N * M`` (one letter each, every one a name, the word none).
+    ``N(N-1)`` -> ``N * (N-1)``, ``NM`` -> ``N * M`` (one letter each, every one a name, the word none, an operand
+    of an operator: ``S is YES`` stays).
     ``names``: the input's names (``None``: a number before any name multiplies it, as in a count)."""
     known = (lambda w: True) if names is None else (lambda w: w in names)
     text = re.sub(
@@ -256,9 +257,10 @@ def implicit_products(text: str, names: set[str] | None = None) -> str:
         text,
     )
     if names is not None:
-        text = re.sub(
-            r"(?<![\w.\[])([A-Z]{2,3})\b(?![\[(.])",
-            lambda m: " * ".join(m.group(1)) if m.group(1) not in names and set(m.group(1)) <= names else m.group(0),
+        word = lambda m: m.group(2) not in names and set(m.group(2)) <= names  # noqa: E731
+        text = re.sub(  # an operand: after an operator (or first) and before one (or last)
+            r"(^|[-+*/(,<>=]\s?)([A-Z]{2,3})\b(?![\[(.])(?=\s*(?:[-+*/),<>=!]|$))",
+            lambda m: m.group(1) + " * ".join(m.group(2)) if word(m) else m.group(0),
             text,
         )
         text = re.sub(r"\b([A-Za-z_]\w*)\(", lambda m: f"{m.group(1)} * (" if m.group(1) in names else m.group(0), text)

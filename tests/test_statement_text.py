@@ -65,6 +65,8 @@ def test_wrappers_fractions_and_roots_unwrapped_once_for_both():
         ("AB <= 120", {"A", "B", "M"}, "A * B <= 120"),
         ("NM <= 10", {"N", "M", "NM"}, "NM <= 10"),  # a name of its own stays
         ("XY <= 10", {"X"}, "XY <= 10"),  # not every letter a name
+        ("S is YES or NO", {"S", "Y", "E", "N", "O"}, "S is YES or NO"),  # a word, no operand
+        ("1 <= K <= AB", {"A", "B", "K"}, "1 <= K <= A * B"),
         ("N(N-1)", {"N"}, "N * (N-1)"),
         ("2x", {"N"}, "2x"),  # not a name: left
     ],
