@@ -22,9 +22,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from microcoder_data.process.normalize import heading_of
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
 from microcoder_data.testgen.spec_model import _Unsupported
+from microcoder_eval.statement_text import heading_of
 
 CASES = "cases"  # the variable holding the test cases: one list of values per case
 
