@@ -23,6 +23,9 @@ import re
 from dataclasses import dataclass, field
 
 from microcoder_data.process.normalize import heading_of
+from microcoder_data.testgen.prose_items import ProseLine, read_list, read_string, split_bounds
+from microcoder_data.testgen.prose_items import ranges as _ranges
+from microcoder_data.testgen.prose_sentences import rephrase, split_bullets, sum_sentences
 from microcoder_data.testgen.spec_model import _Unsupported
 
 CASES = "cases"  # the variable holding the test cases: one list of values per case
@@ -42,16 +45,8 @@ _LINE = re.compile(
 )
 _SCALARS = re.compile(
     rf"^(?:(a single|one|two|three|four|five|an?|the|the single|the only|only one) )?"
-    rf"(?:(?:positive|non-negative|space[- ]separated) )*(?:integers?|numbers?|integer numbers),?:? ({_NAMES})(?: \(([^()]*)\))?$",
+    rf"(?:(?:positive|non-negative|space[- ]separated) )*(?:integers?|numbers?|integer numbers),?:? ({_NAMES})$",
     re.I,
-)
-_LIST = re.compile(
-    rf"^(?:exactly )?({_NAME}) (?:(?:space[- ]separated|positive|non-negative|distinct) )*integers:? "
-    rf"(?:({_NAME})_\{{?1\}}? ?, ?(?:\2_\{{?2\}}? ?, ?)?\.\.\. ?, ?\2_\{{?({_NAME})\}}?|({_NAME})_i)(?: \(([^()]*)\))?$"
-)
-_STRING = re.compile(
-    rf"^(?:a |the |one )?(?:non-empty )?(binary )?string ({_NAME})(?: of length ({_NAME})| \(([^()]*)\))?"
-    r"(?:,? consisting (?:only )?of (?:(\w+) )?(.+))?$"
 )
 _TOTAL = re.compile(
     r"^(?:similarly,? |additional constraint on the input: )?(?:it is (?:also )?guaranteed that |it's (?:also )?guaranteed that )?"
@@ -75,18 +70,9 @@ _SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
     r"|the input consists of (?:multiple|several) test cases"
     r"|each test case is described as follows:?|for each test case:"
     r"|(?:the )?description of each test case consists of (?:one|two|three|four) lines?:?"
-    r"|each test case consists of (?:one|two|three|four) lines?:?)$",
+    r"|each test case consists of (?:one|two|three|four|\d) lines?:?)$",
     re.I,
 )
-
-
-@dataclass
-class ProseLine:
-    names: list[str]  # scalars: one per token; a list / a string: [its name]
-    count: str | None = None  # a list's or a string's length (a variable read before, or a number)
-    string: bool = False  # one string on the line
-    only: bool = False  # "the only line": no other may follow
-    block: bool = False  # ``count`` lines, each a value of every name (its column)
 
 
 @dataclass
@@ -179,7 +165,15 @@ def _normal(text: str) -> str:
         lambda m: "test cases" if m.group(0).endswith("s") or m.group(0).startswith("sets") else "test case",
         text,
     )
-    text = re.sub(r"\btestcase(s?)\b", r"test case\1", text)
+    text = re.sub(
+        r"\btestcase(s?)\b|\btests cases\b|\bsets of test data\b",
+        lambda m: "test case" + "s" * m.group(0).endswith("s"),
+        text,
+    )
+    text = re.sub(r"\s*\^\s*", "^", text)  # 10 ^ 5
+    text = re.sub(r"\.\s+(\([^()]*(?:<=|<)[^()]*\))\s*\.?(?=\s|$)", r" \1.", text)  # "a_n. (1 <= a_i <= 9)."
+    text = re.sub(r"_\(([^()]*)\)", lambda m: "_{" + m.group(1).replace(" ", "") + "}", text)  # a_(n - 1): a_{n-1}
+    text = text.replace("\\{", "{").replace("\\}", "}")  # s_i in \{L, R\}
     return re.sub(r"[ \t]+", " ", text)
 
 
@@ -188,8 +182,8 @@ def _sentences(section: list[str]) -> list[str]:
     out = []
     for para in paragraphs:
         text = " ".join(para.split())
-        out += [s.strip() for s in re.split(r"(?<=[^.\s][.!?])\s+(?=[A-Z])", text) if s.strip()]
-    return out
+        out += [s.strip() for s in re.split(r"(?<=[^.\s][.!?])\s+(?=[A-Z*])", text) if s.strip()]
+    return split_bullets(out)
 
 
 _GLOSS = re.compile(
@@ -206,7 +200,12 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
         (g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")")),
         None,
     )
-    if m and not _COMPARISON.search(s[m.end() :]) and not _GLOSS_PROMISE.search(s[m.end() :]):
+    bounds = m and re.search(r"[.,]?\s*(\([^()]*(?:<=|<)[^()]*\))$", s[m.end() :])
+    if bounds and not s[: m.start()].rstrip().endswith(")"):  # "— the endpoints (1 <= l <= r <= n)": the line's ranges
+        s = f"{s[: m.start()]} {bounds.group(1)}{s[m.start() : m.end() + bounds.start()]}"
+        m = next(g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")"))
+    told = re.sub(r"\bnumber of (?:distinct|different)\b", "number of", s[m.end() :]) if m else ""
+    if m and not _COMPARISON.search(told) and not _GLOSS_PROMISE.search(told):
         return s[: m.start()].strip(), s[m.end() :]
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
@@ -238,7 +237,14 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     """Reads one sentence into ``reading``; returns whether a test case's lines have begun."""
     s, gloss = _without_gloss(sentence)
     reading.glosses.append(gloss)
+    s = rephrase(s)
     if _SAYS_NOTHING.match(s):
+        return in_case
+    totals = sum_sentences(s, reading.totals[-1][1] if reading.totals else None)
+    for total in totals or []:
+        m = _TOTAL.match(total)
+        reading.totals += _totals(m.group(1), m.group(2), reading, sentence)  # type: ignore[union-attr]
+    if totals:
         return in_case
     m = _TOTAL.match(s)
     if m:
@@ -276,8 +282,8 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
         )
     if reading.lines and reading.lines[-1].only:
         raise _Unsupported(f"a line after 'the only line': {sentence!r}", kind="unsupported_format", line=sentence)
-    if reading.cases is not None:
-        in_case = in_case or of_case
+    if reading.cases is not None:  # "the first line" again, after the count's: a case's first line
+        in_case = in_case or of_case or (where in ("first", "only", "single", "first and only") and not reading.lines)
         if not in_case:
             raise _Unsupported(f"input sentence not understood: {sentence!r}", kind="unsupported_format", line=sentence)
     if where in _ORDINALS and any(line.block for line in reading.lines):
@@ -309,7 +315,7 @@ _BLOCK = re.compile(
     re.I,
 )
 _BLOCK_ROW = re.compile(
-    rf"^(?:(one|two|three|four|five) )?(?:(?:positive|non-negative) )*integers?,? "
+    rf"^(?:(one|two|three|four|five|six|a single|an?) )?(?:(?:positive|non-negative) )*(?:integers?|numbers?),? "
     rf"((?:{_NAME})(?:_\{{?i\}}?)?(?:(?: ?, ?(?:and )?| and ){_NAME}(?:_\{{?i\}}?)?)*)(?: \(([^()]*)\))?$"
 )
 
@@ -371,21 +377,19 @@ def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
 
 
 def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
-    m = _LIST.match(what)
-    if m:
-        name, last = m.group(2) or m.group(4), m.group(3)
-        count = m.group(1)
-        if (last and last != count) or not (count.isdigit() or count in _known(reading)):
-            raise _Unsupported(
-                f"the length of a list not understood: {sentence!r}", kind="unsupported_format", line=sentence
-            )
-        reading.constraints += _ranges(m.group(5))
-        if re.search(r"\bdistinct integers\b", what):
-            reading.constraints.append(f"all values of {name} are distinct")
-        return ProseLine([name], count)
-    m = _STRING.match(what)
-    if m:
-        return _string_line(m, reading, sentence)
+    """What one line holds (prose_items' grammar): a list, a string, or named integers."""
+    listed = read_list(what, _known(reading), sentence)
+    if listed:
+        line, constraints, perm = listed
+        reading.constraints += constraints
+        if perm:
+            _permutation(line, reading, sentence)
+        return line
+    taken = _known(reading) | {reading.cases or ""}
+    string = read_string(what, _known(reading), taken, sentence)
+    if string:
+        reading.constraints += string[1]
+        return string[0]
     ranges: list[str] = []
     what = re.sub(  # "two integers n (1 <= n <= 10) and k (1 <= k <= n)": each name's own range
         rf"\b({_NAME}) ?\(([^()]*(?:<=|<)[^()]*)\)(?= and |, |$)",
@@ -394,7 +398,8 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
         ),
         what,
     )
-    m = _SCALARS.match(what)
+    head, bounds = split_bounds(what)
+    m = _SCALARS.fullmatch(head) or (bounds and re.fullmatch(rf"()({_NAMES})", head))  # "contains n (1 <= n <= 10)"
     if m:
         reading.constraints += [x for r in ranges for x in _ranges(r)]
         names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(2)) if n]
@@ -403,53 +408,13 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
             raise _Unsupported(
                 f"{m.group(1)} integers but {len(names)} names: {sentence!r}", kind="unsupported_format", line=sentence
             )
-        reading.constraints += _ranges(m.group(3))
+        reading.constraints += _ranges(bounds)
         return ProseLine(names)
     raise _Unsupported(f"input line not understood: {sentence!r}", kind="unsupported_format", line=sentence)
 
 
-def _string_line(m: re.Match, reading: ProseInput, sentence: str) -> ProseLine:
-    """``a [binary] string s [of length n | (1 <= |s| <= 10)] [consisting of [n] <letters>]``."""
-    binary, name, length, word, letters = m.group(1), m.group(2), m.group(3), m.group(5), m.group(6)
-    if word and (length or not (word.isdigit() or word in _known(reading))):
-        letters = f"{word} {letters}"  # "of characters ...", not "of n characters"
-    elif word:
-        length = word
-    if length and not (length.isdigit() or length in _known(reading)):
-        raise _Unsupported(
-            f"the length of a string not understood: {sentence!r}", kind="unsupported_format", line=sentence
-        )
-    if letters is None and not binary:
-        raise _Unsupported(
-            f"the characters of a string not stated: {sentence!r}", kind="unsupported_format", line=sentence
-        )
-    letters = re.sub(r"\bLatin\b", "English", re.sub(r"\s*\([^()]*\)", "", letters or "0 and 1"))
-    reading.constraints += _ranges(m.group(4)) + [f"{name} consists of {letters}"]
-    return ProseLine([name], length, string=True)
-
-
 def _known(reading: ProseInput) -> set[str]:
     return {n for line in reading.lines for n in line.names}
-
-
-def _ranges(text: str | None) -> list[str]:
-    """``1 <= n <= 10^5, 2 <= k <= 5`` -> one constraint line per range (a range of several
-    names, ``1 <= n, q <= 10``, stays one line)."""
-    if not text:
-        return []
-    parts: list[str] = []
-    for part in (p.strip() for p in re.split(r"[;,]\s+", text) if p.strip()):
-        if (
-            parts
-            and re.fullmatch(r"[^<>]+ (?:<=|<) [A-Za-z]\w*", parts[-1])
-            and re.match(r"[A-Za-z]\w* ?(?:<=|<|,)", part)
-        ):
-            parts[-1] += ", " + part  # 1 <= n, q <= 10: one range of two names
-        else:
-            parts.append(part)
-    if len(parts) > 1 and all(len(_COMPARISON.findall(p)) >= 2 for p in parts):
-        return parts
-    return [text.replace(";", ",").strip()]
 
 
 def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[tuple[list[list[str]], str]]:
