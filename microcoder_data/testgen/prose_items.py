@@ -132,9 +132,10 @@ def read_string(what: str, known: set[str], taken: set[str], sentence: str) -> t
     what = re.sub(r",? where \|\w+\| (?:denotes|is) the length of (?:the )?(?:string )?\w+$", "", what)
     what = re.sub(  # of n characters 'L' and 'R': of length n, consisting of them
         rf" of ({_COUNT}) ((?:lower-?case |upper-?case )?(?:English |Latin )?(?:characters|letters|symbols)\b)",
-        r" of length \1 consisting of \2",
+        lambda c: f" of length {c.group(1)} consisting of {c.group(2)}" if _is_count(c.group(1), known) else c.group(0),
         what,
     )
+    what = re.sub(r"(?:characters|letters|symbols) (\(\w+_i ?(?:in|=)[^()]*\))$", r"\1", what)  # of n characters (s_i in {A, B})
     m = re.fullmatch(
         rf"(?:a |the |one )?(?:single )?(?:non-empty )?(binary )?(?:string|sequence|word)( {NAME})?"
         rf"(?: of (?:length|size) (at most \d+|{_COUNT})| of ({_COUNT}) characters)?,?"
@@ -175,6 +176,10 @@ def read_string(what: str, known: set[str], taken: set[str], sentence: str) -> t
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
 
 
+def _is_count(text: str, known: set[str]) -> bool:
+    return set(re.findall(r"[A-Za-z]\w*", text)) <= known | set(_NUMBER_WORDS)
+
+
 def _alphabet_said(letters: str | None, name: str, *parens_and_binary: object) -> str | None:
     """The characters a string line states, as "consists of" words; None where none is stated."""
     first, second, binary = parens_and_binary
@@ -203,9 +208,9 @@ def ranges(text: str | None) -> list[str]:
     if not text:
         return []
     pieces, depth, cur = [], 0, ""
-    for k, ch in enumerate(text):
+    for ch in text:
         depth += {"(": 1, ")": -1}.get(ch, 0)
-        if ch in ",;" and depth == 0 and (text[k + 1 : k + 2] == " " or ch == ";"):
+        if ch in ",;" and depth == 0:
             pieces.append(cur)
             cur = ""
         else:
@@ -215,12 +220,24 @@ def ranges(text: str | None) -> list[str]:
     for part in (p.strip() for p in pieces if p.strip()):
         if (
             parts
-            and re.fullmatch(r"[^<>]+ (?:<=|<) [A-Za-z]\w*", parts[-1])
-            and re.match(r"[A-Za-z]\w* ?(?:<=|<|,)", part)
+            and re.fullmatch(r"[^<>]+ ?(?:<=|<) ?[A-Za-z]\w*(?:, ?[A-Za-z]\w*)*", parts[-1])
+            and re.fullmatch(r"[A-Za-z]\w*(?: ?(?:<=|<).*)?", part)
         ):
             parts[-1] += ", " + part  # 1 <= n, q <= 10: one range of two names
         else:
             parts.append(part)
-    if len(parts) > 1 and all(len(_COMPARISON.findall(p)) >= 1 for p in parts):
-        return parts
-    return [text.replace(";", ",").strip()]
+    return [x for part in parts for x in _sorted_chain(part)]
+
+
+def _sorted_chain(part: str) -> list[str]:
+    """``1 <= a_1 <= a_2 <= ... <= a_n <= 10^9``: the list sorted (strictly for ``<``), and its values' range."""
+    m = re.fullmatch(
+        rf"(?:(\S+) ?(<=|<) ?)?({NAME})_\{{?1\}}? ?(<=|<) ?(?:\3_\{{?2\}}? ?\4 ?)?(?:\.\.\.|\\ldots) ?\4 ?\3{_SUB}"
+        r"(?: ?(<=|<) ?(\S+))?",
+        part,
+    )
+    if not m:
+        return [part]
+    order = "strictly increasing" if m.group(4) == "<" else "non-decreasing"
+    bounds = [f"{m.group(1)} {m.group(2)} {m.group(3)}_i {m.group(7)} {m.group(8)}"] if m.group(1) and m.group(7) else []
+    return [f"{m.group(3)} is sorted in {order} order"] + bounds if bool(m.group(1)) == bool(m.group(7)) else [part]
