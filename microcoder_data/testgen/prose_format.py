@@ -57,7 +57,8 @@ _TOTAL = re.compile(
 )
 _SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
     r"^(?:each test (?:contains|consists of) (?:multiple|several|one or more) test cases"
-    r"|(?:then )?(?:the )?descriptions? of (?:the )?test cases follows?"
+    r"|(?:then |subsequently,? )?(?:the )?descriptions? of (?:the |each )?test cases? follows?"
+    r"|the following descriptions are for the test cases|this is followed by their descriptions?"
     r"|then follows? (?:the )?descriptions? of (?:the )?test cases"
     r"|(?:then|next) (?:\w+ )?(?:test )?cases follow"
     r"|then follows? their descriptions?"
@@ -399,7 +400,9 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
         what,
     )
     head, bounds = split_bounds(what)
-    m = _SCALARS.fullmatch(head) or (bounds and re.fullmatch(rf"()({_NAMES})", head))  # "contains n (1 <= n <= 10)"
+    m = _SCALARS.fullmatch(head) or (
+        (bounds or ranges) and re.fullmatch(rf"()({_NAMES})", head)
+    )  # "contains n (1 <= n <= 10)"
     if m:
         reading.constraints += [x for r in ranges for x in _ranges(r)]
         names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(2)) if n]

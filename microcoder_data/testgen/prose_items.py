@@ -135,7 +135,9 @@ def read_string(what: str, known: set[str], taken: set[str], sentence: str) -> t
         lambda c: f" of length {c.group(1)} consisting of {c.group(2)}" if _is_count(c.group(1), known) else c.group(0),
         what,
     )
-    what = re.sub(r"(?:characters|letters|symbols) (\(\w+_i ?(?:in|=)[^()]*\))$", r"\1", what)  # of n characters (s_i in {A, B})
+    what = re.sub(
+        r"(?:characters|letters|symbols) (\(\w+_i ?(?:in|=)[^()]*\))$", r"\1", what
+    )  # of n characters (s_i in {A, B})
     m = re.fullmatch(
         rf"(?:a |the |one )?(?:single )?(?:non-empty )?(binary )?(?:string|sequence|word)( {NAME})?"
         rf"(?: of (?:length|size) (at most \d+|{_COUNT})| of ({_COUNT}) characters)?,?"
@@ -239,5 +241,7 @@ def _sorted_chain(part: str) -> list[str]:
     if not m:
         return [part]
     order = "strictly increasing" if m.group(4) == "<" else "non-decreasing"
-    bounds = [f"{m.group(1)} {m.group(2)} {m.group(3)}_i {m.group(7)} {m.group(8)}"] if m.group(1) and m.group(7) else []
+    bounds = (
+        [f"{m.group(1)} {m.group(2)} {m.group(3)}_i {m.group(7)} {m.group(8)}"] if m.group(1) and m.group(7) else []
+    )
     return [f"{m.group(3)} is sorted in {order} order"] + bounds if bool(m.group(1)) == bool(m.group(7)) else [part]

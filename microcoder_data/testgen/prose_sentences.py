@@ -83,13 +83,17 @@ def rephrase(s: str) -> str:
     for pattern, form in _REWRITES_C:
         s = pattern.sub(form, s)
     s = re.sub(r"\bnumbers? (?=[A-Za-z]\w*_\{?1)", "integers ", s)  # n numbers a_1, ..., a_n
-    return re.sub(r"\b(\d) integers\b", lambda m: f"{_WORDS[int(m.group(1))]} integers", s)
+    return re.sub(  # "contains 2 integers": the count word, not "n - 1 integers"
+        r"\b(contains|containing|of|has|with|gives you) (\d) integers\b",
+        lambda m: f"{m.group(1)} {_WORDS[int(m.group(2))]} integers",
+        s,
+    )
 
 
 _WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 
 _EXCEEDS = r"(?:does not exceed|do not exceed|doesn't exceed|don't exceed|is at most|are at most|exceeds?|<=)"
-_OVER = r"(?:over|for|across|in) all (?:the |t )?test cases(?: in (?:one|the) (?:test|input))?"
+_OVER = r"(?:over|for|across|in) all (?:the |t )?test cases?(?: in (?:one|the) (?:test|input))?"
 
 
 def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
