@@ -130,14 +130,14 @@ def read_string(what: str, known: set[str], taken: set[str], sentence: str) -> t
     """``what`` as a line holding one string: (the line, its constraint lines); None when it is
     no string; refused when its length or its characters are not understood."""
     what = re.sub(r",? where \|\w+\| (?:denotes|is) the length of (?:the )?(?:string )?\w+$", "", what)
+    what = re.sub(  # of 4n characters (s_i in {A, B}): of length 4n, the characters the set
+        rf" of ({_COUNT}) (?:characters|letters|symbols) (\(\w+_i ?(?:in|=)[^()]*\))$", r" of length \1 \2", what
+    )
     what = re.sub(  # of n characters 'L' and 'R': of length n, consisting of them
         rf" of ({_COUNT}) ((?:lower-?case |upper-?case )?(?:English |Latin )?(?:characters|letters|symbols)\b)",
         lambda c: f" of length {c.group(1)} consisting of {c.group(2)}" if _is_count(c.group(1), known) else c.group(0),
         what,
     )
-    what = re.sub(
-        r"(?:characters|letters|symbols) (\(\w+_i ?(?:in|=)[^()]*\))$", r"\1", what
-    )  # of n characters (s_i in {A, B})
     m = re.fullmatch(
         rf"(?:a |the |one )?(?:single )?(?:non-empty )?(binary )?(?:string|sequence|word)( {NAME})?"
         rf"(?: of (?:length|size) (at most \d+|{_COUNT})| of ({_COUNT}) characters)?,?"
@@ -199,7 +199,7 @@ def _alphabet_said(letters: str | None, name: str, *parens_and_binary: object) -
         text = re.sub(r"\bLatin\b", "English", re.sub(r"\s*\([^()]*\)", "", letters))
         text = re.sub(r"\b(zeros|zeroes|ones|zero|one)\b", lambda w: _WORD_CHARS[w.group(1)], text)
         text = re.sub(r"\band/or\b", "and", text)
-        return text
+        return text if re.sub(r"\b(?:characters?|letters?|symbols?|only|the)\b|\s", "", text) else None
     return "0 and 1" if binary else None
 
 

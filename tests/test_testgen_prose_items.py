@@ -1,0 +1,248 @@
+"""Prose Input sections read by one grammar for what a line holds (testgen/prose_items.py) and
+other wordings of their sentences (testgen/prose_sentences.py): each phrasing read as stated,
+drawn inputs keep every bound, an input breaking one is refused, and what is not stated refuses."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from microcoder_data.schema import Problem
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.prose_items import read_list, read_string, ranges
+from microcoder_data.testgen.prose_sentences import rephrase, split_bullets, sum_sentences
+from microcoder_data.testgen.spec_model import NoSpec, _Unsupported
+from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
+from microcoder_eval.types import TestCase
+
+
+@pytest.mark.parametrize(
+    "what, name, count, lines, perm",
+    [
+        ("n integers a_1, a_2, ... a_n (1 <= a_i <= 10^9)", "a", "n", ["1 <= a_i <= 10^9"], False),
+        ("n numbers a_1, ..., a_n", "a", "n", [], False),
+        ("an array b_1, b_2, ..., b_n (0 <= b_i < 998244353)", "b", "n", ["0 <= b_i < 998244353"], False),
+        ("a_1, a_2, ..., a_n (1 <= a_i <= 10^9)", "a", "n", ["1 <= a_i <= 10^9"], False),
+        ("n distinct integers a_1,a_2,a_3,...,a_n", "a", "n", ["all values of a are distinct"], False),
+        ("n different integers a_1, a_2, ..., a_n", "a", "n", ["all values of a are distinct"], False),
+        ("n - 1 integers b_1, ..., b_{n-1} (0 <= b_i < 2^30)", "b", "n-1", ["0 <= b_i < 2^30"], False),
+        ("2n integers a_1, ..., a_{2n}", "a", "2*n", [], False),
+        ("a permutation p_1, ..., p_n of [1, 2, ..., n]", "p", "n", ["1 <= p_i <= n"], True),
+        (
+            "an array a of length n (1 <= a_1 <= a_2 <= ... <= a_n <= 10^9)",
+            "a",
+            "n",
+            ["a is sorted in non-decreasing order", "1 <= a_i <= 10^9"],
+            False,
+        ),
+        ("three integers x_1, x_2, and x_3 (1 <= x_i <= 10)", "x", "3", ["1 <= x_i <= 10"], False),
+        ("n integers: the array p_1, p_2, ..., p_n (1 <= p_i <= n)", "p", "n", ["1 <= p_i <= n"], False),
+    ],
+)
+def test_a_line_holding_a_list_reads_its_name_length_and_bounds(what, name, count, lines, perm):
+    line, constraints, is_perm = read_list(what, {"n"}, what)
+    assert (line.names, line.count, constraints, is_perm) == ([name], count, lines, perm)
+
+
+def test_a_list_whose_count_and_last_subscript_differ_or_name_no_earlier_value_is_refused():
+    for what in ("n integers a_1, a_2, ..., a_m", "m integers a_1, ..., a_m"):
+        with pytest.raises(_Unsupported, match="length of a list"):
+            read_list(what, {"n"}, what)
+    assert read_list("two integers n and k", {"n"}, "") is None  # named integers, not a list
+
+
+@pytest.mark.parametrize(
+    "what, name, count, lines",
+    [
+        ("a single string s of size n (s_i in {L, R, U, D})", "s", "n", ["s consists of L, R, U and D"]),
+        ("a string s of n characters 'L' and 'R'", "s", "n", ["s consists of characters 'L' and 'R'"]),
+        ("a binary sequence s of length n", "s", "n", ["s consists of 0 and 1"]),
+        ("a string consisting of 0 and 1", "s", None, ["s consists of 0 and 1"]),
+        ("a string of length k, consisting of zeros and ones", "s", "k", ["s consists of 0 and 1"]),
+        ("a string c of length n (c_i=R or B)", "c", "n", ["c consists of R and B"]),
+        (
+            "a string s of length at most 10 consisting of lowercase English letters",
+            "s",
+            None,
+            ["1 <= |s| <= 10", "s consists of lowercase English letters"],
+        ),
+        (
+            "a single string s (1 <= |s| <= 500) consisting of characters 0 and 1, where |s| denotes the length of the string s",
+            "s",
+            None,
+            ["1 <= |s| <= 500", "s consists of characters 0 and 1"],
+        ),
+        (
+            "a string s of 4n characters (s_i in {A, B, C, D, ?})",
+            "s",
+            "4*n",
+            ["s consists of A, B, C, D and ?"],
+        ),
+    ],
+)
+def test_a_line_holding_a_string_reads_its_length_and_characters(what, name, count, lines):
+    line, constraints = read_string(what, {"n", "k"}, {"n", "k"}, what)
+    assert (line.names, line.count, line.string, constraints) == ([name], count, True, lines)
+
+
+@pytest.mark.parametrize("what", ["the string s of length n", "a string of n characters"])
+def test_a_string_whose_characters_are_not_stated_is_refused(what):
+    with pytest.raises(_Unsupported, match="characters of a string not stated"):
+        read_string(what, {"n"}, {"n"}, what)
+
+
+def test_bounds_split_at_commas_and_semicolons_outside_parentheses():
+    assert ranges("2 <= n <= 2 * 10^5; 2 <= k <= min(n, 10)") == ["2 <= n <= 2 * 10^5", "2 <= k <= min(n, 10)"]
+    assert ranges("2 <= n <= m <= 2 * 10^7, 1 <= l,f <= 10^9") == ["2 <= n <= m <= 2 * 10^7", "1 <= l, f <= 10^9"]
+    assert ranges("1 <= n, w, h <= 10^6, 1 <= k <= n") == ["1 <= n, w, h <= 10^6", "1 <= k <= n"]
+    assert ranges("1 <= n <= 1000,2 <= k <= 1000") == ["1 <= n <= 1000", "2 <= k <= 1000"]
+    assert ranges("4 <= n <= 10^5, n is even") == ["4 <= n <= 10^5", "n is even"]  # read on, or refused there
+
+
+@pytest.mark.parametrize(
+    "sentence, said",
+    [
+        (
+            "In the first line of the input, you are given a single integer t (1 <= t <= 10^5)",
+            "The first line contains a single integer t (1 <= t <= 10^5)",
+        ),
+        (
+            "There are two integers on the first line — the numbers n and q (1 <= n <= 5, 1 <= q <= 5)",
+            "The first line contains two integers n and q (1 <= n <= 5, 1 <= q <= 5)",
+        ),
+        (
+            "The first line of each test case gives you 2 integers n and x (1 <= n <= 10^5, 2 <= x <= 10^5)",
+            "The first line of each test case contains two integers n and x (1 <= n <= 10^5, 2 <= x <= 10^5)",
+        ),
+        (
+            "Each test case begins with two integers n, c (1 <= n, c <= 9)",
+            "The first line of each test case contains two integers n, c (1 <= n, c <= 9)",
+        ),
+        (
+            "The following n lines contain two integers l_i and r_i (1 <= l_i <= r_i <= n)",
+            "Each of the next n lines contains two integers l_i and r_i (1 <= l_i <= r_i <= n)",
+        ),
+        (
+            "Then follow k lines, each containing two numbers r_i and c_i (1 <= r_i <= n, 1 <= c_i <= m)",
+            "Each of the next k lines contains two numbers r_i and c_i (1 <= r_i <= n, 1 <= c_i <= m)",
+        ),
+        ("The second line contains n - 1 integers b_1", "The second line contains n - 1 integers b_1"),
+    ],
+)
+def test_other_wordings_of_a_line_are_rephrased_into_the_form_read(sentence, said):
+    assert rephrase(sentence) == said
+
+
+def test_totals_said_together_are_one_total_each_and_a_same_guarantee_repeats_the_bound():
+    assert sum_sentences(
+        "It is guaranteed that neither the sum of n nor the sum of m over all test cases exceeds 2 * 10^6", None
+    ) == [
+        "the sum of n over all test cases does not exceed 2 * 10^6",
+        "the sum of m over all test cases does not exceed 2 * 10^6",
+    ]
+    assert sum_sentences(
+        "It is guaranteed that the sum of n does not exceed 100 and the sum of k over all test cases does not exceed 500",
+        None,
+    ) == [
+        "the sum of n over all test cases does not exceed 100",
+        "the sum of k over all test cases does not exceed 500",
+    ]
+    assert sum_sentences("The same guarantee applies to the sum of q across all test cases", "2 * 10^5") == [
+        "the sum of q over all test cases does not exceed 2 * 10^5"
+    ]
+    assert sum_sentences("The same guarantee applies to the sum of q across all test cases", None) is None
+    assert split_bullets(["* the first line contains n; * the second line contains m"]) == [
+        "The first line contains n",
+        "The second line contains m",
+    ]
+
+
+STATEMENT = """Sort some things.
+
+### Input
+
+In the first line of the input, you are given a single integer t (1 <= t <= 50) — the number of test cases.
+
+The first line of each test case contains two integers n and k (2 <= n <= 30; 1 <= k <= min(n, 4)).
+
+The second line of each test case contains n - 1 integers b_1, b_2, ... b_(n - 1) (0 <= b_i < 7).
+
+The third line of each test case contains an array a of length n (1 <= a_1 <= a_2 <= ... <= a_n <= 9).
+
+The fourth line of each test case contains a single string s of size n (s_i in \\{L, R\\}).
+
+It is guaranteed that neither the sum of n nor the sum of k over all test cases exceeds 40.
+
+### Output
+
+Print something.
+"""
+TESTS = [TestCase("2\n3 2\n1 0\n1 1 5\nLRL\n2 1\n6\n3 4\nRR\n", "x\n")]
+
+
+def _problem(statement: str = STATEMENT, tests: list[TestCase] = TESTS) -> Problem:
+    return Problem(
+        id="cf/sorted", source="cf", title="t", statement=statement, mode="stdin", tests=tests, reference_solutions=[]
+    )
+
+
+def test_a_statement_in_these_wordings_is_read_and_every_drawn_input_keeps_every_bound():
+    s = stdin_spec(_problem())
+    assert isinstance(s, StdinSpec), s.reason
+    drawn = [s.render(json.loads(x)) for x in generate_inputs(s.spec, "cf/sorted", 30)]
+    assert len(drawn) == 30
+    for text in drawn:
+        cases = parse(s.rows, text)["cases"]
+        assert 1 <= len(cases) <= 50
+        assert sum(int(c[0]) for c in cases) <= 40 and sum(int(c[1]) for c in cases) <= 40
+        for n, k, b, a, word in cases:
+            n, k, b, a = int(n), int(k), [int(x) for x in b], [int(x) for x in a]
+            assert 2 <= n <= 30 and 1 <= k <= min(n, 4)
+            assert len(b) == n - 1 and all(0 <= x < 7 for x in b)
+            assert len(a) == n and a == sorted(a) and all(1 <= x <= 9 for x in a)
+            assert len(word) == n and set(word) <= {"L", "R"}
+
+
+@pytest.mark.parametrize(
+    "test, why",
+    [
+        ("1\n3 2\n1 0\n1 5 1\nLRL\n", "an existing test breaks"),  # a not sorted
+        ("1\n3 2\n1 9\n1 1 5\nLRL\n", "an existing test breaks"),  # b_i >= 7
+        ("1\n3 2\n1 0\n1 1 5\nLUL\n", "an existing test breaks"),  # U not in {L, R}
+        ("1\n3 4\n1 0\n1 1 5\nLRL\n", "an existing test breaks"),  # k > min(n, 4)
+        (
+            "2\n30 1\n"
+            + "0 " * 29
+            + "\n"
+            + "1 " * 30
+            + "\n"
+            + "L" * 30
+            + "\n30 1\n"
+            + "0 " * 29
+            + "\n"
+            + "1 " * 30
+            + "\n"
+            + "L" * 30
+            + "\n",
+            "an existing test breaks",
+        ),
+    ],
+)
+def test_an_existing_input_breaking_a_bound_read_from_these_wordings_refuses_generation(test, why):
+    s = stdin_spec(_problem(tests=[TestCase(test, "x\n")]))
+    assert isinstance(s, NoSpec) and why in s.reason, s
+
+
+def test_a_permutation_of_one_to_n_is_drawn_a_permutation_and_unstated_characters_refuse():
+    statement = STATEMENT.replace(
+        "an array a of length n (1 <= a_1 <= a_2 <= ... <= a_n <= 9)",
+        "a permutation a_1, a_2, ..., a_n of [1, 2, ..., n]",
+    )
+    s = stdin_spec(_problem(statement, [TestCase("1\n3 2\n1 0\n3 1 2\nLRL\n", "x\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/perm", 20):
+        for n, _k, _b, a, _s in json.loads(x)["cases"]:
+            assert sorted(a) == list(range(1, n + 1))
+    refused = stdin_spec(_problem(STATEMENT.replace(" (s_i in \\{L, R\\})", "")))
+    assert isinstance(refused, NoSpec) and "characters of a string not stated" in refused.reason
