@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from microcoder_data.process.normalize import heading_of
-from microcoder_data.testgen.prose_items import ProseLine, read_list, read_string, split_bounds
+from microcoder_data.testgen.prose_items import ProseLine, read_grid, read_list, read_string, split_bounds
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_sentences import rephrase, split_bullets, sum_sentences
 from microcoder_data.testgen.spec_model import _Unsupported
@@ -59,6 +59,7 @@ _SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
     r"^(?:each test (?:contains|consists of) (?:multiple|several|one or more) test cases"
     r"|(?:then |subsequently,? )?(?:the )?descriptions? of (?:the |each )?test cases? follows?"
     r"|the following descriptions are for the test cases|this is followed by their descriptions?"
+    r"|here \|\w+\| denotes the length of (?:the )?(?:string )?\w+|next,? \w+ (?:test )?cases follow"
     r"|then follows? (?:the )?descriptions? of (?:the )?test cases"
     r"|(?:then|next) (?:\w+ )?(?:test )?cases follow"
     r"|then follows? their descriptions?"
@@ -127,6 +128,8 @@ def read_prose(statement: str) -> ProseInput:
     lists = [line for line in reading.lines if line.count is not None]
     if reading.perms and len(lists) == 1:  # the one list, read as the permutation: what the story speaks of
         told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
+    if len(lists) == 1:  # the one list, read distinct / sorted: what the story says of it is what was read
+        told = _read_of_the_list(told, lists[0].names[0], reading.constraints)
     shape = _STRUCTURE.search(told) or re.search(  # "n is even" of an input variable
         rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
         r"(?:even|odd|prime|divisible|power|multiple)\b",
@@ -139,6 +142,18 @@ def read_prose(statement: str) -> ProseInput:
             line=shape.group(0),
         )
     return reading
+
+
+def _read_of_the_list(told: str, name: str, constraints: list[str]) -> str:
+    """``told`` less the words that say what was read of the input's one list (distinct, its order)."""
+    if f"all values of {name} are distinct" in constraints:
+        told = re.sub(r"\b(?:pairwise )?distinct\b", "", told, flags=re.I)
+    order = next((c.split(" is sorted in ")[1] for c in constraints if c.startswith(f"{name} is sorted in ")), None)
+    said = {
+        "strictly increasing order": r"sorted|(?:strictly )?increasing",
+        "non-decreasing order": r"sorted|non-decreasing",
+    }
+    return re.sub(rf"\b(?:{said[order]})\b", "", told, flags=re.I) if order in said else told
 
 
 def _heading(row: str) -> str | None:
@@ -251,6 +266,14 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     if m:
         reading.totals += _totals(m.group(1), m.group(2), reading, sentence)
         return in_case
+    promised = re.fullmatch(
+        r"(?:it is (?:also )?guaranteed(?: that)?|it's (?:also )?guaranteed that|additional constraint on the input:) (.+)",
+        s,
+        re.I,
+    )
+    if promised and not _GRAPH_WORDS.search(s) and reading.lines:  # a constraint said as a guarantee: read or refused
+        reading.constraints += _ranges(promised.group(1))
+        return in_case
     block = _block(s, reading, sentence)
     if block is not None:
         if reading.cases is not None and not in_case or reading.lines and reading.lines[-1].only:
@@ -346,6 +369,11 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
         return None
     reading.pending = None
     count = count.strip("()").replace(" ", "")
+    grid = read_grid(what, _known(reading))
+    if grid and set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
+        grid[0].count = count
+        reading.constraints += grid[1]
+        return grid[0]
     row = _BLOCK_ROW.match(what)
     if not row or not set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
         raise _Unsupported(f"a block of lines not understood: {sentence!r}", kind="unsupported_format", line=sentence)
@@ -442,6 +470,7 @@ _GLOSS_PROMISE = re.compile(
     r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom)\w*",
     re.I,
 )
+_GRAPH_WORDS = re.compile(r"\b(?:trees?|graphs?|edges?|vertices|vertex|connected|loops?|reachable|cycles?)\b", re.I)
 # what an input can be that no range states: the statement naming one makes the reading incomplete
 _STRUCTURE = re.compile(
     r"\bpermutations?\b|\btrees?\b|\bgraphs?\b|\bconnected\b|\bsorted\b|\b(?:non-?)?(?:in|de)creasing\b"

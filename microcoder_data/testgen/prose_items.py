@@ -37,6 +37,7 @@ class ProseLine:
     string: bool = False  # one string on the line
     only: bool = False  # "the only line": no other may follow
     block: bool = False  # ``count`` lines, each a value of every name (its column)
+    width: str | None = None  # a grid: ``count`` lines of ``width`` integers each (one name)
 
 
 def split_bounds(text: str) -> tuple[str, str | None]:
@@ -110,6 +111,30 @@ def read_list(what: str, known: set[str], sentence: str) -> tuple[ProseLine, lis
     if perm and not any(re.match(rf"\S+ <= {name}_i", x) for x in lines):
         lines.append(f"1 <= {name}_i <= {count}")  # of [1, 2, ..., n]: the range the permutation has
     return ProseLine([name], count), lines, perm
+
+
+_CELL = r"_\{{i, ?{}\}}"
+
+
+def read_grid(what: str, known: set[str]) -> tuple[ProseLine, list[str]] | None:
+    """A block line holding a row of a grid: ``m integers a_{i,1}, a_{i,2}, ..., a_{i,m}``, ``m integers
+    a_{ij}``, ``two integers a_{i,1} and a_{i,2}`` -> (the grid's row, its width set; its bounds); None otherwise."""
+    head, bounds = split_bounds(what)
+    m = re.fullmatch(
+        rf"(?:({_COUNT}) )?{_ADJECTIVES}integers(?: each)?,? ({NAME})(?:{_CELL.format(1)}(?: ?, ?\2{_CELL.format(2)})?"
+        rf" ?, ?(?:\.\.\.|\\ldots) ?, ?\2_\{{i, ?([^{{}}]+)\}}|_\{{i, ?j\}}|_\{{ij\}}|{_CELL.format(1)} and \2{_CELL.format(2)})",
+        head.strip(),
+    )
+    if not m:
+        return None
+    name = m.group(2)
+    width = count_expr(m.group(3)) if m.group(3) else "2" if head.rstrip().endswith("2}") else None
+    stated = count_expr(m.group(1)) if m.group(1) else None
+    width = width or stated
+    if width is None or (stated and stated != width) or not _is_count(width, known):
+        return None
+    bounds = re.sub(rf"\b{name}_\{{ij\}}", f"{name}_{{i,j}}", bounds or "")
+    return ProseLine([name], None, block=True, width=width), ranges(bounds)
 
 
 def _fixed(head: str) -> tuple[str, str, str] | None:
@@ -211,7 +236,7 @@ def ranges(text: str | None) -> list[str]:
         return []
     pieces, depth, cur = [], 0, ""
     for ch in text:
-        depth += {"(": 1, ")": -1}.get(ch, 0)
+        depth += {"(": 1, ")": -1, "{": 1, "}": -1}.get(ch, 0)
         if ch in ",;" and depth == 0:
             pieces.append(cur)
             cur = ""

@@ -58,6 +58,11 @@ _REWRITES = [
         r"Each of the next \1 lines contains \2 \3",
     ),
     (
+        r"^(?:the )?(?:next|following) (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines(?: of (?:each|the) test case)?,? each containing (.+)$",
+        r"Each of the next \1 lines contains \2",
+    ),
+    (r"^each of the (next|following) (\S+) lines consists of ", r"Each of the \1 \2 lines contains "),
+    (
         r"^then follow (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines(?: of (?:each|the) test case)?, each containing (.+)$",
         r"Each of the next \1 lines contains \2",
     ),
@@ -93,7 +98,7 @@ def rephrase(s: str) -> str:
 _WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 
 _EXCEEDS = r"(?:does not exceed|do not exceed|doesn't exceed|don't exceed|is at most|are at most|exceeds?|<=)"
-_OVER = r"(?:over|for|across|in) all (?:the |t )?test cases?(?: in (?:one|the) (?:test|input))?"
+_OVER = r"(?:over|for|across|in) all (?:the |t )?test(?: cases?|s)(?: in (?:one|the) (?:test|input))?"
 
 
 def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
@@ -102,6 +107,7 @@ def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
     s = re.sub(r"^(?:it is|it's) (?:also )?guaranteed (?:that )?", "", s, flags=re.I)
     m = re.fullmatch(rf"(?:neither )?the sum of (\w+) nor the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
     m = m or re.fullmatch(rf"both the sum of (\w+) and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
+    m = m or re.fullmatch(rf"the sum of (\w+) {_OVER} and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
     m = m or re.fullmatch(rf"the sum of both (\w+) and (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
     if m:
         return [f"the sum of {m.group(k)} over all test cases does not exceed {m.group(3)}" for k in (1, 2)]
