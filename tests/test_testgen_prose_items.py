@@ -246,3 +246,56 @@ def test_a_permutation_of_one_to_n_is_drawn_a_permutation_and_unstated_character
             assert sorted(a) == list(range(1, n + 1))
     refused = stdin_spec(_problem(STATEMENT.replace(" (s_i in \\{L, R\\})", "")))
     assert isinstance(refused, NoSpec) and "characters of a string not stated" in refused.reason
+
+
+GRID = """Paint a grid. For an index j <= n, the j-th row is painted.
+
+### Input
+
+The first line contains a single integer t (1 <= t <= 10) — the number of test cases.
+
+The first line of each test case contains two integers n and m (1 <= n, m <= 5).
+
+The next n lines, each containing m integers a_(i,1), a_(i,2), ..., a_(i,m) (0 <= a_(i,j) < 2^3) — the grid.
+
+It is guaranteed that m is even.
+
+It is guaranteed that the sum of n * m over all test cases does not exceed 60.
+
+### Output
+
+Print something.
+"""
+
+
+def test_a_grid_of_rows_is_drawn_within_its_bounds_and_a_guarantee_of_the_input_section_is_enforced():
+    s = stdin_spec(_problem(GRID, [TestCase("1\n2 2\n1 2\n4 5\n", "x\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    assert [(r.kind, r.count, r.width) for r in s.rows[1].inner] == [("scalars", None, None), ("grid", "n", "m")]
+    for x in generate_inputs(s.spec, "cf/grid", 30):
+        cases = json.loads(x)["cases"]
+        assert sum(n * m for n, m, _ in cases) <= 60
+        for n, m, a in cases:
+            assert m % 2 == 0 and len(a) == n and all(len(row) == m and all(0 <= v < 8 for v in row) for row in a)
+    for bad in ("1\n2 2\n1 2\n4 8\n", "1\n1 3\n1 2 3\n"):  # a cell past 2^3; m odd
+        refused = stdin_spec(_problem(GRID, [TestCase(bad, "x\n")]))
+        assert isinstance(refused, NoSpec) and "an existing test breaks" in refused.reason, refused
+
+
+def test_a_guarantee_not_understood_refuses_and_one_about_a_graph_is_left_unread():
+    said = stdin_spec(
+        _problem(GRID.replace("m is even", "k is a divisor of n"), [TestCase("1\n2 2\n1 2\n4 5\n", "x\n")])
+    )
+    assert isinstance(said, NoSpec) and "k is a divisor of n" in said.reason
+    tree = stdin_spec(
+        _problem(GRID.replace("m is even", "the given edges form a tree"), [TestCase("1\n2 2\n1 2\n4 5\n", "x\n")])
+    )
+    assert isinstance(tree, NoSpec) and tree.refusal.kind == "unsupported_format"
+
+
+def test_a_story_range_of_a_story_variable_says_nothing_of_the_input_and_one_of_an_input_is_read():
+    s = stdin_spec(
+        _problem(GRID.replace("an index j <= n", "a number m <= 2"), [TestCase("1\n2 2\n1 2\n4 5\n", "x\n")])
+    )
+    assert isinstance(s, StdinSpec), s.reason
+    assert all(m <= 2 for x in generate_inputs(s.spec, "cf/g2", 20) for _n, m, _a in json.loads(x)["cases"])

@@ -487,6 +487,15 @@ def _story_ranges(story: str, names: set[str]) -> list[str]:
     for chain in _CHAIN.findall(story):
         terms = [t.strip() for t in _COMPARISON.split(chain)]
         subjects = terms[1:-1] if len(terms) > 2 else [t for t in terms if not re.fullmatch(r"[\d^*+\-]+", t)]
-        if any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
-            out.append(chain.strip())
+        if not any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
+            continue
+        left = re.fullmatch(r"([A-Za-z]\w*)(?:_(?:\{[^{}]*\}|\w+))?", terms[0])
+        if len(terms) == 2 and left and not _of_names(left.group(1), names):
+            continue  # "an index j <= n": the range of the story's j, not of n
+        out.append(chain.strip())
     return out
+
+
+def _of_names(word: str, names: set[str]) -> bool:
+    """Whether ``word`` is an input name or names written together (``kx``: k times x, kept: read or refused)."""
+    return word in names or any(word.startswith(n) and _of_names(word[len(n) :], names) for n in names if n)
