@@ -59,6 +59,8 @@ _SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
     r"^(?:each test (?:contains|consists of) (?:multiple|several|one or more) test cases"
     r"|(?:then |subsequently,? )?(?:the )?descriptions? of (?:the |each )?test cases? follows?"
     r"|the following descriptions are for the test cases|this is followed by their descriptions?"
+    r"|there are (?:multiple|several) test cases|this is followed by t lines, each containing a description of one test case"
+    r"|then t lines contain the test cases, one per line"
     r"|here \|\w+\| denotes the length of (?:the )?(?:string )?\w+|next,? \w+ (?:test )?cases follow"
     r"|then follows? (?:the )?descriptions? of (?:the )?test cases"
     r"|(?:then|next) (?:\w+ )?(?:test )?cases follow"
@@ -251,9 +253,8 @@ def _permutation(line: ProseLine, reading: ProseInput, sentence: str) -> None:
 
 def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     """Reads one sentence into ``reading``; returns whether a test case's lines have begun."""
-    s, gloss = _without_gloss(sentence)
+    s, gloss = _without_gloss(rephrase(sentence.rstrip(" .")))
     reading.glosses.append(gloss)
-    s = rephrase(s)
     if _SAYS_NOTHING.match(s):
         return in_case
     totals = sum_sentences(s, reading.totals[-1][1] if reading.totals else None)

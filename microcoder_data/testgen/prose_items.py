@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from microcoder_data.testgen.spec_model import _Unsupported
 
 NAME = r"[A-Za-z][A-Za-z0-9]*"
-_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _COUNT = r"(?:\d+ ?\*? ?)?[A-Za-z]\w*(?: ?[-+] ?(?:\d+|[A-Za-z]\w*))*|\d+"
 _SUB = r"_(?:\{([^{}]*)\}|([A-Za-z0-9]+))"
 # a_1, a_2, ..., a_n / a_1,a_2,a_3,...,a_n / a_1, a_2, ... a_n / a_1 a_2 ... a_n: the name and the last subscript
@@ -113,7 +113,7 @@ def read_list(what: str, known: set[str], sentence: str) -> tuple[ProseLine, lis
     return ProseLine([name], count), lines, perm
 
 
-_CELL = r"_\{{i, ?{}\}}"
+_CELL = r"_\{{i,? ?{}\}}"
 
 
 def read_grid(what: str, known: set[str]) -> tuple[ProseLine, list[str]] | None:
@@ -122,7 +122,7 @@ def read_grid(what: str, known: set[str]) -> tuple[ProseLine, list[str]] | None:
     head, bounds = split_bounds(what)
     m = re.fullmatch(
         rf"(?:({_COUNT}) )?{_ADJECTIVES}integers(?: each)?,? ({NAME})(?:{_CELL.format(1)}(?: ?, ?\2{_CELL.format(2)})?"
-        rf" ?, ?(?:\.\.\.|\\ldots) ?, ?\2_\{{i, ?([^{{}}]+)\}}|_\{{i, ?j\}}|_\{{ij\}}|{_CELL.format(1)} and \2{_CELL.format(2)})",
+        rf" ?, ?(?:\.\.\.|\\ldots) ?, ?\2_\{{i,? ?([^{{}}]+)\}}|_\{{i,? ?j\}}|_ij|{_CELL.format(1)} and \2{_CELL.format(2)})(?: each)?",
         head.strip(),
     )
     if not m:
@@ -133,7 +133,7 @@ def read_grid(what: str, known: set[str]) -> tuple[ProseLine, list[str]] | None:
     width = width or stated
     if width is None or (stated and stated != width) or not _is_count(width, known):
         return None
-    bounds = re.sub(rf"\b{name}_\{{ij\}}", f"{name}_{{i,j}}", bounds or "")
+    bounds = re.sub(rf"\b{name}_(?:\{{ij\}}|ij\b)", f"{name}_{{i,j}}", bounds or "")
     return ProseLine([name], None, block=True, width=width), ranges(bounds)
 
 

@@ -24,6 +24,18 @@ _REWRITES = [
         r"The \1 line contains \2",
     ),
     (
+        r"^in the (first|second|third|fourth|only) line of each test case,? you(?: are|'re) given (.+)$",
+        r"The \1 line of each test case contains \2",
+    ),
+    (r"^the (\w+) line of the description (?:contains|lists) ", r"The \1 line of each test case contains "),
+    (r"^the first line of (?:the )?input is (.+)$", r"The first line contains \1"),
+    (r"^one line containing (.+)$", r"The only line contains \1"),
+    (r"^only one line of each test case contains ", r"The only line of each test case contains "),
+    (
+        r"^then (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines follow, (?:the i-th line|each line) (?:contains|containing) (.+)$",
+        r"Each of the next \1 lines contains \2",
+    ),
+    (
         r"^there (?:are|is) (\w+ integers?) on the (first|second|third) line(?: of (?:the )?input)?"
         r" (?:—|-|--) the (?:numbers?|values?) ((?:[A-Za-z]\w*(?:, | and |, and ))*[A-Za-z]\w*) (\([^()]*(?:\([^()]*\)[^()]*)*\))$",
         r"The \2 line contains \1 \3 \4",
@@ -89,7 +101,7 @@ def rephrase(s: str) -> str:
         s = pattern.sub(form, s)
     s = re.sub(r"\bnumbers? (?=[A-Za-z]\w*_\{?1)", "integers ", s)  # n numbers a_1, ..., a_n
     return re.sub(  # "contains 2 integers": the count word, not "n - 1 integers"
-        r"\b(contains|containing|of|has|with|gives you) (\d) integers\b",
+        r"\b(contains|containing|of|has|with|gives you) ([1-6]) integers\b",
         lambda m: f"{m.group(1)} {_WORDS[int(m.group(2))]} integers",
         s,
     )
