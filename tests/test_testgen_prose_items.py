@@ -10,7 +10,7 @@ import pytest
 
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import generate_inputs
-from microcoder_data.testgen.prose_items import read_list, read_string, ranges
+from microcoder_data.testgen.prose_items import ranges, read_grid, read_list, read_string
 from microcoder_data.testgen.prose_sentences import rephrase, split_bullets, sum_sentences
 from microcoder_data.testgen.spec_model import NoSpec, _Unsupported
 from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
@@ -128,6 +128,23 @@ def test_bounds_split_at_commas_and_semicolons_outside_parentheses():
             "Each of the next k lines contains two numbers r_i and c_i (1 <= r_i <= n, 1 <= c_i <= m)",
         ),
         ("The second line contains n - 1 integers b_1", "The second line contains n - 1 integers b_1"),
+        (
+            "In the first line of each test case, you're given two integers n, m (1 <= n, m <= 10^3)",
+            "The first line of each test case contains two integers n, m (1 <= n, m <= 10^3)",
+        ),
+        (
+            "The second line of the description lists n integers a_i (1 <= a_i <= 9)",
+            "The second line of each test case contains n integers a_i (1 <= a_i <= 9)",
+        ),
+        ("One line containing the string s (1 <= |s| <= 8)", "The only line contains the string s (1 <= |s| <= 8)"),
+        (
+            "Then m lines follow, the i-th line contains two integers u_i and v_i (1 <= u_i,v_i <= n)",
+            "Each of the next m lines contains two integers u_i and v_i (1 <= u_i,v_i <= n)",
+        ),
+        (
+            "The next n lines, each containing m integers a_{i,1}, ..., a_{i,m} (0 <= a_{i,j} < 8)",
+            "Each of the next n lines contains m integers a_{i,1}, ..., a_{i,m} (0 <= a_{i,j} < 8)",
+        ),
     ],
 )
 def test_other_wordings_of_a_line_are_rephrased_into_the_form_read(sentence, said):
@@ -268,6 +285,21 @@ Print something.
 """
 
 
+@pytest.mark.parametrize(
+    "what, width, bounds",
+    [
+        ("m integers a_{i,1}, a_{i,2}, ..., a_{i,m} (0 <= a_{i,j} < 2^20)", "m", ["0 <= a_{i,j} < 2^20"]),
+        ("m integers a_{i1}, a_{i2}, ..., a_{im} (1 <= a_{ij} <= 10^6)", "m", ["1 <= a_{i,j} <= 10^6"]),
+        ("m integers a_ij each (1 <= a_ij <= n * m)", "m", ["1 <= a_{i,j} <= n * m"]),
+        ("two integers a_{i,1} and a_{i,2} (1 <= a_{i,j} <= 10^9)", "2", ["1 <= a_{i,j} <= 10^9"]),
+    ],
+)
+def test_a_row_of_a_grid_reads_its_width_and_the_cells_bounds(what, width, bounds):
+    line, lines = read_grid(what, {"n", "m"})
+    assert (line.names, line.width, lines) == (["a"], width, bounds)
+    assert read_grid("k integers a_{i,1}, ..., a_{i,k}", {"n"}) is None  # a width no earlier value states
+
+
 def test_a_grid_of_rows_is_drawn_within_its_bounds_and_a_guarantee_of_the_input_section_is_enforced():
     s = stdin_spec(_problem(GRID, [TestCase("1\n2 2\n1 2\n4 5\n", "x\n")]))
     assert isinstance(s, StdinSpec), s.reason
@@ -299,3 +331,30 @@ def test_a_story_range_of_a_story_variable_says_nothing_of_the_input_and_one_of_
     )
     assert isinstance(s, StdinSpec), s.reason
     assert all(m <= 2 for x in generate_inputs(s.spec, "cf/g2", 20) for _n, m, _a in json.loads(x)["cases"])
+
+
+SORTED = """You are given a sorted array a of distinct values.
+
+### Input
+
+The first line contains a single integer n (1 <= n <= 20).
+
+The second line contains n distinct integers a_1, a_2, ..., a_n (1 <= a_1 < a_2 < ... < a_n <= 50).
+
+### Output
+
+Print something.
+"""
+
+
+def test_the_story_may_say_what_was_read_of_the_one_list_and_else_refuses():
+    s = stdin_spec(_problem(SORTED, [TestCase("3\n1 4 9\n", "x\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/sorted1", 30):
+        a = json.loads(x)["a"]
+        assert a == sorted(set(a)) and all(1 <= v <= 50 for v in a)
+    unread = SORTED.replace("n distinct integers", "n integers").replace(
+        "1 <= a_1 < a_2 < ... < a_n <= 50", "1 <= a_i <= 50"
+    )
+    refused = stdin_spec(_problem(unread, [TestCase("3\n1 4 9\n", "x\n")]))
+    assert isinstance(refused, NoSpec) and refused.refusal.kind == "promise", refused
