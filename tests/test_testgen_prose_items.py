@@ -358,3 +358,6 @@ def test_the_story_may_say_what_was_read_of_the_one_list_and_else_refuses():
     )
     refused = stdin_spec(_problem(unread, [TestCase("3\n1 4 9\n", "x\n")]))
     assert isinstance(refused, NoSpec) and refused.refusal.kind == "promise", refused
+    other = SORTED.replace("of distinct values.", "of values. The number n and the values are distinct.")
+    refused = stdin_spec(_problem(other, [TestCase("3\n1 4 9\n", "x\n")]))  # a sentence naming n: not lifted
+    assert isinstance(refused, NoSpec) and refused.refusal.kind == "promise", refused

@@ -131,7 +131,7 @@ def read_prose(statement: str) -> ProseInput:
     if reading.perms and len(lists) == 1:  # the one list, read as the permutation: what the story speaks of
         told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
     if len(lists) == 1:  # the one list, read distinct / sorted: what the story says of it is what was read
-        told = _read_of_the_list(told, lists[0].names[0], reading.constraints)
+        told = _read_of_the_list(told, lists[0].names[0], reading.constraints, set(names) - {lists[0].names[0]})
     shape = _STRUCTURE.search(told) or re.search(  # "n is even" of an input variable
         rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
         r"(?:even|odd|prime|divisible|power|multiple)\b",
@@ -146,16 +146,24 @@ def read_prose(statement: str) -> ProseInput:
     return reading
 
 
-def _read_of_the_list(told: str, name: str, constraints: list[str]) -> str:
-    """``told`` less the words that say what was read of the input's one list (distinct, its order)."""
+def _read_of_the_list(told: str, name: str, constraints: list[str], others: set[str]) -> str:
+    """``told`` less the words that say what was read of the input's one list (distinct, its order), in
+    sentences that name no other input variable (``x and y are distinct`` stays: it is not read)."""
+    words = []
     if f"all values of {name} are distinct" in constraints:
-        told = re.sub(r"\b(?:pairwise )?distinct\b", "", told, flags=re.I)
+        words.append(r"(?:pairwise )?distinct")
     order = next((c.split(" is sorted in ")[1] for c in constraints if c.startswith(f"{name} is sorted in ")), None)
-    said = {
-        "strictly increasing order": r"sorted|(?:strictly )?increasing",
-        "non-decreasing order": r"sorted|non-decreasing",
-    }
-    return re.sub(rf"\b(?:{said[order]})\b", "", told, flags=re.I) if order in said else told
+    words += {
+        "strictly increasing order": [r"sorted", r"(?:strictly )?increasing"],
+        "non-decreasing order": [r"sorted", r"non-decreasing"],
+    }.get(order or "", [])
+    if not words:
+        return told
+    other = re.compile(rf"\b(?:{'|'.join(map(re.escape, sorted(others)))})\b") if others else None
+    return "".join(
+        part if other and other.search(part) else re.sub(rf"\b(?:{'|'.join(words)})\b", "", part, flags=re.I)
+        for part in re.split(r"(?<=[.!?])(\s+)", told)
+    )
 
 
 def _heading(row: str) -> str | None:
