@@ -361,3 +361,10 @@ def test_the_story_may_say_what_was_read_of_the_one_list_and_else_refuses():
     other = SORTED.replace("of distinct values.", "of values. The number n and the values are distinct.")
     refused = stdin_spec(_problem(other, [TestCase("3\n1 4 9\n", "x\n")]))  # a sentence naming n: not lifted
     assert isinstance(refused, NoSpec) and refused.refusal.kind == "promise", refused
+
+
+def test_a_story_range_reaching_into_a_call_is_read_whole():
+    from microcoder_data.testgen.prose_format import _story_ranges
+
+    assert _story_ranges("such that 1 <= k <= min(n, m) holds", {"k", "n", "m"}) == ["1 <= k <= min(n, m)"]
+    assert _story_ranges("for an index j <= n and a value k <= 5", {"k", "n"}) == ["k <= 5"]

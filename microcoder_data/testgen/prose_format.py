@@ -493,7 +493,10 @@ def _story_ranges(story: str, names: set[str]) -> list[str]:
     """Ranges the story states of an input variable (``a number k (2 <= k <= 5)``), as
     constraint lines; a range of anything else (``an index 1 <= i <= n``) says nothing of the input."""
     out = []
-    for chain in _CHAIN.findall(story):
+    for found in _CHAIN.finditer(story):
+        chain = found.group(0)
+        call = re.match(r"\([^()]*\)", story[found.end() :])  # "k <= min(n, m)": the call is the chain's
+        chain += call.group(0) if call else ""
         terms = [t.strip() for t in _COMPARISON.split(chain)]
         subjects = terms[1:-1] if len(terms) > 2 else [t for t in terms if not re.fullmatch(r"[\d^*+\-]+", t)]
         if not any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
