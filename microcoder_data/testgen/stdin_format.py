@@ -283,9 +283,16 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
     reading = read_prose(statement)
     inner = [
         Row(
-            "block" if line.block else "scalars" if line.string or line.count is None else "list",
+            "grid"
+            if line.width
+            else "block"
+            if line.block
+            else "scalars"
+            if line.string or line.count is None
+            else "list",
             line.names,
             line.count if not line.string else None,
+            line.width,
         )
         for line in reading.lines
     ]
