@@ -30,6 +30,7 @@ from typing import Any, Iterator
 
 from microcoder_data.schema import Problem
 from microcoder_data.settings.testgen import TestgenConfig
+from microcoder_data.testgen.answer_checks import AnswerCheck, answer_fault
 from microcoder_data.testgen.cost import counting_run, read_run
 from microcoder_data.testgen.inputgen import generate_inputs, problem_seed
 from microcoder_data.testgen.input_size import read_input_spec
@@ -72,7 +73,8 @@ def augment(
     """Generated tests (and strength probes) per problem index; ``problems`` are those
     Verify will judge, ``refs`` their references."""
     out: dict[int, Augmented] = {}
-    plans: list[tuple[int, int, JudgeTask, list[str], list[int]]] = []  # (problem, wanted, task, inputs, old tests run)
+    # (problem, wanted, task, inputs, old tests run, the spec's answer checks)
+    plans: list[tuple[int, int, JudgeTask, list[str], list[int], list[AnswerCheck]]] = []
 
     def runs_wanted() -> Iterator[tuple[JudgeTask, str]]:
         # lazy: the judge runs a problem's references while the next one's inputs are drawn
@@ -85,7 +87,7 @@ def augment(
                 continue
             want, task, inputs, read, old, spec, sspec = plan
             out[i] = Augmented(info=dict(read), spec=spec, stdin=sspec)
-            plans.append((i, want, task, inputs, old))
+            plans.append((i, want, task, inputs, old, spec.answer))
             for r, ref in enumerate(refs[i]):
                 judged, code, counted[(len(plans) - 1, r)] = _labelling_run(task, ref, cfg)
                 yield judged, code
@@ -101,7 +103,7 @@ def augment(
     # per plan: the correct references, each one's result on every input (None: none came
     # back), and which inputs ran (the first round's; the rest if a second round runs them)
     answers: list[tuple[list[int], dict[int, list[TestResult | None]], list[bool]]] = []
-    for k, (i, want, task, inputs, old) in enumerate(plans):
+    for k, (i, want, task, inputs, old, _) in enumerate(plans):
         per_ref = [results[(k, r)] for r in range(len(refs[i]))]
         correct = [
             r
@@ -123,7 +125,7 @@ def augment(
 
     labels: dict[int, Any] = {}  # _label's answer by plan, kept until more of its inputs run
     _second_round(judge, refs, plans, answers, labels, cfg)
-    for k, (i, want, task, inputs, old) in enumerate(plans):
+    for k, (i, want, task, inputs, old, _) in enumerate(plans):
         p = problems[i]
         correct = answers[k][0]
         aug = out[i]
@@ -131,13 +133,14 @@ def augment(
             why = "no reference passes the existing tests within the generation's step budget and time limit"
             aug.info = {**refused(Refusal("no_reference", "", why)), **aug.info}  # the spec read stays on record
             continue
-        good, dropped = _labelled(labels, plans, answers, k)
+        good, dropped, broke = _labelled(labels, plans, answers, k)
         chosen, _ = _new_answers_first(good, want, _old_answers(plans[k]))
         aug.added = [t for t, _ in chosen]
         aug.probes = [t for t, _ in good if not any(t is c for c, _ in chosen)][: cfg.strength_probes]
         # every expected output is agreed by all of these references (one: no second opinion,
         # so only the inputs every stated constraint allows, as for every problem)
         aug.info.update({"generated": len(aug.added), "inputs_dropped": dropped, "references_agreeing": len(correct)})
+        aug.info.update(_answer_info(plans[k][5], broke))
         for n, r in enumerate(correct):  # aligned with the problem's tests once the generated ones are added
             on_old: list[TestResult | None] = [None] * len(p.tests)
             for k_old, t in enumerate(old):
@@ -146,16 +149,17 @@ def augment(
     return out
 
 
-def _label(plan: tuple, answers: tuple) -> tuple[list[tuple[TestCase, list[TestResult]]], int]:
+def _label(plan: tuple, answers: tuple) -> tuple[list[tuple[TestCase, list[TestResult]]], int, int]:
     """(test, each correct reference's answer graded against it: what judging it again would
-    say) for the inputs of ``plan`` every correct reference answered alike; how many were not."""
+    say) for the inputs of ``plan`` every correct reference answered alike, with an answer its
+    promises about the answer allow; how many were not (all), and how many of those only broke a promise."""
     from microcoder_eval.compare import compare_functional, compare_stdout
 
-    _, _, task, inputs, _ = plan
+    _, _, task, inputs, _, answer = plan
     correct, by_ref, ran = answers
     same = compare_functional if task.mode == "functional" else compare_stdout
     good: list[tuple[TestCase, list[TestResult]]] = []
-    dropped = 0
+    dropped = broke = 0
     for g, text in enumerate(inputs):
         if not ran[g]:
             continue  # the second round was not needed
@@ -171,6 +175,8 @@ def _label(plan: tuple, answers: tuple) -> tuple[list[tuple[TestCase, list[TestR
             first = got[0].actual
             agree = [same(first, a.actual, task.rule) for a in got]
             ok = all(c.ok for c in agree)
+            if ok and answer_fault(answer, first, task.mode) is not None:  # the statement rules this input out
+                ok, broke = False, broke + 1
         if ok:
             graded = [
                 replace(a, verdict=Verdict.ACCEPTED, comparison=c.method, detail=None) for a, c in zip(got, agree)
@@ -178,12 +184,18 @@ def _label(plan: tuple, answers: tuple) -> tuple[list[tuple[TestCase, list[TestR
             good.append((TestCase(text, first), graded))
         else:
             dropped += 1
-    return good, dropped
+    return good, dropped, broke
+
+
+def _answer_info(checks: list[AnswerCheck], broke: int) -> dict[str, Any]:
+    """Provenance of the promises about the answer: how many agreed answers broke them (those
+    inputs dropped), and which (none without a promise)."""
+    return {"answer_checks": {"dropped": broke, "lines": [c.line[:200] for c in checks]}} if checks else {}
 
 
 def _labelled(
     labels: dict[int, Any], plans: list, answers: list, k: int
-) -> tuple[list[tuple[TestCase, list[TestResult]]], int]:
+) -> tuple[list[tuple[TestCase, list[TestResult]]], int, int]:
     """:func:`_label` of plan ``k``, once until more of its inputs run."""
     if k not in labels:
         labels[k] = _label(plans[k], answers[k])
@@ -192,7 +204,7 @@ def _labelled(
 
 def _old_answers(plan: tuple) -> set[str]:
     """The expected outputs of the problem's tests the references ran first (its old ones)."""
-    _, _, task, _, old = plan
+    _, _, task, _, old, _ = plan
     return {t.output for t in task.tests[: len(old)]}
 
 
@@ -222,11 +234,11 @@ def _second_round(
     answers are all different, and only yes/no-like ones need the second round."""
 
     def wanted() -> Iterator[tuple[JudgeTask, str]]:
-        for k, (i, want, task, inputs, old) in enumerate(plans):
+        for k, (i, want, task, inputs, old, _) in enumerate(plans):
             correct, by_ref, ran = answers[k]
             if not correct or all(ran):
                 continue
-            good, _ = _labelled(labels, plans, answers, k)
+            good, _, _ = _labelled(labels, plans, answers, k)
             chosen, fresh = _new_answers_first(good, want, _old_answers(plans[k]))
             if fresh == want and len(good) - len(chosen) >= cfg.strength_probes:
                 continue

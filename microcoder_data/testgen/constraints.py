@@ -9,9 +9,9 @@ import re
 import string
 
 from microcoder_data.collect.prompts import is_instruction
+from microcoder_data.testgen.answer_checks import answer_check_of
 from microcoder_data.testgen.conditions import (
     GUARANTEE,
-    PROMISE,
     read_condition,
     read_distinct_across,
     read_distinct_pairs,
@@ -22,6 +22,7 @@ from microcoder_data.testgen.conditions import (
 from microcoder_data.testgen.line_readings import read_line
 from microcoder_data.testgen.word_readings import alphabet_in_words, named_characters
 from microcoder_data.testgen.matrices import names_cells_by_position
+from microcoder_data.testgen.promises import is_promise, stated_clause
 from microcoder_data.testgen.spec_model import (
     _IDENT,
     ELEMENT_INDEX,
@@ -93,39 +94,32 @@ def constraint_lines(statement: str) -> list[str] | None:
     return lines
 
 
-def promises_outside_constraints(statement: str) -> list[str]:
+def body_promises(statement: str) -> list[str]:
     """Sentences of the statement's body, before its Constraints and samples, that promise
-    something of the input ("S is guaranteed to contain all of A, B and C", "the input is
-    generated such that ...").  The Constraints reader enforces or refuses what is stated
-    there; a promise in the body it never sees, so a generator must refuse it."""
+    something (``promises.is_promise``): of the input ("S is guaranteed to contain all of A, B
+    and C", "the input is generated such that ...") or of the answer ("... fits in a 32-bit integer")."""
     found = []
     for row in statement.splitlines():
         name = heading_of(row)
         if name and name not in ("Input", "Output", "Problem Statement"):
             break  # Constraints, Example 1, Sample Input 1, Note, ...
-        found += [s.strip() for s in re.split(r"(?<=[.!?])\s+", row) if PROMISE.search(s)]
+        found += [s.strip() for s in re.split(r"(?<=[.!?])\s+", row) if is_promise(s)]
     return found
 
 
-# "(The constraints guarantee that N <= M.)", "Here, it is guaranteed that A_{i,j} is 0 or 1.":
-# a promise whose clause is a constraint like any in the Constraints section
-_STATED_PROMISE = re.compile(
-    r"\(?(?:here,\s*|also,\s*|furthermore,\s*)?(?:it is guaranteed that|the constraints (?:of this problem )?guarantee that)"
-    r"\s+(.+?)\.?\)?\.?",
-    re.I,
-)
+def promises_outside_constraints(statement: str) -> list[str]:
+    """The body's promises about the input (those about the answer are answer checks).  The
+    Constraints reader enforces or refuses what is stated there; a promise in the body it never
+    sees, so a generator must read it as a constraint line (:func:`promised_constraints`) or refuse it."""
+    return [s for s in body_promises(statement) if answer_check_of(s) is None]
 
 
 def promised_constraints(statement: str) -> list[tuple[str, str]]:
     """(sentence, its clause) of each promise outside the Constraints section that is worded
-    as a guarantee of a plain statement: read like a constraint line (enforced, or the spec
-    is refused), where other promises refuse it outright."""
-    out = []
-    for sentence in promises_outside_constraints(statement):
-        m = _STATED_PROMISE.fullmatch(sentence)
-        if m:
-            out.append((sentence, m.group(1)))
-    return out
+    as a guarantee of a plain statement ("(The constraints guarantee that N <= M.)", "X is
+    guaranteed to be unique": ``promises.stated_clause``): read like a constraint line
+    (enforced, or the spec is refused), where other promises refuse it outright."""
+    return [(s, c) for s in promises_outside_constraints(statement) if (c := stated_clause(s)) is not None]
 
 
 def _parse_ref(

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from microcoder_data.schema import Problem
+from microcoder_data.testgen.answer_checks import answer_fault, settled
 from microcoder_data.testgen.inputgen import MAX_INPUT_CHARS
 from microcoder_data.testgen.inputspec import InputSpec, input_spec, sizes_spec
 from microcoder_data.testgen.refusal import Refusal
@@ -42,17 +43,33 @@ def read_input_spec(p: Problem, overrides: str | None = None) -> Reading:
     (``verify.spec_overrides``) wins over the reading, checked against its tests like one."""
     override = override_path(overrides, p.id)
     if override is not None:
-        return override_reading(override, p)
+        return _answers_hold(p, override_reading(override, p))
     if p.mode == "stdin":
         sspec = stdin_spec(p)
         if not isinstance(sspec, StdinSpec):
             why = sspec.refusal
             return Refusal(why.kind, why.line, f"stdin: {why.message}"[:200])  # type: ignore[union-attr]
-        return sspec.spec, sspec
+        return _answers_hold(p, (sspec.spec, sspec))
     fspec = input_spec(p)
     if not isinstance(fspec, InputSpec):
         return fspec.refusal  # type: ignore[return-value]
-    return fspec, None
+    return _answers_hold(p, (fspec, None))
+
+
+def _answers_hold(p: Problem, reading: Reading) -> Reading:
+    """The reading, once every existing test's expected answer is checked against its promises
+    about the answer (valid or none: one that breaks them refuses generation, named)."""
+    if isinstance(reading, Refusal) or not reading[0].answer:
+        return reading
+    spec = reading[0]
+    spec.answer, broken = settled(spec.answer, [t.output for t in p.tests], p.mode)
+    if broken is None:
+        return reading
+    check = answer_fault(spec.answer, p.tests[broken].output, p.mode)
+    line = check.line if check is not None else ""
+    return Refusal(
+        "examples_break_answer", line, f"an existing test's answer breaks {line!r} (test {broken + 1})"[:200]
+    )
 
 
 def read_sizes(p: Problem, reading: Reading) -> Reading:

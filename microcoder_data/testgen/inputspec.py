@@ -34,9 +34,12 @@ from microcoder_data.testgen.constraints import (
     _IDENT,
     _apply_bounds,
     _Reader,
+    body_promises,
     constraint_lines,
+    promised_constraints,
     promises_outside_constraints,
 )
+from microcoder_data.testgen.answer_checks import answer_check_of, answer_checks
 from microcoder_data.testgen.graph_readings import finish_graphs
 from microcoder_data.testgen.spec_model import (
     check_existing,
@@ -245,6 +248,41 @@ def _input_spec(p: Problem, skip_unread: bool = False) -> InputSpec:
     )
 
 
+def _promised_lines(statement: str, lines: list[str] | None) -> dict[str, str]:
+    """The body's promises about the input as constraint lines (each clause -> its sentence),
+    read with the Constraints' lines; a promise worded otherwise, or any without a Constraints
+    section to read it with, refuses the spec (kind ``promise``, named)."""
+    clauses = dict(promised_constraints(statement))
+    for sentence in promises_outside_constraints(statement):
+        if sentence not in clauses or lines is None:
+            raise _Unsupported(f"a promise outside the constraints: {sentence!r}", kind="promise", line=sentence)
+    return {clause: sentence for sentence, clause in clauses.items()}
+
+
+def _read_lines(reader: _Reader, lines: list[str], mangled: bool, promised: dict[str, str], skip: bool) -> None:
+    """Every line read, or the spec refused naming it, whether or not it names an argument ("the input is
+    generated such that it's possible to ..."); ``skip``: lines not read passed over.  Equalities first: they
+    introduce the sizes (``n == nums.length``) other lines bound; then the body's promises (``promised``: line ->
+    its sentence), so that one not read is refused as the promise it is, before any other line."""
+    for line in sorted(lines, key=lambda l: 0 if "==" in l else 1 if l in promised else 2):
+        try:
+            read = (
+                answer_check_of(line) is not None  # a promise about the answer: checked on the answers
+                or reader.read(line, mangled)
+                or ALL_INTEGERS.fullmatch(line.strip())
+            )
+        except _Unsupported:
+            if line not in promised:
+                raise
+            read = False  # a part of a promise not understood: refused as the promise
+        if read or skip:
+            continue
+        if line in promised:
+            said = promised[line]
+            raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said)
+        raise _Unsupported(f"constraint not understood: {line!r}", kind="unsupported_constraint", line=line)
+
+
 def spec_from(
     args: list[str],
     hints: dict[str, Node | None],
@@ -255,15 +293,17 @@ def spec_from(
     labels: list[str] | None = None,
     first_index: int = 0,
     skip_unread: bool = False,
+    promised: dict[str, str] | None = None,
 ) -> InputSpec:
     """The spec of arguments ``args`` (types from ``hints``, else the examples' values)
     read from constraint ``lines``; every example must fit it (``labels``: what to call each
     in a refusal, as ``check_existing``; ``first_index``: the notation's first position, 1 for
-    ``A_1, ..., A_N``; ``skip_unread``: lines not understood and promises passed over, see :func:`sizes_spec`).
+    ``A_1, ..., A_N``; ``skip_unread``: lines not understood and promises passed over, see :func:`sizes_spec`;
+    ``promised``: lines of ``lines`` that are the body's promises, each -> its sentence, read before the rest).
     Raises ``_Unsupported``."""
-    promises = [] if skip_unread else promises_outside_constraints(statement)
-    if promises:
-        raise _Unsupported(f"a promise outside the constraints: {promises[0]!r}", kind="promise", line=promises[0])
+    promised = {} if skip_unread else {**_promised_lines(statement, lines), **(promised or {})}
+    lines = None if lines is None else lines + [c for c in promised if c not in lines]
+    answer = answer_checks(body_promises(statement) + (lines or []))
     last_error = _Unsupported("constraints not understood", kind="unsupported_constraint")
     for mangled in (True, False) if lines else (False,):
         nodes: dict[str, Node] = {}
@@ -285,17 +325,7 @@ def spec_from(
                     _span(nodes[a], [ex[a] for ex in examples])
                 source = "examples"
             else:
-                # equalities first: they introduce the sizes (``n == nums.length``) other lines bound
-                lines_all = _implied_sizes(lines, args, nodes) + lines
-                ordered = [l for l in lines_all if "==" in l] + [l for l in lines_all if "==" not in l]
-                for line in ordered:
-                    # Every line is read or refuses the spec, whether or not it names an
-                    # argument ("the input is generated such that it's possible to ...").
-                    read = reader.read(line, mangled) or ALL_INTEGERS.fullmatch(line.strip())
-                    if not read and not skip_unread:
-                        raise _Unsupported(
-                            f"constraint not understood: {line!r}", kind="unsupported_constraint", line=line
-                        )
+                _read_lines(reader, _implied_sizes(lines, args, nodes) + lines, mangled, promised, skip_unread)
                 _apply_bounds(reader)
                 finish_graphs(reader, statement)
                 for a in args:
@@ -312,7 +342,7 @@ def spec_from(
             if missing:
                 raise _Unsupported(f"size {missing} not determined by the arguments")
             check_existing(reader.nodes, order, reader.checks, envs, labels)
-            return InputSpec(args, reader.nodes, order, keyword, source, reader.checks)
+            return InputSpec(args, reader.nodes, order, keyword, source, reader.checks, answer)
         except _Unsupported as exc:
             last_error = exc
             if str(exc).startswith("constraint not understood"):  # a line not read: no other reading of numbers helps

@@ -19,6 +19,7 @@ KINDS = {
     "no_format": "no input format block, Input section or Constraints section to read the input from",
     "unsupported_format": "a line of the input format not understood",
     "examples_break_reading": "an existing test breaks the constraints as read (the reading or the test is wrong)",
+    "examples_break_answer": "an existing test's expected answer breaks a promise about the answer (answer_checks.py)",
     "examples_break_format": "an existing input does not fit the input format as read",
     "no_range": "a value, length or alphabet with no stated range",
     "unsupported_type": "argument types not determined (signature, type hints, the tests' values)",

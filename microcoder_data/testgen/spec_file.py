@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import quote
 
 from microcoder_data.schema import Problem
+from microcoder_data.testgen.answer_checks import check_from_dict
 from microcoder_data.testgen.inputspec import _complete, _gen_order
 from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.testgen.spec_expr import Binary, Const, Name, parse_expr
@@ -34,7 +35,7 @@ NODE_KINDS = ("int", "float", "bool", "str", "list")
 ROW_KINDS = ("scalars", "list", "block", "grid", "queries", "records", "cases")
 _EXPRESSIONS = ("lo", "hi", "len_lo", "len_hi", "total_len_hi")  # Node fields holding one expression
 _PAIRS = ("perm", "mod", "char_count")  # Node fields holding a pair (a tuple in the model)
-_TOP = ("form", "problem", "mode", "args", "keyword", "source", "order", "nodes", "checks", "rows", "refusal")
+_TOP = ("form", "problem", "mode", "args", "keyword", "source", "order", "nodes", "checks", "answer", "rows", "refusal")
 
 
 class SpecFileError(ValueError):
@@ -110,6 +111,8 @@ def reading_dict(problem: Problem, reading: tuple[InputSpec, StdinSpec | None] |
         nodes={name: node_dict(node) for name, node in spec.nodes.items()},
         checks=list(spec.checks),
     )
+    if spec.answer:  # promises about the answer: checked on the references' answers
+        out["answer"] = [c.as_dict() for c in spec.answer]
     if sspec is not None:
         out["rows"] = [row_dict(r) for r in sspec.rows]
     return out
@@ -206,7 +209,13 @@ def reading_from_dict(data: Any, where: str = "spec") -> tuple[InputSpec, StdinS
     if sorted(order) != sorted(nodes):
         raise SpecFileError(f"{where}.order: {order} does not list each node once ({sorted(nodes)})")
     checks = [_expr(c, f"{where}.checks[{k}]") for k, c in enumerate(data.get("checks") or [])]
-    spec = InputSpec(args, nodes, order, bool(data.get("keyword", True)), data.get("source", "constraints"), checks)
+    try:
+        answer = [check_from_dict(c, f"{where}.answer[{k}]") for k, c in enumerate(data.get("answer") or [])]
+    except ValueError as exc:
+        raise SpecFileError(str(exc)) from None
+    spec = InputSpec(
+        args, nodes, order, bool(data.get("keyword", True)), data.get("source", "constraints"), checks, answer
+    )
     if data.get("rows") is None:
         return spec, None
     rows = [row_from(r, f"{where}.rows[{k}]") for k, r in enumerate(data["rows"])]

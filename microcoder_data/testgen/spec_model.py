@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from microcoder_data.testgen.answer_checks import AnswerCheck
 from microcoder_data.testgen.refusal import Refusal
 
 # bounds and checks are expressions of spec_expr's language (FUNCTIONS: what they may call)
@@ -60,6 +61,8 @@ class InputSpec:
     source: str  # "constraints" | "examples"
     # conditions on the whole input a draw must pass (``len(word) % k == 0``), see conditions.py
     checks: list[str] = field(default_factory=list)
+    # promises about the answer (answer_checks.py): enforced on the references' answers, not on inputs
+    answer: list[AnswerCheck] = field(default_factory=list)
 
 
 @dataclass

@@ -394,7 +394,7 @@ def _spec_with_promises(
             lines = lines + [line] if line not in lines else lines  # said in the Constraints too
         statement = statement.replace(sentence, "")
     try:
-        return spec_from(args, dict(nodes), examples, lines, statement, True, labels, first_index=1)
+        return spec_from(args, dict(nodes), examples, lines, statement, True, labels, first_index=1, promised=promised)
     except _Unsupported as exc:
         said = promised.get(exc.refusal.line) if exc.refusal.kind == "unsupported_constraint" else None
         if said is not None:

@@ -23,6 +23,7 @@ from typing import Any, Iterator
 
 from microcoder_data.schema import Problem
 from microcoder_data.settings.verify import VerifyConfig
+from microcoder_data.testgen.answer_checks import AnswerCheck, answer_fault
 from microcoder_data.testgen.cost import counting_run, read_run
 from microcoder_data.testgen.inputgen import MAX_INPUT_CHARS, generate_large_inputs
 from microcoder_data.testgen.input_size import Reading, read_input_spec
@@ -75,14 +76,15 @@ def add_large_tests(
     ``provenance["verify"]["large"]`` how many, or why none; ``derived``: the ids whose
     ``time_limit_s`` this build derived (raised to cover the large tests' runs); ``read``:
     the specs test generation read (or why it had none), by id."""
-    plans: list[tuple[Problem, JudgeTask, list[str]]] = []
+    plans: list[tuple[Problem, JudgeTask, list[str], list[AnswerCheck]]] = []
 
     def runs() -> Iterator[tuple[JudgeTask, str]]:
         # lazy: the judge runs one problem's references while the next one's inputs are drawn
         for p in problems:
             if not p.reference_solutions:
                 continue
-            inputs = large_inputs(p, cfg, read.get(p.id))
+            reading = read.get(p.id) or read_input_spec(p, cfg.spec_overrides)
+            inputs = large_inputs(p, cfg, reading)
             if isinstance(inputs, str):
                 _note(p, {"added": 0, "why": inputs})
                 continue
@@ -92,14 +94,14 @@ def add_large_tests(
                 time_limit_s=cfg.large_time_limit_s,
                 memory_limit_mb=cfg.augment_memory_limit_mb or None,
             )
-            plans.append((p, task, inputs))
+            plans.append((p, task, inputs, reading[0].answer if isinstance(reading, tuple) else []))
             for ref in p.reference_solutions:
                 yield counting_run(task, ref, cfg.large_step_budget)
 
     results = iter(list(judge.judge_many(runs(), stop_on_failure=False, keep_outputs=True)))
-    for p, task, inputs in plans:
+    for p, task, inputs, answer in plans:
         per_ref = [_plain(next(results).tests, task) for _ in p.reference_solutions]
-        kept, runs_kept, why = _agreed(task, inputs, per_ref)
+        kept, runs_kept, why = _agreed(task, inputs, per_ref, answer)
         if kept and p.id in derived:
             p.time_limit_s = max(p.time_limit_s or 0.0, derive_time_limit(cfg, [r for rs in runs_kept for r in rs]))
             kept = with_test_limits(cfg, kept, runs_kept, [True] * len(kept))
@@ -114,10 +116,11 @@ def _plain(tests: list[TestResult], task: JudgeTask) -> list[TestResult | None]:
 
 
 def _agreed(
-    task: JudgeTask, inputs: list[str], per_ref: list[list[TestResult | None]]
+    task: JudgeTask, inputs: list[str], per_ref: list[list[TestResult | None]], answer: list[AnswerCheck]
 ) -> tuple[list[TestCase], list[list[TestResult]], str]:
-    """The large tests every reference answered alike (the first one's answer expected),
-    the references' runs on each, and why none was kept when so."""
+    """The large tests every reference answered alike (the first one's answer expected) with
+    an answer the statement's promises about it allow (``answer``), the references' runs on
+    each, and why none was kept when so."""
     from microcoder_eval.compare import compare_functional, compare_stdout
 
     same = compare_functional if task.mode == "functional" else compare_stdout
@@ -143,6 +146,10 @@ def _agreed(
             continue
         if not all(same(first, a.actual, task.rule).ok for a in got[1:]):
             why = "the references disagree on a large input"
+            continue
+        broken = answer_fault(answer, first, task.mode)
+        if broken is not None:  # the statement rules this input out
+            why = f"the answer to a large input breaks {broken.line[:150]!r}"
             continue
         kept.append(TestCase(text, first))
         runs.append(got)
