@@ -256,9 +256,17 @@ def test_promises_about_anything_but_the_input_still_refuse_generation():
         "N M",
         ["1 \\le N, M \\le 9"],
         ["2 3\n"],
-        story="Takahashi has N apples. It is guaranteed that the answer is at most 10^{18}.",
+        story="Takahashi has N apples. It is guaranteed that the answer is unique.",
     )
     assert why.startswith("a promise outside the constraints") and "answer" in why
+    # a bound on the answer is an answer check (answer_checks.py), enforced on the references' answers
+    spec = _spec(
+        "N M",
+        ["1 \\le N, M \\le 9"],
+        ["2 3\n"],
+        story="Takahashi has N apples. It is guaranteed that the answer is at most 10^{18}.",
+    )
+    assert [(c.lo, c.hi) for c in spec.spec.answer] == [(None, "10**(18)")]
     broken = _refusal(
         "N M",
         ["1 \\le N, M \\le 9"],
@@ -355,9 +363,14 @@ def test_a_string_containing_each_of_several_characters():
     drawn = _drawn(_spec("N\nS", lines, ["3\nCAB\n"]), least=5)
     assert all(set(v["S"]) == {"A", "B", "C"} for v in drawn)
     assert "breaks" in _refusal("N\nS", lines, ["3\nCAA\n"])
-    # the same said of S in the story ("S is guaranteed to ...") is a promise: refused
-    why = _refusal("N\nS", lines[:2], ["3\nCAB\n"], story="S is guaranteed to contain all of A, B, and C.")
-    assert why.startswith("a promise outside the constraints")
+    # the same said of S in the story ("S is guaranteed to ...") is read as that constraint line
+    story = "S is guaranteed to contain all of A, B, and C."
+    drawn = _drawn(_spec("N\nS", lines[:2], ["3\nCAB\n"], story=story), least=5)
+    assert all(set(v["S"]) == {"A", "B", "C"} for v in drawn)
+    assert "breaks" in _refusal("N\nS", lines[:2], ["3\nCAA\n"], story=story)
+    # one no reading reads is refused, named as the promise it is
+    why = _refusal("N\nS", lines[:2], ["3\nCAB\n"], story="S is guaranteed to be a palindrome.")
+    assert why.startswith("a promise outside the constraints") and "palindrome" in why
 
 
 def test_sides_bounded_only_by_their_product_and_the_larger_side():
