@@ -105,6 +105,16 @@ def test_scraped_powers_are_told_by_the_existing_answers():
     assert broken == 0
 
 
+def test_a_statement_read_with_scraped_powers_has_its_answer_bound_scraped_too():
+    body = "The test cases are generated such that the values in the final array are less than or equal to 108."
+    tests = [TestCase('{"nums": [4, 6]}', "[12]")]
+    scraped = problem(statement=f"Return it. {body}\n\nConstraints:\n\n1 <= nums.length <= 105\n1 <= nums[i] <= 10\n")
+    written = problem(statement=f"Return it. {body}\n\nConstraints:\n\n1 <= nums.length <= 50\n1 <= nums[i] <= 10\n")
+    scraped.tests = written.tests = tests
+    assert [c.hi for c in read_input_spec(scraped)[0].answer] == ["10**8"]  # as nums.length's 105: 10^5
+    assert [c.hi for c in read_input_spec(written)[0].answer] == ["108"]
+
+
 STATEMENT = (
     "Return the sum of nums.\n\nThe test cases are generated so that the answer fits in a 32-bit integer.\n\n"
     "Constraints:\n\n1 <= nums.length <= 10^5\n0 <= nums[i] <= 10^9\n"

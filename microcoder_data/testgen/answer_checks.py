@@ -168,11 +168,12 @@ def answer_check_of(sentence: str, scraped: bool = False) -> AnswerCheck | None:
     return None
 
 
-def answer_checks(sentences: list[str]) -> list[AnswerCheck]:
-    """The answer checks of a statement's promises and Constraints lines, once each."""
+def answer_checks(sentences: list[str], scraped: bool = False) -> list[AnswerCheck]:
+    """The answer checks of a statement's promises and Constraints lines, once each (``scraped``:
+    as :func:`answer_check_of`)."""
     out: list[AnswerCheck] = []
     for s in sentences:
-        check = answer_check_of(s)
+        check = answer_check_of(s, scraped)
         if check is not None and all((c.lo, c.hi) != (check.lo, check.hi) for c in out):
             out.append(check)
     return out

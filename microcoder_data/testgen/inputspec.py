@@ -33,6 +33,7 @@ from microcoder_data.testgen.conditions import ALL_INTEGERS
 from microcoder_data.testgen.constraints import (
     _IDENT,
     _apply_bounds,
+    _fix_numbers,
     _Reader,
     body_promises,
     constraint_lines,
@@ -303,7 +304,7 @@ def spec_from(
     Raises ``_Unsupported``."""
     promised = {} if skip_unread else {**_promised_lines(statement, lines), **(promised or {})}
     lines = None if lines is None else lines + [c for c in promised if c not in lines]
-    answer = answer_checks(body_promises(statement) + (lines or []))
+    said = body_promises(statement) + (lines or [])  # the promises about the answer among them: answer checks
     last_error = _Unsupported("constraints not understood", kind="unsupported_constraint")
     for mangled in (True, False) if lines else (False,):
         nodes: dict[str, Node] = {}
@@ -342,6 +343,11 @@ def spec_from(
             if missing:
                 raise _Unsupported(f"size {missing} not determined by the arguments")
             check_existing(reader.nodes, order, reader.checks, envs, labels)
+            # a statement whose Constraints were read with scraped powers ("105": 10^5) scraped its answer's too
+            scraped = mangled and any(
+                _fix_numbers(l, True) != _fix_numbers(l, False) for l in lines or [] if answer_check_of(l) is None
+            )
+            answer = answer_checks(said, scraped)
             return InputSpec(args, reader.nodes, order, keyword, source, reader.checks, answer)
         except _Unsupported as exc:
             last_error = exc
