@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
 from microcoder_data.testgen.prose_items import ProseLine, read_grid, read_list, read_string, split_bounds
 from microcoder_data.testgen.prose_items import ranges as _ranges
+from microcoder_data.testgen.prose_promises import story_promise
 from microcoder_data.testgen.prose_sentences import rephrase, split_bullets, sum_sentences
 from microcoder_data.testgen.spec_model import _Unsupported
 from microcoder_eval.statement_text import heading_of
@@ -127,22 +128,25 @@ def read_prose(statement: str) -> ProseInput:
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
     reading.constraints += _story_ranges(_normal(story), set(names))
-    told = told_without_tree(_normal(_without_output(story)) + " " + " ".join(reading.glosses), reading.constraints)
+    glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count
+    told = told_without_tree(_normal(_without_output(story)) + "\n\n" + "\n\n".join(glosses), reading.constraints)
     lists = [line for line in reading.lines if line.count is not None]
-    if reading.perms and len(lists) == 1:  # the one list, read as the permutation: what the story speaks of
+    if lists and all(line.names[0] in reading.perms for line in lists):  # each list read as a permutation
         told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
     if len(lists) == 1:  # the one list, read distinct / sorted: what the story says of it is what was read
         told = _read_of_the_list(told, lists[0].names[0], reading.constraints, set(names) - {lists[0].names[0]})
-    shape = _STRUCTURE.search(told) or re.search(  # "n is even" of an input variable
+    promise = story_promise(told, set(names))
+    parity = re.search(  # "n is even" of an input variable
         rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
         r"(?:even|odd|prime|divisible|power|multiple)\b",
         told,
     )
-    if shape:  # "you are given a permutation": a promise of the input no range says
+    if promise or parity:  # "you are given a permutation": a promise of the input no range says
+        word, line = promise or (parity.group(0), parity.group(0))  # type: ignore[union-attr]
         raise _Unsupported(
-            f"the statement speaks of a {shape.group(0).lower()!r}, which the Input section's ranges do not state",
+            f"the statement speaks of a {word.lower()!r}, which the Input section's ranges do not state",
             kind="promise",
-            line=shape.group(0),
+            line=line,
         )
     return reading
 
@@ -494,12 +498,6 @@ _GLOSS_PROMISE = re.compile(
     re.I,
 )
 _GRAPH_WORDS = re.compile(r"\b(?:trees?|graphs?|edges?|vertices|vertex|connected|loops?|reachable|cycles?)\b", re.I)
-# what an input can be that no range states: the statement naming one makes the reading incomplete
-_STRUCTURE = re.compile(
-    r"\bpermutations?\b|\btrees?\b|\bgraphs?\b|\bconnected\b|\bsorted\b|\b(?:non-?)?(?:in|de)creasing\b"
-    r"|\bdistinct\b|\bpairwise\b|\bunique\b|\bpalindrom\w*|\bbracket sequences?\b|\bguarantee[sd]?\b",
-    re.I,
-)
 _CHAIN = re.compile(r"[^\s,;()]+(?:\s*(?:<=|>=|!=|<|>)\s*[^\s,;()]+)+")
 
 

@@ -1,0 +1,175 @@
+"""The story's shape words (distinct, sorted, permutation, tree, ...): a promise about the input
+refuses the prose reading, a word about the task does not (testgen/prose_promises.py).
+Sentences from the dev side of rllm Codeforces / CodeContests, names as their Input sections read."""
+
+from __future__ import annotations
+
+import pytest
+
+from microcoder_data.schema import Problem
+from microcoder_data.testgen.prose_promises import sentences, story_promise
+from microcoder_data.testgen.spec_model import NoSpec
+from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
+from microcoder_eval.types import TestCase
+
+NA = {"n", "a"}
+PROMISES = [  # (sentence, the Input section's names): each promises something of the input
+    ("The sequences a and b are strictly increasing with a_k = n.", {"n", "k", "a", "b"}),
+    ("Initially, both a_1, a_2, ..., a_n and b_1, b_2, ..., b_n are sorted in non-decreasing order.", {"n", "a", "b"}),
+    (
+        "Fox has found an array p_1, p_2, ..., p_n, that is a permutation of length n of the numbers 1, 2, ..., n.",
+        {"n", "p"},
+    ),
+    (
+        "Initially, we had one array, which was a permutation of size n (each integer from 1 to n appears once).",
+        {"n", "q"},
+    ),
+    ("You are given two distinct non-negative integers x and y.", {"x", "y"}),
+    ("It's also guaranteed that 2l <= r.", {"l", "r"}),
+    ("Given two arrays of distinct positive integers a and b of length n, we would like to make them the same.", {"n"}),
+    ("It is guaranteed a is sorted.", NA),
+    ("a is strictly increasing.", NA),
+    ("You are given a permutation [a_1,a_2,...,a_n].", NA),
+    ("At the start, all m teachers and David are in distinct cells.", {"n", "m", "q", "b"}),
+    (
+        "You are given n points on the x axis, at increasing positive integer coordinates x_1 < x_2 < ... < x_n.",
+        {"n", "x"},
+    ),
+    ("It is guaranteed that all family members will fit on the bus.", {"n", "r", "a"}),
+    ("Moreover, there exists a unique simple path through the channels between any two nodes.", {"n", "u", "v"}),
+    ("It is guaranteed that the initial heights are not equal to 0.", {"n", "h"}),
+    ("Now, Kevin gives you an array a consisting of n pairwise distinct integers (a_i >= 2).", NA),
+    (
+        "Consider a perfect binary tree with size 2^n - 1, with nodes numbered from 1 to 2^n-1 and rooted at 1.",
+        {"n", "k"},
+    ),
+    (
+        "After that, he arranged the cubes in non-increasing order of their values, from largest to smallest.",
+        {"n", "f", "k", "a"},
+    ),
+    ("Unfortunately, all types of chocolates are distinct (all a_i are distinct).", NA),
+    ("Inscribed in the weapon is an array of n (n >= 3) positive distinct integers.", NA),
+    ("It is guaranteed that you can reach any city from any other city through the road network.", {"n", "m"}),
+    ("Integers from 1 to n (inclusive) were sorted lexicographically (considering integers as strings).", {"n", "k"}),
+    ("In this problem, it is guaranteed that the given input always has a solution with r <= 2 * 10^5.", {"n"}),
+    ("You are given a permutation p consisting of n integers 1, 2, ..., n.", {"n", "p"}),
+    ("He wrote out the sums of all non-empty subsequences of this array, sorted them, and got an array b.", {"b"}),
+    ("Find the number of inversions in the permutation p.", {"n", "p"}),  # the task presumes what p is
+    ("Help Bob find the maximum of the sorted array a.", NA),
+    ("Alice has a tree with n vertices.", {"n", "u", "v"}),
+    ("The graph is connected.", {"n", "m", "u", "v"}),
+    ("All a_i are pairwise distinct.", NA),
+    ("The rule is that the sequence they are building must be strictly increasing.", NA),  # in doubt: refused
+]
+TASK_WORDS = [  # (sentence, names): the word is about the task, a definition or the examples
+    (
+        "Please find the minimum number of pieces you need to cut it into, so that the pieces form a sorted binary string.",
+        {"s"},
+    ),
+    ("A sorted binary string is a binary string such that all characters 0 come before all characters 1.", {"s"}),
+    (
+        "The score of a rearrangement is the number of subarrays of length n which are a permutation of [1, 2, ..., n].",
+        {"n", "k", "a"},
+    ),
+    (
+        "For an array a of length n, if an array s satisfies s_k = a_k for all k, then s is called the Fenwick Tree of a.",
+        {"n", "k", "b"},
+    ),
+    ("Now Mocha wants to know whether array a could become sorted in non-decreasing order after the operation.", NA),
+    ("Your task is to calculate the number of connected components in the obtained graph.", {"n", "k", "a"}),
+    ("A connected component of a graph is a set of vertices in which any vertex is reachable from any other.", NA),
+    ("Find the minimum number of coins needed to make a non-decreasing.", NA),
+    ("Determine whether it is possible to choose 6 distinct sticks from the sticks numbered l to r.", {"n", "q", "a"}),
+    ("In one operation, you can pick any pair of indexes (i, j) such that a_i and a_j have distinct parity.", NA),
+    ("The median of an array of length n is the element whose index is floor((n+1)/2) after we sort it.", NA),
+    ("Let the function f(b) return the minimum number of operations needed to make an array b a palindrome.", NA),
+    (
+        "Robin wants his brother's visit to overlap with the maximum number of distinct jobs, and his mother's the minimum.",
+        {"n", "d", "k"},
+    ),
+    (
+        "After performing all m operations, she wants to know the number of connected components these points form.",
+        {"n", "m"},
+    ),
+    ("More formally, you need to choose a permutation p of length n, so that the array b has few inversions.", NA),
+    ("For example, [2,3,1,5,4] is a permutation, but [1,2,2] is not a permutation (2 appears twice in the array).", NA),
+    ("A permutation of length n is an array consisting of n distinct integers from 1 to n in arbitrary order.", NA),
+    (
+        "Determine whether the following condition holds for every pair of vertices (i,j):\n * There exists a palindrome route between vertex i and vertex j.",
+        {"n", "c"},
+    ),
+    (
+        "You can perform the following operation any number of times:\n * Choose two distinct indices i and j where b_i is even.",
+        NA,
+    ),
+    ("CQXYM wants to create a connected undirected graph with n nodes and m edges.", {"n", "m", "k"}),
+    ("Please help her and find the minimum number of symbols she can erase to make string s a palindrome.", {"n", "s"}),
+    (
+        "A string is a palindrome if it is the same from the left to the right and from the right to the left.",
+        {"n", "s"},
+    ),
+    ("Theofanis asks you to help him find the k-th special number if they are sorted in increasing order.", {"n", "k"}),
+    ("Find three distinct positive integers a, b, c such that a + b + c = n and gcd(a, b) = c.", {"n"}),
+    ("Determine the minimum number of operations needed to make the array a permutation of integers 1 to n.", NA),
+    ("In the first test case, the string is already a palindrome.", {"n", "s"}),
+    ("Given an integer n, construct a permutation p of integers 1, 2, ..., n that maximizes the value of k.", {"n"}),
+    (
+        "An array a of length n is considered good if and only if:\n * the array a is increasing;\n * the differences are increasing.",
+        {"l", "r"},
+    ),
+    ("What is the largest possible median of all remaining elements of the array a after the process?", NA),
+    (
+        "Let's call the set of integers consecutive if, after the elements are sorted, adjacent elements differ by 1.",
+        NA,
+    ),
+]
+
+
+@pytest.mark.parametrize("sentence, names", PROMISES)
+def test_a_promise_about_the_input_in_the_story_is_found(sentence, names):
+    assert story_promise(sentence, names) is not None
+
+
+@pytest.mark.parametrize("sentence, names", TASK_WORDS)
+def test_a_shape_word_about_the_task_is_no_promise(sentence, names):
+    assert story_promise(sentence, names) is None
+
+
+def test_sentences_cut_at_footnotes_and_keep_bullets_with_the_sentence_they_finish():
+    text = "Choose a permutation^{\\ddagger} p.^{\\ddagger}A permutation is an array. You can:\n * swap;\n * sort. Then stop."
+    assert sentences(text) == [
+        "Choose a permutation^{\\ddagger} p.",
+        "A permutation is an array.",
+        "You can: swap; sort.",
+        "Then stop.",
+    ]
+
+
+STORY = """Dana has an array a of n integers. In one operation she may swap two neighbours. Find the fewest
+operations that make a sorted in non-decreasing order, or print -1. A permutation of length n is an
+array of n distinct integers from 1 to n.
+
+### Input
+
+The first line contains a single integer n (1 <= n <= 8) — the length of the array.
+
+The second line contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 9) — the elements of the array.
+
+### Output
+
+Print the fewest operations.
+"""
+
+
+def _problem(statement: str) -> Problem:
+    return Problem(
+        id="cf/story", source="cf", title="S", statement=statement, mode="stdin", tests=[TestCase("3\n3 1 2\n", "2\n")]
+    )
+
+
+def test_a_statement_whose_shape_words_are_the_tasks_is_read_and_a_promise_in_its_story_refuses():
+    assert isinstance(stdin_spec(_problem(STORY)), StdinSpec)
+    for promise in ("Initially, the array a is sorted.", "Dana's array is a permutation.", "All a_i are distinct."):
+        refused = stdin_spec(_problem(STORY.replace("In one operation", promise + " In one operation")))
+        assert isinstance(refused, NoSpec) and refused.refusal.kind == "promise", promise
+        assert refused.refusal.line == promise
