@@ -4,9 +4,13 @@ Sentences from the dev side of rllm Codeforces / CodeContests, names as their In
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from microcoder_data.schema import Problem
+from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
+from microcoder_data.testgen.prose_items import read_list
 from microcoder_data.testgen.prose_promises import sentences, story_promise
 from microcoder_data.testgen.spec_model import NoSpec
 from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
@@ -173,3 +177,82 @@ def test_a_statement_whose_shape_words_are_the_tasks_is_read_and_a_promise_in_it
         refused = stdin_spec(_problem(STORY.replace("In one operation", promise + " In one operation")))
         assert isinstance(refused, NoSpec) and refused.refusal.kind == "promise", promise
         assert refused.refusal.line == promise
+
+
+PARENTS = """You are given a rooted tree with n vertices; vertex 1 is the root. Find the depth of the tree.
+
+### Input
+
+The first line contains a single integer t (1 <= t <= 100) — the number of test cases.
+
+The first line of each test case contains a single integer n (2 <= n <= 50) — the number of vertices.
+
+The second line of each test case contains n - 1 integers p_2, p_3, ..., p_n (1 <= p_i < i) — the parent of each vertex.
+
+It is guaranteed that the sum of n over all test cases does not exceed 200.
+
+### Output
+
+Print the depth.
+"""
+
+
+def _parents(statement: str, test: str = "2\n3\n1 2\n4\n1 1 3\n") -> StdinSpec | NoSpec:
+    p = Problem(
+        id="cf/parents", source="cf", title="P", statement=statement, mode="stdin", tests=[TestCase(test, "2\n2\n")]
+    )
+    return stdin_spec(p)
+
+
+def _a_tree_rooted_at_one(n: int, parents: list[int]) -> bool:
+    assert len(parents) == n - 1
+    for v in range(2, n + 1):  # every vertex reaches 1 through earlier vertices: a tree, no cycle
+        seen, u = 0, v
+        while u != 1 and seen <= n:
+            u, seen = parents[u - 2], seen + 1
+        if u != 1:
+            return False
+    return all(1 <= p < i for i, p in enumerate(parents, start=2))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "n - 1 integers p_2, p_3, ..., p_n (1 <= p_i < i)",
+        "n-1 integers p_2,p_3,...,p_n (1 <= p_i<i)",
+        "n - 1 integers p_2, p_3, ..., p_n (1 <= p_i <= i - 1)",
+        "integers p_2, p_3, ..., p_n (1 <= p_i < i)",
+    ],
+)
+def test_a_list_of_parents_from_index_two_is_drawn_a_tree_rooted_at_one(line):
+    s = _parents(PARENTS.replace("n - 1 integers p_2, p_3, ..., p_n (1 <= p_i < i)", line))
+    assert isinstance(s, StdinSpec), s.reason
+    drawn = generate_inputs(s.spec, "cf/parents", 40) + generate_large_inputs(
+        s.spec, "cf/parents", 2, budget=20_000, max_chars=10**6
+    )
+    for x in drawn:
+        cases = json.loads(x)["cases"]
+        assert cases and all(_a_tree_rooted_at_one(n, p) for n, p in cases)
+
+
+def test_a_parent_not_before_its_vertex_or_a_parent_list_of_other_bounds_refuses():
+    broken = _parents(PARENTS, "1\n3\n1 3\n")  # p_3 = 3: not an earlier vertex
+    assert isinstance(broken, NoSpec) and broken.refusal.kind == "examples_break_reading", broken
+    unbounded = _parents(PARENTS.replace("(1 <= p_i < i)", "(1 <= p_i <= n)"))  # no tree by construction
+    assert isinstance(unbounded, NoSpec) and unbounded.refusal.kind == "promise", unbounded
+    binary = _parents(PARENTS.replace("a rooted tree", "a binary tree"))  # more than the parents say
+    assert isinstance(binary, NoSpec) and binary.refusal.kind == "promise", binary
+
+
+@pytest.mark.parametrize(
+    "what, count, lines",
+    [
+        ("n - 1 integers p_2, p_3, ..., p_n (1 <= p_i < i)", "n-1", ["1 <= p_i < (_i + 2)"]),
+        ("integers b_2, ..., b_{n+1} (1 <= b_i <= 5)", "n", ["1 <= b_i <= 5"]),
+        ("n integers a_1, ..., a_n (1 <= a_i <= i)", "n", ["1 <= a_i <= (_i + 1)"]),  # i: the subscript
+        ("n integers a_1, ..., a_n (a_i != a_j for i != j)", "n", ["a_i != a_j for i != j"]),  # no bound: left
+    ],
+)
+def test_a_list_from_another_first_subscript_counts_from_it_and_its_bounds_name_the_position(what, count, lines):
+    line, read, _ = read_list(what, {"n"}, what) or (None, None, None)
+    assert line is not None and line.count == count and read == lines

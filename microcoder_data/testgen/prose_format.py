@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
 from microcoder_data.testgen.prose_items import ProseLine, read_grid, read_list, read_string, split_bounds
 from microcoder_data.testgen.prose_items import ranges as _ranges
-from microcoder_data.testgen.prose_promises import story_promise
+from microcoder_data.testgen.prose_promises import story_promise, told_without_parents
 from microcoder_data.testgen.prose_sentences import rephrase, split_bullets, sum_sentences
 from microcoder_data.testgen.spec_model import _Unsupported
 from microcoder_eval.statement_text import heading_of
@@ -130,6 +130,7 @@ def read_prose(statement: str) -> ProseInput:
     reading.constraints += _story_ranges(_normal(story), set(names))
     glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count
     told = told_without_tree(_normal(_without_output(story)) + "\n\n" + "\n\n".join(glosses), reading.constraints)
+    told = told_without_parents(told, reading.constraints)
     lists = [line for line in reading.lines if line.count is not None]
     if lists and all(line.names[0] in reading.perms for line in lists):  # each list read as a permutation
         told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
@@ -247,7 +248,8 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
 
 PERMUTATION = "permutation: "  # how _without_gloss marks a gloss that calls the line's list a permutation
 _PERMUTATION_GLOSS = re.compile(
-    r"(?:the |a )?(?:elements of (?:the )?)?permutations?(?: (?:of|p|a|q|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?", re.I
+    r"(?:the |a )?(?:elements of (?:the )?)?(?:initial |given )?permutations?(?: (?:of|p|a|q|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?",
+    re.I,
 )
 
 

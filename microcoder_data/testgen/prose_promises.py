@@ -110,3 +110,16 @@ def _qualifies_input(sentence: str, names: set[str]) -> bool:
         rf"(?<![\w.])(?:all )?{name} (?:is|are) (?:always |all |pairwise )?(?:{STRUCTURE.pattern})", sentence
     )
     return bool(before or after)
+
+
+# p_2, ..., p_n with 1 <= p_i < i (prose_items writes i as the position ``_i`` plus 2): each vertex's
+# parent is an earlier vertex, so the list is a tree rooted at 1 by construction -- drawn so, checked so
+_PARENTS = re.compile(r"1 ?<= ?(\w+)_i ?(?:< ?\(_i \+ 2\)|<= ?\(_i \+ 2\) ?- ?1)")
+_ROOTED_TREE = re.compile(  # not a kind of tree the parents do not make (binary: at most two children)
+    r"(?<!binary )(?<!perfect )(?<!complete )(?<!full )(?<!-)\b(?:rooted )?trees?\b(?!-)", re.I
+)
+
+
+def told_without_parents(told: str, constraints: list[str]) -> str:
+    """The story less the word tree (a rooted one too) where a list of parents was read (see above)."""
+    return _ROOTED_TREE.sub("", told) if any(_PARENTS.fullmatch(c) for c in constraints) else told
