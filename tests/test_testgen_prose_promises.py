@@ -12,6 +12,7 @@ from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
 from microcoder_data.testgen.prose_items import read_list
 from microcoder_data.testgen.prose_promises import sentences, story_promise
+from microcoder_data.testgen.prose_sentences import subscripted_scalars
 from microcoder_data.testgen.spec_model import NoSpec
 from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
 from microcoder_eval.types import TestCase
@@ -256,3 +257,49 @@ def test_a_parent_not_before_its_vertex_or_a_parent_list_of_other_bounds_refuses
 def test_a_list_from_another_first_subscript_counts_from_it_and_its_bounds_name_the_position(what, count, lines):
     line, read, _ = read_list(what, {"n"}, what) or (None, None, None)
     assert line is not None and line.count == count and read == lines
+
+
+SCORES = """Dima saw the score x_1 : y_1, and later x_2 : y_2. Could the score never have been equal?
+
+### Input
+
+The first line contains an integer t (1 <= t <= 100) — the number of test cases.
+
+The first line of each test case contains two integers x_1, y_1 (0 <= x_1, y_1 <= 10^9, x_1 != y_1) — the first score.
+
+The second line of each test case contains two integers x_2, y_2 (x_1 <= x_2 <= 10^9, y_1 <= y_2 <= 10^9, x_2 != y_2) — the second score.
+
+### Output
+
+Print YES or NO.
+"""
+
+
+def _scores(statement: str, test: str = "2\n1 0\n5 0\n1 2\n3 2\n") -> StdinSpec | NoSpec:
+    p = Problem(
+        id="cf/scores", source="cf", title="S", statement=statement, mode="stdin", tests=[TestCase(test, "x\n")]
+    )
+    return stdin_spec(p)
+
+
+def test_scalars_whose_names_carry_a_subscript_are_read_as_names_and_kept_by_every_drawn_input():
+    s = _scores(SCORES)
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/scores", 40):
+        for x1, y1, x2, y2 in json.loads(x)["cases"]:
+            assert 0 <= x1 <= x2 <= 10**9 and 0 <= y1 <= y2 <= 10**9 and x1 != y1 and x2 != y2
+    broken = _scores(SCORES, "1\n2 2\n3 4\n")  # x_1 == y_1
+    assert isinstance(broken, NoSpec) and broken.refusal.kind == "examples_break_reading", broken
+    story = _scores(
+        SCORES.replace("Could the", "It holds that x_1 <= 5. Could the"), "1\n7 0\n8 0\n"
+    )  # the story's too
+    assert isinstance(story, NoSpec) and story.refusal.kind == "examples_break_reading", story
+
+
+def test_subscripted_names_that_are_a_blocks_columns_a_list_or_taken_are_left_as_they_are():
+    section = "The first line contains two integers x_1, y_1 (1 <= x_1, y_1 <= 9)."
+    assert subscripted_scalars(section, "story x_1") == (section.replace("x_1", "x1").replace("y_1", "y1"), "story x1")
+    for other in ("Then n integers x_1, x_2, ..., x_n.", "Each of the next n lines contains x_i, y_i.", "Here x1 = 3."):
+        assert subscripted_scalars(section + " " + other, "") == (section + " " + other, "")
+    three = "The first line contains three integers x_1, x_2, x_3 (1 <= x_i <= 9)."  # one list (prose_items)
+    assert subscripted_scalars(three, "") == (three, "")

@@ -26,7 +26,7 @@ from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tre
 from microcoder_data.testgen.prose_items import ProseLine, read_grid, read_list, read_string, split_bounds
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_promises import story_promise, told_without_parents
-from microcoder_data.testgen.prose_sentences import rephrase, split_bullets, sum_sentences
+from microcoder_data.testgen.prose_sentences import rephrase, subscripted_scalars, split_bullets, sum_sentences
 from microcoder_data.testgen.spec_model import _Unsupported
 from microcoder_eval.statement_text import heading_of
 
@@ -115,7 +115,8 @@ def read_prose(statement: str) -> ProseInput:
         raise _Unsupported(
             "no input format block ('in the following format:') nor an Input section in the statement", kind="no_format"
         )
-    section, story = found
+    text, story = subscripted_scalars("\n".join(found[0]), found[1])  # two integers x_1, y_1: names x1, y1
+    section = text.split("\n")
     reading = ProseInput([], [], story=story)
     in_case = False
     for sentence in _sentences(section):
@@ -495,7 +496,7 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
 
 # a gloss that says one of these promises more than "the number of ...": kept, so the sentence is refused
 _GLOSS_PROMISE = re.compile(
-    r"\b(?:guarantee|distinct|differ|unique|prime|even|odd|divisible|multiple|power|non-?zero|positive|negative"
+    r"\b(?:guarantee|distinct|differ|unique|prime|even(?!ts?\b)|odd|divisible|multiple|power|non-?zero|positive|negative"
     r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom)\w*",
     re.I,
 )
