@@ -303,3 +303,99 @@ def test_subscripted_names_that_are_a_blocks_columns_a_list_or_taken_are_left_as
         assert subscripted_scalars(section + " " + other, "") == (section + " " + other, "")
     three = "The first line contains three integers x_1, x_2, x_3 (1 <= x_i <= 9)."  # one list (prose_items)
     assert subscripted_scalars(three, "") == (three, "")
+
+
+WALLS = """Count the walls.
+
+### Input
+
+The first line contains a single integer t (1 <= t <= 100) — the number of test cases.
+
+The first line of each test case contains two integers n and m (1 <= n, m <= 6) — the size of the grid.
+
+ROWS
+
+If the character is '#', then the cell is a wall.
+
+### Output
+
+Print the count.
+"""
+
+
+@pytest.mark.parametrize(
+    "rows, alphabet",
+    [
+        ("The next n lines each contain m characters '.' or '#'.", ".#"),
+        (
+            "Each of the following n lines of the test case contains a string of length m consisting of '.' and '#'.",
+            ".#",
+        ),
+        ("The i-th of the next n lines contains a string s_i consisting of m characters '.' and '#'.", ".#"),
+    ],
+)
+def test_a_block_of_strings_is_drawn_n_rows_of_m_characters_of_its_alphabet(rows, alphabet):
+    statement = WALLS.replace("ROWS", rows)
+    s = stdin_spec(
+        Problem(
+            id="cf/w",
+            source="cf",
+            title="W",
+            statement=statement,
+            mode="stdin",
+            tests=[TestCase("1\n2 3\n.#.\n##.\n", "3\n")],
+        )
+    )
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/w", 30):
+        for n, m, grid in json.loads(x)["cases"]:
+            assert len(grid) == n and all(len(r) == m and set(r) <= set(alphabet) for r in grid)
+    short = stdin_spec(
+        Problem(
+            id="cf/w",
+            source="cf",
+            title="W",
+            statement=statement,
+            mode="stdin",
+            tests=[TestCase("1\n2 3\n.#\n##.\n", "3\n")],
+        )
+    )
+    assert isinstance(short, NoSpec), "a row shorter than m"
+    other = stdin_spec(
+        Problem(
+            id="cf/w",
+            source="cf",
+            title="W",
+            statement=statement,
+            mode="stdin",
+            tests=[TestCase("1\n2 3\n.#x\n##.\n", "3\n")],
+        )
+    )
+    assert isinstance(other, NoSpec) and other.refusal.kind == "examples_break_reading", other
+
+
+@pytest.mark.parametrize(
+    "meaning, read",
+    [
+        ("If the character is '#', then the cell is a wall.", True),
+        ("'#' means that the cell is a wall.", True),
+        ("If the character is '#', then m = 1.", False),  # a promise of another value
+        ("If the character is '#', then the row consists of '#' only.", False),
+        ("If the character is '#', then n is even.", False),
+        ("If the character is '#', then n <= 3.", False),
+    ],
+)
+def test_a_sentence_saying_what_a_value_means_says_nothing_of_the_values_unless_it_bounds_one(meaning, read):
+    statement = WALLS.replace("ROWS", "The next n lines each contain m characters '.' or '#'.")
+    statement = statement.replace("If the character is '#', then the cell is a wall.", meaning)
+    s = stdin_spec(
+        Problem(
+            id="cf/w",
+            source="cf",
+            title="W",
+            statement=statement,
+            mode="stdin",
+            tests=[TestCase("1\n2 3\n.#.\n##.\n", "3\n")],
+        )
+    )
+    assert isinstance(s, StdinSpec) is read, getattr(s, "reason", "")

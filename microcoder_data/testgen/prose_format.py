@@ -23,7 +23,14 @@ import re
 from dataclasses import dataclass, field
 
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
-from microcoder_data.testgen.prose_items import ProseLine, read_grid, read_list, read_string, split_bounds
+from microcoder_data.testgen.prose_items import (
+    ProseLine,
+    read_grid,
+    read_list,
+    read_string,
+    read_string_rows,
+    split_bounds,
+)
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_promises import story_promise, told_without_parents
 from microcoder_data.testgen.prose_sentences import rephrase, subscripted_scalars, split_bullets, sum_sentences
@@ -271,7 +278,7 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     """Reads one sentence into ``reading``; returns whether a test case's lines have begun."""
     s, gloss = _without_gloss(rephrase(sentence.rstrip(" .")))
     reading.glosses.append(gloss)
-    if _SAYS_NOTHING.match(s):
+    if _SAYS_NOTHING.match(s) or _meaning(s, reading):
         return in_case
     if prose_tree(s):  # "It is guaranteed that the given edges form a tree": graph_readings
         reading.constraints.append(prose_tree(s) or "")
@@ -388,6 +395,11 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
         grid[0].count = count
         reading.constraints += grid[1]
         return grid[0]
+    rows = read_string_rows(what, _known(reading), _known(reading) | {reading.cases or ""}, sentence)
+    if rows and set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):  # n lines, each a string of m characters
+        rows[0].count = count
+        reading.constraints += rows[1]
+        return rows[0]
     row = _BLOCK_ROW.match(what)
     if not row or not set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
         raise _Unsupported(f"a block of lines not understood: {sentence!r}", kind="unsupported_format", line=sentence)
@@ -456,6 +468,30 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
         reading.constraints += _ranges(bounds)
         return ProseLine(names)
     raise _Unsupported(f"input line not understood: {sentence!r}", kind="unsupported_format", line=sentence)
+
+
+_MEANING = re.compile(
+    r"(?:if|when) (?:the (?:character|symbol|type|value) |the (?:\w+ )?\w+ )?(?:is |= ?|equals )?\S+ ?(?:is |= ?|equals )?"
+    r"(?:'[^']*'|\"[^\"]*\"|\d+),? (?:then )?(.+)"
+    r"|(?:'[^']*'|\"[^\"]*\"|\d+) (?:means|denotes|represents|indicates) (?:that )?(.+)",
+    re.I,
+)
+
+
+def _meaning(s: str, reading: ProseInput) -> bool:
+    """ "If s_i = 0, then the number p_i is colored black", "'#' means a wall": what a value means,
+    after the lines are read; it says nothing of the values (a bound or a promise in it is not this)."""
+    m = _MEANING.fullmatch(s)
+    said = m and (m.group(1) or m.group(2))
+    bounded = said and (_COMPARISON.search(said) or _GLOSS_PROMISE.search(said) or _BOUNDING.search(said))
+    return bool(said and reading.lines and not bounded)
+
+
+# words that would make a value's meaning a bound of another value ("then y_i = 0", "then s consists of a")
+_BOUNDING = re.compile(
+    r"=|\b(?:consist|contain|only|length|size|sum|between|range|greater|less|larger|smaller|than|equal|exceed|same)\w*",
+    re.I,
+)
 
 
 def _read_totals(s: str, sentence: str, reading: ProseInput) -> bool:

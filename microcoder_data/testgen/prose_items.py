@@ -40,6 +40,7 @@ class ProseLine:
     only: bool = False  # "the only line": no other may follow
     block: bool = False  # ``count`` lines, each a value of every name (its column)
     width: str | None = None  # a grid: ``count`` lines of ``width`` integers each (one name)
+    length: str | None = None  # a block of strings: each ``length`` characters long
 
 
 def split_bounds(text: str) -> tuple[str, str | None]:
@@ -296,3 +297,26 @@ def _sorted_chain(part: str) -> list[str]:
         [f"{m.group(1)} {m.group(2)} {m.group(3)}_i {m.group(7)} {m.group(8)}"] if m.group(1) and m.group(7) else []
     )
     return [f"{m.group(3)} is sorted in {order} order"] + bounds if bool(m.group(1)) == bool(m.group(7)) else [part]
+
+
+def read_string_rows(what: str, known: set[str], taken: set[str], sentence: str) -> tuple[ProseLine, list[str]] | None:
+    """A block line holding one string: ``a binary string of length m``, ``a string s_i of length m
+    consisting of ...``, ``m characters '.' or '#'`` -> (the block's column of strings, its length set; the
+    alphabet of every string); None when it is no string.  Only the characters may be stated of each."""
+    what = re.sub(
+        rf"^({_COUNT}) (characters|symbols|letters)\b,?", r"a string of length \1 consisting of \2", what.strip()
+    )
+    what = re.sub(rf"\b(string|word) ({NAME})_\{{?i\}}?(?=\W|$)", r"\1 \2", what)
+    what = re.sub(  # a string s consisting of m uppercase Latin letters: of length m, consisting of them
+        rf",? consisting of ({_COUNT}) ((?:lower-?case |upper-?case )?(?:English |Latin )?(?:letters|characters)\b)",
+        lambda c: f" of length {c.group(1)} consisting of {c.group(2)}" if _is_count(c.group(1), known) else c.group(0),
+        what,
+    )
+    read = read_string(what, known, taken, sentence)
+    if read is None:
+        return None
+    line, lines = read
+    name = line.names[0]
+    if not line.count or not all(x.startswith(f"{name} consists of ") for x in lines):
+        raise _Unsupported(f"a block of strings not understood: {sentence!r}", kind="unsupported_format", line=sentence)
+    return ProseLine([name], block=True, string=True, length=line.count), [f"{name}_i{x[len(name) :]}" for x in lines]
