@@ -291,12 +291,13 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
             if line.string or line.count is None
             else "list",
             line.names,
-            line.count if not line.string else None,
+            line.count if not line.string or line.block else None,
             line.width,
         )
         for line in reading.lines
     ]
     lengths = [f"{line.names[0]}.length == {line.count}" for line in reading.lines if line.string and line.count]
+    lengths += [f"{line.names[0]}[i].length == {line.length}" for line in reading.lines if line.length]
     if reading.cases is None:
         raw = [parse(inner, t.input) for t in p.tests]
         return StdinSpec(inner, _spec_of(inner, raw, reading.constraints, reading.story, reading.strings, lengths))
