@@ -104,6 +104,20 @@ def no_leading_zero(value: Any, zero_ok: bool) -> bool:
     return value[0] not in (0, "0") or (zero_ok and len(value) == 1)
 
 
+def most_repeated(values: list[Any]) -> int:
+    """How often the most frequent value of ``values`` occurs (0 for none)."""
+    counts: dict[str, int] = {}
+    for v in values:
+        key = repr(v)
+        counts[key] = counts.get(key, 0) + 1
+    return max(counts.values(), default=0)
+
+
+def digits_within(value: int, lo: int, hi: int) -> bool:
+    """Every decimal digit of ``value`` is between ``lo`` and ``hi``."""
+    return all(lo <= int(c) <= hi for c in str(abs(value)))
+
+
 # the functions a bound or check may call (``len(nums)``, ``sum(nums)``), by name
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "len": len,
@@ -124,6 +138,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "unordered_distinct_pairs": unordered_distinct_pairs,
     "char_counts_within": char_counts_within,
     "occurrences": occurrences,
+    "most_repeated": most_repeated,
+    "digits_within": digits_within,
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
 FOLDS = {"all": all, "sum": sum}

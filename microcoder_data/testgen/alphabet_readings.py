@@ -1,0 +1,203 @@
+"""Readings of the characters a string may hold, in the phrasings the plain alphabet reading
+(``constraints._alphabet``) leaves (issue 37: refused lines of the dev statements), registered in
+``line_readings.READINGS`` with their examples: a list of classes and symbols (``lowercase English
+letters, digits, and/or round brackets``, ``English letters and spaces ' '``, ``characters from the
+string ".,|$#@"``), ASCII (``any valid ascii character``), a character at a stated position
+(``equations[i][0] is a lowercase letter``, ``s[2] is equal to the character ":"``) and a string
+said to be one character (``tasks[i] is an uppercase English letter``).  Each returns True (read),
+False (the phrasing, on something it cannot hold) or None (not its phrasing).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any
+
+PRINTABLE = "".join(chr(c) for c in range(32, 127))  # ASCII's printable characters, space included
+_SYMBOL_WORDS = {  # a symbol named by its name (the quoted character beside it, if any, is the same)
+    "spaces": " ",
+    "space": " ",
+    "round brackets": "()",
+    "parentheses": "()",
+    "brackets": "()",
+    "vertical bars": "|",
+    "vertical bar": "|",
+    "asterisks": "*",
+    "asterisk": "*",
+    "dots": ".",
+    "dot": ".",
+    "periods": ".",
+    "period": ".",
+    "commas": ",",
+    "comma": ",",
+    "plus": "+",
+    "minus": "-",
+    "hyphens": "-",
+    "underscores": "_",
+    "slashes": "/",
+}
+_FILLER = {
+    *"only and/or and or either of the a an one following from string strings character characters".split(),
+    *"symbol symbols special english alphabet alphabets lowercase uppercase small capital any valid".split(),
+    *"printable in some order both lower upper case with".split(),
+}
+
+
+def listed_alphabet(text: str) -> str | None:
+    """The characters a list of classes and symbols names (None: some part is not one of them).
+    Letters are of the cases the text names (both where it names none)."""
+    t = text.strip(" .")
+    chars: set[str] = set()
+    t = re.sub(r"'(.)' ?(?:to|through|-) ?'(.)'", lambda m: _span(m, chars), t)  # '0' to '9'
+    # quoted strings first (a double-quoted one may hold a single quote), then the quoted characters
+    for pattern in (r'"([^"]+)"', r"'([^']+)'"):
+        for m in re.finditer(pattern, t):
+            chars |= set(m.group(1))
+        t = re.sub(pattern, " ", t)
+    t = re.sub(r"\bascii values? in the range \[(\d+), ?(\d+)\]", lambda m: _codes(m, chars), t, flags=re.I)
+    if re.search(r"\b(?:any (?:valid )?ascii|printable ascii)\b", t, re.I):
+        chars |= set(PRINTABLE)
+        t = re.sub(r"\bascii\b", " ", t, flags=re.I)
+    t = re.sub(
+        r"\bdigits?(?: \(?(?:from )?(\d) ?(?:-|to|through) ?(\d)\)?)?",
+        lambda m: _digits(m, chars),
+        t,
+        flags=re.I,
+    )
+    if re.search(r"\bletters?\b", t, re.I):
+        lower = re.search(r"\blower[ -]?case|\bsmall\b", t, re.I)
+        upper = re.search(r"\bupper[ -]?case|\bcapital\b", t, re.I)
+        if lower or not upper:
+            chars |= set(string.ascii_lowercase)
+        if upper or not lower:
+            chars |= set(string.ascii_uppercase)
+        t = re.sub(r"\bletters?\b", " ", t, flags=re.I)
+    for word, symbols in sorted(_SYMBOL_WORDS.items(), key=lambda kv: -len(kv[0])):
+        t, found = re.subn(rf"\b{word}\b", " ", t, flags=re.I)
+        chars |= set(symbols) if found else set()
+    t = re.sub(r"\((?=[A-Za-z])[A-Za-z -]+\)", " ", t)  # "(lower-case and upper-case)", "(excluding the quotes)"
+    t = re.sub(r"\b(?:lower|upper)-case\b", " ", t, flags=re.I)
+    rest = [w.rstrip(",:") for w in t.split()]
+    bare = {w for w in rest if len(w) == 1 and not w.isalnum()}  # "the characters ( and )"
+    if any(w and w.lower() not in _FILLER and w not in bare for w in rest) or not (chars | bare):
+        return None
+    return "".join(sorted(chars | bare))
+
+
+def _span(m: re.Match, chars: set[str]) -> str:
+    chars |= {chr(c) for c in range(ord(m.group(1)), ord(m.group(2)) + 1)}
+    return " "
+
+
+def _codes(m: re.Match, chars: set[str]) -> str:
+    chars |= {chr(c) for c in range(int(m.group(1)), int(m.group(2)) + 1)}
+    return " "
+
+
+def _digits(m: re.Match, chars: set[str]) -> str:
+    lo, hi = (m.group(1), m.group(2)) if m.group(1) else ("0", "9")
+    chars |= {str(d) for d in range(int(lo), int(hi) + 1)}
+    return " "
+
+
+_STRING_SUBJECT = r"[A-Za-z_]\w*(?:\[[a-z]\])*"
+_MADE_OF = re.compile(
+    rf"(?:(?:each|every|all) (?:string|word)s? (?:of|in) |(?:all )?(?:the )?characters (?:in|of) |the string )?"
+    rf"({_STRING_SUBJECT}(?:(?:,? and |, ){_STRING_SUBJECT})*) "
+    r"(?:(?:is )?consist(?:s|ing)? (?:only )?of (?:only )?(?:of )?|contains? only |ha(?:s|ve) only |"
+    r"(?:is|are) (?:composed|made up|made) of |(?:is|are) (?:either |all )?(?=(?:\w+ )*(?:letters|digits|characters)\b))"
+    r"(.+?)(?: only)?",
+    re.I,
+)
+
+
+def made_of_listed(reader: Any, text: str) -> bool | None:
+    """``names[i] consists of lowercase English letters, digits, and/or round brackets``, ``Each
+    string of a and b consists of ...``, ``s and t consist of any valid ascii character``: the
+    characters of each string named, where the plain reading cannot read the list (drawn so)."""
+    m = _MADE_OF.fullmatch(text)
+    said = m.group(2) + (" only" if text.endswith(" only") else "") if m else ""
+    if not m or reader.alphabet(said) is not None and not re.match(r"(?:each|every|all|the|characters)\b", text, re.I):
+        return None  # the plain phrasing: constraints._made_of's
+    chars = reader.alphabet(m.group(2)) or listed_alphabet(m.group(2))
+    if chars is None:
+        return None
+    nodes = [_string_leaf(reader, s) for s in re.split(r",? and |, ", m.group(1))]
+    if not nodes or any(n is None for n in nodes):
+        return None if any(reader.ref(s) is None for s in re.split(r",? and |, ", m.group(1))) else False
+    for node in nodes:
+        node.alphabet = chars
+    return True
+
+
+def _string_leaf(reader: Any, subject: str) -> Any:
+    """The string node ``subject`` names (each string of a list, for ``words`` or ``words[i]``)."""
+    ref = reader.ref(subject)
+    if ref is None or ref[2] != "val":
+        return None
+    node = reader.node_at(ref[0], ref[1])
+    while node.kind == "list" and node.elem is not None:
+        node = node.elem
+    return node if node.kind == "str" else None
+
+
+_ONE_CHARACTER = re.compile(
+    rf"({_STRING_SUBJECT}) (?:is|will be) (?:either |one of )?(?:an? |one of the characters )?(.+)", re.I
+)
+
+
+def one_character(reader: Any, text: str) -> bool | None:
+    """``tasks[i] is an uppercase English letter``, ``board[i][j] is a digit 1-9 or '.'``: a whole
+    string (an argument, or each string of a list) said to be one character: its length 1 and its
+    characters; ``s[i] is one of the characters ["e","g"]``: a character of a string (drawn so)."""
+    m = _ONE_CHARACTER.fullmatch(text)
+    if not m or not re.search(r"\b(?:letter|digit|character)s?\b|^\[", m.group(2), re.I):
+        return None
+    ref = reader.ref(m.group(1))
+    if ref is None or ref[2] != "val":
+        return None
+    node = reader.node_at(ref[0], ref[1])
+    phrase = re.sub(r'^\[((?:"."(?:, ?)?)+)\]$', r"\1", m.group(2))
+    chars = reader.alphabet(phrase) or listed_alphabet(phrase)
+    if node.kind != "str" or chars is None:
+        return False if chars is None and node.kind == "str" else None
+    of_string = ref[1] > 0 and reader.node_at(ref[0], ref[1] - 1).kind == "str"
+    if not of_string:
+        node.len_lo = node.len_hi = "1"
+    node.alphabet = chars
+    return True
+
+
+_CHAR_AT = re.compile(
+    r"([A-Za-z_]\w*)((?:\[[a-z]\])*)\[(\d+)\] (?:is|==|=) (?:equal to )?(?:either )?(?:the character )?(?:an? )?(.+)"
+)
+
+
+def char_at_position(reader: Any, text: str) -> bool | None:
+    """``equations[i][0] is a lowercase letter``, ``s[2] is equal to the character ":"``,
+    ``details[i][10] is either 'M' or 'F' or 'O'``: the character at a stated position of a
+    string (of each string of a list): drawn there, and checked."""
+    m = _CHAR_AT.fullmatch(text)
+    if not m or m.group(1) not in reader.nodes:
+        return None
+    node = reader.nodes[m.group(1)]
+    for _ in range(m.group(2).count("[")):
+        node = node.elem if node.kind == "list" and node.elem is not None else None
+        if node is None:
+            return False
+    if node.kind != "str":
+        return None  # a number at a position: relation_readings.fixed_cells'
+    phrase = m.group(4)
+    chars = reader.alphabet(phrase) or listed_alphabet(phrase) or _quoted_choices(phrase)
+    if chars is None:
+        return False
+    node.char_at = [*(node.char_at or []), (int(m.group(3)), chars)]
+    return True
+
+
+def _quoted_choices(phrase: str) -> str | None:
+    """``'M' or 'F' or 'O'``, ``":"``: single characters listed."""
+    items = re.split(r",? or |, ", phrase.strip())
+    found = [re.fullmatch(r"'(.)'|\"(.)\"", x.strip()) for x in items]
+    return "".join(sorted({f.group(1) or f.group(2) for f in found if f})) if all(found) else None
