@@ -59,6 +59,13 @@ def listed_alphabet(text: str) -> str | None:
     if re.search(r"\b(?:any (?:valid )?ascii|printable ascii)\b", t, re.I):
         chars |= set(PRINTABLE)
         t = re.sub(r"\bascii\b", " ", t, flags=re.I)
+    # "the digits 0 and 1", "6 and 9 digits": those digits only
+    t = re.sub(
+        r"\bdigits? ((?:\d,? )+(?:and|or) \d)\b|\b((?:\d,? )+(?:and|or) \d) digits\b",
+        lambda m: _listed_digits(m, chars),
+        t,
+        flags=re.I,
+    )
     t = re.sub(
         r"\bdigits?(?: \(?(?:from )?(\d) ?(?:-|to|through) ?(\d)\)?)?",
         lambda m: _digits(m, chars),
@@ -90,6 +97,11 @@ def _span(m: re.Match, chars: set[str]) -> str:
     return " "
 
 
+def _listed_digits(m: re.Match, chars: set[str]) -> str:
+    chars |= set(re.findall(r"\d", m.group(1) or m.group(2)))
+    return " "
+
+
 def _codes(m: re.Match, chars: set[str]) -> str:
     chars |= {chr(c) for c in range(int(m.group(1)), int(m.group(2)) + 1)}
     return " "
@@ -103,9 +115,9 @@ def _digits(m: re.Match, chars: set[str]) -> str:
 
 _STRING_SUBJECT = r"[A-Za-z_]\w*(?:\[[a-z]\])*"
 _MADE_OF = re.compile(
-    rf"(?:(?:each|every|all) (?:string|word)s? (?:of|in) |(?:all )?(?:the )?characters (?:in|of) |the string )?"
+    rf"(?:(?:each|every|all) (?:string|word)s? (?:of|in) |(?:all )?(?:the )?characters (?:in|of) |the string |all |both )?"
     rf"({_STRING_SUBJECT}(?:(?:,? and |, ){_STRING_SUBJECT})*) "
-    r"(?:(?:is )?consist(?:s|ing)? (?:only )?of (?:only )?(?:of )?|contains? only |ha(?:s|ve) only |"
+    r"(?:(?:is )?consist(?:s|ing)? (?:only )?of (?:only )?(?:of )?|(?:will )?contains? (?:only )?|ha(?:s|ve) only |"
     r"(?:is|are) (?:composed|made up|made) of |(?:is|are) (?:either |all )?(?=(?:\w+ )*(?:letters|digits|characters)\b))"
     r"(.+?)(?: only)?",
     re.I,
@@ -118,7 +130,8 @@ def made_of_listed(reader: Any, text: str) -> bool | None:
     characters of each string named, where the plain reading cannot read the list (drawn so)."""
     m = _MADE_OF.fullmatch(text)
     said = m.group(2) + (" only" if text.endswith(" only") else "") if m else ""
-    if not m or reader.alphabet(said) is not None and not re.match(r"(?:each|every|all|the|characters)\b", text, re.I):
+    plain = m and re.fullmatch(rf"{m.group(1)} (?:consists? (?:only )?of|contains?) (?:only )?{re.escape(said)}", text)
+    if not m or plain and reader.alphabet(said) is not None:
         return None  # the plain phrasing: constraints._made_of's
     chars = reader.alphabet(m.group(2)) or listed_alphabet(m.group(2))
     if chars is None:
@@ -170,29 +183,36 @@ def one_character(reader: Any, text: str) -> bool | None:
 
 
 _CHAR_AT = re.compile(
-    r"([A-Za-z_]\w*)((?:\[[a-z]\])*)\[(\d+)\] (?:is|==|=) (?:equal to )?(?:either )?(?:the character )?(?:an? )?(.+)"
+    r"([A-Za-z_]\w*)((?:\[[a-z]\])*)\[(\d+)\] (?:is|=) (?:equal to )?(?:either )?(?:the character )?(?:an? )?(.+)"
+)
+_STARTS = re.compile(
+    r"([A-Za-z_]\w*)((?:\[[a-z]\])*) (?:always )?(?:starts|begins) with (?:the character )?(?:an? )?(.+)", re.I
 )
 
 
 def char_at_position(reader: Any, text: str) -> bool | None:
     """``equations[i][0] is a lowercase letter``, ``s[2] is equal to the character ":"``,
-    ``details[i][10] is either 'M' or 'F' or 'O'``: the character at a stated position of a
-    string (of each string of a list): drawn there, and checked."""
-    m = _CHAR_AT.fullmatch(text)
-    if not m or m.group(1) not in reader.nodes:
+    ``details[i][10] is either 'M' or 'F' or 'O'``, ``folder[i] always starts with the character
+    '/'``: the character at a stated position of a string (of each string of a list): drawn
+    there, and checked."""
+    m, starts = _CHAR_AT.fullmatch(text), _STARTS.fullmatch(text)
+    if m:
+        name, indexes, k, phrase = m.group(1), m.group(2), int(m.group(3)), m.group(4)
+    elif starts:
+        name, indexes, k, phrase = starts.group(1), starts.group(2), 0, starts.group(3)
+    if not (m or starts) or name not in reader.nodes:
         return None
-    node = reader.nodes[m.group(1)]
-    for _ in range(m.group(2).count("[")):
+    node = reader.nodes[name]
+    for _ in range(indexes.count("[")):
         node = node.elem if node.kind == "list" and node.elem is not None else None
         if node is None:
             return False
     if node.kind != "str":
         return None  # a number at a position: relation_readings.fixed_cells'
-    phrase = m.group(4)
     chars = reader.alphabet(phrase) or listed_alphabet(phrase) or _quoted_choices(phrase)
     if chars is None:
         return False
-    node.char_at = [*(node.char_at or []), (int(m.group(3)), chars)]
+    node.char_at = [*(node.char_at or []), (k, chars)]
     return True
 
 

@@ -59,8 +59,11 @@ def values_listed(reader: Any, text: str) -> bool | None:
     ``land consists of only 0 and 1``: the values listed (consecutive integers: a range, which
     the positions of a tuple take too), handed back as ``X is either a or b``."""
     m = re.fullmatch(r"(\S+) == (\S+)((?: or \1 == \S+)+)", text)
+    bare = re.fullmatch(r"(\S+) == (-?\d+)((?:,? or -?\d+)+)", text)  # ``C[i] == 0 or 1``
     if m:
         subject, values = m.group(1), [m.group(2), *re.findall(r" or \S+ == (\S+)", m.group(3))]
+    elif bare:
+        subject, values = bare.group(1), [bare.group(2), *re.findall(r"-?\d+", bare.group(3))]
     else:
         m = re.fullmatch(
             r"(?:(?:all )?the (?:values|elements|integers) (?:in|of) )?([A-Za-z_]\w*) (?:are|consists? of) "
@@ -104,6 +107,13 @@ def value_or_range(reader: Any, text: str) -> bool | None:
     return True
 
 
+def stray_comma(reader: Any, text: str) -> bool | None:
+    """``instructions[i] is 'G', 'L' or, 'R'``: the list without its stray comma, handed back."""
+    if not re.fullmatch(r"\S+ is (?:either )?\S+(?:, \S+)* or, \S+", text):
+        return None
+    return reader.read(text.replace(" or, ", " or "), False)
+
+
 def words_listed(reader: Any, text: str) -> bool | None:
     """``p is A,B,C,D,E,F, or G``, ``S_AB is < or >``: a string that is one of the words listed
     bare (drawn one of them)."""
@@ -133,7 +143,13 @@ def prime_values(reader: Any, text: str) -> bool | None:
 
 def bare_permutation(reader: Any, text: str) -> bool | None:
     """``nums is a permutation``: of 1..n, n the size its length equals (``nums.length == n``):
-    handed back as ``nums is a permutation of [1, ..., n]``."""
+    handed back as ``nums is a permutation of [1, ..., n]``; ``nums1 and nums2 are permutations
+    of [0, 1, ..., n - 1]``: each handed back."""
+    several = re.fullmatch(rf"{_SUBJECTS} are (?:both )?permutations of (\[.+\])", text)
+    if several and len(_subjects(several.group(1))) > 1:
+        return all(
+            reader.read(f"{s} is a permutation of {several.group(2)}", False) for s in _subjects(several.group(1))
+        )
     m = re.fullmatch(r"([A-Za-z_]\w*) is a permutation", text)
     if not m:
         return None
