@@ -34,6 +34,7 @@ def _reader() -> _Reader:
     strings = ("names", "words", "startWords", "targetWords", "equations", "details", "tasks", "G")
     nodes.update({n: Node("list", elem=Node("str")) for n in strings})
     nodes["cells"] = Node("list", elem=Node("list", elem=Node("str")))
+    nodes["time"] = Node("str", char_at=[(2, ":")])  # "time[2] is ':'" read before
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     return _Reader(args, nodes)

@@ -212,3 +212,22 @@ def test_the_new_fields_survive_the_spec_file():
     node = spec.nodes["nums"]
     assert node.witness == [("multiple", "3")] and node.elem.prime
     assert node_from(json.loads(json.dumps(node_dict(node))), "nums") == node
+
+
+def test_the_characters_but_at_one_position_and_other_string_rules():
+    constraints = ('s.length == 5\ns[2] is equal to the character ":".\n'
+                   'All characters except s[2] are digits or "?" characters.')  # fmt: skip
+    got = _drawn(constraints, "s: str", ['{"s": "1?:?4"}'])
+    assert all(x["s"][2] == ":" and set(x["s"][:2] + x["s"][3:]) <= set("0123456789?") for x in got)
+    assert "breaks" in _broken(constraints, "s: str", '{"s": "1::?4"}')
+    got = _drawn("1 <= s.length <= 30\ns consists of lowercase English letters, vertical bars '|', and asterisks '*'.\n"
+                 "s contains an even number of vertical bars '|'.", "s: str", ['{"s": "a||"}'])  # fmt: skip
+    assert all(x["s"].count("|") % 2 == 0 for x in got)
+    got = _drawn("1 <= words.length <= 20\n1 <= words[i].length <= 26\nwords[i] consists of lowercase English letters."
+                 "\nNo letter occurs more than once in words[i].", "words: List[str]", ['{"words": ["ab"]}'])  # fmt: skip
+    assert all(len(set(w)) == len(w) for x in got for w in x["words"])
+    got = _drawn("1 <= s.length <= 20\ns consists of only English letters and spaces ' '.\n"
+                 "There will be at least one word in s.", "s: str", ['{"s": " a"}'])  # fmt: skip
+    assert all(x["s"].strip() for x in got)
+    assert "breaks" in _broken("1 <= s.length <= 20\ns consists of only English letters and spaces ' '.\n"
+                               "There will be at least one word in s.", "s: str", '{"s": "  "}')  # fmt: skip

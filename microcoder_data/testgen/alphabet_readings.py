@@ -49,7 +49,15 @@ def listed_alphabet(text: str) -> str | None:
     Letters are of the cases the text names (both where it names none)."""
     t = text.strip(" .")
     chars: set[str] = set()
-    t = re.sub(r"'(.)' ?(?:to|through|-) ?'(.)'", lambda m: _span(m, chars), t)  # '0' to '9'
+    # "digits '0' to '9'", "letters from 'a' to 'j'": the span, within the class named before it
+    span = re.compile(
+        r"(?:((?:lower ?case |upper ?case )?(?:english )?(?:letters?|digits?|characters?)) )?"
+        r"(?:from |in the range )?'(.)' ?(?:to|through|-) ?'(.)'",
+        re.I,
+    )
+    if any(not _within_class(m) for m in span.finditer(t)):
+        return None
+    t = span.sub(lambda m: _span(m, chars), t)
     # quoted strings first (a double-quoted one may hold a single quote), then the quoted characters
     for pattern in (r'"([^"]+)"', r"'([^']+)'"):
         for m in re.finditer(pattern, t):
@@ -93,8 +101,18 @@ def listed_alphabet(text: str) -> str | None:
 
 
 def _span(m: re.Match, chars: set[str]) -> str:
-    chars |= {chr(c) for c in range(ord(m.group(1)), ord(m.group(2)) + 1)}
+    chars |= {chr(c) for c in range(ord(m.group(2)), ord(m.group(3)) + 1)}
     return " "
+
+
+def _within_class(m: re.Match) -> bool:
+    """Whether the span ``m`` is in order and inside the class named before it (if any)."""
+    if ord(m.group(2)) > ord(m.group(3)):
+        return False
+    named = (m.group(1) or "").lower().replace(" ", "")
+    classes = [c for w, c in (("lowercase", string.ascii_lowercase), ("uppercase", string.ascii_uppercase),
+                              ("digit", string.digits), ("letter", string.ascii_letters)) if w in named]  # fmt: skip
+    return not classes or {m.group(2), m.group(3)} <= set(classes[0])
 
 
 def _listed_digits(m: re.Match, chars: set[str]) -> str:
@@ -221,3 +239,21 @@ def _quoted_choices(phrase: str) -> str | None:
     items = re.split(r",? or |, ", phrase.strip())
     found = [re.fullmatch(r"'(.)'|\"(.)\"", x.strip()) for x in items]
     return "".join(sorted({f.group(1) or f.group(2) for f in found if f})) if all(found) else None
+
+
+def all_but_one_position(reader: Any, text: str) -> bool | None:
+    """``All characters except s[2] are digits or "?" characters``: the characters elsewhere than the
+    position, which a line before has stated (``s[2] is ':'``): the string's characters, and a check
+    that the position's own appear nowhere else."""
+    m = re.fullmatch(r"all characters (?:except|but) ([A-Za-z_]\w*)\[(\d+)\] are (.+)", text, re.I)
+    if not m:
+        return None
+    node = reader.nodes.get(m.group(1))
+    chars = reader.alphabet(m.group(3)) or listed_alphabet(re.sub(r" characters?$", "", m.group(3)))
+    at = dict(node.char_at or []) if node is not None and node.kind == "str" else {}
+    k = int(m.group(2))
+    if chars is None or k not in at:
+        return False  # the position's own characters first: the string's are both
+    node.alphabet = "".join(sorted(set(chars) | set(at[k])))
+    reader.checks.append(f"chars_other_than_but_at({m.group(1)}, {k}, {chars!r}) == 0")
+    return True

@@ -103,3 +103,15 @@ def not_all_equal(reader: Any, text: str) -> bool | None:
         return False
     reader.checks.append(f"min({m.group(1)}) != max({m.group(1)})")
     return True
+
+
+def some_word(reader: Any, text: str) -> bool | None:
+    """``There will be at least one word in s``: some character of the string is no space (a check)."""
+    m = re.fullmatch(r"there (?:is|will be) at least one word in ([A-Za-z_]\w*)", text, re.I)
+    if not m:
+        return None
+    node = reader.nodes.get(m.group(1))
+    if node is None or node.kind != "str":
+        return False
+    reader.checks.append(f"chars_other_than({m.group(1)}, ' ') >= 1")
+    return True

@@ -113,6 +113,11 @@ def most_repeated(values: list[Any]) -> int:
     return max(counts.values(), default=0)
 
 
+def chars_other_than_but_at(text: str, k: int, chars: str) -> int:
+    """How many characters of ``text``, but the one at position ``k``, are none of ``chars``."""
+    return sum(c not in chars for i, c in enumerate(text) if i != k)
+
+
 def digits_within(value: int, lo: int, hi: int) -> bool:
     """Every decimal digit of ``value`` is between ``lo`` and ``hi``."""
     return all(lo <= int(c) <= hi for c in str(abs(value)))
@@ -140,6 +145,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "occurrences": occurrences,
     "most_repeated": most_repeated,
     "digits_within": digits_within,
+    "chars_other_than_but_at": chars_other_than_but_at,
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
 FOLDS = {"all": all, "sum": sum}

@@ -231,3 +231,40 @@ def digits_between(reader: Any, text: str) -> bool | None:
     if lo is not None:
         reader.checks.append(f"digits_within({name}, {lo}, {hi})")
     return True
+
+
+def letters_once(reader: Any, text: str) -> bool | None:
+    """``No letter occurs more than once in words[i]``, ``... in any string of startWords or
+    targetWords``: each string's characters distinct (drawn so)."""
+    m = re.fullmatch(
+        r"no (?:letter|character|digit) (?:occurs|appears) more than once in (?:any string of |each string of )?"
+        rf"({_SUBJECT}(?:(?:,? or |,? and |, ){_SUBJECT})*)",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    nodes = []
+    for subject in re.split(r",? or |,? and |, ", m.group(1)):
+        node = reader.nodes.get(re.sub(r"\[.*", "", subject))
+        while node is not None and node.kind == "list" and node.elem is not None:
+            node = node.elem
+        nodes.append(node)
+    if any(n is None or n.kind != "str" for n in nodes):
+        return False
+    for node in nodes:
+        node.distinct = True
+    return True
+
+
+def count_parity(reader: Any, text: str) -> bool | None:
+    """``s contains an even number of vertical bars '|'``: how often the character occurs, modulo 2 (a check)."""
+    m = re.fullmatch(r"([A-Za-z_]\w*) contains an (even|odd) number of (?:[\w ]+ )?'(.)'", text)
+    if not m:
+        return None
+    node = reader.nodes.get(m.group(1))
+    if node is None or node.kind != "str":
+        return False
+    count = f"(len({m.group(1)}) - chars_other_than({m.group(1)}, {m.group(3)!r}))"
+    reader.checks.append(f"{count} % 2 == {int(m.group(2) == 'odd')}")
+    return True

@@ -37,6 +37,7 @@ ENTRIES = (
         "drawn and checked",
         exists.some_kind_of_value,
     ),
+    ("some word in a string", ("There will be at least one word in s",), "checked", exists.some_word),
     (
         "not all values equal",
         ("at least two houses have different colors",),
@@ -96,6 +97,21 @@ ENTRIES = (
         "checked",
         values.repeats_at_most,
     ),
+    (
+        "no character twice in a string",
+        (
+            "No letter occurs more than once in words[i]",
+            "No letter occurs more than once in any string of names or words",
+        ),
+        "drawn",
+        values.letters_once,
+    ),
+    (
+        "how often a character occurs, modulo 2",
+        ("s contains an even number of vertical bars '|'",),
+        "checked",
+        values.count_parity,
+    ),  # fmt: skip
     ("a power of a base", ("n + 1 is a power of 2", "n is a power of 3"), "drawn and checked", values.power_of),
     (
         "a number's digits",
@@ -136,6 +152,12 @@ ENTRIES = (
         ),
         "drawn and checked",
         alpha.char_at_position,
+    ),
+    (
+        "the characters but at one position",
+        ('All characters except time[2] are digits or "?" characters',),
+        "drawn and checked",
+        alpha.all_but_one_position,
     ),
     (
         "a string of one character",
