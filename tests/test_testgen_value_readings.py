@@ -231,3 +231,19 @@ def test_the_characters_but_at_one_position_and_other_string_rules():
     assert all(x["s"].strip() for x in got)
     assert "breaks" in _broken("1 <= s.length <= 20\ns consists of only English letters and spaces ' '.\n"
                                "There will be at least one word in s.", "s: str", '{"s": "  "}')  # fmt: skip
+
+
+def test_a_grid_of_rows_and_columns_and_a_string_with_a_length():
+    spec = stdin_spec_of("H W\nS_1\n\\vdots\nS_H", ["1 \\leq H, W \\leq 10",
+                         "S is a grid with H rows and W columns consisting of 1, 2, 3, and ?.",
+                         "H and W are integers."], ["2 3\n12?\n3?1\n"])  # fmt: skip
+    drawn = stdin_drawn(spec)
+    assert all(len(x["S"]) == int(x["H"]) and all(len(r) == int(x["W"]) and set(r) <= set("123?") for r in x["S"])
+               for x in drawn)  # fmt: skip
+    assert "breaks" in stdin_refusal("H W\nS_1\n\\vdots\nS_H", ["1 \\leq H, W \\leq 10",
+                                     "S is a grid with H rows and W columns consisting of 1, 2, 3, and ?.",
+                                     "H and W are integers."], ["2 3\n12?\n3?4\n"])  # fmt: skip
+    spec = stdin_spec_of("S\nT", ["S is a string of length between 3 and 10, inclusive, consisting of lowercase "
+                         "English letters.", "T is a string of uppercase English letters with a length of 3."],
+                         ["abc\nABC\n"])  # fmt: skip
+    assert all(len(x["T"]) == 3 and x["T"].isupper() for x in stdin_drawn(spec))

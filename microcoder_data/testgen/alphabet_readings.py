@@ -48,6 +48,9 @@ def listed_alphabet(text: str) -> str | None:
     """The characters a list of classes and symbols names (None: some part is not one of them).
     Letters are of the cases the text names (both where it names none)."""
     t = text.strip(" .")
+    bare = [w for w in re.split(r",? (?:and/or|and|or) |, ", re.sub(r"^(?:only |the characters )+", "", t)) if w]
+    if len(bare) >= 2 and all(len(w) == 1 for w in bare):
+        return "".join(sorted(set(bare)))  # "1, 2, 3, and ?": those characters only
     chars: set[str] = set()
     # "digits '0' to '9'", "letters from 'a' to 'j'": the span, within the class named before it
     span = re.compile(
@@ -257,3 +260,31 @@ def all_but_one_position(reader: Any, text: str) -> bool | None:
     node.alphabet = "".join(sorted(set(chars) | set(at[k])))
     reader.checks.append(f"chars_other_than_but_at({m.group(1)}, {k}, {chars!r}) == 0")
     return True
+
+
+def grid_of(reader: Any, text: str) -> bool | None:
+    """``S is a grid with H rows and W columns consisting of 1, 2, 3, and ?``: H strings of length
+    W (each), of the characters listed."""
+    m = re.fullmatch(
+        r"([A-Za-z_]\w*) is a grid with ([A-Za-z_]\w*) rows and ([A-Za-z_]\w*) columns(?:,? consisting of (.+))?", text
+    )
+    if not m or m.group(1) not in reader.nodes:
+        return None
+    node = reader.nodes[m.group(1)]
+    chars = (reader.alphabet(m.group(4)) or listed_alphabet(m.group(4))) if m.group(4) else ""
+    if node.kind != "list" or node.elem is None or node.elem.kind != "str" or chars is None:
+        return False
+    if chars:
+        node.elem.alphabet = chars
+    rows, columns = f"{m.group(1)}.length == {m.group(2)}", f"{m.group(1)}[i].length == {m.group(3)}"
+    return reader.range_or_condition(rows) and reader.range_or_condition(columns)
+
+
+def made_of_with_length(reader: Any, text: str) -> bool | None:
+    """``T consists of uppercase English letters with a length of 3``: the characters and the length."""
+    m = re.fullmatch(r"([A-Za-z_]\w*) consists of (.+?),? with (?:'?an?'? )?length (?:of )?'?(\w+)'?", text)
+    if not m or m.group(1) not in reader.nodes:
+        return None
+    if not reader.read(f"{m.group(1)} consists of {m.group(2)}", False):
+        return False
+    return reader.range_or_condition(f"{m.group(1)}.length == {m.group(3)}")

@@ -160,6 +160,18 @@ ENTRIES = (
         alpha.all_but_one_position,
     ),
     (
+        "a grid of rows and columns",
+        ("G is a grid with m rows and n columns consisting of 1, 2, 3, and ?", "G is a grid with m rows and n columns"),
+        "drawn",
+        alpha.grid_of,
+    ),
+    (
+        "characters and a length",
+        ("t consists of uppercase English letters with a length of 3", "t consists of digits with length 5"),
+        "drawn",
+        alpha.made_of_with_length,
+    ),
+    (
         "a string of one character",
         (
             "tasks[i] is an uppercase English letter",
