@@ -14,7 +14,8 @@ on the tests the build kept, with the problem's own time limit:
 * TPR: the share of the programs LiveCodeBench graded right that the tests accept;
 * TNR: the share of those it graded wrong that the tests reject;
 
-by mode (stdin / functional) and by whether the problem got generated tests, for public
+by mode (stdin / functional), by whether the problem got generated tests and on the held-out
+quarter of `_heldout.py` (statements no reading was written from), for public
 tests alone and for the built tests.  (LiveCodeBench's reason for failing a program is in
 the data only for the O1-mini programs, and a problem whose O1-mini program failed has no
 reference here, so is not built: no TNR by reason can be measured on this data.)  Every
@@ -44,6 +45,7 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from _heldout import split_of
 from _lcb_peer_client import DEFAULT_PEER_PYTHON, peer_available
 from _thread_verdicts import harness_verdicts, prints_from_a_thread
 from _unseen_right_programs import leetcodedataset_programs
@@ -275,6 +277,9 @@ def _rates(rows: list[dict], results: list[tuple], built: dict, harness_only: se
         scopes = [problem.mode, "all", f"{problem.mode}, {generated}"]
         if not prints_from_a_thread(_program(row)):
             scopes += ["all, no output from a thread", f"{problem.mode}, no output from a thread"]
+            if split_of("livecodebench", problem.id) == "heldout":  # statements no reading was written from
+                scopes += ["held-out quarter, no thread", f"held-out quarter, {problem.mode}, no thread"]
+                scopes.append(f"held-out quarter, {generated}, no thread")
         if harness_only and _key(row) not in harness_only:
             scopes += ["all, LCB harness verdicts corrected", f"{problem.mode}, LCB harness verdicts corrected"]
         for scope in scopes:
@@ -308,10 +313,13 @@ def _unseen_right(data_dir: Path, src: Path, dev: list[dict], built: dict, publi
         return {"not_run": "no LeetCodeDataset solution for a built problem"}
     results = _judge_all(rows, built, public, workers)
     out: dict = {}
-    for half in ("dev half", "held-out half"):
-        picked = [
-            (r, res) for r, res in zip(rows, results) if (r["problem_id"] in dev_problems) == (half == "dev half")
-        ]
+    halves = {
+        "dev half": lambda r: r["problem_id"] in dev_problems,
+        "held-out half": lambda r: r["problem_id"] not in dev_problems,
+        "held-out quarter": lambda r: split_of("livecodebench", _pid(r["problem_id"])) == "heldout",
+    }
+    for half, belongs in halves.items():
+        picked = [(r, res) for r, res in zip(rows, results) if belongs(r)]
         out[half] = {
             "right": len(picked),
             "tpr_public": _ratio(sum(pub.passed for _, (pub, _) in picked), len(picked)),
@@ -406,7 +414,7 @@ def _print(report: dict) -> None:
             f"{_pct(r['tnr_public'])} | {_pct(r['tnr_built'])} |"
         )
     unseen = report["unseen_right_programs"]
-    for half in ("dev half", "held-out half"):
+    for half in ("dev half", "held-out half", "held-out quarter"):
         if half in unseen:
             u = unseen[half]
             print(

@@ -32,7 +32,6 @@ checker that no comparison rule can replace.
 
 from __future__ import annotations
 
-import html
 import json
 import math
 import re
@@ -41,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .case_rule import case_phrase_in
+from .statement_text import strip_html, unicode_math
 from .types import DEFAULT_TOLERANCE, JudgingRule
 
 __all__ = ["detect", "rule_from_statement", "rule_reasons", "special_judge_reasons"]
@@ -49,22 +49,12 @@ __all__ = ["detect", "rule_from_statement", "rule_reasons", "special_judge_reaso
 # ---------------------------------------------------------------------------------
 # text normalisation and sentences
 
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
-_SUPER_RUN = re.compile(r"([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
-_DASHES = re.compile(r"[\u2212\u2010\u2011\u2012\u2013\u2014\ufe63\uff0d]")
-
 
 def _normalise(text: str) -> str:
     if "<" in text or "&" in text:
-        text = re.sub(r"<sup>\s*(.*?)\s*</sup>", r"^{\1}", text, flags=re.IGNORECASE | re.DOTALL)
-        text = re.sub(r"<br\s*/?>|</p>|</li>|</pre>", "\n", text, flags=re.IGNORECASE)
-        text = re.sub(r"</?[a-zA-Z][^>]*>", " ", text)
-        text = html.unescape(text)
+        text = strip_html(text)[0]
     text = text.replace("\r\n", "\n").replace("\xa0", " ")
-    text = _DASHES.sub("-", text)
-    if any(ch in text for ch in "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"):
-        text = _SUPER_RUN.sub(lambda m: "^{" + m.group(1).translate(_SUPERSCRIPTS) + "}", text)
-    return text
+    return unicode_math(text)
 
 
 # A sentence ends at ./!/? followed by whitespace and a capital (or $ \ " ( ), at a blank

@@ -184,3 +184,21 @@ def test_verl_gpu_smoke_stops_at_once_without_a_gpu_unless_rehearsing(driver, tm
     assert run.returncode == 1
     assert run.stderr.strip().splitlines()[0].startswith(expected), run.stderr
     assert not work.exists()
+
+
+@pytest.mark.slow
+def test_verl_gpu_smoke_cpu_rehearsal_passes(tmp_path):
+    """The GPU check itself, rehearsed on the CPU (``VERL_PLATFORM=cpu``), as CI time allows: the taught model,
+    2 steps with checkpoints, the resume to step 3 and the dapo step all finish, every check in the script passes
+    and some grad norm is above 0 -- so the script a lent GPU's few minutes go to is known to work before it runs."""
+    pytest.importorskip("verl")
+    env = {k: v for k, v in os.environ.items() if k not in ("RAY_ADDRESS", "WORLD_SIZE")}
+    env.update(VERL_PLATFORM="cpu", PYTHON=sys.executable, WORK=str(tmp_path / "work"), LOG_DIR=str(tmp_path / "logs"))
+    run = subprocess.run(["bash", str(VERL_SMOKE)], capture_output=True, text=True, env=env, cwd=ROOT, timeout=1200)
+    out = run.stdout + run.stderr
+    assert run.returncode == 0, out[-4000:]
+    assert "== gpu_verl_smoke: 0 failure(s)" in out, out[-4000:]
+    assert "some above 0, OK" in out
+    for run_name in ("1a steps 1-2", "1b resume to step 3", "2 dapo 1 step"):
+        assert f"   {run_name}: steps" in out and "OK" in out.split(f"   {run_name}: steps", 1)[1].splitlines()[0]
+    assert "Traceback" not in out

@@ -35,6 +35,7 @@ def _reader() -> _Reader:
     nodes.update({n: Node("list", elem=Node("str")) for n in strings})
     nodes["cells"] = Node("list", elem=Node("list", elem=Node("str")))
     nodes["time"] = Node("str", char_at=[(2, ":")])  # "time[2] is ':'" read before
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("u", "v", "U", "V")})  # a graph's two ends
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     return _Reader(args, nodes)
@@ -54,7 +55,8 @@ def test_every_reading_reads_its_own_examples(reading, example):
     fresh = _numbers_reader if reading.enforced == NOTHING_TO_ENFORCE else _reader
     reader = fresh()
     assert reading.read(reader, example) is True
-    recorded = reader.nodes != fresh().nodes or reader.checks or reader.bounds
+    # graph lines are recorded, tied to the edges once every bound is read (graph_readings)
+    recorded = reader.nodes != fresh().nodes or reader.checks or reader.bounds or reader.graphs
     assert recorded if reading.enforced != NOTHING_TO_ENFORCE else not recorded  # something to enforce, or nothing
 
 

@@ -222,10 +222,18 @@ def test_a_simple_graph_has_no_loop_and_no_repeated_edge_in_either_direction():
         edges = [frozenset((a, b)) for a, b in zip(v["a"], v["b"])]
         assert all(len(e) == 2 for e in edges) and len(set(edges)) == len(edges), v
     assert "breaks" in _refusal(fmt, lines + ["The given graph is simple."], ["3 2\n1 2\n2 1\n"], story=story)
-    # connectedness is not drawn; a graph whose edges the statement does not name is not read
-    assert "not understood" in _refusal(
-        fmt, lines + ["The given graph is simple and connected."], ["2 1\n1 2\n"], story=story
-    )
+    # simple and connected: drawn so (graph_readings; M below N - 1 draws nothing); a graph whose
+    # edges the statement does not name is not read
+    connected = _drawn(_spec(fmt, lines + ["The given graph is simple and connected."], ["2 1\n1 2\n"], story=story))
+    for v in connected:
+        n, edges = int(v["N"]), {frozenset((int(a), int(b))) for a, b in zip(v["a"], v["b"])}
+        reached, todo = {1}, [1]
+        while todo:
+            x = todo.pop()
+            for y in {y for e in edges if x in e for y in e} - reached:
+                reached.add(y)
+                todo.append(y)
+        assert reached == set(range(1, n + 1)) and len(edges) == len(v["a"]) and all(len(e) == 2 for e in edges), v
     assert "not understood" in _refusal(fmt, lines + ["The given graph is simple."], ["2 1\n1 2\n"])
 
 

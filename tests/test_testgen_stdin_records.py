@@ -178,7 +178,7 @@ def test_a_row_of_fixed_width_beside_a_column():
         # a row's order with one bound of its cells only
         (
             lambda fmt, cons, ins: (fmt, cons + ["B_{i,1} < B_{i,2} < \\ldots < B_{i,K_i} \\leq 20"], ins),
-            "B[i]",
+            "B_{i,1}",  # the cell named as written (no longer mangled into "B[i],1}")
         ),
         # no bound on a row's length at all
         (lambda fmt, cons, ins: (fmt, [c for c in cons if "K_i \\leq" not in c], ins), "no length stated for B[i]"),

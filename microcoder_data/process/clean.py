@@ -14,119 +14,16 @@ from typing import Any
 from microcoder_data.collect.prompts import split_prompt
 from microcoder_data.pipeline.step import Step
 from microcoder_data.schema import Problem
+from microcoder_eval.statement_text import DOTS, HTML_TAG, latex_symbol, latex_wrappers, strip_html
 
-_HTML_TAGS = (
-    "a|abbr|b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|figcaption|figure|font|h[1-6]|head|hr|html|i|img|"
-    "kbd|li|ol|p|pre|s|samp|section|small|span|strong|sub|sup|table|tbody|td|tfoot|th|thead|tr|tt|u|ul|var|article|"
-    "header|footer|nav|main|label|math|mi|mo|mn|msup|mrow|svg|path|g|meta|link|style|script|iframe|video|source"
-)
-_TAG = re.compile(rf"</?(?:{_HTML_TAGS})(?:\s[^<>]*)?/?>", re.I)
-_LOOKS_HTML = re.compile(rf"</?(?:{_HTML_TAGS})(?:\s[^<>]*)?/?>|&(?:lt|gt|amp|quot|nbsp|le|ge|#\d+);", re.I)
-_IMG_TAG = re.compile(r"<img\b[^<>]*>", re.I)
-_MD_IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
-_A_TAG = re.compile(r"<a\b[^<>]*>(.*?)</a\s*>", re.I | re.S)
 _MD_LINK = re.compile(r"(?<!!)\[([^\]\n]+)\]\((?:https?://|www\.|/)[^)\n]*\)")
 _URL = re.compile(r"(?<![\w/])(?:https?://|www\.)[^\s<>()\"']+")
-_SCRIPT_STYLE = re.compile(r"<(script|style)\b.*?</\1\s*>", re.I | re.S)
-_PRE = re.compile(r"<pre\b[^<>]*>(.*?)</pre\s*>", re.I | re.S)
-_CODE = re.compile(r"<code\b[^<>]*>(.*?)</code\s*>", re.I | re.S)
-_SUP = re.compile(r"<sup\b[^<>]*>(.*?)</sup\s*>", re.I | re.S)
-_SUB = re.compile(r"<sub\b[^<>]*>(.*?)</sub\s*>", re.I | re.S)
-_BLOCK_END = re.compile(r"</(?:p|div|li|h[1-6]|tr|table|ul|ol|section|blockquote|pre)\s*>|<br\s*/?>|<hr\s*/?>", re.I)
-_LI = re.compile(r"<li\b[^<>]*>", re.I)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200f\u2028\u2029\u2060\ufeff\ufffd]")
 _MOJIBAKE_HINT = re.compile(r"(?:Ã[\x80-\xbf¡-ÿ]|â€|Â[\xa0-\xbf ])")
 _MOJIBAKE_RUN = re.compile(
     r"[\u00c0-\u00ff\u0080-\u00bf\u2018-\u203a\u20ac\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2122]{2,}"
 )
 
-# LaTeX: commands replaced by plain text (word boundary after the name)
-_LATEX_SYMBOLS = {
-    "leq": "<=",
-    "le": "<=",
-    "geq": ">=",
-    "ge": ">=",
-    "neq": "!=",
-    "ne": "!=",
-    "lt": "<",
-    "gt": ">",
-    "times": "*",
-    "cdot": "*",
-    "ldots": "...",
-    "dots": "...",
-    "cdots": "...",
-    "vdots": "...",
-    "lfloor": "floor(",
-    "rfloor": ")",
-    "lceil": "ceil(",
-    "rceil": ")",
-    "infty": "infinity",
-    "bmod": " mod ",
-    "mod": " mod ",
-    "pmod": " mod ",
-    "to": "->",
-    "rightarrow": "->",
-    "leftarrow": "<-",
-    "sum": "sum",
-    "prod": "product",
-    "min": "min",
-    "max": "max",
-    "log": "log",
-    "gcd": "gcd",
-    "lcm": "lcm",
-    "in": "in",
-    "notin": "not in",
-    "subseteq": "subset of",
-    "cup": "union",
-    "cap": "intersect",
-    "land": "and",
-    "lor": "or",
-    "oplus": "xor",
-    "wedge": "and",
-    "vee": "or",
-    "neg": "not ",
-    "quad": " ",
-    "qquad": " ",
-    "left": "",
-    "right": "",
-    "displaystyle": "",
-    "limits": "",
-    "nolimits": "",
-    "dagger": "+",
-    "pm": "+-",
-    "approx": "~",
-    "sim": "~",
-    "equiv": "==",
-    "forall": "for all",
-    "exists": "exists",
-    "alpha": "alpha",
-    "beta": "beta",
-    "gamma": "gamma",
-    "delta": "delta",
-    "epsilon": "epsilon",
-    "lambda": "lambda",
-    "mu": "mu",
-    "pi": "pi",
-    "sigma": "sigma",
-    "theta": "theta",
-    "omega": "omega",
-    "ell": "l",
-    "mid": "|",
-    "vert": "|",
-    "lvert": "|",
-    "rvert": "|",
-    "lbrace": "{",
-    "rbrace": "}",
-    "langle": "<",
-    "rangle": ">",
-    "prime": "'",
-    "circ": "o",
-}
-_LATEX_WRAPPERS = re.compile(
-    r"\\(?:text|mathrm|mathbf|mathit|mathtt|mathsf|texttt|textbf|textit|emph|operatorname|mbox|boldsymbol|mathcal|mathbb|hbox|rm|bf|tt)\s*\{([^{}]*)\}"
-)
-_LATEX_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
-_LATEX_SQRT = re.compile(r"\\sqrt\s*\{([^{}]*)\}")
 _LATEX_CMD = re.compile(r"\\([A-Za-z]+)(?![A-Za-z])")
 _LATEX_SPACING = re.compile(r"\\[,;:! ]")
 _LATEX_ESC = re.compile(r"\\([{}_&%#$])")
@@ -178,32 +75,6 @@ def fix_encoding(text: str) -> tuple[str, int]:
     return text, fixed + n_bad
 
 
-def strip_html(text: str) -> tuple[str, dict[str, int]]:
-    counts = {"images": 0, "links": 0, "html_tags": 0}
-    counts["images"] += len(_IMG_TAG.findall(text)) + len(_MD_IMAGE.findall(text))
-    text = _IMG_TAG.sub(" ", text)
-    text = _MD_IMAGE.sub(" ", text)
-    if not _LOOKS_HTML.search(text):
-        return text, counts
-    text = _SCRIPT_STYLE.sub(" ", text)
-
-    def _a(m: re.Match[str]) -> str:
-        counts["links"] += 1
-        return m.group(1)
-
-    text = _A_TAG.sub(_a, text)
-    text = _PRE.sub(lambda m: "\n```\n" + _TAG.sub("", m.group(1)).strip("\n") + "\n```\n", text)
-    text = _CODE.sub(lambda m: "`" + m.group(1) + "`" if "\n" not in m.group(1) else m.group(1), text)
-    text = _SUP.sub(lambda m: "^" + m.group(1), text)
-    text = _SUB.sub(lambda m: "_" + m.group(1), text)
-    text = _LI.sub("\n- ", text)
-    text = _BLOCK_END.sub("\n", text)
-    counts["html_tags"] = len(_TAG.findall(text))
-    text = _TAG.sub("", text)
-    text = html.unescape(text)
-    return text, counts
-
-
 def strip_links(text: str) -> tuple[str, int]:
     n = 0
 
@@ -225,10 +96,8 @@ _SAFE_STRAY = {
     "geq",
     "neq",
     "times",
-    "ldots",
-    "cdots",
+    *DOTS,
     "vdots",
-    "dots",
     "cdot",
     "lfloor",
     "rfloor",
@@ -237,17 +106,10 @@ _SAFE_STRAY = {
     "infty",
     "bmod",
 }
-_PADDED = {"*", "<=", ">=", "!=", "<", ">", "->", "<-", "+-", "~", "=="}
 
 
 def _latex_math(expr: str, stray: bool = False) -> str:
-    for _ in range(3):  # nested wrappers
-        new = _LATEX_WRAPPERS.sub(r"\1", expr)
-        new = _LATEX_FRAC.sub(r"(\1)/(\2)", new)
-        new = _LATEX_SQRT.sub(r"sqrt(\1)", new)
-        if new == expr:
-            break
-        expr = new
+    expr = latex_wrappers(expr)
     if stray:  # outside $...$: only unambiguous commands (a "\\n" in an example stays)
         expr = _LATEX_CMD.sub(lambda m: _cmd(m.group(1)) if m.group(1) in _SAFE_STRAY else m.group(0), expr)
         return _BRACED_SCRIPT.sub(lambda m: m.group(1) + m.group(2) if m.group(2).isalnum() else m.group(0), expr)
@@ -261,10 +123,8 @@ def _latex_math(expr: str, stray: bool = False) -> str:
 
 
 def _cmd(name: str) -> str:
-    if name in _LATEX_SYMBOLS:
-        sym = _LATEX_SYMBOLS[name]
-        return f" {sym} " if sym in _PADDED else sym
-    return "\\" + name  # unknown command: leave it
+    sym = latex_symbol(name)
+    return "\\" + name if sym is None else sym  # unknown command: leave it
 
 
 def strip_latex(text: str) -> tuple[str, int]:
@@ -324,7 +184,7 @@ class CleanText(Step):
             problem.provenance = {**problem.provenance, "prompt_instructions_removed": len(prompt.instructions)}
         statement, counts = clean_text(problem.statement)
         title, _ = fix_encoding(problem.title)
-        title = _TAG.sub("", html.unescape(title)).strip()
+        title = HTML_TAG.sub("", html.unescape(title)).strip()
         problem.statement = statement
         problem.title = title
         noisy = {k: v for k, v in counts.items() if v}

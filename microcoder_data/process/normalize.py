@@ -18,77 +18,10 @@ from typing import Any
 
 from microcoder_data.pipeline.step import Step
 from microcoder_data.schema import Problem, Reject
+from microcoder_eval.statement_text import heading_of, normalize_layout
 
-_HEADINGS = {
-    "input": "Input",
-    "input format": "Input",
-    "input specification": "Input",
-    "output": "Output",
-    "output format": "Output",
-    "output specification": "Output",
-    "constraints": "Constraints",
-    "constraint": "Constraints",
-    "limits": "Constraints",
-    "example": "Examples",
-    "examples": "Examples",
-    "sample": "Examples",
-    "samples": "Examples",
-    "note": "Note",
-    "notes": "Note",
-    "explanation": "Explanation",
-    "problem statement": "Problem Statement",
-    "statement": "Problem Statement",
-    "description": "Problem Statement",
-    "follow up": "Follow-up",
-    "follow-up": "Follow-up",
-    "interaction": "Interaction",
-}
-_HEADING_LINE = re.compile(
-    r"^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*([A-Za-z][A-Za-z \-]{1,30}?)\s*(\d+)?\s*:?\s*(?:\*\*|__)?\s*:?\s*$"
-)
-_SAMPLE = re.compile(r"^(sample|example)\s+(input|output)$", re.I)
+__all__ = ["Normalize", "derive_starter", "heading_of", "io_contract", "io_contract_text", "normalize_layout"]
 _PLACEHOLDER_STARTER = re.compile(r"^\s*(#.*)?\s*$")
-
-
-def heading_of(line: str) -> str | None:
-    """The section a heading line opens, by its canonical name ("Constraints", "Input",
-    "Example 2", "Sample Input 1"), or None for any other line.  Reads the raw forms
-    ("Constraints:", "**Input Format**") and the ``### <Heading>`` this step writes alike,
-    so later stages find a section in a statement before and after Process."""
-    if len(line) > 48:
-        return None
-    m = _HEADING_LINE.match(line)
-    if not m:
-        return None
-    word, num = " ".join(m.group(1).lower().split()), m.group(2)
-    if word in _HEADINGS:
-        name = _HEADINGS[word]
-        return f"Example {num}" if name == "Examples" and num else name
-    if _SAMPLE.match(word):
-        return word.title() + (f" {num}" if num else "")
-    return None
-
-
-_INLINE_SAMPLE = re.compile(r"(?<=[^\n])[ \t]*((?:Sample|Example) (?:Input|Output) ?\d*:?)[ \t]*\n")
-
-
-def normalize_layout(text: str) -> str:
-    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", "    ")
-    text = _INLINE_SAMPLE.sub(lambda m: "\n\n" + m.group(1) + "\n", text)  # "...answer).Sample Input 1:"
-    out: list[str] = []
-    in_fence = False
-    for line in text.split("\n"):
-        if line.strip().startswith("```"):
-            in_fence = not in_fence
-            out.append(line.rstrip())
-            continue
-        name = None if in_fence else heading_of(line)
-        out.append("### " + name if name else line.rstrip())
-    text = "\n".join(out)
-    text = re.sub(r"\n{3,}", "\n\n", text)
-    # a heading gets a blank line before it
-    text = re.sub(r"([^\n])\n(### )", r"\1\n\n\2", text)
-    return text.strip() + "\n"
 
 
 def derive_starter(fn_name: str, solutions: list[str]) -> str | None:

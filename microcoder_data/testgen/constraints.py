@@ -9,7 +9,6 @@ import re
 import string
 
 from microcoder_data.collect.prompts import is_instruction
-from microcoder_data.process.normalize import heading_of
 from microcoder_data.testgen.conditions import (
     GUARANTEE,
     PROMISE,
@@ -34,6 +33,7 @@ from microcoder_data.testgen.spec_model import (
 )
 from microcoder_data.testgen.spec_expr import ExprError, Name, parse_bound, walk
 from microcoder_data.testgen.structures import make_items, read_structure
+from microcoder_eval.statement_text import heading_of
 
 MANGLED_POW = {"231": "2**31", "232": "2**32", "263": "2**63", "264": "2**64"}
 
@@ -240,6 +240,7 @@ class _Reader:
         self.item_ne: dict[tuple[str, int], list[tuple[int, int]]] = {}
         self.checks: list[str] = []  # conditions on the whole input (``k divides n``)
         self.first_index = 0  # the position of a list's first element in the notation (AtCoder's A_1: 1)
+        self.graphs: list[tuple[str, str, str | None]] = []  # (shape, line, edge list): graph_readings
 
     def names(self) -> set[str]:
         return set(self.nodes)

@@ -18,6 +18,7 @@ import json
 import random
 from typing import Any, Iterator
 
+from microcoder_data.testgen.graph_shapes import draw_edges
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
 from microcoder_data.testgen.witnesses import place_witnesses, prime_near, put_chars_at
 from microcoder_data.testgen.spec_model import (
@@ -235,7 +236,7 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
     items: list[Any] = []
     seen: set[str] = set()
     tries = 0
-    tree = _tree_edges(n, d) if node.tree else None
+    tree = _tree_edges(n, d) if node.tree else _graph_edges(node, n, env, d) if node.graph else None
     large = d.size in _LARGE
     if large:  # sizes named by other values (an H x W grid) can still multiply past the budget
         if d.scale * max(1, n) > 4 * d.budget:
@@ -271,7 +272,7 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
     d.row_len.pop(depth + 1, None)
     if len(items) < n:
         raise ValueError("cannot draw enough distinct values")
-    if node.tree:
+    if node.tree or node.graph:
         return items  # edges keep their order: sorting would not change the tree, only hide it
     if node.symmetric or node.diagonal is not None:
         return _square(node, items)  # rows keep their order: sorting them would break the symmetry
@@ -303,8 +304,15 @@ def _tuple(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> list[Any]:
     for _ in range(20):
         value: list[Any] = [None] * len(node.items)
         inner = dict(env)
+        named = dict(zip(node.item_names or [], node.items))
         for k in node.item_order:
-            value[k] = _value(node.items[k], inner, d, depth + 1)
+            if value[k] is not None:
+                continue  # a graph's other ends, drawn with the first
+            if node.items[k].graph and node.items[k].graph.get("ends") and node.item_names:
+                _graph_lists(named, node.item_names[k], inner, d, depth + 1)  # a test case's edges
+                value = [inner.get(n, v) for n, v in zip(node.item_names, value)]
+            else:
+                value[k] = _value(node.items[k], inner, d, depth + 1)
             inner = item_env(node, value, env)
         if not any(value[a] == value[b] for a, b in node.item_ne or []):
             return value
@@ -321,6 +329,31 @@ def _tree_edges(n_edges: int, d: _Draw) -> list[tuple[int, int]]:
         edges.append((a, b) if d.rng.random() < 0.5 else (b, a))
     d.rng.shuffle(edges)
     return edges
+
+
+def _graph_edges(node: Node, m: int, env: dict[str, Any], d: _Draw) -> list:
+    """``m`` edges of ``node.graph``'s shape over its vertex range (graph_shapes.draw_edges)."""
+    g = node.graph or {}
+    return draw_edges(g["shape"], m, int(evaluate(g["lo"], env)), int(evaluate(g["hi"], env)), d.rng)
+
+
+def _graph_lists(nodes: dict[str, Node], name: str, env: dict[str, Any], d: _Draw, depth: int = 0) -> None:
+    """The two flat lists of a graph's ends (``u``, ``v``) drawn together into ``env``; where their
+    bounds tie the two ends of an edge (``1 <= U_j < V_j <= N``), every edge's ends put in the order
+    that keeps them (any such order keeps every shape: a dag's edges then go up, or all down)."""
+    node = nodes[name]
+    other = (node.graph or {})["ends"]
+    d.scale *= 2  # a large draw: two values an edge
+    m = d.length(int(evaluate(node.len_lo, env)), int(evaluate(node.len_hi, env)), depth)
+    d.scale //= 2
+    edges = _graph_edges(node, m, env, d)
+    tied = indexed(node.elem) or indexed(nodes[other].elem)
+    for ascending in (True, False) if tied else (None,):
+        pairs = edges if ascending is None else [(min(e), max(e)) if ascending else (max(e), min(e)) for e in edges]
+        env[name], env[other] = [a for a, _ in pairs], [b for _, b in pairs]
+        if not tied or not why_invalid(nodes, [name, other], [], env):
+            return
+    raise ValueError("no order of the edges' ends keeps their bounds")
 
 
 def problem_seed(problem_id: str, seed: int) -> int:
@@ -379,7 +412,11 @@ def _drawn(spec: InputSpec, d: _Draw) -> str | None:
     env: dict[str, Any] = {}
     try:
         for name in spec.order:
-            env[name] = _value(spec.nodes[name], env, d, 0)
+            node = spec.nodes[name]
+            if node.graph and node.graph.get("ends"):
+                _graph_lists(spec.nodes, name, env, d)  # its partner list too
+            elif name not in env:
+                env[name] = _value(node, env, d, 0)
         if why_invalid(spec.nodes, spec.order, spec.checks, env):
             return None
     except (ValueError, TypeError, ZeroDivisionError, IndexError, OverflowError, MemoryError, NameError, KeyError):

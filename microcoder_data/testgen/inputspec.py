@@ -37,6 +37,7 @@ from microcoder_data.testgen.constraints import (
     constraint_lines,
     promises_outside_constraints,
 )
+from microcoder_data.testgen.graph_readings import finish_graphs
 from microcoder_data.testgen.spec_model import (
     check_existing,
     InputSpec,
@@ -298,6 +299,7 @@ def spec_from(
                             f"constraint not understood: {line!r}", kind="unsupported_constraint", line=line
                         )
                 _apply_bounds(reader)
+                finish_graphs(reader, statement)
                 for a in args:
                     _leaf_alphabets(nodes[a], [ex[a] for ex in examples])
                 source = "constraints"

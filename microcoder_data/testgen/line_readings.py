@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
 from microcoder_data.testgen.matrices import read_matrix
 from microcoder_data.testgen.relation_readings import (
     differs_from_position,
@@ -103,6 +104,49 @@ def _bounded_difference(reader: Any, text: str) -> bool | None:
 
 READINGS = (
     *(Reading(*entry) for entry in VALUE_ENTRIES),  # values, alphabets, existence: value_registry.py
+    Reading(
+        "a graph's shape: tree, connected, directed acyclic",
+        (
+            "The given graph is a tree",
+            "The graph is connected",
+            "The given graph is simple and connected",
+            "Any pair of cities can be reached from each other by traveling through some roads",
+            "All branches are reachable from each other by traveling some roads",
+            "The graph is directed and acyclic",
+        ),
+        "drawn and checked",
+        shape_line,
+    ),
+    Reading(
+        "no repeated edge or self-loop, in words",
+        (
+            "There are no repeated connections",
+            "There are no self edges",
+            "There are no self-loops or repeated edges",
+            "There is at most one edge between any pair of vertices",
+            "There are no repeated roads among the queries",
+            "No two computers are connected by more than one cable",
+            "The graph does not contain self loops",
+        ),
+        "drawn and checked",
+        no_repeated_edges,
+    ),
+    Reading(
+        "no multiple edges allowed, a permission",
+        ("There may be multiple edges between two nodes", "The graph may contain multiple edges between two nodes"),
+        NOTHING_TO_ENFORCE,
+        no_repeated_edges,
+    ),
+    Reading(
+        "edges pairwise distinct, written as pairs",
+        (
+            "(u[i], v[i]) != (u[j], v[j]) for i != j",
+            "(U[i],V[i]) != (U[j],V[j]) for i != j",
+            "\\lbrace u[i], v[i] \\rbrace != \\lbrace u[j], v[j] \\rbrace if i != j",
+        ),
+        "checked",
+        distinct_edges,
+    ),
     Reading(
         "symmetric matrix or its diagonal",
         ("A[i][j] == A[j][i]", "travelScore[i][i] == 0", "For all i grid[i][i] is 0"),

@@ -22,8 +22,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from microcoder_data.process.normalize import heading_of
+from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
+from microcoder_data.testgen.prose_items import ProseLine, read_grid, read_list, read_string, split_bounds
+from microcoder_data.testgen.prose_items import ranges as _ranges
+from microcoder_data.testgen.prose_sentences import rephrase, split_bullets, sum_sentences
 from microcoder_data.testgen.spec_model import _Unsupported
+from microcoder_eval.statement_text import heading_of
 
 CASES = "cases"  # the variable holding the test cases: one list of values per case
 
@@ -42,16 +46,8 @@ _LINE = re.compile(
 )
 _SCALARS = re.compile(
     rf"^(?:(a single|one|two|three|four|five|an?|the|the single|the only|only one) )?"
-    rf"(?:(?:positive|non-negative|space[- ]separated) )*(?:integers?|numbers?|integer numbers),?:? ({_NAMES})(?: \(([^()]*)\))?$",
+    rf"(?:(?:positive|non-negative|space[- ]separated) )*(?:integers?|numbers?|integer numbers),?:? ({_NAMES})$",
     re.I,
-)
-_LIST = re.compile(
-    rf"^(?:exactly )?({_NAME}) (?:(?:space[- ]separated|positive|non-negative|distinct) )*integers:? "
-    rf"(?:({_NAME})_\{{?1\}}? ?, ?(?:\2_\{{?2\}}? ?, ?)?\.\.\. ?, ?\2_\{{?({_NAME})\}}?|({_NAME})_i)(?: \(([^()]*)\))?$"
-)
-_STRING = re.compile(
-    rf"^(?:a |the |one )?(?:non-empty )?(binary )?string ({_NAME})(?: of length ({_NAME})| \(([^()]*)\))?"
-    r"(?:,? consisting (?:only )?of (?:(\w+) )?(.+))?$"
 )
 _TOTAL = re.compile(
     r"^(?:similarly,? |additional constraint on the input: )?(?:it is (?:also )?guaranteed that |it's (?:also )?guaranteed that )?"
@@ -62,7 +58,11 @@ _TOTAL = re.compile(
 )
 _SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
     r"^(?:each test (?:contains|consists of) (?:multiple|several|one or more) test cases"
-    r"|(?:then )?(?:the )?descriptions? of (?:the )?test cases follows?"
+    r"|(?:then |subsequently,? )?(?:the )?descriptions? of (?:the |each )?test cases? follows?"
+    r"|the following descriptions are for the test cases|this is followed by their descriptions?"
+    r"|there are (?:multiple|several) test cases|this is followed by t lines, each containing a description of one test case"
+    r"|then t lines contain the test cases, one per line"
+    r"|here \|\w+\| denotes the length of (?:the )?(?:string )?\w+|next,? \w+ (?:test )?cases follow"
     r"|then follows? (?:the )?descriptions? of (?:the )?test cases"
     r"|(?:then|next) (?:\w+ )?(?:test )?cases follow"
     r"|then follows? their descriptions?"
@@ -75,18 +75,9 @@ _SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
     r"|the input consists of (?:multiple|several) test cases"
     r"|each test case is described as follows:?|for each test case:"
     r"|(?:the )?description of each test case consists of (?:one|two|three|four) lines?:?"
-    r"|each test case consists of (?:one|two|three|four) lines?:?)$",
+    r"|each test case consists of (?:one|two|three|four|\d) lines?:?)$",
     re.I,
 )
-
-
-@dataclass
-class ProseLine:
-    names: list[str]  # scalars: one per token; a list / a string: [its name]
-    count: str | None = None  # a list's or a string's length (a variable read before, or a number)
-    string: bool = False  # one string on the line
-    only: bool = False  # "the only line": no other may follow
-    block: bool = False  # ``count`` lines, each a value of every name (its column)
 
 
 @dataclass
@@ -136,10 +127,12 @@ def read_prose(statement: str) -> ProseInput:
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
     reading.constraints += _story_ranges(_normal(story), set(names))
-    told = _normal(_without_output(story)) + " " + " ".join(reading.glosses)
+    told = told_without_tree(_normal(_without_output(story)) + " " + " ".join(reading.glosses), reading.constraints)
     lists = [line for line in reading.lines if line.count is not None]
     if reading.perms and len(lists) == 1:  # the one list, read as the permutation: what the story speaks of
         told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
+    if len(lists) == 1:  # the one list, read distinct / sorted: what the story says of it is what was read
+        told = _read_of_the_list(told, lists[0].names[0], reading.constraints, set(names) - {lists[0].names[0]})
     shape = _STRUCTURE.search(told) or re.search(  # "n is even" of an input variable
         rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
         r"(?:even|odd|prime|divisible|power|multiple)\b",
@@ -152,6 +145,26 @@ def read_prose(statement: str) -> ProseInput:
             line=shape.group(0),
         )
     return reading
+
+
+def _read_of_the_list(told: str, name: str, constraints: list[str], others: set[str]) -> str:
+    """``told`` less the words that say what was read of the input's one list (distinct, its order), in
+    sentences that name no other input variable (``x and y are distinct`` stays: it is not read)."""
+    words = []
+    if f"all values of {name} are distinct" in constraints:
+        words.append(r"(?:pairwise )?distinct")
+    order = next((c.split(" is sorted in ")[1] for c in constraints if c.startswith(f"{name} is sorted in ")), None)
+    words += {
+        "strictly increasing order": [r"sorted", r"(?:strictly )?increasing"],
+        "non-decreasing order": [r"sorted", r"non-decreasing"],
+    }.get(order or "", [])
+    if not words:
+        return told
+    other = re.compile(rf"\b(?:{'|'.join(map(re.escape, sorted(others)))})\b") if others else None
+    return "".join(
+        part if other and other.search(part) else re.sub(rf"\b(?:{'|'.join(words)})\b", "", part, flags=re.I)
+        for part in re.split(r"(?<=[.!?])(\s+)", told)
+    )
 
 
 def _heading(row: str) -> str | None:
@@ -179,7 +192,15 @@ def _normal(text: str) -> str:
         lambda m: "test cases" if m.group(0).endswith("s") or m.group(0).startswith("sets") else "test case",
         text,
     )
-    text = re.sub(r"\btestcase(s?)\b", r"test case\1", text)
+    text = re.sub(
+        r"\btestcase(s?)\b|\btests cases\b|\bsets of test data\b",
+        lambda m: "test case" + "s" * m.group(0).endswith("s"),
+        text,
+    )
+    text = re.sub(r"\s*\^\s*", "^", text)  # 10 ^ 5
+    text = re.sub(r"\.\s+(\([^()]*(?:<=|<)[^()]*\))\s*\.?(?=\s|$)", r" \1.", text)  # "a_n. (1 <= a_i <= 9)."
+    text = re.sub(r"_\(([^()]*)\)", lambda m: "_{" + m.group(1).replace(" ", "") + "}", text)  # a_(n - 1): a_{n-1}
+    text = text.replace("\\{", "{").replace("\\}", "}")  # s_i in \{L, R\}
     return re.sub(r"[ \t]+", " ", text)
 
 
@@ -188,8 +209,8 @@ def _sentences(section: list[str]) -> list[str]:
     out = []
     for para in paragraphs:
         text = " ".join(para.split())
-        out += [s.strip() for s in re.split(r"(?<=[^.\s][.!?])\s+(?=[A-Z])", text) if s.strip()]
-    return out
+        out += [s.strip() for s in re.split(r"(?<=[^.\s][.!?])\s+(?=[A-Z*])", text) if s.strip()]
+    return split_bullets(out)
 
 
 _GLOSS = re.compile(
@@ -206,7 +227,12 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
         (g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")")),
         None,
     )
-    if m and not _COMPARISON.search(s[m.end() :]) and not _GLOSS_PROMISE.search(s[m.end() :]):
+    bounds = m and re.search(r"[.,]?\s*(\([^()]*(?:<=|<)[^()]*\))$", s[m.end() :])
+    if bounds and not s[: m.start()].rstrip().endswith(")"):  # "— the endpoints (1 <= l <= r <= n)": the line's ranges
+        s = f"{s[: m.start()]} {bounds.group(1)}{s[m.start() : m.end() + bounds.start()]}"
+        m = next(g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")"))
+    told = re.sub(r"\bnumber of (?:distinct|different)\b", "number of", s[m.end() :]) if m else ""
+    if m and not _COMPARISON.search(told) and not _GLOSS_PROMISE.search(gloss_without_tree(told)):
         return s[: m.start()].strip(), s[m.end() :]
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
@@ -236,13 +262,22 @@ def _permutation(line: ProseLine, reading: ProseInput, sentence: str) -> None:
 
 def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     """Reads one sentence into ``reading``; returns whether a test case's lines have begun."""
-    s, gloss = _without_gloss(sentence)
+    s, gloss = _without_gloss(rephrase(sentence.rstrip(" .")))
     reading.glosses.append(gloss)
     if _SAYS_NOTHING.match(s):
         return in_case
-    m = _TOTAL.match(s)
-    if m:
-        reading.totals += _totals(m.group(1), m.group(2), reading, sentence)
+    if prose_tree(s):  # "It is guaranteed that the given edges form a tree": graph_readings
+        reading.constraints.append(prose_tree(s) or "")
+        return in_case
+    if _read_totals(s, sentence, reading):
+        return in_case
+    promised = re.fullmatch(
+        r"(?:it is (?:also )?guaranteed(?: that)?|it's (?:also )?guaranteed that|additional constraint on the input:) (.+)",
+        s,
+        re.I,
+    )
+    if promised and not _GRAPH_WORDS.search(s) and reading.lines:  # a constraint said as a guarantee: read or refused
+        reading.constraints += _ranges(promised.group(1))
         return in_case
     block = _block(s, reading, sentence)
     if block is not None:
@@ -252,6 +287,8 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
             )
         if block.names:
             reading.lines.append(block)
+        if prose_tree("", gloss) and prose_tree("", gloss) not in reading.constraints:  # "— the edges of the tree"
+            reading.constraints.append(prose_tree("", gloss) or "")
         return in_case
     # "Each test case contains a binary string s (...)": its only line (another line after it is refused)
     s = re.sub(
@@ -276,8 +313,8 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
         )
     if reading.lines and reading.lines[-1].only:
         raise _Unsupported(f"a line after 'the only line': {sentence!r}", kind="unsupported_format", line=sentence)
-    if reading.cases is not None:
-        in_case = in_case or of_case
+    if reading.cases is not None:  # "the first line" again, after the count's: a case's first line
+        in_case = in_case or of_case or (where in ("first", "only", "single", "first and only") and not reading.lines)
         if not in_case:
             raise _Unsupported(f"input sentence not understood: {sentence!r}", kind="unsupported_format", line=sentence)
     if where in _ORDINALS and any(line.block for line in reading.lines):
@@ -309,7 +346,7 @@ _BLOCK = re.compile(
     re.I,
 )
 _BLOCK_ROW = re.compile(
-    rf"^(?:(one|two|three|four|five) )?(?:(?:positive|non-negative) )*integers?,? "
+    rf"^(?:(one|two|three|four|five|six|a single|an?) )?(?:(?:positive|non-negative) )*(?:integers?|numbers?),? "
     rf"((?:{_NAME})(?:_\{{?i\}}?)?(?:(?: ?, ?(?:and )?| and ){_NAME}(?:_\{{?i\}}?)?)*)(?: \(([^()]*)\))?$"
 )
 
@@ -339,6 +376,11 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
         return None
     reading.pending = None
     count = count.strip("()").replace(" ", "")
+    grid = read_grid(what, _known(reading))
+    if grid and set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
+        grid[0].count = count
+        reading.constraints += grid[1]
+        return grid[0]
     row = _BLOCK_ROW.match(what)
     if not row or not set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
         raise _Unsupported(f"a block of lines not understood: {sentence!r}", kind="unsupported_format", line=sentence)
@@ -371,21 +413,19 @@ def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
 
 
 def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
-    m = _LIST.match(what)
-    if m:
-        name, last = m.group(2) or m.group(4), m.group(3)
-        count = m.group(1)
-        if (last and last != count) or not (count.isdigit() or count in _known(reading)):
-            raise _Unsupported(
-                f"the length of a list not understood: {sentence!r}", kind="unsupported_format", line=sentence
-            )
-        reading.constraints += _ranges(m.group(5))
-        if re.search(r"\bdistinct integers\b", what):
-            reading.constraints.append(f"all values of {name} are distinct")
-        return ProseLine([name], count)
-    m = _STRING.match(what)
-    if m:
-        return _string_line(m, reading, sentence)
+    """What one line holds (prose_items' grammar): a list, a string, or named integers."""
+    listed = read_list(what, _known(reading), sentence)
+    if listed:
+        line, constraints, perm = listed
+        reading.constraints += constraints
+        if perm:
+            _permutation(line, reading, sentence)
+        return line
+    taken = _known(reading) | {reading.cases or ""}
+    string = read_string(what, _known(reading), taken, sentence)
+    if string:
+        reading.constraints += string[1]
+        return string[0]
     ranges: list[str] = []
     what = re.sub(  # "two integers n (1 <= n <= 10) and k (1 <= k <= n)": each name's own range
         rf"\b({_NAME}) ?\(([^()]*(?:<=|<)[^()]*)\)(?= and |, |$)",
@@ -394,7 +434,10 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
         ),
         what,
     )
-    m = _SCALARS.match(what)
+    head, bounds = split_bounds(what)
+    m = _SCALARS.fullmatch(head) or (
+        (bounds or ranges) and re.fullmatch(rf"()({_NAMES})", head)
+    )  # "contains n (1 <= n <= 10)"
     if m:
         reading.constraints += [x for r in ranges for x in _ranges(r)]
         names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(2)) if n]
@@ -403,53 +446,29 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
             raise _Unsupported(
                 f"{m.group(1)} integers but {len(names)} names: {sentence!r}", kind="unsupported_format", line=sentence
             )
-        reading.constraints += _ranges(m.group(3))
+        reading.constraints += _ranges(bounds)
         return ProseLine(names)
     raise _Unsupported(f"input line not understood: {sentence!r}", kind="unsupported_format", line=sentence)
 
 
-def _string_line(m: re.Match, reading: ProseInput, sentence: str) -> ProseLine:
-    """``a [binary] string s [of length n | (1 <= |s| <= 10)] [consisting of [n] <letters>]``."""
-    binary, name, length, word, letters = m.group(1), m.group(2), m.group(3), m.group(5), m.group(6)
-    if word and (length or not (word.isdigit() or word in _known(reading))):
-        letters = f"{word} {letters}"  # "of characters ...", not "of n characters"
-    elif word:
-        length = word
-    if length and not (length.isdigit() or length in _known(reading)):
-        raise _Unsupported(
-            f"the length of a string not understood: {sentence!r}", kind="unsupported_format", line=sentence
-        )
-    if letters is None and not binary:
-        raise _Unsupported(
-            f"the characters of a string not stated: {sentence!r}", kind="unsupported_format", line=sentence
-        )
-    letters = re.sub(r"\bLatin\b", "English", re.sub(r"\s*\([^()]*\)", "", letters or "0 and 1"))
-    reading.constraints += _ranges(m.group(4)) + [f"{name} consists of {letters}"]
-    return ProseLine([name], length, string=True)
+def _read_totals(s: str, sentence: str, reading: ProseInput) -> bool:
+    """A sentence bounding sums over the test cases ("the sum of n over all test cases does not
+    exceed ...", "The same guarantee applies to the sum of q"): read into ``reading.totals``."""
+    totals = sum_sentences(s, reading.totals[-1][1] if reading.totals else None)
+    for total in totals or []:
+        m = _TOTAL.match(total)
+        reading.totals += _totals(m.group(1), m.group(2), reading, sentence)  # type: ignore[union-attr]
+    if totals:
+        return True
+    m = _TOTAL.match(s)
+    if m:
+        reading.totals += _totals(m.group(1), m.group(2), reading, sentence)
+        return True
+    return False
 
 
 def _known(reading: ProseInput) -> set[str]:
     return {n for line in reading.lines for n in line.names}
-
-
-def _ranges(text: str | None) -> list[str]:
-    """``1 <= n <= 10^5, 2 <= k <= 5`` -> one constraint line per range (a range of several
-    names, ``1 <= n, q <= 10``, stays one line)."""
-    if not text:
-        return []
-    parts: list[str] = []
-    for part in (p.strip() for p in re.split(r"[;,]\s+", text) if p.strip()):
-        if (
-            parts
-            and re.fullmatch(r"[^<>]+ (?:<=|<) [A-Za-z]\w*", parts[-1])
-            and re.match(r"[A-Za-z]\w* ?(?:<=|<|,)", part)
-        ):
-            parts[-1] += ", " + part  # 1 <= n, q <= 10: one range of two names
-        else:
-            parts.append(part)
-    if len(parts) > 1 and all(len(_COMPARISON.findall(p)) >= 2 for p in parts):
-        return parts
-    return [text.replace(";", ",").strip()]
 
 
 def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[tuple[list[list[str]], str]]:
@@ -474,6 +493,7 @@ _GLOSS_PROMISE = re.compile(
     r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom)\w*",
     re.I,
 )
+_GRAPH_WORDS = re.compile(r"\b(?:trees?|graphs?|edges?|vertices|vertex|connected|loops?|reachable|cycles?)\b", re.I)
 # what an input can be that no range states: the statement naming one makes the reading incomplete
 _STRUCTURE = re.compile(
     r"\bpermutations?\b|\btrees?\b|\bgraphs?\b|\bconnected\b|\bsorted\b|\b(?:non-?)?(?:in|de)creasing\b"
@@ -487,9 +507,21 @@ def _story_ranges(story: str, names: set[str]) -> list[str]:
     """Ranges the story states of an input variable (``a number k (2 <= k <= 5)``), as
     constraint lines; a range of anything else (``an index 1 <= i <= n``) says nothing of the input."""
     out = []
-    for chain in _CHAIN.findall(story):
+    for found in _CHAIN.finditer(story):
+        chain = found.group(0)
+        call = re.match(r"\([^()]*\)", story[found.end() :])  # "k <= min(n, m)": the call is the chain's
+        chain += call.group(0) if call else ""
         terms = [t.strip() for t in _COMPARISON.split(chain)]
         subjects = terms[1:-1] if len(terms) > 2 else [t for t in terms if not re.fullmatch(r"[\d^*+\-]+", t)]
-        if any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
-            out.append(chain.strip())
+        if not any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
+            continue
+        left = re.fullmatch(r"([A-Za-z]\w*)(?:_(?:\{[^{}]*\}|\w+))?", terms[0])
+        if len(terms) == 2 and left and not _of_names(left.group(1), names):
+            continue  # "an index j <= n": the range of the story's j, not of n
+        out.append(chain.strip())
     return out
+
+
+def _of_names(word: str, names: set[str]) -> bool:
+    """Whether ``word`` is an input name or names written together (``kx``: k times x, kept: read or refused)."""
+    return word in names or any(word.startswith(n) and _of_names(word[len(n) :], names) for n in names if n)

@@ -26,6 +26,8 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
+from microcoder_data.testgen.graph_shapes import graph_is
+
 
 def occurrences(value: Any, x: Any) -> int:
     """How often ``x`` occurs in ``value`` and the lists nested in it."""
@@ -146,6 +148,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "most_repeated": most_repeated,
     "digits_within": digits_within,
     "chars_other_than_but_at": chars_other_than_but_at,
+    "graph_is": graph_is,
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
 FOLDS = {"all": all, "sum": sum}

@@ -28,7 +28,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from microcoder_data.process.normalize import heading_of
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.constraints import _expr, _fix_numbers, constraint_lines, promised_constraints
 from microcoder_data.testgen.prose_format import CASES, read_prose
@@ -54,7 +53,8 @@ from microcoder_data.testgen.stdin_rows import (
     row_names,
     typed_value,
 )
-from microcoder_data.testgen.stdin_translate import plain_latex, translate
+from microcoder_data.testgen.stdin_translate import translate
+from microcoder_eval.statement_text import heading_of, implicit_products, plain_latex
 from microcoder_data.testgen.test_cases import cases_spec, check_examples
 
 __all__ = ["Row", "StdinSpec", "args_json", "parse", "render", "stdin_spec"]
@@ -191,7 +191,7 @@ def _rows(block: list[str]) -> list[Row]:
                     kind="unsupported_format",
                     line=block[i],
                 )
-            rows.append(Row("block", names, counts.pop()))
+            rows.append(Row("block", names, implicit_products(counts.pop())))
             i += 3
             continue
         literal = [_VAR.match(t) for t in toks]
@@ -210,7 +210,7 @@ def _rows(block: list[str]) -> list[Row]:
                 raise _Unsupported(
                     f"input format line {block[i]!r} not understood", kind="unsupported_format", line=block[i]
                 )
-            count = ms[-1].group(2)  # type: ignore[union-attr]
+            count = implicit_products(ms[-1].group(2))  # type: ignore[union-attr]  # A_3N: 3 * N of them
             if ms[0].group(2) == "0":  # type: ignore[union-attr]
                 count = f"{count} + 1"
             rows.append(Row("list", [ms[0].group(1)], count))  # type: ignore[union-attr]
@@ -283,9 +283,16 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
     reading = read_prose(statement)
     inner = [
         Row(
-            "block" if line.block else "scalars" if line.string or line.count is None else "list",
+            "grid"
+            if line.width
+            else "block"
+            if line.block
+            else "scalars"
+            if line.string or line.count is None
+            else "list",
             line.names,
             line.count if not line.string else None,
+            line.width,
         )
         for line in reading.lines
     ]

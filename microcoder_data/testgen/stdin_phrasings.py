@@ -102,15 +102,16 @@ def _next_element(t: str, names: set[str], ints: dict[str, bool]) -> list[str] |
     """``T_i < T_{i+1} (1 <= i <= N-1)``, ``... for all 1 <= i <= N-1``: the list is sorted;
     ``A_i != A_{i+1}``: no two neighbours equal."""
     m = re.fullmatch(
-        r"([A-Za-z]\w*)_\{?i\}? ?(<=|<|!=) ?\1_\{i ?\+ ?1\}"
-        r"(?: ?\(\s*1 ?<= ?i ?(?:<= ?\w+ ?- ?1|< ?\w+)\s*\)| for (?:all|each|every) 1 ?<= ?i ?(?:<= ?\w+ ?- ?1|< ?\w+))?",
+        r"([A-Za-z]\w*)_\{?([a-z])\}? ?(<=|<|!=) ?\1_\{\2 ?\+ ?1\}"
+        r"(?: ?\(\s*1 ?<= ?\2 ?(?:<= ?\w+ ?- ?1|< ?\w+)\s*\)| for (?:all|each|every) 1 ?<= ?\2 ?(?:<= ?\w+ ?- ?1|< ?\w+)"
+        r"| for \2 ?=+ ?1 ?, ?2 ?, ?(?:\.\.\.|…) ?, ?\w+ ?- ?1)?",
         t,
-    )
+    )  # X_k != X_{k+1} (1 <= k <= M-1), A_i <= A_{i+1} for i=1,2,...,M-1
     if not m or m.group(1) not in names:
         return None
-    if m.group(2) == "!=":
+    if m.group(3) == "!=":
         return [f"no two adjacent elements of {m.group(1)} are equal"]
-    return [f"{m.group(1)} is sorted in {'strictly increasing' if m.group(2) == '<' else 'non-decreasing'} order"]
+    return [f"{m.group(1)} is sorted in {'strictly increasing' if m.group(3) == '<' else 'non-decreasing'} order"]
 
 
 def _implies(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:

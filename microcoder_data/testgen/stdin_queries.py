@@ -115,8 +115,8 @@ def constraint_of_fields(line: str, fields: list[str]) -> str:
         kind = m.group(1) or _ORDINALS.get(m.group(2).lower())
         return f"there is at least one {kind} in {QUERY_TYPE}" if kind else t
     t = re.sub(
-        r"^(?:for|in) (?:the |a |each )?(?:(?:\w+ )?type(?: \d+)?(?: of)? quer(?:y|ies)|quer(?:y|ies) of (?:the )?"
-        r"(?:\w+ type|types? [\d, and]+))\s*,\s*",
+        r"^(?:for|in) (?:the |a |each )?(?:(?:\w+ )?type(?: \d+(?:,? (?:and |or )?\d+)*)?(?: of)? quer(?:y|ies)|"
+        r"quer(?:y|ies) of (?:the )?(?:\w+(?:,? (?:and|or) \w+)? types?|types? [\d, and]+))\s*,\s*",
         "",
         t,
         flags=re.I,

@@ -13,48 +13,13 @@ import re
 from microcoder_data.testgen import stdin_records as jagged
 from microcoder_data.testgen.conditions import ALL_INTEGERS
 from microcoder_data.testgen.stdin_phrasings import rephrase, without_gloss
+from microcoder_eval.statement_text import implicit_products, plain_latex
 
-__all__ = ["plain_latex", "translate"]
-
-
-def plain_latex(text: str) -> str:
-    """A statement line's LaTeX as the plain notation the readers know (``\\leq`` -> ``<=``, ``\\dfrac{a}b`` -> ``(a)/(b)``)."""
-    text = text.replace("$", "")
-    text = re.sub(r"(?<![\w'])([A-Z])'(?![\w'])", r"\1_prime", text)  # T': a name of its own
-    text = re.sub(r"\\lvert\s*|\s*\\rvert|\\vert", "|", text)  # \lvert S_i \rvert: |S_i|
-    for a, b in (
-        (r"\leq", "<="),
-        (r"\le", "<="),
-        (r"\geq", ">="),
-        (r"\ge", ">="),
-        (r"\neq", "!="),
-        (r"\ne", "!="),
-        (r"\min", "min"),
-        (r"\max", "max"),
-        (r"\lt", "<"),
-        (r"\gt", ">"),
-        (r"\times", "*"),
-        (r"\cdot", "*"),
-        (r"\ldots", "..."),
-        (r"\dots", "..."),
-        (r"\cdots", "..."),
-        (r"\vdots", ":"),
-        (r"\,", ""),
-    ):
-        text = re.sub(re.escape(a) + r"(?![A-Za-z])", f" {b} ", text)
-    text = re.sub(r"\\(?:mathrm|text|mathtt)\{([^}]*)\}", r"\1", text)
-    text = re.sub(r"\\color\{\w+\}\{([^{}]*)\}", r"\1", text)  # \color{red}{K=1}: emphasis only
-    text = re.sub(r"\\[dt]?frac\s*\{([^{}]+)\}\s*(?:\{([^{}]+)\}|(\w))", r"(\1)/(\2\3)", text)  # \dfrac{N(N-1)}2
-    text = re.sub(r"\\(?:left|right|bigl?|bigr|Bigl?|Bigr)(?![A-Za-z])\s*", "", text)
-    text = re.sub(
-        r"\b(max|min)\s*\\(?:lbrace|\{)\s*(.+?)\s*\\(?:rbrace|\})", r"\1(\2)", text
-    )  # \max \lbrace H, W \rbrace
-    text = re.sub(r"\^\{([^}]*)\}", r"^\1", text)
-    text = re.sub(r"(?<=\w)\s*_\s*(?=[\w{])", "_", text)  # A _ 1
-    return re.sub(r"[ \t]+", " ", text).strip()
+__all__ = ["translate"]
 
 
-_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{?([a-z])\}?(?![\w])")
+# A_i, A_{i}, A_{i+1}: A[i], A[i+1] (a subscript with a comma is a cell's, never read as one index)
+_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_(?:([a-z])(?![\w{])|\{\s*([a-z](?:\s*[+-]\s*\d+)?)\s*\})")
 _CELL_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{\s*([a-z])\s*,\s*([a-z])\s*\}")  # A_{i,j}: A[i][j]
 
 
@@ -63,11 +28,11 @@ def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -
     ints = ints or {}
     t = without_gloss(plain_latex(line.replace("\\ ", " ")).rstrip())
     symbol_last = t.endswith("..") and not t.endswith("...")  # "# or ..": the last character is the symbol '.'
-    every = r"1\s*<=\s*[a-z]\s*<=\s*\w+(?:\{\w+\})?"  # 1 <= i <= N, 1 <= j <= A_i
+    every = r"1\s*<=\s*[a-z](?:\s*,\s*[a-z])?\s*<=\s*\w+(?:\{\w+\})?"  # 1 <= i <= N, 1 <= j <= A_i, 1 <= i,j <= N
     t = re.sub(rf"\s*\(\s*{every}(?:\s*,\s*{every})*\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
     t = t if symbol_last else t.rstrip(". ")  # (1 <= i <= N), (1 <= i <= N, 1 <= j <= M): every i (and j)
     t = re.sub(r"\s*\(\s*[a-z]\s*=\s*1\s*,\s*2\s*,\s*(?:\.\.\.|…)\s*,\s*\w+\s*\)$", "", t)  # (i=1,2,...,N)
-    chains = re.split(r",\s+", t)
+    chains = re.split(r",\s*", t)  # 1 <= a_k <= N,1 <= b_k <= N: two chains
     if len(chains) > 1 and all(len(re.findall(r"<=|<|>=|>", c)) >= 2 for c in chains):
         return [_quote_chars(x) for c in chains for x in _translate(c, names, ints)]  # 1 <= v <= N, 1 <= k <= 10
     return [_quote_chars(x) for x in _translate(t, names, ints)]
@@ -117,7 +82,7 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
         t,
     )  # \sum_{i=1}^N |S_i|
     t = _CELL_SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}][{m.group(3)}]" if m.group(1) in names else m.group(0), t)
-    subscript = lambda m: f"{m.group(1)}[{m.group(2)}]" if m.group(1) in names else m.group(0)  # noqa: E731
+    subscript = lambda m: _indexed(m, names)  # noqa: E731
     # A_{i,1} < ... < A_{i,C_i}: a row's cells by number, for the row readings only (A[i][1] elsewhere is a tuple's)
     row = jagged.row_cells(_SUB.sub(subscript, jagged.numbered_cells(t, names)), names, ints)
     if row is not None:
@@ -130,7 +95,7 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
         r"all (?:the )?values in the input are integers,? except (?:for )?(\S+)", t, re.I
     ):
         return []
-    t = _implicit_products(t, names)
+    t = implicit_products(t, names)
     m = re.fullmatch(
         r"the lengths of (\S+) and (\S+) are equal(?:,? and (?:are )?between (.+?) and (.+?),? inclusive)?", t, re.I
     )
@@ -174,15 +139,9 @@ def _enumerations(t: str, names: set[str]) -> str:
     return re.sub(r"[A-Za-z]\w*_\{?1\}?(?:\s*,\s*(?:and\s+)?(?:[A-Za-z]\w*_\{?\w+\}?|\.\.\.|…))+", element, t)
 
 
-def _implicit_products(t: str, names: set[str]) -> str:
-    """``10N - 9``, ``N(N-1)``: the multiplication AtCoder leaves out, written in."""
-    t = re.sub(
-        r"(?<![\w.*])(\d+)\s*([A-Za-z_]\w*)\b",
-        lambda m: f"{m.group(1)} * {m.group(2)}" if m.group(2) in names else m.group(0),
-        t,
-    )
-    t = re.sub(r"\b([A-Za-z_]\w*)\(", lambda m: f"{m.group(1)} * (" if m.group(1) in names else m.group(0), t)
-    return re.sub(r"(?<=[\w)])\)\s*\((?=\w)", ") * (", t)
+def _indexed(m: re.Match, names: set[str]) -> str:
+    index = "".join((m.group(2) or m.group(3)).split())
+    return f"{m.group(1)}[{index}]" if m.group(1) in names else m.group(0)
 
 
 def _subject(word: str, names: set[str]) -> bool:

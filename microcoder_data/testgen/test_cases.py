@@ -69,6 +69,9 @@ def _renamed(node: Node, renamed: dict[str, str]) -> Node:
             n.perm = (sub(n.perm[0]) or "", sub(n.perm[1]) or "")
         if n.perm_of is not None:
             n.perm_of = renamed.get(n.perm_of, n.perm_of)
+        if n.graph is not None:  # its vertex range and its other ends' list
+            ends = n.graph.get("ends", "")
+            n.graph = {**n.graph, "lo": sub(n.graph["lo"]), "hi": sub(n.graph["hi"]), "ends": renamed.get(ends, ends)}
         for child in [n.elem, *(n.items or [])]:
             if child is not None:
                 walk(child)

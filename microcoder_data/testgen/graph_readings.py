@@ -1,0 +1,237 @@
+"""Readings of graph lines (issue 37's "tree / graph shapes"), registered in
+``line_readings.READINGS``: "The given graph is a tree", "The graph is connected", "The graph is
+directed and acyclic", "There are no repeated connections", "(u_i, v_i) != (u_j, v_j) for i != j".
+
+A shape (tree, connected, dag) is drawn so and checked (``graph_shapes``): the line is recorded
+while the lines are read, and :func:`finish_graphs` ties it to the edges once every bound is
+known -- one list of tuples (LeetCode's ``edges``, positions 0 and 1 its ends) or two flat lists
+of vertices of one length (AtCoder's ``u_i v_i`` rows); the vertices are the range the ends are
+bounded to (``1 <= u_i, v_i <= N``).  Edges that cannot be told, or a range that is not one,
+refuse the line (``unsupported_constraint``): never a shape left unenforced.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from microcoder_data.testgen.spec_model import _IDENT, ELEMENT_INDEX, Node, _Unsupported, is_number_list
+
+_TREE = re.compile(r"(?:the )?(?:given |input )?(?:graph|edges?) (?:is|forms?|represents?) a tree", re.I)
+_CONNECTED = re.compile(
+    r"(?:the )?(?:given |input )?graph is (simple and )?connected"
+    r"|any (?:pair|two) of (?:cities|vertices|nodes|islands) can be reached from each other\b.*"
+    r"|all (?:\w+ )?(?:cities|vertices|nodes|branches) are reachable from each other\b.*"
+    r"|each (?:vertex|node|city) can be reached (?:directly or indirectly )?from every other (?:vertex|node|city)",
+    re.I,
+)
+_DAG = re.compile(
+    r"(?:the )?(?:given |input )?graph is (?:directed and acyclic|a directed acyclic graph|a dag)"
+    r"|(?:the )?(?:given |input )?graph is a directed acyclic graph \(dag\)",
+    re.I,
+)
+_LOOP = r"(self[- ]?(?:loops?|edges?))"
+_REPEAT = r"((?:repeated|duplicate|multiple|parallel) (?:edges|connections|roads))"
+_NO_REPEAT = re.compile(
+    rf"(?:there (?:are|is) no|the graph (?:does not contain|contains no|has no)) (?:any )?"
+    rf"(?:{_LOOP}(?:,? (?:or|and) (?:no )?{_REPEAT})?|{_REPEAT})(?: among the (\w+))?"
+    r"|there is at most one (?:edge|road|connection) between any (?:pair|two) of (?:vertices|nodes|cities)"
+    r"|no two \w+ are connected by more than one \w+",
+    re.I,
+)
+_PERMITS = re.compile(
+    r"(?:the graph may (?:contain|have)|there may be) (?:multiple|repeated|parallel) (?:edges|roads)\b.*", re.I
+)
+_PAIRS = re.compile(
+    r"(\\lbrace|\(|\{) ?([A-Za-z_]\w*)\[(\w)\] ?, ?([A-Za-z_]\w*)\[\3\] ?(?:\\rbrace|\)|\}) != "
+    r"(?:\\lbrace|\(|\{) ?\2\[(\w)\] ?, ?\4\[\5\] ?(?:\\rbrace|\)|\})(?:,? (?:for|if|when) \3 != \5)?"
+)
+_STRENGTH = ("simple", "dag", "connected", "tree")  # the shape drawn where several lines speak
+
+
+def _edge_list(reader: Any, text: str) -> str | None:
+    """The one argument that is a list of int tuples the line names, else the only one there is."""
+
+    def tuples(a: str) -> bool:
+        n = reader.nodes.get(a)
+        return bool(n and n.kind == "list" and n.elem and n.elem.kind == "list" and n.elem.elem)
+
+    found = [a for a in reader.args if tuples(a)]
+    named = [a for a in found if a not in ("graph", "tree") and re.search(rf"\b{a}\b", text)]  # not the word
+    return (named or found)[0] if len(named or found) == 1 else None
+
+
+def shape_line(reader: Any, text: str) -> bool | None:
+    """ "The given graph is a tree", "The graph is connected" (also "simple and connected", "any pair of
+    cities can be reached from each other ..."), "The graph is directed and acyclic": recorded, tied to
+    the edges by :func:`finish_graphs`.  A tree of LeetCode's ``edges`` is ``structures``' reading."""
+    if _TREE.fullmatch(text):
+        if _edge_list(reader, text) is not None:
+            return None  # ``edges`` a list of pairs: structures.py's ``tree``
+        shapes = ["tree"]
+    elif _CONNECTED.fullmatch(text):
+        simple = bool(re.match(r"(?:the )?(?:given |input )?graph is simple and", text, re.I))
+        shapes = ["connected"] + (["simple"] if simple else [])
+    elif _DAG.fullmatch(text):
+        shapes = ["dag"]
+    else:
+        return None
+    reader.graphs.extend((s, text, _edge_list(reader, text)) for s in shapes)
+    return True
+
+
+def no_repeated_edges(reader: Any, text: str) -> bool | None:
+    """ "There are no repeated connections / duplicate roads / self edges", "There are no self-loops or
+    repeated edges", "There is at most one edge between any pair of vertices": no edge twice (the
+    ends as an unordered pair) and, where said, no loop.  Of ``edges`` (a list of tuples) drawn so;
+    of two flat lists, checked (:func:`finish_graphs`).  "There may be multiple edges": nothing."""
+    if _PERMITS.fullmatch(text):
+        return True  # a permission constrains nothing
+    m = _NO_REPEAT.fullmatch(text)
+    if not m:
+        return None
+    loops, repeats = bool(m.group(1)), not m.group(1) or bool(m.group(2))
+    edges = _edge_list(reader, m.group(4) or text)
+    if edges is None:
+        reader.graphs.extend((s, text, None) for s, on in (("no_loop", loops), ("no_repeat", repeats)) if on)
+        return True
+    node = reader.nodes[edges]
+    node.pair_distinct = node.pair_distinct or repeats
+    if loops:
+        reader.item_ne.setdefault((edges, 2), []).append((0, 1))  # positions of edges[i]
+    return True
+
+
+def distinct_edges(reader: Any, text: str) -> bool | None:
+    """``(u[i], v[i]) != (u[j], v[j]) for i != j`` (ordered pairs) and ``\\lbrace u[i], v[i] \\rbrace !=
+    \\lbrace u[j], v[j] \\rbrace if i != j`` (unordered): no edge twice, a check."""
+    m = _PAIRS.fullmatch(text)
+    if not m or m.group(3) == m.group(5):
+        return None
+    u, v = m.group(2), m.group(4)
+    if not (is_number_list(reader.nodes.get(u)) and is_number_list(reader.nodes.get(v))):
+        return False
+    kind = "distinct_pairs" if m.group(1) == "(" else "unordered_distinct_pairs"
+    reader.checks.append(f"{kind}({u}, {v})")
+    return True
+
+
+# --------------------------------------------------------------------------- tying to the edges
+
+
+def _free(expr: str | None, lists: set[str]) -> bool:
+    """A vertex bound: it names no position and none of the edge lists."""
+    return bool(expr) and not set(_IDENT.findall(expr)) & (lists | {ELEMENT_INDEX})
+
+
+def _vertex_range(ends: list[Node], lists: set[str]) -> tuple[str, str] | None:
+    """(lo, hi) the ends are bounded to: the one lower and one upper bound among them that name
+    no position (``U_j < V_j`` bounds ``U`` by ``V``), else None."""
+    los = {e.lo for e in ends if _free(e.lo, lists)}
+    his = {e.hi for e in ends if _free(e.hi, lists)}
+    return (los.pop(), his.pop()) if len(los) == 1 and len(his) == 1 else None
+
+
+def _flat_ends(reader: Any) -> tuple[str, str] | None:
+    """Two flat int lists of one length whose elements are bounded by a size or by each other
+    (``1 <= u_i, v_i <= N``, ``1 <= U_j < V_j <= N``): the ends of the edges (weights are bounded
+    by constants, other lists have other lengths); None unless exactly one such pair."""
+    groups: dict[tuple[Any, ...], list[str]] = {}
+    for a in reader.args:
+        node = reader.nodes[a]
+        if is_number_list(node) and node.elem.kind == "int" and _IDENT.search(node.elem.hi or ""):
+            groups.setdefault((node.len_lo, node.len_hi), []).append(a)
+    pairs = [g for g in groups.values() if len(g) == 2]
+    return (pairs[0][0], pairs[0][1]) if len(pairs) == 1 else None
+
+
+def _ends(reader: Any, named: str | None) -> tuple[str, str | None, list[Node]]:
+    """(the list the shape is drawn on, its partner list or None, the end nodes)."""
+    if named is not None:
+        tup = reader.nodes[named].elem
+        return named, None, (tup.items[:2] if tup.items else [tup.elem])
+    flat = _flat_ends(reader)
+    if flat is None:
+        raise _Unsupported("the graph's edges are not two lists of vertices", "unsupported_constraint")
+    return flat[0], flat[1], [reader.nodes[flat[0]].elem, reader.nodes[flat[1]].elem]
+
+
+def finish_graphs(reader: Any, statement: str) -> None:
+    """Tie every recorded graph line to its edges (see the module's doc): the shape drawn on the
+    edge list (``Node.graph``) and checked (``graph_is``); "simple" of two flat lists a check.  A
+    size the vertices count is drawn small.  Raises ``_Unsupported`` naming the line."""
+    directed = re.search(r"(?<!un)directed", statement, re.I) is not None
+    chosen: dict[str, tuple[str, str]] = {}  # list -> (shape, line)
+    for shape, line, named in reader.graphs:
+        try:
+            first, second, ends = _ends(reader, named)
+        except _Unsupported as exc:
+            raise _Unsupported(f"{exc}: {line!r}", "unsupported_constraint", line) from None
+        if shape in ("no_loop", "no_repeat") or (shape == "simple" and directed and second):
+            _simple_checks(reader, first, second, shape, directed)
+            if shape != "simple":
+                continue
+        lists = {first} | ({second} if second else set())
+        span = _vertex_range(ends, lists | {f"{first}__0", f"{first}__1"})
+        if span is None or (shape in ("connected", "tree") and directed):  # a rooted tree's edges point
+            why = "no vertex range" if span is None else "of a directed graph: which way its edges point is not drawn"
+            raise _Unsupported(f"graph line not enforced ({why}): {line!r}", "unsupported_constraint", line)
+        old = chosen.get(first)
+        if old and {old[0], shape} == {"dag", "connected"}:
+            raise _Unsupported(f"graph lines not enforced together: {line!r}", "unsupported_constraint", line)
+        if old is None or _STRENGTH.index(shape) > _STRENGTH.index(old[0]):
+            chosen[first] = (shape, line)
+        reader.nodes[first].graph = {"shape": chosen[first][0], "ends": second or "", "lo": span[0], "hi": span[1]}
+        if shape != "simple" or not directed:
+            reader.checks.append(f"graph_is({shape!r}, {span[0]}, {span[1]}, {first}{', ' + second if second else ''})")
+        size = re.fullmatch(r"([A-Za-z_]\w*)(?: - 1)?", span[1])
+        if size and shape in ("tree", "connected") and reader.nodes.get(size.group(1), Node("list")).kind == "int":
+            reader.nodes[size.group(1)].size_like = True  # N vertices: drawn small like a length
+
+
+def _simple_checks(reader: Any, first: str, second: str | None, what: str, directed: bool) -> None:
+    """No loop / no edge twice over two flat lists (checks; of ``edges`` the reading set them)."""
+    if second is None:
+        return
+    if what in ("no_loop", "simple"):
+        reader.checks.append(f"differ_everywhere({first}, {second})")
+    if what in ("no_repeat", "simple"):
+        reader.checks.append(f"{'' if directed else 'unordered_'}distinct_pairs({first}, {second})")
+
+
+# --------------------------------------------------------------------------- Codeforces prose
+
+TREE_LINE = "The given graph is a tree"  # what a prose sentence saying so is read as (a constraint line)
+_PROSE_TREE = re.compile(
+    r"(?:it is guaranteed that |it's guaranteed that )?(?:the |these )?(?:given )?(?:edges|graph) "
+    r"(?:form|forms|make up|is|describe) a tree"
+    r"|(?:it is guaranteed that )?there (?:exists|is) (?:a unique|exactly one) (?:simple )?path(?: through the \w+)? "
+    r"between any (?:two|pair of) (?:nodes|vertices)",
+    re.I,
+)
+_WHERE_TREE = re.compile(r"\b(?:in|of|on) the (?:given )?tree\b", re.I)
+# the tree the edges form (and "connected", as the story defines a tree), not a kind of tree the
+# story could promise more of
+_PLAIN_TREE = re.compile(r"(?<!binary )(?<!perfect )(?<!complete )(?<!full )(?<!rooted )\btrees?\b|\bconnected\b", re.I)
+# a block of lines glossed as the tree's edges ("denoting an edge on the tree connecting x and y")
+_EDGES_GLOSS = re.compile(
+    r"(?:(?:denoting|describing) )?(?:an? |the )?(?:undirected )?edges? (?:on|of|in) the tree\b.*", re.I
+)
+
+
+def prose_tree(sentence: str, gloss: str = "") -> str | None:
+    """ "It is guaranteed that the given edges form a tree", or a block of lines glossed "— the edges
+    of the tree": :data:`TREE_LINE`, else None."""
+    said = _PROSE_TREE.fullmatch(sentence.rstrip(" .")) or _EDGES_GLOSS.fullmatch(gloss.strip())
+    return TREE_LINE if said else None
+
+
+def gloss_without_tree(gloss: str) -> str:
+    """A gloss less where the count lives ("the number of vertices in the tree", "the edges of
+    the tree"): the story's check (a tree read, or refused) judges the word, not the gloss's."""
+    return _WHERE_TREE.sub("", gloss)
+
+
+def told_without_tree(told: str, constraints: list[str]) -> str:
+    """The story less the plain word tree where a sentence read the edges as one."""
+    return _PLAIN_TREE.sub("", told) if TREE_LINE in constraints else told

@@ -1,0 +1,133 @@
+"""Graph shapes over edge lists (issue 37's "tree / graph shapes"): the check every input must
+pass (:func:`graph_is`, a function of the checks' language) and the drawer that builds the
+shape (:func:`draw_edges`).  A graph's vertices are the integers ``lo..hi`` (its endpoints'
+range: ``1 <= u_i, v_i <= N``); its edges are two flat lists (``u``, ``v``: AtCoder's rows
+``u_i v_i``) or one list of tuples whose positions 0 and 1 are the ends (LeetCode's ``edges``).
+
+Imports nothing of the package: ``spec_expr`` (the check) and ``inputgen`` (the drawer) both
+call it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+# tree: N - 1 edges joining every vertex; connected: every vertex reaches every other (the
+# edges undirected); dag: directed, no cycle (no self-loop either); simple: undirected, no
+# self-loop, no edge twice
+SHAPES = ("tree", "connected", "dag", "simple")
+
+
+def edge_pairs(lists: tuple[list[Any], ...]) -> list[tuple[Any, Any]] | None:
+    """The edges of one list of tuples (positions 0, 1) or of two flat lists; None when they
+    are neither."""
+    if len(lists) == 2 and len(lists[0]) == len(lists[1]):
+        return list(zip(lists[0], lists[1]))
+    if len(lists) == 1 and all(isinstance(e, list) and len(e) >= 2 for e in lists[0]):
+        return [(e[0], e[1]) for e in lists[0]]
+    return None
+
+
+def _components(n: int, edges: list[tuple[int, int]]) -> int:
+    """How many connected components vertices 0..n-1 make under ``edges`` (undirected)."""
+    parent = list(range(n))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    count = n
+    for a, b in edges:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+            count -= 1
+    return count
+
+
+def _acyclic(n: int, edges: list[tuple[int, int]]) -> bool:
+    """No directed cycle (Kahn: every vertex leaves the queue once)."""
+    out: list[list[int]] = [[] for _ in range(n)]
+    indegree = [0] * n
+    for a, b in edges:
+        out[a].append(b)
+        indegree[b] += 1
+    ready = [v for v in range(n) if indegree[v] == 0]
+    seen = 0
+    while ready:
+        v = ready.pop()
+        seen += 1
+        for w in out[v]:
+            indegree[w] -= 1
+            if indegree[w] == 0:
+                ready.append(w)
+    return seen == n
+
+
+def graph_is(shape: str, lo: int, hi: int, *lists: list[Any]) -> bool:
+    """Do the edges of ``lists`` (see :func:`edge_pairs`) over vertices ``lo..hi`` have ``shape``?
+    An endpoint outside ``lo..hi`` or not an integer fails every shape."""
+    pairs = edge_pairs(lists)
+    n = hi - lo + 1
+    if pairs is None or shape not in SHAPES or n < 1:
+        return False
+    if not all(type(x) is int and lo <= x <= hi for e in pairs for x in e):
+        return False
+    edges = [(a - lo, b - lo) for a, b in pairs]
+    if shape == "dag":
+        return _acyclic(n, edges)
+    if shape == "simple":
+        return all(a != b for a, b in edges) and len({frozenset(e) for e in edges}) == len(edges)
+    if shape == "tree" and len(edges) != n - 1:
+        return False
+    return _components(n, edges) == 1
+
+
+def most_edges(n: int, directed: bool) -> int:
+    """The most edges a simple graph on ``n`` vertices has."""
+    return n * (n - 1) // (1 if directed else 2)
+
+
+def _extra_edges(n: int, count: int, taken: set[tuple[int, int]], directed: bool, rng: random.Random) -> list:
+    """``count`` more edges of a simple graph (no loop, none in ``taken``), picked at random;
+    from the list of every free pair when the graph gets dense (rejection would stall)."""
+    key = (lambda a, b: (a, b)) if directed else (lambda a, b: (min(a, b), max(a, b)))
+    if 2 * (len(taken) + count) > most_edges(n, directed):
+        free = [(a, b) for a in range(n) for b in range(n) if a != b and (directed or a < b) and key(a, b) not in taken]
+        return rng.sample(free, count)
+    out = []
+    while len(out) < count:
+        a, b = rng.randrange(n), rng.randrange(n)
+        if a != b and key(a, b) not in taken:
+            taken.add(key(a, b))
+            out.append((a, b))
+    return out
+
+
+def draw_edges(shape: str, m: int, lo: int, hi: int, rng: random.Random, directed: bool = False) -> list:
+    """``m`` edges over vertices ``lo..hi`` of a random simple graph of ``shape``: a random tree
+    (each vertex joins an earlier one, the labels shuffled), plus for ``connected`` random extra
+    edges; for ``dag``, edges that go forward in a random order of the vertices.  A simple graph
+    is one the shape allows whatever else the statement permits.  Raises ValueError when no
+    such graph has ``m`` edges (the draw is then dropped: never an input breaking the shape)."""
+    n = hi - lo + 1
+    if n < 1 or m < 0 or m > most_edges(n, directed or shape == "dag"):
+        raise ValueError(f"no simple {shape} on {n} vertices has {m} edges")
+    label = list(range(n))
+    rng.shuffle(label)
+    if shape in ("dag", "simple"):  # a dag's edges go forward in the order ``label``
+        edges = _extra_edges(n, m, set(), directed and shape == "simple", rng)
+        rank = {v: k for k, v in enumerate(label)}
+        edges = [(a, b) if rank[a] < rank[b] or shape == "simple" else (b, a) for a, b in edges]
+    else:
+        if m < n - 1 or (shape == "tree" and m != n - 1):
+            raise ValueError(f"a {shape} on {n} vertices cannot have {m} edges")
+        edges = [(label[child], label[rng.randrange(child)]) for child in range(1, n)]
+        taken = {(min(a, b), max(a, b)) for a, b in edges}
+        edges += _extra_edges(n, m - (n - 1), taken, False, rng)
+        edges = [(a, b) if rng.random() < 0.5 else (b, a) for a, b in edges]
+    rng.shuffle(edges)
+    return [(a + lo, b + lo) for a, b in edges]

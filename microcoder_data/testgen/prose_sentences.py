@@ -1,0 +1,141 @@
+"""Other words for the sentences ``prose_format`` reads, each rewritten into the one form it
+reads (a rewrite states no more and no less than its sentence)::
+
+    In the first line of the input, you are given a single integer t (...)  -> The first line contains ...
+    There are two integers on the first line — the numbers n and q (...)     -> The first line contains two integers n and q (...)
+    The first line of each test case gives you 2 integers n and x (...)      -> ... contains two integers ...
+    Each test case begins with two integers n, c (...)                       -> The first line of each test case contains ...
+    A string s of length n follows on the second line of each test case, ... -> The second line of each test case contains ...
+    The following n lines contain two integers l_i and r_i (...)             -> Each of the next n lines contains ...
+    neither the sum of n nor the sum of m over all test cases exceeds 10^6  -> one total of n, one of m
+    The same guarantee applies to the sum of q across all test cases.        -> the total before, of q
+
+and a bulleted list of lines (``* the first line contains ...; * the second line ...``) split
+into its sentences."""
+
+from __future__ import annotations
+
+import re
+
+_ORDINAL = r"first|second|third|fourth|fifth|sixth|next|only|single|final|last"
+_REWRITES = [
+    (
+        r"^in the (first|second|third|only) line of (?:the )?input,? you(?: are|'re) given (.+)$",
+        r"The \1 line contains \2",
+    ),
+    (
+        r"^in the (first|second|third|fourth|only) line of each test case,? you(?: are|'re) given (.+)$",
+        r"The \1 line of each test case contains \2",
+    ),
+    (r"^the (\w+) line of the description (?:contains|lists) ", r"The \1 line of each test case contains "),
+    (r"^the first line of (?:the )?input is (.+)$", r"The first line contains \1"),
+    (r"^one line containing (.+)$", r"The only line contains \1"),
+    (r"^only one line of each test case contains ", r"The only line of each test case contains "),
+    (
+        r"^then (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines follow, (?:the i-th line|each line) (?:contains|containing) (.+)$",
+        r"Each of the next \1 lines contains \2",
+    ),
+    (
+        r"^there (?:are|is) (\w+ integers?) on the (first|second|third) line(?: of (?:the )?input)?"
+        r" (?:—|-|--) the (?:numbers?|values?) ((?:[A-Za-z]\w*(?:, | and |, and ))*[A-Za-z]\w*) (\([^()]*(?:\([^()]*\)[^()]*)*\))$",
+        r"The \2 line contains \1 \3 \4",
+    ),
+    (r"^the (\w+) line of each test case gives you (.+)$", r"The \1 line of each test case contains \2"),
+    (r"^each test case (?:begins|starts) with (.+?)$", r"The first line of each test case contains \1"),
+    (r"^for each test case, the (\w+) line contains (.+)$", r"The \1 line of each test case contains \2"),
+    (
+        r"^in (?:the|a) single line of each test case, (.+?) is (?:entered|given)(?=[,—]|$)",
+        r"The only line of each test case contains \1",
+    ),
+    (
+        r"^(an? .+?) follows on the (\w+) line of each test case,? (.+)$",
+        r"The \2 line of each test case contains \1, \3",
+    ),
+    (r"^the (\w+) line of each test case description ", r"The \1 line of each test case "),
+    (r"^in the description of each test case, the (\w+) line contains ", r"The \1 line of each test case contains "),
+    (
+        r"^(?:each|a) test case consists of (?:only )?(?:one|a single) line,? (?:that |which )?(?:contains|containing) ",
+        r"The only line of each test case contains ",
+    ),
+    (r"^the (first|second|third|fourth|single|only) line of each case ", r"The \1 line of each test case "),
+    (r"^the (first and only|first|only|single) line of (?:the )?input contains ", r"The \1 line contains "),
+    (
+        r"^(?:the )?(?:following|next) (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines(?: of (?:each|the) test case)?"
+        r" contains? (?!.*\beach\b)(.+)$",
+        r"Each of the next \1 lines contains \2",
+    ),
+    (
+        r"^(?:the )?(?:following|next) (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines(?: of (?:each|the) test case)?"
+        r" contain (\w+ integers) each,? (.+)$",
+        r"Each of the next \1 lines contains \2 \3",
+    ),
+    (
+        r"^(?:the )?(?:next|following) (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines(?: of (?:each|the) test case)?,? each containing (.+)$",
+        r"Each of the next \1 lines contains \2",
+    ),
+    (r"^each of the (next|following) (\S+) lines consists of ", r"Each of the \1 \2 lines contains "),
+    (
+        r"^then follow (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines(?: of (?:each|the) test case)?, each containing (.+)$",
+        r"Each of the next \1 lines contains \2",
+    ),
+    (
+        r"^in (?:the i-th|each) of the (?:next|following) (\w+) lines, (.+?) (?:is|are) given(?=[,—]|$)",
+        r"Each of the next \1 lines contains \2",
+    ),
+]
+_REWRITES_C = [(re.compile(a, re.I), b) for a, b in _REWRITES]
+
+
+def split_bullets(sentences: list[str]) -> list[str]:
+    """``* the first line contains …; * the second line contains …`` -> one sentence per bullet."""
+    out = []
+    for s in sentences:
+        parts = [p.strip(" ;") for p in re.split(r"(?:^|(?<=[;.:]))\s*\*\s+(?=[A-Za-z])", s)]
+        out += [p[0].upper() + p[1:] for p in parts if p]
+    return out
+
+
+def rephrase(s: str) -> str:
+    """``s`` (a sentence less its gloss and period) in the form prose_format reads."""
+    for pattern, form in _REWRITES_C:
+        s = pattern.sub(form, s)
+    s = re.sub(r"\bnumbers? (?=[A-Za-z]\w*_\{?1)", "integers ", s)  # n numbers a_1, ..., a_n
+    return re.sub(  # "contains 2 integers": the count word, not "n - 1 integers"
+        r"\b(contains|containing|of|has|with|gives you) ([1-6]) integers\b",
+        lambda m: f"{m.group(1)} {_WORDS[int(m.group(2))]} integers",
+        s,
+    )
+
+
+_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+
+_EXCEEDS = r"(?:does not exceed|do not exceed|doesn't exceed|don't exceed|is at most|are at most|exceeds?|<=)"
+_OVER = r"(?:over|for|across|in) all (?:the |t )?test(?: cases?|s)(?: in (?:one|the) (?:test|input))?"
+
+
+def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
+    """A sentence bounding several totals over the test cases, as one sentence per total
+    (each ``the sum of X over all test cases does not exceed B``); None for any other sentence."""
+    s = re.sub(r"^(?:it is|it's) (?:also )?guaranteed (?:that )?", "", s, flags=re.I)
+    m = re.fullmatch(rf"(?:neither )?the sum of (\w+) nor the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
+    m = m or re.fullmatch(rf"both the sum of (\w+) and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
+    m = m or re.fullmatch(rf"the sum of (\w+) {_OVER} and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
+    m = m or re.fullmatch(rf"the sum of both (\w+) and (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
+    if m:
+        return [f"the sum of {m.group(k)} over all test cases does not exceed {m.group(3)}" for k in (1, 2)]
+    m = re.fullmatch(
+        rf"the sum of (\w+)(?: {_OVER})? {_EXCEEDS} (\S+(?: \* \S+)?) and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)",
+        s,
+        re.I,
+    )
+    if m:
+        return [
+            f"the sum of {m.group(a)} over all test cases does not exceed {m.group(b)}" for a, b in ((1, 2), (3, 4))
+        ]
+    m = re.fullmatch(rf"the sum of (?:all )?(\w+)(?: {_OVER})? {_EXCEEDS} (.+?)(?: {_OVER})?", s, re.I)
+    if m:
+        return [f"the sum of {m.group(1)} over all test cases does not exceed {m.group(2)}"]
+    m = re.fullmatch(rf"the same (?:guarantee|constraint|limit) applies to the sum of (\w+) {_OVER}", s, re.I)
+    if m and previous_bound:
+        return [f"the sum of {m.group(1)} over all test cases does not exceed {previous_bound}"]
+    return None
