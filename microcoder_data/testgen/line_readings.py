@@ -23,6 +23,7 @@ from microcoder_data.testgen.relation_readings import (
     single_equals,
     size_multiple,
 )
+from microcoder_data.testgen.value_registry import ENTRIES as VALUE_ENTRIES
 from microcoder_data.testgen.word_readings import each_subject, leading_zeros, sorted_in_words
 
 # how a reading of a line that constrains no input is enforced (its test: it records nothing)
@@ -102,6 +103,7 @@ def _bounded_difference(reader: Any, text: str) -> bool | None:
 
 
 READINGS = (
+    *(Reading(*entry) for entry in VALUE_ENTRIES),  # values, alphabets, existence: value_registry.py
     Reading(
         "a graph's shape: tree, connected, directed acyclic",
         (

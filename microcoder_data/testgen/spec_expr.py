@@ -106,6 +106,25 @@ def no_leading_zero(value: Any, zero_ok: bool) -> bool:
     return value[0] not in (0, "0") or (zero_ok and len(value) == 1)
 
 
+def most_repeated(values: list[Any]) -> int:
+    """How often the most frequent value of ``values`` occurs (0 for none)."""
+    counts: dict[str, int] = {}
+    for v in values:
+        key = repr(v)
+        counts[key] = counts.get(key, 0) + 1
+    return max(counts.values(), default=0)
+
+
+def chars_other_than_but_at(text: str, k: int, chars: str) -> int:
+    """How many characters of ``text``, but the one at position ``k``, are none of ``chars``."""
+    return sum(c not in chars for i, c in enumerate(text) if i != k)
+
+
+def digits_within(value: int, lo: int, hi: int) -> bool:
+    """Every decimal digit of ``value`` is between ``lo`` and ``hi``."""
+    return all(lo <= int(c) <= hi for c in str(abs(value)))
+
+
 # the functions a bound or check may call (``len(nums)``, ``sum(nums)``), by name
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "len": len,
@@ -126,6 +145,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "unordered_distinct_pairs": unordered_distinct_pairs,
     "char_counts_within": char_counts_within,
     "occurrences": occurrences,
+    "most_repeated": most_repeated,
+    "digits_within": digits_within,
+    "chars_other_than_but_at": chars_other_than_but_at,
     "graph_is": graph_is,
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
