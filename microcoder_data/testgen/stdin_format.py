@@ -33,6 +33,7 @@ from microcoder_data.testgen.constraints import _expr, _fix_numbers, constraint_
 from microcoder_data.testgen.prose_format import CASES, read_prose
 from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
 from microcoder_data.testgen import stdin_records as jagged
+from microcoder_data.testgen.stdin_cases import split_cases, split_constraints
 from microcoder_data.testgen.stdin_phrasings import graph_lines
 from microcoder_data.testgen.stdin_queries import (
     QUERY_TYPE,
@@ -269,6 +270,8 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     statement = before_samples(p.statement)
     if not block:  # Codeforces' and the like's: the Input section in prose
         return _prose_spec(p, "\n".join(plain_latex(line) for line in statement.splitlines()))
+    if split_cases(block) is not None:
+        return _cases_block(p, block, statement)
     rows = layout(block)
     raw = [parse(rows, t.input) for t in p.tests]
     lines = constraint_lines(statement)
@@ -300,14 +303,45 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
     if reading.cases is None:
         raw = [parse(inner, t.input) for t in p.tests]
         return StdinSpec(inner, _spec_of(inner, raw, reading.constraints, reading.story, reading.strings, lengths))
-    rows = [Row("scalars", [reading.cases]), Row("cases", [CASES], reading.cases, inner=inner)]
+    bounds = reading.cases_range  # set with the count
+    return _several_cases(
+        p, inner, reading.cases, bounds, reading.totals, reading.constraints, reading.story, reading.strings, lengths
+    )
+
+
+def _cases_block(p: Problem, block: list[str], statement: str) -> StdinSpec:
+    """An AtCoder block of several test cases (stdin_cases.py): one case's rows and constraints
+    read like a whole input's, the count's range and the totals over the cases apart."""
+    count, inner_block, said = split_cases(block)  # type: ignore[misc]
+    lines = constraint_lines(statement)
+    if not lines:
+        raise _Unsupported("no Constraints section: no ranges for the input's values", kind="no_format")
+    span, totals, rest = split_constraints([plain_latex(line) for line in lines], count)
+    if span is None:
+        raise _Unsupported(f"no range stated for {count}", kind="no_range", line=count)
+    return _several_cases(p, layout(inner_block), count, span, totals, rest, statement)
+
+
+def _several_cases(
+    p: Problem,
+    inner: list[Row],
+    count: str,
+    count_range: tuple[str, str],
+    totals: list[tuple[list[list[str]], str]],
+    lines: list[str],
+    story: str,
+    strings: set[str] = frozenset(),  # type: ignore[assignment]
+    lengths: list[str] = (),  # type: ignore[assignment]
+) -> StdinSpec:
+    """A count and that many cases of ``inner`` (test_cases.py), every existing input checked."""
+    rows = [Row("scalars", [count]), Row("cases", [CASES], count, inner=inner)]
     raw = [parse(rows, t.input) for t in p.tests]
     flat = [dict(zip(row_names(inner), case)) for r in raw for case in r[CASES]]
     labels = [f"test {t + 1}, case {c + 1}" for t, r in enumerate(raw) for c in range(len(r[CASES]))]
-    case = _spec_of(inner, flat, reading.constraints, reading.story, reading.strings, lengths, labels)
-    bounds = tuple(_expr(_fix_numbers(b, False), set()) for b in reading.cases_range or ())
-    totals = [(names, _expr(_fix_numbers(b, False), set())) for names, b in reading.totals]
-    spec = cases_spec(case, reading.cases, bounds, CASES, totals)  # type: ignore[arg-type]
+    case = _spec_of(inner, flat, lines, story, strings, lengths, labels)
+    bounds = tuple(_expr(_fix_numbers(b, False), set()) for b in count_range)
+    sums = [(names, _expr(_fix_numbers(b, False), set())) for names, b in totals]
+    spec = cases_spec(case, count, bounds, CASES, sums)  # type: ignore[arg-type]
     check_examples(spec, [{n: typed_value(spec.nodes[n], v) for n, v in r.items()} for r in raw])
     return StdinSpec(rows, spec)
 
