@@ -130,6 +130,10 @@ def test_split_reads_the_layout_and_the_constraints_apart():
         "T",
     )
     assert span == ("1", "10^4") and totals == [([["N", "M"]], "10^5")] and rest == ["1 <= N <= 10", "N is odd."]
+    span, totals, rest = split_constraints(
+        ["1 <= T,N,M <= 3 * 10^5", "The sum of N over the T test cases is at most 3 * 10^5."], "T"
+    )
+    assert span == ("1", "3 * 10^5") and totals == [([["N"]], "3 * 10^5")] and rest == ["1 <= N, M <= 3 * 10^5"]
 
 
 @pytest.mark.parametrize(
@@ -154,3 +158,34 @@ def test_split_reads_the_layout_and_the_constraints_apart():
 def test_cases_it_cannot_read_refuse_generation(change, why):
     spec = stdin_spec(_problem(*change(*PERMS)))
     assert isinstance(spec, NoSpec) and why in spec.reason, spec
+
+
+def test_an_intro_sentence_that_goes_on_and_cases_named_test_i():
+    fmt = PERMS[0].replace("case_", "test_")
+    problem = _problem(fmt, *PERMS[1:])
+    problem.statement = problem.statement.replace(
+        "in the following format:\n", "in the following format, where test_i represents the i-th test case:\n", 1
+    )
+    spec = stdin_spec(problem)
+    assert isinstance(spec, StdinSpec), spec.reason
+    assert spec.rows[1].kind == "cases" and spec.spec.checks == ["sum(case[0] for case in cases) <= 20"]
+
+
+def test_queries_of_one_format_after_an_intro_that_goes_on():
+    fmt = "N Q\nS\nquery_1\n\\vdots\nquery_Q\n\nEach query is given in the following format:\nL R"
+    constraints = [
+        "1 \\leq N, Q \\leq 10",
+        "S is a string of length N consisting of 1 and 2.",
+        "1 \\leq L \\leq R \\leq N",
+    ]
+    problem = _problem(fmt, constraints, ["3 2\n121\n1 3\n2 2\n"])
+    problem.statement = problem.statement.replace(
+        "in the following format:\n", "in the following format. Here, query_i denotes the i-th query.\n", 1
+    )
+    spec = stdin_spec(problem)
+    assert isinstance(spec, StdinSpec), spec.reason
+    for x in generate_inputs(spec.spec, "atc/cases", 20):
+        lines = [line.split() for line in spec.render(json.loads(x)).rstrip("\n").split("\n")]
+        (n, q), s, queries = map(int, lines[0]), lines[1][0], lines[2:]
+        assert len(s) == n and len(queries) == q
+        assert all(1 <= int(l) <= int(r) <= n for l, r in queries)

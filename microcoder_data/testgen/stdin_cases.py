@@ -27,10 +27,10 @@ from microcoder_data.testgen.spec_model import _Unsupported
 _INTRO = re.compile(
     r"each (?:test )?case(?: case_\{?i\}?)?(?: \([^()]*\))? is (?:given )?in the following format\s*:?", re.I
 )
-_CASE = re.compile(r"^case_\{?([A-Za-z0-9]+)\}?$", re.I)
+_CASE = re.compile(r"^(?:case|test|testcase)_\{?([A-Za-z0-9]+)\}?$", re.I)
 _DOTS = (":", "...", "⋮")
 _TOTAL = re.compile(
-    r"^(?:it is guaranteed that )?the sum of (.+?) (?:over|for|across|in) (?:all )?(?:the )?(?:test )?cases"
+    r"^(?:it is guaranteed that )?the sum of (.+?) (?:over|for|across|in) (?:all )?(?:the )?(?:[A-Za-z]\w* )?(?:test )?cases"
     r"(?: in (?:a single|each|one|the|an) input)? (?:is at most|does not exceed|is not greater than|<=) (.+?)\.?$",
     re.I,
 )
@@ -66,9 +66,12 @@ def split_constraints(
     span, totals, rest = None, [], []
     for line in lines:
         t = line.strip().rstrip(".").strip()
-        m = re.fullmatch(rf"(\S+)\s*<=\s*{re.escape(count)}\s*<=\s*(\S+(?:\s*\*\s*\S+)?)", t)
-        if m and span is None:
-            span = (m.group(1), m.group(2))
+        m = re.fullmatch(r"(\S+)\s*<=\s*([A-Za-z]\w*(?:\s*,\s*[A-Za-z]\w*)*)\s*<=\s*(\S+(?:\s*\*\s*\S+)?)", t)
+        names = [n.strip() for n in m.group(2).split(",")] if m else []
+        if count in names and span is None:  # 1 <= T <= 10^5, or 1 <= T, N, M <= 3 * 10^5: T's, and the rest's
+            span = (m.group(1), m.group(3))  # type: ignore[union-attr]
+            others = [n for n in names if n != count]
+            rest += [f"{m.group(1)} <= {', '.join(others)} <= {m.group(3)}"] if others else []  # type: ignore[union-attr]
             continue
         m = _TOTAL.match(t)
         if m:
