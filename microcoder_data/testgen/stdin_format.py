@@ -60,7 +60,7 @@ from microcoder_data.testgen.test_cases import cases_spec, check_examples
 
 __all__ = ["Row", "StdinSpec", "args_json", "parse", "render", "stdin_spec"]
 
-_VAR = re.compile(r"^([A-Za-z][A-Za-z0-9]*)(?:_\{?([A-Za-z0-9+\-]+)\}?)?$")
+_VAR = re.compile(r"^([A-Za-z][A-Za-z0-9]*)(?:_\{?([A-Za-z0-9+\-]+(?:_[A-Za-z0-9]+)?)\}?)?$")  # u_{M_G}
 _INTERACTIVE = re.compile(r"\bthis is an interactive (?:problem|task)\b", re.I)
 _FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][+-]?\d+)$")
 
@@ -103,33 +103,44 @@ def _grid_row(line: str) -> tuple[str, str, str, bool] | None:
     if len(cells) < 2 or _CELL.sub(" ", line).replace("...", " ").strip():
         return None
     names, rows = {c.group(1) for c in cells}, {c.group(2) for c in cells}
-    if len(names) != 1 or len(rows) != 1 or cells[0].group(3) != "1":
+    if len(names) != 1 or len(rows) != 1 or cells[0].group(3) not in ("0", "1"):
         return None
-    if len(cells) == 2 and cells[1].group(3) == "2":
+    if len(cells) == 2 and cells[1].group(3) == str(int(cells[0].group(3)) + 1):
         return None  # two cells and no "...": not a row of any width
     joined = line[cells[0].end() : cells[1].start()] == ""
-    return cells[0].group(1), cells[0].group(2), cells[-1].group(3), joined
+    width = cells[-1].group(3) if cells[0].group(3) == "1" else f"{cells[-1].group(3)} + 1"  # from 0: one more
+    return cells[0].group(1), cells[0].group(2), width, joined
 
 
 def _grid(block: list[str], i: int) -> tuple[Row, int] | None:
     """A grid: its first row, (its second,) a vertical ellipsis, its last row -> (the Row, lines used)."""
     first = _grid_row(block[i])
-    if first is None or first[1] != "1":
+    if first is None or first[1] not in ("0", "1"):
         return None
     j = i + 1
     second = _grid_row(block[j]) if j < len(block) else None
-    if second is not None and second[1] == "2" and second[0] == first[0]:
+    if second is not None and second[1] == str(int(first[1]) + 1) and second[0] == first[0]:
         j += 1
     if j + 1 >= len(block) or block[j] not in (":", "...", "⋮"):
         return None
     last = _grid_row(block[j + 1])
     if last is None or last[0] != first[0] or last[2] != first[2] or last[3] != first[3]:
         return None
-    return Row("grid", [first[0]], last[1], first[2], first[3]), j + 2 - i
+    rows = last[1] if first[1] == "1" else f"{last[1]} + 1"  # rows from 0 to N-1: N of them
+    return Row("grid", [first[0]], rows, first[2], first[3]), j + 2 - i
+
+
+def _subscripts(line: str) -> str:
+    """A subscript as one token: ``A_{N - 1}`` -> ``A_{N-1}``, ``B_{1,{K_1}}`` -> ``B_{1,K_1}``,
+    ``P[0][N-1]`` -> ``P_{0,N-1}``."""
+    line = re.sub(r"\b([A-Za-z][A-Za-z0-9]*)\[([^\[\]]+)\]\[([^\[\]]+)\]", r"\1_{\2,\3}", line)
+    line = re.sub(r"\b([A-Za-z][A-Za-z0-9]*)\[([^\[\]]+)\]", r"\1_{\2}", line)
+    line = re.sub(r"_\{([^{}]*)\{([^{}]*)\}([^{}]*)\}", r"_{\1\2\3}", line)
+    return re.sub(r"_\{([^{}]*)\}", lambda m: "_{" + re.sub(r"\s+", "", m.group(1)) + "}", line)
 
 
 def layout(block: list[str]) -> list[Row]:
-    block, forms = split_forms(block)
+    block, forms = split_forms([_subscripts(line) for line in block])
     rows = _rows(block)
     queries = [k for k, r in enumerate(rows) if r.kind == "block" and is_query_row(r.names)]
     if forms is None and queries:

@@ -122,6 +122,9 @@ def constraint_of_fields(line: str, fields: list[str]) -> str:
         flags=re.I,
     )
     t = re.sub(r"\s+(?:for|in) (?:all )?quer(?:y|ies) of types? [\d, and]+$", "", t, flags=re.I)
+    subject = re.match(r"([A-Za-z]\w*)\S* is ", t)
+    if subject and subject.group(1) not in fields:
+        return t  # "P[i][j] is W or B": what another variable is, its words no fields (B: a letter)
     return re.sub(r"(?<![\w\[.])(" + "|".join(map(re.escape, fields)) + r")(?![\w\[.(])", r"\1[i]", t) if fields else t
 
 

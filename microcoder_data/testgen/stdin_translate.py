@@ -152,6 +152,7 @@ def _several_subjects(t: str, names: set[str], ints: dict[str, bool]) -> list[st
     """``S and T are strings ...``, ``A, B, and C are pairwise different``, ``L and R are
     0 or 1``: the same statement of each subject (different ones also unequal)."""
     t = re.sub(r"^\w+(?:,\w+)+(?= are )", lambda x: ", ".join(x.group(0).split(",")), t)  # H,W,D are integers
+    t = re.sub(r" are all integers$", " are integers", t)  # N, Q, A, B are all integers: each an integer
     m = re.fullmatch(r"(\S+(?:(?:,|,? and) \S+)+) (?:are|is) (.+)", t)
     if not m:
         return None

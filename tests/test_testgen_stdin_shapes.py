@@ -1,0 +1,127 @@
+"""Format shapes of AtCoder blocks read by stdin_format.py / stdin_records.py: an upper triangle
+without its diagonal (row i of N - 1 holds N - i values), a grid indexed from 0 in brackets
+(``P[0][0]P[0][1]... P[0][N-1]``), subscripts written with spaces or nested braces
+(``A_{N - 1}``, ``B_{1,{K_1}}``) or naming a variable with its own subscript (``u_{M_G}``).  Each
+is drawn as read and checked; an existing input that does not fit refuses generation."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from microcoder_data.schema import Problem
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.neighbours import neighbour_inputs
+from microcoder_data.testgen.spec_model import NoSpec
+from microcoder_data.testgen.stdin_format import StdinSpec, args_json, parse, stdin_spec
+from microcoder_eval.types import TestCase
+
+
+def _problem(fmt: str, constraints: list[str], inputs: list[str]) -> Problem:
+    lines = "\n".join(f"- {c}" for c in constraints)
+    statement = (
+        "Answer.\n\n### Input\n\nThe input is given from Standard Input in the following format:\n"
+        f"{fmt}\n\n### Output\n\nPrint it.\n\n### Constraints\n\n{lines}\n\n### Sample Input 1\n\n1\n"
+    )
+    return Problem(
+        id="atc/shapes",
+        source="atc",
+        title="Shapes",
+        statement=statement,
+        mode="stdin",
+        tests=[TestCase(i, "0\n") for i in inputs],
+        reference_solutions=["print(0)"],
+    )
+
+
+def _lines(text: str) -> list[list[str]]:
+    return [line.split() for line in text.rstrip("\n").split("\n")]
+
+
+UPPER = (
+    "N\nD_{1,2} D_{1,3} \\ldots D_{1,N}\nD_{2,3} \\ldots D_{2,N}\n\\vdots\nD_{N-1,N}",
+    ["2 \\leq N \\leq 16", "1 \\leq D_{i,j} \\leq 10^9", "All input values are integers."],
+    ["4\n1 5 4\n7 8\n6\n", "2\n3\n"],
+)
+
+
+def _upper_ok(text: str) -> None:
+    lines = _lines(text)
+    n = int(lines[0][0])
+    assert 2 <= n <= 16 and len(lines) == n, text  # N, then N - 1 rows
+    for i, row in enumerate(lines[1:], start=1):
+        assert len(row) == n - i and all(1 <= int(x) <= 10**9 for x in row), text
+
+
+def test_an_upper_triangle_is_read_and_every_drawn_input_holds_n_minus_i_values_in_row_i():
+    spec = stdin_spec(_problem(*UPPER))
+    assert isinstance(spec, StdinSpec), spec.reason
+    assert (spec.rows[1].kind, spec.rows[1].count, spec.rows[1].records.down) == ("records", "N-1", True)
+    assert parse(spec.rows, UPPER[2][0]) == {"N": "4", "D": [["1", "5", "4"], ["7", "8"], ["6"]]}
+    texts = [spec.render(json.loads(x)) for x in generate_inputs(spec.spec, "atc/shapes", 20)]
+    assert len(texts) == 20
+    for t in texts:
+        _upper_ok(t)
+    seeds = sorted(args_json(spec, i) for i in UPPER[2])
+    near = neighbour_inputs(spec.spec, seeds, random.Random(1), 20, exclude=set(seeds))
+    assert near
+    for x in near:
+        _upper_ok(spec.render(json.loads(x)))
+
+
+def test_an_upper_triangle_row_of_the_wrong_length_refuses():
+    spec = stdin_spec(_problem(UPPER[0], UPPER[1], UPPER[2] + ["3\n1 2\n3 4\n"]))
+    assert isinstance(spec, NoSpec) and spec.refusal.kind == "examples_break_format", spec
+
+
+GRID0 = (
+    "N Q\nP[0][0]P[0][1]\\ldots P[0][N-1]\nP[1][0]P[1][1]\\ldots P[1][N-1]\n\\vdots\n"
+    "P[N-1][0]P[N-1][1]\\ldots P[N-1][N-1]\nquery_1\n\\vdots\nquery_Q\n\nEach query is given in the following format:\n"
+    "A B C D",
+    [
+        "1 \\leq N \\leq 10",
+        "P[i][j] is W or B.",
+        "1 \\leq Q \\leq 5",
+        "0 \\leq A \\leq C < 10^9",
+        "0 \\leq B \\leq D < 10^9",
+        "N, Q, A, B, C, D are all integers.",
+    ],
+    ["3 2\nWWB\nBBW\nWBW\n1 2 3 4\n0 3 4 5\n"],
+)
+
+
+def test_a_grid_indexed_from_zero_in_brackets_and_a_letter_named_like_a_query_field():
+    spec = stdin_spec(_problem(*GRID0))
+    assert isinstance(spec, StdinSpec), spec.reason
+    grid = spec.rows[1]
+    assert (grid.kind, grid.count, grid.width, grid.joined) == ("grid", "N-1 + 1", "N-1 + 1", True)
+    assert spec.spec.nodes["P"].elem.alphabet == "BW"  # "W or B": letters, not the field B
+    for x in generate_inputs(spec.spec, "atc/shapes", 20):
+        lines = _lines(spec.render(json.loads(x)))
+        n, q = map(int, lines[0])
+        assert all(len(r) == 1 and len(r[0]) == n and set(r[0]) <= {"W", "B"} for r in lines[1 : n + 1])
+        assert len(lines) == n + 1 + q
+        assert all(0 <= int(a) <= int(c) < 10**9 and 0 <= int(b) <= int(d) < 10**9 for a, b, c, d in lines[n + 1 :])
+    short = GRID0[2] + ["2 1\nWW\nB\n0 0 0 0\n"]  # a row one cell short
+    assert isinstance(stdin_spec(_problem(GRID0[0], GRID0[1], short)), NoSpec)
+
+
+@pytest.mark.parametrize(
+    "fmt, inputs, names",
+    [
+        ("N\nA_1 B_1\n\\vdots\nA_{N - 1} B_{N - 1}", ["3\n1 2\n2 3\n"], ["N", "A", "B"]),
+        ("M_G\nu_1 v_1\nu_2 v_2\n\\vdots\nu_{M_G} v_{M_G}", ["2\n1 2\n2 3\n"], ["M_G", "u", "v"]),
+    ],
+)
+def test_subscripts_with_spaces_or_a_subscripted_count(fmt, inputs, names):
+    first = names[0].replace("_", " _ ")  # AtCoder's "M _ G"
+    constraints = [f"1 \\leq {first} \\leq 10", f"1 \\leq {names[1]}_i < {names[2]}_i \\leq 10"]
+    spec = stdin_spec(_problem(fmt, constraints, inputs))
+    assert isinstance(spec, StdinSpec), spec.reason
+    assert [n for r in spec.rows for n in r.names] == names
+    for x in generate_inputs(spec.spec, "atc/shapes", 10):
+        lines = _lines(spec.render(json.loads(x)))
+        count = int(lines[0][0]) - (1 if names[0] == "N" else 0)
+        assert len(lines) == count + 1 and all(1 <= int(a) < int(b) <= 10 for a, b in lines[1:])
