@@ -125,3 +125,24 @@ def test_subscripts_with_spaces_or_a_subscripted_count(fmt, inputs, names):
         lines = _lines(spec.render(json.loads(x)))
         count = int(lines[0][0]) - (1 if names[0] == "N" else 0)
         assert len(lines) == count + 1 and all(1 <= int(a) < int(b) <= 10 for a, b in lines[1:])
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "In queries of the first and second types, 1 \\leq c \\leq N.",
+        "For type 1 and 2 queries, 1 \\leq c \\leq N.",
+        "For queries of types 1 and 2, 1 \\leq c \\leq N.",
+    ],
+)
+def test_a_bound_said_of_several_query_types_bounds_the_field(said):
+    fmt = "N Q\nquery_1\n\\vdots\nquery_Q\n\nEach query is given in one of the following two formats:\n1 x c\n\n2 c"
+    constraints = ["1 \\leq N \\leq 9", "1 \\leq Q \\leq 9", "In queries of the first type, 1 \\leq x \\leq N.", said]
+    spec = stdin_spec(_problem(fmt, constraints, ["5 3\n1 5 4\n2 2\n1 1 1\n"]))
+    assert isinstance(spec, StdinSpec), spec.reason
+    assert (spec.spec.nodes["c"].elem.lo, spec.spec.nodes["c"].elem.hi) == ("1", "N")
+    for x in generate_inputs(spec.spec, "atc/shapes", 20):
+        lines = _lines(spec.render(json.loads(x)))
+        n = int(lines[0][0])
+        assert all(1 <= int(v) <= n for q in lines[1:] for v in q[1:])
+    assert isinstance(stdin_spec(_problem(fmt, constraints, ["5 1\n2 6\n"])), NoSpec)  # c over N: the reading holds

@@ -144,7 +144,8 @@ def layout(block: list[str]) -> list[Row]:
     rows = _rows(block)
     queries = [k for k, r in enumerate(rows) if r.kind == "block" and is_query_row(r.names)]
     if forms is None and queries:
-        raise _Unsupported("queries with no format for them", kind="unsupported_format")
+        q = rows[queries[0]]  # the forms may be in the story (bullets with what each query does): not read
+        raise _Unsupported("queries with no format for them", kind="unsupported_format", line=f"{q.names[0]}_{q.count}")
     if forms is not None:
         if len(queries) != 1:
             raise _Unsupported("queries' formats but no query_1 ... query_Q lines", kind="unsupported_format")
