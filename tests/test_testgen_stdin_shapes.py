@@ -146,3 +146,33 @@ def test_a_bound_said_of_several_query_types_bounds_the_field(said):
         n = int(lines[0][0])
         assert all(1 <= int(v) <= n for q in lines[1:] for v in q[1:])
     assert isinstance(stdin_spec(_problem(fmt, constraints, ["5 1\n2 6\n"])), NoSpec)  # c over N: the reading holds
+
+
+def test_scalars_written_together_are_one_character_each():
+    constraints = ["Each of S_1, S_2, T_1, and T_2 is one of the characters A, B, C, D, and E.", "S_1 \\neq S_2"]
+    spec = stdin_spec(_problem("S_1S_2\nT_1T_2", constraints, ["AC\nEC\n", "BD\nBB\n"]))
+    assert isinstance(spec, StdinSpec), spec.reason
+    assert [(r.names, r.joined) for r in spec.rows] == [(["S_1", "S_2"], True), (["T_1", "T_2"], True)]
+    assert parse(spec.rows, "AC\nEC\n") == {"S_1": "A", "S_2": "C", "T_1": "E", "T_2": "C"}
+    texts = [spec.render(json.loads(x)) for x in generate_inputs(spec.spec, "atc/shapes", 20)]
+    assert len(texts) == 20
+    for t in texts:
+        s, u = t.split()
+        assert len(s) == len(u) == 2 and set(s + u) <= set("ABCDE") and s[0] != s[1], t
+    assert isinstance(stdin_spec(_problem("S_1S_2\nT_1T_2", constraints, ["AA\nEC\n"])), NoSpec)  # S_1 = S_2
+    assert isinstance(stdin_spec(_problem("S_1S_2\nT_1T_2", constraints, ["ABC\nEC\n"])), NoSpec)  # three
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "When a query of the first type is given, x_i exists in A.",
+        "Right before a query of the first kind is given, there is no edge between vertices u and v.",
+        "Just before the i-th match, player p_i and player q_i belong to different teams.",
+    ],
+)
+def test_a_promise_about_the_state_a_query_finds_refuses_as_a_promise(said):
+    fmt = "N Q\nquery_1\n\\vdots\nquery_Q\n\nEach query is given in one of the following two formats:\n1 x\n\n2 x"
+    constraints = ["1 \\leq N, Q \\leq 9", "1 \\leq x \\leq N", said]
+    spec = stdin_spec(_problem(fmt, constraints, ["5 2\n1 5\n2 5\n"]))
+    assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise" and spec.refusal.line == said, spec

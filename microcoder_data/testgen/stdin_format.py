@@ -43,6 +43,7 @@ from microcoder_data.testgen.stdin_queries import (
     length_lines,
     paired_across_forms,
     split_forms,
+    state_promise,
 )
 from microcoder_data.testgen.stdin_rows import (
     INT_TOKEN,
@@ -230,6 +231,11 @@ def _rows(block: list[str]) -> list[Row]:
             rows.append(Row("list", [ms[0].group(1)], count))  # type: ignore[union-attr]
             i += 1
             continue
+        joined = re.findall(r"[A-Za-z][A-Za-z0-9]*_\{?\d+\}?", block[i])
+        if len(toks) == 1 and len(joined) >= 2 and "".join(joined) == toks[0]:  # S_1S_2: one character each
+            rows.append(Row("scalars", [t.replace("{", "").replace("}", "") for t in joined], joined=True))
+            i += 1
+            continue
         ms = [_VAR.match(t) for t in toks]
         if not all(ms):
             raise _Unsupported(
@@ -290,7 +296,8 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     lines = constraint_lines(statement)
     if not lines:
         raise _Unsupported("no Constraints section: no ranges for the input's values", kind="no_format")
-    return StdinSpec(rows, _spec_of(rows, raw, lines, statement))
+    chars = [n for r in rows if r.kind == "scalars" and r.joined for n in r.names]  # S_1S_2: strings of one
+    return StdinSpec(rows, _spec_of(rows, raw, lines, statement, set(chars), [f"{n}.length == 1" for n in chars]))
 
 
 def _prose_spec(p: Problem, statement: str) -> StdinSpec:
@@ -372,6 +379,9 @@ def _spec_of(
     from constraint ``lines`` in AtCoder's notation; ``declared``: the variables the format
     calls strings; ``lengths``: lines in the reader's notation the format states."""
 
+    said = next((line for line in lines if state_promise(plain_latex(line))), None)
+    if said is not None:
+        raise _Unsupported(f"a promise about the state a query finds: {said!r}", kind="promise", line=said)
     text = plain_latex("\n".join(lines))
     strings = set(declared) | {
         n
