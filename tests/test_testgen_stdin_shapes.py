@@ -176,3 +176,34 @@ def test_a_promise_about_the_state_a_query_finds_refuses_as_a_promise(said):
     constraints = ["1 \\leq N, Q \\leq 9", "1 \\leq x \\leq N", said]
     spec = stdin_spec(_problem(fmt, constraints, ["5 2\n1 5\n2 5\n"]))
     assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise" and spec.refusal.line == said, spec
+
+
+CUBE = (
+    "N\nA_{1,1,1} A_{1,1,2} \\ldots A_{1,1,N}\nA_{1,2,1} A_{1,2,2} \\ldots A_{1,2,N}\n\\vdots\n"
+    "A_{1,N,1} A_{1,N,2} \\ldots A_{1,N,N}\nA_{2,1,1} A_{2,1,2} \\ldots A_{2,1,N}\n\\vdots\n"
+    "A_{N,N,1} A_{N,N,2} \\ldots A_{N,N,N}\nQ\nL_1 R_1\n\\vdots\nL_Q R_Q",
+    [
+        "1 \\leq N \\leq 5",
+        "0 \\leq A_{x,y,z} \\leq 999 (1 \\leq x, y, z \\leq N)",
+        "1 \\leq Q \\leq 4",
+        "1 \\leq L_i \\leq R_i \\leq N",
+    ],
+    ["2\n1 2\n3 4\n5 6\n7 8\n1\n1 2\n"],
+)
+
+
+def test_a_three_index_array_is_n_times_n_lines_of_n_and_its_cells_keep_their_range():
+    spec = stdin_spec(_problem(*CUBE))
+    assert isinstance(spec, StdinSpec), spec.reason
+    assert (spec.rows[1].kind, spec.rows[1].count, spec.rows[1].width) == ("grid", "N * N", "N")
+    for x in generate_inputs(spec.spec, "atc/shapes", 20):
+        lines = _lines(spec.render(json.loads(x)))
+        n = int(lines[0][0])
+        cube, rest = lines[1 : 1 + n * n], lines[1 + n * n :]
+        assert all(len(r) == n and all(0 <= int(v) <= 999 for v in r) for r in cube)
+        assert int(rest[0][0]) == len(rest) - 1 and all(1 <= int(a) <= int(b) <= n for a, b in rest[1:])
+    short = stdin_spec(_problem(CUBE[0], CUBE[1], ["2\n1 2\n3 4\n5 6\n1\n1 2\n"]))  # a layer short
+    assert isinstance(short, NoSpec) and short.refusal.kind == "examples_break_format"
+    other = CUBE[1] + ["A_{x,y,z} \\neq A_{y,x,z}"]  # not a range of every cell: not read
+    refused = stdin_spec(_problem(CUBE[0], other, CUBE[2]))
+    assert isinstance(refused, NoSpec) and "constraint not understood" in refused.reason

@@ -34,6 +34,7 @@ from microcoder_data.testgen.prose_format import CASES, read_prose
 from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
 from microcoder_data.testgen import stdin_records as jagged
 from microcoder_data.testgen.stdin_cases import split_cases, split_constraints
+from microcoder_data.testgen.stdin_cubes import cube_range, read_cube
 from microcoder_data.testgen.stdin_phrasings import graph_lines
 from microcoder_data.testgen.stdin_queries import (
     QUERY_TYPE,
@@ -173,7 +174,8 @@ def _rows(block: list[str]) -> list[Row]:
     rows: list[Row] = []
     i = 0
     while i < len(block):
-        grid = _grid(block, i)
+        cube = read_cube(block, i)  # A_{x,y,z}: a grid of layers x rows lines
+        grid = (Row("grid", [cube[0]], cube[1], cube[2]), cube[3]) if cube else _grid(block, i)
         if grid is not None:
             rows.append(grid[0])
             i += grid[1]
@@ -379,6 +381,8 @@ def _spec_of(
     from constraint ``lines`` in AtCoder's notation; ``declared``: the variables the format
     calls strings; ``lengths``: lines in the reader's notation the format states."""
 
+    grids = {r.names[0] for r in rows if r.kind == "grid"}
+    lines = [cube_range(plain_latex(line), grids) or line for line in lines]  # a range of a cube's every cell
     said = next((line for line in lines if state_promise(plain_latex(line))), None)
     if said is not None:
         raise _Unsupported(f"a promise about the state a query finds: {said!r}", kind="promise", line=said)
