@@ -34,6 +34,7 @@ from microcoder_data.testgen.prose_format import CASES, read_prose
 from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
 from microcoder_data.testgen import stdin_records as jagged
 from microcoder_data.testgen.stdin_cases import split_cases, split_constraints
+from microcoder_data.testgen.stdin_conditional import conditional_bounds
 from microcoder_data.testgen.stdin_cubes import cube_range, read_cube
 from microcoder_data.testgen.stdin_phrasings import graph_lines
 from microcoder_data.testgen.stdin_queries import (
@@ -405,11 +406,18 @@ def _spec_of(
     forms = next((r.forms for r in rows if r.forms), None)
     if forms:  # the queries' fields are lists: "1 <= p <= N" bounds each of p's values
         lines = [constraint_of_fields(line, fields_of(forms)) for line in lines]
-    rewritten = [
-        jagged.counts_as_lengths(x, counts)
-        for line in lines
-        for x in graph_lines(plain_latex(line).rstrip(". "), statement, names) or translate(line, names, ints)
-    ] + list(lengths)
+    lines, by_type = conditional_bounds(
+        lines, names, lambda t: translate(t, names, ints)
+    )  # for each i such that T_i = 1
+    rewritten = (
+        by_type
+        + [
+            jagged.counts_as_lengths(x, counts)
+            for line in lines
+            for x in graph_lines(plain_latex(line).rstrip(". "), statement, names) or translate(line, names, ints)
+        ]
+        + list(lengths)
+    )
     for r in rows:  # the format itself states the lengths
         if r.kind == "queries":
             rewritten += length_lines(r.forms or {}, r.count or "0")
