@@ -71,7 +71,7 @@ _FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][+-]?\d+)$")
 def format_block(statement: str) -> list[str] | None:
     m = re.search(
         # the sentence may go on ("..., where test_i represents the i-th test case:", ". Here, query_i is ...")
-        r"(?:from standard input in the following format|in the following format from standard input)[^\n]*\n",
+        r"(?:from standard input in the following format|in the following format from standard input)(?:[.,][^\n]*)?:?\s*\n",
         statement,
         re.I,
     ) or re.search(r"in the following format:?\s*\n", statement, re.I)  # not the queries' format in the story
