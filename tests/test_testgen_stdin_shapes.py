@@ -207,3 +207,17 @@ def test_a_three_index_array_is_n_times_n_lines_of_n_and_its_cells_keep_their_ra
     other = CUBE[1] + ["A_{x,y,z} \\neq A_{y,x,z}"]  # not a range of every cell: not read
     refused = stdin_spec(_problem(CUBE[0], other, CUBE[2]))
     assert isinstance(refused, NoSpec) and "constraint not understood" in refused.reason
+
+
+def test_cells_with_a_written_second_index_beside_others_are_columns():
+    fmt = "N\nX_{1,1} Y_{1,1} X_{1,2} Y_{1,2}\n\\vdots\nX_{N,1} Y_{N,1} X_{N,2} Y_{N,2}"
+    constraints = ["1 \\leq N \\leq 9", "0 \\leq X_{i,1} < X_{i,2} \\leq 100", "0 \\leq Y_{i,1} < Y_{i,2} \\leq 100"]
+    spec = stdin_spec(_problem(fmt, constraints, ["2\n0 0 1 1\n3 4 5 6\n"]))
+    assert isinstance(spec, StdinSpec), spec.reason
+    assert (spec.rows[1].kind, spec.rows[1].names) == ("block", ["X1", "Y1", "X2", "Y2"])
+    for x in generate_inputs(spec.spec, "atc/shapes", 20):
+        lines = _lines(spec.render(json.loads(x)))
+        assert len(lines) == int(lines[0][0]) + 1
+        assert all(0 <= int(a) < int(c) <= 100 and 0 <= int(b) < int(d) <= 100 for a, b, c, d in lines[1:])
+    broken = stdin_spec(_problem(fmt, constraints, ["1\n5 0 1 1\n"]))  # X_{1,1} > X_{1,2}
+    assert isinstance(broken, NoSpec) and broken.refusal.kind == "examples_break_reading"

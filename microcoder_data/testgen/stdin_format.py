@@ -35,6 +35,7 @@ from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsuppo
 from microcoder_data.testgen import stdin_records as jagged
 from microcoder_data.testgen.stdin_cases import split_cases, split_constraints
 from microcoder_data.testgen.stdin_conditional import conditional_bounds
+from microcoder_data.testgen.stdin_cells import numbered_cells, numbered_columns, subscripts
 from microcoder_data.testgen.stdin_cubes import cube_range, read_cube
 from microcoder_data.testgen.stdin_phrasings import graph_lines
 from microcoder_data.testgen.stdin_queries import (
@@ -133,17 +134,8 @@ def _grid(block: list[str], i: int) -> tuple[Row, int] | None:
     return Row("grid", [first[0]], rows, first[2], first[3]), j + 2 - i
 
 
-def _subscripts(line: str) -> str:
-    """A subscript as one token: ``A_{N - 1}`` -> ``A_{N-1}``, ``B_{1,{K_1}}`` -> ``B_{1,K_1}``,
-    ``P[0][N-1]`` -> ``P_{0,N-1}``."""
-    line = re.sub(r"\b([A-Za-z][A-Za-z0-9]*)\[([^\[\]]+)\]\[([^\[\]]+)\]", r"\1_{\2,\3}", line)
-    line = re.sub(r"\b([A-Za-z][A-Za-z0-9]*)\[([^\[\]]+)\]", r"\1_{\2}", line)
-    line = re.sub(r"_\{([^{}]*)\{([^{}]*)\}([^{}]*)\}", r"_{\1\2\3}", line)
-    return re.sub(r"_\{([^{}]*)\}", lambda m: "_{" + re.sub(r"\s+", "", m.group(1)) + "}", line)
-
-
 def layout(block: list[str]) -> list[Row]:
-    block, forms = split_forms([_subscripts(line) for line in block])
+    block, forms = split_forms([subscripts(line) for line in block])
     rows = _rows(block)
     queries = [k for k, r in enumerate(rows) if r.kind == "block" and is_query_row(r.names)]
     if forms is None and queries:
@@ -187,6 +179,8 @@ def _rows(block: list[str]) -> list[Row]:
             rows.append(Row(kind, names, count, width, records=records))
             i += used
             continue
+        for k in range(i, min(i + 4, len(block))) if set(block[i + 1 : i + 3]) & {":", "...", "⋮"} else []:
+            block[k] = numbered_columns(block[k])  # X_{1,1} Y_{1,1} X_{1,2} Y_{1,2}: columns X1 Y1 X2 Y2
         toks = block[i].split()
         if (
             i + 3 < len(block)
@@ -383,7 +377,7 @@ def _spec_of(
     calls strings; ``lengths``: lines in the reader's notation the format states."""
 
     grids = {r.names[0] for r in rows if r.kind == "grid"}
-    lines = [cube_range(plain_latex(line), grids) or line for line in lines]  # a range of a cube's every cell
+    lines = [cube_range(plain_latex(line), grids) or numbered_cells(line, set(raw[0])) for line in lines]
     said = next((line for line in lines if state_promise(plain_latex(line))), None)
     if said is not None:
         raise _Unsupported(f"a promise about the state a query finds: {said!r}", kind="promise", line=said)
