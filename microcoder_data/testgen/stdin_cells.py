@@ -1,5 +1,5 @@
 """Cell and subscript notation in AtCoder format lines, made plain before the layout is read:
-a subscript as one token (``A_{N - 1}``, ``B_{1,{K_1}}``, ``P[0][N-1]``), and block rows of cells whose
+a subscript as one token (``A_{N - 1}``, ``P[0][N-1]``), and block rows of cells whose
 second index is written (``X_{1,1} Y_{1,1} X_{1,2} Y_{1,2}``) as columns ``X1 Y1 X2 Y2``, with the
 constraints' ``X_{i,1}`` named alike."""
 
@@ -9,11 +9,10 @@ import re
 
 
 def subscripts(line: str) -> str:
-    """A subscript as one token: ``A_{N - 1}`` -> ``A_{N-1}``, ``B_{1,{K_1}}`` -> ``B_{1,K_1}``,
-    ``P[0][N-1]`` -> ``P_{0,N-1}``."""
+    """A subscript as one token: ``A_{N - 1}`` -> ``A_{N-1}``, ``P[0][N-1]`` -> ``P_{0,N-1}`` (``B_{1,{K_1}}``:
+    statement_text.plain_latex)."""
     line = re.sub(r"\b([A-Za-z][A-Za-z0-9]*)\[([^\[\]]+)\]\[([^\[\]]+)\]", r"\1_{\2,\3}", line)
     line = re.sub(r"\b([A-Za-z][A-Za-z0-9]*)\[([^\[\]]+)\]", r"\1_{\2}", line)
-    line = re.sub(r"_\{([^{}]*)\{([^{}]*)\}([^{}]*)\}", r"_{\1\2\3}", line)
     return re.sub(r"_\{([^{}]*)\}", lambda m: "_{" + re.sub(r"\s+", "", m.group(1)) + "}", line)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from microcoder_data.testgen.stdin_translate import plain_latex
+from microcoder_eval.statement_text import plain_latex
 
 _TYPE = r"([A-Za-z][A-Za-z0-9]*)_\{?i\}?\s*=+\s*(-?\d+)"
 _FOR_EACH = re.compile(rf"(.+?),?\s+(?:for (?:each|all|every) i such that|if|when) {_TYPE}\s*[,.]?", re.I)
