@@ -256,6 +256,8 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         tries += 1
         if node.rows_by_index:  # a triangle: row k holds k + 1 items
             d.row_len[depth + 1] = len(items) + 1
+        elif node.rows_down:  # an upper triangle: row k of n holds n - k items
+            d.row_len[depth + 1] = n - len(items)
         x = _value(node.elem, {**env, ELEMENT_INDEX: len(items)} if by_position else env, d, depth + 1)
         if tree is not None:  # the tree's endpoints, the other positions (weights) as drawn
             x = list(tree[len(items)]) + x[2:]

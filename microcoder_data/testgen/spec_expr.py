@@ -96,6 +96,13 @@ def differs_from_position(values: list[Any], depth: int, first: int) -> bool:
     return all(x != k for k, row in rows for x in row)
 
 
+def by_value(x: Any, *cases: Any) -> Any:
+    """``by_value(T[_i], 1, H, 2, W, 0)``: ``H`` where ``x`` is 1, ``W`` where 2, else the last (a bound
+    stated for each type of a row: "1 <= A_i <= H for each i such that T_i = 1")."""
+    *pairs, otherwise = cases
+    return next((v for k, v in zip(pairs[::2], pairs[1::2]) if x == k), otherwise)
+
+
 def no_leading_zero(value: Any, zero_ok: bool) -> bool:
     """A number written as a string (or each string of a list), or as a list of digits, starts
     with no 0; ``zero_ok``: the number 0 itself (``"0"``, ``[0]``) may."""
@@ -149,6 +156,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "digits_within": digits_within,
     "chars_other_than_but_at": chars_other_than_but_at,
     "graph_is": graph_is,
+    "by_value": by_value,
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
 FOLDS = {"all": all, "sum": sum}

@@ -95,6 +95,8 @@ def row_dict(row: Row) -> dict[str, Any]:
             "width": rec.width,
             "by_index": rec.by_index,
         }
+        if rec.down:  # only where set: every other spec's file stays as it was
+            out["records"]["down"] = True
     return out
 
 
@@ -185,10 +187,15 @@ def row_from(data: Any, where: str) -> Row:
     if data.get("inner") is not None:
         data["inner"] = [row_from(r, f"{where}.inner[{k}]") for k, r in enumerate(data["inner"])]
     if data.get("records") is not None:
-        rec = _keys(data["records"], ("lines", "row", "counted_by", "width", "by_index"), f"{where}.records")
+        rec = _keys(data["records"], ("lines", "row", "counted_by", "width", "by_index", "down"), f"{where}.records")
         lines = [[tuple(x) for x in line] for line in rec.get("lines", [])]
         data["records"] = Records(
-            lines, rec["row"], rec.get("counted_by"), rec.get("width"), rec.get("by_index", False)
+            lines,
+            rec["row"],
+            rec.get("counted_by"),
+            rec.get("width"),
+            rec.get("by_index", False),
+            rec.get("down", False),
         )
     return Row(**data)
 

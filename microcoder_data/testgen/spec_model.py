@@ -45,6 +45,7 @@ class Node:
     rows_equal: bool = False  # a grid: every element (a list or string) has the same length
     mod: tuple[int, int] | None = None  # (m, r): the value % m == r (``A_i is a multiple of 100``)
     rows_by_index: bool = False  # a triangle: element k (a list or string) has k + 1 items
+    rows_down: bool = False  # an upper triangle: element k of n has n - k items (D_{1,2} ... D_{1,N} / ...)
     symmetric: bool = False  # a square matrix equal to its transpose (``A[i][j] == A[j][i]``)
     diagonal: Any = None  # the value every diagonal cell holds (``A[i][i] == 0``); None: no rule
     char_count: tuple[str, int] | None = None  # (c, k): a string holds c exactly k times
@@ -315,6 +316,8 @@ def _list_violation(node: Node, value: Any, env: dict[str, Any], where: str) -> 
         return f"{where}'s rows differ in length"
     if node.rows_by_index and any(len(x) != k + 1 for k, x in enumerate(value)):
         return f"{where}'s row k does not hold k + 1 items"
+    if node.rows_down and any(len(x) != len(value) - k for k, x in enumerate(value)):
+        return f"{where}'s row k of n does not hold n - k items"
     if node.total_len_hi is not None and sum(len(x) for x in value) > evaluate(node.total_len_hi, env):
         return f"{where}'s total length is over {node.total_len_hi}"
     if node.order in ("asc", "strict") and any(
