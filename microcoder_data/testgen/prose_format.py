@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
+from microcoder_data.testgen.parent_trees import parents_line, parents_said
 from microcoder_data.testgen.prose_items import (
     ProseLine,
     read_grid,
@@ -60,7 +61,7 @@ _SCALARS = re.compile(
 _TOTAL = re.compile(
     r"^(?:similarly,? |additional constraint on the input: )?(?:it is (?:also )?guaranteed that |it's (?:also )?guaranteed that )?"
     r"(?:the )?sum of (.+?) (?:over|for|across|in) all (?:the )?test cases"
-    r"(?: in (?:the|one) test| in the input)?(?: respectively)? (?:does not exceed|doesn't exceed|is at most|"
+    r"(?: in (?:the|one) test| in the input)?(?: respectively)? (?:does not exceed|doesn't exceed|do not exceed|don't exceed|is at most|"
     r"is not greater than|will not exceed|<=) (.+)$",
     re.I,
 )
@@ -99,6 +100,7 @@ class ProseInput:
     story: str = ""  # the statement without its Input section (its promises are still to be refused)
     glosses: list[str] = field(default_factory=list)  # the "— the number of ..." of the input's sentences
     perms: list[str] = field(default_factory=list)  # lists a gloss calls "the permutation" (read as one)
+    parents: re.Match[str] | None = None  # "Vertex 1 is the root": a list of parents is a tree (parent_trees)
 
     @property
     def strings(self) -> set[str]:
@@ -128,6 +130,9 @@ def read_prose(statement: str) -> ProseInput:
     in_case = False
     for sentence in _sentences(section):
         in_case = _read_sentence(sentence, reading, in_case)
+    if reading.parents:
+        counts = {ln.names[0]: ln.count for ln in reading.lines if ln.count and not (ln.block or ln.string)}
+        reading.constraints.append(parents_line(reading.parents, counts, reading.constraints, reading.glosses))
     if not reading.lines or reading.pending:
         raise _Unsupported(
             "the Input section states no line of the input, or lines it does not describe", kind="no_format"
@@ -282,6 +287,9 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
         return in_case
     if prose_tree(s):  # "It is guaranteed that the given edges form a tree": graph_readings
         reading.constraints.append(prose_tree(s) or "")
+        return in_case
+    if parents_said(s):  # "Vertex 1 is the root": read once every list is (read_prose)
+        reading.parents = reading.parents or parents_said(s)
         return in_case
     if _read_totals(s, sentence, reading):
         return in_case
