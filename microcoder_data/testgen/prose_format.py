@@ -100,6 +100,7 @@ class ProseInput:
     story: str = ""  # the statement without its Input section (its promises are still to be refused)
     glosses: list[str] = field(default_factory=list)  # the "— the number of ..." of the input's sentences
     perms: list[str] = field(default_factory=list)  # lists a gloss calls "the permutation" (read as one)
+    blank: bool = False  # "Each test case is preceded by a blank line": written so, read with or without it
     parents: re.Match[str] | None = None  # "Vertex 1 is the root": a list of parents is a tree (parent_trees)
 
     @property
@@ -206,7 +207,7 @@ def _normal(text: str) -> str:
         text = text.replace(a, f" {b} ")
     text = re.sub(r"(?<=\d)[ ,](?=\d{3}(?!\d))", "", text)  # 150 000, 200,000
     text = re.sub(
-        r"\btest ?cases?\b|\bsets? of input data\b",
+        r"\btest ?cases?\b|\bsets? of input data\b|\binput data sets?\b",
         lambda m: "test cases" if m.group(0).endswith("s") or m.group(0).startswith("sets") else "test case",
         text,
     )
@@ -288,6 +289,9 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     if prose_tree(s):  # "It is guaranteed that the given edges form a tree": graph_readings
         reading.constraints.append(prose_tree(s) or "")
         return in_case
+    if _BLANK_BEFORE.fullmatch(s) and reading.cases is not None and not reading.lines:
+        reading.blank = True  # and the lines it announces are a test case's
+        return True
     if parents_said(s):  # "Vertex 1 is the root": read once every list is (read_prose)
         reading.parents = reading.parents or parents_said(s)
         return in_case
@@ -358,6 +362,12 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     return in_case
 
 
+_BLANK_BEFORE = re.compile(
+    r"(?:each test case's description|each test case|the description of each test case) is preceded by"
+    r" (?:a blank|an empty) line|(?:a blank|an empty) line is written (?:before|in front of) each test (?:case|suite)"
+    r"|there is (?:a blank|an empty) line before each test case",
+    re.I,
+)
 _COUNT = r"\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+"
 _BLOCK = re.compile(
     rf"^(?:the i-th of the|each of the|in the i-th of the) (?:next|following) ({_COUNT}) lines"

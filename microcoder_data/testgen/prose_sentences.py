@@ -82,6 +82,11 @@ _REWRITES = [
         r"^in (?:the i-th|each) of the (?:next|following) (\w+) lines, (.+?) (?:is|are) given(?=[,—]|$)",
         r"Each of the next \1 lines contains \2",
     ),
+    (r"^next comes a line (?:that contains|containing) ", r"The next line contains "),
+    (
+        r"^then (?:follows?|comes?|there are) (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines, (?:the )?i-th of which contains ",
+        r"Each of the next \1 lines contains ",
+    ),
 ]
 _REWRITES_C = [(re.compile(a, re.I), b) for a, b in _REWRITES]
 
@@ -118,7 +123,7 @@ def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
     (each ``the sum of X over all test cases does not exceed B``); None for any other sentence."""
     s = re.sub(r"^(?:it is|it's) (?:also )?guaranteed (?:that )?", "", s, flags=re.I)
     m = re.fullmatch(rf"(?:neither )?the sum of (\w+) nor the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
-    m = m or re.fullmatch(rf"both the sum of (\w+) and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
+    m = m or re.fullmatch(rf"(?:both )?the sum of (\w+) and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
     m = m or re.fullmatch(rf"the sum of (\w+) {_OVER} and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
     m = m or re.fullmatch(rf"the sum of both (\w+) and (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
     if m:
@@ -132,7 +137,7 @@ def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
         return [
             f"the sum of {m.group(a)} over all test cases does not exceed {m.group(b)}" for a, b in ((1, 2), (3, 4))
         ]
-    m = re.fullmatch(rf"the sum of (?:all )?(\w+)(?: {_OVER})? {_EXCEEDS} (.+?)(?: {_OVER})?", s, re.I)
+    m = re.fullmatch(rf"the sum of (?:all )?(\w+)(?: values)?(?: {_OVER})? {_EXCEEDS} (.+?)(?: {_OVER})?", s, re.I)
     if m:
         return [f"the sum of {m.group(1)} over all test cases does not exceed {m.group(2)}"]
     m = re.fullmatch(rf"the same (?:guarantee|constraint|limit) applies to the sum of (\w+) {_OVER}", s, re.I)

@@ -301,7 +301,7 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
     if reading.cases is None:
         raw = [parse(inner, t.input) for t in p.tests]
         return StdinSpec(inner, _spec_of(inner, raw, reading.constraints, reading.story, reading.strings, lengths))
-    rows = [Row("scalars", [reading.cases]), Row("cases", [CASES], reading.cases, inner=inner)]
+    rows = [Row("scalars", [reading.cases]), Row("cases", [CASES], reading.cases, inner=inner, blank=reading.blank)]
     raw = [parse(rows, t.input) for t in p.tests]
     flat = [dict(zip(row_names(inner), case)) for r in raw for case in r[CASES]]
     labels = [f"test {t + 1}, case {c + 1}" for t, r in enumerate(raw) for c in range(len(r[CASES]))]
