@@ -82,3 +82,40 @@ def test_an_existing_input_without_the_blank_lines_is_read_alike_and_a_broken_bo
 def test_without_the_sentence_a_blank_line_in_an_existing_input_breaks_the_format():
     spec = _spec("")
     assert isinstance(spec, NoSpec) and spec.refusal.kind in ("examples_break_format", "unsupported_format"), spec
+
+
+LAST = """Sum the arrays.
+
+### Input
+
+The first line contains an integer n (1 <= n <= 10) — the length.
+
+In the next line, you are given n integers a_1, a_2, ..., a_n (1 <= a_i <= 9) — the array a.
+
+In the last line, you are given n integers b_1, b_2, ..., b_n (1 <= b_i <= 9) — the array b.{after}
+
+### Output
+
+Print the sum.
+"""
+
+
+def test_the_last_line_is_the_next_one_and_no_line_may_follow_it():
+    def spec(after: str) -> StdinSpec | NoSpec:
+        p = Problem(
+            id="cf/last",
+            source="cf",
+            title="L",
+            statement=LAST.format(after=after),
+            mode="stdin",
+            tests=[TestCase("2\n1 2\n3 4\n" + ("5\n" if after else ""), "10\n")],
+        )
+        return stdin_spec(p)
+
+    read = spec("")
+    assert isinstance(read, StdinSpec), read.reason
+    for x in generate_inputs(read.spec, "cf/last", 20):
+        args = json.loads(x)
+        assert len(args["a"]) == len(args["b"]) == args["n"] and all(1 <= v <= 9 for v in args["a"] + args["b"])
+    after = spec("\n\nThe fourth line contains an integer k (1 <= k <= 9).")
+    assert isinstance(after, NoSpec) and after.refusal.kind == "unsupported_format", after

@@ -47,7 +47,7 @@ _NAME = r"[A-Za-z][A-Za-z0-9]*"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_NAME})*"
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
 _LINE = re.compile(
-    r"^(?:the |a )?(first|second|third|fourth|fifth|sixth|next|following|only|single|first and only) line"
+    r"^(?:the |a )?(first|second|third|fourth|fifth|sixth|next|following|only|single|first and only|last|final) line"
     r"(?: of (?:the description of )?(?:each|every|the) test case(?: description)?| of (?:the )?input(?: data)?"
     r"| of each test)?"
     r" (?:contains|consists of|has) (.+)$",
@@ -356,7 +356,7 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
             f"'the {where} line' after other lines: {sentence!r}", kind="unsupported_format", line=sentence
         )
     reading.lines.append(_line(what, reading, sentence))
-    reading.lines[-1].only = where in ("only", "single", "first and only")
+    reading.lines[-1].only = where in ("only", "single", "first and only", "last", "final")  # no line after it
     if gloss.startswith(PERMUTATION):
         _permutation(reading.lines[-1], reading, sentence)
     return in_case

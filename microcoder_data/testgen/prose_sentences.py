@@ -40,6 +40,15 @@ _REWRITES = [
         r" (?:—|-|--) the (?:numbers?|values?) ((?:[A-Za-z]\w*(?:, | and |, and ))*[A-Za-z]\w*) (\([^()]*(?:\([^()]*\)[^()]*)*\))$",
         r"The \2 line contains \1 \3 \4",
     ),
+    (  # On the second line, there are n integers — the numbers a_1, ..., a_n (...)
+        r"^on the (first|second|third|fourth|fifth|sixth|next|last) line,? there (?:are|is) (\w+ integers?)"
+        r" (?:—|-|--) the (?:numbers?|values?|elements?) (\S.*?) (\([^()]*\))$",
+        r"The \1 line contains \2 \3 \4",
+    ),
+    (
+        r"^in the (first|second|third|fourth|fifth|sixth|next|last) line(?: of (?:the )?input)?,? you(?: are|'re) given (.+)$",
+        r"The \1 line contains \2",
+    ),
     (r"^the (\w+) line of each test case gives you (.+)$", r"The \1 line of each test case contains \2"),
     (r"^each test case (?:begins|starts) with (.+?)$", r"The first line of each test case contains \1"),
     (r"^for each test case, the (\w+) line contains (.+)$", r"The \1 line of each test case contains \2"),
@@ -61,7 +70,7 @@ _REWRITES = [
     (r"^the (first and only|first|only|single) line of (?:the )?input contains ", r"The \1 line contains "),
     (
         r"^(?:the )?(?:following|next) (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines(?: of (?:each|the) test case)?"
-        r" contains? (?!.*\beach\b)(.+)$",
+        r" contains? (?![^—]*\beach\b)(.+)$",  # "m integers each": not in the gloss
         r"Each of the next \1 lines contains \2",
     ),
     (
