@@ -158,6 +158,14 @@ def test_bounds_split_at_commas_and_semicolons_outside_parentheses():
             "Each of the next q lines contains two integers l and r — the endpoints for each query (1 <= l <= r <= n)",
         ),
         (
+            "Then q lines follow, the j-th of them contains two integers v_j and k_j (1 <= v_j <= n; 0 <= k_j <= 9)",
+            "Then q lines follow, the i-th of them contains two integers v_i and k_i (1 <= v_i <= n; 0 <= k_i <= 9)",
+        ),
+        (  # an i subscript of its own: the letter left as written
+            "Then q lines follow, the j-th of them contains n integers a_{i,j} (1 <= a_{i,j} <= 9)",
+            "Then q lines follow, the j-th of them contains n integers a_{i,j} (1 <= a_{i,j} <= 9)",
+        ),
+        (
             "Next comes a line that contains an integer n (1 <= n <= 9)",
             "The next line contains an integer n (1 <= n <= 9)",
         ),

@@ -111,6 +111,7 @@ def split_bullets(sentences: list[str]) -> list[str]:
 
 def rephrase(s: str) -> str:
     """``s`` (a sentence less its gloss and period) in the form prose_format reads."""
+    s = _row_letter_i(s)
     for pattern, form in _REWRITES_C:
         s = pattern.sub(form, s)
     s = re.sub(r"\bnumbers? (?=[A-Za-z]\w*_\{?1)", "integers ", s)  # n numbers a_1, ..., a_n
@@ -119,6 +120,19 @@ def rephrase(s: str) -> str:
         lambda m: f"{m.group(1)} {_WORDS[int(m.group(2))]} integers",
         s,
     )
+
+
+def _row_letter_i(s: str) -> str:
+    """ "the j-th of them contains v_j and k_j": the block's row letter written ``i`` (``v_i``, ``k_i``),
+    where the sentence has no ``i`` subscript of its own."""
+    m = re.search(
+        r"\b(?:the|in the) ([jk])-th of (?:them|these(?: \w+)? lines|the (?:next|following) \S+ lines)\b", s, re.I
+    )
+    if not m or re.search(r"_\{?i\b|\bi-th\b", s):
+        return s
+    letter = m.group(1)
+    s = re.sub(rf"(?<=_){letter}(?![\w}}])|(?<=_\{{){letter}(?=\}})", "i", s)
+    return re.sub(rf"\b{letter}-th\b", "i-th", s)
 
 
 _WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
