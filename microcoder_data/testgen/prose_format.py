@@ -235,6 +235,7 @@ def _sentences(section: list[str]) -> list[str]:
 _GLOSS = re.compile(
     r"\s*(?:—|–|\s-\s(?=[A-Za-z])|--)\s*"
     r"|(?<=\))\s*,?\s*(?=(?:where|representing|indicating|denoting|that|which|meaning|describing)\b)"
+    r"|,\s+(?=the (?:number|numbers|length|lengths|size|sizes) of\b)"
 )
 
 
@@ -251,18 +252,18 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
         s = f"{s[: m.start()]} {bounds.group(1)}{s[m.start() : m.end() + bounds.start()]}"
         m = next(g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")"))
     told = re.sub(r"\bnumber of (?:distinct|different)\b", "number of", s[m.end() :]) if m else ""
-    if m and not _COMPARISON.search(told) and not _GLOSS_PROMISE.search(gloss_without_tree(told)):
-        return s[: m.start()].strip(), s[m.end() :]
+    # "the length of the permutation (and ...)" names n: the story's permutation must be read (read_prose)
+    told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
-    if m and re.fullmatch(r"(?:the )?(?:length|size) of (?:the |a )?permutations?(?: \w+)?", s[m.end() :].strip()):
-        return s[: m.start()].strip(), s[m.end() :]  # names n; the story's permutation must be read (read_prose)
+    if m and not _COMPARISON.search(told) and not _GLOSS_PROMISE.search(gloss_without_tree(told)):
+        return s[: m.start()].strip(), s[m.end() :]
     return s.strip(), ""
 
 
 PERMUTATION = "permutation: "  # how _without_gloss marks a gloss that calls the line's list a permutation
 _PERMUTATION_GLOSS = re.compile(
-    r"(?:the |a )?(?:elements of (?:the )?)?(?:initial |given )?permutations?(?: (?:of|p|a|q|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?",
+    r"(?:the |a )?(?:(?:elements|values) of (?:the )?)?(?:initial |given )?permutations?(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?",
     re.I,
 )
 
@@ -539,6 +540,7 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
     products = []
     for term in re.split(r"\s+and (?:the )?(?:sum of )?", terms):
         term = re.sub(r"^(?:the )?(?:values? (?:of )?|lengths? of (?:the )?(?:strings? )?)", "", term.strip())
+        term = re.sub(rf"^({_NAME})\^2$", r"\1 * \1", term.strip())  # n^2: n * n
         names = [n.strip(" |") for n in term.split("*")]
         if not all(re.fullmatch(_NAME, n) for n in names) or not reading.lines:
             raise _Unsupported(
