@@ -1,6 +1,7 @@
 """Glosses of prose input lines (microcoder_data/testgen/prose_format.py's ``_without_gloss``): a gloss
 after a comma ("two integers n and m, the number of rows and columns (...)"), one naming a permutation's
-length among other things, "the values of permutation b"; and totals of ``n^2``."""
+length among other things, "the values of permutation b"; totals of ``n^2``; and ranges said otherwise
+("t_i in {1, 2}", "a_i != a_j for i != j", "It is guaranteed that p is a permutation")."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 import pytest
 
 from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.prose_items import ranges
 from microcoder_data.testgen.spec_model import NoSpec
 from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
 from microcoder_eval.types import TestCase
@@ -63,3 +65,51 @@ def test_a_total_of_n_squared_is_enforced_on_existing_inputs():
     assert isinstance(s, NoSpec) and "breaks" in s.reason, s
     fits = stdin_spec(problem(TWO_PERMUTATIONS, [TestCase(big, "1\n")]))
     assert isinstance(fits, StdinSpec), fits.reason
+
+
+@pytest.mark.parametrize(
+    "bounds, read",
+    [
+        ("t_i in {1, 2}; 1 <= v_i <= 9", ["1 <= t_i <= 2", "1 <= v_i <= 9"]),
+        ("c in {0, 1, 2}", ["0 <= c <= 2"]),
+        ("c in {1, 3}", ["c in {1, 3}"]),  # not consecutive: left as written (and refused by the reader)
+        ("1 <= a_i <= 10^9, a_i != a_j for i != j", ["1 <= a_i <= 10^9", "all values of a are distinct"]),
+        ("s only contains characters 0 and 1", ["s consists of 0 and 1"]),
+    ],
+)
+def test_ranges_said_otherwise_are_read_in_the_form_the_reader_knows(bounds, read):
+    assert ranges(bounds) == read
+
+
+OTHERWISE = """Answer the queries.
+
+### Input
+
+The first line contains one integer t (1 <= t <= 100) — the number of test cases.
+
+The first line of each test case contains one integer n (1 <= n <= 20) — the length of the arrays.
+
+The second line of each test case contains n integers p_i (1 <= p_i <= n).
+
+The third line of each test case contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 30, a_i != a_j for i != j).
+
+The fourth line of each test case contains n integers c_1, c_2, ..., c_n (c_i in {1, 2}).
+
+It is guaranteed that p is a permutation.
+
+It is guaranteed the sum of n over all tests does not exceed 200.
+"""
+
+
+def test_a_permutation_distinct_values_and_a_set_of_consecutive_values_said_otherwise_are_drawn_so():
+    s = stdin_spec(problem(OTHERWISE, [TestCase("1\n3\n2 3 1\n5 1 9\n1 2 2\n", "1\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    got = [json.loads(x) for x in generate_inputs(s.spec, "cf/otherwise", 30)]
+    assert len(got) >= 10 and any(n > 3 for v in got for n, *_ in v["cases"])
+    for v in got:
+        assert sum(n for n, *_ in v["cases"]) <= 200
+        for n, p, a, c in v["cases"]:
+            assert sorted(p) == list(range(1, n + 1)) and len(set(a)) == n and set(c) <= {1, 2}
+    for broken in ("1\n3\n2 2 1\n5 1 9\n1 2 2\n", "1\n3\n2 3 1\n5 5 9\n1 2 2\n", "1\n3\n2 3 1\n5 1 9\n1 3 2\n"):
+        refused = stdin_spec(problem(OTHERWISE, [TestCase(broken, "1\n")]))
+        assert isinstance(refused, NoSpec) and refused.refusal.kind == "examples_break_reading", refused

@@ -59,8 +59,8 @@ _SCALARS = re.compile(
     re.I,
 )
 _TOTAL = re.compile(
-    r"^(?:similarly,? |additional constraint on the input: )?(?:it is (?:also )?guaranteed that |it's (?:also )?guaranteed that )?"
-    r"(?:the )?sum of (.+?) (?:over|for|across|in) all (?:the )?test cases"
+    r"^(?:similarly,? |additional constraint on the input: )?(?:it is (?:also )?guaranteed (?:that )?|it's (?:also )?guaranteed (?:that )?)?"
+    r"(?:the )?sum of (.+?) (?:over|for|across|in) all (?:the )?(?:test cases|tests)"
     r"(?: in (?:the|one) test| in the input)?(?: respectively)? (?:does not exceed|doesn't exceed|do not exceed|don't exceed|is at most|"
     r"is not greater than|will not exceed|<=) (.+)$",
     re.I,
@@ -304,7 +304,7 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
         re.I,
     )
     if promised and not _GRAPH_WORDS.search(s) and reading.lines:  # a constraint said as a guarantee: read or refused
-        reading.constraints += _ranges(promised.group(1))
+        _read_promised(promised.group(1), reading, sentence)
         return in_case
     block = _block(s, reading, sentence)
     if block is not None:
@@ -361,6 +361,17 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     if gloss.startswith(PERMUTATION):
         _permutation(reading.lines[-1], reading, sentence)
     return in_case
+
+
+def _read_promised(clause: str, reading: ProseInput, sentence: str) -> None:
+    """ "It is guaranteed that <clause>": its ranges; "p is a permutation" of a list read is the list
+    drawn a permutation of 1..n as its range says (``_permutation``)."""
+    perm = re.fullmatch(r"(?:the (?:array|sequence) )?([A-Za-z]\w*) is a permutation", clause)
+    listed = [line for line in reading.lines if perm and line.names == [perm.group(1)] and line.count]
+    if not listed:
+        reading.constraints += _ranges(clause)
+    elif listed[0].names[0] not in reading.perms:
+        _permutation(listed[0], reading, sentence)
 
 
 _BLANK_BEFORE = re.compile(

@@ -280,7 +280,22 @@ def ranges(text: str | None) -> list[str]:
             parts[-1] += ", " + part  # 1 <= n, q <= 10: one range of two names
         else:
             parts.append(part)
-    return [x for part in parts for x in _sorted_chain(part)]
+    return [x for part in parts for x in _sorted_chain(_plain(part))]
+
+
+def _plain(part: str) -> str:
+    """A range said otherwise, in the form read: ``t_i in {1, 2}`` (consecutive integers) ->
+    ``1 <= t_i <= 2``; ``a_i != a_j for i != j`` -> its values distinct; ``s only contains
+    characters 0 and 1`` -> ``s consists of 0 and 1``.  Anything else as it is."""
+    m = re.fullmatch(r"(\S+) in \{ ?(-?\d+(?: ?, ?-?\d+)*) ?\}", part)
+    values = [int(v) for v in re.split(r" ?, ?", m.group(2))] if m else []
+    if values and values == list(range(values[0], values[0] + len(values))):
+        return f"{values[0]} <= {m.group(1)} <= {values[-1]}"  # type: ignore[union-attr]
+    m = re.fullmatch(rf"({NAME})_\{{?i\}}? ?!= ?\1_\{{?j\}}? (?:for|if|when) (?:all )?i ?!= ?j", part)
+    if m:
+        return f"all values of {m.group(1)} are distinct"
+    m = re.fullmatch(rf"({NAME}) (?:only )?contains (?:only )?(?:the )?characters (\S+(?:, \S+)* (?:and|or) \S+)", part)
+    return f"{m.group(1)} consists of {m.group(2)}" if m else part
 
 
 def _sorted_chain(part: str) -> list[str]:
