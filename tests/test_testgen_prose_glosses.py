@@ -113,3 +113,39 @@ def test_a_permutation_distinct_values_and_a_set_of_consecutive_values_said_othe
     for broken in ("1\n3\n2 2 1\n5 1 9\n1 2 2\n", "1\n3\n2 3 1\n5 5 9\n1 2 2\n", "1\n3\n2 3 1\n5 1 9\n1 3 2\n"):
         refused = stdin_spec(problem(OTHERWISE, [TestCase(broken, "1\n")]))
         assert isinstance(refused, NoSpec) and refused.refusal.kind == "examples_break_reading", refused
+
+
+LATER = """Count the letters.
+
+### Input
+
+The first line contains a single integer t (1 <= t <= 100) — the number of test cases.
+
+The first line of each test case contains a single integer n (1 <= n <= 30) — the length of string s.
+
+The next line of each test case contains the string s of length n. {said}
+"""
+
+
+@pytest.mark.parametrize(
+    "said, alphabet",
+    [
+        ("The string s consists of lowercase English letters.", set("abcdefghijklmnopqrstuvwxyz")),
+        ("It is guaranteed that s only consists of characters a and b.", {"a", "b"}),
+        ("It's guaranteed that s only contains characters 0 and 1.", {"0", "1"}),
+        ("The string consists of lowercase English letters.", set("abcdefghijklmnopqrstuvwxyz")),
+    ],
+)
+def test_a_string_whose_characters_a_later_sentence_states_is_drawn_of_them(said, alphabet):
+    s = stdin_spec(problem(LATER.format(said=said), [TestCase("1\n2\n" + "".join(sorted(alphabet))[:2] + "\n", "1\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    got = [json.loads(x) for x in generate_inputs(s.spec, "cf/later", 20)]
+    assert got and all(len(w) == n and set(w) <= alphabet for v in got for n, w in v["cases"])
+
+
+def test_a_string_whose_characters_no_sentence_states_refuses_naming_its_line():
+    s = stdin_spec(problem(LATER.format(said=""), [TestCase("1\n2\nab\n", "1\n")]))
+    assert isinstance(s, NoSpec) and s.refusal.kind == "unsupported_format", s
+    assert s.refusal.line == "The next line of each test case contains the string s of length n."
+    other = stdin_spec(problem(LATER.format(said="The string t consists of lowercase English letters."), []))
+    assert isinstance(other, NoSpec), other  # another string's characters: s's still unstated

@@ -100,6 +100,7 @@ class ProseInput:
     story: str = ""  # the statement without its Input section (its promises are still to be refused)
     glosses: list[str] = field(default_factory=list)  # the "— the number of ..." of the input's sentences
     perms: list[str] = field(default_factory=list)  # lists a gloss calls "the permutation" (read as one)
+    unstated: list[tuple[str, str]] = field(default_factory=list)  # strings whose characters are still to be said
     blank: bool = False  # "Each test case is preceded by a blank line": written so, read with or without it
     parents: re.Match[str] | None = None  # "Vertex 1 is the root": a list of parents is a tree (parent_trees)
 
@@ -131,6 +132,9 @@ def read_prose(statement: str) -> ProseInput:
     in_case = False
     for sentence in _sentences(section):
         in_case = _read_sentence(sentence, reading, in_case)
+    for name, line in reading.unstated:  # "The second line contains the string s of length n." and nothing more
+        if not any(c.startswith(f"{name} consists of ") for c in reading.constraints):
+            raise _Unsupported(f"the characters of a string not stated: {line!r}", kind="unsupported_format", line=line)
     if reading.parents:
         counts = {ln.names[0]: ln.count for ln in reading.lines if ln.count and not (ln.block or ln.string)}
         reading.constraints.append(parents_line(reading.parents, counts, reading.constraints, reading.glosses))
@@ -287,15 +291,9 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     reading.glosses.append(gloss)
     if _SAYS_NOTHING.match(s) or _meaning(s, reading):
         return in_case
-    if prose_tree(s):  # "It is guaranteed that the given edges form a tree": graph_readings
-        reading.constraints.append(prose_tree(s) or "")
-        return in_case
-    if _BLANK_BEFORE.fullmatch(s) and reading.cases is not None and not reading.lines:
-        reading.blank = True  # and the lines it announces are a test case's
-        return True
-    if parents_said(s):  # "Vertex 1 is the root": read once every list is (read_prose)
-        reading.parents = reading.parents or parents_said(s)
-        return in_case
+    said = _of_the_lines(s, reading)
+    if said is not None:
+        return said or in_case
     if _read_totals(s, sentence, reading):
         return in_case
     promised = re.fullmatch(
@@ -361,6 +359,42 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     if gloss.startswith(PERMUTATION):
         _permutation(reading.lines[-1], reading, sentence)
     return in_case
+
+
+def _of_the_lines(s: str, reading: ProseInput) -> bool | None:
+    """A sentence about lines read or to be read (a tree, a string's characters, a blank line before each
+    test case, a root of the parents): True where it begins a test case's lines, False where it is read
+    otherwise, None where it is none of these."""
+    if prose_tree(s):  # "It is guaranteed that the given edges form a tree": graph_readings
+        reading.constraints.append(prose_tree(s) or "")
+        return False
+    if reading.unstated and _alphabet_sentence(s, reading):
+        return False
+    if _BLANK_BEFORE.fullmatch(s) and reading.cases is not None and not reading.lines:
+        reading.blank = True  # and the lines it announces are a test case's
+        return True
+    if parents_said(s):  # "Vertex 1 is the root": read once every list is (read_prose)
+        reading.parents = reading.parents or parents_said(s)
+        return False
+    return None
+
+
+def _alphabet_sentence(s: str, reading: ProseInput) -> bool:
+    """ "The string s consists of lowercase English letters", "It is guaranteed that s only consists of
+    lowercase English letters, - and *", "It's guaranteed that s only contains characters 0, 1 and ?":
+    the characters of a string read before without them (the last one where the sentence names none)."""
+    m = re.fullmatch(
+        r"(?:it is (?:also )?guaranteed(?: that)? |it's (?:also )?guaranteed that )?(?:the (?:given )?string )?"
+        r"([A-Za-z]\w*)? ?(?:only )?(?:consists|contains) (?:only )?(?:of )?(?:the )?(?:characters )?(.+)",
+        s,
+        re.I,
+    )
+    names = [n for n, _ in reading.unstated]
+    name = (m.group(1) or names[-1]) if m else None
+    if not m or name not in names or not re.match(r"(?:the )?(?:string|it)\b", s, re.I) and not m.group(1):
+        return False
+    reading.constraints.append(f"{name} consists of {m.group(2)}")
+    return True
 
 
 def _read_promised(clause: str, reading: ProseInput, sentence: str) -> None:
@@ -471,7 +505,9 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
             _permutation(line, reading, sentence)
         return line
     taken = _known(reading) | {reading.cases or ""}
-    string = read_string(what, _known(reading), taken, sentence)
+    string = read_string(what, _known(reading), taken, sentence, alphabet_later=True)
+    if string and not any(c.startswith(f"{string[0].names[0]} consists of ") for c in string[1]):
+        reading.unstated.append((string[0].names[0], sentence))  # its characters: a later sentence's (read_prose)
     if string:
         reading.constraints += string[1]
         return string[0]

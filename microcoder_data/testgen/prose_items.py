@@ -178,9 +178,12 @@ def _fixed(head: str) -> tuple[str, str, str] | None:
 _WORD_CHARS = {"zeros": "0", "zeroes": "0", "ones": "1", "zero": "0", "one": "1"}
 
 
-def read_string(what: str, known: set[str], taken: set[str], sentence: str) -> tuple[ProseLine, list[str]] | None:
+def read_string(
+    what: str, known: set[str], taken: set[str], sentence: str, alphabet_later: bool = False
+) -> tuple[ProseLine, list[str]] | None:
     """``what`` as a line holding one string: (the line, its constraint lines); None when it is
-    no string; refused when its length or its characters are not understood."""
+    no string; refused when its length or its characters are not understood (``alphabet_later``:
+    characters not stated are left to a later sentence -- no ``consists of`` line then)."""
     what = re.sub(r",? where \|\w+\| (?:denotes|is) the length of (?:the )?(?:string )?\w+$", "", what)
     what = re.sub(  # of 4n characters (s_i in {A, B}): of length 4n, the characters the set
         rf" of ({_COUNT}) (?:characters|letters|symbols) (\(\w+_i ?(?:in|=)[^()]*\))$", r" of length \1 \2", what
@@ -217,6 +220,8 @@ def read_string(what: str, known: set[str], taken: set[str], sentence: str) -> t
             f"the length of a string not understood: {sentence!r}", kind="unsupported_format", line=sentence
         )
     alphabet = _alphabet_said(letters, name, m.group(5), m.group(7), bool(m.group(1)))
+    if alphabet is None and alphabet_later:
+        return ProseLine([name], count, string=True), lines + ranges(m.group(5)) + ranges(m.group(7))
     if alphabet is None:
         raise _Unsupported(
             f"the characters of a string not stated: {sentence!r}", kind="unsupported_format", line=sentence
