@@ -133,6 +133,7 @@ The next line of each test case contains the string s of length n. {said}
         ("The string s consists of lowercase English letters.", set("abcdefghijklmnopqrstuvwxyz")),
         ("It is guaranteed that s only consists of characters a and b.", {"a", "b"}),
         ("It's guaranteed that s only contains characters 0 and 1.", {"0", "1"}),
+        ("It is guaranteed that s only consists of characters a, - and *.", {"a", "-", "*"}),  # bare symbols kept
         ("The string consists of lowercase English letters.", set("abcdefghijklmnopqrstuvwxyz")),
     ],
 )

@@ -291,7 +291,7 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     reading.glosses.append(gloss)
     if _SAYS_NOTHING.match(s) or _meaning(s, reading):
         return in_case
-    said = _of_the_lines(s, reading)
+    said = _of_the_lines(s, reading, sentence)
     if said is not None:
         return said or in_case
     if _read_totals(s, sentence, reading):
@@ -361,14 +361,14 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     return in_case
 
 
-def _of_the_lines(s: str, reading: ProseInput) -> bool | None:
+def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
     """A sentence about lines read or to be read (a tree, a string's characters, a blank line before each
     test case, a root of the parents): True where it begins a test case's lines, False where it is read
     otherwise, None where it is none of these."""
     if prose_tree(s):  # "It is guaranteed that the given edges form a tree": graph_readings
         reading.constraints.append(prose_tree(s) or "")
         return False
-    if reading.unstated and _alphabet_sentence(s, reading):
+    if reading.unstated and _alphabet_sentence(sentence.rstrip(" ."), reading):  # whole: "- and *" is no gloss
         return False
     if _BLANK_BEFORE.fullmatch(s) and reading.cases is not None and not reading.lines:
         reading.blank = True  # and the lines it announces are a test case's
@@ -393,7 +393,8 @@ def _alphabet_sentence(s: str, reading: ProseInput) -> bool:
     name = (m.group(1) or names[-1]) if m else None
     if not m or name not in names or not re.match(r"(?:the )?(?:string|it)\b", s, re.I) and not m.group(1):
         return False
-    reading.constraints.append(f"{name} consists of {m.group(2)}")
+    said = re.sub(r"(?<![\w'\"])([^\w\s,'\"])(?![\w'\"])", r"'\1'", m.group(2))  # - and *: '-' and '*'
+    reading.constraints.append(f"{name} consists of {said}")
     return True
 
 
