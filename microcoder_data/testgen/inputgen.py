@@ -18,7 +18,7 @@ import json
 import random
 from typing import Any, Iterator
 
-from microcoder_data.testgen.graph_shapes import draw_edges
+from microcoder_data.testgen.graph_shapes import draw_edges, draw_parents
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
 from microcoder_data.testgen.witnesses import place_witnesses, prime_near, put_chars_at
 from microcoder_data.testgen.spec_model import (
@@ -233,6 +233,8 @@ def _string(node: Node, n: int, d: _Draw) -> str:
 
 def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list[Any]:
     assert node.elem is not None
+    if node.graph and node.graph["shape"] == "parents":  # a list of parents: the whole tree at once
+        return draw_parents(n, int(evaluate(node.graph["lo"], env)), int(evaluate(node.graph["hi"], env)), d.rng)
     items: list[Any] = []
     seen: set[str] = set()
     tries = 0
