@@ -44,6 +44,7 @@ from microcoder_data.testgen.stdin_queries import (
     fields_of,
     is_query_row,
     length_lines,
+    line_across_forms,
     paired_across_forms,
     split_forms,
     state_promise,
@@ -422,6 +423,9 @@ def _spec_of(
         if r.kind == "grid":
             rewritten.append(f"{r.names[0]}[i].length == {r.width}")
         rewritten += jagged.row_lengths(r.records, r.count or "") if r.records is not None else []
+    across = line_across_forms(forms, rewritten) if forms else None
+    if across is not None:
+        raise _Unsupported(f"a line pairs fields of different queries: {across!r}", "unsupported_constraint", across)
     args = [n for r in rows for n in r.names]
     spec = _spec_with_promises(args, nodes, examples, rewritten, statement, ints, labels)
     jagged.mark_triangles(rows, spec.nodes)

@@ -139,6 +139,17 @@ def paired_across_forms(forms: dict[str, list[str]], relations: dict[str, set[st
     return None
 
 
+def line_across_forms(forms: dict[str, list[str]], lines: list[str]) -> str | None:
+    """The first line relating, at one position, fields not in exactly the same forms (``In a Type 1
+    query, 1 <= u < v <= N`` where ``v`` is also a type-2 field: ``u[i]`` and ``v[i]`` are values of
+    different queries), read before any existing test is checked against such a pairing."""
+    for line in lines:
+        named = {f for f in fields_of(forms) if re.search(rf"(?<![\w.]){re.escape(f)}\[i\]", line)}
+        if paired_across_forms(forms, {f: named - {f} for f in named}):
+            return line
+    return None
+
+
 _STATE = re.compile(
     r"^(?:when|whenever|right before|just before|immediately before) (?:a|an|the|each) [\w\s-]*?"
     r"(?:query|queries|match|operation)\b",

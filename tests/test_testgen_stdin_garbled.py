@@ -1,0 +1,52 @@
+"""AtCoder constraint lines a rewrite used to garble (microcoder_data/testgen/stdin_translate.py,
+conditions.py, stdin_queries.py): each now read and enforced on every drawn input, or refused
+naming the line as written by the reader, never read as something else."""
+
+from __future__ import annotations
+
+from test_testgen_stdin_phrasings import _drawn, _refusal, _spec
+
+from microcoder_data.testgen.stdin_translate import translate
+
+
+def test_a_string_of_length_at_least_a_and_at_most_b_is_its_length_range_and_its_characters():
+    line = "S is a string of length at least 1 and at most 1000, consisting of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9."
+    assert translate(line, {"S"}) == [
+        "1 <= S.length <= 1000",
+        "S consists of '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'",
+    ]
+    spec = _spec("S", [line, "The first character of S is not 0."], ["123", "9"])
+    for args in _drawn(spec):
+        assert 1 <= len(args["S"]) <= 1000 and args["S"].isdigit() and args["S"][0] != "0"
+
+
+def test_the_first_character_is_not_a_bare_character_is_a_check_an_existing_test_can_break():
+    assert translate("The first character of S is not 0", {"S"}) == ["The first character of S is not '0'"]
+    line = "S is a string of length between 1 and 5, consisting of 0 and 1."
+    assert "test 2" in _refusal("S", [line, "The first character of S is not 0."], ["10", "01"])
+
+
+def test_a_length_from_a_to_an_expression_inclusive_of_several_subjects():
+    line = "S_i and T are strings of length 1 to 5 \\times 10^5, inclusive, consisting of lowercase English letters."
+    assert translate(line, {"S", "T", "N"}) == [
+        "1 <= S[i].length <= 5 * 10^5",
+        "S[i] consists of lowercase English letters",
+        "1 <= T.length <= 5 * 10^5",
+        "T consists of lowercase English letters",
+    ]
+
+
+def test_a_length_phrasing_not_read_is_never_read_as_the_string_s_characters():
+    line = "S is a string of length roughly N consisting of a and b"
+    assert translate(line, {"S", "N"}) == [line]  # not "S consists of length roughly 'N' ..."
+    assert "roughly" in _refusal("N\nS", ["1 <= N <= 5", line], ["2\nab"])
+
+
+def test_a_relation_between_fields_of_different_query_types_is_refused_naming_the_line():
+    why = _refusal(
+        "N Q\nquery_1\nquery_2\n\\vdots\nquery_Q\n\nHere, query_i is the i-th query and is given in one of the"
+        " following formats:\n\n1 u v\n\n2 v k",
+        ["1 <= N, Q <= 10", "In a Type 1 query, 1 <= u < v <= N.", "In a Type 2 query, 1 <= v <= N, 1 <= k <= 10."],
+        ["3 2\n1 1 2\n2 1 3"],
+    )
+    assert "pairs fields of different queries" in why and "u[i] < v[i]" in why
