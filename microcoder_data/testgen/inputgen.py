@@ -158,7 +158,7 @@ def _plain_value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         n -= n % node.len_mod
     if node.perm is not None:  # a permutation of [lo, hi]
         lo, hi = evaluate(node.perm[0], env), evaluate(node.perm[1], env)
-        items = list(range(lo, hi + 1))
+        items = list(range(lo, hi + 1)) * (node.repeats or 1)
         d.rng.shuffle(items)
         return items
     if k == "str":

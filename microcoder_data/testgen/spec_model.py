@@ -38,6 +38,7 @@ class Node:
     exclude: list[Any] | None = None  # ``nums[i] != 0``
     len_mod: int | None = None  # ``nums.length % 2 == 0``
     perm: tuple[str, str] | None = None  # a permutation of [lo, hi]
+    repeats: int | None = None  # with perm: each value of [lo, hi] exactly this many times (multiset_readings)
     tree: bool = False  # edges (positions 0, 1) of a tree on nodes 0..len
     pair_distinct: bool = False  # no repeated edges: positions 0, 1 as an unordered pair
     perm_of: str | None = None  # t is a permutation of s (another argument)
@@ -50,7 +51,7 @@ class Node:
     diagonal: Any = None  # the value every diagonal cell holds (``A[i][i] == 0``); None: no rule
     char_count: tuple[str, int] | None = None  # (c, k): a string holds c exactly k times
     prime: bool = False  # an int that is prime (drawn as the prime nearest a draw: witnesses.py)
-    char_at: list[tuple[int, str]] | None = None  # (k, chars): a string's k-th character is one of chars
+    char_at: list[tuple[int, str]] | None = None  # (k, chars): a string's k-th character (-1: last) is one of chars
     witness: list[tuple[str, str]] | None = None  # (relation, expr): some scalar of the value holds it
     # a graph drawn on this edge list (graph_readings): {"shape", "ends" (the flat list of second
     # ends, "" for tuples' positions 0, 1), "lo", "hi" (the vertices)}; checked by ``graph_is``
@@ -304,8 +305,10 @@ def _list_violation(node: Node, value: Any, env: dict[str, Any], where: str) -> 
         return f"{where} has duplicates"
     if node.perm is not None:
         lo, hi = evaluate(node.perm[0], env), evaluate(node.perm[1], env)
-        if sorted(value) != list(range(lo, hi + 1)):
-            return f"{where} is not a permutation of [{lo}, {hi}]"
+        if sorted(value) != sorted(list(range(lo, hi + 1)) * (node.repeats or 1)):
+            return f"{where} is not a permutation of [{lo}, {hi}]" + (
+                f" each {node.repeats} times" if node.repeats else ""
+            )
     if node.symmetric or node.diagonal is not None:
         why = matrix_violation(node, value, where)
         if why:

@@ -37,6 +37,7 @@ from microcoder_data.testgen.stdin_cases import split_cases, split_constraints
 from microcoder_data.testgen.stdin_conditional import conditional_bounds
 from microcoder_data.testgen.stdin_cells import numbered_cells, numbered_columns, subscripts
 from microcoder_data.testgen.stdin_cubes import cube_range, read_cube
+from microcoder_data.testgen.stdin_digit_cells import digit_cells
 from microcoder_data.testgen.stdin_phrasings import graph_lines
 from microcoder_data.testgen.stdin_queries import (
     QUERY_TYPE,
@@ -414,6 +415,8 @@ def _spec_of(
         ]
         + list(lengths)
     )
+    joined = {r.names[0] for r in rows if r.kind == "grid" and r.joined}
+    rewritten = [digit_cells(x, joined) for x in rewritten]
     for r in rows:  # the format itself states the lengths
         if r.kind == "queries":
             rewritten += length_lines(r.forms or {}, r.count or "0")
@@ -427,7 +430,7 @@ def _spec_of(
     if across is not None:
         raise _Unsupported(f"a line pairs fields of different queries: {across!r}", "unsupported_constraint", across)
     args = [n for r in rows for n in r.names]
-    spec = _spec_with_promises(args, nodes, examples, rewritten, statement, ints, labels)
+    spec = _spec_with_promises(args, nodes, examples, rewritten, statement, ints, labels, joined)
     jagged.mark_triangles(rows, spec.nodes)
     if forms:
         bounded_by = {
@@ -449,6 +452,7 @@ def _spec_with_promises(
     statement: str,
     ints: dict,
     labels: list[str] | None = None,
+    joined: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> InputSpec:
     """The spec, the promises the statement words as guarantees of a plain constraint ("Here,
     it is guaranteed that A_i is 0 or 1") read as more constraint lines; one not understood
@@ -457,7 +461,7 @@ def _spec_with_promises(
 
     promised = {}  # each promised line (as the reader gets it) -> its sentence
     for sentence, clause in promised_constraints(statement):
-        for line in translate(clause, set(nodes), ints):
+        for line in (digit_cells(x, joined) for x in translate(clause, set(nodes), ints)):
             promised[line] = sentence
             lines = lines + [line] if line not in lines else lines  # said in the Constraints too
         statement = statement.replace(sentence, "")

@@ -200,10 +200,14 @@ def _chain(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
 
 
 def _distinct_elements(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """``A_i != A_j if i != j``, ``(i != j)``, ``(1 <= i < j <= N)``: the list's values are distinct."""
+    """``A_i != A_j if i != j``, ``(i != j)``, ``(1 <= i < j <= N)``, ``S_1, ..., S_N are all different``: the
+    list's values are distinct."""
     m = re.fullmatch(
         r"([A-Za-z]\w*)\[(\w)\] != \1\[(\w)\](?: if \2 != \3| \(\2 != \3\)| \(\w+ <= \2 < \3 <= \w+\))?", t
     )
+    m = m or re.fullmatch(
+        r"([A-Za-z]\w*)\[i\] are (?:all |pairwise )?(?:different|distinct)", t
+    )  # S_1,...,S_N are all different
     if not m or m.group(1) not in names:
         return None
     return [f"all values of {m.group(1)} are distinct"]

@@ -97,16 +97,16 @@ def witness_missing(witness: list[tuple[str, str]], value: Any, env: dict[str, A
 def chars_at_missing(char_at: list[tuple[int, str]], text: str) -> int | None:
     """The first stated position of ``text`` whose character is none of those stated (or which
     ``text`` is too short to have), or None."""
-    return next((k for k, chars in char_at if k >= len(text) or text[k] not in chars), None)
+    return next((k for k, chars in char_at if not -len(text) <= k < len(text) or text[k] not in chars), None)
 
 
 def put_chars_at(char_at: list[tuple[int, str]], alphabet: str | None, text: str, rng: random.Random) -> str:
-    """``text`` with each stated position given one of its characters (those in ``alphabet`` too,
-    where one is stated); a text too short is left to the validator."""
+    """``text`` with each stated position (from the end where negative) given one of its characters (those
+    in ``alphabet`` too, where one is stated); a text too short is left to the validator."""
     chars = list(text)
     for k, allowed in char_at:
         pool = [c for c in allowed if alphabet is None or c in alphabet] or list(allowed)
-        if k < len(chars):
+        if -len(chars) <= k < len(chars):
             chars[k] = rng.choice(sorted(pool))
     return "".join(chars)
 
