@@ -50,3 +50,12 @@ def test_a_relation_between_fields_of_different_query_types_is_refused_naming_th
         ["3 2\n1 1 2\n2 1 3"],
     )
     assert "pairs fields of different queries" in why and "u[i] < v[i]" in why
+
+
+def test_one_bound_of_fields_of_different_query_types_relates_none_of_them():
+    fmt = (
+        "Q\nquery_1\nquery_2\n\\vdots\nquery_Q\n\nHere, query_i is the i-th query and is given in one of the"
+        " following formats:\n\n1 T\n\n2 H"
+    )
+    spec = _spec(fmt, ["1 <= Q <= 10", "1 <= T, H <= 10^9"], ["2\n1 5\n2 7"])
+    assert spec.spec.nodes["T"].elem.hi == spec.spec.nodes["H"].elem.hi == "10**9"

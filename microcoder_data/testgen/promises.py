@@ -138,6 +138,7 @@ def stated_clause(sentence: str) -> str | None:
         m = pattern.fullmatch(s)
         if m:
             said = clause(m).strip()
+            said += ")" * (said.count("(") - said.count(")"))  # "... (1 <= i,j <= K).": its own parenthesis
             if _OF_THE_SOLUTION.search(said) or (_UNIQUE.search(said) and not _PLAIN_UNIQUE.fullmatch(said)):
                 return None
             return said

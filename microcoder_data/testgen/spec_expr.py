@@ -84,9 +84,24 @@ def end_char_in(text: str, last: bool, chars: str) -> bool:
     return bool(text) and text[-1 if last else 0] in chars
 
 
-def differ_everywhere(first: list[Any], second: list[Any]) -> bool:
-    """``A_i != B_i`` at every position."""
-    return all(a != b for a, b in zip(first, second))
+def differ_everywhere(first: list[Any], second: list[Any], *more: list[Any]) -> bool:
+    """``A_i != B_i`` at every position; of four lists ``(A_i, B_i) != (C_i, D_i)`` (lists of one length)."""
+    if not more:
+        return all(a != b for a, b in zip(first, second))
+    lists = [first, second, *more]
+    half = len(lists) // 2
+    if len(lists) % 2 or len({len(x) for x in lists}) != 1:
+        return False
+    return all(row[:half] != row[half:] for row in zip(*lists))
+
+
+def disjoint(*lists: list[Any]) -> bool:
+    """No value of the first half of ``lists`` (as tuples, position by position) is one of the second half's:
+    ``A_i != B_j (1 <= i, j <= K)``, ``(A_i, B_i) != (C_j, D_j)``."""
+    half = len(lists) // 2
+    if len(lists) % 2 or len({len(x) for x in lists[:half]}) > 1 or len({len(x) for x in lists[half:]}) > 1:
+        return False
+    return set(zip(*lists[:half])).isdisjoint(zip(*lists[half:]))
 
 
 def differs_from_position(values: list[Any], depth: int, first: int) -> bool:
@@ -141,6 +156,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "total_length": total_length,
     "distinct_pairs": distinct_pairs,
     "differ_everywhere": differ_everywhere,
+    "disjoint": disjoint,
     "differs_from_position": differs_from_position,
     "no_leading_zero": no_leading_zero,
     "all_distinct": all_distinct,

@@ -32,6 +32,9 @@ def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -
     t = re.sub(rf"\s*\(\s*{every}(?:\s*,\s*{every})*\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
     t = t if symbol_last else t.rstrip(". ")  # (1 <= i <= N), (1 <= i <= N, 1 <= j <= M): every i (and j)
     t = re.sub(r"\s*\(\s*[a-z]\s*=\s*1\s*,\s*2\s*,\s*(?:\.\.\.|…)\s*,\s*\w+\s*\)$", "", t)  # (i=1,2,...,N)
+    apart = re.fullmatch(r"(.+?(?:<=|<).+?(?:<=|<).+?),\s*([^,<>=]+ != [^,<>=]+)", t)
+    if apart:  # 1 <= A_i, B_i <= N, A_i != B_i: a chain and an inequality, each a line
+        return [_quote_chars(x) for part in apart.groups() for x in _translate(part, names, ints)]
     chains = re.split(r",\s*", t)  # 1 <= a_k <= N,1 <= b_k <= N: two chains
     if len(chains) > 1 and all(len(re.findall(r"<=|<|>=|>", c)) >= 2 for c in chains):
         return [_quote_chars(x) for c in chains for x in _translate(c, names, ints)]  # 1 <= v <= N, 1 <= k <= 10
@@ -208,6 +211,9 @@ def _distinct_elements(t: str, names: set[str], ints: dict[str, bool]) -> list[s
     m = m or re.fullmatch(
         r"([A-Za-z]\w*)\[i\] are (?:all |pairwise )?(?:different|distinct)", t
     )  # S_1,...,S_N are all different
+    pair = re.fullmatch(r"([A-Za-z]\w*)\[i\] != \1\[j\] or ([A-Za-z]\w*)\[i\] != \2\[j\] (?:for|if) i != j", t)
+    if pair and {pair.group(1), pair.group(2)} <= names:  # A_i != A_j or B_i != B_j for i != j: pairs differ
+        return [f"({pair.group(1)}[i], {pair.group(2)}[i]) != ({pair.group(1)}[j], {pair.group(2)}[j]) if i != j"]
     if not m or m.group(1) not in names:
         return None
     return [f"all values of {m.group(1)} are distinct"]
