@@ -59,3 +59,20 @@ def test_one_bound_of_fields_of_different_query_types_relates_none_of_them():
     )
     spec = _spec(fmt, ["1 <= Q <= 10", "1 <= T, H <= 10^9"], ["2\n1 5\n2 7"])
     assert spec.spec.nodes["T"].elem.hi == spec.spec.nodes["H"].elem.hi == "10**9"
+
+
+def test_a_bound_of_an_upper_triangle_s_cells_for_i_below_j_holds_for_each_cell_given():
+    fmt = "N\nA_{1,2} A_{1,3} \\ldots A_{1,N}\nA_{2,3} \\ldots A_{2,N}\n\\vdots\nA_{N-1,N}"
+    lines = ["2 <= N <= 6", "1 \\le A_{i,j} \\le 10 ^ 6\\ (1 \\le i\\lt j \\le N)"]
+    spec = _spec(fmt, lines, ["3\n1 2\n3"])
+    for args in _drawn(spec):
+        assert all(1 <= int(x) <= 10**6 for row in args["A"] for x in row)
+    assert "test 1" in _refusal(fmt, lines, ["3\n1 0\n3"])
+
+
+def test_a_sum_below_a_bound_of_its_own_terms_is_a_check_not_a_circular_bound():
+    lines = ["1 <= N <= 99", "N is an odd number.", "0 <= T, A <= N", "T + A <= N", "All input values are integers."]
+    spec = _spec("N T A", lines, ["7 4 2"])
+    drawn = _drawn(spec)
+    assert all(int(a["T"]) + int(a["A"]) <= int(a["N"]) and int(a["N"]) % 2 for a in drawn)
+    assert "test 2" in _refusal("N T A", lines, ["7 4 2", "5 3 3"])

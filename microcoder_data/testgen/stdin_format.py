@@ -380,6 +380,8 @@ def _spec_of(
     calls strings; ``lengths``: lines in the reader's notation the format states."""
 
     grids = {r.names[0] for r in rows if r.kind == "grid"}
+    upper = {r.records.row for r in rows if r.records is not None and r.records.down}
+    lines = [jagged.upper_cells(plain_latex(x.replace("\\ ", " ")), upper) if upper else x for x in lines]
     lines = [cube_range(plain_latex(line), grids) or numbered_cells(line, set(raw[0])) for line in lines]
     said = next((line for line in lines if state_promise(plain_latex(line))), None)
     if said is not None:
