@@ -76,3 +76,13 @@ def test_a_sum_below_a_bound_of_its_own_terms_is_a_check_not_a_circular_bound():
     drawn = _drawn(spec)
     assert all(int(a["T"]) + int(a["A"]) <= int(a["N"]) and int(a["N"]) % 2 for a in drawn)
     assert "test 2" in _refusal("N T A", lines, ["7 4 2", "5 3 3"])
+
+
+def test_lower_bounds_and_a_total_bound_each_term_and_the_total_stays_a_check():
+    fmt, lines = "N M L\nA_1 \\ldots A_N\nB_1 \\ldots B_M\nC_1 \\ldots C_L", ["1 <= N, M, L", "N + M + L <= 12"]
+    lines += ["1 <= A_i, B_i, C_i <= 10^9"]
+    spec = _spec(fmt, lines, ["1 2 1\n5\n1 2\n3"])
+    assert spec.spec.nodes["N"].hi == "10"
+    assert all(3 <= int(a["N"]) + int(a["M"]) + int(a["L"]) <= 12 for a in _drawn(spec))
+    assert "test 1" in _refusal(fmt, lines, ["5 5 5\n1 1 1 1 1\n1 1 1 1 1\n1 1 1 1 1"])
+    assert "no range" in _refusal(fmt, ["1 <= N, M", "N + M + L <= 12", *lines[2:]], ["1 2 1\n5\n1 2\n3"])
