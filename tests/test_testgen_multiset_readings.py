@@ -71,3 +71,27 @@ def test_digits_of_a_grid_written_joined_are_its_rows_characters(line):
     for args in _drawn(spec):
         assert all(set(row) <= {"0", "1"} and len(row) == int(args["N"]) for row in args["A"])
     assert "test 1" in _refusal(fmt, constraints, ["2\n01\n12"], story=story)
+
+
+_COVER = [
+    "1 <= M <= N <= 20",
+    "1 <= C_i <= M",
+    "For each integer 1 <= i <= M, there is an integer 1 <= j <= N such that C_j = i.",
+]
+
+
+def test_every_value_of_a_range_present_is_put_in_place_and_checked():
+    spec = _spec("N M\nC_1 C_2 \\ldots C_N", _COVER, ["3 2\n1 2 1"])
+    drawn = _drawn(spec)
+    for args in drawn:
+        assert set(map(int, args["C"])) == set(range(1, int(args["M"]) + 1))
+    assert any(int(a["M"]) >= 3 for a in drawn)
+    assert "test 2" in _refusal("N M\nC_1 C_2 \\ldots C_N", _COVER, ["3 2\n1 2 1", "3 2\n1 1 1"])
+
+
+def test_a_story_sentence_the_constraints_guarantee_is_what_they_imply():
+    story = "Each character is painted in a color. The constraints guarantee that every color is used by a character."
+    spec = _spec("N M\nC_1 C_2 \\ldots C_N", _COVER, ["3 2\n1 2 1"], story=story)
+    assert all(set(map(int, a["C"])) == set(range(1, int(a["M"]) + 1)) for a in _drawn(spec))
+    other = "Each character is painted in a color. It is guaranteed that every color is used by a character."
+    assert "promise" in _refusal("N M\nC_1 C_2 \\ldots C_N", _COVER, ["3 2\n1 2 1"], story=other)

@@ -20,7 +20,7 @@ from typing import Any, Iterator
 
 from microcoder_data.testgen.graph_shapes import draw_edges
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
-from microcoder_data.testgen.witnesses import place_witnesses, prime_near, put_chars_at
+from microcoder_data.testgen.witnesses import place_covering, place_witnesses, prime_near, put_chars_at
 from microcoder_data.testgen.spec_model import (
     why_invalid,
     ELEMENT_INDEX,
@@ -129,6 +129,8 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
     value = _plain_value(node, env, d, depth)
     if node.char_at and isinstance(value, str):
         value = put_chars_at(node.char_at, node.alphabet, value, d.rng)
+    if node.covers and isinstance(value, list):
+        value = place_covering(node.covers, value, env, d.rng)
     return place_witnesses(node, value, env, d.rng) if node.witness else value
 
 

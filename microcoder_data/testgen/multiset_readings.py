@@ -4,6 +4,9 @@ ending; registered in ``line_readings.READINGS`` by :data:`ENTRIES` (name, examp
 * "Each integer from 1 through N appears exactly twice in A", "i occurs in A exactly three times, for
   each i=1,2,...,N": the list is a shuffle of the range's values, each repeated (``Node.perm`` with
   ``Node.repeats``): drawn so and checked on every input.
+* "For each integer 1 <= i <= M, there is an integer 1 <= j <= N such that C_j = i" (stdin_translate's words
+  for it: "each integer from 1 through M appears at least once in C of length N"): every value of the range
+  at a random position of its own (``Node.covers``): drawn so and checked.
 * "S ends with 2023": the string's last characters, each a position counted from the end
   (``Node.char_at`` at negative positions): drawn there and checked.
 """
@@ -26,6 +29,11 @@ def _times(word: str) -> int | None:
 _FROM_TO = re.compile(
     r"(?:each |every )?integer (?:from|between) (\S+) (?:through|to|and) (\S+)(?:,? inclusive,?)? (?:appears|occurs) "
     r"(?:exactly )?(\w+(?: times?)?) in ([A-Za-z_]\w*)",
+    re.I,
+)
+_AT_LEAST_ONCE = re.compile(
+    r"(?:each |every )?integer (?:from|between) (\S+) (?:through|to|and) (\S+)(?:,? inclusive,?)? (?:appears|occurs) "
+    r"at least once in ([A-Za-z_]\w*)(?: of length (\S+))?",
     re.I,
 )
 _FOR_EACH = re.compile(
@@ -55,6 +63,21 @@ def each_value_repeated(reader: Any, text: str) -> bool | None:
     return True
 
 
+def each_value_present(reader: Any, text: str) -> bool | None:
+    """``each integer from 1 through M appears at least once in C [of length N]``: every value of the range put
+    at a random position of its own (``Node.covers``), and checked; the length stated is checked too."""
+    m = _AT_LEAST_ONCE.fullmatch(text)
+    if not m:
+        return None
+    node = reader.nodes.get(m.group(3))
+    if node is None or node.kind != "list" or node.elem is None or node.elem.kind != "int" or node.covers:
+        return False
+    node.covers = (reader.expr(m.group(1)), reader.expr(m.group(2)))
+    if m.group(4):  # "there is an integer 1 <= j <= N such that C_j = i": j ranges over C's positions
+        reader.checks.append(f"len({m.group(3)}) == {reader.expr(m.group(4))}")
+    return True
+
+
 def ends_with(reader: Any, text: str) -> bool | None:
     """``S ends with 2023`` (``'abc'``): the last characters, at positions counted from the end."""
     m = re.fullmatch(
@@ -78,6 +101,15 @@ ENTRIES = (
         ),
         "drawn and checked",
         each_value_repeated,
+    ),
+    (
+        "each value of a range at least once",
+        (
+            "each integer from 1 through N appears at least once in nums",
+            "each integer from 1 through M appears at least once in nums of length N",
+        ),
+        "drawn and checked",
+        each_value_present,
     ),
     (
         "a string's fixed ending",

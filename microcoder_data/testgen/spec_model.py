@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from microcoder_data.testgen.answer_checks import AnswerCheck
 from microcoder_data.testgen.refusal import Refusal
-from microcoder_data.testgen.witnesses import chars_at_missing, is_prime, witness_missing
+from microcoder_data.testgen.witnesses import chars_at_missing, is_prime, uncovered, witness_missing
 
 # bounds and checks are expressions of spec_expr's language (FUNCTIONS: what they may call)
 from microcoder_data.testgen.spec_expr import _NOT_CONSTANT, FUNCTIONS, constant_value, evaluate  # noqa: F401
@@ -39,6 +39,7 @@ class Node:
     len_mod: int | None = None  # ``nums.length % 2 == 0``
     perm: tuple[str, str] | None = None  # a permutation of [lo, hi]
     repeats: int | None = None  # with perm: each value of [lo, hi] exactly this many times (multiset_readings)
+    covers: tuple[str, str] | None = None  # every value of [lo, hi] appears at least once (multiset_readings)
     tree: bool = False  # edges (positions 0, 1) of a tree on nodes 0..len
     pair_distinct: bool = False  # no repeated edges: positions 0, 1 as an unordered pair
     perm_of: str | None = None  # t is a permutation of s (another argument)
@@ -262,6 +263,9 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
     missing = witness_missing(node.witness, value, env) if node.witness else None
     if missing:
         return f"no value of {where} is {missing}"
+    lacking = uncovered(node.covers, value, env) if node.covers else None
+    if lacking is not None:
+        return f"no value of {where} is {lacking}"
     if node.perm_of is not None and sorted(value) != sorted(env[node.perm_of]):
         return f"{where} is not a permutation of {node.perm_of}"
     if node.len_lo is not None and node.choices is None:

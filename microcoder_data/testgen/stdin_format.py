@@ -461,19 +461,31 @@ def _spec_with_promises(
     refuses the spec, named as the promise it is."""
     from microcoder_data.testgen.inputspec import spec_from
 
-    promised = {}  # each promised line (as the reader gets it) -> its sentence
+    promised, added = {}, set()  # each promised line (as the reader gets it) -> its sentence; those said only there
     for sentence, clause in promised_constraints(statement):
         for line in (digit_cells(x, joined) for x in translate(clause, set(nodes), ints)):
             promised[line] = sentence
+            added |= {line} if line not in lines else set()
             lines = lines + [line] if line not in lines else lines  # said in the Constraints too
         statement = statement.replace(sentence, "")
-    try:
-        return spec_from(args, dict(nodes), examples, lines, statement, True, labels, first_index=1, promised=promised)
-    except _Unsupported as exc:
-        said = promised.get(exc.refusal.line) if exc.refusal.kind == "unsupported_constraint" else None
-        if said is not None:
-            raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said) from None
-        raise
+    while True:
+        try:
+            return spec_from(args, dict(nodes), examples, lines, statement, True, labels, 1, promised=promised)
+        except _Unsupported as exc:
+            said = promised.get(exc.refusal.line) if exc.refusal.kind == "unsupported_constraint" else None
+            said = exc.refusal.line if exc.refusal.kind == "promise" else said
+            own = [x for x in lines if x in added and promised[x] == said]
+            if said is not None and _BY_THE_CONSTRAINTS.match(said) and own:
+                # "The constraints guarantee that ...": what the Constraints imply, each of them enforced
+                lines = [x for x in lines if x not in own]
+                promised = {x: s for x, s in promised.items() if x not in own}
+                continue
+            if said is not None:
+                raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said) from None
+            raise
+
+
+_BY_THE_CONSTRAINTS = re.compile(r"\(?(?:note that )?the constraints (?:of this problem )?guarantee\b", re.I)
 
 
 def _negative_number_in(name: str, raw: list[dict[str, Any]]) -> bool:

@@ -32,6 +32,15 @@ def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -
     t = re.sub(rf"\s*\(\s*{every}(?:\s*,\s*{every})*\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
     t = t if symbol_last else t.rstrip(". ")  # (1 <= i <= N), (1 <= i <= N, 1 <= j <= M): every i (and j)
     t = re.sub(r"\s*\(\s*[a-z]\s*=\s*1\s*,\s*2\s*,\s*(?:\.\.\.|…)\s*,\s*\w+\s*\)$", "", t)  # (i=1,2,...,N)
+    covered = re.fullmatch(
+        r"for (?:each|every|all) (?:integers? )?(\S+) <= ([a-z]) <= (\S+), there (?:is|exists) (?:an? )?(?:integers? )?"
+        r"1 <= ([a-z]) <= (\S+) such that ([A-Za-z]\w*)_\{?\4\}? = \2",
+        t,
+        re.I,
+    )
+    if covered and covered.group(6) in names:  # For each integer 1 <= i <= M, there is an integer 1 <= j <= N ...
+        lo, _, hi, _, n, name = covered.groups()
+        return [f"each integer from {lo} through {hi} appears at least once in {name} of length {n}"]
     apart = re.fullmatch(r"(.+?(?:<=|<).+?(?:<=|<).+?),\s*([^,<>=]+ != [^,<>=]+)", t)
     if apart:  # 1 <= A_i, B_i <= N, A_i != B_i: a chain and an inequality, each a line
         return [_quote_chars(x) for part in apart.groups() for x in _translate(part, names, ints)]

@@ -156,6 +156,25 @@ def _witness_value(relation: str, v: Any, leaf: Any, env: dict[str, Any], rng: r
     return x if relation != "!=" or x != v else (x + 1 if x < hi else x - 1)
 
 
+def uncovered(covers: tuple[str, str], value: list[Any], env: dict[str, Any]) -> int | None:
+    """The first value of ``[lo, hi]`` (``covers``) that ``value`` lacks, or None."""
+    lo, hi = (evaluate(e, env) for e in covers)
+    present = set(value)
+    return next((v for v in range(lo, hi + 1) if v not in present), None)
+
+
+def place_covering(covers: tuple[str, str], value: list[Any], env: dict[str, Any], rng: random.Random) -> list[Any]:
+    """``value`` with every value of ``[lo, hi]`` put at its own random position (a list too short for them
+    all is left to the validator)."""
+    lo, hi = (evaluate(e, env) for e in covers)
+    if hi - lo + 1 > len(value):
+        return value
+    value = list(value)
+    for position, v in zip(rng.sample(range(len(value)), hi - lo + 1), range(lo, hi + 1)):
+        value[position] = v
+    return value
+
+
 def place_witnesses(node: Any, value: Any, env: dict[str, Any], rng: random.Random) -> Any:
     """``value`` with each witness it lacks placed at a random position no other witness took
     (a sorted list sorted again); the validator drops a draw this breaks (distinct values, say)."""
