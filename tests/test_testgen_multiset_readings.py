@@ -95,3 +95,12 @@ def test_a_story_sentence_the_constraints_guarantee_is_what_they_imply():
     assert all(set(map(int, a["C"])) == set(range(1, int(a["M"]) + 1)) for a in _drawn(spec))
     other = "Each character is painted in a color. It is guaranteed that every color is used by a character."
     assert "promise" in _refusal("N M\nC_1 C_2 \\ldots C_N", _COVER, ["3 2\n1 2 1"], story=other)
+
+
+def test_a_sorted_chain_whose_first_element_is_fixed():
+    lines = ["1 <= N <= 10^3", "0 = A_1 < A_2 < \\ldots < A_N \\le 10^{18}"]
+    spec = _spec("N\nA_1 A_2 \\ldots A_N", lines, ["2\n0 5"])
+    for args in _drawn(spec):
+        values = list(map(int, args["A"]))
+        assert values[0] == 0 and all(a < b for a, b in zip(values, values[1:])) and values[-1] <= 10**18
+    assert "test 2" in _refusal("N\nA_1 A_2 \\ldots A_N", lines, ["2\n0 5", "2\n1 5"])

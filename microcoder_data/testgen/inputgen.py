@@ -130,7 +130,7 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
     if node.char_at and isinstance(value, str):
         value = put_chars_at(node.char_at, node.alphabet, value, d.rng)
     if node.covers and isinstance(value, list):
-        value = place_covering(node.covers, value, env, d.rng)
+        value = place_covering(node.covers, value, env, d.rng, node.order)
     return place_witnesses(node, value, env, d.rng) if node.witness else value
 
 

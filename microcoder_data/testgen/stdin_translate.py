@@ -196,15 +196,23 @@ def _several_subjects(t: str, names: set[str], ints: dict[str, bool]) -> list[st
 
 
 def _chain(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """``1 <= A_1 < A_2 < ... < A_N <= 100`` (or ``A_1 < ... < A_N``): a sorted list and its elements' range."""
+    """``1 <= A_1 < A_2 < ... < A_N <= 100`` (or ``A_1 < ... < A_N``): a sorted list and its elements' range;
+    ``0 == A_1 < ... < A_N <= 10^18``: the first element the range's lower end, so that value is present."""
     m = re.fullmatch(
-        r"(?:(\S+) (<=|<) )?([A-Za-z]\w*)_\{?1\}? (<|<=) (?:\3_\{?2\}? \4 )?\.\.\. \4 \3_\{?\w+\}?(?: (<=|<) (\S+))?", t
+        r"(?:(\S+) (<=|<|==) )?([A-Za-z]\w*)_\{?1\}? (<|<=) (?:\3_\{?2\}? \4 )?\.\.\. \4 \3_\{?\w+\}?(?: (<=|<) (\S+))?",
+        t,
     )
     if not m or m.group(3) not in names:
         return None
     name, strict = m.group(3), m.group(4) == "<"
     out = [f"{name} is sorted in {'strictly increasing' if strict else 'non-decreasing'} order"]
-    if m.group(1) and m.group(6):
+    if m.group(1) and m.group(6) and m.group(2) == "==":  # 0 = A_1 < ...: every element at least A_1
+        lo = m.group(1)
+        out += [
+            f"{lo} <= {name}[i] {m.group(5)} {m.group(6)}",
+            f"each integer from {lo} through {lo} appears at least once in {name}",
+        ]
+    elif m.group(1) and m.group(6):
         out.append(f"{m.group(1)} {m.group(2)} {name}[i] {m.group(5)} {m.group(6)}")
     elif m.group(1) or m.group(6):
         return None  # one bound only: the elements' other bound is elsewhere, not read here

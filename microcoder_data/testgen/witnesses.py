@@ -163,16 +163,18 @@ def uncovered(covers: tuple[str, str], value: list[Any], env: dict[str, Any]) ->
     return next((v for v in range(lo, hi + 1) if v not in present), None)
 
 
-def place_covering(covers: tuple[str, str], value: list[Any], env: dict[str, Any], rng: random.Random) -> list[Any]:
+def place_covering(
+    covers: tuple[str, str], value: list[Any], env: dict[str, Any], rng: random.Random, order: str | None = None
+) -> list[Any]:
     """``value`` with every value of ``[lo, hi]`` put at its own random position (a list too short for them
-    all is left to the validator)."""
+    all is left to the validator), sorted again where it is sorted (``order``)."""
     lo, hi = (evaluate(e, env) for e in covers)
     if hi - lo + 1 > len(value):
         return value
     value = list(value)
     for position, v in zip(rng.sample(range(len(value)), hi - lo + 1), range(lo, hi + 1)):
         value[position] = v
-    return value
+    return sorted(value, reverse=order == "desc") if order in ("asc", "strict", "desc") else value
 
 
 def place_witnesses(node: Any, value: Any, env: dict[str, Any], rng: random.Random) -> Any:
