@@ -104,3 +104,20 @@ def test_a_sorted_chain_whose_first_element_is_fixed():
         values = list(map(int, args["A"]))
         assert values[0] == 0 and all(a < b for a, b in zip(values, values[1:])) and values[-1] <= 10**18
     assert "test 2" in _refusal("N\nA_1 A_2 \\ldots A_N", lines, ["2\n0 5", "2\n1 5"])
+
+
+_ODD = [
+    "S is a string of length between 3 and 100, inclusive, consisting of two different lowercase English letters.",
+    "All characters but one of S are the same.",
+]
+
+
+def test_all_characters_but_one_the_same_is_drawn_so_and_checked():
+    spec = _spec("S", _ODD, ["yay"])
+    drawn = _drawn(spec)
+    for args in drawn:
+        counts = sorted(Counter(args["S"]).values())
+        assert counts == [1, len(args["S"]) - 1] and args["S"].islower()
+    assert len({a["S"] for a in drawn}) > 5
+    assert "test 2" in _refusal("S", _ODD, ["yay", "abc"])
+    assert "test 2" in _refusal("S", _ODD[:1], ["yay", "abc"])  # two different letters: a check of its own

@@ -20,7 +20,7 @@ from typing import Any, Iterator
 
 from microcoder_data.testgen.graph_shapes import draw_edges
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
-from microcoder_data.testgen.witnesses import place_covering, place_witnesses, prime_near, put_chars_at
+from microcoder_data.testgen.witnesses import odd_one_out, place_covering, place_witnesses, prime_near, put_chars_at
 from microcoder_data.testgen.spec_model import (
     why_invalid,
     ELEMENT_INDEX,
@@ -127,6 +127,8 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
     """One value of ``node``, with the values a random draw would almost never hold put in place
     (witnesses.py): a stated character at its position, a witness somewhere."""
     value = _plain_value(node, env, d, depth)
+    if node.odd_one_out and isinstance(value, str):
+        value = odd_one_out(node.alphabet, value, d.rng)
     if node.char_at and isinstance(value, str):
         value = put_chars_at(node.char_at, node.alphabet, value, d.rng)
     if node.covers and isinstance(value, list):

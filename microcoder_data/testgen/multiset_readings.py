@@ -78,6 +78,35 @@ def each_value_present(reader: Any, text: str) -> bool | None:
     return True
 
 
+def all_but_one_same(reader: Any, text: str) -> bool | None:
+    """``All characters but one of S are the same``: drawn so (``Node.odd_one_out``), checked."""
+    m = re.fullmatch(
+        r"all (?:the )?characters (?:but|except(?: for)?) one (?:of|in) ([A-Za-z_]\w*) are the same", text, re.I
+    )
+    if not m:
+        return None
+    node = reader.nodes.get(m.group(1))
+    if node is None or node.kind != "str":
+        return False
+    node.odd_one_out = True
+    reader.checks.append(f"most_repeated({m.group(1)}) == len({m.group(1)}) - 1")
+    return True
+
+
+def different_letters(reader: Any, text: str) -> bool | None:
+    """``S consists of two different lowercase English letters``: its characters, and how many differ (a check)."""
+    m = re.fullmatch(r"([A-Za-z_]\w*) consists? of (\w+) (?:different|distinct) (.+)", text, re.I)
+    count = _times(m.group(2)) if m else None
+    if not m or count is None:
+        return None
+    node, chars = reader.nodes.get(m.group(1)), reader.alphabet(m.group(3))
+    if node is None or node.kind != "str" or chars is None:
+        return False
+    node.alphabet = chars if node.alphabet is None else "".join(c for c in node.alphabet if c in chars)
+    reader.checks.append(f"distinct_count({m.group(1)}) == {count}")
+    return True
+
+
 def ends_with(reader: Any, text: str) -> bool | None:
     """``S ends with 2023`` (``'abc'``): the last characters, at positions counted from the end."""
     m = re.fullmatch(
@@ -110,6 +139,18 @@ ENTRIES = (
         ),
         "drawn and checked",
         each_value_present,
+    ),
+    (
+        "all characters but one the same",
+        ("All characters but one of S are the same",),
+        "drawn and checked",
+        all_but_one_same,
+    ),
+    (
+        "a stated number of different characters",
+        ("S consists of two different lowercase English letters",),
+        "checked",
+        different_letters,
     ),
     (
         "a string's fixed ending",

@@ -128,6 +128,11 @@ def no_leading_zero(value: Any, zero_ok: bool) -> bool:
     return value[0] not in (0, "0") or (zero_ok and len(value) == 1)
 
 
+def distinct_count(values: Any) -> int:
+    """How many different values (characters of a string) ``values`` holds."""
+    return len({repr(v) for v in values})
+
+
 def most_repeated(values: list[Any]) -> int:
     """How often the most frequent value of ``values`` occurs (0 for none)."""
     counts: dict[str, int] = {}
@@ -169,6 +174,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "char_counts_within": char_counts_within,
     "occurrences": occurrences,
     "most_repeated": most_repeated,
+    "distinct_count": distinct_count,
     "digits_within": digits_within,
     "chars_other_than_but_at": chars_other_than_but_at,
     "graph_is": graph_is,

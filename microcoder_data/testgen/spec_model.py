@@ -40,6 +40,7 @@ class Node:
     perm: tuple[str, str] | None = None  # a permutation of [lo, hi]
     repeats: int | None = None  # with perm: each value of [lo, hi] exactly this many times (multiset_readings)
     covers: tuple[str, str] | None = None  # every value of [lo, hi] appears at least once (multiset_readings)
+    odd_one_out: bool = False  # a string whose characters but one are the same (drawn so; a check reads it)
     tree: bool = False  # edges (positions 0, 1) of a tree on nodes 0..len
     pair_distinct: bool = False  # no repeated edges: positions 0, 1 as an unordered pair
     perm_of: str | None = None  # t is a permutation of s (another argument)

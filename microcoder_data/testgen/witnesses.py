@@ -177,6 +177,17 @@ def place_covering(
     return sorted(value, reverse=order == "desc") if order in ("asc", "strict", "desc") else value
 
 
+def odd_one_out(alphabet: str | None, text: str, rng: random.Random) -> str:
+    """A text of ``text``'s length, one character of ``alphabet`` everywhere but at one random position, which
+    holds another (a text shorter than 2, or an alphabet of one character, is left to the validator)."""
+    letters = sorted(set(alphabet or text))
+    if len(text) < 2 or len(letters) < 2:
+        return text
+    same, other = rng.sample(letters, 2)
+    at = rng.randrange(len(text))
+    return same * at + other + same * (len(text) - at - 1)
+
+
 def place_witnesses(node: Any, value: Any, env: dict[str, Any], rng: random.Random) -> Any:
     """``value`` with each witness it lacks placed at a random position no other witness took
     (a sorted list sorted again); the validator drops a draw this breaks (distinct values, say)."""
