@@ -148,9 +148,9 @@ def read_string_rule(reader: Any, text: str) -> bool:
     if m and _is(reader, m.group(1), "str") and evaluate_const(m.group(2)) is not None:
         reader.checks.append(f"chars_other_than({m.group(1)}, {m.group(3)!r}) >= {m.group(2)}")
         return True
-    m = re.fullmatch(r"the (last|first) character of ([A-Za-z_]\w*) is not '(.)'", text)
+    m = re.fullmatch(r"the (last|first) character of ([A-Za-z_]\w*) is not '(.)'", text, re.I)  # The first ...
     if m and _is(reader, m.group(2), "str"):
-        reader.checks.append(f"end_char_is_not({m.group(2)}, {m.group(1) == 'last'}, {m.group(3)!r})")
+        reader.checks.append(f"end_char_is_not({m.group(2)}, {m.group(1).lower() == 'last'}, {m.group(3)!r})")
         return True
     m = re.fullmatch(r"no two adjacent elements of ([A-Za-z_]\w*) are equal", text)
     node = reader.nodes.get(m.group(1)) if m else None

@@ -474,6 +474,8 @@ class _Reader:
             terms, ops = terms[1:], ops[1:]
         if len(terms) >= 2 and ops[-1] in ("<", "<="):
             if len(terms) == 2 and not self._is_refs(terms[0]):  # 1 <= x: a lower bound only
+                if self._bounded_by(terms[0], terms[1]):
+                    return False  # T + A <= N where T <= N: a bound both ways is circular, a check reads it
                 lo = (self.expr(terms[0]), ops[0] == "<")
                 terms, ops = terms[1:], ops[1:]
             else:
@@ -561,6 +563,11 @@ class _Reader:
             self.set_bound(ref, "lo", lo[0] + (" + 1" if lo[1] and (ref[2] == "len" or node.kind == "int") else ""))
         if hi is not None:
             self.set_bound(ref, "hi", hi[0] + (" - 1" if hi[1] and (ref[2] == "len" or node.kind == "int") else ""))
+
+    def _bounded_by(self, expr: str, term: str) -> bool:
+        """Whether a name in ``expr`` has a bound read already that names ``term``'s variable."""
+        names, target = set(_IDENT.findall(expr)), (self.ref(term) or ("",))[0]
+        return any(target in _IDENT.findall(e) for ref, b in self.bounds.items() if ref[0] in names for e in b.values())
 
     def _refs(self, term: str) -> list[tuple[str, int, str]] | None:
         out = []

@@ -20,7 +20,7 @@ from typing import Any, Iterator
 
 from microcoder_data.testgen.graph_shapes import draw_edges, draw_parents
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
-from microcoder_data.testgen.witnesses import place_witnesses, prime_near, put_chars_at
+from microcoder_data.testgen.witnesses import odd_one_out, place_covering, place_witnesses, prime_near, put_chars_at
 from microcoder_data.testgen.spec_model import (
     why_invalid,
     ELEMENT_INDEX,
@@ -127,8 +127,12 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
     """One value of ``node``, with the values a random draw would almost never hold put in place
     (witnesses.py): a stated character at its position, a witness somewhere."""
     value = _plain_value(node, env, d, depth)
+    if node.odd_one_out and isinstance(value, str):
+        value = odd_one_out(node.alphabet, value, d.rng)
     if node.char_at and isinstance(value, str):
         value = put_chars_at(node.char_at, node.alphabet, value, d.rng)
+    if node.covers and isinstance(value, list):
+        value = place_covering(node.covers, value, env, d.rng, node.order)
     return place_witnesses(node, value, env, d.rng) if node.witness else value
 
 
@@ -158,7 +162,7 @@ def _plain_value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         n -= n % node.len_mod
     if node.perm is not None:  # a permutation of [lo, hi]
         lo, hi = evaluate(node.perm[0], env), evaluate(node.perm[1], env)
-        items = list(range(lo, hi + 1))
+        items = list(range(lo, hi + 1)) * (node.repeats or 1)
         d.rng.shuffle(items)
         return items
     if k == "str":

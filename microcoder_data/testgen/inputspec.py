@@ -53,6 +53,7 @@ from microcoder_data.testgen.spec_model import (
     violation,
 )
 from microcoder_data.testgen.structures import scan_aliases
+from microcoder_data.testgen.total_bounds import bound_by_totals
 from microcoder_data.testgen.spec_types import (
     _from_hint,
     _from_value,
@@ -336,6 +337,7 @@ def spec_from(
                 source = "constraints"
             for a in args:
                 _grids(nodes[a], [ex[a] for ex in examples])
+            bound_by_totals(reader.nodes, reader.checks)  # 1 <= N, M, L and N + M + L <= 12
             for name, node in reader.nodes.items():
                 _complete(name, node)
             _mark_sizes(reader.nodes)

@@ -17,6 +17,8 @@ from typing import Any, Callable
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
 from microcoder_data.testgen.matrices import read_matrix
 from microcoder_data.testgen.parent_trees import parents_tree
+from microcoder_data.testgen.multiset_readings import ENTRIES as MULTISET_ENTRIES
+from microcoder_data.testgen.pair_readings import ENTRIES as PAIR_ENTRIES
 from microcoder_data.testgen.relation_readings import (
     differs_from_position,
     fixed_cells,
@@ -105,6 +107,8 @@ def _bounded_difference(reader: Any, text: str) -> bool | None:
 
 READINGS = (
     *(Reading(*entry) for entry in VALUE_ENTRIES),  # values, alphabets, existence: value_registry.py
+    *(Reading(*entry) for entry in MULTISET_ENTRIES),  # repeated values, a fixed ending: multiset_readings.py
+    *(Reading(*entry) for entry in PAIR_ENTRIES),  # lists compared as tuples: pair_readings.py
     Reading(
         "a graph's shape: tree, connected, directed acyclic",
         (

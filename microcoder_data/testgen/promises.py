@@ -61,10 +61,11 @@ def _as_is(m: re.Match[str]) -> str:
 
 
 def _without_guaranteed(m: re.Match[str]) -> str:
-    """ "X is guaranteed to be unique" -> "X is unique"; "to have"/"to contain": "has"/"contains"."""
+    """ "X is guaranteed to be unique" -> "X is unique"; "to have"/"to contain"/"to end": "has"/"contains"/"ends"."""
     verb = m.group("verb").lower()
     plural = m.group("be").lower() == "are"
-    said = {"be": m.group("be"), "have": "have" if plural else "has", "contain": "contain" if plural else "contains"}
+    said = {"be": m.group("be"), "have": "have" if plural else "has"}
+    said.update({v: v if plural else f"{v}s" for v in ("contain", "end", "start", "begin")})
     return f"{m.group('subject')} {said[verb]} {m.group('rest')}"
 
 
@@ -98,7 +99,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
     ),
     (
         re.compile(
-            rf"{_NOTE}(?P<subject>[A-Za-z][\w\[\]. ]*?) (?P<be>is|are) guaranteed to (?P<verb>be|have|contain) "
+            rf"{_NOTE}(?P<subject>[A-Za-z][\w\[\]. ]*?) (?P<be>is|are) guaranteed to (?P<verb>be|have|contain|end|start|begin) "
             r"(?P<rest>.+?)\.?",
             re.I,
         ),
@@ -107,6 +108,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
             "All the scores are guaranteed to be unique.",
             "Each roomIdi is guaranteed to be unique.",
             "Note that k is guaranteed to be a positive integer.",
+            "S is guaranteed to end with 2023.",
         ),
     ),
 )
@@ -136,6 +138,7 @@ def stated_clause(sentence: str) -> str | None:
         m = pattern.fullmatch(s)
         if m:
             said = clause(m).strip()
+            said += ")" * (said.count("(") - said.count(")"))  # "... (1 <= i,j <= K).": its own parenthesis
             if _OF_THE_SOLUTION.search(said) or (_UNIQUE.search(said) and not _PLAIN_UNIQUE.fullmatch(said)):
                 return None
             return said

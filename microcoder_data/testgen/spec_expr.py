@@ -84,9 +84,24 @@ def end_char_in(text: str, last: bool, chars: str) -> bool:
     return bool(text) and text[-1 if last else 0] in chars
 
 
-def differ_everywhere(first: list[Any], second: list[Any]) -> bool:
-    """``A_i != B_i`` at every position."""
-    return all(a != b for a, b in zip(first, second))
+def differ_everywhere(first: list[Any], second: list[Any], *more: list[Any]) -> bool:
+    """``A_i != B_i`` at every position; of four lists ``(A_i, B_i) != (C_i, D_i)`` (lists of one length)."""
+    if not more:
+        return all(a != b for a, b in zip(first, second))
+    lists = [first, second, *more]
+    half = len(lists) // 2
+    if len(lists) % 2 or len({len(x) for x in lists}) != 1:
+        return False
+    return all(row[:half] != row[half:] for row in zip(*lists))
+
+
+def disjoint(*lists: list[Any]) -> bool:
+    """No value of the first half of ``lists`` (as tuples, position by position) is one of the second half's:
+    ``A_i != B_j (1 <= i, j <= K)``, ``(A_i, B_i) != (C_j, D_j)``."""
+    half = len(lists) // 2
+    if len(lists) % 2 or len({len(x) for x in lists[:half]}) > 1 or len({len(x) for x in lists[half:]}) > 1:
+        return False
+    return set(zip(*lists[:half])).isdisjoint(zip(*lists[half:]))
 
 
 def differs_from_position(values: list[Any], depth: int, first: int) -> bool:
@@ -111,6 +126,11 @@ def no_leading_zero(value: Any, zero_ok: bool) -> bool:
     if not value:
         return True
     return value[0] not in (0, "0") or (zero_ok and len(value) == 1)
+
+
+def distinct_count(values: Any) -> int:
+    """How many different values (characters of a string) ``values`` holds."""
+    return len({repr(v) for v in values})
 
 
 def most_repeated(values: list[Any]) -> int:
@@ -141,6 +161,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "total_length": total_length,
     "distinct_pairs": distinct_pairs,
     "differ_everywhere": differ_everywhere,
+    "disjoint": disjoint,
     "differs_from_position": differs_from_position,
     "no_leading_zero": no_leading_zero,
     "all_distinct": all_distinct,
@@ -153,6 +174,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "char_counts_within": char_counts_within,
     "occurrences": occurrences,
     "most_repeated": most_repeated,
+    "distinct_count": distinct_count,
     "digits_within": digits_within,
     "chars_other_than_but_at": chars_other_than_but_at,
     "graph_is": graph_is,

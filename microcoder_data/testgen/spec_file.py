@@ -35,7 +35,7 @@ FORM = 1  # the version of the form; a file of another is refused by name
 NODE_KINDS = ("int", "float", "bool", "str", "list")
 ROW_KINDS = ("scalars", "list", "block", "grid", "queries", "records", "cases")
 _EXPRESSIONS = ("lo", "hi", "len_lo", "len_hi", "total_len_hi")  # Node fields holding one expression
-_PAIRS = ("perm", "mod", "char_count")  # Node fields holding a pair (a tuple in the model)
+_PAIRS = ("perm", "mod", "char_count", "covers")  # Node fields holding a pair (a tuple in the model)
 _PAIR_LISTS = ("item_ne", "char_at", "witness")  # Node fields holding a list of pairs (tuples in the model)
 _TOP = ("form", "problem", "mode", "args", "keyword", "source", "order", "nodes", "checks", "answer", "rows", "refusal")
 
@@ -164,8 +164,9 @@ def node_from(data: Any, where: str) -> Node:
             if not isinstance(data[key], list) or len(data[key]) != 2:
                 raise SpecFileError(f"{where}.{key}: expected a pair [a, b]")
             data[key] = tuple(data[key])
-    if data.get("perm") is not None:
-        data["perm"] = tuple(_expr(e, f"{where}.perm") for e in data["perm"])
+    for key in ("perm", "covers"):
+        if data.get(key) is not None:
+            data[key] = tuple(_expr(e, f"{where}.{key}") for e in data[key])
     for key in _PAIR_LISTS:
         if data.get(key) is not None:
             if not isinstance(data[key], list) or any(not isinstance(x, list) or len(x) != 2 for x in data[key]):

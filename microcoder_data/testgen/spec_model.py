@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from microcoder_data.testgen.answer_checks import AnswerCheck
 from microcoder_data.testgen.refusal import Refusal
-from microcoder_data.testgen.witnesses import chars_at_missing, is_prime, witness_missing
+from microcoder_data.testgen.witnesses import chars_at_missing, is_prime, uncovered, witness_missing
 
 # bounds and checks are expressions of spec_expr's language (FUNCTIONS: what they may call)
 from microcoder_data.testgen.spec_expr import _NOT_CONSTANT, FUNCTIONS, constant_value, evaluate  # noqa: F401
@@ -38,6 +38,9 @@ class Node:
     exclude: list[Any] | None = None  # ``nums[i] != 0``
     len_mod: int | None = None  # ``nums.length % 2 == 0``
     perm: tuple[str, str] | None = None  # a permutation of [lo, hi]
+    repeats: int | None = None  # with perm: each value of [lo, hi] exactly this many times (multiset_readings)
+    covers: tuple[str, str] | None = None  # every value of [lo, hi] appears at least once (multiset_readings)
+    odd_one_out: bool = False  # a string whose characters but one are the same (drawn so; a check reads it)
     tree: bool = False  # edges (positions 0, 1) of a tree on nodes 0..len
     pair_distinct: bool = False  # no repeated edges: positions 0, 1 as an unordered pair
     perm_of: str | None = None  # t is a permutation of s (another argument)
@@ -50,7 +53,7 @@ class Node:
     diagonal: Any = None  # the value every diagonal cell holds (``A[i][i] == 0``); None: no rule
     char_count: tuple[str, int] | None = None  # (c, k): a string holds c exactly k times
     prime: bool = False  # an int that is prime (drawn as the prime nearest a draw: witnesses.py)
-    char_at: list[tuple[int, str]] | None = None  # (k, chars): a string's k-th character is one of chars
+    char_at: list[tuple[int, str]] | None = None  # (k, chars): a string's k-th character (-1: last) is one of chars
     witness: list[tuple[str, str]] | None = None  # (relation, expr): some scalar of the value holds it
     # a graph drawn on this edge list (graph_readings): {"shape", "ends" (the flat list of second
     # ends, "" for tuples' positions 0, 1), "lo", "hi" (the vertices)}; checked by ``graph_is``
@@ -261,6 +264,9 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
     missing = witness_missing(node.witness, value, env) if node.witness else None
     if missing:
         return f"no value of {where} is {missing}"
+    lacking = uncovered(node.covers, value, env) if node.covers else None
+    if lacking is not None:
+        return f"no value of {where} is {lacking}"
     if node.perm_of is not None and sorted(value) != sorted(env[node.perm_of]):
         return f"{where} is not a permutation of {node.perm_of}"
     if node.len_lo is not None and node.choices is None:
@@ -304,8 +310,10 @@ def _list_violation(node: Node, value: Any, env: dict[str, Any], where: str) -> 
         return f"{where} has duplicates"
     if node.perm is not None:
         lo, hi = evaluate(node.perm[0], env), evaluate(node.perm[1], env)
-        if sorted(value) != list(range(lo, hi + 1)):
-            return f"{where} is not a permutation of [{lo}, {hi}]"
+        if sorted(value) != sorted(list(range(lo, hi + 1)) * (node.repeats or 1)):
+            return f"{where} is not a permutation of [{lo}, {hi}]" + (
+                f" each {node.repeats} times" if node.repeats else ""
+            )
     if node.symmetric or node.diagonal is not None:
         why = matrix_violation(node, value, where)
         if why:

@@ -37,6 +37,7 @@ from microcoder_data.testgen.stdin_cases import split_cases, split_constraints
 from microcoder_data.testgen.stdin_conditional import conditional_bounds
 from microcoder_data.testgen.stdin_cells import numbered_cells, numbered_columns, subscripts
 from microcoder_data.testgen.stdin_cubes import cube_range, read_cube
+from microcoder_data.testgen.stdin_digit_cells import digit_cells
 from microcoder_data.testgen.stdin_phrasings import graph_lines
 from microcoder_data.testgen.stdin_queries import (
     QUERY_TYPE,
@@ -44,6 +45,7 @@ from microcoder_data.testgen.stdin_queries import (
     fields_of,
     is_query_row,
     length_lines,
+    line_across_forms,
     paired_across_forms,
     split_forms,
     state_promise,
@@ -388,6 +390,8 @@ def _spec_of(
     calls strings; ``lengths``: lines in the reader's notation the format states."""
 
     grids = {r.names[0] for r in rows if r.kind == "grid"}
+    upper = {r.records.row for r in rows if r.records is not None and r.records.down}
+    lines = [jagged.upper_cells(plain_latex(x.replace("\\ ", " ")), upper) if upper else x for x in lines]
     lines = [cube_range(plain_latex(line), grids) or numbered_cells(line, set(raw[0])) for line in lines]
     said = next((line for line in lines if state_promise(plain_latex(line))), None)
     if said is not None:
@@ -423,6 +427,8 @@ def _spec_of(
         ]
         + list(lengths)
     )
+    joined = {r.names[0] for r in rows if r.kind == "grid" and r.joined}
+    rewritten = [digit_cells(x, joined) for x in rewritten]
     for r in rows:  # the format itself states the lengths
         if r.kind == "queries":
             rewritten += length_lines(r.forms or {}, r.count or "0")
@@ -432,8 +438,11 @@ def _spec_of(
         if r.kind == "grid":
             rewritten.append(f"{r.names[0]}[i].length == {r.width}")
         rewritten += jagged.row_lengths(r.records, r.count or "") if r.records is not None else []
+    across = line_across_forms(forms, rewritten) if forms else None
+    if across is not None:
+        raise _Unsupported(f"a line pairs fields of different queries: {across!r}", "unsupported_constraint", across)
     args = [n for r in rows for n in r.names]
-    spec = _spec_with_promises(args, nodes, examples, rewritten, statement, ints, labels)
+    spec = _spec_with_promises(args, nodes, examples, rewritten, statement, ints, labels, joined)
     jagged.mark_triangles(rows, spec.nodes)
     if forms:
         bounded_by = {
@@ -455,6 +464,7 @@ def _spec_with_promises(
     statement: str,
     ints: dict,
     labels: list[str] | None = None,
+    joined: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> InputSpec:
     """The spec, the promises the statement words as guarantees of a plain constraint ("Here,
     it is guaranteed that A_i is 0 or 1") read as more constraint lines; one not understood
@@ -463,13 +473,15 @@ def _spec_with_promises(
 
     promised = {}  # each promised line (as the reader gets it) -> its sentence
     for sentence, clause in promised_constraints(statement):
-        for line in translate(clause, set(nodes), ints):
+        for line in (digit_cells(x, joined) for x in translate(clause, set(nodes), ints)):
             promised[line] = sentence
             lines = lines + [line] if line not in lines else lines  # said in the Constraints too
         statement = statement.replace(sentence, "")
     try:
-        return spec_from(args, dict(nodes), examples, lines, statement, True, labels, first_index=1, promised=promised)
+        return spec_from(args, dict(nodes), examples, lines, statement, True, labels, 1, promised=promised)
     except _Unsupported as exc:
+        # "The constraints guarantee that ..." not read refuses like any promise: that the Constraints imply
+        # it is a claim no reading has checked
         said = promised.get(exc.refusal.line) if exc.refusal.kind == "unsupported_constraint" else None
         if said is not None:
             raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said) from None

@@ -139,6 +139,24 @@ def paired_across_forms(forms: dict[str, list[str]], relations: dict[str, set[st
     return None
 
 
+def line_across_forms(forms: dict[str, list[str]], lines: list[str]) -> str | None:
+    """The first line relating, at one position, fields not in exactly the same forms (``In a Type 1
+    query, 1 <= u < v <= N`` where ``v`` is also a type-2 field: ``u[i]`` and ``v[i]`` are values of
+    different queries), read before any existing test is checked against such a pairing."""
+    for line in lines:  # the terms a comparison separates: "1 <= T[i],H[i] <= 10^9" bounds each, relates none
+        terms = [
+            {f for f in fields_of(forms) if re.search(rf"(?<![\w.]){re.escape(f)}\[i\]", t)} for t in _TERMS.split(line)
+        ]
+        if paired_across_forms(
+            forms, {f: {g for other in terms if f not in other for g in other} for t in terms for f in t}
+        ):
+            return line
+    return None
+
+
+_TERMS = re.compile(r"<=|>=|==|!=|<|>")
+
+
 _STATE = re.compile(
     r"^(?:when|whenever|right before|just before|immediately before) (?:a|an|the|each) [\w\s-]*?"
     r"(?:query|queries|match|operation)\b",

@@ -314,6 +314,13 @@ _NUMBERED_CELL = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{\s*([a-z])\s*,\s*(\d+|[
 _LAST = r"\[(?:[^\[\]]|\[\w+\])+\]"  # [C[i]], [K], [N]
 
 
+def upper_cells(t: str, upper: set[str]) -> str:
+    """``1 <= A_{i,j} <= 10^6 (1 <= i < j <= N)`` of an upper triangle without its diagonal (``upper``): the
+    cells the qualifier names are those the format gives, so it is left out and the bound holds for each."""
+    m = re.fullmatch(r"(.*?\b([A-Za-z]\w*)_\{i,j\}.*?)\s*\(\s*1\s*<=\s*i\s*<\s*j\s*<=\s*\w+\s*\)\.?", t)
+    return m.group(1) if m and m.group(2) in upper else t
+
+
 def numbered_cells(t: str, names: set[str]) -> str:
     return _NUMBERED_CELL.sub(
         lambda m: f"{m.group(1)}[{m.group(2)}][{m.group(3)}]" if m.group(1) in names else m.group(0), t

@@ -32,6 +32,18 @@ def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -
     t = re.sub(rf"\s*\(\s*{every}(?:\s*,\s*{every})*\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
     t = t if symbol_last else t.rstrip(". ")  # (1 <= i <= N), (1 <= i <= N, 1 <= j <= M): every i (and j)
     t = re.sub(r"\s*\(\s*[a-z]\s*=\s*1\s*,\s*2\s*,\s*(?:\.\.\.|…)\s*,\s*\w+\s*\)$", "", t)  # (i=1,2,...,N)
+    covered = re.fullmatch(
+        r"for (?:each|every|all) (?:integers? )?(\S+) <= ([a-z]) <= (\S+), there (?:is|exists) (?:an? )?(?:integers? )?"
+        r"1 <= ([a-z]) <= (\S+) such that ([A-Za-z]\w*)_\{?\4\}? = \2",
+        t,
+        re.I,
+    )
+    if covered and covered.group(6) in names:  # For each integer 1 <= i <= M, there is an integer 1 <= j <= N ...
+        lo, _, hi, _, n, name = covered.groups()
+        return [f"each integer from {lo} through {hi} appears at least once in {name} of length {n}"]
+    apart = re.fullmatch(r"(.+?(?:<=|<).+?(?:<=|<).+?),\s*([^,<>=]+ != [^,<>=]+)", t)
+    if apart:  # 1 <= A_i, B_i <= N, A_i != B_i: a chain and an inequality, each a line
+        return [_quote_chars(x) for part in apart.groups() for x in _translate(part, names, ints)]
     chains = re.split(r",\s*", t)  # 1 <= a_k <= N,1 <= b_k <= N: two chains
     if len(chains) > 1 and all(len(re.findall(r"<=|<|>=|>", c)) >= 2 for c in chains):
         return [_quote_chars(x) for c in chains for x in _translate(c, names, ints)]  # 1 <= v <= N, 1 <= k <= 10
@@ -39,7 +51,11 @@ def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -
 
 
 def _quote_chars(line: str) -> str:
-    """``S consists of 0 and 1`` / ``A, B, and C``: bare characters quoted for the reader."""
+    """``S consists of 0 and 1`` / ``A, B, and C``, ``The first character of S is not 0``: bare characters
+    quoted for the reader."""
+    end = re.fullmatch(r"(the (?:first|last) character of \S+ is not) ([^\s'])", line, re.I)
+    if end:
+        return f"{end.group(1)} '{end.group(2)}'"
     m = re.fullmatch(r"(\S+(?:(?:,|,? and) \S+)*) (consists?) of (.+)", line)
     if not m:
         return line
@@ -180,15 +196,23 @@ def _several_subjects(t: str, names: set[str], ints: dict[str, bool]) -> list[st
 
 
 def _chain(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """``1 <= A_1 < A_2 < ... < A_N <= 100`` (or ``A_1 < ... < A_N``): a sorted list and its elements' range."""
+    """``1 <= A_1 < A_2 < ... < A_N <= 100`` (or ``A_1 < ... < A_N``): a sorted list and its elements' range;
+    ``0 == A_1 < ... < A_N <= 10^18``: the first element the range's lower end, so that value is present."""
     m = re.fullmatch(
-        r"(?:(\S+) (<=|<) )?([A-Za-z]\w*)_\{?1\}? (<|<=) (?:\3_\{?2\}? \4 )?\.\.\. \4 \3_\{?\w+\}?(?: (<=|<) (\S+))?", t
+        r"(?:(\S+) (<=|<|==) )?([A-Za-z]\w*)_\{?1\}? (<|<=) (?:\3_\{?2\}? \4 )?\.\.\. \4 \3_\{?\w+\}?(?: (<=|<) (\S+))?",
+        t,
     )
     if not m or m.group(3) not in names:
         return None
     name, strict = m.group(3), m.group(4) == "<"
     out = [f"{name} is sorted in {'strictly increasing' if strict else 'non-decreasing'} order"]
-    if m.group(1) and m.group(6):
+    if m.group(1) and m.group(6) and m.group(2) == "==":  # 0 = A_1 < ...: every element at least A_1
+        lo = m.group(1)
+        out += [
+            f"{lo} <= {name}[i] {m.group(5)} {m.group(6)}",
+            f"each integer from {lo} through {lo} appears at least once in {name}",
+        ]
+    elif m.group(1) and m.group(6):
         out.append(f"{m.group(1)} {m.group(2)} {name}[i] {m.group(5)} {m.group(6)}")
     elif m.group(1) or m.group(6):
         return None  # one bound only: the elements' other bound is elsewhere, not read here
@@ -196,10 +220,17 @@ def _chain(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
 
 
 def _distinct_elements(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
-    """``A_i != A_j if i != j``, ``(i != j)``, ``(1 <= i < j <= N)``: the list's values are distinct."""
+    """``A_i != A_j if i != j``, ``(i != j)``, ``(1 <= i < j <= N)``, ``S_1, ..., S_N are all different``: the
+    list's values are distinct."""
     m = re.fullmatch(
         r"([A-Za-z]\w*)\[(\w)\] != \1\[(\w)\](?: if \2 != \3| \(\2 != \3\)| \(\w+ <= \2 < \3 <= \w+\))?", t
     )
+    m = m or re.fullmatch(
+        r"([A-Za-z]\w*)\[i\] are (?:all |pairwise )?(?:different|distinct)", t
+    )  # S_1,...,S_N are all different
+    pair = re.fullmatch(r"([A-Za-z]\w*)\[i\] != \1\[j\] or ([A-Za-z]\w*)\[i\] != \2\[j\] (?:for|if) i != j", t)
+    if pair and {pair.group(1), pair.group(2)} <= names:  # A_i != A_j or B_i != B_j for i != j: pairs differ
+        return [f"({pair.group(1)}[i], {pair.group(2)}[i]) != ({pair.group(1)}[j], {pair.group(2)}[j]) if i != j"]
     if not m or m.group(1) not in names:
         return None
     return [f"all values of {m.group(1)} are distinct"]
@@ -239,7 +270,7 @@ def _string(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
     if m.group(2):
         out.append(f"{name}.length == {m.group(2)}")
     size = re.search(
-        r",?\s*(?:with (?:a )?lengths? |of length )(?:between (.+?) and (.+?)|(?:from )?(\S+) (?:to|through) (\S+)|(\S+))"
+        r",?\s*(?:with (?:a )?lengths? |of length )(?:between (.+?) and (.+?)|(?:from |at least )?(\S+) (?:to|through|and at most) (.+?)|(\S+))"
         r"(?:,? \(?inclusive\)?)?(?=,|$| consisting| that| where)",
         rest,
     )
@@ -256,8 +287,8 @@ def _string(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
         letters = re.fullmatch(
             r"(?:consisting (?:only )?of|that consists (?:only )?of|of|where each character is) (.+)", rest
         )
-        if not letters:
-            return None  # "generated by the method in the statement": not read
+        if not letters or re.match(r"(?:of|with(?: a)?) lengths?\b", rest):
+            return None  # "generated by the method in the statement", a length phrasing not read: not read
         out.append(f"{name} consists of {letters.group(1)}")
     return out
 

@@ -97,16 +97,16 @@ def witness_missing(witness: list[tuple[str, str]], value: Any, env: dict[str, A
 def chars_at_missing(char_at: list[tuple[int, str]], text: str) -> int | None:
     """The first stated position of ``text`` whose character is none of those stated (or which
     ``text`` is too short to have), or None."""
-    return next((k for k, chars in char_at if k >= len(text) or text[k] not in chars), None)
+    return next((k for k, chars in char_at if not -len(text) <= k < len(text) or text[k] not in chars), None)
 
 
 def put_chars_at(char_at: list[tuple[int, str]], alphabet: str | None, text: str, rng: random.Random) -> str:
-    """``text`` with each stated position given one of its characters (those in ``alphabet`` too,
-    where one is stated); a text too short is left to the validator."""
+    """``text`` with each stated position (from the end where negative) given one of its characters (those
+    in ``alphabet`` too, where one is stated); a text too short is left to the validator."""
     chars = list(text)
     for k, allowed in char_at:
         pool = [c for c in allowed if alphabet is None or c in alphabet] or list(allowed)
-        if k < len(chars):
+        if -len(chars) <= k < len(chars):
             chars[k] = rng.choice(sorted(pool))
     return "".join(chars)
 
@@ -154,6 +154,38 @@ def _witness_value(relation: str, v: Any, leaf: Any, env: dict[str, Any], rng: r
     high = {"<=": v, "<": v - 1}.get(relation, hi)
     x = rng.randint(max(lo, low), min(hi, high))
     return x if relation != "!=" or x != v else (x + 1 if x < hi else x - 1)
+
+
+def uncovered(covers: tuple[str, str], value: list[Any], env: dict[str, Any]) -> int | None:
+    """The first value of ``[lo, hi]`` (``covers``) that ``value`` lacks, or None."""
+    lo, hi = (evaluate(e, env) for e in covers)
+    present = set(value)
+    return next((v for v in range(lo, hi + 1) if v not in present), None)
+
+
+def place_covering(
+    covers: tuple[str, str], value: list[Any], env: dict[str, Any], rng: random.Random, order: str | None = None
+) -> list[Any]:
+    """``value`` with every value of ``[lo, hi]`` put at its own random position (a list too short for them
+    all is left to the validator), sorted again where it is sorted (``order``)."""
+    lo, hi = (evaluate(e, env) for e in covers)
+    if hi - lo + 1 > len(value):
+        return value
+    value = list(value)
+    for position, v in zip(rng.sample(range(len(value)), hi - lo + 1), range(lo, hi + 1)):
+        value[position] = v
+    return sorted(value, reverse=order == "desc") if order in ("asc", "strict", "desc") else value
+
+
+def odd_one_out(alphabet: str | None, text: str, rng: random.Random) -> str:
+    """A text of ``text``'s length, one character of ``alphabet`` everywhere but at one random position, which
+    holds another (a text shorter than 2, or an alphabet of one character, is left to the validator)."""
+    letters = sorted(set(alphabet or text))
+    if len(text) < 2 or len(letters) < 2:
+        return text
+    same, other = rng.sample(letters, 2)
+    at = rng.randrange(len(text))
+    return same * at + other + same * (len(text) - at - 1)
 
 
 def place_witnesses(node: Any, value: Any, env: dict[str, Any], rng: random.Random) -> Any:
