@@ -28,6 +28,8 @@ def _reader() -> _Reader:
     nodes.update({n: Node("list", elem=Node("int")) for n in ("nums1", "nums2", "edges", "favorite", "obstacles")})
     nodes.update({n: Node("list", elem=Node("int")) for n in ("costs", "slices", "row")})
     nodes.update({n: Node("list", elem=Node("int")) for n in ("u", "v", "U", "V")})  # a graph's two ends
+    nodes.update({n: Node("list", elem=Node("str")) for n in ("word1", "word2", "a", "b", "dict", "votes", "strs")})
+    nodes.update({"arr": Node("list", elem=Node("int")), "nums": Node("list", elem=Node("int")), "triangle": matrix()})
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     return _Reader(args, nodes)

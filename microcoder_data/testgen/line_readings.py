@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
+from microcoder_data.testgen.length_relations import LENGTH_READINGS
 from microcoder_data.testgen.matrices import read_matrix
 from microcoder_data.testgen.relation_readings import (
     differs_from_position,
@@ -251,6 +252,8 @@ READINGS = (
         sorted_in_words,
     ),
 )
+
+READINGS += tuple(Reading(*r) for r in LENGTH_READINGS)  # lengths, sums, neighbours
 
 
 def read_line(reader: Any, text: str) -> bool | None:

@@ -1,0 +1,142 @@
+"""Readings of LeetCode lines relating lengths, sums and neighbouring elements (issue 37: refused
+shapes of the dev statements), registered in ``line_readings.READINGS`` with their examples.
+Each returns True (read), False (its phrasing, on something it cannot hold: refused) or None
+(not its phrasing).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_NAME = r"[A-Za-z_]\w*"
+_SUM = rf"sum\({_NAME}\[[a-z]\]\.length\)"
+
+
+def each_sum(reader: Any, text: str) -> bool | None:
+    """``1 <= sum(word1[i].length), sum(word2[i].length) <= 10^3``: the bounds of each total
+    length, read one line per total (each then drawn under its total and checked)."""
+    m = re.fullmatch(rf"(?:(\S+) (<=|<) )?({_SUM}(?:, ?{_SUM})+)(?: (<=|<) (\S+))?", text)
+    if not m or not (m.group(1) or m.group(5)):
+        return None
+    low = f"{m.group(1)} {m.group(2)} " if m.group(1) else ""
+    high = f" {m.group(4)} {m.group(5)}" if m.group(5) else ""
+    return all(reader.read(f"{low}{s.strip()}{high}", False) for s in m.group(3).split(","))
+
+
+def _int_list(reader: Any, name: str) -> Any:
+    """The node of ``name`` if it is a list of numbers (else None)."""
+    node = reader.nodes.get(name)
+    ok = node is not None and node.kind == "list" and node.elem is not None and node.elem.kind in ("int", "float")
+    return node if ok else None
+
+
+def sorted_chain(reader: Any, text: str) -> bool | None:
+    """``1 <= nums[i] <= nums[i + 1] <= 10^4``: each element's bounds, and each at most the next
+    (``<``: less than it): the list sorted (drawn so, checked)."""
+    m = re.fullmatch(rf"(\S+) (<=|<) ({_NAME})\[i\] (<=|<) \3\[i ?\+ ?1\] (<=|<) (\S+)", text)
+    if not m:
+        return None
+    node = _int_list(reader, m.group(3))
+    if node is None or not reader.read(f"{m.group(1)} {m.group(2)} {m.group(3)}[i] {m.group(5)} {m.group(6)}", False):
+        return False
+    node.order = "strict" if m.group(4) == "<" else "asc"
+    return True
+
+
+def sorted_by_pairs(reader: Any, text: str) -> bool | None:
+    """``arr[i] < arr[j] for 1 <= i < j <= arr.length`` (``0 <= i < j < n``): every earlier element
+    below every later one -- the list sorted, strictly for ``<`` (drawn so, checked)."""
+    m = re.fullmatch(rf"({_NAME})\[i\] (<=|<) \1\[j\] for (?:all )?\S+ <=? i < j <=? \S+", text)
+    if not m:
+        return None
+    node = _int_list(reader, m.group(1))
+    if node is None:
+        return False
+    node.order = "strict" if m.group(2) == "<" else "asc"
+    return True
+
+
+def neighbours_differ(reader: Any, text: str) -> bool | None:
+    """``nums[i] != nums[i + 1] for all valid i``: no two adjacent elements equal (a check)."""
+    m = re.fullmatch(rf"({_NAME})\[i\] != \1\[i ?\+ ?1\](?: for (?:all|every|each) (?:valid )?i)?", text)
+    if not m:
+        return None
+    return reader.read(f"no two adjacent elements of {m.group(1)} are equal", False)
+
+
+_SAME_LENGTH = (
+    re.compile(rf"all ({_NAME})\[i\]\.length are (?:equal|the same)", re.I),
+    re.compile(rf"({_NAME})\[i\]\.length == \1\[j\]\.length(?: for (?:all )?\S+ <= i, j < \1\.length)?"),
+    re.compile(rf"all (?:the )?(?:strings|words|elements) (?:in|of) ({_NAME}) (?:are of|have) the same length", re.I),
+    re.compile(rf"({_NAME})\[i\] (?:are all|all are) of the same length", re.I),
+)
+_THE_STRINGS = re.compile(r"all (?:the )?(?:strings|words) (?:are of|have) the same length", re.I)
+
+
+def same_lengths(reader: Any, text: str) -> bool | None:
+    """``All nums[i].length are equal``, ``dict[i].length == dict[j].length``, ``All the strings
+    are of the same length`` (the one list of strings): every element of the list has one length
+    (drawn so, checked)."""
+    m = next((m for p in _SAME_LENGTH for m in [p.fullmatch(text)] if m), None)
+    if m is not None:
+        names = [m.group(1)]
+    elif _THE_STRINGS.fullmatch(text):
+        names = [a for a in reader.args if _rows(reader.nodes[a]) and reader.nodes[a].elem.kind == "str"]
+        if len(names) != 1:
+            return False  # which list is meant is not said
+    else:
+        return None
+    node = reader.nodes.get(names[0])
+    if node is None or not _rows(node):
+        return False
+    node.rows_equal = True
+    return True
+
+
+def _rows(node: Any) -> bool:
+    """A list whose elements have a length (strings or lists, not fixed-size tuples)."""
+    return node.kind == "list" and node.elem is not None and node.elem.kind in ("str", "list") and node.items is None
+
+
+# (name, examples, how enforced, reading): line_readings.Reading's fields, registered there
+LENGTH_READINGS = (
+    (
+        "bounds of several total lengths",
+        (
+            "1 <= sum(word1[i].length), sum(word2[i].length) <= 10^3",
+            "sum(a[i].length), sum(b[i].length) <= 100",
+        ),
+        "drawn and checked",
+        each_sum,
+    ),
+    (
+        "a sorted list, as a chain over neighbours",
+        ("1 <= nums[i] <= nums[i + 1] <= 10^4", "0 <= arr[i] < arr[i+1] <= 100"),
+        "drawn and checked",
+        sorted_chain,
+    ),
+    (
+        "a sorted list, as every pair in order",
+        ("arr[i] < arr[j] for 1 <= i < j <= arr.length", "nums[i] <= nums[j] for 0 <= i < j < nums.length"),
+        "drawn and checked",
+        sorted_by_pairs,
+    ),
+    (
+        "no two neighbours equal",
+        ("nums[i] != nums[i + 1] for all valid i", "nums[i] != nums[i+1]"),
+        "checked",
+        neighbours_differ,
+    ),
+    (
+        "every element of a list the same length",
+        (
+            "All strs[i].length are equal",
+            "dict[i].length == dict[j].length",
+            "votes[i].length == votes[j].length for 0 <= i, j < votes.length",
+            "All words in strs have the same length",
+        ),
+        "drawn and checked",
+        same_lengths,
+    ),
+)

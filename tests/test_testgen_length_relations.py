@@ -1,0 +1,91 @@
+"""Lines relating lengths, sums and neighbours, read by microcoder_data/testgen/length_relations.py
+(registered in line_readings.READINGS): what each reads holds on every drawn and large input,
+and an existing test that breaks it refuses generation."""
+
+from __future__ import annotations
+
+import json
+
+from microcoder_data.testgen.inputgen import generate_large_inputs
+from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from test_testgen_conditions import fn_problem, why_not_read
+from test_testgen_line_readings import _drawn
+
+WORDS = (
+    "1 <= word1.length, word2.length <= 10^3\n1 <= word1[i].length, word2[i].length <= 10^3\n"
+    "1 <= sum(word1[i].length), sum(word2[i].length) <= 10^3\nword1[i] and word2[i] consist of lowercase letters."
+)
+SIG = "word1: List[str], word2: List[str]"
+
+
+def test_several_totals_are_drawn_under_each_total():
+    got = _drawn(WORDS, SIG, ['{"word1": ["ab", "c"], "word2": ["a", "bc"]}'])
+    assert all(1 <= sum(map(len, x[w])) <= 1000 for x in got for w in ("word1", "word2"))
+    assert any(len(x["word1"]) > 3 and sum(map(len, x["word1"])) > 10 for x in got)
+    wide = WORDS.replace("10^3", "10^5")  # large enough for a large input
+    spec = input_spec(fn_problem(wide, SIG, ['{"word1": ["ab"], "word2": ["a"]}']))
+    assert isinstance(spec, InputSpec), spec.reason
+    large = [json.loads(x) for x in generate_large_inputs(spec, "fx/solve", 3, budget=20_000, max_chars=10**6)]
+    assert large and all(sum(map(len, x[w])) <= 10**5 for x in large for w in ("word1", "word2"))
+    broken = fn_problem(WORDS, SIG, ['{"word1": ["' + "a" * 600 + '", "' + "b" * 600 + '"], "word2": ["a"]}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_a_total_alone_is_drawn_under_it_not_by_rejection():
+    lines = "1 <= words.length <= 10^4\n1 <= words[i].length <= 3000\nsum(words[i].length) <= 5000\n"
+    got = _drawn(lines + "words[i] consists of lowercase English letters.", "words: List[str]", ['{"words": ["a"]}'])
+    assert all(sum(map(len, x["words"])) <= 5000 for x in got)
+    spec = input_spec(fn_problem(lines, "words: List[str]", ['{"words": ["a"]}']))
+    assert spec.nodes["words"].total_len_hi == "5000"  # drawn under the total: every large draw keeps it
+    large = [json.loads(x) for x in generate_large_inputs(spec, "fx/solve", 3, budget=20_000, max_chars=10**6)]
+    assert large and all(sum(map(len, x["words"])) <= 5000 for x in large)
+
+
+SORTED = "2 <= nums.length <= 10^5\n1 <= nums[i] <= nums[i + 1] <= 10^4"
+
+
+def test_a_chain_over_neighbours_is_a_sorted_list():
+    got = _drawn(SORTED, "nums: List[int]", ['{"nums": [2, 3, 5]}'])
+    assert all(x["nums"] == sorted(x["nums"]) and 1 <= min(x["nums"]) and max(x["nums"]) <= 10**4 for x in got)
+    assert any(len(x["nums"]) > 3 for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(SORTED, "nums: List[int]", ['{"nums": [3, 2]}']))
+
+
+PAIRS = "1 <= arr.length <= 1000\n1 <= arr[i] <= 1000\narr[i] < arr[j] for 1 <= i < j <= arr.length"
+
+
+def test_every_pair_in_order_is_a_strictly_sorted_list():
+    got = _drawn(PAIRS, "arr: List[int]", ['{"arr": [2, 3, 4, 7, 11]}'])
+    assert all(all(a < b for a, b in zip(x["arr"], x["arr"][1:])) for x in got)
+    assert any(len(x["arr"]) > 3 for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(PAIRS, "arr: List[int]", ['{"arr": [2, 2]}']))
+
+
+PEAK = "1 <= nums.length <= 1000\n-2^31 <= nums[i] <= 2^31 - 1\nnums[i] != nums[i + 1] for all valid i."
+
+
+def test_neighbours_differ_is_checked():
+    got = _drawn(PEAK, "nums: List[int]", ['{"nums": [1, 2, 3, 1]}'])
+    assert all(a != b for x in got for a, b in zip(x["nums"], x["nums"][1:]))
+    assert "breaks the constraints" in why_not_read(fn_problem(PEAK, "nums: List[int]", ['{"nums": [1, 1]}']))
+
+
+def test_same_lengths_is_drawn_so():
+    for line in (
+        "All the strings are of the same length.",
+        "All strs[i].length are equal.",
+        "strs[i].length == strs[j].length for 0 <= i, j < strs.length",
+    ):
+        lines = f"1 <= strs.length <= 20\n1 <= strs[i].length <= 20\nstrs[i] consists of lowercase letters.\n{line}"
+        got = _drawn(lines, "strs: List[str]", ['{"strs": ["ab", "cd"]}'])
+        assert all(len({len(s) for s in x["strs"]}) == 1 for x in got)
+        assert len({len(x["strs"][0]) for x in got}) > 2
+        broken = fn_problem(lines, "strs: List[str]", ['{"strs": ["ab", "c"]}'])
+        assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_the_strings_unsaid_among_two_lists_is_refused():
+    lines = "1 <= a.length, b.length <= 5\nAll the strings are of the same length."
+    assert "All the strings" in why_not_read(
+        fn_problem(lines, "a: List[str], b: List[str]", ['{"a": ["x"], "b": ["y"]}'])
+    )
