@@ -5,8 +5,9 @@ and an existing test that breaks it refuses generation."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from microcoder_data.testgen.inputgen import generate_large_inputs
+from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
 from test_testgen_conditions import fn_problem, why_not_read
 from test_testgen_line_readings import _drawn
@@ -89,3 +90,42 @@ def test_the_strings_unsaid_among_two_lists_is_refused():
     assert "All the strings" in why_not_read(
         fn_problem(lines, "a: List[str], b: List[str]", ['{"a": ["x"], "b": ["y"]}'])
     )
+
+
+COUPLES = "2n == row.length\n2 <= n <= 30\n0 <= row[i] < 2n"
+
+
+def test_a_size_written_2n_is_read_as_written_where_scraped_powers_cannot_be():
+    got = _drawn(COUPLES, "row: List[int]", ['{"row": [0, 2, 1, 3]}'])
+    assert all(len(x["row"]) % 2 == 0 and all(0 <= v < len(x["row"]) for v in x["row"]) for x in got)
+    assert any(len(x["row"]) > 4 for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(COUPLES, "row: List[int]", ['{"row": [0, 5]}']))
+
+
+def _renamed(sig: str, tests: list[str], example: str, constraints: str) -> Any:
+    p = fn_problem(constraints, sig, tests)
+    p.statement = f"Solve it.\n\n### Example 1\nInput: {example}\nOutput: 1\n\n" + p.statement.split("\n\n", 1)[1]
+    return p
+
+
+STONES = "n == aliceValues.length == bobValues.length\n1 <= n <= 10^5\n1 <= aliceValues[i], bobValues[i] <= 100"
+
+
+def test_a_statement_naming_the_arguments_otherwise_is_read_with_the_signature_names():
+    p = _renamed("a: List[int], b: List[int]", ["[[1, 3], [2, 1]]"], "aliceValues = [1,3], bobValues = [2,1]", STONES)
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 20)]
+    assert got and all(len(x[0]) == len(x[1]) and all(1 <= v <= 100 for v in x[0] + x[1]) for x in got)
+    broken = _renamed(
+        "a: List[int], b: List[int]",
+        ["[[1, 3], [2, 1]]", "[[1, 300], [2, 1]]"],
+        "aliceValues = [1,3], bobValues = [2,1]",
+        STONES,
+    )
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_an_example_that_is_no_test_renames_nothing():
+    p = _renamed("a: List[int], b: List[int]", ["[[1, 3], [2, 1]]"], "aliceValues = [9,9], bobValues = [2,1]", STONES)
+    assert "aliceValues" in why_not_read(p)

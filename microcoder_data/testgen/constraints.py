@@ -150,6 +150,7 @@ def _expr(term: str, names: set[str]) -> str:
         t,
     )
     t = re.sub(r"(?<![\w*])/(?!/)", "//", t)
+    t = re.sub(r"(?<![\w.])(\d+)([A-Za-z_]\w*)", lambda m: f"{m[1]} * {m[2]}" if m[2] in names else m[0], t)  # 2n
     try:
         tree = parse_bound(t)  # the language every bound is evaluated in (spec_expr.py)
     except ExprError:
