@@ -129,3 +129,26 @@ def test_a_statement_naming_the_arguments_otherwise_is_read_with_the_signature_n
 def test_an_example_that_is_no_test_renames_nothing():
     p = _renamed("a: List[int], b: List[int]", ["[[1, 3], [2, 1]]"], "aliceValues = [9,9], bobValues = [2,1]", STONES)
     assert "aliceValues" in why_not_read(p)
+
+
+EQUATIONS = (
+    "1 <= equations.length <= 20\nequations[i].length == 2\n1 <= Ai.length, Bi.length <= 5\n"
+    "values.length == equations.length\n0.0 < values[i] <= 20.0\nAi, Bi consist of lower case English letters and digits."
+)
+EQ_SIG = "equations: List[List[str]], values: List[float]"
+
+
+def _equations(test: str) -> Any:
+    p = fn_problem(EQUATIONS, EQ_SIG, [test])
+    p.statement = p.statement.replace("Solve it.", "Solve it. equations[i] = [Ai, Bi] means Ai / Bi = values[i].")
+    return p
+
+
+def test_lengths_of_tuple_positions_bound_each_position():
+    spec = input_spec(_equations('{"equations": [["a", "b"], ["b", "c"]], "values": [2.0, 3.0]}'))
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30)]
+    pairs = [e for x in got for e in x["equations"]]
+    assert pairs and all(len(e) == 2 and all(1 <= len(s) <= 5 and s.isalnum() for s in e) for e in pairs)
+    assert any(len(s) > 2 for e in pairs for s in e)
+    assert "breaks the constraints" in why_not_read(_equations('{"equations": [["abcdefg", "b"]], "values": [2.0]}'))
