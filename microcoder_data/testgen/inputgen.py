@@ -69,9 +69,10 @@ class _Draw:
         self.len_cap: dict[int, int] = {}  # the most items an element may take, by depth: a total length's rest
 
     def length(self, lo: int, hi: int, depth: int) -> int:
-        hi = min(hi, self.len_cap.get(depth, hi))
-        if hi < lo:
-            raise ValueError("the total length left is too small")  # this draw is skipped
+        if depth in self.len_cap:
+            hi = min(hi, self.len_cap[depth])
+            if hi < lo:
+                raise ValueError("the total length left is too small")  # this draw is skipped
         if self.size in _LARGE:
             if self.size == "max_inner" and depth == 0:
                 return lo
