@@ -233,4 +233,6 @@ def test_a_codeforces_tree_in_each_test_case_is_drawn_a_tree(tree):
 
 def test_a_codeforces_story_of_a_tree_whose_edges_no_sentence_names_still_refuses():
     spec = _prose("", ["1\n3\n1 2\n2 3\n"])
-    assert spec.refusal.kind == "promise" and spec.refusal.line == "tree"
+    assert (
+        spec.refusal.kind == "promise" and spec.refusal.line == "You are given a tree with n vertices."
+    )  # the sentence

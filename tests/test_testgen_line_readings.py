@@ -27,6 +27,14 @@ def _reader() -> _Reader:
     nodes.update({n: Node("list", elem=Node("str")) for n in ("original", "changed")})
     nodes.update({n: Node("list", elem=Node("int")) for n in ("nums1", "nums2", "edges", "favorite", "obstacles")})
     nodes.update({n: Node("list", elem=Node("int")) for n in ("costs", "slices", "row")})
+    # the value, alphabet and existence readings' names (value_registry.py)
+    nodes.update({n: Node("int") for n in ("N", "M", "K", "k", "primeOne", "primeTwo")})
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("nums", "price", "amount", "derived", "B", "vals")})
+    nodes.update({"colors": Node("list", elem=Node("int")), "land": matrix(), "S_AB": Node("str"), "t": Node("str")})
+    strings = ("names", "words", "startWords", "targetWords", "equations", "details", "tasks", "G")
+    nodes.update({n: Node("list", elem=Node("str")) for n in strings})
+    nodes["cells"] = Node("list", elem=Node("list", elem=Node("str")))
+    nodes["time"] = Node("str", char_at=[(2, ":")])  # "time[2] is ':'" read before
     nodes.update({n: Node("list", elem=Node("int")) for n in ("u", "v", "U", "V")})  # a graph's two ends
     nodes.update({n: Node("list", elem=Node("str")) for n in ("word1", "word2", "a", "b", "dict", "votes", "strs")})
     nodes.update({"arr": Node("list", elem=Node("int")), "nums": Node("list", elem=Node("int")), "triangle": matrix()})

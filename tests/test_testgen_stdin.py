@@ -103,7 +103,9 @@ def test_format_and_constraints_are_read_and_checked_on_every_input():
         ),  # a list line too long
         (
             lambda p: setattr(
-                p, "statement", p.statement.replace("- All input values", "- A_i is a prime number\n- All input values")
+                p,
+                "statement",
+                p.statement.replace("- All input values", "- A_i is a perfect number\n- All input values"),
             ),
             "not understood",
         ),

@@ -206,4 +206,4 @@ def test_queries_that_break_the_reading_or_promise_a_state_refuse_generation():
     state = stdin_spec(
         _problem(fmt, lines + ["When a query of the second type is given, x exists in the set."], ["5 2\n1 2 4\n2 7\n"])
     )
-    assert not isinstance(state, StdinSpec) and "not understood" in state.reason
+    assert not isinstance(state, StdinSpec) and state.refusal.kind == "promise"  # the state a query finds

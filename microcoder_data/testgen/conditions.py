@@ -22,7 +22,7 @@ from microcoder_data.testgen.spec_model import _IDENT, FUNCTIONS, _Unsupported, 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 # "The input is generated such that ...": the rest is a constraint like any other
 GUARANTEE = re.compile(
-    r"^(?:it is guaranteed that|(?:the )?(?:input|test cases?|tests?) (?:is|are) generated "
+    r"^(?:it is guaranteed that|(?:the )?(?:input|test cases?|tests?|test data) (?:is|are) generated "
     r"(?:such that|in a way that|so that)) ",
     re.I,
 )

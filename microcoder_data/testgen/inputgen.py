@@ -20,6 +20,7 @@ from typing import Any, Iterator
 
 from microcoder_data.testgen.graph_shapes import draw_edges
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
+from microcoder_data.testgen.witnesses import place_witnesses, prime_near, put_chars_at
 from microcoder_data.testgen.spec_model import (
     why_invalid,
     ELEMENT_INDEX,
@@ -128,6 +129,15 @@ class _Draw:
 
 
 def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
+    """One value of ``node``, with the values a random draw would almost never hold put in place
+    (witnesses.py): a stated character at its position, a witness somewhere."""
+    value = _plain_value(node, env, d, depth)
+    if node.char_at and isinstance(value, str):
+        value = put_chars_at(node.char_at, node.alphabet, value, d.rng)
+    return place_witnesses(node, value, env, d.rng) if node.witness else value
+
+
+def _plain_value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
     if d.budget:
         d.work += 1
         if d.work > 4 * d.budget:  # distinct values from a narrow range: redrawn without end
@@ -164,13 +174,26 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
 
 
 def _number(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
+    if node.choices is not None and (node.lo is not None or node.hi is not None):
+        # a range stated beside the choices holds too (``n + 1 is a power of 2``, ``3 <= n``): among those within it
+        lo = evaluate(node.lo, env) if node.lo is not None else min(node.choices)
+        hi = evaluate(node.hi, env) if node.hi is not None else max(node.choices)
+        within = [c for c in node.choices if lo <= c <= hi]
+        if not within:
+            raise ValueError("no choice within the range")
+        if len(within) < len(node.choices):
+            return d.rng.choice(within)
     if node.choices is not None:
         return d.number(node, None, None, depth)
     lo, hi = evaluate(node.lo, env), evaluate(node.hi, env)
     if node.kind == "int":
         lo, hi = int(lo), int(hi)
     if node.size_like:  # n of "n == nums.length": drawn as the length it is
-        return d.length(lo, hi, depth)
+        n = d.length(lo, hi, depth)
+        if node.mod:  # an even size: the nearest one the remainder allows, inside the range
+            n -= (n - node.mod[1]) % node.mod[0]
+            n += node.mod[0] if n < lo else 0
+        return n
     m, r = node.mod or (1, 0)  # a multiple of m (plus r): drawn as the multiplier, so every draw keeps it
     for _ in range(20):
         x = (
@@ -178,6 +201,8 @@ def _number(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
             if node.mod
             else d.number(node, lo, hi, depth)
         )
+        if node.prime:  # the prime nearest the draw: a random value is seldom one
+            x = prime_near(x, lo, hi)
         if not node.exclude or x not in node.exclude:
             return x
         d.values = "mixed"  # "low" may be the excluded value itself
@@ -240,6 +265,8 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
             d.len_cap[depth + 1] = total - used - (n - len(items) - 1) * least
         if node.rows_by_index:  # a triangle: row k holds k + 1 items
             d.row_len[depth + 1] = len(items) + 1
+        elif node.rows_down:  # an upper triangle: row k of n holds n - k items
+            d.row_len[depth + 1] = n - len(items)
         x = _value(node.elem, {**env, ELEMENT_INDEX: len(items)} if by_position else env, d, depth + 1)
         if tree is not None:  # the tree's endpoints, the other positions (weights) as drawn
             x = list(tree[len(items)]) + x[2:]

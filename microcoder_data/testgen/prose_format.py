@@ -23,9 +23,17 @@ import re
 from dataclasses import dataclass, field
 
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
-from microcoder_data.testgen.prose_items import ProseLine, read_grid, read_list, read_string, split_bounds
+from microcoder_data.testgen.prose_items import (
+    ProseLine,
+    read_grid,
+    read_list,
+    read_string,
+    read_string_rows,
+    split_bounds,
+)
 from microcoder_data.testgen.prose_items import ranges as _ranges
-from microcoder_data.testgen.prose_sentences import rephrase, split_bullets, sum_sentences
+from microcoder_data.testgen.prose_promises import story_promise, told_without_parents
+from microcoder_data.testgen.prose_sentences import rephrase, subscripted_scalars, split_bullets, sum_sentences
 from microcoder_data.testgen.spec_model import _Unsupported
 from microcoder_eval.statement_text import heading_of
 
@@ -114,7 +122,8 @@ def read_prose(statement: str) -> ProseInput:
         raise _Unsupported(
             "no input format block ('in the following format:') nor an Input section in the statement", kind="no_format"
         )
-    section, story = found
+    text, story = subscripted_scalars("\n".join(found[0]), found[1])  # two integers x_1, y_1: names x1, y1
+    section = text.split("\n")
     reading = ProseInput([], [], story=story)
     in_case = False
     for sentence in _sentences(section):
@@ -127,22 +136,26 @@ def read_prose(statement: str) -> ProseInput:
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
     reading.constraints += _story_ranges(_normal(story), set(names))
-    told = told_without_tree(_normal(_without_output(story)) + " " + " ".join(reading.glosses), reading.constraints)
+    glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count
+    told = told_without_tree(_normal(_without_output(story)) + "\n\n" + "\n\n".join(glosses), reading.constraints)
+    told = told_without_parents(told, reading.constraints)
     lists = [line for line in reading.lines if line.count is not None]
-    if reading.perms and len(lists) == 1:  # the one list, read as the permutation: what the story speaks of
+    if lists and all(line.names[0] in reading.perms for line in lists):  # each list read as a permutation
         told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
     if len(lists) == 1:  # the one list, read distinct / sorted: what the story says of it is what was read
         told = _read_of_the_list(told, lists[0].names[0], reading.constraints, set(names) - {lists[0].names[0]})
-    shape = _STRUCTURE.search(told) or re.search(  # "n is even" of an input variable
+    promise = story_promise(told, set(names))
+    parity = re.search(  # "n is even" of an input variable
         rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
         r"(?:even|odd|prime|divisible|power|multiple)\b",
         told,
     )
-    if shape:  # "you are given a permutation": a promise of the input no range says
+    if promise or parity:  # "you are given a permutation": a promise of the input no range says
+        word, line = promise or (parity.group(0), parity.group(0))  # type: ignore[union-attr]
         raise _Unsupported(
-            f"the statement speaks of a {shape.group(0).lower()!r}, which the Input section's ranges do not state",
+            f"the statement speaks of a {word.lower()!r}, which the Input section's ranges do not state",
             kind="promise",
-            line=shape.group(0),
+            line=line,
         )
     return reading
 
@@ -243,7 +256,8 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
 
 PERMUTATION = "permutation: "  # how _without_gloss marks a gloss that calls the line's list a permutation
 _PERMUTATION_GLOSS = re.compile(
-    r"(?:the |a )?(?:elements of (?:the )?)?permutations?(?: (?:of|p|a|q|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?", re.I
+    r"(?:the |a )?(?:elements of (?:the )?)?(?:initial |given )?permutations?(?: (?:of|p|a|q|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?",
+    re.I,
 )
 
 
@@ -264,7 +278,7 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     """Reads one sentence into ``reading``; returns whether a test case's lines have begun."""
     s, gloss = _without_gloss(rephrase(sentence.rstrip(" .")))
     reading.glosses.append(gloss)
-    if _SAYS_NOTHING.match(s):
+    if _SAYS_NOTHING.match(s) or _meaning(s, reading):
         return in_case
     if prose_tree(s):  # "It is guaranteed that the given edges form a tree": graph_readings
         reading.constraints.append(prose_tree(s) or "")
@@ -381,6 +395,11 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
         grid[0].count = count
         reading.constraints += grid[1]
         return grid[0]
+    rows = read_string_rows(what, _known(reading), _known(reading) | {reading.cases or ""}, sentence)
+    if rows and set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):  # n lines, each a string of m characters
+        rows[0].count = count
+        reading.constraints += rows[1]
+        return rows[0]
     row = _BLOCK_ROW.match(what)
     if not row or not set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
         raise _Unsupported(f"a block of lines not understood: {sentence!r}", kind="unsupported_format", line=sentence)
@@ -451,6 +470,30 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
     raise _Unsupported(f"input line not understood: {sentence!r}", kind="unsupported_format", line=sentence)
 
 
+_MEANING = re.compile(
+    r"(?:if|when) (?:the (?:character|symbol|type|value) |the (?:\w+ )?\w+ )?(?:is |= ?|equals )?\S+ ?(?:is |= ?|equals )?"
+    r"(?:'[^']*'|\"[^\"]*\"|\d+),? (?:then )?(.+)"
+    r"|(?:'[^']*'|\"[^\"]*\"|\d+) (?:means|denotes|represents|indicates) (?:that )?(.+)",
+    re.I,
+)
+
+
+def _meaning(s: str, reading: ProseInput) -> bool:
+    """ "If s_i = 0, then the number p_i is colored black", "'#' means a wall": what a value means,
+    after the lines are read; it says nothing of the values (a bound or a promise in it is not this)."""
+    m = _MEANING.fullmatch(s)
+    said = m and (m.group(1) or m.group(2))
+    bounded = said and (_COMPARISON.search(said) or _GLOSS_PROMISE.search(said) or _BOUNDING.search(said))
+    return bool(said and reading.lines and not bounded)
+
+
+# words that would make a value's meaning a bound of another value ("then y_i = 0", "then s consists of a")
+_BOUNDING = re.compile(
+    r"=|\b(?:consist|contain|only|length|size|sum|between|range|greater|less|larger|smaller|than|equal|exceed|same)\w*",
+    re.I,
+)
+
+
 def _read_totals(s: str, sentence: str, reading: ProseInput) -> bool:
     """A sentence bounding sums over the test cases ("the sum of n over all test cases does not
     exceed ...", "The same guarantee applies to the sum of q"): read into ``reading.totals``."""
@@ -489,17 +532,11 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
 
 # a gloss that says one of these promises more than "the number of ...": kept, so the sentence is refused
 _GLOSS_PROMISE = re.compile(
-    r"\b(?:guarantee|distinct|differ|unique|prime|even|odd|divisible|multiple|power|non-?zero|positive|negative"
+    r"\b(?:guarantee|distinct|differ|unique|prime|even(?!ts?\b)|odd|divisible|multiple|power|non-?zero|positive|negative"
     r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom)\w*",
     re.I,
 )
 _GRAPH_WORDS = re.compile(r"\b(?:trees?|graphs?|edges?|vertices|vertex|connected|loops?|reachable|cycles?)\b", re.I)
-# what an input can be that no range states: the statement naming one makes the reading incomplete
-_STRUCTURE = re.compile(
-    r"\bpermutations?\b|\btrees?\b|\bgraphs?\b|\bconnected\b|\bsorted\b|\b(?:non-?)?(?:in|de)creasing\b"
-    r"|\bdistinct\b|\bpairwise\b|\bunique\b|\bpalindrom\w*|\bbracket sequences?\b|\bguarantee[sd]?\b",
-    re.I,
-)
 _CHAIN = re.compile(r"[^\s,;()]+(?:\s*(?:<=|>=|!=|<|>)\s*[^\s,;()]+)+")
 
 

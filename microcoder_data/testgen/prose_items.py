@@ -18,14 +18,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from microcoder_data.testgen.spec_model import _Unsupported
+from microcoder_data.testgen.spec_model import ELEMENT_INDEX, _Unsupported
 
 NAME = r"[A-Za-z][A-Za-z0-9]*"
+_SUBSCRIPT = "i"  # the letter a list's bounds name its elements' subscript by
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _COUNT = r"(?:\d+ ?\*? ?)?[A-Za-z]\w*(?: ?[-+] ?(?:\d+|[A-Za-z]\w*))*|\d+"
 _SUB = r"_(?:\{([^{}]*)\}|([A-Za-z0-9]+))"
 # a_1, a_2, ..., a_n / a_1,a_2,a_3,...,a_n / a_1, a_2, ... a_n / a_1 a_2 ... a_n: the name and the last subscript
-_SEQ = re.compile(rf"({NAME})_\{{?1\}}?(?: ?,? ?\1_\{{?[23]\}}?)* ?,? ?(?:\.\.\.|\\ldots|\\dots) ?,? ?\1{_SUB}$")
+# (p_2, p_3, ..., p_n: a list whose first subscript is 2, its length n - 1)
+_SEQ = re.compile(rf"({NAME})_\{{?([12])\}}?(?: ?,? ?\1_\{{?[234]\}}?)* ?,? ?(?:\.\.\.|\\ldots|\\dots) ?,? ?\1{_SUB}$")
 _ADJECTIVE_WORD = r"(?:positive|non-negative|nonnegative|space|distinct|different|pairwise)\b"
 _ADJECTIVES = r"(?:(?:positive|non-negative|nonnegative|space[- ]separated|distinct|different|pairwise distinct) )*"
 
@@ -38,6 +40,7 @@ class ProseLine:
     only: bool = False  # "the only line": no other may follow
     block: bool = False  # ``count`` lines, each a value of every name (its column)
     width: str | None = None  # a grid: ``count`` lines of ``width`` integers each (one name)
+    length: str | None = None  # a block of strings: each ``length`` characters long
 
 
 def split_bounds(text: str) -> tuple[str, str | None]:
@@ -70,8 +73,9 @@ def read_list(what: str, known: set[str], sentence: str) -> tuple[ProseLine, lis
     head = head[: perm_of.start()] if perm_of else head
     name = last = None
     m = _SEQ.search(head) or re.search(rf"({NAME})_\{{?i\}}?$", head)
+    first = int(m.group(2)) if m and m.re is _SEQ else 1
     if m:
-        name, last = m.group(1), count_expr(m.group(2) or m.group(3)) if m.re is _SEQ else None
+        name, last = m.group(1), _less(count_expr(m.group(3) or m.group(4)), first - 1) if m.re is _SEQ else None
         head = head[: m.start()].rstrip(" :,")
     else:
         fixed = _fixed(head)
@@ -102,7 +106,7 @@ def read_list(what: str, known: set[str], sentence: str) -> tuple[ProseLine, lis
         raise _Unsupported(
             f"the length of a list not understood: {sentence!r}", kind="unsupported_format", line=sentence
         )
-    lines = ranges(bounds)
+    lines = [_by_position(x, name, first) for x in ranges(bounds)]
     if re.search(r"\b(?:distinct|different)\b", pre.group(2)):
         lines.append(f"all values of {name} are distinct")
     perm = bool(perm_of) or pre.group(3) == "permutation"
@@ -111,6 +115,29 @@ def read_list(what: str, known: set[str], sentence: str) -> tuple[ProseLine, lis
     if perm and not any(re.match(rf"\S+ <= {name}_i", x) for x in lines):
         lines.append(f"1 <= {name}_i <= {count}")  # of [1, 2, ..., n]: the range the permutation has
     return ProseLine([name], count), lines, perm
+
+
+def _less(last: str | None, by: int) -> str | None:
+    """The length of a list whose subscripts run from ``by + 1`` to ``last`` (``n`` less 1: ``n-1``)."""
+    if not by or last is None:
+        return last
+    m = re.fullmatch(r"([A-Za-z]\w*)(?:\+(\d+))?|(\d+)", last)
+    if not m:
+        return None  # p_2, ..., p_{2n-1}: not counted here (refused as a length not understood)
+    if m.group(3):
+        return str(int(m.group(3)) - by)
+    rest = int(m.group(2) or 0) - by
+    return m.group(1) + (f"+{rest}" if rest > 0 else f"-{-rest}" if rest < 0 else "")
+
+
+def _by_position(line: str, name: str, first: int) -> str:
+    """A bound of ``name``'s elements that names their subscript (``1 <= p_i < i``), as the position
+    the drawing knows (``_i``, from 0): ``i`` is ``_i + first``."""
+    if not re.search(rf"\b{name}_\{{?i\}}?(?![\w{{])", line) or re.search(
+        r"!=|\b(?:for|if|when|where|all|any)\b", line
+    ):
+        return line  # "a_i != a_j for i != j": i is no bound there
+    return re.sub(rf"(?<![\w_{{]){_SUBSCRIPT}(?![\w}}(])", f"({ELEMENT_INDEX} + {first})", line)
 
 
 _CELL = r"_\{{i,? ?{}\}}"
@@ -270,3 +297,26 @@ def _sorted_chain(part: str) -> list[str]:
         [f"{m.group(1)} {m.group(2)} {m.group(3)}_i {m.group(7)} {m.group(8)}"] if m.group(1) and m.group(7) else []
     )
     return [f"{m.group(3)} is sorted in {order} order"] + bounds if bool(m.group(1)) == bool(m.group(7)) else [part]
+
+
+def read_string_rows(what: str, known: set[str], taken: set[str], sentence: str) -> tuple[ProseLine, list[str]] | None:
+    """A block line holding one string: ``a binary string of length m``, ``a string s_i of length m
+    consisting of ...``, ``m characters '.' or '#'`` -> (the block's column of strings, its length set; the
+    alphabet of every string); None when it is no string.  Only the characters may be stated of each."""
+    what = re.sub(
+        rf"^({_COUNT}) (characters|symbols|letters)\b,?", r"a string of length \1 consisting of \2", what.strip()
+    )
+    what = re.sub(rf"\b(string|word) ({NAME})_\{{?i\}}?(?=\W|$)", r"\1 \2", what)
+    what = re.sub(  # a string s consisting of m uppercase Latin letters: of length m, consisting of them
+        rf",? consisting of ({_COUNT}) ((?:lower-?case |upper-?case )?(?:English |Latin )?(?:letters|characters)\b)",
+        lambda c: f" of length {c.group(1)} consisting of {c.group(2)}" if _is_count(c.group(1), known) else c.group(0),
+        what,
+    )
+    read = read_string(what, known, taken, sentence)
+    if read is None:
+        return None
+    line, lines = read
+    name = line.names[0]
+    if not line.count or not all(x.startswith(f"{name} consists of ") for x in lines):
+        raise _Unsupported(f"a block of strings not understood: {sentence!r}", kind="unsupported_format", line=sentence)
+    return ProseLine([name], block=True, string=True, length=line.count), [f"{name}_i{x[len(name) :]}" for x in lines]

@@ -139,3 +139,42 @@ def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
     if m and previous_bound:
         return [f"the sum of {m.group(1)} over all test cases does not exceed {previous_bound}"]
     return None
+
+
+_SUBSCRIPTED = r"[A-Za-z][A-Za-z0-9]*_(?:\{[A-Za-z0-9]+\}|[A-Za-z0-9]+)"
+_SCALAR_GROUP = re.compile(
+    rf"\b(?:integers?|numbers?):? ({_SUBSCRIPTED}(?:(?:, ?| and |, and ){_SUBSCRIPTED})+)(?= ?\(| ?[—–-]|,? where\b|\.|$)",
+    re.M,
+)
+
+
+def subscripted_scalars(section: str, story: str) -> tuple[str, str]:
+    """``two integers x_1, y_1 (0 <= x_1, y_1 <= 10^9)``, ``four integers x_s, y_s, x_t, y_t``: scalars
+    whose names carry a subscript, renamed ``x1``, ``y1`` in the Input section and the story alike, so
+    they are read as names, not elements of lists x and y.  ``x_i, y_i`` (a block's columns),
+    ``x_1, x_2, x_3`` (one list, prose_items) and a name also written as a list's (``x_1, ..., x_n``)
+    are left as they are."""
+    pairs: set[tuple[str, str]] = set()
+    for m in _SCALAR_GROUP.finditer(section):
+        parts = [
+            re.fullmatch(r"([A-Za-z][A-Za-z0-9]*)_\{?([A-Za-z0-9]+)\}?", g)
+            for g in re.findall(_SUBSCRIPTED, m.group(1))
+        ]
+        subs = [p.group(2) for p in parts if p]
+        if any(s in ("i", "j") for s in subs) or (
+            len({p.group(1) for p in parts if p}) == 1 and subs == [str(k) for k in range(1, len(subs) + 1)]
+        ):
+            continue
+        pairs |= {(p.group(1), p.group(2)) for p in parts if p}
+    text = section + "\n" + story
+    for base in {b for b, _ in pairs}:
+        if re.search(
+            rf"\b{base}_\{{?[ij]\}}?(?![\w{{])|\b{base}_\{{?[01]\}}?,? ?(?:{base}_\S+ ?)?(?:\.\.\.|\\[ld]?dots)", text
+        ):
+            return section, story  # also a list's name: which is meant where is not told
+    if any(re.search(rf"\b{b}{s}\b", text) for b, s in pairs):
+        return section, story  # the joined name is taken
+    for b, s in sorted(pairs, key=lambda p: -len(p[1])):
+        pattern = rf"\b{b}_(?:\{{{s}\}}|{s})(?![\w{{])"
+        section, story = re.sub(pattern, b + s, section), re.sub(pattern, b + s, story)
+    return section, story

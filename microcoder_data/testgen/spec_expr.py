@@ -96,6 +96,13 @@ def differs_from_position(values: list[Any], depth: int, first: int) -> bool:
     return all(x != k for k, row in rows for x in row)
 
 
+def by_value(x: Any, *cases: Any) -> Any:
+    """``by_value(T[_i], 1, H, 2, W, 0)``: ``H`` where ``x`` is 1, ``W`` where 2, else the last (a bound
+    stated for each type of a row: "1 <= A_i <= H for each i such that T_i = 1")."""
+    *pairs, otherwise = cases
+    return next((v for k, v in zip(pairs[::2], pairs[1::2]) if x == k), otherwise)
+
+
 def no_leading_zero(value: Any, zero_ok: bool) -> bool:
     """A number written as a string (or each string of a list), or as a list of digits, starts
     with no 0; ``zero_ok``: the number 0 itself (``"0"``, ``[0]``) may."""
@@ -104,6 +111,25 @@ def no_leading_zero(value: Any, zero_ok: bool) -> bool:
     if not value:
         return True
     return value[0] not in (0, "0") or (zero_ok and len(value) == 1)
+
+
+def most_repeated(values: list[Any]) -> int:
+    """How often the most frequent value of ``values`` occurs (0 for none)."""
+    counts: dict[str, int] = {}
+    for v in values:
+        key = repr(v)
+        counts[key] = counts.get(key, 0) + 1
+    return max(counts.values(), default=0)
+
+
+def chars_other_than_but_at(text: str, k: int, chars: str) -> int:
+    """How many characters of ``text``, but the one at position ``k``, are none of ``chars``."""
+    return sum(c not in chars for i, c in enumerate(text) if i != k)
+
+
+def digits_within(value: int, lo: int, hi: int) -> bool:
+    """Every decimal digit of ``value`` is between ``lo`` and ``hi``."""
+    return all(lo <= int(c) <= hi for c in str(abs(value)))
 
 
 # the functions a bound or check may call (``len(nums)``, ``sum(nums)``), by name
@@ -126,7 +152,11 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "unordered_distinct_pairs": unordered_distinct_pairs,
     "char_counts_within": char_counts_within,
     "occurrences": occurrences,
+    "most_repeated": most_repeated,
+    "digits_within": digits_within,
+    "chars_other_than_but_at": chars_other_than_but_at,
     "graph_is": graph_is,
+    "by_value": by_value,
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
 FOLDS = {"all": all, "sum": sum}

@@ -25,6 +25,7 @@ from microcoder_data.testgen.answer_checks import check_from_dict
 from microcoder_data.testgen.inputspec import _complete, _gen_order
 from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.testgen.spec_expr import Binary, Const, Name, parse_expr
+from microcoder_data.testgen.witnesses import RELATIONS
 from microcoder_data.testgen.spec_model import InputSpec, Node, _Unsupported, check_existing
 from microcoder_data.testgen.spec_types import test_args
 from microcoder_data.testgen.stdin_records import Records
@@ -35,6 +36,7 @@ NODE_KINDS = ("int", "float", "bool", "str", "list")
 ROW_KINDS = ("scalars", "list", "block", "grid", "queries", "records", "cases")
 _EXPRESSIONS = ("lo", "hi", "len_lo", "len_hi", "total_len_hi")  # Node fields holding one expression
 _PAIRS = ("perm", "mod", "char_count")  # Node fields holding a pair (a tuple in the model)
+_PAIR_LISTS = ("item_ne", "char_at", "witness")  # Node fields holding a list of pairs (tuples in the model)
 _TOP = ("form", "problem", "mode", "args", "keyword", "source", "order", "nodes", "checks", "answer", "rows", "refusal")
 
 
@@ -67,7 +69,7 @@ def node_dict(node: Node) -> dict[str, Any]:
             v = node_dict(v)
         elif f.name == "items":
             v = [node_dict(x) for x in v]
-        elif f.name == "item_ne":
+        elif f.name in _PAIR_LISTS:
             v = [list(x) for x in v]
         elif f.name in _PAIRS:
             v = list(v)
@@ -93,6 +95,8 @@ def row_dict(row: Row) -> dict[str, Any]:
             "width": rec.width,
             "by_index": rec.by_index,
         }
+        if rec.down:  # only where set: every other spec's file stays as it was
+            out["records"]["down"] = True
     return out
 
 
@@ -160,8 +164,16 @@ def node_from(data: Any, where: str) -> Node:
             data[key] = tuple(data[key])
     if data.get("perm") is not None:
         data["perm"] = tuple(_expr(e, f"{where}.perm") for e in data["perm"])
-    if data.get("item_ne") is not None:
-        data["item_ne"] = [tuple(x) for x in data["item_ne"]]
+    for key in _PAIR_LISTS:
+        if data.get(key) is not None:
+            if not isinstance(data[key], list) or any(not isinstance(x, list) or len(x) != 2 for x in data[key]):
+                raise SpecFileError(f"{where}.{key}: expected a list of pairs [[a, b], ...]")
+            data[key] = [tuple(x) for x in data[key]]
+    for k, (relation, expr) in enumerate(data.get("witness") or []):
+        if relation not in RELATIONS:
+            raise SpecFileError(f"{where}.witness[{k}]: {relation!r} is not one of {list(RELATIONS)}")
+        if expr:
+            _expr(expr, f"{where}.witness[{k}]")
     return Node(**data)
 
 
@@ -175,10 +187,15 @@ def row_from(data: Any, where: str) -> Row:
     if data.get("inner") is not None:
         data["inner"] = [row_from(r, f"{where}.inner[{k}]") for k, r in enumerate(data["inner"])]
     if data.get("records") is not None:
-        rec = _keys(data["records"], ("lines", "row", "counted_by", "width", "by_index"), f"{where}.records")
+        rec = _keys(data["records"], ("lines", "row", "counted_by", "width", "by_index", "down"), f"{where}.records")
         lines = [[tuple(x) for x in line] for line in rec.get("lines", [])]
         data["records"] = Records(
-            lines, rec["row"], rec.get("counted_by"), rec.get("width"), rec.get("by_index", False)
+            lines,
+            rec["row"],
+            rec.get("counted_by"),
+            rec.get("width"),
+            rec.get("by_index", False),
+            rec.get("down", False),
         )
     return Row(**data)
 

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from microcoder_data.testgen.answer_checks import AnswerCheck
 from microcoder_data.testgen.refusal import Refusal
+from microcoder_data.testgen.witnesses import chars_at_missing, is_prime, witness_missing
 
 # bounds and checks are expressions of spec_expr's language (FUNCTIONS: what they may call)
 from microcoder_data.testgen.spec_expr import _NOT_CONSTANT, FUNCTIONS, constant_value, evaluate  # noqa: F401
@@ -44,9 +45,13 @@ class Node:
     rows_equal: bool = False  # a grid: every element (a list or string) has the same length
     mod: tuple[int, int] | None = None  # (m, r): the value % m == r (``A_i is a multiple of 100``)
     rows_by_index: bool = False  # a triangle: element k (a list or string) has k + 1 items
+    rows_down: bool = False  # an upper triangle: element k of n has n - k items (D_{1,2} ... D_{1,N} / ...)
     symmetric: bool = False  # a square matrix equal to its transpose (``A[i][j] == A[j][i]``)
     diagonal: Any = None  # the value every diagonal cell holds (``A[i][i] == 0``); None: no rule
     char_count: tuple[str, int] | None = None  # (c, k): a string holds c exactly k times
+    prime: bool = False  # an int that is prime (drawn as the prime nearest a draw: witnesses.py)
+    char_at: list[tuple[int, str]] | None = None  # (k, chars): a string's k-th character is one of chars
+    witness: list[tuple[str, str]] | None = None  # (relation, expr): some scalar of the value holds it
     # a graph drawn on this edge list (graph_readings): {"shape", "ends" (the flat list of second
     # ends, "" for tuples' positions 0, 1), "lo", "hi" (the vertices)}; checked by ``graph_is``
     graph: dict[str, str] | None = None
@@ -117,6 +122,7 @@ def plain_number_bounds(node: Node | None) -> tuple[Any, Any] | None:
         or node.exclude
         or node.size_like
         or node.mod
+        or node.prime
     ):
         return None
     lo, hi = constant_value(node.lo), constant_value(node.hi)
@@ -228,6 +234,8 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"{where}={value} is excluded"
         if node.mod and value % node.mod[0] != node.mod[1]:
             return f"{where}={value} is not {node.mod[1]} modulo {node.mod[0]}"
+        if node.prime and not is_prime(value):
+            return f"{where}={value} is not prime"
         # a range stated beside the choices holds too (``A_{i,i} = 0`` of an element in {0, 1})
         lo = evaluate(node.lo, env) if node.lo is not None else value
         hi = evaluate(node.hi, env) if node.hi is not None else value
@@ -243,10 +251,16 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"{where} repeats a character"
         if node.char_count and value.count(node.char_count[0]) != node.char_count[1]:
             return f"{where} does not hold {node.char_count[0]!r} exactly {node.char_count[1]} times"
+        at = chars_at_missing(node.char_at, value) if node.char_at else None
+        if at is not None:
+            return f"{where}[{at}] is not one of the characters stated there"
     if k == "list":
         why = _list_violation(node, value, env, where)
         if why:
             return why
+    missing = witness_missing(node.witness, value, env) if node.witness else None
+    if missing:
+        return f"no value of {where} is {missing}"
     if node.perm_of is not None and sorted(value) != sorted(env[node.perm_of]):
         return f"{where} is not a permutation of {node.perm_of}"
     if node.len_lo is not None and node.choices is None:
@@ -302,6 +316,8 @@ def _list_violation(node: Node, value: Any, env: dict[str, Any], where: str) -> 
         return f"{where}'s rows differ in length"
     if node.rows_by_index and any(len(x) != k + 1 for k, x in enumerate(value)):
         return f"{where}'s row k does not hold k + 1 items"
+    if node.rows_down and any(len(x) != len(value) - k for k, x in enumerate(value)):
+        return f"{where}'s row k of n does not hold n - k items"
     if node.total_len_hi is not None and sum(len(x) for x in value) > evaluate(node.total_len_hi, env):
         return f"{where}'s total length is over {node.total_len_hi}"
     if node.order in ("asc", "strict") and any(

@@ -33,6 +33,10 @@ from microcoder_data.testgen.constraints import _expr, _fix_numbers, constraint_
 from microcoder_data.testgen.prose_format import CASES, read_prose
 from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
 from microcoder_data.testgen import stdin_records as jagged
+from microcoder_data.testgen.stdin_cases import split_cases, split_constraints
+from microcoder_data.testgen.stdin_conditional import conditional_bounds
+from microcoder_data.testgen.stdin_cells import numbered_cells, numbered_columns, subscripts
+from microcoder_data.testgen.stdin_cubes import cube_range, read_cube
 from microcoder_data.testgen.stdin_phrasings import graph_lines
 from microcoder_data.testgen.stdin_queries import (
     QUERY_TYPE,
@@ -42,6 +46,7 @@ from microcoder_data.testgen.stdin_queries import (
     length_lines,
     paired_across_forms,
     split_forms,
+    state_promise,
 )
 from microcoder_data.testgen.stdin_rows import (
     INT_TOKEN,
@@ -59,14 +64,15 @@ from microcoder_data.testgen.test_cases import cases_spec, check_examples
 
 __all__ = ["Row", "StdinSpec", "args_json", "parse", "render", "stdin_spec"]
 
-_VAR = re.compile(r"^([A-Za-z][A-Za-z0-9]*)(?:_\{?([A-Za-z0-9+\-]+)\}?)?$")
+_VAR = re.compile(r"^([A-Za-z][A-Za-z0-9]*)(?:_\{?([A-Za-z0-9+\-]+(?:_[A-Za-z0-9]+)?)\}?)?$")  # u_{M_G}
 _INTERACTIVE = re.compile(r"\bthis is an interactive (?:problem|task)\b", re.I)
 _FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][+-]?\d+)$")
 
 
 def format_block(statement: str) -> list[str] | None:
     m = re.search(
-        r"(?:from standard input in the following format|in the following format from standard input):?\s*\n",
+        # the sentence may go on ("..., where test_i represents the i-th test case:", ". Here, query_i is ...")
+        r"(?:from standard input in the following format|in the following format from standard input)(?:[.,][^\n]*)?:?\s*\n",
         statement,
         re.I,
     ) or re.search(r"in the following format:?\s*\n", statement, re.I)  # not the queries' format in the story
@@ -101,37 +107,40 @@ def _grid_row(line: str) -> tuple[str, str, str, bool] | None:
     if len(cells) < 2 or _CELL.sub(" ", line).replace("...", " ").strip():
         return None
     names, rows = {c.group(1) for c in cells}, {c.group(2) for c in cells}
-    if len(names) != 1 or len(rows) != 1 or cells[0].group(3) != "1":
+    if len(names) != 1 or len(rows) != 1 or cells[0].group(3) not in ("0", "1"):
         return None
-    if len(cells) == 2 and cells[1].group(3) == "2":
+    if len(cells) == 2 and cells[1].group(3) == str(int(cells[0].group(3)) + 1):
         return None  # two cells and no "...": not a row of any width
     joined = line[cells[0].end() : cells[1].start()] == ""
-    return cells[0].group(1), cells[0].group(2), cells[-1].group(3), joined
+    width = cells[-1].group(3) if cells[0].group(3) == "1" else f"{cells[-1].group(3)} + 1"  # from 0: one more
+    return cells[0].group(1), cells[0].group(2), width, joined
 
 
 def _grid(block: list[str], i: int) -> tuple[Row, int] | None:
     """A grid: its first row, (its second,) a vertical ellipsis, its last row -> (the Row, lines used)."""
     first = _grid_row(block[i])
-    if first is None or first[1] != "1":
+    if first is None or first[1] not in ("0", "1"):
         return None
     j = i + 1
     second = _grid_row(block[j]) if j < len(block) else None
-    if second is not None and second[1] == "2" and second[0] == first[0]:
+    if second is not None and second[1] == str(int(first[1]) + 1) and second[0] == first[0]:
         j += 1
     if j + 1 >= len(block) or block[j] not in (":", "...", "⋮"):
         return None
     last = _grid_row(block[j + 1])
     if last is None or last[0] != first[0] or last[2] != first[2] or last[3] != first[3]:
         return None
-    return Row("grid", [first[0]], last[1], first[2], first[3]), j + 2 - i
+    rows = last[1] if first[1] == "1" else f"{last[1]} + 1"  # rows from 0 to N-1: N of them
+    return Row("grid", [first[0]], rows, first[2], first[3]), j + 2 - i
 
 
 def layout(block: list[str]) -> list[Row]:
-    block, forms = split_forms(block)
+    block, forms = split_forms([subscripts(line) for line in block])
     rows = _rows(block)
     queries = [k for k, r in enumerate(rows) if r.kind == "block" and is_query_row(r.names)]
     if forms is None and queries:
-        raise _Unsupported("queries with no format for them", kind="unsupported_format")
+        q = rows[queries[0]]  # the forms may be in the story (bullets with what each query does): not read
+        raise _Unsupported("queries with no format for them", kind="unsupported_format", line=f"{q.names[0]}_{q.count}")
     if forms is not None:
         if len(queries) != 1:
             raise _Unsupported("queries' formats but no query_1 ... query_Q lines", kind="unsupported_format")
@@ -158,7 +167,8 @@ def _rows(block: list[str]) -> list[Row]:
     rows: list[Row] = []
     i = 0
     while i < len(block):
-        grid = _grid(block, i)
+        cube = read_cube(block, i)  # A_{x,y,z}: a grid of layers x rows lines
+        grid = (Row("grid", [cube[0]], cube[1], cube[2]), cube[3]) if cube else _grid(block, i)
         if grid is not None:
             rows.append(grid[0])
             i += grid[1]
@@ -169,6 +179,8 @@ def _rows(block: list[str]) -> list[Row]:
             rows.append(Row(kind, names, count, width, records=records))
             i += used
             continue
+        for k in range(i, min(i + 4, len(block))) if set(block[i + 1 : i + 3]) & {":", "...", "⋮"} else []:
+            block[k] = numbered_columns(block[k])  # X_{1,1} Y_{1,1} X_{1,2} Y_{1,2}: columns X1 Y1 X2 Y2
         toks = block[i].split()
         if (
             i + 3 < len(block)
@@ -214,6 +226,11 @@ def _rows(block: list[str]) -> list[Row]:
             if ms[0].group(2) == "0":  # type: ignore[union-attr]
                 count = f"{count} + 1"
             rows.append(Row("list", [ms[0].group(1)], count))  # type: ignore[union-attr]
+            i += 1
+            continue
+        joined = re.findall(r"[A-Za-z][A-Za-z0-9]*_\{?\d+\}?", block[i])
+        if len(toks) == 1 and len(joined) >= 2 and "".join(joined) == toks[0]:  # S_1S_2: one character each
+            rows.append(Row("scalars", [t.replace("{", "").replace("}", "") for t in joined], joined=True))
             i += 1
             continue
         ms = [_VAR.match(t) for t in toks]
@@ -269,12 +286,15 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     statement = before_samples(p.statement)
     if not block:  # Codeforces' and the like's: the Input section in prose
         return _prose_spec(p, "\n".join(plain_latex(line) for line in statement.splitlines()))
+    if split_cases(block) is not None:
+        return _cases_block(p, block, statement)
     rows = layout(block)
     raw = [parse(rows, t.input) for t in p.tests]
     lines = constraint_lines(statement)
     if not lines:
         raise _Unsupported("no Constraints section: no ranges for the input's values", kind="no_format")
-    return StdinSpec(rows, _spec_of(rows, raw, lines, statement))
+    chars = [n for r in rows if r.kind == "scalars" and r.joined for n in r.names]  # S_1S_2: strings of one
+    return StdinSpec(rows, _spec_of(rows, raw, lines, statement, set(chars), [f"{n}.length == 1" for n in chars]))
 
 
 def _prose_spec(p: Problem, statement: str) -> StdinSpec:
@@ -291,23 +311,55 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
             if line.string or line.count is None
             else "list",
             line.names,
-            line.count if not line.string else None,
+            line.count if not line.string or line.block else None,
             line.width,
         )
         for line in reading.lines
     ]
     lengths = [f"{line.names[0]}.length == {line.count}" for line in reading.lines if line.string and line.count]
+    lengths += [f"{line.names[0]}[i].length == {line.length}" for line in reading.lines if line.length]
     if reading.cases is None:
         raw = [parse(inner, t.input) for t in p.tests]
         return StdinSpec(inner, _spec_of(inner, raw, reading.constraints, reading.story, reading.strings, lengths))
-    rows = [Row("scalars", [reading.cases]), Row("cases", [CASES], reading.cases, inner=inner)]
+    bounds = reading.cases_range  # set with the count
+    return _several_cases(
+        p, inner, reading.cases, bounds, reading.totals, reading.constraints, reading.story, reading.strings, lengths
+    )
+
+
+def _cases_block(p: Problem, block: list[str], statement: str) -> StdinSpec:
+    """An AtCoder block of several test cases (stdin_cases.py): one case's rows and constraints
+    read like a whole input's, the count's range and the totals over the cases apart."""
+    count, inner_block, said = split_cases(block)  # type: ignore[misc]
+    lines = constraint_lines(statement)
+    if not lines:
+        raise _Unsupported("no Constraints section: no ranges for the input's values", kind="no_format")
+    span, totals, rest = split_constraints([plain_latex(line) for line in lines], count)
+    if span is None:
+        raise _Unsupported(f"no range stated for {count}", kind="no_range", line=count)
+    return _several_cases(p, layout(inner_block), count, span, totals, rest, statement)
+
+
+def _several_cases(
+    p: Problem,
+    inner: list[Row],
+    count: str,
+    count_range: tuple[str, str],
+    totals: list[tuple[list[list[str]], str]],
+    lines: list[str],
+    story: str,
+    strings: set[str] = frozenset(),  # type: ignore[assignment]
+    lengths: list[str] = (),  # type: ignore[assignment]
+) -> StdinSpec:
+    """A count and that many cases of ``inner`` (test_cases.py), every existing input checked."""
+    rows = [Row("scalars", [count]), Row("cases", [CASES], count, inner=inner)]
     raw = [parse(rows, t.input) for t in p.tests]
     flat = [dict(zip(row_names(inner), case)) for r in raw for case in r[CASES]]
     labels = [f"test {t + 1}, case {c + 1}" for t, r in enumerate(raw) for c in range(len(r[CASES]))]
-    case = _spec_of(inner, flat, reading.constraints, reading.story, reading.strings, lengths, labels)
-    bounds = tuple(_expr(_fix_numbers(b, False), set()) for b in reading.cases_range or ())
-    totals = [(names, _expr(_fix_numbers(b, False), set())) for names, b in reading.totals]
-    spec = cases_spec(case, reading.cases, bounds, CASES, totals)  # type: ignore[arg-type]
+    case = _spec_of(inner, flat, lines, story, strings, lengths, labels)
+    bounds = tuple(_expr(_fix_numbers(b, False), set()) for b in count_range)
+    sums = [(names, _expr(_fix_numbers(b, False), set())) for names, b in totals]
+    spec = cases_spec(case, count, bounds, CASES, sums)  # type: ignore[arg-type]
     check_examples(spec, [{n: typed_value(spec.nodes[n], v) for n, v in r.items()} for r in raw])
     return StdinSpec(rows, spec)
 
@@ -325,6 +377,11 @@ def _spec_of(
     from constraint ``lines`` in AtCoder's notation; ``declared``: the variables the format
     calls strings; ``lengths``: lines in the reader's notation the format states."""
 
+    grids = {r.names[0] for r in rows if r.kind == "grid"}
+    lines = [cube_range(plain_latex(line), grids) or numbered_cells(line, set(raw[0])) for line in lines]
+    said = next((line for line in lines if state_promise(plain_latex(line))), None)
+    if said is not None:
+        raise _Unsupported(f"a promise about the state a query finds: {said!r}", kind="promise", line=said)
     text = plain_latex("\n".join(lines))
     strings = set(declared) | {
         n
@@ -344,11 +401,18 @@ def _spec_of(
     forms = next((r.forms for r in rows if r.forms), None)
     if forms:  # the queries' fields are lists: "1 <= p <= N" bounds each of p's values
         lines = [constraint_of_fields(line, fields_of(forms)) for line in lines]
-    rewritten = [
-        jagged.counts_as_lengths(x, counts)
-        for line in lines
-        for x in graph_lines(plain_latex(line).rstrip(". "), statement, names) or translate(line, names, ints)
-    ] + list(lengths)
+    lines, by_type = conditional_bounds(
+        lines, names, lambda t: translate(t, names, ints)
+    )  # for each i such that T_i = 1
+    rewritten = (
+        by_type
+        + [
+            jagged.counts_as_lengths(x, counts)
+            for line in lines
+            for x in graph_lines(plain_latex(line).rstrip(". "), statement, names) or translate(line, names, ints)
+        ]
+        + list(lengths)
+    )
     for r in rows:  # the format itself states the lengths
         if r.kind == "queries":
             rewritten += length_lines(r.forms or {}, r.count or "0")

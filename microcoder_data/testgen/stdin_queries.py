@@ -122,6 +122,9 @@ def constraint_of_fields(line: str, fields: list[str]) -> str:
         flags=re.I,
     )
     t = re.sub(r"\s+(?:for|in) (?:all )?quer(?:y|ies) of types? [\d, and]+$", "", t, flags=re.I)
+    subject = re.match(r"([A-Za-z]\w*)\S* is ", t)
+    if subject and subject.group(1) not in fields:
+        return t  # "P[i][j] is W or B": what another variable is, its words no fields (B: a letter)
     return re.sub(r"(?<![\w\[.])(" + "|".join(map(re.escape, fields)) + r")(?![\w\[.(])", r"\1[i]", t) if fields else t
 
 
@@ -134,3 +137,17 @@ def paired_across_forms(forms: dict[str, list[str]], relations: dict[str, set[st
             if f in kinds and g in kinds and kinds[f] != kinds[g]:
                 return f"{f} is bounded by {g}, a field of other queries"
     return None
+
+
+_STATE = re.compile(
+    r"^(?:when|whenever|right before|just before|immediately before) (?:a|an|the|each) [\w\s-]*?"
+    r"(?:query|queries|match|operation)\b",
+    re.I,
+)
+
+
+def state_promise(line: str) -> bool:
+    """ "When a query of the first type is given, x exists in A", "Right before a query of the first
+    kind is given, there is no edge between u and v", "Just before the i-th match, ...": a promise
+    about the state a query finds, not about the input alone (no check of one input's values)."""
+    return _STATE.match(line.strip()) is not None

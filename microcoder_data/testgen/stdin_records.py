@@ -43,6 +43,7 @@ class Records:
     counted_by: str | None  # the count written before the row (its length), or None: a fixed width
     width: str | None  # the fixed width (an expression over scalars), or None: counted or by index
     by_index: bool = False  # a triangle: record k's row holds k cells (A_{1,1} / A_{2,1} A_{2,2} / ...)
+    down: bool = False  # an upper triangle: record k of n holds n - k + 1 cells (D_{1,2} ... D_{1,N} / ... / D_{N-1,N})
 
     def columns(self) -> list[str]:
         return [name for line in self.lines for kind, name in line if kind == "col"]
@@ -123,7 +124,7 @@ def read_rows(block: list[str], i: int) -> tuple[str, list[str], str, str | None
     if written is not None:  # S_1 / S_2 / S_3: a block (or grid) of a fixed number of lines
         kind, names, count, width = written
         return kind, names, str(count), width, None, count
-    found = read_records(block, i)
+    found = read_records(block, i) or read_upper(block, i)
     if found is None:
         return None
     rec, records, used = found
@@ -145,6 +146,35 @@ def read_written_out(block: list[str], i: int) -> tuple[str, list[str], int, str
     if first[0][0] == "row":
         return "grid", [first[0][1]], k, first[0][2]
     return "block", [name for _, name, _ in first], k, None
+
+
+def read_upper(block: list[str], i: int) -> tuple[Records, str, int] | None:
+    """An upper triangle without its diagonal (``D_{1,2} D_{1,3} ... D_{1,N}`` / (``D_{2,3} ... D_{2,N}``) /
+    dots / ``D_{N-1,N}``): N - 1 rows, row k holding N - k cells -> (the template, N - 1, lines used)."""
+
+    def cells(line: str) -> list[tuple[str, str, str]] | None:
+        toks = re.sub(r"\\[lc]?dots|\.\.\.|…", " ... ", line).split()
+        found = [_ROW_CELL.fullmatch(t) for t in toks if t != "..."]
+        if not found or not all(found) or toks.count("...") > 1 or toks[-1] == "..." or toks[0] == "...":
+            return None
+        return [(m.group(1), m.group(2), re.sub(r"[{}]", "", m.group(3))) for m in found]  # type: ignore[union-attr]
+
+    first = cells(block[i])
+    if not first or len(first) < 2 or "..." not in block[i].replace("\\ldots", "...").replace("\\dots", "..."):
+        return None
+    name, size = first[0][0], first[-1][2]
+    if any(c[0] != name or c[1] != "1" for c in first) or [c[2] for c in first[:-1]] != [
+        str(j) for j in range(2, len(first) + 1)
+    ]:
+        return None
+    j = i + 1
+    second = cells(block[j]) if j < len(block) else None
+    if second and second[0][:2] == (name, "2") and second[0][2] == "3" and second[-1][2] == size:
+        j += 1
+    last = cells(block[j + 1]) if j + 1 < len(block) and block[j] in DOTS else None
+    if not last or len(last) != 1 or last[0] != (name, f"{size}-1", size) or not re.fullmatch(r"[A-Za-z]\w*", size):
+        return None
+    return Records([[("row", name)]], name, None, None, down=True), f"{size}-1", j + 2 - i
 
 
 def _template(seen: list[list[Any]], indices: list[str]) -> Records | None:
@@ -186,7 +216,7 @@ def row_lengths(rec: Records, records: str) -> list[str]:
     holds k cells: drawn so, see ``Node.rows_by_index``).  A counted row's are the count's bounds."""
     if rec.width:
         return [f"{rec.row}[i].length == {rec.width}"]
-    return [f"1 <= {rec.row}[i].length <= {records}"] if rec.by_index else []
+    return [f"1 <= {rec.row}[i].length <= {records}"] if rec.by_index or rec.down else []
 
 
 def mark_triangles(rows: list[Any], nodes: dict[str, Any]) -> None:
@@ -194,6 +224,8 @@ def mark_triangles(rows: list[Any], nodes: dict[str, Any]) -> None:
     for r in rows:
         if r.records is not None and r.records.by_index:
             nodes[r.records.row].rows_by_index = True
+        if r.records is not None and r.records.down:
+            nodes[r.records.row].rows_down = True
 
 
 def parse_records(
@@ -203,7 +235,9 @@ def parse_records(
     out: dict[str, Any] = {name: [] for name in rec.columns()}
     rows: list[list[str]] = []
     for k in range(records):
-        length = k + 1 if rec.by_index else None if rec.counted_by else width(rec.width or "0")
+        length = (
+            k + 1 if rec.by_index else records - k if rec.down else None if rec.counted_by else width(rec.width or "0")
+        )
         for line in rec.lines:
             toks, k = take(), 0
             for kind, name in line:

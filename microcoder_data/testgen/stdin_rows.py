@@ -23,7 +23,9 @@ class Row:
     names: list[str]  # scalars: one per token; list / grid / cases: [name]; block: one per column
     count: str | None = None  # list / block / grid / cases: its length (rows of a grid; an expression over scalars)
     width: str | None = None  # grid: the cells of a row
-    joined: bool = False  # grid: a row's cells written together ("S_{1,1}S_{1,2}...S_{1,W}": one string)
+    joined: bool = (
+        False  # grid: a row's cells written together ("S_{1,1}S_{1,2}...S_{1,W}": one string); scalars: S_1S_2
+    )
     forms: dict[str, list[str]] | None = None  # queries: each type's fields (stdin_queries.py)
     # cases: the rows of one test case; the variable holds one list per case, its values in
     # the order the inner rows name them (test_cases.py)
@@ -76,6 +78,7 @@ def _parse_rows(rows: list[Row], lines: list[str], pos: int, env: dict[str, Any]
     for r in rows:
         if r.kind == "scalars":
             toks = take()
+            toks = list(toks[0]) if r.joined and len(toks) == 1 else toks  # S_1S_2: a character each
             if len(toks) != len(r.names):
                 raise _Unsupported(
                     f"an existing input's line has {len(toks)} tokens, the format {len(r.names)}",
@@ -138,7 +141,7 @@ def _lines(rows: list[Row], args: dict[str, Any]) -> list[str]:
     out: list[str] = []
     for r in rows:
         if r.kind == "scalars":
-            out.append(" ".join(str(args[n]) for n in r.names))
+            out.append(("" if r.joined else " ").join(str(args[n]) for n in r.names))
         elif r.kind == "list":
             out.append(" ".join(map(str, args[r.names[0]])))
         elif r.kind == "grid":

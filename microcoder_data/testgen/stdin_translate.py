@@ -105,7 +105,7 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     m = re.fullmatch(r"(\S+) =+ (\S+)((?: or \1 =+ \S+)+)", t)
     if m and _subject(m.group(1), names):  # S_{i,j} = . or S_{i,j} = #
         t = f"{m.group(1)} is one of " + ", ".join([m.group(2)] + re.findall(r" or \S+ =+ (\S+)", m.group(3)))
-    m = re.fullmatch(r"(\S+) is one of (.+)", t)
+    m = re.fullmatch(r"(\S+) is one of (?:the (?:characters|letters|values|integers|strings|words) )?(.+)", t)
     if m and _subject(m.group(1), names):  # C is one of R, L, U, and D
         words = [w for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(2)) if w]
         return [f"{m.group(1)} is either " + " or ".join(_quoted(w) for w in words)]
@@ -152,6 +152,7 @@ def _several_subjects(t: str, names: set[str], ints: dict[str, bool]) -> list[st
     """``S and T are strings ...``, ``A, B, and C are pairwise different``, ``L and R are
     0 or 1``: the same statement of each subject (different ones also unequal)."""
     t = re.sub(r"^\w+(?:,\w+)+(?= are )", lambda x: ", ".join(x.group(0).split(",")), t)  # H,W,D are integers
+    t = re.sub(r" are all integers$", " are integers", t)  # N, Q, A, B are all integers: each an integer
     m = re.fullmatch(r"(\S+(?:(?:,|,? and) \S+)+) (?:are|is) (.+)", t)
     if not m:
         return None

@@ -1,0 +1,125 @@
+"""Which of the story's words about a shape (distinct, sorted, permutation, tree, ...) are
+promises about the input, and which describe the task.
+
+A Codeforces story says "sorted" or "distinct" mostly of what to do ("Find the number of
+distinct values", "sort the array", "A permutation is an array of n distinct integers"),
+and sometimes of the input ("Initially, the array a is sorted", "You are given a permutation
+p", "all a_i are distinct").  A word is read as a promise unless its sentence is, by shape,
+one of the kinds that promise nothing of the input:
+
+* a definition: ``A permutation of length n is ...``, ``... is called good if ...``, ``Let ... be``,
+  ``For example, ...``, ``The median of an array is ...`` (of an indefinite thing);
+* the task: ``Find ...``, ``Print ...``, ``Your task is to ...``, ``You can ...``, ``In one
+  operation ...``, a question, ``X wants to ...``;
+* the examples: ``In the first test case, ...``; the statement's tags.
+
+and even then it is a promise where the sentence speaks of the input (``given``, ``initially``,
+``input``, a guarantee) or the word qualifies an input variable (``the permutation p``, with p
+read from the input).  Anything else -- a story sentence, ``Alice has a permutation`` --
+is a promise: valid or none, in doubt the reading is refused."""
+
+from __future__ import annotations
+
+import re
+
+# what an input can be that no range states: the statement naming one makes the reading incomplete
+STRUCTURE = re.compile(
+    r"\bpermutations?\b|\btrees?\b|\bgraphs?\b|\bconnected\b|\bsorted\b|\b(?:non-?)?(?:in|de)creasing\b"
+    r"|\bdistinct\b|\bpairwise\b|\bunique\b|\bpalindrom\w*|\bbracket sequences?\b|\bguarantee[sd]?\b",
+    re.I,
+)
+# a sentence that speaks of the input, whatever its kind
+_OF_INPUT = re.compile(
+    r"\bgiven\b|\bguarantee[sd]? that\b|\bguarantees?\b(?! that you)|\b(?:it is|it's|is also) guaranteed\b(?! to)"
+    r"|\binitially\b|\binputs?\b|\bat (?:the )?(?:start|beginning)\b|\boriginally\b|\bhidden\b",
+    re.I,
+)
+_DEFINITION = re.compile(
+    r"^(?:an? [\w-]+(?: [\w-]+){0,2}(?: (?:of|with) [^,;:]*?|\([^()]*\))? (?:is|are) (?:an?|the|called|said|considered)\b"
+    r"|the [\w\s()-]{1,40}? of an? \w[^.]*? (?:is|are)\b"
+    r"|let\b|define\b|recall that an?\b|for example\b|e\.g\.|tags:"
+    r"|in the (?:first|second|third|fourth|fifth|\w+-th|\d+-th) (?:test case|example|sample|query|testcase)s?\b)"
+    r"|\b(?:is|are) (?:called|said to be|considered|defined as|named)\b|\b(?:let's|let us|we) (?:call|say|define|denote)\b",
+    re.I,
+)
+_LEAD = re.compile(
+    r"^(?:(?:after|when|once|if) [^,]*, |(?:please|now|so|then|more formally|formally|in other words|that is|also|therefore|thus|finally|"
+    r"for each (?:test case|query)|after that|help (?:him|her|them|\w+)(?: to)?|and|but),? )+",
+    re.I,
+)
+_TASK = re.compile(
+    r"^(?:find|print|output|determine|calculate|compute|count|help|sort|answer|choose|construct|restore|tell"
+    r"|report|minimi[sz]e|maximi[sz]e|check|solve|make|split|return|what|how many|how much|which|can you"
+    r"|is it possible|your (?:task|goal|job|aim) is|you (?:need|have|want|are asked|must|should|are to|are required"
+    r"|can|may|are allowed|will be asked|wish))\b"
+    r"|^in one (?:operation|move|step|turn|second)\b"
+    r"|^(?:[\w'-]+ ){1,3}(?:wants?|wonders?|asks? you|decided to|would like|is looking for|needs? to|likes|loves)\b",
+    re.I,
+)
+_QUALIFIER = r"(?:(?:array|arrays|sequence|sequences|string|strings|list|integers?|numbers?|positive|non-negative) )*"
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences, its footnotes (``^+``, ``^\\ddagger``) apart; the bullets after a
+    sentence ending in ``:`` are that sentence's (``In one operation, you can: * choose ...``)."""
+    text = re.sub(r"\b(i\.e|e\.g|etc|resp|vs)\.", r"\1<dot>", text)
+    text = re.sub(r"\^\{?(?:\(\+\)|\+|∗|\*|†|\\ddagger|\\dagger)\}?\s*(?=[A-Z])", "\n\n", text)
+    text = re.sub(r"(?:^|\s)\*\s+(?=\S)", "\n\n<bullet>", text)
+    out: list[str] = []
+    for part in re.split(r"\n\s*\n|(?<=[^.\s][.!?])\s+(?=[A-Z(])", text):
+        part = " ".join(part.replace("<dot>", ".").split())
+        bullet = part.startswith("<bullet>")
+        part = part.removeprefix("<bullet>")
+        if not part.strip(" *.,;"):
+            continue
+        if bullet and out and out[-1].endswith((":", ";")):
+            out[-1] += " " + part
+        else:
+            out.append(part)
+    return out
+
+
+def story_promise(told: str, names: set[str]) -> tuple[str, str] | None:
+    """(the word, its sentence) of the first promise about the input's shape in ``told``, or None."""
+    for sentence in sentences(told):
+        word = STRUCTURE.search(sentence)
+        if word and _is_promise(sentence, names):
+            return word.group(0), sentence
+    return None
+
+
+def _is_promise(sentence: str, names: set[str]) -> bool:
+    given = re.match(r"given ([^,]*), ", sentence, re.I)
+    if given and not STRUCTURE.search(given.group(1)):  # "Given an integer n, construct a permutation": the task's
+        sentence = sentence[given.end() :]
+    if _OF_INPUT.search(sentence) or _qualifies_input(sentence, names):
+        return True
+    if _DEFINITION.search(sentence):
+        return False
+    task = _LEAD.sub("", sentence)
+    return not (_TASK.search(task) or sentence.endswith("?"))
+
+
+def _qualifies_input(sentence: str, names: set[str]) -> bool:
+    """Whether a shape word says what an input variable is: ``the permutation p``, ``a is sorted``."""
+    if not names:
+        return False
+    name = rf"(?:{'|'.join(map(re.escape, sorted(names, key=len, reverse=True)))})(?:_\{{?i\}}?)?"
+    before = re.search(rf"(?:{STRUCTURE.pattern}) {_QUALIFIER}{name}(?![\w(_])", sentence, re.I)
+    after = re.search(
+        rf"(?<![\w.])(?:all )?{name} (?:is|are) (?:always |all |pairwise )?(?:{STRUCTURE.pattern})", sentence
+    )
+    return bool(before or after)
+
+
+# p_2, ..., p_n with 1 <= p_i < i (prose_items writes i as the position ``_i`` plus 2): each vertex's
+# parent is an earlier vertex, so the list is a tree rooted at 1 by construction -- drawn so, checked so
+_PARENTS = re.compile(r"1 ?<= ?(\w+)_i ?(?:< ?\(_i \+ 2\)|<= ?\(_i \+ 2\) ?- ?1)")
+_ROOTED_TREE = re.compile(  # not a kind of tree the parents do not make (binary: at most two children)
+    r"(?<!binary )(?<!perfect )(?<!complete )(?<!full )(?<!-)\b(?:rooted )?trees?\b(?!-)", re.I
+)
+
+
+def told_without_parents(told: str, constraints: list[str]) -> str:
+    """The story less the word tree (a rooted one too) where a list of parents was read (see above)."""
+    return _ROOTED_TREE.sub("", told) if any(_PARENTS.fullmatch(c) for c in constraints) else told
