@@ -152,3 +152,35 @@ def test_lengths_of_tuple_positions_bound_each_position():
     assert pairs and all(len(e) == 2 and all(1 <= len(s) <= 5 and s.isalnum() for s in e) for e in pairs)
     assert any(len(s) > 2 for e in pairs for s in e)
     assert "breaks the constraints" in why_not_read(_equations('{"equations": [["abcdefg", "b"]], "values": [2.0]}'))
+
+
+TARGET = "1 <= nums.length <= 20\n0 <= nums[i] <= 1000\n0 <= sum(nums[i]) <= 1000"
+
+
+def test_a_sum_of_elements_written_with_its_index_is_checked():
+    got = _drawn(TARGET, "nums: List[int]", ['{"nums": [1, 1, 1]}'])
+    assert all(sum(x["nums"]) <= 1000 for x in got)
+    assert any(len(x["nums"]) > 3 for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(TARGET, "nums: List[int]", ['{"nums": [900, 900]}']))
+
+
+GROUPS = (
+    "1 <= groups.length <= 10^3\n1 <= groups[i].length, sum(groups[i].length) <= 10^3\n-10^7 <= groups[i][j] <= 10^7"
+)
+
+
+def test_a_length_and_a_total_on_one_line_bound_each():
+    got = _drawn(GROUPS, "groups: List[List[int]]", ['{"groups": [[1, 2], [3]]}'])
+    assert all(1 <= min(map(len, x["groups"])) and sum(map(len, x["groups"])) <= 1000 for x in got)
+    assert any(len(x["groups"]) > 3 for x in got)
+    broken = fn_problem(GROUPS, "groups: List[List[int]]", ['{"groups": [[1], %s]}' % ([2] * 1000)])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+ROUNDS = "1 <= m <= 100\nrounds.length == m + 1\n1 <= rounds[i] <= 100\nrounds[i] != rounds[i + 1] for 0 <= i < m"
+
+
+def test_neighbours_differ_over_a_stated_range():
+    got = _drawn(ROUNDS, "rounds: List[int]", ['{"rounds": [1, 3, 1, 2]}'])
+    assert all(a != b for x in got for a, b in zip(x["rounds"], x["rounds"][1:]))
+    assert "breaks the constraints" in why_not_read(fn_problem(ROUNDS, "rounds: List[int]", ['{"rounds": [1, 1]}']))

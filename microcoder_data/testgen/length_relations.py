@@ -14,14 +14,27 @@ _SUM = rf"sum\({_NAME}\[[a-z]\]\.length\)"
 
 
 def each_sum(reader: Any, text: str) -> bool | None:
-    """``1 <= sum(word1[i].length), sum(word2[i].length) <= 10^3``: the bounds of each total
-    length, read one line per total (each then drawn under its total and checked)."""
-    m = re.fullmatch(rf"(?:(\S+) (<=|<) )?({_SUM}(?:, ?{_SUM})+)(?: (<=|<) (\S+))?", text)
-    if not m or not (m.group(1) or m.group(5)):
+    """``1 <= sum(word1[i].length), sum(word2[i].length) <= 10^3``, ``1 <= groups[i].length,
+    sum(groups[i].length) <= 10^3``: the bounds of each term of a list naming a total length,
+    read one line per term (a total then drawn under it and checked)."""
+    m = re.fullmatch(r"(?:(\S+) (<=|<) )?(\S+(?:, ?\S+)+)(?: (<=|<) (\S+))?", text)
+    terms = [t.strip() for t in m.group(3).split(",")] if m else []
+    if not m or not (m.group(1) or m.group(5)) or not any(re.fullmatch(_SUM, t) for t in terms):
         return None
     low = f"{m.group(1)} {m.group(2)} " if m.group(1) else ""
     high = f" {m.group(4)} {m.group(5)}" if m.group(5) else ""
-    return all(reader.read(f"{low}{s.strip()}{high}", False) for s in m.group(3).split(","))
+    return all(reader.read(f"{low}{t}{high}", False) for t in terms)
+
+
+def element_sum(reader: Any, text: str) -> bool | None:
+    """``0 <= sum(nums[i]) <= 1000``, ``1 <= orders <= min(sum(inventory[i]), 10^9)``: the sum of
+    a list of numbers, written with its index -- read as ``sum(nums)`` (a check every draw passes)."""
+    found = re.findall(rf"sum\(({_NAME})\[[a-z]\]\)", text)
+    if not found:
+        return None
+    if any(_int_list(reader, name) is None for name in found):
+        return False
+    return reader.read(re.sub(rf"sum\(({_NAME})\[[a-z]\]\)", r"sum(\1)", text), False)
 
 
 def _int_list(reader: Any, name: str) -> Any:
@@ -58,8 +71,11 @@ def sorted_by_pairs(reader: Any, text: str) -> bool | None:
 
 
 def neighbours_differ(reader: Any, text: str) -> bool | None:
-    """``nums[i] != nums[i + 1] for all valid i``: no two adjacent elements equal (a check)."""
-    m = re.fullmatch(rf"({_NAME})\[i\] != \1\[i ?\+ ?1\](?: for (?:all|every|each) (?:valid )?i)?", text)
+    """``nums[i] != nums[i + 1] for all valid i`` (``for 0 <= i < m``): no two adjacent elements
+    equal (a check)."""
+    m = re.fullmatch(
+        rf"({_NAME})\[i\] != \1\[i ?\+ ?1\](?: for (?:all|every|each) (?:valid )?i| for (?:all )?\S+ <= i < \S+)?", text
+    )
     if not m:
         return None
     return reader.read(f"no two adjacent elements of {m.group(1)} are equal", False)
@@ -106,9 +122,16 @@ LENGTH_READINGS = (
         (
             "1 <= sum(word1[i].length), sum(word2[i].length) <= 10^3",
             "sum(a[i].length), sum(b[i].length) <= 100",
+            "1 <= a[i].length, sum(a[i].length) <= 10^3",
         ),
         "drawn and checked",
         each_sum,
+    ),
+    (
+        "the sum of a list of numbers, written with its index",
+        ("0 <= sum(nums[i]) <= 1000", "sum(arr[i]) <= 10^9", "1 <= nums.length <= min(sum(arr[i]), 10^9)"),
+        "checked",
+        element_sum,
     ),
     (
         "a sorted list, as a chain over neighbours",
@@ -124,7 +147,7 @@ LENGTH_READINGS = (
     ),
     (
         "no two neighbours equal",
-        ("nums[i] != nums[i + 1] for all valid i", "nums[i] != nums[i+1]"),
+        ("nums[i] != nums[i + 1] for all valid i", "nums[i] != nums[i+1]", "arr[i] != arr[i + 1] for 0 <= i < m"),
         "checked",
         neighbours_differ,
     ),
