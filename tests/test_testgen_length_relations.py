@@ -184,3 +184,30 @@ def test_neighbours_differ_over_a_stated_range():
     got = _drawn(ROUNDS, "rounds: List[int]", ['{"rounds": [1, 3, 1, 2]}'])
     assert all(a != b for x in got for a, b in zip(x["rounds"], x["rounds"][1:]))
     assert "breaks the constraints" in why_not_read(fn_problem(ROUNDS, "rounds: List[int]", ['{"rounds": [1, 1]}']))
+
+
+PARENTS = "n == parent.length\n1 <= n <= 10^5\n0 <= parent[i] <= n - 1 for all i >= 1\nparent[0] == -1\nparent represents a valid tree."
+
+
+def _reaches_root(parent: list[int]) -> bool:
+    for x in range(len(parent)):
+        seen = set()
+        while x != 0:
+            if x in seen or not 0 <= parent[x] < len(parent):
+                return False
+            seen.add(x)
+            x = parent[x]
+    return parent[0] == -1
+
+
+def test_a_parent_list_is_drawn_as_a_tree_rooted_at_0():
+    got = _drawn(PARENTS, "parent: List[int]", ['{"parent": [-1, 0, 0, 1]}'])
+    assert all(_reaches_root(x["parent"]) for x in got)
+    assert any(x["parent"][k] > k for x in got for k in range(len(x["parent"])))  # labels at random
+    spec = input_spec(fn_problem(PARENTS, "parent: List[int]", ['{"parent": [-1, 0, 0, 1]}']))
+    large = [json.loads(x) for x in generate_large_inputs(spec, "fx/solve", 2, budget=50_000, max_chars=10**6)]
+    assert large and all(_reaches_root(x["parent"]) for x in large)
+    for bad in ("[-1, 2, 1]", "[0, -1, 1]", "[-1, 0, 3]"):  # a cycle, the root elsewhere, a node out of range
+        assert "breaks the constraints" in why_not_read(
+            fn_problem(PARENTS, "parent: List[int]", ['{"parent": %s}' % bad])
+        )

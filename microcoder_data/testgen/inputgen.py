@@ -238,6 +238,8 @@ def _string(node: Node, n: int, d: _Draw) -> str:
 
 def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list[Any]:
     assert node.elem is not None
+    if node.parents:
+        return _parent_list(n, d)
     items: list[Any] = []
     seen: set[str] = set()
     tries = 0
@@ -340,6 +342,18 @@ def _tuple(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> list[Any]:
         if not any(value[a] == value[b] for a, b in node.item_ne or []):
             return value
     raise ValueError("positions that must differ drawn equal")
+
+
+def _parent_list(n: int, d: _Draw) -> list[int]:
+    """A random tree's parent list rooted at 0: each node, in a random order after 0, joins an earlier one."""
+    order = list(range(1, n))
+    d.rng.shuffle(order)
+    order = [0] + order
+    parent = [-1] * n
+    for k in range(1, n):
+        parent[order[k]] = order[d.rng.randrange(k)]
+    d.work += n
+    return parent
 
 
 def _tree_edges(n_edges: int, d: _Draw) -> list[tuple[int, int]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+
 _NAME = r"[A-Za-z_]\w*"
 _SUM = rf"sum\({_NAME}\[[a-z]\]\.length\)"
 
@@ -115,6 +116,38 @@ def _rows(node: Any) -> bool:
     return node.kind == "list" and node.elem is not None and node.elem.kind in ("str", "list") and node.items is None
 
 
+_BUT_THE_ROOT = r"for (?:all |each |every )?(?:i >= 1|i > 0|i != 0|0 < i < \S+|1 <= i < \S+)"
+
+
+def parent_list(reader: Any, text: str) -> bool | None:
+    """``0 <= parent[i] <= n - 1 for all i >= 1`` (``for i != 0``; LeetCode's ``parent[0] == -1``
+    beside it): a tree's parent list rooted at 0 -- drawn as a random tree, checked to be one
+    (the root's -1, every other node's parents leading to it, each within the stated range)."""
+    m = re.fullmatch(rf"(\S+) (<=|<) ({_NAME})\[i\] (<=|<) (.+?),? {_BUT_THE_ROOT}", text)
+    if not m:
+        return None
+    name = m.group(3)
+    node = _int_list(reader, name)
+    low = (m.group(1), m.group(2)) in (("0", "<="), ("-1", "<"))  # a node of 0..n - 1: parent_tree checks it
+    if node is None or node.elem.kind != "int" or not low:
+        return False
+    if not reader.range_or_condition(f"-1 <= {name}[i] {m.group(4)} {m.group(5)}"):
+        return False  # the upper bound holds of every element, -1 of the root's
+    reader.checks.append(f"parent_tree({name})")
+    node.parents = True
+    return True
+
+
+def parent_tree(reader: Any, text: str) -> bool | None:
+    """``parent represents a valid tree``: ``parent[0] == -1`` the root, every node's parents lead
+    to it (a check; :func:`parent_list` draws it so)."""
+    m = re.fullmatch(rf"({_NAME}) (?:represents|is|forms|describes) a valid tree", text)
+    if not m or _int_list(reader, m.group(1)) is None:
+        return None
+    reader.checks.append(f"parent_tree({m.group(1)})")
+    return True
+
+
 # (name, examples, how enforced, reading): line_readings.Reading's fields, registered there
 LENGTH_READINGS = (
     (
@@ -132,6 +165,18 @@ LENGTH_READINGS = (
         ("0 <= sum(nums[i]) <= 1000", "sum(arr[i]) <= 10^9", "1 <= nums.length <= min(sum(arr[i]), 10^9)"),
         "checked",
         element_sum,
+    ),
+    (
+        "a tree's parent list, rooted at 0",
+        ("0 <= parent[i] <= n - 1 for all i >= 1", "0 <= parents[i] <= n - 1 for i != 0"),
+        "drawn and checked",
+        parent_list,
+    ),
+    (
+        "a parent list that is a tree",
+        ("parent represents a valid tree", "parents is a valid tree"),
+        "checked",
+        parent_tree,
     ),
     (
         "a sorted list, as a chain over neighbours",
