@@ -211,3 +211,50 @@ def test_a_parent_list_is_drawn_as_a_tree_rooted_at_0():
         assert "breaks the constraints" in why_not_read(
             fn_problem(PARENTS, "parent: List[int]", ['{"parent": %s}' % bad])
         )
+
+
+def test_equal_lengths_then_a_size_name_the_size():
+    lines = "s.length == indices.length == n\n1 <= n <= 100\n0 <= indices[i] < n\ns consists of only lowercase English letters."
+    got = _drawn(lines, "s: str, indices: List[int]", ['{"s": "ab", "indices": [1, 0]}'])
+    assert all(len(x["s"]) == len(x["indices"]) and all(0 <= v < len(x["s"]) for v in x["indices"]) for x in got)
+    assert any(len(x["s"]) > 3 for x in got)
+    broken = fn_problem(lines, "s: str, indices: List[int]", ['{"s": "abc", "indices": [1, 0]}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_a_size_that_is_an_input_takes_the_bounds_stated_on_the_length():
+    lines = "n == nums.length\n1 <= nums.length <= 1000\n1 <= nums[i] <= 100"
+    got = _drawn(lines, "nums: List[int], n: int", ['{"nums": [1, 2], "n": 2}'])
+    assert all(x["n"] == len(x["nums"]) for x in got)
+    assert "breaks the constraints" in why_not_read(
+        fn_problem(lines, "nums: List[int], n: int", ['{"nums": [], "n": 0}'])
+    )
+
+
+PLANTS = "n == plants.length\n1 <= n <= 10^5\n1 <= plants[i] <= 10^6\nmax(plants[i]) <= capacity <= 10^9"
+
+
+def test_the_greatest_element_written_with_its_index_is_checked():
+    got = _drawn(PLANTS, "plants: List[int], capacity: int", ['{"plants": [2, 3], "capacity": 5}'])
+    assert all(max(x["plants"]) <= x["capacity"] for x in got)
+    broken = fn_problem(PLANTS, "plants: List[int], capacity: int", ['{"plants": [2, 9], "capacity": 5}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+RECIPES = (
+    "n == recipes.length == ingredients.length\n1 <= n <= 100\n1 <= ingredients[i].length, supplies.length <= 100\n"
+    "1 <= recipes[i].length, ingredients[i][j].length, supplies[k].length <= 10\n"
+    "recipes[i], ingredients[i][j], and supplies[k] consist only of lowercase English letters.\n"
+    "All the values of recipes and supplies combined are unique.\nEach ingredients[i] does not contain any duplicate values."
+)
+R_SIG = "recipes: List[str], ingredients: List[List[str]], supplies: List[str]"
+
+
+def test_values_unique_across_lists_and_within_each_row():
+    got = _drawn(RECIPES, R_SIG, ['{"recipes": ["a"], "ingredients": [["b", "c"]], "supplies": ["b", "c"]}'])
+    assert all(len(set(x["recipes"] + x["supplies"])) == len(x["recipes"] + x["supplies"]) for x in got)
+    assert all(len(set(row)) == len(row) for x in got for row in x["ingredients"])
+    shared = '{"recipes": ["a"], "ingredients": [["b"]], "supplies": ["a"]}'
+    assert "breaks the constraints" in why_not_read(fn_problem(RECIPES, R_SIG, [shared]))
+    twice = '{"recipes": ["a"], "ingredients": [["b", "b"]], "supplies": ["b"]}'
+    assert "breaks the constraints" in why_not_read(fn_problem(RECIPES, R_SIG, [twice]))

@@ -507,6 +507,7 @@ class _Reader:
             and hi is None
             and all(self._is_refs(t) for t in terms[:-1])
             and not self._is_refs(terms[-1])
+            and not re.fullmatch(r"[A-Za-z_]\w*", terms[-1].strip())  # a.length == b.length == n: n a size
         ):
             # a[i].length == b[i].length == 2: each fixed by the expression
             e = self.expr(terms[-1])
@@ -608,7 +609,10 @@ def _apply_bounds(reader: _Reader) -> None:
 def _apply_generic(reader: _Reader) -> None:
     for (name, depth, attr), b in list(reader.bounds.items()):
         # bounds stated on a length that equals a virtual size belong to the size
-        if "eq" in b and re.fullmatch(r"[A-Za-z_]\w*", b["eq"]) and b["eq"] not in reader.args:
+        size = re.fullmatch(r"[A-Za-z_]\w*", b.get("eq", "")) and b["eq"] in reader.nodes
+        if size and (
+            b["eq"] not in reader.args or reader.nodes[b["eq"]].kind == "int"
+        ):  # n == nums.length, n an input too
             for k in ("lo", "hi"):
                 if k in b:  # with the size's own bounds, if any: both hold
                     reader.set_bound((b["eq"], 0, "val"), k, b[k])

@@ -28,14 +28,16 @@ def each_sum(reader: Any, text: str) -> bool | None:
 
 
 def element_sum(reader: Any, text: str) -> bool | None:
-    """``0 <= sum(nums[i]) <= 1000``, ``1 <= orders <= min(sum(inventory[i]), 10^9)``: the sum of
-    a list of numbers, written with its index -- read as ``sum(nums)`` (a check every draw passes)."""
-    found = re.findall(rf"sum\(({_NAME})\[[a-z]\]\)", text)
+    """``0 <= sum(nums[i]) <= 1000``, ``1 <= orders <= min(sum(inventory[i]), 10^9)``,
+    ``max(plants[i]) <= capacity``: the sum (greatest, least) of a list of numbers, written with
+    its index -- read as ``sum(nums)`` (a check every draw passes)."""
+    whole = re.compile(rf"\b(sum|max|min)\(({_NAME})\[[a-z]\]\)")
+    found = whole.findall(text)
     if not found:
         return None
-    if any(_int_list(reader, name) is None for name in found):
+    if any(_int_list(reader, name) is None for _, name in found):
         return False
-    return reader.read(re.sub(rf"sum\(({_NAME})\[[a-z]\]\)", r"sum(\1)", text), False)
+    return reader.read(whole.sub(r"\1(\2)", text), False)
 
 
 def _int_list(reader: Any, name: str) -> Any:
@@ -148,6 +150,29 @@ def parent_tree(reader: Any, text: str) -> bool | None:
     return True
 
 
+def distinct_combined(reader: Any, text: str) -> bool | None:
+    """``All the values of recipes and supplies combined are unique``: no value twice in the lists
+    taken together -- read as ``all values of A and B are distinct`` (conditions.read_distinct_across)."""
+    m = re.fullmatch(rf"all (?:the )?values of ({_NAME}) and ({_NAME}) combined are (?:unique|distinct)", text, re.I)
+    if not m:
+        return None
+    return reader.read(f"all values of {m.group(1)} and {m.group(2)} are distinct", False)
+
+
+def no_duplicates(reader: Any, text: str) -> bool | None:
+    """``Each ingredients[i] does not contain any duplicate values``: the values of the list (each
+    list) distinct -- read as ``the values in X are unique`` (drawn so)."""
+    m = re.fullmatch(
+        rf"(?:each )?({_NAME}(?:\[[a-z]\])*) (?:does not|doesn't) (?:contain|have) (?:any )?duplicates?"
+        r"(?: values| elements)?",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    return reader.read(f"the values in {m.group(1)} are unique", False)
+
+
 # (name, examples, how enforced, reading): line_readings.Reading's fields, registered there
 LENGTH_READINGS = (
     (
@@ -162,7 +187,12 @@ LENGTH_READINGS = (
     ),
     (
         "the sum of a list of numbers, written with its index",
-        ("0 <= sum(nums[i]) <= 1000", "sum(arr[i]) <= 10^9", "1 <= nums.length <= min(sum(arr[i]), 10^9)"),
+        (
+            "0 <= sum(nums[i]) <= 1000",
+            "sum(arr[i]) <= 10^9",
+            "1 <= nums.length <= min(sum(arr[i]), 10^9)",
+            "max(nums[i]) <= n <= 10^9",
+        ),
         "checked",
         element_sum,
     ),
@@ -177,6 +207,18 @@ LENGTH_READINGS = (
         ("parent represents a valid tree", "parents is a valid tree"),
         "checked",
         parent_tree,
+    ),
+    (
+        "no value twice in two lists combined",
+        ("All the values of recipes and supplies combined are unique",),
+        "drawn and checked",
+        distinct_combined,
+    ),
+    (
+        "no duplicates in a list, in other words",
+        ("Each ingredients[i] does not contain any duplicate values", "nums does not contain duplicates"),
+        "drawn",
+        no_duplicates,
     ),
     (
         "a sorted list, as a chain over neighbours",
