@@ -258,3 +258,20 @@ def test_values_unique_across_lists_and_within_each_row():
     assert "breaks the constraints" in why_not_read(fn_problem(RECIPES, R_SIG, [shared]))
     twice = '{"recipes": ["a"], "ingredients": [["b", "b"]], "supplies": ["b"]}'
     assert "breaks the constraints" in why_not_read(fn_problem(RECIPES, R_SIG, [twice]))
+
+
+BEAUTY = "1 <= num <= 10^9\n1 <= k <= num.length (taking num as a string)"
+
+
+def test_a_length_of_an_integer_taken_as_a_string_is_its_digit_count():
+    got = _drawn(BEAUTY, "num: int, k: int", ['{"num": 240, "k": 2}'])
+    assert all(1 <= x["k"] <= len(str(x["num"])) for x in got)
+    assert any(x["k"] > 1 for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(BEAUTY, "num: int, k: int", ['{"num": 24, "k": 3}']))
+
+
+def test_a_length_between_two_bounds_is_a_range():
+    lines = "nums.length will be between 1 and 50,000.\nnums[i] will be an integer between 0 and 49,999."
+    got = _drawn(lines, "nums: List[int]", ['{"nums": [1, 2]}'])
+    assert all(1 <= len(x["nums"]) and all(0 <= v <= 49999 for v in x["nums"]) for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(lines, "nums: List[int]", ['{"nums": [50000]}']))

@@ -44,6 +44,7 @@ def _reader() -> _Reader:
     )
     nodes.update({n: Node("list", elem=Node("int")) for n in ("arr", "nums", "parent", "parents")})
     nodes["ingredients"] = Node("list", elem=Node("list", elem=Node("str")))
+    nodes.update({"k": Node("int"), "x": Node("int")})
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     return _Reader(args, nodes)

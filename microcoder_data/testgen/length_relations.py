@@ -173,6 +173,29 @@ def no_duplicates(reader: Any, text: str) -> bool | None:
     return reader.read(f"the values in {m.group(1)} are unique", False)
 
 
+def between(reader: Any, text: str) -> bool | None:
+    """``nums.length will be between 1 and 50,000``, ``nums[i] will be an integer between 0 and
+    49,999``: a range, inclusive (drawn so)."""
+    m = re.fullmatch(
+        r"(\S+) (?:will be|is|are) (?:an? (?:integer|number) )?between (\S+) and (\S+?)(?:,? inclusive)?", text
+    )
+    if not m or reader.ref(m.group(1)) is None:
+        return None
+    return reader.range_or_condition(f"{m.group(2)} <= {m.group(1)} <= {m.group(3)}")
+
+
+def digits_of(reader: Any, text: str) -> bool | None:
+    """``1 <= k <= num.length (taking num as a string)``: the number of digits of an integer input
+    (``digit_count(num)``), a bound drawn so."""
+    m = re.fullmatch(rf"(.*)\b({_NAME})\.length \(taking \2 as a string\)(.*)", text)
+    node = reader.nodes.get(m.group(2)) if m else None
+    if node is None:
+        return None
+    if node.kind != "int":
+        return False
+    return reader.range_or_condition(f"{m.group(1)}digit_count({m.group(2)}){m.group(3)}")
+
+
 # (name, examples, how enforced, reading): line_readings.Reading's fields, registered there
 LENGTH_READINGS = (
     (
@@ -219,6 +242,22 @@ LENGTH_READINGS = (
         ("Each ingredients[i] does not contain any duplicate values", "nums does not contain duplicates"),
         "drawn",
         no_duplicates,
+    ),
+    (
+        "a range, between two bounds",
+        (
+            "nums.length will be between 1 and 50000",
+            "nums.length is between 1 and 100, inclusive",
+            "nums[i] will be an integer between 0 and 49999",
+        ),
+        "drawn",
+        between,
+    ),
+    (
+        "the digits of an integer, as a string's length",
+        ("1 <= k <= x.length (taking x as a string)",),
+        "drawn",
+        digits_of,
     ),
     (
         "a sorted list, as a chain over neighbours",

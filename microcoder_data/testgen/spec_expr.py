@@ -88,6 +88,11 @@ def parent_tree(parent: list[int]) -> bool:
     return True
 
 
+def digit_count(value: int) -> int:
+    """How many decimal digits ``value`` has (``num.length (taking num as a string)``)."""
+    return len(str(abs(value)))
+
+
 def chars_other_than(text: str, chars: str) -> int:
     """How many characters of ``text`` are none of ``chars``."""
     return sum(c not in chars for c in text)
@@ -165,6 +170,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "all_distinct": all_distinct,
     "adjacent_differ": adjacent_differ,
     "parent_tree": parent_tree,
+    "digit_count": digit_count,
     "chars_other_than": chars_other_than,
     "end_char_is_not": end_char_is_not,
     "end_char_in": end_char_in,
