@@ -181,7 +181,7 @@ Print one integer.
             "length of a string",
         ),
         (("consisting of characters D (a dark plank) and L (a light one)", ""), "characters of a string"),
-        (("the sum of n over", "the sum of n^2 over"), "total over the test cases"),
+        (("the sum of n over", "the sum of 2^n over"), "total over the test cases"),  # n^2 is read: n * n
         (("Mira paints a fence of n planks;", "Mira paints a fence of n planks, and n is even;"), "'n is even'"),
     ],
 )

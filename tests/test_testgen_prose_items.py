@@ -145,6 +145,34 @@ def test_bounds_split_at_commas_and_semicolons_outside_parentheses():
             "The next n lines, each containing m integers a_{i,1}, ..., a_{i,m} (0 <= a_{i,j} < 8)",
             "Each of the next n lines contains m integers a_{i,1}, ..., a_{i,m} (0 <= a_{i,j} < 8)",
         ),
+        (
+            "On the second line, there are n integers — the numbers a_1, a_2, ..., a_n (1 <= a_i <= 10^8)",
+            "The second line contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 10^8)",
+        ),
+        (
+            "In the last line, you are given n integers b_1, ..., b_n (1 <= b_i <= 9) — the array b",
+            "The last line contains n integers b_1, ..., b_n (1 <= b_i <= 9) — the array b",
+        ),
+        (
+            "The following q lines contain two integers l and r — the endpoints for each query (1 <= l <= r <= n)",
+            "Each of the next q lines contains two integers l and r — the endpoints for each query (1 <= l <= r <= n)",
+        ),
+        (
+            "Then q lines follow, the j-th of them contains two integers v_j and k_j (1 <= v_j <= n; 0 <= k_j <= 9)",
+            "Then q lines follow, the i-th of them contains two integers v_i and k_i (1 <= v_i <= n; 0 <= k_i <= 9)",
+        ),
+        (  # an i subscript of its own: the letter left as written
+            "Then q lines follow, the j-th of them contains n integers a_{i,j} (1 <= a_{i,j} <= 9)",
+            "Then q lines follow, the j-th of them contains n integers a_{i,j} (1 <= a_{i,j} <= 9)",
+        ),
+        (
+            "Next comes a line that contains an integer n (1 <= n <= 9)",
+            "The next line contains an integer n (1 <= n <= 9)",
+        ),
+        (
+            "Then follows n lines, i-th of which contains three integers a_i, b_i and m_i (0 <= a_i <= 9)",
+            "Each of the next n lines contains three integers a_i, b_i and m_i (0 <= a_i <= 9)",
+        ),
     ],
 )
 def test_other_wordings_of_a_line_are_rephrased_into_the_form_read(sentence, said):
@@ -167,6 +195,15 @@ def test_totals_said_together_are_one_total_each_and_a_same_guarantee_repeats_th
     ]
     assert sum_sentences("The same guarantee applies to the sum of q across all test cases", "2 * 10^5") == [
         "the sum of q over all test cases does not exceed 2 * 10^5"
+    ]
+    assert sum_sentences(
+        "It's guaranteed that the sum of n and the sum of q over all test cases do not exceed 10^6", None
+    ) == [
+        "the sum of n over all test cases does not exceed 10^6",
+        "the sum of q over all test cases does not exceed 10^6",
+    ]
+    assert sum_sentences("The sum of all n values over all test cases does not exceed 2 * 10^5", None) == [
+        "the sum of n over all test cases does not exceed 2 * 10^5"
     ]
     assert sum_sentences("The same guarantee applies to the sum of q across all test cases", None) is None
     assert split_bullets(["* the first line contains n; * the second line contains m"]) == [

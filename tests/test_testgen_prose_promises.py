@@ -251,7 +251,7 @@ def test_a_parent_not_before_its_vertex_or_a_parent_list_of_other_bounds_refuses
         ("n - 1 integers p_2, p_3, ..., p_n (1 <= p_i < i)", "n-1", ["1 <= p_i < (_i + 2)"]),
         ("integers b_2, ..., b_{n+1} (1 <= b_i <= 5)", "n", ["1 <= b_i <= 5"]),
         ("n integers a_1, ..., a_n (1 <= a_i <= i)", "n", ["1 <= a_i <= (_i + 1)"]),  # i: the subscript
-        ("n integers a_1, ..., a_n (a_i != a_j for i != j)", "n", ["a_i != a_j for i != j"]),  # no bound: left
+        ("n integers a_1, ..., a_n (a_i != a_j for i != j)", "n", ["all values of a are distinct"]),  # i: no position
     ],
 )
 def test_a_list_from_another_first_subscript_counts_from_it_and_its_bounds_name_the_position(what, count, lines):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.parent_trees import tie_parents
 from microcoder_data.testgen.spec_model import _IDENT, ELEMENT_INDEX, Node, _Unsupported, is_number_list
 
 _TREE = re.compile(r"(?:the )?(?:given |input )?(?:graph|edges?) (?:is|forms?|represents?) a tree", re.I)
@@ -163,6 +164,9 @@ def finish_graphs(reader: Any, statement: str) -> None:
     directed = re.search(r"(?<!un)directed", statement, re.I) is not None
     chosen: dict[str, tuple[str, str]] = {}  # list -> (shape, line)
     for shape, line, named in reader.graphs:
+        if shape == "parents":  # one flat list of parents: parent_trees
+            tie_parents(reader, line)
+            continue
         try:
             first, second, ends = _ends(reader, named)
         except _Unsupported as exc:

@@ -15,8 +15,9 @@ from typing import Any
 
 # tree: N - 1 edges joining every vertex; connected: every vertex reaches every other (the
 # edges undirected); dag: directed, no cycle (no self-loop either); simple: undirected, no
-# self-loop, no edge twice
-SHAPES = ("tree", "connected", "dag", "simple")
+# self-loop, no edge twice; parents: one flat list, the parent of each vertex lo+1..hi in turn,
+# every vertex reaching the root lo (a tree rooted at lo, no cycle)
+SHAPES = ("tree", "connected", "dag", "simple", "parents")
 
 
 def edge_pairs(lists: tuple[list[Any], ...]) -> list[tuple[Any, Any]] | None:
@@ -70,6 +71,8 @@ def _acyclic(n: int, edges: list[tuple[int, int]]) -> bool:
 def graph_is(shape: str, lo: int, hi: int, *lists: list[Any]) -> bool:
     """Do the edges of ``lists`` (see :func:`edge_pairs`) over vertices ``lo..hi`` have ``shape``?
     An endpoint outside ``lo..hi`` or not an integer fails every shape."""
+    if shape == "parents":
+        return len(lists) == 1 and _rooted(lo, hi, lists[0])
     pairs = edge_pairs(lists)
     n = hi - lo + 1
     if pairs is None or shape not in SHAPES or n < 1:
@@ -84,6 +87,39 @@ def graph_is(shape: str, lo: int, hi: int, *lists: list[Any]) -> bool:
     if shape == "tree" and len(edges) != n - 1:
         return False
     return _components(n, edges) == 1
+
+
+def _rooted(lo: int, hi: int, parents: list[Any]) -> bool:
+    """Whether ``parents`` (of vertices lo+1..hi, in turn) is a tree rooted at ``lo``: each an
+    integer vertex, every vertex reaching ``lo`` with no cycle on the way."""
+    if len(parents) != hi - lo or not all(type(x) is int and lo <= x <= hi for x in parents):
+        return False
+    state = {lo: 2}  # 1: on the path being followed, 2: reaches the root
+    for v in range(lo + 1, hi + 1):
+        path = []
+        while state.get(v) is None:
+            state[v] = 1
+            path.append(v)
+            v = parents[v - lo - 1]
+        if state[v] == 1:  # came back to the path: a cycle
+            return False
+        for u in path:
+            state[u] = 2
+    return True
+
+
+def draw_parents(m: int, lo: int, hi: int, rng: random.Random) -> list[int]:
+    """The parents of vertices lo+1..hi of a random tree rooted at ``lo`` (each vertex, in a
+    shuffled order, joins one placed before it); ValueError unless ``m`` is their count."""
+    if m != hi - lo or m < 0:
+        raise ValueError(f"{m} parents for vertices {lo + 1}..{hi}")
+    order = list(range(lo + 1, hi + 1))
+    rng.shuffle(order)
+    placed, parent = [lo], {}
+    for v in order:
+        parent[v] = rng.choice(placed)
+        placed.append(v)
+    return [parent[v] for v in range(lo + 1, hi + 1)]
 
 
 def most_edges(n: int, directed: bool) -> int:

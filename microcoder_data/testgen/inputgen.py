@@ -18,7 +18,7 @@ import json
 import random
 from typing import Any, Iterator
 
-from microcoder_data.testgen.graph_shapes import draw_edges
+from microcoder_data.testgen.graph_shapes import draw_edges, draw_parents
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
 from microcoder_data.testgen.witnesses import place_witnesses, prime_near, put_chars_at
 from microcoder_data.testgen.spec_model import (
@@ -238,8 +238,11 @@ def _string(node: Node, n: int, d: _Draw) -> str:
 
 def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list[Any]:
     assert node.elem is not None
-    if node.parents:
-        return _parent_list(n, d)
+    if node.parents:  # LeetCode's parent list: parent[0] == -1 the root, node i's parent at i
+        d.work += n
+        return [-1] + draw_parents(n - 1, 0, n - 1, d.rng) if n else []
+    if node.graph and node.graph["shape"] == "parents":  # a list of parents: the whole tree at once
+        return draw_parents(n, int(evaluate(node.graph["lo"], env)), int(evaluate(node.graph["hi"], env)), d.rng)
     items: list[Any] = []
     seen: set[str] = set()
     tries = 0
@@ -342,18 +345,6 @@ def _tuple(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> list[Any]:
         if not any(value[a] == value[b] for a, b in node.item_ne or []):
             return value
     raise ValueError("positions that must differ drawn equal")
-
-
-def _parent_list(n: int, d: _Draw) -> list[int]:
-    """A random tree's parent list rooted at 0: each node, in a random order after 0, joins an earlier one."""
-    order = list(range(1, n))
-    d.rng.shuffle(order)
-    order = [0] + order
-    parent = [-1] * n
-    for k in range(1, n):
-        parent[order[k]] = order[d.rng.randrange(k)]
-    d.work += n
-    return parent
 
 
 def _tree_edges(n_edges: int, d: _Draw) -> list[tuple[int, int]]:

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
 from microcoder_data.testgen.length_relations import LENGTH_READINGS
 from microcoder_data.testgen.matrices import read_matrix
+from microcoder_data.testgen.parent_trees import parents_tree
 from microcoder_data.testgen.relation_readings import (
     differs_from_position,
     fixed_cells,
@@ -117,6 +118,12 @@ READINGS = (
         ),
         "drawn and checked",
         shape_line,
+    ),
+    Reading(
+        "a list of parents said to be a tree rooted at 1 (parent_trees)",
+        ("the parents u form a tree rooted at 1",),
+        "drawn and checked",
+        parents_tree,
     ),
     Reading(
         "no repeated edge or self-loop, in words",

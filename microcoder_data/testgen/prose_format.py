@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
+from microcoder_data.testgen.parent_trees import parents_line, parents_said
 from microcoder_data.testgen.prose_items import (
     ProseLine,
     read_grid,
@@ -46,7 +47,7 @@ _NAME = r"[A-Za-z][A-Za-z0-9]*"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_NAME})*"
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
 _LINE = re.compile(
-    r"^(?:the |a )?(first|second|third|fourth|fifth|sixth|next|following|only|single|first and only) line"
+    r"^(?:the |a )?(first|second|third|fourth|fifth|sixth|next|following|only|single|first and only|last|final) line"
     r"(?: of (?:the description of )?(?:each|every|the) test case(?: description)?| of (?:the )?input(?: data)?"
     r"| of each test)?"
     r" (?:contains|consists of|has) (.+)$",
@@ -58,9 +59,9 @@ _SCALARS = re.compile(
     re.I,
 )
 _TOTAL = re.compile(
-    r"^(?:similarly,? |additional constraint on the input: )?(?:it is (?:also )?guaranteed that |it's (?:also )?guaranteed that )?"
-    r"(?:the )?sum of (.+?) (?:over|for|across|in) all (?:the )?test cases"
-    r"(?: in (?:the|one) test| in the input)?(?: respectively)? (?:does not exceed|doesn't exceed|is at most|"
+    r"^(?:similarly,? |additional constraint on the input: )?(?:it is (?:also )?guaranteed (?:that )?|it's (?:also )?guaranteed (?:that )?)?"
+    r"(?:the )?sum of (.+?) (?:over|for|across|in) all (?:the )?(?:test cases|tests)"
+    r"(?: in (?:the|one) test| in the input)?(?: respectively)? (?:does not exceed|doesn't exceed|do not exceed|don't exceed|is at most|"
     r"is not greater than|will not exceed|<=) (.+)$",
     re.I,
 )
@@ -99,6 +100,9 @@ class ProseInput:
     story: str = ""  # the statement without its Input section (its promises are still to be refused)
     glosses: list[str] = field(default_factory=list)  # the "— the number of ..." of the input's sentences
     perms: list[str] = field(default_factory=list)  # lists a gloss calls "the permutation" (read as one)
+    unstated: list[tuple[str, str]] = field(default_factory=list)  # strings whose characters are still to be said
+    blank: bool = False  # "Each test case is preceded by a blank line": written so, read with or without it
+    parents: re.Match[str] | None = None  # "Vertex 1 is the root": a list of parents is a tree (parent_trees)
 
     @property
     def strings(self) -> set[str]:
@@ -128,6 +132,12 @@ def read_prose(statement: str) -> ProseInput:
     in_case = False
     for sentence in _sentences(section):
         in_case = _read_sentence(sentence, reading, in_case)
+    for name, line in reading.unstated:  # "The second line contains the string s of length n." and nothing more
+        if not any(c.startswith(f"{name} consists of ") for c in reading.constraints):
+            raise _Unsupported(f"the characters of a string not stated: {line!r}", kind="unsupported_format", line=line)
+    if reading.parents:
+        counts = {ln.names[0]: ln.count for ln in reading.lines if ln.count and not (ln.block or ln.string)}
+        reading.constraints.append(parents_line(reading.parents, counts, reading.constraints, reading.glosses))
     if not reading.lines or reading.pending:
         raise _Unsupported(
             "the Input section states no line of the input, or lines it does not describe", kind="no_format"
@@ -201,7 +211,7 @@ def _normal(text: str) -> str:
         text = text.replace(a, f" {b} ")
     text = re.sub(r"(?<=\d)[ ,](?=\d{3}(?!\d))", "", text)  # 150 000, 200,000
     text = re.sub(
-        r"\btest ?cases?\b|\bsets? of input data\b",
+        r"\btest ?cases?\b|\bsets? of input data\b|\binput data sets?\b",
         lambda m: "test cases" if m.group(0).endswith("s") or m.group(0).startswith("sets") else "test case",
         text,
     )
@@ -229,6 +239,7 @@ def _sentences(section: list[str]) -> list[str]:
 _GLOSS = re.compile(
     r"\s*(?:—|–|\s-\s(?=[A-Za-z])|--)\s*"
     r"|(?<=\))\s*,?\s*(?=(?:where|representing|indicating|denoting|that|which|meaning|describing)\b)"
+    r"|,\s+(?=the (?:number|numbers|length|lengths|size|sizes) of\b)"
 )
 
 
@@ -245,18 +256,18 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
         s = f"{s[: m.start()]} {bounds.group(1)}{s[m.start() : m.end() + bounds.start()]}"
         m = next(g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")"))
     told = re.sub(r"\bnumber of (?:distinct|different)\b", "number of", s[m.end() :]) if m else ""
-    if m and not _COMPARISON.search(told) and not _GLOSS_PROMISE.search(gloss_without_tree(told)):
-        return s[: m.start()].strip(), s[m.end() :]
+    # "the length of the permutation (and ...)" names n: the story's permutation must be read (read_prose)
+    told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
-    if m and re.fullmatch(r"(?:the )?(?:length|size) of (?:the |a )?permutations?(?: \w+)?", s[m.end() :].strip()):
-        return s[: m.start()].strip(), s[m.end() :]  # names n; the story's permutation must be read (read_prose)
+    if m and not _COMPARISON.search(told) and not _GLOSS_PROMISE.search(gloss_without_tree(told)):
+        return s[: m.start()].strip(), s[m.end() :]
     return s.strip(), ""
 
 
 PERMUTATION = "permutation: "  # how _without_gloss marks a gloss that calls the line's list a permutation
 _PERMUTATION_GLOSS = re.compile(
-    r"(?:the |a )?(?:elements of (?:the )?)?(?:initial |given )?permutations?(?: (?:of|p|a|q|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?",
+    r"(?:the |a )?(?:(?:elements|values) of (?:the )?)?(?:initial |given )?permutations?(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?",
     re.I,
 )
 
@@ -280,9 +291,9 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     reading.glosses.append(gloss)
     if _SAYS_NOTHING.match(s) or _meaning(s, reading):
         return in_case
-    if prose_tree(s):  # "It is guaranteed that the given edges form a tree": graph_readings
-        reading.constraints.append(prose_tree(s) or "")
-        return in_case
+    said = _of_the_lines(s, reading, sentence)
+    if said is not None:
+        return said or in_case
     if _read_totals(s, sentence, reading):
         return in_case
     promised = re.fullmatch(
@@ -291,7 +302,7 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
         re.I,
     )
     if promised and not _GRAPH_WORDS.search(s) and reading.lines:  # a constraint said as a guarantee: read or refused
-        reading.constraints += _ranges(promised.group(1))
+        _read_promised(promised.group(1), reading, sentence)
         return in_case
     block = _block(s, reading, sentence)
     if block is not None:
@@ -344,12 +355,66 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
             f"'the {where} line' after other lines: {sentence!r}", kind="unsupported_format", line=sentence
         )
     reading.lines.append(_line(what, reading, sentence))
-    reading.lines[-1].only = where in ("only", "single", "first and only")
+    reading.lines[-1].only = where in ("only", "single", "first and only", "last", "final")  # no line after it
     if gloss.startswith(PERMUTATION):
         _permutation(reading.lines[-1], reading, sentence)
     return in_case
 
 
+def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
+    """A sentence about lines read or to be read (a tree, a string's characters, a blank line before each
+    test case, a root of the parents): True where it begins a test case's lines, False where it is read
+    otherwise, None where it is none of these."""
+    if prose_tree(s):  # "It is guaranteed that the given edges form a tree": graph_readings
+        reading.constraints.append(prose_tree(s) or "")
+        return False
+    if reading.unstated and _alphabet_sentence(sentence.rstrip(" ."), reading):  # whole: "- and *" is no gloss
+        return False
+    if _BLANK_BEFORE.fullmatch(s) and reading.cases is not None and not reading.lines:
+        reading.blank = True  # and the lines it announces are a test case's
+        return True
+    if parents_said(s):  # "Vertex 1 is the root": read once every list is (read_prose)
+        reading.parents = reading.parents or parents_said(s)
+        return False
+    return None
+
+
+def _alphabet_sentence(s: str, reading: ProseInput) -> bool:
+    """ "The string s consists of lowercase English letters", "It is guaranteed that s only consists of
+    lowercase English letters, - and *", "It's guaranteed that s only contains characters 0, 1 and ?":
+    the characters of a string read before without them (the last one where the sentence names none)."""
+    m = re.fullmatch(
+        r"(?:it is (?:also )?guaranteed(?: that)? |it's (?:also )?guaranteed that )?(?:the (?:given )?string )?"
+        r"([A-Za-z]\w*)? ?(?:only )?(?:consists|contains) (?:only )?(?:of )?(?:the )?(?:characters )?(.+)",
+        s,
+        re.I,
+    )
+    names = [n for n, _ in reading.unstated]
+    name = (m.group(1) or names[-1]) if m else None
+    if not m or name not in names or not re.match(r"(?:the )?(?:string|it)\b", s, re.I) and not m.group(1):
+        return False
+    said = re.sub(r"(?<![\w'\"])([^\w\s,'\"])(?![\w'\"])", r"'\1'", m.group(2))  # - and *: '-' and '*'
+    reading.constraints.append(f"{name} consists of {said}")
+    return True
+
+
+def _read_promised(clause: str, reading: ProseInput, sentence: str) -> None:
+    """ "It is guaranteed that <clause>": its ranges; "p is a permutation" of a list read is the list
+    drawn a permutation of 1..n as its range says (``_permutation``)."""
+    perm = re.fullmatch(r"(?:the (?:array|sequence) )?([A-Za-z]\w*) is a permutation", clause)
+    listed = [line for line in reading.lines if perm and line.names == [perm.group(1)] and line.count]
+    if not listed:
+        reading.constraints += _ranges(clause)
+    elif listed[0].names[0] not in reading.perms:
+        _permutation(listed[0], reading, sentence)
+
+
+_BLANK_BEFORE = re.compile(
+    r"(?:each test case's description|each test case|the description of each test case) is preceded by"
+    r" (?:a blank|an empty) line|(?:a blank|an empty) line is written (?:before|in front of) each test (?:case|suite)"
+    r"|there is (?:a blank|an empty) line before each test case",
+    re.I,
+)
 _COUNT = r"\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+"
 _BLOCK = re.compile(
     rf"^(?:the i-th of the|each of the|in the i-th of the) (?:next|following) ({_COUNT}) lines"
@@ -441,7 +506,9 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
             _permutation(line, reading, sentence)
         return line
     taken = _known(reading) | {reading.cases or ""}
-    string = read_string(what, _known(reading), taken, sentence)
+    string = read_string(what, _known(reading), taken, sentence, alphabet_later=True)
+    if string and not any(c.startswith(f"{string[0].names[0]} consists of ") for c in string[1]):
+        reading.unstated.append((string[0].names[0], sentence))  # its characters: a later sentence's (read_prose)
     if string:
         reading.constraints += string[1]
         return string[0]
@@ -521,6 +588,7 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
     products = []
     for term in re.split(r"\s+and (?:the )?(?:sum of )?", terms):
         term = re.sub(r"^(?:the )?(?:values? (?:of )?|lengths? of (?:the )?(?:strings? )?)", "", term.strip())
+        term = re.sub(rf"^({_NAME})\^2$", r"\1 * \1", term.strip())  # n^2: n * n
         names = [n.strip(" |") for n in term.split("*")]
         if not all(re.fullmatch(_NAME, n) for n in names) or not reading.lines:
             raise _Unsupported(

@@ -178,9 +178,12 @@ def _fixed(head: str) -> tuple[str, str, str] | None:
 _WORD_CHARS = {"zeros": "0", "zeroes": "0", "ones": "1", "zero": "0", "one": "1"}
 
 
-def read_string(what: str, known: set[str], taken: set[str], sentence: str) -> tuple[ProseLine, list[str]] | None:
+def read_string(
+    what: str, known: set[str], taken: set[str], sentence: str, alphabet_later: bool = False
+) -> tuple[ProseLine, list[str]] | None:
     """``what`` as a line holding one string: (the line, its constraint lines); None when it is
-    no string; refused when its length or its characters are not understood."""
+    no string; refused when its length or its characters are not understood (``alphabet_later``:
+    characters not stated are left to a later sentence -- no ``consists of`` line then)."""
     what = re.sub(r",? where \|\w+\| (?:denotes|is) the length of (?:the )?(?:string )?\w+$", "", what)
     what = re.sub(  # of 4n characters (s_i in {A, B}): of length 4n, the characters the set
         rf" of ({_COUNT}) (?:characters|letters|symbols) (\(\w+_i ?(?:in|=)[^()]*\))$", r" of length \1 \2", what
@@ -217,6 +220,8 @@ def read_string(what: str, known: set[str], taken: set[str], sentence: str) -> t
             f"the length of a string not understood: {sentence!r}", kind="unsupported_format", line=sentence
         )
     alphabet = _alphabet_said(letters, name, m.group(5), m.group(7), bool(m.group(1)))
+    if alphabet is None and alphabet_later:
+        return ProseLine([name], count, string=True), lines + ranges(m.group(5)) + ranges(m.group(7))
     if alphabet is None:
         raise _Unsupported(
             f"the characters of a string not stated: {sentence!r}", kind="unsupported_format", line=sentence
@@ -280,7 +285,22 @@ def ranges(text: str | None) -> list[str]:
             parts[-1] += ", " + part  # 1 <= n, q <= 10: one range of two names
         else:
             parts.append(part)
-    return [x for part in parts for x in _sorted_chain(part)]
+    return [x for part in parts for x in _sorted_chain(_plain(part))]
+
+
+def _plain(part: str) -> str:
+    """A range said otherwise, in the form read: ``t_i in {1, 2}`` (consecutive integers) ->
+    ``1 <= t_i <= 2``; ``a_i != a_j for i != j`` -> its values distinct; ``s only contains
+    characters 0 and 1`` -> ``s consists of 0 and 1``.  Anything else as it is."""
+    m = re.fullmatch(r"(\S+) in \{ ?(-?\d+(?: ?, ?-?\d+)*) ?\}", part)
+    values = [int(v) for v in re.split(r" ?, ?", m.group(2))] if m else []
+    if values and values == list(range(values[0], values[0] + len(values))):
+        return f"{values[0]} <= {m.group(1)} <= {values[-1]}"  # type: ignore[union-attr]
+    m = re.fullmatch(rf"({NAME})_\{{?i\}}? ?!= ?\1_\{{?j\}}? (?:for|if|when) (?:all )?i ?!= ?j", part)
+    if m:
+        return f"all values of {m.group(1)} are distinct"
+    m = re.fullmatch(rf"({NAME}) (?:only )?contains (?:only )?(?:the )?characters (\S+(?:, \S+)* (?:and|or) \S+)", part)
+    return f"{m.group(1)} consists of {m.group(2)}" if m else part
 
 
 def _sorted_chain(part: str) -> list[str]:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from microcoder_data.testgen.parent_trees import _PARENTS_LINE
+
 # what an input can be that no range states: the statement naming one makes the reading incomplete
 STRUCTURE = re.compile(
     r"\bpermutations?\b|\btrees?\b|\bgraphs?\b|\bconnected\b|\bsorted\b|\b(?:non-?)?(?:in|de)creasing\b"
@@ -49,7 +51,7 @@ _LEAD = re.compile(
 )
 _TASK = re.compile(
     r"^(?:find|print|output|determine|calculate|compute|count|help|sort|answer|choose|construct|restore|tell"
-    r"|report|minimi[sz]e|maximi[sz]e|check|solve|make|split|return|what|how many|how much|which|can you"
+    r"|report|minimi[sz]e|maximi[sz]e|check|solve|make|split|return|replace|remove|write down|what|how many|how much|which|can you"
     r"|is it possible|your (?:task|goal|job|aim) is|you (?:need|have|want|are asked|must|should|are to|are required"
     r"|can|may|are allowed|will be asked|wish))\b"
     r"|^in one (?:operation|move|step|turn|second)\b"
@@ -121,5 +123,9 @@ _ROOTED_TREE = re.compile(  # not a kind of tree the parents do not make (binary
 
 
 def told_without_parents(told: str, constraints: list[str]) -> str:
-    """The story less the word tree (a rooted one too) where a list of parents was read (see above)."""
-    return _ROOTED_TREE.sub("", told) if any(_PARENTS.fullmatch(c) for c in constraints) else told
+    """The story less the word tree (a rooted one too) where a list of parents was read (see above,
+    or one the Input section says is a tree: ``parent_trees``)."""
+    if not any(_PARENTS.fullmatch(c) or _PARENTS_LINE.fullmatch(c) for c in constraints):
+        return told
+    # a definition keeps its word ("A tree is a connected graph ..." stays a definition, no promise)
+    return "\n\n".join(s if _DEFINITION.search(s) else _ROOTED_TREE.sub("", s) for s in sentences(told))

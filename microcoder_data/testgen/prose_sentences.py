@@ -40,6 +40,15 @@ _REWRITES = [
         r" (?:—|-|--) the (?:numbers?|values?) ((?:[A-Za-z]\w*(?:, | and |, and ))*[A-Za-z]\w*) (\([^()]*(?:\([^()]*\)[^()]*)*\))$",
         r"The \2 line contains \1 \3 \4",
     ),
+    (  # On the second line, there are n integers — the numbers a_1, ..., a_n (...)
+        r"^on the (first|second|third|fourth|fifth|sixth|next|last) line,? there (?:are|is) (\w+ integers?)"
+        r" (?:—|-|--) the (?:numbers?|values?|elements?) (\S.*?) (\([^()]*\))$",
+        r"The \1 line contains \2 \3 \4",
+    ),
+    (
+        r"^in the (first|second|third|fourth|fifth|sixth|next|last) line(?: of (?:the )?input)?,? you(?: are|'re) given (.+)$",
+        r"The \1 line contains \2",
+    ),
     (r"^the (\w+) line of each test case gives you (.+)$", r"The \1 line of each test case contains \2"),
     (r"^each test case (?:begins|starts) with (.+?)$", r"The first line of each test case contains \1"),
     (r"^for each test case, the (\w+) line contains (.+)$", r"The \1 line of each test case contains \2"),
@@ -61,7 +70,7 @@ _REWRITES = [
     (r"^the (first and only|first|only|single) line of (?:the )?input contains ", r"The \1 line contains "),
     (
         r"^(?:the )?(?:following|next) (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines(?: of (?:each|the) test case)?"
-        r" contains? (?!.*\beach\b)(.+)$",
+        r" contains? (?![^—]*\beach\b)(.+)$",  # "m integers each": not in the gloss
         r"Each of the next \1 lines contains \2",
     ),
     (
@@ -82,6 +91,11 @@ _REWRITES = [
         r"^in (?:the i-th|each) of the (?:next|following) (\w+) lines, (.+?) (?:is|are) given(?=[,—]|$)",
         r"Each of the next \1 lines contains \2",
     ),
+    (r"^next comes a line (?:that contains|containing) ", r"The next line contains "),
+    (
+        r"^then (?:follows?|comes?|there are) (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines, (?:the )?i-th of which contains ",
+        r"Each of the next \1 lines contains ",
+    ),
 ]
 _REWRITES_C = [(re.compile(a, re.I), b) for a, b in _REWRITES]
 
@@ -97,6 +111,7 @@ def split_bullets(sentences: list[str]) -> list[str]:
 
 def rephrase(s: str) -> str:
     """``s`` (a sentence less its gloss and period) in the form prose_format reads."""
+    s = _row_letter_i(s)
     for pattern, form in _REWRITES_C:
         s = pattern.sub(form, s)
     s = re.sub(r"\bnumbers? (?=[A-Za-z]\w*_\{?1)", "integers ", s)  # n numbers a_1, ..., a_n
@@ -105,6 +120,19 @@ def rephrase(s: str) -> str:
         lambda m: f"{m.group(1)} {_WORDS[int(m.group(2))]} integers",
         s,
     )
+
+
+def _row_letter_i(s: str) -> str:
+    """ "the j-th of them contains v_j and k_j": the block's row letter written ``i`` (``v_i``, ``k_i``),
+    where the sentence has no ``i`` subscript of its own."""
+    m = re.search(
+        r"\b(?:the|in the) ([jk])-th of (?:them|these(?: \w+)? lines|the (?:next|following) \S+ lines)\b", s, re.I
+    )
+    if not m or re.search(r"_\{?i\b|\bi-th\b", s):
+        return s
+    letter = m.group(1)
+    s = re.sub(rf"(?<=_){letter}(?![\w}}])|(?<=_\{{){letter}(?=\}})", "i", s)
+    return re.sub(rf"\b{letter}-th\b", "i-th", s)
 
 
 _WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
@@ -118,7 +146,7 @@ def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
     (each ``the sum of X over all test cases does not exceed B``); None for any other sentence."""
     s = re.sub(r"^(?:it is|it's) (?:also )?guaranteed (?:that )?", "", s, flags=re.I)
     m = re.fullmatch(rf"(?:neither )?the sum of (\w+) nor the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
-    m = m or re.fullmatch(rf"both the sum of (\w+) and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
+    m = m or re.fullmatch(rf"(?:both )?the sum of (\w+) and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
     m = m or re.fullmatch(rf"the sum of (\w+) {_OVER} and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
     m = m or re.fullmatch(rf"the sum of both (\w+) and (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
     if m:
@@ -132,7 +160,7 @@ def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
         return [
             f"the sum of {m.group(a)} over all test cases does not exceed {m.group(b)}" for a, b in ((1, 2), (3, 4))
         ]
-    m = re.fullmatch(rf"the sum of (?:all )?(\w+)(?: {_OVER})? {_EXCEEDS} (.+?)(?: {_OVER})?", s, re.I)
+    m = re.fullmatch(rf"the sum of (?:all )?(\w+)(?: values)?(?: {_OVER})? {_EXCEEDS} (.+?)(?: {_OVER})?", s, re.I)
     if m:
         return [f"the sum of {m.group(1)} over all test cases does not exceed {m.group(2)}"]
     m = re.fullmatch(rf"the same (?:guarantee|constraint|limit) applies to the sum of (\w+) {_OVER}", s, re.I)

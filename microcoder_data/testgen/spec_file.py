@@ -84,6 +84,8 @@ def row_dict(row: Row) -> dict[str, Any]:
             out[key] = getattr(row, key)
     if row.joined:
         out["joined"] = True
+    if row.blank:
+        out["blank"] = True
     if row.inner is not None:
         out["inner"] = [row_dict(r) for r in row.inner]
     if row.records is not None:
@@ -178,7 +180,7 @@ def node_from(data: Any, where: str) -> Node:
 
 
 def row_from(data: Any, where: str) -> Row:
-    data = dict(_keys(data, ("kind", "names", "count", "width", "joined", "forms", "inner", "records"), where))
+    data = dict(_keys(data, ("kind", "names", "count", "width", "joined", "forms", "inner", "records", "blank"), where))
     if data.get("kind") not in ROW_KINDS:
         raise SpecFileError(f"{where}.kind: {data.get('kind')!r} is not one of {list(ROW_KINDS)}")
     for key in ("count", "width"):

@@ -323,7 +323,16 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
         return StdinSpec(inner, _spec_of(inner, raw, reading.constraints, reading.story, reading.strings, lengths))
     bounds = reading.cases_range  # set with the count
     return _several_cases(
-        p, inner, reading.cases, bounds, reading.totals, reading.constraints, reading.story, reading.strings, lengths
+        p,
+        inner,
+        reading.cases,
+        bounds,
+        reading.totals,
+        reading.constraints,
+        reading.story,
+        reading.strings,
+        lengths,
+        blank=reading.blank,
     )
 
 
@@ -350,9 +359,10 @@ def _several_cases(
     story: str,
     strings: set[str] = frozenset(),  # type: ignore[assignment]
     lengths: list[str] = (),  # type: ignore[assignment]
+    blank: bool = False,
 ) -> StdinSpec:
     """A count and that many cases of ``inner`` (test_cases.py), every existing input checked."""
-    rows = [Row("scalars", [count]), Row("cases", [CASES], count, inner=inner)]
+    rows = [Row("scalars", [count]), Row("cases", [CASES], count, inner=inner, blank=blank)]
     raw = [parse(rows, t.input) for t in p.tests]
     flat = [dict(zip(row_names(inner), case)) for r in raw for case in r[CASES]]
     labels = [f"test {t + 1}, case {c + 1}" for t, r in enumerate(raw) for c in range(len(r[CASES]))]

@@ -31,6 +31,7 @@ class Row:
     # the order the inner rows name them (test_cases.py)
     inner: list["Row"] | None = None
     records: jagged.Records | None = None  # records: columns and a row of varying length (stdin_records.py)
+    blank: bool = False  # cases: a blank line before each case ("Each test case is preceded by a blank line")
 
 
 @dataclass
@@ -114,6 +115,8 @@ def _parse_rows(rows: list[Row], lines: list[str], pos: int, env: dict[str, Any]
         elif r.kind == "cases":
             cases = []
             for _ in range(_count(r.count or "0", env)):
+                while r.blank and pos < len(lines) and not lines[pos].strip():
+                    pos += 1  # the blank line before the case (one or none: both read alike)
                 case: dict[str, Any] = {}
                 pos = _parse_rows(r.inner or [], lines, pos, dict(env), case)  # a case's sizes are its own
                 cases.append([case[n] for n in row_names(r.inner or [])])
@@ -153,6 +156,7 @@ def _lines(rows: list[Row], args: dict[str, Any]) -> list[str]:
         elif r.kind == "cases":
             names = row_names(r.inner or [])
             for case in args[r.names[0]]:
+                out.extend([""] if r.blank else [])
                 out.extend(_lines(r.inner or [], dict(zip(names, case))))
         else:
             out.extend(" ".join(str(args[n][k]) for n in r.names) for k in range(len(args[r.names[0]])))
