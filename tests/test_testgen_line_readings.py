@@ -36,6 +36,15 @@ def _reader() -> _Reader:
     nodes["cells"] = Node("list", elem=Node("list", elem=Node("str")))
     nodes["time"] = Node("str", char_at=[(2, ":")])  # "time[2] is ':'" read before
     nodes.update({n: Node("list", elem=Node("int")) for n in ("u", "v", "U", "V")})  # a graph's two ends
+    nodes.update(
+        {
+            n: Node("list", elem=Node("str"))
+            for n in ("word1", "word2", "a", "b", "dict", "votes", "strs", "recipes", "supplies")
+        }
+    )
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("arr", "nums", "parent", "parents")})
+    nodes["ingredients"] = Node("list", elem=Node("list", elem=Node("str")))
+    nodes.update({"k": Node("int"), "x": Node("int")})
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     return _Reader(args, nodes)

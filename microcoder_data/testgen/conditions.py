@@ -196,14 +196,17 @@ def _comparison(reader: Any, text: str) -> bool:
 
 
 def _lengths_under_a_total(reader: Any, terms: list[str], ops: list[str]) -> None:
-    """``sum(S[i].length) <= 2 * 10^5`` where no line bounds one S_i's length from above: each
-    is at most the total (the check keeps the sum)."""
+    """``sum(S[i].length) <= 2 * 10^5``: drawn under the total; where no line bounds one S_i's
+    length from above, each is at most the total (the check keeps the sum)."""
     m = _TOTAL_LENGTH.fullmatch(terms[-2].strip()) if len(terms) >= 2 and ops[-1] == "<=" else None
     node = reader.nodes.get(m.group(1)) if m else None
     if node is None or node.kind != "list" or node.elem is None or node.elem.kind not in ("str", "list"):
         return
     if node.elem.len_hi is None and reader.bounds.get((m.group(1), 1, "len"), {}).get("hi") is None:
         reader.set_bound((m.group(1), 1, "len"), "hi", reader.expr(terms[-1]))
+    total = reader.expr(terms[-1])
+    if not set(_IDENT.findall(total)) & set(reader.nodes):  # a constant total: drawn under it (inputgen)
+        node.total_len_hi = total
 
 
 def _add(reader: Any, terms: list[str], build: Any) -> bool:

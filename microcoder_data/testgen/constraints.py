@@ -132,6 +132,9 @@ def _parse_ref(
     if aliases and t in aliases:
         name, depth, k = aliases[t]
         return name, depth, f"@{k}"
+    if aliases and t.endswith(".length") and t[:-7] in aliases:  # Ai.length of equations[i] = [Ai, Bi]
+        name, depth, k = aliases[t[:-7]]
+        return name, depth, f"@{k}.len"
     m = _REF.match(t)
     if not m or m.group(1) not in names:
         return None
@@ -150,6 +153,7 @@ def _expr(term: str, names: set[str]) -> str:
         t,
     )
     t = re.sub(r"(?<![\w*])/(?!/)", "//", t)
+    t = re.sub(r"(?<![\w.])(\d+)([A-Za-z_]\w*)", lambda m: f"{m[1]} * {m[2]}" if m[2] in names else m[0], t)  # 2n
     try:
         tree = parse_bound(t)  # the language every bound is evaluated in (spec_expr.py)
     except ExprError:
@@ -384,6 +388,7 @@ class _Reader:
         alpha = _alphabet(m.group(2))
         subjects = [w for w in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(1).strip()) if w]
         refs = [self.ref(w) for w in subjects]
+        refs = [(r[0], r[1], "val") if r and self._every_position(r, refs) else r for r in refs]
         if alpha is None or not refs or any(r is None or r[2] != "val" for r in refs):
             return False
         for ref in refs:
@@ -394,6 +399,13 @@ class _Reader:
                 return False
             node.alphabet = alpha
         return True
+
+    def _every_position(self, ref: tuple[str, int, str], refs: list) -> bool:
+        """Whether ``ref`` is a tuple position (``Ai`` of ``equations[i] = [Ai, Bi]``) and ``refs``
+        name every position of its tuples: what holds of each holds of the element."""
+        named = {r[2] for r in refs if r and r[:2] == ref[:2]}
+        every = {f"@{k}" for n, d, k in self.aliases.values() if (n, d) == ref[:2]}
+        return ref[2].startswith("@") and not ref[2].endswith(".len") and every <= named
 
     def _character_class(self, text: str) -> bool | None:
         """``s[i] is either a lowercase English letter or '?'``: one character's class."""
@@ -497,6 +509,7 @@ class _Reader:
             and hi is None
             and all(self._is_refs(t) for t in terms[:-1])
             and not self._is_refs(terms[-1])
+            and not re.fullmatch(r"[A-Za-z_]\w*", terms[-1].strip())  # a.length == b.length == n: n a size
         ):
             # a[i].length == b[i].length == 2: each fixed by the expression
             e = self.expr(terms[-1])
@@ -555,14 +568,15 @@ class _Reader:
 
     def _bound(self, ref: tuple[str, int, str], lo: tuple[str, bool] | None, hi: tuple[str, bool] | None) -> None:
         node = self.node_at(ref[0], ref[1])
-        if ref[2] == "len" and node.kind not in ("list", "str"):
+        length = ref[2] == "len" or ref[2].endswith(".len")  # a list's, or one tuple position's (@0.len)
+        if length and node.kind not in ("list", "str"):
             raise _Unsupported(f"length of a non-list {ref[0]}")
-        if ref[2] != "len" and node.kind not in ("int", "float"):
+        if not length and node.kind not in ("int", "float"):
             raise _Unsupported(f"range on a {node.kind} {ref[0]}")
         if lo is not None:
-            self.set_bound(ref, "lo", lo[0] + (" + 1" if lo[1] and (ref[2] == "len" or node.kind == "int") else ""))
+            self.set_bound(ref, "lo", lo[0] + (" + 1" if lo[1] and (length or node.kind == "int") else ""))
         if hi is not None:
-            self.set_bound(ref, "hi", hi[0] + (" - 1" if hi[1] and (ref[2] == "len" or node.kind == "int") else ""))
+            self.set_bound(ref, "hi", hi[0] + (" - 1" if hi[1] and (length or node.kind == "int") else ""))
 
     def _bounded_by(self, expr: str, term: str) -> bool:
         """Whether a name in ``expr`` has a bound read already that names ``term``'s variable."""
@@ -602,10 +616,18 @@ def _apply_bounds(reader: _Reader) -> None:
 def _apply_generic(reader: _Reader) -> None:
     for (name, depth, attr), b in list(reader.bounds.items()):
         # bounds stated on a length that equals a virtual size belong to the size
-        if "eq" in b and re.fullmatch(r"[A-Za-z_]\w*", b["eq"]) and b["eq"] not in reader.args:
+        size = re.fullmatch(r"[A-Za-z_]\w*", b.get("eq", "")) and b["eq"] in reader.nodes
+        if size and (
+            b["eq"] not in reader.args or reader.nodes[b["eq"]].kind == "int"
+        ):  # n == nums.length, n an input too
             for k in ("lo", "hi"):
                 if k in b:  # with the size's own bounds, if any: both hold
                     reader.set_bound((b["eq"], 0, "val"), k, b[k])
+        same = re.fullmatch(r"len\(([A-Za-z_]\w*)\)", b.get("eq", ""))
+        if same and same.group(1) in reader.args:  # values.length == equations.length, then equations' bounds
+            for k in ("lo", "hi"):
+                if k in b:
+                    reader.set_bound((same.group(1), 0, "len"), k, b[k])
         multiple = re.fullmatch(r"(\d+) \* ([A-Za-z_]\w*)", b.get("eq", ""))
         if attr == "len" and multiple and multiple.group(2) not in reader.args:
             # costs.length == 2 * n: the length's bounds bound n, rounded inwards

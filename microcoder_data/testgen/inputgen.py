@@ -67,8 +67,13 @@ class _Draw:
         self.pool: dict[int, list[Any]] = {}  # the few values a "dup"/"same" case repeats
         self.letters: dict[str, list[str]] = {}  # the few letters a "dup" case's strings use
         self.row_len: dict[int, int] = {}  # the length every row of a grid being drawn has, by depth
+        self.len_cap: dict[int, int] = {}  # the most items an element may take, by depth: a total length's rest
 
     def length(self, lo: int, hi: int, depth: int) -> int:
+        if depth in self.len_cap:
+            hi = min(hi, self.len_cap[depth])
+            if hi < lo:
+                raise ValueError("the total length left is too small")  # this draw is skipped
         if self.size in _LARGE:
             if self.size == "max_inner" and depth == 0:
                 return lo
@@ -237,6 +242,9 @@ def _string(node: Node, n: int, d: _Draw) -> str:
 
 def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list[Any]:
     assert node.elem is not None
+    if node.parents:  # LeetCode's parent list: parent[0] == -1 the root, node i's parent at i
+        d.work += n
+        return [-1] + draw_parents(n - 1, 0, n - 1, d.rng) if n else []
     if node.graph and node.graph["shape"] == "parents":  # a list of parents: the whole tree at once
         return draw_parents(n, int(evaluate(node.graph["lo"], env)), int(evaluate(node.graph["hi"], env)), d.rng)
     items: list[Any] = []
@@ -258,8 +266,12 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         items = [d.number(node.elem, lo, hi, depth + 1) for _ in range(n)]
         d.work += n
     by_position = indexed(node.elem)  # l_i < r_i: each element's bounds name its position
+    n, total, least = _under_total(node, n, env)
+    used = 0
     while len(items) < n and tries < 20 * n + 20:
         tries += 1
+        if total is not None:  # what the elements still to draw leave this one
+            d.len_cap[depth + 1] = total - used - (n - len(items) - 1) * least
         if node.rows_by_index:  # a triangle: row k holds k + 1 items
             d.row_len[depth + 1] = len(items) + 1
         elif node.rows_down:  # an upper triangle: row k of n holds n - k items
@@ -275,6 +287,8 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
                 continue
             seen.add(key)
         items.append(x)
+        used += len(x) if total is not None else 0
+    d.len_cap.pop(depth + 1, None)
     if large:
         d.scale //= max(1, n)
     d.row_len.pop(depth + 1, None)
@@ -289,6 +303,16 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
     elif node.order == "desc" or d.order == "reversed":
         items.sort(reverse=True)
     return items
+
+
+def _under_total(node: Node, n: int, env: dict[str, Any]) -> tuple[int, int | None, int]:
+    """(the list's length, its elements' total length bound or None, each element's least length):
+    ``sum(words[i].length) <= 10^3`` drawn under the total, the list no longer than it allows."""
+    if node.total_len_hi is None or node.elem is None:
+        return n, None, 0
+    total = int(evaluate(node.total_len_hi, env))
+    least = max(0, int(evaluate(node.elem.len_lo, env))) if node.elem.len_lo is not None else 0
+    return (min(n, total // least) if least else n), total, least
 
 
 def _square(node: Node, rows: list[Any]) -> list[Any]:

@@ -25,6 +25,7 @@ The confidence rule (being wrong here means a test no correct program need pass)
 from __future__ import annotations
 
 import copy
+import json
 import re
 from typing import Any
 
@@ -52,6 +53,7 @@ from microcoder_data.testgen.spec_model import (
     evaluate,
     violation,
 )
+from microcoder_data.testgen.renamed_args import with_signature_names
 from microcoder_data.testgen.structures import scan_aliases
 from microcoder_data.testgen.total_bounds import bound_by_totals
 from microcoder_data.testgen.spec_types import (
@@ -247,9 +249,8 @@ def _input_spec(p: Problem, skip_unread: bool = False) -> InputSpec:
     args, anns = _signature(p)
     examples, keyword = test_args(p, args)
     hints = {a: _from_hint(anns.get(a)) for a in args}
-    return spec_from(
-        args, hints, examples, constraint_lines(p.statement), p.statement, keyword, skip_unread=skip_unread
-    )
+    statement = with_signature_names(p.statement, args, [json.loads(t.input) for t in p.tests])
+    return spec_from(args, hints, examples, constraint_lines(statement), statement, keyword, skip_unread=skip_unread)
 
 
 def _promised_lines(statement: str, lines: list[str] | None) -> dict[str, str]:
@@ -355,6 +356,9 @@ def spec_from(
             return InputSpec(args, reader.nodes, order, keyword, source, reader.checks, answer)
         except _Unsupported as exc:
             last_error = exc
-            if str(exc).startswith("constraint not understood"):  # a line not read: no other reading of numbers helps
+            line = exc.refusal.line
+            if str(exc).startswith("constraint not understood") and not (
+                mangled and _fix_numbers(line, True) != _fix_numbers(line, False)
+            ):  # a line not read: no other reading of numbers helps, but for one its scraped powers changed ("2n")
                 raise
     raise last_error

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
+from microcoder_data.testgen.length_relations import LENGTH_READINGS
 from microcoder_data.testgen.matrices import read_matrix
 from microcoder_data.testgen.parent_trees import parents_tree
 from microcoder_data.testgen.multiset_readings import ENTRIES as MULTISET_ENTRIES
@@ -274,6 +275,8 @@ READINGS = (
         equals_one_of,
     ),
 )
+
+READINGS += tuple(Reading(*r) for r in LENGTH_READINGS)  # lengths, sums, neighbours
 
 
 def read_line(reader: Any, text: str) -> bool | None:

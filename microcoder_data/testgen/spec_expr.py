@@ -69,6 +69,30 @@ def adjacent_differ(values: list[Any]) -> bool:
     return all(a != b for a, b in zip(values, values[1:]))
 
 
+def parent_tree(parent: list[int]) -> bool:
+    """``parent[0] == -1`` the root, and every node's parents lead to it (no cycle, none outside)."""
+    n, depth = len(parent), [0] * len(parent)  # 0: not yet seen to reach the root
+    if not n or parent[0] != -1:
+        return False
+    depth[0] = 1
+    for start in range(n):
+        path, x = [], start
+        while depth[x] == 0:
+            path.append(x)
+            depth[x] = -1  # on the path being followed
+            x = parent[x]
+            if not 0 <= x < n or depth[x] == -1:
+                return False
+        for y in path:
+            depth[y] = 1
+    return True
+
+
+def digit_count(value: int) -> int:
+    """How many decimal digits ``value`` has (``num.length (taking num as a string)``)."""
+    return len(str(abs(value)))
+
+
 def chars_other_than(text: str, chars: str) -> int:
     """How many characters of ``text`` are none of ``chars``."""
     return sum(c not in chars for c in text)
@@ -166,6 +190,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "no_leading_zero": no_leading_zero,
     "all_distinct": all_distinct,
     "adjacent_differ": adjacent_differ,
+    "parent_tree": parent_tree,
+    "digit_count": digit_count,
     "chars_other_than": chars_other_than,
     "end_char_is_not": end_char_is_not,
     "end_char_in": end_char_in,

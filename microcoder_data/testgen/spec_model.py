@@ -42,6 +42,7 @@ class Node:
     covers: tuple[str, str] | None = None  # every value of [lo, hi] appears at least once (multiset_readings)
     odd_one_out: bool = False  # a string whose characters but one are the same (drawn so; a check reads it)
     tree: bool = False  # edges (positions 0, 1) of a tree on nodes 0..len
+    parents: bool = False  # a tree's parent list rooted at 0 (element 0 is -1), labels at random
     pair_distinct: bool = False  # no repeated edges: positions 0, 1 as an unordered pair
     perm_of: str | None = None  # t is a permutation of s (another argument)
     total_len_hi: str | None = None  # the sum of the elements' lengths is at most this

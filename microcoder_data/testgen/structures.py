@@ -212,14 +212,17 @@ def make_items(reader: Any, positional: dict[tuple[str, int, str], dict[str, str
         for (n, d, attr), b in positional.items():
             if (n, d) != (name, depth):
                 continue
-            k = int(attr[1:])
+            k = int(attr[1:].removesuffix(".len"))
             if k >= size:
                 raise _Unsupported(f"{name}[i][{k}] beyond the length {size}")
             item = tup.items[k]
             lo, hi = b.get("lo"), b.get("hi")
             if "eq" in b:
                 lo = hi = b["eq"]
-            item.lo, item.hi = lo or item.lo, hi or item.hi
+            if attr.endswith(".len"):  # Ai.length: the length of the string at that position
+                item.len_lo, item.len_hi = lo or item.len_lo, hi or item.len_hi
+            else:
+                item.lo, item.hi = lo or item.lo, hi or item.hi
         tup.item_ne = reader.item_ne.get((name, depth))
         # positions another's bounds name are drawn first
         deps = {
