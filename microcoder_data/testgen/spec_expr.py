@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from microcoder_data.testgen.graph_shapes import graph_is
+from microcoder_data.testgen.sentence_checks import clock_time, spaced_words
 
 
 def occurrences(value: Any, x: Any) -> int:
@@ -157,6 +158,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "chars_other_than_but_at": chars_other_than_but_at,
     "graph_is": graph_is,
     "by_value": by_value,
+    "spaced_words": spaced_words,
+    "clock_time": clock_time,
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
 FOLDS = {"all": all, "sum": sum}

@@ -1,0 +1,36 @@
+"""Checks of strings written by a small grammar (issue 37), functions of the spec language
+(``spec_expr.FUNCTIONS``): words joined by single spaces, a clock time ``HH:MM``.  Each takes a
+string or a list of them (nested: each string) and says whether every string holds it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def spaced_words(value: Any, single: bool, ends: bool) -> bool:
+    """No two spaces side by side (``single``: words separated by a single space) and, with
+    ``ends``, no space first or last (no leading or trailing spaces)."""
+    return all(
+        not (single and "  " in s) and not (ends and s[:1] == " " or ends and s[-1:] == " ") for s in _strings(value)
+    )
+
+
+def _fits(text: str, hi: int) -> bool:
+    """Two digits (a ``?`` any digit) that can be read as a number between 0 and ``hi``."""
+    if len(text) != 2 or any(c != "?" and not c.isdigit() for c in text):
+        return False
+    return any(
+        all(a == b or a == "?" for a, b in zip(text, f"{x:02d}")) for x in range(hi + 1)
+    )  # fmt: skip
+
+
+def clock_time(value: Any) -> bool:
+    """``HH:MM`` of a 24-hour clock (00:00 to 23:59); a ``?`` stands for a digit that makes it one."""
+    return all(len(s) == 5 and s[2] == ":" and _fits(s[:2], 23) and _fits(s[3:], 59) for s in _strings(value))

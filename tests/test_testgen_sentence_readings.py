@@ -1,0 +1,137 @@
+"""Lines about strings written by a small grammar and relations between whole inputs
+(microcoder_data/testgen/sentence_readings.py): every drawn input holds what the line says, and an
+existing test that breaks it refuses generation."""
+
+from __future__ import annotations
+
+import pytest
+
+from microcoder_data.testgen.sentence_checks import clock_time, spaced_words
+from test_testgen_conditions import drawn, fn_problem, why_not_read
+
+TITLE = (
+    "1 <= title.length <= 100\n"
+    "title consists of words separated by a single space without any leading or trailing spaces.\n"
+    "Each word consists of uppercase and lowercase English letters and is non-empty."
+)
+
+
+def test_spaced_words_and_clock_time_checks():
+    assert spaced_words("ab cd e", True, True) and spaced_words(["a b", "c"], True, True)
+    assert not spaced_words("ab  cd", True, False) and spaced_words("ab  cd", False, True)
+    assert not spaced_words(" ab", False, True) and not spaced_words(["a", "b "], False, True)
+    assert clock_time("23:59") and clock_time(["00:00", "09:30"]) and clock_time("2?:?5")
+    assert not clock_time("24:00") and not clock_time("12:60") and not clock_time("3?:00") and not clock_time("1200")
+
+
+def test_words_joined_by_single_spaces_are_drawn_and_checked():
+    got = drawn(fn_problem(TITLE, "title: str", ['{"title": "capiTalIze tHe titLe"}']))
+    titles = [x["title"] for x in got]
+    assert all(set(t) <= set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ ") for t in titles)
+    assert all(t.strip() == t and "  " not in t and t for t in titles)
+    assert any(" " in t for t in titles)  # words, not one word
+    broken = fn_problem(TITLE, "title: str", ['{"title": "two  spaces"}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+@pytest.mark.parametrize(
+    "line, good, bad",
+    [
+        ("All the words in text are separated by a single space.", "a b", "a  b"),
+        ("text will not have any leading or trailing spaces.", "a  b", " a b"),
+        ("There are no leading or trailing spaces.", "a  b", "a b "),
+    ],
+)
+def test_spacing_lines_are_checked(line, good, bad):
+    constraints = f"1 <= text.length <= 50\ntext consists of lowercase English letters and spaces.\n{line}"
+    got = drawn(fn_problem(constraints, "text: str", ['{"text": "%s"}' % good]))
+    single, ends = "single" in line, "leading" in line
+    assert got and all(spaced_words(x["text"], single, ends) for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(constraints, "text: str", ['{"text": "%s"}' % bad]))
+
+
+def test_no_leading_spaces_without_a_subject_needs_one_string():
+    p = fn_problem(
+        "1 <= a.length, b.length <= 5\na and b consist of lowercase English letters and spaces.\n"
+        "There are no leading or trailing spaces.",
+        "a: str, b: str",
+        ['{"a": "x", "b": "y"}'],
+    )
+    assert "There are no leading or trailing spaces" in why_not_read(p)
+
+
+def test_clock_times_are_drawn_valid():
+    p = fn_problem(
+        '2 <= timePoints.length <= 2 * 10^4\ntimePoints[i] is in the format "HH:MM".',
+        "timePoints: List[str]",
+        ['{"timePoints": ["23:59", "00:00"]}'],
+    )
+    got = drawn(p)
+    assert all(clock_time(t) for x in got for t in x["timePoints"])
+    assert len({t for x in got for t in x["timePoints"]}) > 20
+    broken = fn_problem(
+        '2 <= timePoints.length <= 2 * 10^4\ntimePoints[i] is in the format "HH:MM".',
+        "timePoints: List[str]",
+        ['{"timePoints": ["24:00", "00:00"]}'],
+    )
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+ANAGRAM = (
+    "1 <= s1.length <= 20\ns2.length == s1.length\n"
+    "s1 and s2 contain only lowercase letters from the set {'a', 'b', 'c', 'd', 'e', 'f'}.\ns2 is an anagram of s1."
+)
+
+
+def test_an_anagram_is_drawn_as_a_shuffle():
+    got = drawn(fn_problem(ANAGRAM, "s1: str, s2: str", ['{"s1": "ab", "s2": "ba"}']))
+    assert all(sorted(x["s1"]) == sorted(x["s2"]) for x in got)
+    assert any(x["s1"] != x["s2"] for x in got)
+    broken = fn_problem(ANAGRAM, "s1: str, s2: str", ['{"s1": "ab", "s2": "bb"}'])
+    assert "permutation" in why_not_read(broken)
+
+
+PIVOT = "1 <= nums.length <= 10^5\n-10^6 <= nums[i] <= 10^6\npivot equals to an element of nums."
+
+
+def test_a_value_of_the_list_is_put_in_it():
+    got = drawn(fn_problem(PIVOT, "nums: List[int], pivot: int", ['{"nums": [9, 12, 5], "pivot": 9}']))
+    assert all(x["pivot"] in x["nums"] for x in got)
+    assert len({x["pivot"] for x in got}) > 5
+    broken = fn_problem(PIVOT, "nums: List[int], pivot: int", ['{"nums": [9, 12, 5], "pivot": 10}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_each_list_unique_and_distinct_tuples():
+    fences = "3 <= m, n <= 10^9\n1 <= hFences.length, vFences.length <= 600\n1 < hFences[i] < m\n1 < vFences[i] < n\n"
+    p = fn_problem(
+        fences + "hFences and vFences are unique.",
+        "m: int, n: int, hFences: List[int], vFences: List[int]",
+        ['{"m": 4, "n": 3, "hFences": [2, 3], "vFences": [2]}'],  # one value in both: each list's own
+    )
+    got = drawn(p)
+    assert all(len(set(x[k])) == len(x[k]) for x in got for k in ("hFences", "vFences"))
+    coords = (
+        "2 <= m <= 10^5\n2 <= n <= 10^5\n0 <= coordinates.length <= 10^4\ncoordinates[i].length == 2\n"
+        "0 <= coordinates[i][0] < m\n0 <= coordinates[i][1] < n\n"
+        "It is guaranteed that coordinates contains pairwise distinct coordinates."
+    )
+    sig = "m: int, n: int, coordinates: List[List[int]]"
+    got = drawn(fn_problem(coords, sig, ['{"m": 3, "n": 3, "coordinates": [[0, 0], [1, 1]]}']))
+    assert all(len({tuple(c) for c in x["coordinates"]}) == len(x["coordinates"]) for x in got)
+    broken = fn_problem(coords, sig, ['{"m": 3, "n": 3, "coordinates": [[0, 0], [0, 0]]}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_names_for_positions_bound_those_positions():
+    constraints = (
+        "2 <= n == s.length <= 10^5\n1 <= queries.length <= 10^5\nqueries[i].length == 4\n"
+        "a_i == queries[i][0], b_i == queries[i][1]\nc_i == queries[i][2], d_i == queries[i][3]\n"
+        "0 <= a_i <= b_i < n / 2\nn / 2 <= c_i <= d_i < n\nn is even.\ns consists of only lowercase English letters."
+    )
+    sig = "s: str, queries: List[List[int]]"
+    got = drawn(fn_problem(constraints, sig, ['{"s": "abcabc", "queries": [[1, 1, 3, 5], [0, 2, 5, 5]]}']))
+    n = [len(x["s"]) for x in got]
+    assert all(0 <= a <= b < k // 2 <= c <= d < k for x, k in zip(got, n) for a, b, c, d in x["queries"])
+    broken = fn_problem(constraints, sig, ['{"s": "abcabc", "queries": [[2, 1, 3, 5]]}'])
+    assert "breaks the constraints" in why_not_read(broken)
