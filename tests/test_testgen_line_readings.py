@@ -41,7 +41,7 @@ def _reader() -> _Reader:
     nodes.update({n: Node("str") for n in ("title", "text", "sentence", "sentence1", "sentence2", "s1", "s2")})
     nodes.update({n: Node("str") for n in ("current", "correct")})
     nodes.update({n: Node("list", elem=Node("str")) for n in ("logs", "sentences", "timePoints")})
-    nodes.update({n: Node("list", elem=Node("int")) for n in ("hFences", "vFences")})
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("hFences", "vFences", "values")})
     nodes.update({n: matrix() for n in ("richer", "pairs", "coordinates", "mines")})
     nodes["pivot"], nodes["target"] = Node("int"), Node("int")
     args = list(nodes)

@@ -4,6 +4,8 @@ existing test that breaks it refuses generation."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from microcoder_data.testgen.sentence_checks import clock_time, spaced_words
@@ -135,3 +137,43 @@ def test_names_for_positions_bound_those_positions():
     assert all(0 <= a <= b < k // 2 <= c <= d < k for x, k in zip(got, n) for a, b, c, d in x["queries"])
     broken = fn_problem(constraints, sig, ['{"s": "abcabc", "queries": [[2, 1, 3, 5]]}'])
     assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_a_grid_summing_to_a_constant_is_drawn_so():
+    constraints = "grid.length == grid[i].length == 3\n0 <= grid[i][j] <= 9\nSum of grid is equal to 9."
+    sig = "grid: List[List[int]]"
+    got = drawn(fn_problem(constraints, sig, ['{"grid": [[1, 1, 0], [1, 1, 1], [1, 2, 1]]}']))
+    assert all(sum(map(sum, x["grid"])) == 9 and all(0 <= v <= 9 for r in x["grid"] for v in r) for x in got)
+    assert len({str(x["grid"]) for x in got}) > 10
+    broken = fn_problem(constraints, sig, ['{"grid": [[1, 1, 0], [1, 1, 1], [1, 2, 2]]}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+@pytest.mark.parametrize(
+    "line, holds",
+    [
+        ("Sum of values is divisible by k.", lambda x: sum(x["values"]) % x["k"] == 0),
+        ("The sum of values does not exceed 40.", lambda x: sum(x["values"]) <= 40),
+    ],
+)
+def test_a_list_sum_is_drawn_so(line, holds):
+    constraints = f"1 <= values.length <= 50\n0 <= values[i] <= 10^9\n1 <= k <= 10^9\n{line}"
+    sig = "values: List[int], k: int"
+    got = drawn(fn_problem(constraints, sig, ['{"values": [1, 8, 1, 4, 4], "k": 6}']))
+    assert all(holds(x) and all(0 <= v <= 10**9 for v in x["values"]) for x in got)
+    assert len({x["k"] for x in got}) > 5
+    broken = fn_problem(constraints, sig, ['{"values": [1, 8, 1, 4, 41], "k": 6}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_a_sum_drawn_so_in_large_inputs_too():
+    from microcoder_data.testgen.inputgen import generate_large_inputs
+    from microcoder_data.testgen.inputspec import input_spec
+
+    p = fn_problem(
+        "1 <= nums.length <= 2 * 10^4\n0 <= nums[i] <= 2 * 10^4\nSum of nums does not exceed 2 * 10^4.",
+        "nums: List[int]",
+        ['{"nums": [1, 2, 2, 3]}'],
+    )
+    large = generate_large_inputs(input_spec(p), "fx/solve", 2, budget=20_000, max_chars=10**6)
+    assert large and all(sum(json.loads(x)["nums"]) <= 2 * 10**4 for x in large)

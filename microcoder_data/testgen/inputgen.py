@@ -20,6 +20,7 @@ from typing import Any, Iterator
 
 from microcoder_data.testgen.graph_shapes import draw_edges, draw_parents
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
+from microcoder_data.testgen.sums import fix_total
 from microcoder_data.testgen.witnesses import place_witnesses, prime_near, put_chars_at
 from microcoder_data.testgen.spec_model import (
     why_invalid,
@@ -129,6 +130,8 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
     value = _plain_value(node, env, d, depth)
     if node.char_at and isinstance(value, str):
         value = put_chars_at(node.char_at, node.alphabet, value, d.rng)
+    if node.total and isinstance(value, list):
+        value = fix_total(node, value, env, d.rng)  # Sum of values is divisible by k: sums.py
     return place_witnesses(node, value, env, d.rng) if node.witness else value
 
 

@@ -22,6 +22,11 @@ def spaced_words(value: Any, single: bool, ends: bool) -> bool:
     )
 
 
+def sum_all(value: Any) -> Any:
+    """Every number of ``value`` and the lists nested in it, added up (``Sum of grid``: sums.py)."""
+    return sum(sum_all(v) for v in value) if isinstance(value, list) else value
+
+
 def _fits(text: str, hi: int) -> bool:
     """Two digits (a ``?`` any digit) that can be read as a number between 0 and ``hi``."""
     if len(text) != 2 or any(c != "?" and not c.isdigit() for c in text):

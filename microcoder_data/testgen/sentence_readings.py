@@ -11,6 +11,7 @@ the reading):
 * ``pivot equals to an element of nums``: a witness (witnesses.py), the scalar put in the list;
 * ``hFences and vFences are unique``, ``All the pairs of richer are unique``, ``coordinates
   contains pairwise distinct coordinates``: each list's elements distinct, drawn so;
+* ``Sum of values is divisible by k``, ``Sum of grid is equal to 9``: a sum drawn so, checked (sums.py);
 * ``a_i == queries[i][0], b_i == queries[i][1]``: names for positions, so the lines that name them
   bound those positions.
 
@@ -25,6 +26,7 @@ import string
 from typing import Any
 
 from microcoder_data.testgen.existence_readings import _witness_of
+from microcoder_data.testgen.sums import read_total
 
 # how a reading that only names positions is enforced: by the lines that bound what it names
 AS_NAMED = "as the lines naming it enforce it"
@@ -281,6 +283,17 @@ ENTRIES = (
         ),
         "drawn",
         lists_unique,
+    ),
+    (
+        "a sum over a list or grid",
+        (
+            "Sum of values is divisible by k",
+            "Sum of grid is equal to 9",
+            "Sum of nums does not exceed 2 * 10**4",
+            "The sum of nums is a multiple of k",
+        ),
+        "drawn and checked",
+        read_total,
     ),
     (
         "names for positions of a list's elements",

@@ -52,6 +52,9 @@ class Node:
     prime: bool = False  # an int that is prime (drawn as the prime nearest a draw: witnesses.py)
     char_at: list[tuple[int, str]] | None = None  # (k, chars): a string's k-th character is one of chars
     witness: list[tuple[str, str]] | None = None  # (relation, expr): some scalar of the value holds it
+    total: tuple[str, str] | None = (
+        None  # (relation, expr): the sum of its numbers ==, <= or a multiple of it (sums.py)
+    )
     # a graph drawn on this edge list (graph_readings): {"shape", "ends" (the flat list of second
     # ends, "" for tuples' positions 0, 1), "lo", "hi" (the vertices)}; checked by ``graph_is``
     graph: dict[str, str] | None = None
