@@ -177,3 +177,56 @@ def test_a_sum_drawn_so_in_large_inputs_too():
     )
     large = generate_large_inputs(input_spec(p), "fx/solve", 2, budget=20_000, max_chars=10**6)
     assert large and all(sum(json.loads(x)["nums"]) <= 2 * 10**4 for x in large)
+
+
+TRANSACTIONS = (
+    "1 <= transactions.length <= 1000\n"
+    'Each transactions[i] takes the form "{name},{time},{amount},{city}"\n'
+    "Each {name} and {city} consist of lowercase English letters, and have lengths between 1 and 10.\n"
+    "Each {time} consist of digits, and represent an integer between 0 and 1000.\n"
+    "Each {amount} consist of digits, and represent an integer between 0 and 2000."
+)
+
+
+def _transaction_holds(t: str) -> bool:
+    name, time, amount, city = t.split(",")
+    words = all(1 <= len(w) <= 10 and w.isalpha() and w.islower() for w in (name, city))
+    return words and 0 <= int(time) <= 1000 and 0 <= int(amount) <= 2000
+
+
+def test_a_template_is_drawn_field_by_field_and_checked():
+    sig = "transactions: List[str]"
+    got = drawn(fn_problem(TRANSACTIONS, sig, ['{"transactions": ["alice,20,800,mtv", "bob,50,1200,mtv"]}']))
+    assert all(_transaction_holds(t) for x in got for t in x["transactions"])
+    assert len({t.split(",")[1] for x in got for t in x["transactions"]}) > 10
+    for bad in ("alice,20,800", "alice,20,2800,mtv", "Alice,20,800,mtv", "alice,20,800,mtv,x"):
+        broken = fn_problem(TRANSACTIONS, sig, ['{"transactions": ["%s"]}' % bad])
+        assert "breaks the constraints" in why_not_read(broken), bad
+
+
+def test_a_template_whose_field_is_never_stated_refuses():
+    unstated = "\n".join(TRANSACTIONS.splitlines()[:-1])  # {amount} never stated
+    p = fn_problem(unstated, "transactions: List[str]", ['{"transactions": ["alice,20,800,mtv"]}'])
+    assert "transactions" in why_not_read(p)  # no length for its strings: nothing drawn
+
+
+def test_a_name_for_a_position_past_the_stated_length_refuses():
+    constraints = (
+        "1 <= queries.length <= 10^5\nqueries[i].length == 2\nx_i == queries[i][1]\ny_i == queries[i][2]\n"
+        "1 <= x_i, y_i <= 10^9"
+    )
+    p = fn_problem(constraints, "queries: List[List[int]]", ['{"queries": [[1, 2]]}'])
+    assert "y_i == queries[i][2]" in why_not_read(p)
+
+
+def test_a_template_and_a_sum_survive_the_spec_file():
+    from microcoder_data.testgen.spec_file import SpecFileError, node_dict, node_from
+    from microcoder_data.testgen.spec_model import Node
+
+    elem = Node("str", template="{int:0:5},{chars:ab:1:2}", alphabet=",0123456789ab", len_lo="3", len_hi="4")
+    node = Node("list", elem=elem, total=("multiple", "k"), len_lo="1", len_hi="3")
+    data = json.loads(json.dumps(node_dict(node)))
+    assert node_from(data, "x") == node
+    data["total"] = ["eval", "k"]
+    with pytest.raises(SpecFileError, match="total"):
+        node_from(data, "x")

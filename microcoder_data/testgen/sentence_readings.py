@@ -11,6 +11,8 @@ the reading):
 * ``pivot equals to an element of nums``: a witness (witnesses.py), the scalar put in the list;
 * ``hFences and vFences are unique``, ``All the pairs of richer are unique``, ``coordinates
   contains pairwise distinct coordinates``: each list's elements distinct, drawn so;
+* ``Each transactions[i] takes the form "{name},{time},{amount},{city}"`` and a line per field:
+  drawn field by field and checked (templates.py);
 * ``Sum of values is divisible by k``, ``Sum of grid is equal to 9``: a sum drawn so, checked (sums.py);
 * ``a_i == queries[i][0], b_i == queries[i][1]``: names for positions, so the lines that name them
   bound those positions.
@@ -27,6 +29,7 @@ from typing import Any
 
 from microcoder_data.testgen.existence_readings import _witness_of
 from microcoder_data.testgen.sums import read_total
+from microcoder_data.testgen.templates import read_field, read_template
 
 # how a reading that only names positions is enforced: by the lines that bound what it names
 AS_NAMED = "as the lines naming it enforce it"
@@ -232,6 +235,9 @@ def position_names(reader: Any, text: str) -> bool | None:
         name, node = m.group(2), reader.nodes.get(m.group(2))
         if m.group(1) in reader.nodes or node is None or node.kind != "list" or node.elem.kind != "list":
             return False
+        stated = reader.bounds.get((name, 1, "len"), {})
+        if any(str(stated.get(w, "")).isdigit() and int(m.group(3)) >= int(stated[w]) for w in ("eq", "hi")):
+            return False  # a position past the elements' stated length: the line contradicts it
         if reader.aliases.get(m.group(1), (name, 2, int(m.group(3)))) != (name, 2, int(m.group(3))):
             return False  # the name given to another position already
         reader.aliases[m.group(1)] = (name, 2, int(m.group(3)))
@@ -283,6 +289,21 @@ ENTRIES = (
         ),
         "drawn",
         lists_unique,
+    ),
+    (
+        "a string of a template with fields",
+        ('Each transactions[i] takes the form "{name},{time},{amount},{city}"',),
+        "drawn and checked",
+        read_template,
+    ),
+    (
+        "a template's field",
+        (
+            "Each {name} and {city} consist of lowercase English letters, and have lengths between 1 and 10",
+            "Each {time} consist of digits, and represent an integer between 0 and 1000",
+        ),
+        "drawn and checked",
+        read_field,
     ),
     (
         "a sum over a list or grid",
