@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from microcoder_data.testgen.sentence_checks import clock_time, spaced_words
+from microcoder_data.testgen.sentence_checks import clock_time, spaced_words, valid_date
 from test_testgen_conditions import drawn, fn_problem, why_not_read
 
 TITLE = (
@@ -230,3 +230,28 @@ def test_a_template_and_a_sum_survive_the_spec_file():
     data["total"] = ["eval", "k"]
     with pytest.raises(SpecFileError, match="total"):
         node_from(data, "x")
+
+
+DATES = "The given dates are valid dates between the years 1971 and 2100."
+
+
+def test_valid_dates_as_three_integers():
+    sig = "day: int, month: int, year: int"
+    got = drawn(fn_problem(DATES, sig, ['{"day": 31, "month": 8, "year": 2019}']))
+    assert all(valid_date(x["year"], x["month"], x["day"]) and 1971 <= x["year"] <= 2100 for x in got)
+    assert len({x["month"] for x in got}) > 5
+    broken = fn_problem(DATES, sig, ['{"day": 31, "month": 4, "year": 2019}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_valid_dates_as_strings():
+    sig = "date1: str, date2: str"
+    got = drawn(fn_problem(DATES, sig, ['{"date1": "2019-06-29", "date2": "2019-06-30"}']))
+    for x in got:
+        for d in (x["date1"], x["date2"]):
+            year, month, day = map(int, d.split("-"))
+            assert len(d) == 10 and valid_date(year, month, day) and 1971 <= year <= 2100
+    assert len({x["date1"][:4] for x in got}) > 10
+    for bad in ("2019-02-29", "1970-12-31", "2019-6-29"):
+        broken = fn_problem(DATES, sig, ['{"date1": "%s", "date2": "2019-06-30"}' % bad])
+        assert "breaks the constraints" in why_not_read(broken), bad

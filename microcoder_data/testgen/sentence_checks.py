@@ -27,6 +27,14 @@ def sum_all(value: Any) -> Any:
     return sum(sum_all(v) for v in value) if isinstance(value, list) else value
 
 
+def valid_date(year: Any, month: Any, day: Any) -> bool:
+    """A day of the Gregorian calendar (``The given dates are valid dates``)."""
+    if not all(isinstance(x, int) for x in (year, month, day)) or not 1 <= month <= 12 or day < 1:
+        return False
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    return day <= (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
+
+
 def _fits(text: str, hi: int) -> bool:
     """Two digits (a ``?`` any digit) that can be read as a number between 0 and ``hi``."""
     if len(text) != 2 or any(c != "?" and not c.isdigit() for c in text):

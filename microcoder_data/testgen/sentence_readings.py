@@ -29,7 +29,7 @@ from typing import Any
 
 from microcoder_data.testgen.existence_readings import _witness_of
 from microcoder_data.testgen.sums import read_total
-from microcoder_data.testgen.templates import read_field, read_template
+from microcoder_data.testgen.templates import read_field, read_template, valid_dates
 
 # how a reading that only names positions is enforced: by the lines that bound what it names
 AS_NAMED = "as the lines naming it enforce it"
@@ -304,6 +304,12 @@ ENTRIES = (
         ),
         "drawn and checked",
         read_field,
+    ),
+    (
+        "valid dates between two years",
+        ("The given dates are valid dates between the years 1971 and 2100",),
+        "drawn and checked",
+        valid_dates,
     ),
     (
         "a sum over a list or grid",

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from microcoder_data.testgen.graph_shapes import graph_is
-from microcoder_data.testgen.sentence_checks import clock_time, spaced_words, sum_all
+from microcoder_data.testgen.sentence_checks import clock_time, spaced_words, sum_all, valid_date
 
 
 def occurrences(value: Any, x: Any) -> int:
@@ -161,6 +161,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "spaced_words": spaced_words,
     "clock_time": clock_time,
     "sum_all": sum_all,
+    "valid_date": valid_date,
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
 FOLDS = {"all": all, "sum": sum}

@@ -10,10 +10,12 @@ refuse the reading.
 
 from __future__ import annotations
 
+import datetime
 import random
 import re
 from typing import Any
 
+from microcoder_data.testgen.sentence_checks import valid_date
 from microcoder_data.testgen.spec_expr import evaluate
 
 _FIELD = re.compile(r"\{([^{}]*)\}")
@@ -24,6 +26,8 @@ def _field(spec: str) -> tuple[str, str, int, int] | None:
     parts = spec.split(":")
     if parts[0] == "int" and len(parts) == 3:
         return "int", "", int(parts[1]), int(parts[2])
+    if parts[0] == "date" and len(parts) == 3:  # YYYY-MM-DD, the years between
+        return "date", "", int(parts[1]), int(parts[2])
     if parts[0] == "chars" and len(parts) == 4 and parts[1]:
         return "chars", parts[1], int(parts[2]), int(parts[3])
     return None
@@ -40,9 +44,17 @@ def draw_template(template: str, rng: random.Random) -> str:
             raise ValueError(f"the template's field {{{piece}}} is not stated")
         elif field[0] == "int":
             out.append(str(rng.randint(field[2], field[3])))
+        elif field[0] == "date":
+            day = datetime.date(field[2], 1, 1) + datetime.timedelta(days=rng.randint(0, _days(field[2], field[3])))
+            out.append(day.isoformat())
         else:
             out.append("".join(rng.choice(field[1]) for _ in range(rng.randint(field[2], field[3]))))
     return "".join(out)
+
+
+def _days(first: int, last: int) -> int:
+    """The days from the first of January of ``first`` to the last of December of ``last``, less one."""
+    return (datetime.date(last, 12, 31) - datetime.date(first, 1, 1)).days
 
 
 def _pattern(template: str) -> tuple[re.Pattern[str], list[tuple[str, str, int, int]]] | None:
@@ -57,7 +69,7 @@ def _pattern(template: str) -> tuple[re.Pattern[str], list[tuple[str, str, int, 
             return None
         fields.append(field)
         chars = "0-9" if field[0] == "int" else "".join(re.escape(c) for c in field[1])
-        regex += f"([{chars}]+)"
+        regex += r"(\d{4}-\d{2}-\d{2})" if field[0] == "date" else f"([{chars}]+)"
     return re.compile(regex), fields
 
 
@@ -70,7 +82,11 @@ def fits_template(value: Any, template: str) -> bool:
     if m is None:
         return False
     for text, (kind, _, lo, hi) in zip(m.groups(), compiled[1]):
-        if not lo <= (int(text) if kind == "int" else len(text)) <= hi:
+        if kind == "date":
+            year, month, day = map(int, text.split("-"))
+            if not valid_date(year, month, day) or not lo <= year <= hi:
+                return False
+        elif not lo <= (int(text) if kind == "int" else len(text)) <= hi:
             return False
     return True
 
@@ -81,11 +97,15 @@ def _sync(node: Any) -> None:
     pieces = _FIELD.split(node.template)
     fields = [_field(p) for p in pieces[1::2]]
     literal = "".join(pieces[0::2])
-    chars = set(literal) | {c for f in fields if f for c in (f[1] or "0123456789")}
+    chars = (
+        set(literal)
+        | {c for f in fields if f for c in (f[1] or "0123456789")}
+        | ({"-"} if "{date:" in node.template else set())
+    )
     node.alphabet = "".join(sorted(chars))
     if all(fields):
-        lo = len(literal) + sum(1 if f[0] == "int" else f[2] for f in fields)
-        hi = len(literal) + sum(len(str(f[3])) if f[0] == "int" else f[3] for f in fields)
+        lo = len(literal) + sum({"int": 1, "date": 10}.get(f[0], f[2]) for f in fields)
+        hi = len(literal) + sum({"int": len(str(f[3])), "date": 10}.get(f[0], f[3]) for f in fields)
         node.len_lo, node.len_hi = str(lo), str(hi)
 
 
@@ -145,4 +165,34 @@ def read_field(reader: Any, text: str) -> bool | None:
     for name in names:
         node.template = node.template.replace(name, spec)
     _sync(node)
+    return True
+
+
+def valid_dates(reader: Any, text: str) -> bool | None:
+    """``The given dates are valid dates between the years 1971 and 2100``: three integers named
+    day, month and year (bounded so, and checked a day of the calendar), or else every string input
+    a date ``YYYY-MM-DD`` (drawn so, and checked -- an existing test in another form refuses)."""
+    m = re.fullmatch(r"the given dates are valid dates between the years (\d{4}) and (\d{4})", text, re.I)
+    if not m:
+        return None
+    first, last = int(m.group(1)), int(m.group(2))
+    ints = {
+        w: [a for a in reader.args if reader.nodes[a].kind == "int" and w in a.lower()]
+        for w in ("day", "month", "year")
+    }
+    strings = [a for a in reader.args if reader.nodes[a].kind == "str"]
+    if first > last:
+        return False
+    if all(len(v) == 1 for v in ints.values()):
+        (day,), (month,), (year,) = ints.values()
+        bounds = (f"{first} <= {year} <= {last}", f"1 <= {month} <= 12", f"1 <= {day} <= 31")
+        if not all(reader.range_or_condition(b) for b in bounds):
+            return False
+        reader.checks.append(f"valid_date({year}, {month}, {day})")
+        return True
+    if not strings or any(v for v in ints.values()):
+        return False
+    for name in strings:
+        reader.nodes[name].template = f"{{date:{first}:{last}}}"
+        _sync(reader.nodes[name])
     return True
