@@ -45,6 +45,7 @@ def _reader() -> _Reader:
     nodes.update({n: matrix() for n in ("richer", "pairs", "coordinates", "mines")})
     nodes["pivot"], nodes["target"] = Node("int"), Node("int")
     nodes["transactions"], nodes["date1"] = Node("list", elem=Node("str")), Node("str")
+    nodes["line"] = Node("str", alphabet="abc")  # "line consists of ..." read before
     nodes["records"] = Node("list", elem=Node("str", template="{name},{time},{amount},{city}"))  # its form read
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names

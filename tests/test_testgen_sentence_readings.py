@@ -255,3 +255,29 @@ def test_valid_dates_as_strings():
     for bad in ("2019-02-29", "1970-12-31", "2019-6-29"):
         broken = fn_problem(DATES, sig, ['{"date1": "%s", "date2": "2019-06-30"}' % bad])
         assert "breaks the constraints" in why_not_read(broken), bad
+
+
+def test_no_value_twice_at_a_named_position():
+    constraints = (
+        "1 <= meetings.length <= 10^5\nmeetings[i].length == 2\n0 <= starti < endi <= 5 * 10^5\n"
+        "All the values of starti are unique."
+    )
+    statement_alias = "You are given meetings where meetings[i] = [starti, endi].\n\n"
+    sig = "meetings: List[List[int]]"
+    p = fn_problem(constraints, sig, ['{"meetings": [[0, 10], [1, 5]]}'])
+    p.statement = statement_alias + p.statement
+    got = drawn(p)
+    assert all(len({m[0] for m in x["meetings"]}) == len(x["meetings"]) for x in got)
+    assert any(len(x["meetings"]) > 3 for x in got)
+    broken = fn_problem(constraints, sig, ['{"meetings": [[0, 10], [0, 5]]}'])
+    broken.statement = statement_alias + broken.statement
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_the_only_space_character_adds_the_space():
+    constraints = (
+        "0 <= s.length <= 300\ns consists of lowercase and uppercase English letters, digits, or one of the following "
+        "characters \"!@#$%^&*()_+-=',.:\".\nThe only space character in s is ' '."
+    )
+    got = drawn(fn_problem(constraints, "s: str", ['{"s": "Hello, my name is John"}']))
+    assert any(" " in x["s"] for x in got) and not any(set(x["s"]) & set("\t\n\r") for x in got)

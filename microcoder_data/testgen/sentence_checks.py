@@ -27,6 +27,12 @@ def sum_all(value: Any) -> Any:
     return sum(sum_all(v) for v in value) if isinstance(value, list) else value
 
 
+def column_distinct(rows: list[Any], k: int) -> bool:
+    """No value twice at position ``k`` of the rows (``All the values of starti are unique``)."""
+    column = [r[k] for r in rows]
+    return len(set(column)) == len(column)
+
+
 def valid_date(year: Any, month: Any, day: Any) -> bool:
     """A day of the Gregorian calendar (``The given dates are valid dates``)."""
     if not all(isinstance(x, int) for x in (year, month, day)) or not 1 <= month <= 12 or day < 1:

@@ -224,6 +224,34 @@ def lists_unique(reader: Any, text: str) -> bool | None:
     return _distinct_lists(reader, [name]) if sorted(a[2] for a in named) == every else False
 
 
+def position_unique(reader: Any, text: str) -> bool | None:
+    """``All the values of starti are unique``, ``Each arrivali time is distinct`` (``starti`` a name
+    for a position: ``meetings[i] = [starti, endi]``): no value twice at that position (a check --
+    a random draw seldom repeats one; a draw that does is dropped)."""
+    m = re.fullmatch(
+        r"all (?:the )?values of ([A-Za-z_]\w*) are (?:unique|distinct)|each ([A-Za-z_]\w*)(?: \w+)? is (?:unique|distinct)",
+        text,
+        re.I,
+    )
+    named = reader.aliases.get(m.group(1) or m.group(2)) if m else None
+    if named is None:
+        return None  # a list's own values: the distinct reader's
+    reader.checks.append(f"column_distinct({named[0]}, {named[2]})")
+    return True
+
+
+def only_space(reader: Any, text: str) -> bool | None:
+    """``The only space character in s is ' '``: s may hold the space, and no other white space."""
+    m = re.fullmatch(r"the only space character in ([A-Za-z_]\w*) is (?:' '|\" \"|a space)", text, re.I)
+    if not m:
+        return None
+    node = _leaf(reader, m.group(1), "str")
+    if node is None or node.alphabet is None:
+        return False  # its other characters not stated before
+    node.alphabet = "".join(sorted((set(node.alphabet) - set("\t\n\r\x0b\x0c")) | {" "}))
+    return True
+
+
 def position_names(reader: Any, text: str) -> bool | None:
     """``a_i == queries[i][0], b_i == queries[i][1]``: each name is that position of the list's
     elements, as ``queries[i] = [a_i, b_i]`` would say (the lines naming it bound it)."""
@@ -322,6 +350,13 @@ ENTRIES = (
         "drawn and checked",
         read_total,
     ),
+    (
+        "no value twice at a named position",
+        ("All the values of xi are unique", "Each yi time is distinct"),
+        "checked",
+        position_unique,
+    ),
+    ("the space the only white space", ("The only space character in line is ' '",), "drawn", only_space),
     (
         "names for positions of a list's elements",
         ("a_i == queries[i][0], b_i == queries[i][1]", "ai == queries[i][0]"),

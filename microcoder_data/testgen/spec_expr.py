@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from microcoder_data.testgen.graph_shapes import graph_is
-from microcoder_data.testgen.sentence_checks import clock_time, spaced_words, sum_all, valid_date
+from microcoder_data.testgen.sentence_checks import clock_time, column_distinct, spaced_words, sum_all, valid_date
 
 
 def occurrences(value: Any, x: Any) -> int:
@@ -162,6 +162,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "clock_time": clock_time,
     "sum_all": sum_all,
     "valid_date": valid_date,
+    "column_distinct": column_distinct,
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
 FOLDS = {"all": all, "sum": sum}
