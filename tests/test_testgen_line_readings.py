@@ -43,7 +43,9 @@ def _reader() -> _Reader:
     nodes.update({n: Node("list", elem=Node("str")) for n in ("logs", "sentences", "timePoints")})
     nodes.update({n: Node("list", elem=Node("int")) for n in ("hFences", "vFences", "values")})
     nodes.update({n: matrix() for n in ("richer", "pairs", "coordinates", "mines")})
-    nodes["pivot"], nodes["target"] = Node("int"), Node("int")
+    nodes["pivot"], nodes["target"], nodes["key"] = Node("int"), Node("int"), Node("int")
+    nodes.update({n: Node("int") for n in ("src1", "src2", "dest", "a", "b")})
+    nodes["stones"] = matrix()
     nodes["transactions"], nodes["date1"] = Node("list", elem=Node("str")), Node("str")
     nodes["line"] = Node("str", alphabet="abc")  # "line consists of ..." read before
     nodes["records"] = Node("list", elem=Node("str", template="{name},{time},{amount},{city}"))  # its form read

@@ -281,3 +281,25 @@ def test_the_only_space_character_adds_the_space():
     )
     got = drawn(fn_problem(constraints, "s: str", ['{"s": "Hello, my name is John"}']))
     assert any(" " in x["s"] for x in got) and not any(set(x["s"]) & set("\t\n\r") for x in got)
+
+
+def test_scalars_pairwise_distinct_are_checked():
+    constraints = "3 <= n <= 10^5\n0 <= src1, src2, dest <= n - 1\nsrc1, src2, and dest are pairwise distinct."
+    sig = "n: int, src1: int, src2: int, dest: int"
+    got = drawn(fn_problem(constraints, sig, ['{"n": 6, "src1": 0, "src2": 1, "dest": 5}']))
+    assert all(len({x["src1"], x["src2"], x["dest"]}) == 3 for x in got)
+    broken = fn_problem(constraints, sig, ['{"n": 6, "src1": 0, "src2": 1, "dest": 0}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_no_two_points_at_the_same_place_and_a_repeated_letter():
+    stones = (
+        "1 <= stones.length <= 1000\nstones[i].length == 2\n0 <= stones[i][0], stones[i][1] <= 3\n"
+        "No two stones are at the same coordinate point."
+    )
+    got = drawn(fn_problem(stones, "stones: List[List[int]]", ['{"stones": [[0, 0], [0, 1]]}']))
+    assert all(len({tuple(s) for s in x["stones"]}) == len(x["stones"]) for x in got)
+    letters = "2 <= s.length <= 100\ns consists of lowercase English letters.\ns has at least one repeated letter."
+    got = drawn(fn_problem(letters, "s: str", ['{"s": "abccbaacz"}']))
+    assert all(len(set(x["s"])) < len(x["s"]) for x in got) and any(len(x["s"]) < 10 for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(letters, "s: str", ['{"s": "abc"}']))

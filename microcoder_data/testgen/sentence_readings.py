@@ -163,8 +163,8 @@ def element_of(reader: Any, text: str) -> bool | None:
     """``pivot equals to an element of nums``, ``target exists in nums``: the scalar is one of the
     list's values (a witness: put at a random position after the draw, and checked)."""
     m = re.fullmatch(
-        r"([A-Za-z_]\w*) (?:equals(?: to)?|is equal to|is) (?:an element|one of the elements|a value) "
-        r"(?:of|in) ([A-Za-z_]\w*)|([A-Za-z_]\w*) (?:exists|occurs|appears) in ([A-Za-z_]\w*)",
+        r"([A-Za-z_]\w*) (?:equals(?: to)?|is equal to|is) (?:an element|one of the elements|a value|an integer) "
+        r"(?:of|in|from) (?:the array )?([A-Za-z_]\w*)|([A-Za-z_]\w*) (?:exists|occurs|appears) in ([A-Za-z_]\w*)",
         text,
         re.I,
     )
@@ -195,10 +195,21 @@ def lists_unique(reader: Any, text: str) -> bool | None:
     ``All the pairs of richer are unique``, ``The elements in pairs are unique``, ``coordinates
     contains pairwise distinct coordinates``, ``All the pairs (xi, yi) are unique`` (the positions
     of one list's elements, all of them): no element twice, drawn so."""
-    m = re.fullmatch(rf"({_NAMES}) are (?:unique|distinct)", text, re.I)
-    if m and len(_split(m.group(1))) > 1:
-        names = _split(m.group(1))
+    m = re.fullmatch(rf"({_NAMES}) are (?:pairwise )?(unique|distinct|different)", text, re.I)
+    names = _split(m.group(1)) if m else []
+    if len(names) > 1 and all(reader.nodes.get(n) is not None and reader.nodes[n].kind == "int" for n in names):
+        pairs = [f"{a} != {b}" for k, a in enumerate(names) for b in names[k + 1 :]]  # src1, src2, and dest
+        reader.checks.append(" and ".join(pairs))
+        return True
+    if len(names) > 1 and m.group(2).lower() == "unique":  # each list's values ("distinct" lists: differ?)
         return _distinct_lists(reader, names) if all(n in reader.nodes for n in names) else None
+    m = re.fullmatch(
+        r"no two ([A-Za-z_]\w*) are (?:at|on|in) the same (?:coordinate )?(?:point|position|cell)", text, re.I
+    )
+    if m and m.group(1) in reader.nodes:  # ``No two stones are at the same coordinate point``: the list of points
+        node = reader.nodes[m.group(1)]
+        ok = node.kind == "list" and node.elem is not None and node.elem.kind == "list"
+        return _distinct_lists(reader, [m.group(1)]) if ok else False
     m = re.fullmatch(
         r"(?:all )?(?:the )?(?:pairs|elements|tuples|values) (?:of|in) ([A-Za-z_]\w*) are (?:unique|distinct)"
         r"|([A-Za-z_]\w*) contains pairwise distinct \w+",
@@ -237,6 +248,20 @@ def position_unique(reader: Any, text: str) -> bool | None:
     if named is None:
         return None  # a list's own values: the distinct reader's
     reader.checks.append(f"column_distinct({named[0]}, {named[2]})")
+    return True
+
+
+def repeated_letter(reader: Any, text: str) -> bool | None:
+    """``s has at least one repeated letter``: some character twice (a check; a random draw of a few
+    letters or more mostly holds it, the all-equal draws always)."""
+    m = re.fullmatch(
+        r"([A-Za-z_]\w*) (?:has|contains) at least one (?:repeated|duplicate) (?:letter|character)", text, re.I
+    )
+    if not m:
+        return None
+    if _leaf(reader, m.group(1), "str") is not reader.nodes.get(m.group(1)):
+        return False  # of a list's strings: not this check
+    reader.checks.append(f"most_repeated({m.group(1)}) >= 2")
     return True
 
 
@@ -302,7 +327,7 @@ ENTRIES = (
     ("an anagram of another input", ("s2 is an anagram of s1",), "drawn", anagram),
     (
         "a value is one of a list's",
-        ("pivot equals to an element of nums", "target exists in nums"),
+        ("pivot equals to an element of nums", "target exists in nums", "key is an integer from the array nums"),
         "drawn and checked",
         element_of,
     ),
@@ -314,6 +339,7 @@ ENTRIES = (
             "The elements in pairs are unique",
             "coordinates contains pairwise distinct coordinates",
             "All the pairs (xi, yi) are unique",
+            "No two stones are at the same coordinate point",
         ),
         "drawn",
         lists_unique,
@@ -356,6 +382,13 @@ ENTRIES = (
         "checked",
         position_unique,
     ),
+    (
+        "scalars pairwise distinct",
+        ("src1, src2, and dest are pairwise distinct", "a and b are distinct"),
+        "checked",
+        lists_unique,
+    ),
+    ("a repeated letter", ("s has at least one repeated letter",), "checked", repeated_letter),
     ("the space the only white space", ("The only space character in line is ' '",), "drawn", only_space),
     (
         "names for positions of a list's elements",
