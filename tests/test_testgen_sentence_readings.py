@@ -303,3 +303,17 @@ def test_no_two_points_at_the_same_place_and_a_repeated_letter():
     got = drawn(fn_problem(letters, "s: str", ['{"s": "abccbaacz"}']))
     assert all(len(set(x["s"])) < len(x["s"]) for x in got) and any(len(x["s"]) < 10 for x in got)
     assert "breaks the constraints" in why_not_read(fn_problem(letters, "s: str", ['{"s": "abc"}']))
+
+
+def test_a_tuple_naming_some_positions_is_checked_on_those():
+    constraints = (
+        "2 <= n <= 100\n1 <= edges.length <= min(200, n * (n - 1) / 2)\nedges[i].length == 3\n0 <= ai < bi < n\n"
+        "1 <= weighti <= 1000\nAll pairs (ai, bi) are distinct."
+    )
+    p = fn_problem(constraints, "n: int, edges: List[List[int]]", ['{"n": 3, "edges": [[0, 1, 1], [1, 2, 1]]}'])
+    p.statement = "Given edges where edges[i] = [ai, bi, weighti].\n\n" + p.statement
+    got = drawn(p)
+    assert all(len({(a, b) for a, b, _ in x["edges"]}) == len(x["edges"]) for x in got)
+    broken = fn_problem(constraints, "n: int, edges: List[List[int]]", ['{"n": 3, "edges": [[0, 1, 1], [0, 1, 2]]}'])
+    broken.statement = "Given edges where edges[i] = [ai, bi, weighti].\n\n" + broken.statement
+    assert "breaks the constraints" in why_not_read(broken)

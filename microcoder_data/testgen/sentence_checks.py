@@ -27,10 +27,11 @@ def sum_all(value: Any) -> Any:
     return sum(sum_all(v) for v in value) if isinstance(value, list) else value
 
 
-def column_distinct(rows: list[Any], k: int) -> bool:
-    """No value twice at position ``k`` of the rows (``All the values of starti are unique``)."""
-    column = [r[k] for r in rows]
-    return len(set(column)) == len(column)
+def column_distinct(rows: list[Any], *ks: int) -> bool:
+    """No two rows hold the same values at positions ``ks`` (``All the values of starti are unique``,
+    ``All pairs (ai, bi) are distinct`` of ``[ai, bi, weighti]``)."""
+    seen = [repr([r[k] for k in ks]) for r in rows]
+    return len(set(seen)) == len(seen)
 
 
 def valid_date(year: Any, month: Any, day: Any) -> bool:

@@ -194,7 +194,8 @@ def lists_unique(reader: Any, text: str) -> bool | None:
     """``hFences and vFences are unique`` (each list's values, as ``X is unique`` says of one),
     ``All the pairs of richer are unique``, ``The elements in pairs are unique``, ``coordinates
     contains pairwise distinct coordinates``, ``All the pairs (xi, yi) are unique`` (the positions
-    of one list's elements, all of them): no element twice, drawn so."""
+    of one list's elements, all of them): no element twice, drawn so; a tuple naming some of the
+    positions (``(ai, bi)`` of ``[ai, bi, weighti]``): no two elements equal there, a check."""
     m = re.fullmatch(rf"({_NAMES}) are (?:pairwise )?(unique|distinct|different)", text, re.I)
     names = _split(m.group(1)) if m else []
     if len(names) > 1 and all(reader.nodes.get(n) is not None and reader.nodes[n].kind == "int" for n in names):
@@ -232,7 +233,10 @@ def lists_unique(reader: Any, text: str) -> bool | None:
     (name,) = lists
     every = sorted(k for n, _, k in reader.aliases.values() if n == name)
     # the tuple names every position of the list's elements: the elements distinct
-    return _distinct_lists(reader, [name]) if sorted(a[2] for a in named) == every else False
+    if sorted(a[2] for a in named) != every:  # some positions only (an edge's ends): a check on those
+        reader.checks.append(f"column_distinct({name}, {', '.join(str(a[2]) for a in named)})")
+        return True
+    return _distinct_lists(reader, [name])
 
 
 def position_unique(reader: Any, text: str) -> bool | None:
