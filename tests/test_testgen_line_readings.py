@@ -12,6 +12,7 @@ from microcoder_data.testgen.constraints import _Reader
 from microcoder_data.testgen.inputgen import generate_inputs
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
 from microcoder_data.testgen.line_readings import AS_EACH_PART, NOTHING_TO_ENFORCE, READINGS
+from microcoder_data.testgen.sentence_readings import AS_NAMED
 from microcoder_data.testgen.spec_model import Node
 from test_testgen_conditions import fn_problem, why_not_read
 
@@ -36,18 +37,29 @@ def _reader() -> _Reader:
     nodes["cells"] = Node("list", elem=Node("list", elem=Node("str")))
     nodes["time"] = Node("str", char_at=[(2, ":")])  # "time[2] is ':'" read before
     nodes.update({n: Node("list", elem=Node("int")) for n in ("u", "v", "U", "V")})  # a graph's two ends
+    # the sentence and relation readings' names (sentence_readings.py)
+    nodes.update({n: Node("str") for n in ("title", "text", "sentence", "sentence1", "sentence2", "s1", "s2")})
+    nodes.update({n: Node("str") for n in ("current", "correct")})
+    nodes.update({n: Node("list", elem=Node("str")) for n in ("logs", "sentences", "timePoints")})
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("hFences", "vFences", "values")})
+    nodes.update({n: matrix() for n in ("richer", "pairs", "coordinates", "mines")})
+    nodes["pivot"], nodes["target"], nodes["key"] = Node("int"), Node("int"), Node("int")
+    nodes.update({n: Node("int") for n in ("src1", "src2", "dest", "a", "b")})
+    nodes["stones"] = matrix()
+    nodes["transactions"], nodes["date1"] = Node("list", elem=Node("str")), Node("str")
+    nodes["line"] = Node("str", alphabet="abc")  # "line consists of ..." read before
+    nodes["records"] = Node("list", elem=Node("str", template="{name},{time},{amount},{city}"))  # its form read
     nodes.update(
-        {
-            n: Node("list", elem=Node("str"))
-            for n in ("word1", "word2", "a", "b", "dict", "votes", "strs", "recipes", "supplies")
-        }
+        {n: Node("list", elem=Node("str")) for n in ("word1", "word2", "dict", "votes", "strs", "recipes", "supplies")}
     )
     nodes.update({n: Node("list", elem=Node("int")) for n in ("arr", "nums", "parent", "parents")})
     nodes["ingredients"] = Node("list", elem=Node("list", elem=Node("str")))
     nodes.update({"k": Node("int"), "x": Node("int")})
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
-    return _Reader(args, nodes)
+    reader = _Reader(args, nodes)
+    reader.aliases = {"xi": ("mines", 2, 0), "yi": ("mines", 2, 1)}  # ``mines[i] = [xi, yi]``
+    return reader
 
 
 def _numbers_reader() -> _Reader:
@@ -60,12 +72,13 @@ def _numbers_reader() -> _Reader:
     "reading, example", [(r, e) for r in READINGS for e in r.examples], ids=lambda x: getattr(x, "name", x)
 )
 def test_every_reading_reads_its_own_examples(reading, example):
-    assert reading.enforced in ("drawn", "checked", "drawn and checked", AS_EACH_PART, NOTHING_TO_ENFORCE)
+    assert reading.enforced in ("drawn", "checked", "drawn and checked", AS_EACH_PART, NOTHING_TO_ENFORCE, AS_NAMED)
     fresh = _numbers_reader if reading.enforced == NOTHING_TO_ENFORCE else _reader
     reader = fresh()
     assert reading.read(reader, example) is True
     # graph lines are recorded, tied to the edges once every bound is read (graph_readings)
     recorded = reader.nodes != fresh().nodes or reader.checks or reader.bounds or reader.graphs
+    recorded = recorded or reader.aliases != fresh().aliases  # names for positions (AS_NAMED)
     assert recorded if reading.enforced != NOTHING_TO_ENFORCE else not recorded  # something to enforce, or nothing
 
 

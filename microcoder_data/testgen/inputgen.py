@@ -20,6 +20,8 @@ from typing import Any, Iterator
 
 from microcoder_data.testgen.graph_shapes import draw_edges, draw_parents
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
+from microcoder_data.testgen.sums import fix_total
+from microcoder_data.testgen.templates import draw_template
 from microcoder_data.testgen.witnesses import odd_one_out, place_covering, place_witnesses, prime_near, put_chars_at
 from microcoder_data.testgen.spec_model import (
     why_invalid,
@@ -138,6 +140,8 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         value = put_chars_at(node.char_at, node.alphabet, value, d.rng)
     if node.covers and isinstance(value, list):
         value = place_covering(node.covers, value, env, d.rng, node.order)
+    if node.total and isinstance(value, list):
+        value = fix_total(node, value, env, d.rng)  # Sum of values is divisible by k: sums.py
     return place_witnesses(node, value, env, d.rng) if node.witness else value
 
 
@@ -155,6 +159,8 @@ def _plain_value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         return d.rng.choice(node.choices)
     if node.items is not None:
         return _tuple(node, env, d, depth)
+    if node.template:  # "{name},{time},...": drawn field by field (templates.py)
+        return draw_template(node.template, d.rng)
     if node.perm_of is not None:  # t is a permutation of s
         other = list(env[node.perm_of])
         d.rng.shuffle(other)

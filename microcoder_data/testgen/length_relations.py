@@ -170,7 +170,8 @@ def no_duplicates(reader: Any, text: str) -> bool | None:
     )
     if not m:
         return None
-    return reader.read(f"the values in {m.group(1)} are unique", False)
+    # said without the words "values"/"elements", which may be names of other inputs
+    return reader.read(f"unique in {m.group(1)}", False)
 
 
 def between(reader: Any, text: str) -> bool | None:
@@ -203,7 +204,7 @@ LENGTH_READINGS = (
         (
             "1 <= sum(word1[i].length), sum(word2[i].length) <= 10^3",
             "sum(a[i].length), sum(b[i].length) <= 100",
-            "1 <= a[i].length, sum(a[i].length) <= 10^3",
+            "1 <= strs[i].length, sum(strs[i].length) <= 10^3",
         ),
         "drawn and checked",
         each_sum,

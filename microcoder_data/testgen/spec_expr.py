@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from microcoder_data.testgen.graph_shapes import graph_is
+from microcoder_data.testgen.sentence_checks import clock_time, column_distinct, spaced_words, sum_all, valid_date
 
 
 def occurrences(value: Any, x: Any) -> int:
@@ -205,6 +206,11 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "chars_other_than_but_at": chars_other_than_but_at,
     "graph_is": graph_is,
     "by_value": by_value,
+    "spaced_words": spaced_words,
+    "clock_time": clock_time,
+    "sum_all": sum_all,
+    "valid_date": valid_date,
+    "column_distinct": column_distinct,
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
 FOLDS = {"all": all, "sum": sum}

@@ -25,6 +25,7 @@ from microcoder_data.testgen.answer_checks import check_from_dict
 from microcoder_data.testgen.inputspec import _complete, _gen_order
 from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.testgen.spec_expr import Binary, Const, Name, parse_expr
+from microcoder_data.testgen.sums import TOTALS
 from microcoder_data.testgen.witnesses import RELATIONS
 from microcoder_data.testgen.spec_model import InputSpec, Node, _Unsupported, check_existing
 from microcoder_data.testgen.spec_types import test_args
@@ -35,7 +36,7 @@ FORM = 1  # the version of the form; a file of another is refused by name
 NODE_KINDS = ("int", "float", "bool", "str", "list")
 ROW_KINDS = ("scalars", "list", "block", "grid", "queries", "records", "cases")
 _EXPRESSIONS = ("lo", "hi", "len_lo", "len_hi", "total_len_hi")  # Node fields holding one expression
-_PAIRS = ("perm", "mod", "char_count", "covers")  # Node fields holding a pair (a tuple in the model)
+_PAIRS = ("perm", "mod", "char_count", "covers", "total")  # Node fields holding a pair (a tuple in the model)
 _PAIR_LISTS = ("item_ne", "char_at", "witness")  # Node fields holding a list of pairs (tuples in the model)
 _TOP = ("form", "problem", "mode", "args", "keyword", "source", "order", "nodes", "checks", "answer", "rows", "refusal")
 
@@ -177,6 +178,10 @@ def node_from(data: Any, where: str) -> Node:
             raise SpecFileError(f"{where}.witness[{k}]: {relation!r} is not one of {list(RELATIONS)}")
         if expr:
             _expr(expr, f"{where}.witness[{k}]")
+    if data.get("total") is not None:  # (relation, expr): sums.py
+        if data["total"][0] not in TOTALS:
+            raise SpecFileError(f"{where}.total: {data['total'][0]!r} is not one of {list(TOTALS)}")
+        _expr(data["total"][1], f"{where}.total")
     return Node(**data)
 
 

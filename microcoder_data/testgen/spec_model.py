@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from microcoder_data.testgen.answer_checks import AnswerCheck
 from microcoder_data.testgen.refusal import Refusal
+from microcoder_data.testgen.templates import fits_template
 from microcoder_data.testgen.witnesses import chars_at_missing, is_prime, uncovered, witness_missing
 
 # bounds and checks are expressions of spec_expr's language (FUNCTIONS: what they may call)
@@ -56,6 +57,9 @@ class Node:
     prime: bool = False  # an int that is prime (drawn as the prime nearest a draw: witnesses.py)
     char_at: list[tuple[int, str]] | None = None  # (k, chars): a string's k-th character (-1: last) is one of chars
     witness: list[tuple[str, str]] | None = None  # (relation, expr): some scalar of the value holds it
+    # (relation, expr): the sum of its numbers is ==, <= or a multiple of expr (sums.py)
+    total: tuple[str, str] | None = None
+    template: str | None = None  # a string's form with typed fields (``{name},{int:0:1000}``: templates.py)
     # a graph drawn on this edge list (graph_readings): {"shape", "ends" (the flat list of second
     # ends, "" for tuples' positions 0, 1), "lo", "hi" (the vertices)}; checked by ``graph_is``
     graph: dict[str, str] | None = None
@@ -255,6 +259,8 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"{where} repeats a character"
         if node.char_count and value.count(node.char_count[0]) != node.char_count[1]:
             return f"{where} does not hold {node.char_count[0]!r} exactly {node.char_count[1]} times"
+        if node.template and not fits_template(value, node.template):
+            return f"{where}={value!r} is not of the form {node.template!r}"
         at = chars_at_missing(node.char_at, value) if node.char_at else None
         if at is not None:
             return f"{where}[{at}] is not one of the characters stated there"
