@@ -157,7 +157,7 @@ def made_of_listed(reader: Any, text: str) -> bool | None:
     chars = reader.alphabet(m.group(2)) or listed_alphabet(m.group(2))
     if chars is None:
         return None
-    nodes = [_string_leaf(reader, s) for s in re.split(r",? and |, ", m.group(1))]
+    nodes = [string_leaf(reader, s) for s in re.split(r",? and |, ", m.group(1))]
     if not nodes or any(n is None for n in nodes):
         return None if any(reader.ref(s) is None for s in re.split(r",? and |, ", m.group(1))) else False
     for node in nodes:
@@ -165,8 +165,8 @@ def made_of_listed(reader: Any, text: str) -> bool | None:
     return True
 
 
-def _string_leaf(reader: Any, subject: str) -> Any:
-    """The string node ``subject`` names (each string of a list, for ``words`` or ``words[i]``)."""
+def string_leaf(reader: Any, subject: str) -> Any:
+    """The string node ``subject`` names (each string of a list, for ``words`` or ``words[i]``), or None."""
     ref = reader.ref(subject)
     if ref is None or ref[2] != "val":
         return None

@@ -30,7 +30,7 @@ def edge_pairs(lists: tuple[list[Any], ...]) -> list[tuple[Any, Any]] | None:
     return None
 
 
-def _components(n: int, edges: list[tuple[int, int]]) -> int:
+def components(n: int, edges: list[tuple[int, int]]) -> int:
     """How many connected components vertices 0..n-1 make under ``edges`` (undirected)."""
     parent = list(range(n))
 
@@ -86,7 +86,7 @@ def graph_is(shape: str, lo: int, hi: int, *lists: list[Any]) -> bool:
         return all(a != b for a, b in edges) and len({frozenset(e) for e in edges}) == len(edges)
     if shape == "tree" and len(edges) != n - 1:
         return False
-    return _components(n, edges) == 1
+    return components(n, edges) == 1
 
 
 def _rooted(lo: int, hi: int, parents: list[Any]) -> bool:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
 from microcoder_data.testgen.length_relations import LENGTH_READINGS
 from microcoder_data.testgen.matrices import read_matrix
@@ -47,17 +48,6 @@ class Reading:
     read: Callable[[Any, str], bool | None]
 
 
-def _string_node(reader: Any, subject: str) -> Any:
-    """The string node ``subject`` names (``p``, or ``words[i]``: each string of a list), or None."""
-    ref = reader.ref(subject)
-    if ref is None or ref[2] != "val":
-        return None
-    node = reader.node_at(ref[0], ref[1])
-    while node.kind == "list" and node.elem is not None:
-        node = node.elem
-    return node if node.kind == "str" else None
-
-
 def _letters_and_exactly(reader: Any, text: str) -> bool | None:
     """``p contains only lowercase English letters and exactly two '*'``: the letters, and the
     symbol exactly that many times (drawn at that many positions; checked)."""
@@ -67,7 +57,7 @@ def _letters_and_exactly(reader: Any, text: str) -> bool | None:
     if not m:
         return None
     count = _COUNT_WORDS.get(m.group(3).lower()) or (int(m.group(3)) if m.group(3).isdigit() else None)
-    node, letters = _string_node(reader, m.group(1)), reader.alphabet(m.group(2))
+    node, letters = string_leaf(reader, m.group(1)), reader.alphabet(m.group(2))
     if count is None or node is None or letters is None or m.group(4) in letters:
         return False
     node.alphabet = "".join(sorted(set(letters) | {m.group(4)}))

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from microcoder_data.testgen.answer_checks import AnswerCheck
+from microcoder_data.testgen.graph_shapes import components
 from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.testgen.templates import fits_template
 from microcoder_data.testgen.witnesses import chars_at_missing, is_prime, uncovered, witness_missing
@@ -199,23 +200,10 @@ def item_env(node: Node, value: list[Any], env: dict[str, Any]) -> dict[str, Any
 def is_tree(edges: list[Any]) -> bool:
     """``edges`` (positions 0, 1) connect nodes 0..len(edges) into one tree."""
     n = len(edges) + 1
-    parent = list(range(n))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for e in edges:
-        a, b = e[0], e[1]
-        if not (isinstance(a, int) and isinstance(b, int) and 0 <= a < n and 0 <= b < n):
-            return False
-        ra, rb = find(a), find(b)
-        if ra == rb:
-            return False
-        parent[ra] = rb
-    return True
+    ends = [(e[0], e[1]) for e in edges]
+    if not all(isinstance(x, int) and 0 <= x < n for e in ends for x in e):
+        return False
+    return components(n, ends) == 1  # n - 1 edges joining all n nodes: no cycle
 
 
 def distinct_key(node: Node, x: Any) -> str:
