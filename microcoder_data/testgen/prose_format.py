@@ -36,11 +36,10 @@ from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_promises import story_promise, told_without_parents
 from microcoder_data.testgen.prose_sentences import rephrase, subscripted_scalars, split_bullets, sum_sentences
 from microcoder_data.testgen.spec_model import _Unsupported
-from microcoder_eval.statement_text import heading_of
+from microcoder_eval.statement_text import heading_of, unicode_operators
 
 CASES = "cases"  # the variable holding the test cases: one list of values per case
 
-_UNICODE = (("≤", "<="), ("≥", ">="), ("≠", "!="), ("⋅", "*"), ("·", "*"), ("×", "*"), ("…", "..."), ("’", "'"))
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 _COUNTS = {"a single": 1, "one": 1, "a": 1, "an": 1, "the": 0, "two": 2, "three": 3, "four": 4, "five": 5}
 _NAME = r"[A-Za-z][A-Za-z0-9]*"
@@ -207,8 +206,7 @@ def _without_output(statement: str) -> str:
 
 
 def _normal(text: str) -> str:
-    for a, b in _UNICODE:
-        text = text.replace(a, f" {b} ")
+    text = unicode_operators(text)
     text = re.sub(r"(?<=\d)[ ,](?=\d{3}(?!\d))", "", text)  # 150 000, 200,000
     text = re.sub(
         r"\btest ?cases?\b|\bsets? of input data\b|\binput data sets?\b",
