@@ -30,6 +30,15 @@ STRUCTURE = re.compile(
     r"|\bdistinct\b|\bpairwise\b|\bunique\b|\bpalindrom\w*|\bbracket sequences?\b|\bguarantee[sd]?\b",
     re.I,
 )
+# values compared, added, divided: a promise where the sentence is of the input's values (names an
+# input variable, its elements, or speaks of the input: "The sum of all a_i is at most 10", "All a_i
+# are equal", "Every element of the array is a power of two", "Initially, no two neighbours are equal")
+_VALUES = re.compile(
+    r"\bequal\b|\bsum\b|\bpowers?\b|\bat (?:most|least)\b|\bexceeds?\b|\bcoprime\b|\bneighbou?rs?\b"
+    r"|\bmultiples? of\b|\bodd\b|\beven\b(?! (?:if|though|when))|\bprimes?\b|\bdifferent\b",
+    re.I,
+)
+_OF_VALUES = re.compile(r"\b(?:elements?|entries|arrays?|sequences?)\b", re.I)
 # a sentence that speaks of the input, whatever its kind
 _OF_INPUT = re.compile(
     r"\bgiven\b|\bguarantee[sd]? that\b|\bguarantees?\b(?! that you)|\b(?:it is|it's|is also) guaranteed\b(?! to)"
@@ -51,7 +60,7 @@ _LEAD = re.compile(
 )
 _TASK = re.compile(
     r"^(?:find|print|output|determine|calculate|compute|count|help|sort|answer|choose|construct|restore|tell"
-    r"|report|minimi[sz]e|maximi[sz]e|check|solve|make|split|return|replace|remove|write down|what|how many|how much|which|can you"
+    r"|report|sum|minimi[sz]e|maximi[sz]e|check|solve|make|split|return|replace|remove|write down|what|how many|how much|which|can you"
     r"|is it possible|your (?:task|goal|job|aim) is|you (?:need|have|want|are asked|must|should|are to|are required"
     r"|can|may|are allowed|will be asked|wish))\b"
     r"|^in one (?:operation|move|step|turn|second)\b"
@@ -61,15 +70,34 @@ _TASK = re.compile(
 _QUALIFIER = r"(?:(?:array|arrays|sequence|sequences|string|strings|list|integers?|numbers?|positive|non-negative) )*"
 
 
+# a sentence ends before a capital, a bullet, or an input name (``... of the array. a_1 is the largest``)
+_NEXT = re.compile(r"\n\s*\n|(?<=[^.\s][.!?])\s+(?=[A-Z(*]|[A-Za-z][A-Za-z0-9]*_|[a-z] (?:is|are|and)\b)")
+
+
+def split_sentences(text: str) -> list[str]:
+    """``text`` cut into sentences (the one splitter of statements' prose): paragraphs apart, and a
+    paragraph that starts in lower case after one with no closing stop is that sentence's rest (a
+    formula set apart: ``... make the product\\n\\na_1 * ... * a_n divisible by k.``)."""
+    text = re.sub(r"\b(i\.e|e\.g|etc|resp|vs)\.", r"\1<dot>", text)
+    out: list[str] = []
+    for part in _NEXT.split(text):
+        part = " ".join(part.replace("<dot>", ".").split())
+        stop = out and out[-1].endswith((".", "!", "?", ":", ";")) and not out[-1].endswith("...")
+        if out and part[:1].islower() and not stop:
+            out[-1] += " " + part
+        elif part:
+            out.append(part)
+    return out
+
+
 def sentences(text: str) -> list[str]:
     """``text`` cut into sentences, its footnotes (``^+``, ``^\\ddagger``) apart; the bullets after a
     sentence ending in ``:`` are that sentence's (``In one operation, you can: * choose ...``)."""
-    text = re.sub(r"\b(i\.e|e\.g|etc|resp|vs)\.", r"\1<dot>", text)
     text = re.sub(r"\^\{?(?:\(\+\)|\+|∗|\*|†|\\ddagger|\\dagger)\}?\s*(?=[A-Z])", "\n\n", text)
-    text = re.sub(r"(?:^|\s)\*\s+(?=\S)", "\n\n<bullet>", text)
+    # a bullet opens a line or follows a colon, semicolon or stop: "a_1 * a_2" is a product
+    text = re.sub(r"(?:^|(?<=\n)|(?<=[:;!?])|(?<=[^.]\.))\s*\*\s+(?=\S)", "\n\n<bullet>", text)
     out: list[str] = []
-    for part in re.split(r"\n\s*\n|(?<=[^.\s][.!?])\s+(?=[A-Z(])", text):
-        part = " ".join(part.replace("<dot>", ".").split())
+    for part in split_sentences(text):
         bullet = part.startswith("<bullet>")
         part = part.removeprefix("<bullet>")
         if not part.strip(" *.,;"):
@@ -84,7 +112,7 @@ def sentences(text: str) -> list[str]:
 def story_promise(told: str, names: set[str]) -> tuple[str, str] | None:
     """(the word, its sentence) of the first promise about the input's shape in ``told``, or None."""
     for sentence in sentences(told):
-        word = STRUCTURE.search(sentence)
+        word = STRUCTURE.search(sentence) or (_VALUES.search(sentence) if _of_values(sentence, names) else None)
         if word and _is_promise(sentence, names):
             return word.group(0), sentence
     return None
@@ -100,6 +128,14 @@ def _is_promise(sentence: str, names: set[str]) -> bool:
         return False
     task = _LEAD.sub("", sentence)
     return not (_TASK.search(task) or sentence.endswith("?"))
+
+
+def _of_values(sentence: str, names: set[str]) -> bool:
+    """Whether ``sentence`` speaks of the input's values: names an input variable (``a_i``, ``n``), the
+    elements or the array, or the input itself (``initially``, ``given``)."""
+    name = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+    named = bool(names) and re.search(rf"(?<![\w.'])(?:{name})(?:_\S*)?(?![\w(])", sentence)
+    return bool(named or _OF_VALUES.search(sentence) or _OF_INPUT.search(sentence))
 
 
 def _qualifies_input(sentence: str, names: set[str]) -> bool:
