@@ -61,3 +61,19 @@ def test_one_splitter_cuts_before_an_input_name_and_joins_a_formula_set_apart():
     # a product is no bullet; a bullet after a colon still is the sentence's
     assert sentences("Find a_1 * a_2 * ... * a_n modulo k.") == ["Find a_1 * a_2 * ... * a_n modulo k."]
     assert sentences("You can: * choose i; * add one.") == ["You can: choose i; add one."]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Denote f(b) as the number of operations until all elements of b are equal.",
+        "The MEX of the array is equal to the minimum non-negative integer that is not in it.",
+        "For example, if a_1 = 2, one operation makes it 3.",
+        "In the three versions, the constraints on n and the time limit are different.",
+        "Find the sum of all a_i that are at most k.",
+    ],
+)
+def test_definitions_examples_and_the_task_promise_nothing(sentence):
+    assert isinstance(
+        stdin_spec(_problem(STORY.replace("In one operation", sentence + " In one operation"))), StdinSpec
+    )

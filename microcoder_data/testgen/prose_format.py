@@ -33,7 +33,7 @@ from microcoder_data.testgen.prose_items import (
     split_bounds,
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
-from microcoder_data.testgen.prose_promises import split_sentences, story_promise, told_without_parents
+from microcoder_data.testgen.prose_promises import is_promise, split_sentences, story_promise, told_without_parents
 from microcoder_data.testgen.prose_sentences import (
     noun_phrases,
     rephrase,
@@ -608,6 +608,10 @@ _GRAPH_WORDS = re.compile(r"\b(?:trees?|graphs?|edges?|vertices|vertex|connected
 _CHAIN = re.compile(r"[^\s,;()]+(?:\s*(?:<=|>=|!=|<|>)\s*[^\s,;()]+)+")
 # an input set to a number in the story ("Dana's array has a_1 = 1"): a constraint line, read or refused
 # ("a = 2^k", "b_i = a_i + 1" define the story's things by the input: no value said)
+_SUPPOSED = re.compile(
+    r"\b(?:if|when|whenever|for example|e\.g|suppose|assume|let|after|then|with|such that|for (?:every|each|all))\b",
+    re.I,
+)  # no value said
 _SET = re.compile(r"(?<![\w.=<>!])([A-Za-z][A-Za-z0-9]*)(?:_\{?\w+\}?)? = -?\d+(?:\^\d+)?(?![\w^]|\.\d)")
 
 
@@ -623,11 +627,12 @@ def _story_ranges(story: str, names: set[str]) -> list[str]:
         subjects = terms[1:-1] if len(terms) > 2 else [t for t in terms if not re.fullmatch(r"[\d^*+\-]+", t)]
         if not any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
             continue
-        left = re.fullmatch(r"([A-Za-z][A-Za-z0-9]*)(?:_(?:\{[^{}]*\}|\w+))?", terms[0])  # a_1: of a
+        left = re.fullmatch(r"([A-Za-z]\w*)(?:_(?:\{[^{}]*\}|\w+))?", terms[0])
         if len(terms) == 2 and left and not _of_names(left.group(1), names):
             continue  # "an index j <= n": the range of the story's j, not of n
         out.append(chain.strip())
-    return out + [m.group(0) for m in _SET.finditer(story) if m.group(1) in names]
+    said = [x for x in split_sentences(story) if is_promise(x, names) and not _SUPPOSED.search(x)]
+    return out + [m.group(0) for x in said for m in _SET.finditer(x) if m.group(1) in names]
 
 
 def _of_names(word: str, names: set[str]) -> bool:

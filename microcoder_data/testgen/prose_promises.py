@@ -30,15 +30,16 @@ STRUCTURE = re.compile(
     r"|\bdistinct\b|\bpairwise\b|\bunique\b|\bpalindrom\w*|\bbracket sequences?\b|\bguarantee[sd]?\b",
     re.I,
 )
-# values compared, added, divided: a promise where the sentence is of the input's values (names an
-# input variable, its elements, or speaks of the input: "The sum of all a_i is at most 10", "All a_i
-# are equal", "Every element of the array is a power of two", "Initially, no two neighbours are equal")
-_VALUES = re.compile(
-    r"\bequal\b|\bsum\b|\bpowers?\b|\bat (?:most|least)\b|\bexceeds?\b|\bcoprime\b|\bneighbou?rs?\b"
-    r"|\bmultiples? of\b|\bodd\b|\beven\b(?! (?:if|though|when))|\bprimes?\b|\bdifferent\b",
+# values compared or divided, said of the input's values: "The sum of all a_i is at most 10", "All a_i are
+# equal", "Every element of the array is a power of two", "Initially, no two neighbours are equal" -- a
+# promise no range states; the word in a predicate ("is / are ...", "does not exceed") whose subject
+# names an input variable or its elements, or in a sentence of the input ("initially", "given")
+_VALUE_PREDICATE = re.compile(
+    r"((?:[\w'{}^-]+ ){1,6}?)(?:is|are|does not|doesn't|do not|don't|never|will not)(?: not| all| always| both| pairwise)*"
+    r" (?:equal(?! to (?:the|an?)\b)|at most|at least|exceeds?|coprime|an? power|powers|multiples? of|odd|even|primes?|different)\b",
     re.I,
 )
-_OF_VALUES = re.compile(r"\b(?:elements?|entries|arrays?|sequences?)\b", re.I)
+_OF_VALUES = re.compile(r"\b(?:elements?|entries|arrays?|sequences?|neighbou?rs)\b", re.I)
 # a sentence that speaks of the input, whatever its kind
 _OF_INPUT = re.compile(
     r"\bgiven\b|\bguarantee[sd]? that\b|\bguarantees?\b(?! that you)|\b(?:it is|it's|is also) guaranteed\b(?! to)"
@@ -48,7 +49,7 @@ _OF_INPUT = re.compile(
 _DEFINITION = re.compile(
     r"^(?:an? [\w-]+(?: [\w-]+){0,2}(?: (?:of|with) [^,;:]*?|\([^()]*\))? (?:is|are) (?:an?|the|called|said|considered)\b"
     r"|the [\w\s()-]{1,40}? of an? \w[^.]*? (?:is|are)\b"
-    r"|let\b|define\b|recall that an?\b|for example\b|e\.g\.|tags:"
+    r"|let\b|define\b|denote\b|recall that an?\b|for example\b|e\.g\.|tags:"
     r"|in the (?:first|second|third|fourth|fifth|\w+-th|\d+-th) (?:test case|example|sample|query|testcase)s?\b)"
     r"|\b(?:is|are) (?:called|said to be|considered|defined as|named)\b|\b(?:let's|let us|we) (?:call|say|define|denote)\b",
     re.I,
@@ -112,13 +113,14 @@ def sentences(text: str) -> list[str]:
 def story_promise(told: str, names: set[str]) -> tuple[str, str] | None:
     """(the word, its sentence) of the first promise about the input's shape in ``told``, or None."""
     for sentence in sentences(told):
-        word = STRUCTURE.search(sentence) or (_VALUES.search(sentence) if _of_values(sentence, names) else None)
-        if word and _is_promise(sentence, names):
+        word = STRUCTURE.search(sentence) or _value_predicate(sentence, names)
+        if word and is_promise(sentence, names):
             return word.group(0), sentence
     return None
 
 
-def _is_promise(sentence: str, names: set[str]) -> bool:
+def is_promise(sentence: str, names: set[str]) -> bool:
+    """Whether ``sentence`` may promise something of the input (see the module's doc)."""
     given = re.match(r"given ([^,]*), ", sentence, re.I)
     if given and not STRUCTURE.search(given.group(1)):  # "Given an integer n, construct a permutation": the task's
         sentence = sentence[given.end() :]
@@ -130,12 +132,17 @@ def _is_promise(sentence: str, names: set[str]) -> bool:
     return not (_TASK.search(task) or sentence.endswith("?"))
 
 
-def _of_values(sentence: str, names: set[str]) -> bool:
-    """Whether ``sentence`` speaks of the input's values: names an input variable (``a_i``, ``n``), the
-    elements or the array, or the input itself (``initially``, ``given``)."""
+def _value_predicate(sentence: str, names: set[str]) -> re.Match[str] | None:
+    """The first value predicate (see above) whose subject is of the input's values, or None."""
     name = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
-    named = bool(names) and re.search(rf"(?<![\w.'])(?:{name})(?:_\S*)?(?![\w(])", sentence)
-    return bool(named or _OF_VALUES.search(sentence) or _OF_INPUT.search(sentence))
+    for m in _VALUE_PREDICATE.finditer(sentence):
+        subject = m.group(1)
+        named = bool(names) and re.search(rf"(?<![\w.'])(?:{name})(?:_\S*)?(?![\w(])", subject)
+        if re.search(r"\b(?:constraints?|limits?|versions?)\b", subject, re.I):
+            continue  # "the constraints on n and the time limit are different": of the versions
+        if named or _OF_VALUES.search(subject) or _OF_INPUT.search(sentence):
+            return m
+    return None
 
 
 def _qualifies_input(sentence: str, names: set[str]) -> bool:

@@ -213,10 +213,10 @@ def subscripted_scalars(section: str, story: str) -> tuple[str, str]:
 _NAMED = r"[A-Za-z]\w*(?: and [A-Za-z]\w*)?"
 _PHRASE_START = re.compile(
     r"(?!(?:all|none|both|some|most|any|many|few|no|neither|either|one|two) of\b)"  # "all of them equal": no noun
-    rf"(?:the|a|an|its|their|his|her|each|every one of|respectively|[\w-]+'s?|[a-z][\w-]* of|(?:where )?{_NAMED}"
+    rf"(?:the|a|an|its|their|his|her|each|every one of|respectively|correspondingly|[\w-]+'s?|[a-z][\w-]* of|(?:where )?{_NAMED}"
     r" (?:is|are|denotes?|represents?|describes?)|which|that|where|denoting|representing|indicating|describing"
     r"|meaning|array|arrays|sizes?|lengths?|elements?|numbers?|values?|descriptions?"
-    r"|of|how (?:much|many)|[a-z]+-[a-z]+)\b",  # elided: "the mass of fish, of meat", "one-minute, two-minute ..."
+    r"|of|how (?:much|many)|[a-z]+-[a-z]+)\b|[A-Za-z]\w*_\S+|\.\.\.",  # elided: "the mass of fish, of meat", "one-minute, two-minute ...", "a_1, a_2, ..."
     re.I,
 )
 
