@@ -135,6 +135,13 @@ def test_reachability_of_roads_not_said_two_way_refuses(story):
     assert why.kind == "unsupported_constraint" and "two-way" in why.message and "reached" in why.line
 
 
+def test_a_connected_graph_of_one_way_roads_refuses():
+    lines = [*REACH_LINES, "The given graph is connected."]
+    problem = _problem("N M\nA_1 B_1\n\\vdots\nA_M B_M", lines, ["2 2\n1 2\n2 1\n"], story=ONE_WAY)
+    why = stdin_spec(problem).refusal
+    assert why.kind == "unsupported_constraint" and "directed" in why.message
+
+
 @pytest.mark.parametrize(
     "line",
     [
