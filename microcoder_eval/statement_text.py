@@ -31,6 +31,7 @@ __all__ = [
     "plain_latex",
     "strip_html",
     "unicode_math",
+    "unicode_operators",
 ]
 
 #: every way LaTeX writes an ellipsis: ``\dotsc`` (commas), ``\dotsb`` (binary operators), ...
@@ -197,6 +198,16 @@ def unicode_math(text: str) -> str:
     if any(ch in text for ch in "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"):
         text = _SUPER_RUN.sub(lambda m: "^{" + m.group(1).translate(_SUPERSCRIPTS) + "}", text)
     return text
+
+
+_OPERATORS = {"≤": "<=", "≥": ">=", "≠": "!=", "⋅": "*", "·": "*", "×": "*", "…": "...", "’": "'"}
+_OPERATOR = re.compile("|".join(_OPERATORS))
+
+
+def unicode_operators(text: str) -> str:
+    """Unicode comparisons, products, the ellipsis and the curly apostrophe as ASCII, a space either
+    side (``1≤n`` -> ``1 <= n``): the one place both statement readers normalise them."""
+    return _OPERATOR.sub(lambda m: f" {_OPERATORS[m.group(0)]} ", text)
 
 
 _WRAPPERS = re.compile(

@@ -188,3 +188,23 @@ def test_a_cell_subscript_is_named_as_written_not_mangled():
         ["3 3\n###\n#.#\n###\n"],
     )
     assert "S[i],1}" not in reason and "S_{i,1}" in reason
+
+
+def test_unicode_operators_are_ascii_and_spaced():
+    from microcoder_eval.statement_text import unicode_operators
+
+    assert " ".join(unicode_operators("1≤n≤2×10^5, a_i≠a_j, x≥0, a_1, …").split()) == (
+        "1 <= n <= 2 * 10^5, a_i != a_j, x >= 0, a_1, ..."
+    )
+
+
+def test_a_constraint_line_in_unicode_reads_as_in_ascii():
+    from test_testgen_conditions import fn_problem
+
+    from microcoder_data.testgen.inputspec import InputSpec, input_spec
+
+    got = [
+        input_spec(fn_problem(line, "n: int, k: int", ['{"n": 3, "k": 2}']))
+        for line in ("1 ≤ k ≤ n ≤ 10", "1 <= k <= n <= 10")
+    ]
+    assert all(isinstance(s, InputSpec) for s in got) and got[0].nodes == got[1].nodes

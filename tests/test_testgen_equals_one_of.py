@@ -1,4 +1,4 @@
-"""``directions[i] == 'L' or directions[i] == 'R'`` (word_readings.equals_one_of): a subject equal to
+"""``directions[i] == 'L' or directions[i] == 'R'`` (value_readings.values_listed): a subject equal to
 one of the values listed is drawn from them; an existing test holding another value refuses."""
 
 from __future__ import annotations

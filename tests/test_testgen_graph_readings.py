@@ -59,8 +59,8 @@ TREE_LINES = [
 ]
 
 
-def _stdin(fmt: str, lines: list[str], inputs: list[str]) -> StdinSpec:
-    spec = stdin_spec(_problem(fmt, lines, inputs))
+def _stdin(fmt: str, lines: list[str], inputs: list[str], story: str = "Answer the question.") -> StdinSpec:
+    spec = stdin_spec(_problem(fmt, lines, inputs, story=story))
     assert isinstance(spec, StdinSpec), spec.reason
     return spec
 
@@ -107,7 +107,8 @@ def test_a_connected_graph_keeps_its_edge_count_bounds_and_simplicity(line):
         line,
         "All input values are integers.",
     ]
-    spec = _stdin(CONNECTED_FMT, lines, ["3 3\n1 2 5\n2 3 1\n3 1 4\n"])
+    story = "Road i connects city A_i and city B_i bidirectionally."  # reachability of two-way roads: connected
+    spec = _stdin(CONNECTED_FMT, lines, ["3 3\n1 2 5\n2 3 1\n3 1 4\n"], story)
     drawn = [json.loads(x) for x in generate_inputs(spec.spec, "atc/conn", 30)]
     assert len(drawn) >= 15 and any(v["M"] > v["N"] - 1 for v in drawn)  # more than a tree
     for v in drawn:
@@ -117,7 +118,44 @@ def test_a_connected_graph_keeps_its_edge_count_bounds_and_simplicity(line):
     for x in generate_large_inputs(spec.spec, "atc/conn", 2, budget=20_000, max_chars=10**7):
         v = json.loads(x)
         assert v["M"] > 1000 and graph_is("connected", 1, v["N"], v["A"], v["B"])
-    assert stdin_spec(_problem(CONNECTED_FMT, lines, ["4 2\n1 2 5\n3 4 1\n"])).refusal.kind == "examples_break_reading"
+    broken = _problem(CONNECTED_FMT, lines, ["4 2\n1 2 5\n3 4 1\n"], story=story)
+    assert stdin_spec(broken).refusal.kind == "examples_break_reading"
+
+
+REACH_LINES = ["2 \\leq N \\leq 10", "N-1 \\leq M \\leq 20", "1 \\leq A_i, B_i \\leq N"]
+ONE_WAY = "There are N cities and M one-way roads. Road i goes from city A_i to city B_i."
+
+
+@pytest.mark.parametrize("story", [ONE_WAY, "Road i goes from city A_i to city B_i.", "Answer the question."])
+def test_reachability_of_roads_not_said_two_way_refuses(story):
+    # one-way roads all reachable from each other are strongly connected, which is not drawn
+    line = "Any pair of cities can be reached from each other by traveling through some roads."
+    problem = _problem("N M\nA_1 B_1\n\\vdots\nA_M B_M", [*REACH_LINES, line], ["2 2\n1 2\n2 1\n"], story=story)
+    why = stdin_spec(problem).refusal
+    assert why.kind == "unsupported_constraint" and "two-way" in why.message and "reached" in why.line
+
+
+def test_a_connected_graph_of_one_way_roads_refuses():
+    lines = [*REACH_LINES, "The given graph is connected."]
+    problem = _problem("N M\nA_1 B_1\n\\vdots\nA_M B_M", lines, ["2 2\n1 2\n2 1\n"], story=ONE_WAY)
+    why = stdin_spec(problem).refusal
+    assert why.kind == "unsupported_constraint" and "directed" in why.message
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "There may be multiple edges but no self-loops.",
+        "Any pair of cities can be reached from each other, and no road connects a city to itself.",
+        "All cities are reachable from each other; no road connects a city to itself.",
+    ],
+)
+def test_a_graph_line_with_a_further_clause_is_not_read_as_its_first_part(line):
+    fmt = "N M\nA_1 B_1 C_1\n\\vdots\nA_M B_M C_M"
+    lines = [*REACH_LINES, "1 \\leq C_i \\leq 10^9", "The given graph is connected.", line]
+    problem = _problem(fmt, lines, ["3 3\n1 2 5\n2 3 1\n3 1 4\n"], story="Roads are bidirectional.")
+    why = stdin_spec(problem).refusal
+    assert why.kind == "unsupported_constraint" and why.line.rstrip(".") == line.rstrip(".")
 
 
 DAG = (

@@ -34,7 +34,7 @@ from microcoder_data.testgen.spec_model import (
 )
 from microcoder_data.testgen.spec_expr import ExprError, Name, parse_bound, walk
 from microcoder_data.testgen.structures import make_items, read_structure
-from microcoder_eval.statement_text import heading_of
+from microcoder_eval.statement_text import heading_of, unicode_operators
 
 MANGLED_POW = {"231": "2**31", "232": "2**32", "263": "2**63", "264": "2**64"}
 
@@ -309,7 +309,7 @@ class _Reader:
 
     # one line of the Constraints section
     def read(self, line: str, mangled: bool) -> bool:
-        text = _fix_numbers(line.rstrip(". ;"), mangled).replace("≤", "<=").replace("≥", ">=").replace("≠", "!=")
+        text = _fix_numbers(unicode_operators(line).rstrip(". ;"), mangled)
         text = _plainer(GUARANTEE.sub("", re.sub(r"\s+", " ", text)))
         done = read_line(self, text)
         if done is None:

@@ -18,12 +18,18 @@ from typing import Any
 from microcoder_data.testgen.parent_trees import tie_parents
 from microcoder_data.testgen.spec_model import _IDENT, ELEMENT_INDEX, Node, _Unsupported, is_number_list
 
+# reachability said of the vertices: nothing after "each other" but how ("by traveling through some
+# roads"); of one-way roads it would be strong connectivity, which is not drawn (finish_graphs)
+_REACHED = (
+    r"any (?:pair|two) of (?:cities|vertices|nodes|islands) can be reached from each other(?: by [\w ]+)?"
+    r"|all (?:\w+ )?(?:cities|vertices|nodes|branches) are reachable from each other(?: by [\w ]+)?"
+    r"|each (?:vertex|node|city) can be reached (?:directly or indirectly )?from every other (?:vertex|node|city)"
+)
+_TWO_WAY = re.compile(r"\bundirected\b|\bbi-?directional(?:ly)?\b|\btwo-way\b|\bin both directions\b", re.I)
 _TREE = re.compile(r"(?:the )?(?:given |input )?(?:graph|edges?) (?:is|forms?|represents?) a tree", re.I)
 _CONNECTED = re.compile(
     r"(?:the )?(?:given |input )?graph is (simple and )?connected"
-    r"|any (?:pair|two) of (?:cities|vertices|nodes|islands) can be reached from each other\b.*"
-    r"|all (?:\w+ )?(?:cities|vertices|nodes|branches) are reachable from each other\b.*"
-    r"|each (?:vertex|node|city) can be reached (?:directly or indirectly )?from every other (?:vertex|node|city)",
+    rf"|{_REACHED}",
     re.I,
 )
 _DAG = re.compile(
@@ -40,8 +46,10 @@ _NO_REPEAT = re.compile(
     r"|no two \w+ are connected by more than one \w+",
     re.I,
 )
-_PERMITS = re.compile(
-    r"(?:the graph may (?:contain|have)|there may be) (?:multiple|repeated|parallel) (?:edges|roads)\b.*", re.I
+_PERMITS = re.compile(  # exactly: "... but no self-loops" is no permission (refused unless read otherwise)
+    r"(?:the graph may (?:contain|have)|there may be) (?:multiple|repeated|parallel) (?:edges|roads)"
+    r"(?: between (?:two|the same two|a pair of|any pair of|some pairs? of) (?:nodes|vertices|cities))?",
+    re.I,
 )
 _PAIRS = re.compile(
     r"(\\lbrace|\(|\{) ?([A-Za-z_]\w*)\[(\w)\] ?, ?([A-Za-z_]\w*)\[\3\] ?(?:\\rbrace|\)|\}) != "
@@ -161,7 +169,7 @@ def finish_graphs(reader: Any, statement: str) -> None:
     """Tie every recorded graph line to its edges (see the module's doc): the shape drawn on the
     edge list (``Node.graph``) and checked (``graph_is``); "simple" of two flat lists a check.  A
     size the vertices count is drawn small.  Raises ``_Unsupported`` naming the line."""
-    directed = re.search(r"(?<!un)directed", statement, re.I) is not None
+    directed = re.search(r"(?<!un)directed|\bone-way\b", statement, re.I) is not None
     chosen: dict[str, tuple[str, str]] = {}  # list -> (shape, line)
     for shape, line, named in reader.graphs:
         if shape == "parents":  # one flat list of parents: parent_trees
@@ -177,8 +185,12 @@ def finish_graphs(reader: Any, statement: str) -> None:
                 continue
         lists = {first} | ({second} if second else set())
         span = _vertex_range(ends, lists | {f"{first}__0", f"{first}__1"})
-        if span is None or (shape in ("connected", "tree") and directed):  # a rooted tree's edges point
+        reach = (
+            shape == "connected" and re.fullmatch(_REACHED, line.rstrip(" ."), re.I) and not _TWO_WAY.search(statement)
+        )
+        if span is None or (shape in ("connected", "tree") and directed) or reach:  # a rooted tree's edges point
             why = "no vertex range" if span is None else "of a directed graph: which way its edges point is not drawn"
+            why = "of roads not said two-way: strongly connected is not drawn" if reach and span else why
             raise _Unsupported(f"graph line not enforced ({why}): {line!r}", "unsupported_constraint", line)
         old = chosen.get(first)
         if old and {old[0], shape} == {"dag", "connected"}:

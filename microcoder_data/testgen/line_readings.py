@@ -30,7 +30,7 @@ from microcoder_data.testgen.relation_readings import (
 )
 from microcoder_data.testgen.sentence_readings import ENTRIES as SENTENCE_ENTRIES
 from microcoder_data.testgen.value_registry import ENTRIES as VALUE_ENTRIES
-from microcoder_data.testgen.word_readings import each_subject, equals_one_of, leading_zeros, sorted_in_words
+from microcoder_data.testgen.word_readings import each_subject, leading_zeros, sorted_in_words
 
 # how a reading of a line that constrains no input is enforced (its test: it records nothing)
 NOTHING_TO_ENFORCE = "nothing: it constrains no input"
@@ -255,16 +255,6 @@ READINGS = (
         ),
         "drawn",
         sorted_in_words,
-    ),
-    Reading(
-        "one of the values listed, as equalities",
-        (
-            "grid[i][j] == 0 or grid[i][j] == 1",
-            "nums1[i] == 1 or nums1[i] == 2 or nums1[i] == 3",
-            "s == 'L' or s == 'R'",
-        ),
-        "drawn",
-        equals_one_of,
     ),
 )
 

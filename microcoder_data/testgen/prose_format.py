@@ -33,14 +33,19 @@ from microcoder_data.testgen.prose_items import (
     split_bounds,
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
-from microcoder_data.testgen.prose_promises import story_promise, told_without_parents
-from microcoder_data.testgen.prose_sentences import rephrase, subscripted_scalars, split_bullets, sum_sentences
+from microcoder_data.testgen.prose_promises import is_promise, split_sentences, story_promise, told_without_parents
+from microcoder_data.testgen.prose_sentences import (
+    noun_phrases,
+    rephrase,
+    subscripted_scalars,
+    split_bullets,
+    sum_sentences,
+)
 from microcoder_data.testgen.spec_model import _Unsupported
-from microcoder_eval.statement_text import heading_of
+from microcoder_eval.statement_text import heading_of, unicode_operators
 
 CASES = "cases"  # the variable holding the test cases: one list of values per case
 
-_UNICODE = (("≤", "<="), ("≥", ">="), ("≠", "!="), ("⋅", "*"), ("·", "*"), ("×", "*"), ("…", "..."), ("’", "'"))
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 _COUNTS = {"a single": 1, "one": 1, "a": 1, "an": 1, "the": 0, "two": 2, "three": 3, "four": 4, "five": 5}
 _NAME = r"[A-Za-z][A-Za-z0-9]*"
@@ -161,7 +166,7 @@ def read_prose(statement: str) -> ProseInput:
         told,
     )
     if promise or parity:  # "you are given a permutation": a promise of the input no range says
-        word, line = promise or (parity.group(0), parity.group(0))  # type: ignore[union-attr]
+        word, line = (parity.group(0), parity.group(0)) if parity else promise  # type: ignore[misc]
         raise _Unsupported(
             f"the statement speaks of a {word.lower()!r}, which the Input section's ranges do not state",
             kind="promise",
@@ -207,8 +212,7 @@ def _without_output(statement: str) -> str:
 
 
 def _normal(text: str) -> str:
-    for a, b in _UNICODE:
-        text = text.replace(a, f" {b} ")
+    text = unicode_operators(text)
     text = re.sub(r"(?<=\d)[ ,](?=\d{3}(?!\d))", "", text)  # 150 000, 200,000
     text = re.sub(
         r"\btest ?cases?\b|\bsets? of input data\b|\binput data sets?\b",
@@ -228,12 +232,7 @@ def _normal(text: str) -> str:
 
 
 def _sentences(section: list[str]) -> list[str]:
-    paragraphs = re.split(r"\n\s*\n", _normal("\n".join(section)))
-    out = []
-    for para in paragraphs:
-        text = " ".join(para.split())
-        out += [s.strip() for s in re.split(r"(?<=[^.\s][.!?])\s+(?=[A-Z*])", text) if s.strip()]
-    return split_bullets(out)
+    return split_bullets(split_sentences(_normal("\n".join(section))))
 
 
 _GLOSS = re.compile(
@@ -260,7 +259,8 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
-    if m and not _COMPARISON.search(told) and not _GLOSS_PROMISE.search(gloss_without_tree(told)):
+    said = not _GLOSS_PROMISE.search(gloss_without_tree(told)) and noun_phrases(s[m.end() :]) if m else False
+    if m and not _COMPARISON.search(told) and said:
         return s[: m.start()].strip(), s[m.end() :]
     return s.strip(), ""
 
@@ -606,6 +606,13 @@ _GLOSS_PROMISE = re.compile(
 )
 _GRAPH_WORDS = re.compile(r"\b(?:trees?|graphs?|edges?|vertices|vertex|connected|loops?|reachable|cycles?)\b", re.I)
 _CHAIN = re.compile(r"[^\s,;()]+(?:\s*(?:<=|>=|!=|<|>)\s*[^\s,;()]+)+")
+# an input set to a number in the story ("Dana's array has a_1 = 1"): a constraint line, read or refused
+# ("a = 2^k", "b_i = a_i + 1" define the story's things by the input: no value said)
+_SUPPOSED = re.compile(
+    r"\b(?:if|when|whenever|for example|e\.g|suppose|assume|let|after|then|with|such that|for (?:every|each|all))\b",
+    re.I,
+)  # no value said
+_SET = re.compile(r"(?<![\w.=<>!])([A-Za-z][A-Za-z0-9]*)(?:_\{?\w+\}?)? = -?\d+(?:\^\d+)?(?![\w^]|\.\d)")
 
 
 def _story_ranges(story: str, names: set[str]) -> list[str]:
@@ -624,7 +631,8 @@ def _story_ranges(story: str, names: set[str]) -> list[str]:
         if len(terms) == 2 and left and not _of_names(left.group(1), names):
             continue  # "an index j <= n": the range of the story's j, not of n
         out.append(chain.strip())
-    return out
+    said = [x for x in split_sentences(story) if is_promise(x, names) and not _SUPPOSED.search(x)]
+    return out + [m.group(0) for x in said for m in _SET.finditer(x) if m.group(1) in names]
 
 
 def _of_names(word: str, names: set[str]) -> bool:

@@ -30,6 +30,16 @@ STRUCTURE = re.compile(
     r"|\bdistinct\b|\bpairwise\b|\bunique\b|\bpalindrom\w*|\bbracket sequences?\b|\bguarantee[sd]?\b",
     re.I,
 )
+# values compared or divided, said of the input's values: "The sum of all a_i is at most 10", "All a_i are
+# equal", "Every element of the array is a power of two", "Initially, no two neighbours are equal" -- a
+# promise no range states; the word in a predicate ("is / are ...", "does not exceed") whose subject
+# names an input variable or its elements, or in a sentence of the input ("initially", "given")
+_VALUE_PREDICATE = re.compile(
+    r"((?:[\w'{}^-]+ ){1,6}?)(?:is|are|does not|doesn't|do not|don't|never|will not)(?: not| all| always| both| pairwise)*"
+    r" (?:equal(?! to (?:the|an?)\b)|at most|at least|exceeds?|coprime|an? power|powers|multiples? of|odd|even|primes?|different)\b",
+    re.I,
+)
+_OF_VALUES = re.compile(r"\b(?:elements?|entries|arrays?|sequences?|neighbou?rs)\b", re.I)
 # a sentence that speaks of the input, whatever its kind
 _OF_INPUT = re.compile(
     r"\bgiven\b|\bguarantee[sd]? that\b|\bguarantees?\b(?! that you)|\b(?:it is|it's|is also) guaranteed\b(?! to)"
@@ -39,7 +49,7 @@ _OF_INPUT = re.compile(
 _DEFINITION = re.compile(
     r"^(?:an? [\w-]+(?: [\w-]+){0,2}(?: (?:of|with) [^,;:]*?|\([^()]*\))? (?:is|are) (?:an?|the|called|said|considered)\b"
     r"|the [\w\s()-]{1,40}? of an? \w[^.]*? (?:is|are)\b"
-    r"|let\b|define\b|recall that an?\b|for example\b|e\.g\.|tags:"
+    r"|let\b|define\b|denote\b|recall that an?\b|for example\b|e\.g\.|tags:"
     r"|in the (?:first|second|third|fourth|fifth|\w+-th|\d+-th) (?:test case|example|sample|query|testcase)s?\b)"
     r"|\b(?:is|are) (?:called|said to be|considered|defined as|named)\b|\b(?:let's|let us|we) (?:call|say|define|denote)\b",
     re.I,
@@ -51,7 +61,7 @@ _LEAD = re.compile(
 )
 _TASK = re.compile(
     r"^(?:find|print|output|determine|calculate|compute|count|help|sort|answer|choose|construct|restore|tell"
-    r"|report|minimi[sz]e|maximi[sz]e|check|solve|make|split|return|replace|remove|write down|what|how many|how much|which|can you"
+    r"|report|sum|minimi[sz]e|maximi[sz]e|check|solve|make|split|return|replace|remove|write down|what|how many|how much|which|can you"
     r"|is it possible|your (?:task|goal|job|aim) is|you (?:need|have|want|are asked|must|should|are to|are required"
     r"|can|may|are allowed|will be asked|wish))\b"
     r"|^in one (?:operation|move|step|turn|second)\b"
@@ -61,15 +71,34 @@ _TASK = re.compile(
 _QUALIFIER = r"(?:(?:array|arrays|sequence|sequences|string|strings|list|integers?|numbers?|positive|non-negative) )*"
 
 
+# a sentence ends before a capital, a bullet, or an input name (``... of the array. a_1 is the largest``)
+_NEXT = re.compile(r"\n\s*\n|(?<=[^.\s][.!?])\s+(?=[A-Z(*]|[A-Za-z][A-Za-z0-9]*_|[a-z] (?:is|are|and)\b)")
+
+
+def split_sentences(text: str) -> list[str]:
+    """``text`` cut into sentences (the one splitter of statements' prose): paragraphs apart, and a
+    paragraph that starts in lower case after one with no closing stop is that sentence's rest (a
+    formula set apart: ``... make the product\\n\\na_1 * ... * a_n divisible by k.``)."""
+    text = re.sub(r"\b(i\.e|e\.g|etc|resp|vs)\.", r"\1<dot>", text)
+    out: list[str] = []
+    for part in _NEXT.split(text):
+        part = " ".join(part.replace("<dot>", ".").split())
+        stop = out and out[-1].endswith((".", "!", "?", ":", ";")) and not out[-1].endswith("...")
+        if out and part[:1].islower() and not stop:
+            out[-1] += " " + part
+        elif part:
+            out.append(part)
+    return out
+
+
 def sentences(text: str) -> list[str]:
     """``text`` cut into sentences, its footnotes (``^+``, ``^\\ddagger``) apart; the bullets after a
     sentence ending in ``:`` are that sentence's (``In one operation, you can: * choose ...``)."""
-    text = re.sub(r"\b(i\.e|e\.g|etc|resp|vs)\.", r"\1<dot>", text)
     text = re.sub(r"\^\{?(?:\(\+\)|\+|∗|\*|†|\\ddagger|\\dagger)\}?\s*(?=[A-Z])", "\n\n", text)
-    text = re.sub(r"(?:^|\s)\*\s+(?=\S)", "\n\n<bullet>", text)
+    # a bullet opens a line or follows a colon, semicolon or stop: "a_1 * a_2" is a product
+    text = re.sub(r"(?:^|(?<=\n)|(?<=[:;!?])|(?<=[^.]\.))\s*\*\s+(?=\S)", "\n\n<bullet>", text)
     out: list[str] = []
-    for part in re.split(r"\n\s*\n|(?<=[^.\s][.!?])\s+(?=[A-Z(])", text):
-        part = " ".join(part.replace("<dot>", ".").split())
+    for part in split_sentences(text):
         bullet = part.startswith("<bullet>")
         part = part.removeprefix("<bullet>")
         if not part.strip(" *.,;"):
@@ -84,13 +113,14 @@ def sentences(text: str) -> list[str]:
 def story_promise(told: str, names: set[str]) -> tuple[str, str] | None:
     """(the word, its sentence) of the first promise about the input's shape in ``told``, or None."""
     for sentence in sentences(told):
-        word = STRUCTURE.search(sentence)
-        if word and _is_promise(sentence, names):
+        word = STRUCTURE.search(sentence) or _value_predicate(sentence, names)
+        if word and is_promise(sentence, names):
             return word.group(0), sentence
     return None
 
 
-def _is_promise(sentence: str, names: set[str]) -> bool:
+def is_promise(sentence: str, names: set[str]) -> bool:
+    """Whether ``sentence`` may promise something of the input (see the module's doc)."""
     given = re.match(r"given ([^,]*), ", sentence, re.I)
     if given and not STRUCTURE.search(given.group(1)):  # "Given an integer n, construct a permutation": the task's
         sentence = sentence[given.end() :]
@@ -100,6 +130,19 @@ def _is_promise(sentence: str, names: set[str]) -> bool:
         return False
     task = _LEAD.sub("", sentence)
     return not (_TASK.search(task) or sentence.endswith("?"))
+
+
+def _value_predicate(sentence: str, names: set[str]) -> re.Match[str] | None:
+    """The first value predicate (see above) whose subject is of the input's values, or None."""
+    name = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+    for m in _VALUE_PREDICATE.finditer(sentence):
+        subject = m.group(1)
+        named = bool(names) and re.search(rf"(?<![\w.'])(?:{name})(?:_\S*)?(?![\w(])", subject)
+        if re.search(r"\b(?:constraints?|limits?|versions?)\b", subject, re.I):
+            continue  # "the constraints on n and the time limit are different": of the versions
+        if named or _OF_VALUES.search(subject) or _OF_INPUT.search(sentence):
+            return m
+    return None
 
 
 def _qualifies_input(sentence: str, names: set[str]) -> bool:

@@ -206,3 +206,34 @@ def subscripted_scalars(section: str, story: str) -> tuple[str, str]:
         pattern = rf"\b{b}_(?:\{{{s}\}}|{s})(?![\w{{])"
         section, story = re.sub(pattern, b + s, section), re.sub(pattern, b + s, story)
     return section, story
+
+
+# how a gloss part may open: a determiner, a possessive, a noun "of ...", "x_i is / denotes ...", a
+# relative or participle clause ("which ...", "denoting ..."): a noun phrase, saying what a value is
+_NAMED = r"[A-Za-z]\w*(?: and [A-Za-z]\w*)?"
+_PHRASE_START = re.compile(
+    r"(?!(?:all|none|both|some|most|any|many|few|no|neither|either|one|two) of\b)"  # "all of them equal": no noun
+    rf"(?:the|a|an|its|their|his|her|each|every one of|respectively|correspondingly|[\w-]+'s?|[a-z][\w-]* of|(?:where )?{_NAMED}"
+    r" (?:is|are|denotes?|represents?|describes?)|which|that|where|denoting|representing|indicating|describing"
+    r"|meaning|array|arrays|sizes?|lengths?|elements?|numbers?|values?|descriptions?"
+    r"|of|how (?:much|many)|[a-z]+-[a-z]+)\b|[A-Za-z]\w*_\S+|\.\.\.",  # elided: "the mass of fish, of meat", "one-minute, two-minute ...", "a_1, a_2, ..."
+    re.I,
+)
+
+
+def noun_phrases(gloss: str) -> bool:
+    """Whether a gloss (``— the number of rows and columns, respectively``) is noun phrases only,
+    each part after a comma or semicolon too: ``— the elements of the array, all of them equal`` or
+    ``..., with a_1 = 1`` says more of the values than what they are, and is kept (the sentence refused)."""
+    depth, parts, part = 0, [], ""
+    for ch in gloss:
+        depth += (ch == "(") - (ch == ")")
+        if ch in ",;" and depth == 0:
+            parts, part = parts + [part], ""
+        else:
+            part += ch
+    for p in [*parts, part]:
+        p = re.sub(r"^(?:and|or)\s+", "", p.strip())
+        if re.search(r"[A-Za-z]", p) and (re.search(r"[=<>]", p) or not _PHRASE_START.match(p)):
+            return False
+    return True

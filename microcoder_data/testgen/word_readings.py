@@ -145,17 +145,3 @@ def named_characters(text: str) -> str | None:
         re.I,
     )
     return "".join(sorted(set(re.findall(r"'(.)'", m.group(1))))) if m else None
-
-
-_VALUE = r"(?:'[^']*'|\"[^\"]*\"|-?\d+)"
-
-
-def equals_one_of(reader: Any, text: str) -> bool | None:
-    """``directions[i] == 'L' or directions[i] == 'R'``, ``grid[i][j] == 0 or grid[i][j] == 1``: one subject
-    equal to one of the values listed, read as ``X is either 'L' or 'R'`` (its choices, its letters).
-    (``queries[i][0] == 1 or ...`` names a position of rows that are no tuples: the reader refuses it.)"""
-    m = re.fullmatch(rf"({_SUBJECT}(?:\[\d+\])*) == ({_VALUE})((?: or \1 == {_VALUE})+)", text.strip())
-    if not m:
-        return None
-    values = [m.group(2)] + re.findall(rf"== ({_VALUE})", m.group(3))
-    return reader.read(f"{m.group(1)} is either {' or '.join(values)}", False)
