@@ -9,6 +9,7 @@ from typing import Any
 
 from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from microcoder_data.testgen.length_relations import same_lengths
 from test_testgen_conditions import fn_problem, why_not_read
 from test_testgen_line_readings import _drawn
 
@@ -275,3 +276,16 @@ def test_a_length_between_two_bounds_is_a_range():
     got = _drawn(lines, "nums: List[int]", ['{"nums": [1, 2]}'])
     assert all(1 <= len(x["nums"]) and all(0 <= v <= 49999 for v in x["nums"]) for x in got)
     assert "breaks the constraints" in why_not_read(fn_problem(lines, "nums: List[int]", ['{"nums": [50000]}']))
+
+
+def test_all_the_strings_of_one_length_refuses_where_a_string_argument_is_among_them():
+    """ "All the strings are of the same length" with a list of strings and a string argument: the
+    string is one of "the strings", and only the list's rows would be drawn alike -- refused."""
+    from microcoder_data.testgen.constraints import _Reader
+    from microcoder_data.testgen.spec_model import Node
+
+    nodes = {"words": Node("list", elem=Node("str")), "target": Node("str")}
+    assert same_lengths(_Reader(list(nodes), nodes), "All the strings are of the same length") is False
+    alone = {"words": Node("list", elem=Node("str")), "k": Node("int")}
+    reader = _Reader(list(alone), alone)
+    assert same_lengths(reader, "All the strings are of the same length") is True and alone["words"].rows_equal

@@ -152,3 +152,14 @@ def test_no_promise_generates_as_without_the_sentence():
     for pattern, examples in NOT_PROMISES:
         for sentence in examples:
             assert isinstance(input_spec(functional(sentence)), InputSpec), sentence
+
+
+def test_a_promise_wrapped_over_a_line_break_is_one_sentence():
+    """The body's promises are cut from its text as a whole: a promise the statement wraps over two
+    rows is found (and enforced or refused) as one sentence, not lost as two halves neither detects."""
+    from microcoder_data.testgen.constraints import body_promises
+
+    wrapped = "You are given an array nums. The test data is generated so\nthat all values of nums are distinct.\n"
+    assert body_promises(wrapped + "\nConstraints:\n1 <= nums.length <= 6") == [
+        "The test data is generated so that all values of nums are distinct."
+    ]

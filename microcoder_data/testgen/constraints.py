@@ -32,6 +32,7 @@ from microcoder_data.testgen.spec_model import (
     is_number_list,
     item_name,
 )
+from microcoder_data.testgen.prose_promises import split_sentences
 from microcoder_data.testgen.spec_expr import ExprError, Name, parse_bound, walk
 from microcoder_data.testgen.structures import make_items, read_structure
 from microcoder_eval.statement_text import heading_of, unicode_operators
@@ -98,13 +99,14 @@ def body_promises(statement: str) -> list[str]:
     """Sentences of the statement's body, before its Constraints and samples, that promise
     something (``promises.is_promise``): of the input ("S is guaranteed to contain all of A, B
     and C", "the input is generated such that ...") or of the answer ("... fits in a 32-bit integer")."""
-    found = []
+    body = []
     for row in statement.splitlines():
         name = heading_of(row)
         if name and name not in ("Input", "Output", "Problem Statement"):
             break  # Constraints, Example 1, Sample Input 1, Note, ...
-        found += [s.strip() for s in re.split(r"(?<=[.!?])\s+", row) if is_promise(s)]
-    return found
+        body.append("" if name else row)
+    # cut as one text: a promise wrapped over a line break is one sentence, not two halves neither detects
+    return [s for s in split_sentences("\n".join(body)) if is_promise(s)]
 
 
 def promises_outside_constraints(statement: str) -> list[str]:

@@ -102,8 +102,9 @@ def same_lengths(reader: Any, text: str) -> bool | None:
         names = [m.group(1)]
     elif _THE_STRINGS.fullmatch(text):
         names = [a for a in reader.args if _rows(reader.nodes[a]) and reader.nodes[a].elem.kind == "str"]
-        if len(names) != 1:
-            return False  # which list is meant is not said
+        loose = [a for a in reader.args if reader.nodes[a].kind == "str"]
+        if len(names) != 1 or loose:
+            return False  # which list is meant is not said, or "the strings" take in a string argument too
     else:
         return None
     node = reader.nodes.get(names[0])
