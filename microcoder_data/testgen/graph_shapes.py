@@ -72,7 +72,7 @@ def graph_is(shape: str, lo: int, hi: int, *lists: list[Any]) -> bool:
     """Do the edges of ``lists`` (see :func:`edge_pairs`) over vertices ``lo..hi`` have ``shape``?
     An endpoint outside ``lo..hi`` or not an integer fails every shape."""
     if shape == "parents":
-        return len(lists) == 1 and _rooted(lo, hi, lists[0])
+        return len(lists) == 1 and rooted(lo, hi, lists[0])
     pairs = edge_pairs(lists)
     n = hi - lo + 1
     if pairs is None or shape not in SHAPES or n < 1:
@@ -89,7 +89,7 @@ def graph_is(shape: str, lo: int, hi: int, *lists: list[Any]) -> bool:
     return components(n, edges) == 1
 
 
-def _rooted(lo: int, hi: int, parents: list[Any]) -> bool:
+def rooted(lo: int, hi: int, parents: list[Any]) -> bool:
     """Whether ``parents`` (of vertices lo+1..hi, in turn) is a tree rooted at ``lo``: each an
     integer vertex, every vertex reaching ``lo`` with no cycle on the way."""
     if len(parents) != hi - lo or not all(type(x) is int and lo <= x <= hi for x in parents):

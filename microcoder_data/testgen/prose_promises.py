@@ -72,7 +72,9 @@ _QUALIFIER = r"(?:(?:array|arrays|sequence|sequences|string|strings|list|integer
 
 
 # a sentence ends before a capital, a bullet, or an input name (``... of the array. a_1 is the largest``)
-_NEXT = re.compile(r"\n\s*\n|(?:(?<=[^.\s][.!?])|(?<=[.!?]\)))\s+(?=[A-Z(*\"]|- |[A-Za-z][A-Za-z0-9]*_|[a-z] (?:is|are|and)\b)")
+_NEXT = re.compile(
+    r"\n\s*\n|(?:(?<=[^.\s][.!?])|(?<=[.!?]\)))\s+(?=[A-Z(*\"]|- |[A-Za-z][A-Za-z0-9]*_|[a-z] (?:is|are|and)\b)"
+)
 
 
 def split_sentences(text: str) -> list[str]:

@@ -26,7 +26,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
-from microcoder_data.testgen.graph_shapes import graph_is
+from microcoder_data.testgen.graph_shapes import graph_is, rooted
 from microcoder_data.testgen.sentence_checks import clock_time, column_distinct, spaced_words, sum_all, valid_date
 
 
@@ -71,22 +71,9 @@ def adjacent_differ(values: list[Any]) -> bool:
 
 
 def parent_tree(parent: list[int]) -> bool:
-    """``parent[0] == -1`` the root, and every node's parents lead to it (no cycle, none outside)."""
-    n, depth = len(parent), [0] * len(parent)  # 0: not yet seen to reach the root
-    if not n or parent[0] != -1:
-        return False
-    depth[0] = 1
-    for start in range(n):
-        path, x = [], start
-        while depth[x] == 0:
-            path.append(x)
-            depth[x] = -1  # on the path being followed
-            x = parent[x]
-            if not 0 <= x < n or depth[x] == -1:
-                return False
-        for y in path:
-            depth[y] = 1
-    return True
+    """``parent[0] == -1`` the root, and every node's parents lead to it (no cycle, none outside):
+    graph_shapes' rooted tree, at 0."""
+    return bool(parent) and parent[0] == -1 and rooted(0, len(parent) - 1, parent[1:])
 
 
 def digit_count(value: int) -> int:
