@@ -38,3 +38,41 @@ def test_drawing_stays_deterministic_for_a_seed():
     assert isinstance(spec, InputSpec), spec.reason
     once = generate_inputs(spec, "fx/solve", 10, seed=3)
     assert once and once == generate_inputs(spec, "fx/solve", 10, seed=3)
+
+
+def test_a_range_of_characters_is_the_strings_alphabet():
+    lines = "1 <= s.length <= 50\n'0' <= s[i] <= '9'"
+    got = _drawn(lines, "s: str", ['{"s": "52233"}'])
+    assert all(set(x["s"]) <= set("0123456789") for x in got)
+    assert any(set(x["s"]) - set("01") for x in got)  # not only the examples' characters
+    assert "breaks the constraints" in why_not_read(fn_problem(lines, "s: str", ['{"s": "52a"}']))
+    # a wider alphabet stated after it does not widen it: the range is a check too
+    wider = lines.replace("'9'", "'3'") + "\ns consists of digits."
+    spec = input_spec(fn_problem(wider, "s: str", ['{"s": "123"}']))
+    assert isinstance(spec, InputSpec), spec.reason
+    kept = [json.loads(x)["s"] for x in generate_inputs(spec, "fx/solve", 30)]
+    assert kept and all(set(s) <= set("0123") for s in kept)
+    assert "breaks the constraints" in why_not_read(fn_problem(wider, "s: str", ['{"s": "129"}']))
+
+
+def test_a_range_of_characters_on_a_lists_strings_makes_each_one_character():
+    lines = "ranks.length == suits.length == 5\n1 <= ranks[i] <= 13\n'a' <= suits[i] <= 'd'"
+    sig = "ranks: List[int], suits: List[str]"
+    got = _drawn(lines, sig, ['{"ranks": [13, 2, 3, 1, 9], "suits": ["a", "a", "a", "a", "b"]}'])
+    assert all(len(c) == 1 and c in "abcd" for x in got for c in x["suits"])
+    assert any("d" in x["suits"] for x in got)
+    broken = fn_problem(lines, sig, ['{"ranks": [13, 2, 3, 1, 9], "suits": ["a", "a", "a", "a", "ab"]}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_an_elements_length_equal_to_an_arguments_follows_the_argument():
+    lines = (
+        "1 <= pattern.length <= 20\n1 <= words.length <= 50\nwords[i].length == pattern.length\n"
+        "pattern and words[i] are lowercase English letters."
+    )
+    sig = "words: List[str], pattern: str"
+    got = _drawn(lines, sig, ['{"words": ["abc", "deq"], "pattern": "abb"}'])
+    assert all(len(w) == len(x["pattern"]) for x in got for w in x["words"])
+    assert any(len(x["pattern"]) > 3 for x in got)
+    broken = fn_problem(lines, sig, ['{"words": ["abc", "de"], "pattern": "abb"}'])
+    assert "breaks the constraints" in why_not_read(broken)

@@ -559,7 +559,10 @@ class _Reader:
         virt = [r for r in cls if r[0] not in self.args]
         # disappear.length == n with n an argument: the length follows n
         sizes = [r for r in cls if r[0] in self.args and r[1:] == (0, "val") and self.nodes[r[0]].kind == "int"]
-        primary = virt[0] if virt else sizes[0] if sizes else cls[0]
+        # else a whole argument before an element: ``words[i].length == pattern.length`` -- every word's
+        # length follows the pattern's (bounded), not the pattern one word's
+        whole = [r for r in cls if r[1] == 0]
+        primary = virt[0] if virt else sizes[0] if sizes else whole[0] if whole else cls[0]
         self._bound(primary, lo, hi)
         for r in cls:
             if r != primary:

@@ -7,6 +7,7 @@ such that S[i][j] = .`` is not ``=`` written for ``==``.
 from __future__ import annotations
 
 from microcoder_data.testgen import alphabet_readings as alpha
+from microcoder_data.testgen.char_ranges import char_range
 from microcoder_data.testgen import existence_readings as exists
 from microcoder_data.testgen import value_readings as values
 
@@ -181,5 +182,11 @@ ENTRIES = (
         ),
         "drawn",
         alpha.one_character,
+    ),
+    (
+        "a range of characters",
+        ("'0' <= s[i] <= '9'", "'A' <= tasks[i] <= 'Z'"),
+        "drawn",
+        char_range,
     ),
 )
