@@ -76,3 +76,27 @@ def test_an_elements_length_equal_to_an_arguments_follows_the_argument():
     assert any(len(x["pattern"]) > 3 for x in got)
     broken = fn_problem(lines, sig, ['{"words": ["abc", "de"], "pattern": "abb"}'])
     assert "breaks the constraints" in why_not_read(broken)
+
+
+def _with_body(body: str, constraints: str, sig: str, tests: list[str]):
+    p = fn_problem(constraints, sig, tests)
+    p.statement = f"{body}\n\n{p.statement}"
+    return p
+
+
+CHAR_BODY = "You are given a string s and a character c. Return the number of substrings of s that start with c."
+CHAR_LINES = "1 <= s.length <= 10^5\ns and c consist only of lowercase English letters."
+
+
+def test_an_argument_the_statement_calls_a_character_is_one_character():
+    tests = ['{"s": "abada", "c": "a"}']
+    spec = input_spec(_with_body(CHAR_BODY, CHAR_LINES, "s: str, c: str", tests))
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30)]
+    assert len(got) >= 10 and all(len(x["c"]) == 1 and x["c"].islower() for x in got)
+    assert len({x["c"] for x in got}) > 2  # the stated alphabet's letters, not only the examples'
+    broken = _with_body(CHAR_BODY, CHAR_LINES, "s: str, c: str", ['{"s": "abada", "c": "ab"}'])
+    assert "breaks the constraints" in why_not_read(broken)
+    # a string the statement does not call a character keeps no length: still refused
+    plain = _with_body("You are given strings s and c.", CHAR_LINES, "s: str, c: str", tests)
+    assert "no length stated for c" in why_not_read(plain)

@@ -30,6 +30,7 @@ import re
 from typing import Any
 
 from microcoder_data.schema import Problem
+from microcoder_data.testgen.char_args import single_characters
 from microcoder_data.testgen.conditions import ALL_INTEGERS
 from microcoder_data.testgen.constraints import (
     _IDENT,
@@ -333,6 +334,7 @@ def spec_from(
                 _read_lines(reader, _implied_sizes(lines, args, nodes) + lines, mangled, promised, skip_unread)
                 _apply_bounds(reader)
                 finish_graphs(reader, statement)
+                single_characters(statement, {a: nodes[a] for a in args})  # "a character c": length 1
                 for a in args:
                     _leaf_alphabets(nodes[a], [ex[a] for ex in examples])
                 source = "constraints"
