@@ -100,3 +100,19 @@ def test_an_argument_the_statement_calls_a_character_is_one_character():
     # a string the statement does not call a character keeps no length: still refused
     plain = _with_body("You are given strings s and c.", CHAR_LINES, "s: str, c: str", tests)
     assert "no length stated for c" in why_not_read(plain)
+
+
+GRID = "m == board.length\nn = board[i].length\n1 <= m, n <= 6\nboard consists of only lowercase English letters."
+BOARD = '{"board": [["a", "b"], ["c", "d"]]}'
+
+
+def test_a_grid_of_strings_with_stated_letters_and_one_character_cells_is_a_character_grid():
+    got = _drawn(GRID, "board: List[List[str]]", [BOARD])
+    assert all(len(c) == 1 and c.islower() for x in got for row in x["board"] for c in row)
+    assert any(len(x["board"]) > 2 for x in got)
+    # an existing cell longer than one character: the cells' length stays unstated, refused
+    wide = fn_problem(GRID, "board: List[List[str]]", ['{"board": [["ab", "b"], ["c", "d"]]}'])
+    assert "no length stated" in why_not_read(wide)
+    # no line states the letters: refused as before
+    bare = fn_problem(GRID.rsplit("\n", 1)[0], "board: List[List[str]]", [BOARD])
+    assert "no length stated" in why_not_read(bare)

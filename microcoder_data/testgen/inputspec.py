@@ -30,7 +30,7 @@ import re
 from typing import Any
 
 from microcoder_data.schema import Problem
-from microcoder_data.testgen.char_args import single_characters
+from microcoder_data.testgen.char_args import character_grids, single_characters
 from microcoder_data.testgen.conditions import ALL_INTEGERS
 from microcoder_data.testgen.constraints import (
     _IDENT,
@@ -335,6 +335,7 @@ def spec_from(
                 _apply_bounds(reader)
                 finish_graphs(reader, statement)
                 single_characters(statement, {a: nodes[a] for a in args})  # "a character c": length 1
+                character_grids({a: nodes[a] for a in args}, examples)
                 for a in args:
                     _leaf_alphabets(nodes[a], [ex[a] for ex in examples])
                 source = "constraints"
