@@ -116,3 +116,40 @@ def test_a_grid_of_strings_with_stated_letters_and_one_character_cells_is_a_char
     # no line states the letters: refused as before
     bare = fn_problem(GRID.rsplit("\n", 1)[0], "board: List[List[str]]", [BOARD])
     assert "no length stated" in why_not_read(bare)
+
+
+ROOMS = "n == rooms.length\n2 <= n <= 1000\n0 <= rooms[i].length <= 1000\n0 <= rooms[i][j] < n"
+
+
+def test_a_list_of_lists_with_an_empty_one_among_them_is_typed_by_the_others():
+    got = _drawn(ROOMS, "rooms: List[List[int]]", ['{"rooms": [[1], [2], [3], []]}'])
+    assert all(0 <= v < len(x["rooms"]) for x in got for room in x["rooms"] for v in room)
+    assert any(any(x["rooms"]) for x in got)
+    broken = fn_problem(ROOMS, "rooms: List[List[int]]", ['{"rooms": [[1], [5], []]}'])
+    assert "breaks the constraints" in why_not_read(broken)
+    mixed = fn_problem(ROOMS, "rooms: List[List[int]]", ['{"rooms": [[1], ["a"], []]}'])
+    assert "mixed types" in why_not_read(mixed)
+
+
+TIMES = "startTime.length == endTime.length\n1 <= startTime.length <= 100\n1 <= startTime[i] <= endTime[i] <= 1000"
+STACKS = (
+    "1 <= pushed.length <= 1000\n0 <= pushed[i] <= 1000\nAll the elements of pushed are unique.\n"
+    "popped.length == pushed.length\npopped is a permutation of pushed."
+)
+
+
+def test_two_lists_of_one_length_whose_elements_are_tied_are_drawn_in_the_order_that_works():
+    sig = "startTime: List[int], endTime: List[int]"
+    got = _drawn(TIMES, sig, ['{"startTime": [1, 2, 3], "endTime": [3, 2, 7]}'])
+    assert all(len(x["startTime"]) == len(x["endTime"]) <= 100 for x in got)
+    assert all(1 <= a <= b <= 1000 for x in got for a, b in zip(x["startTime"], x["endTime"]))
+    assert any(len(x["startTime"]) > 3 for x in got)
+    assert "breaks the constraints" in why_not_read(
+        fn_problem(TIMES, sig, ['{"startTime": [4, 2], "endTime": [3, 2]}'])
+    )
+    assert why_not_read(fn_problem(TIMES, sig, ['{"startTime": [1, 2], "endTime": [3]}']))  # refused
+    sig = "pushed: List[int], popped: List[int]"
+    got = _drawn(STACKS, sig, ['{"pushed": [1, 2, 3, 4, 5], "popped": [4, 5, 3, 2, 1]}'])
+    assert all(sorted(x["pushed"]) == sorted(x["popped"]) and len(set(x["pushed"])) == len(x["pushed"]) for x in got)
+    broken = fn_problem(STACKS, sig, ['{"pushed": [1, 2, 3], "popped": [1, 2, 4]}'])
+    assert "breaks the constraints" in why_not_read(broken)

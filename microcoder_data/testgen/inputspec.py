@@ -168,13 +168,37 @@ def _gen_order(nodes: dict[str, Node], args: list[str]) -> list[str]:
     deps = {n: _deps(node, names) - {n} for n, node in nodes.items()}
     order: list[str] = []
     pending = [n for n in nodes if n not in args] + list(args)  # virtual sizes first
+    swaps = 0
     while pending:
         ready = [n for n in pending if deps[n] <= set(order)]
+        if not ready and swaps < len(nodes) and _length_from_other_side(nodes, pending):
+            swaps += 1  # each swap moves one length; bounded, so two lists cannot swap back and forth
+            deps = {n: _deps(node, names) - {n} for n, node in nodes.items()}
+            continue
         if not ready:
             raise _Unsupported(f"circular bounds among {pending}")
         order.append(ready[0])
         pending.remove(ready[0])
     return order
+
+
+def _length_from_other_side(nodes: dict[str, Node], pending: list[str]) -> bool:
+    """Two lists of one length, the length drawn with ``a`` and ``b`` following it (``b.length ==
+    a.length``) while ``a``'s elements name ``b``'s (``a[i] <= b[i]``, ``b`` a permutation of ``a``):
+    the length's bounds moved to ``b`` and ``a``'s length made to follow ``b``'s -- the same
+    constraint, in the order that draws.  False when no such pair is pending."""
+    for b in pending:
+        node = nodes[b]
+        m = re.fullmatch(r"len\((\w+)\)", node.len_lo or "")
+        a = m.group(1) if m and node.len_hi == node.len_lo else None
+        if a not in pending or a == b or nodes[a].len_lo is None or nodes[a].len_hi is None:
+            continue
+        if any(b in _IDENT.findall(e) for e in (nodes[a].len_lo, nodes[a].len_hi)):
+            continue
+        node.len_lo, node.len_hi = nodes[a].len_lo, nodes[a].len_hi
+        nodes[a].len_lo = nodes[a].len_hi = f"len({b})"
+        return True
+    return False
 
 
 def _virtual_env(

@@ -65,13 +65,13 @@ def _from_value(v: Any) -> Node | None:
     if isinstance(v, str):
         return Node("str")
     if isinstance(v, list):
-        elems = [_from_value(x) for x in v]
-        kinds = {_shape(e) for e in elems}
-        if len(kinds) > 1:
-            if kinds <= {"int", "float"}:
-                return Node("list", elem=Node("float"))
-            raise _Unsupported("list of mixed types", kind="unsupported_type")
-        return Node("list", elem=elems[0] if elems else None)
+        elem: Node | None = None
+        for x in v:  # [[1, 2], []]: an empty list's element type is its neighbours'; ints with floats: floats
+            try:
+                elem = _merge(elem, _from_value(x))
+            except _Unsupported:
+                raise _Unsupported("list of mixed types", kind="unsupported_type") from None
+        return Node("list", elem=elem)
     raise _Unsupported(f"argument of type {type(v).__name__}", kind="unsupported_type")
 
 
