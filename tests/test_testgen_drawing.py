@@ -153,3 +153,20 @@ def test_two_lists_of_one_length_whose_elements_are_tied_are_drawn_in_the_order_
     assert all(sorted(x["pushed"]) == sorted(x["popped"]) and len(set(x["pushed"])) == len(x["pushed"]) for x in got)
     broken = fn_problem(STACKS, sig, ['{"pushed": [1, 2, 3], "popped": [1, 2, 4]}'])
     assert "breaks the constraints" in why_not_read(broken)
+
+
+SCALED = "2 <= nums.length <= 100\n1 < 2 * k <= nums.length\n-1000 <= nums[i] <= 1000"
+
+
+def test_a_range_of_a_multiple_of_an_argument_bounds_the_argument():
+    sig = "nums: List[int], k: int"
+    got = _drawn(SCALED, sig, ['{"nums": [2, 5, 7, 8, 9, 2, 3, 4, 3, 1], "k": 3}'])
+    assert all(1 < 2 * x["k"] <= len(x["nums"]) for x in got)
+    assert len({x["k"] for x in got}) > 2
+    assert "breaks the constraints" in why_not_read(fn_problem(SCALED, sig, ['{"nums": [2, 5, 7], "k": 2}']))
+    strict = "1 <= n <= 1000\n0 <= k\n3 * k < n"
+    got = _drawn(strict, "n: int, k: int", ['{"n": 10, "k": 3}'])
+    assert all(0 <= 3 * x["k"] < x["n"] for x in got) and any(x["k"] > 10 for x in got)
+    # a multiple bounded above only, nothing stated below: still no range for k
+    upper = fn_problem("1 <= n <= 1000\n3 * k < n", "n: int, k: int", ['{"n": 10, "k": 3}'])
+    assert "no range stated for k" in why_not_read(upper)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from microcoder_data.testgen import alphabet_readings as alpha
 from microcoder_data.testgen.char_ranges import char_range
+from microcoder_data.testgen.scaled_ranges import scaled_range
 from microcoder_data.testgen import existence_readings as exists
 from microcoder_data.testgen import value_readings as values
 
@@ -188,5 +189,11 @@ ENTRIES = (
         ("'0' <= s[i] <= '9'", "'A' <= tasks[i] <= 'Z'"),
         "drawn",
         char_range,
+    ),
+    (
+        "a range of a multiple of an integer",
+        ("1 < 2 * k <= nums.length", "1 <= 3 * K <= N"),
+        "drawn and checked",
+        scaled_range,
     ),
 )
