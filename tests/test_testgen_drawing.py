@@ -170,3 +170,15 @@ def test_a_range_of_a_multiple_of_an_argument_bounds_the_argument():
     # a multiple bounded above only, nothing stated below: still no range for k
     upper = fn_problem("1 <= n <= 1000\n3 * k < n", "n: int, k: int", ['{"n": 10, "k": 3}'])
     assert "no range stated for k" in why_not_read(upper)
+
+
+TOTAL = "1 <= nums.length <= 1000\n1 <= sum(nums[i].length) <= 1000\n1 <= nums[i][j] <= 1000"
+
+
+def test_a_total_length_alone_bounds_each_elements_length():
+    sig = "nums: List[List[int]]"
+    got = _drawn(TOTAL, sig, ['{"nums": [[3, 1, 2, 4, 5], [1, 2, 3, 4], [3, 4, 5, 6]]}'])
+    assert all(1 <= sum(map(len, x["nums"])) <= 1000 and all(x["nums"]) for x in got)
+    assert any(len(x["nums"]) > 2 and max(map(len, x["nums"])) > 1 for x in got)
+    broken = fn_problem(TOTAL, sig, ['{"nums": [[1] , [' + ", ".join(["2"] * 1000) + "]]}"])
+    assert "breaks the constraints" in why_not_read(broken)
