@@ -182,3 +182,21 @@ def test_a_total_length_alone_bounds_each_elements_length():
     assert any(len(x["nums"]) > 2 and max(map(len, x["nums"])) > 1 for x in got)
     broken = fn_problem(TOTAL, sig, ['{"nums": [[1] , [' + ", ".join(["2"] * 1000) + "]]}"])
     assert "breaks the constraints" in why_not_read(broken)
+
+
+def _defaulted(tests: list[str]):
+    p = fn_problem("1 <= n <= 20\n1 <= k <= 2^n - 1", "n, k", tests, name="findKthBit")
+    p.starter_code = p.reference_solutions[0] = (
+        "class Solution:\n    def findKthBit(self, n, k, r = True):\n        pass\n"
+    )
+    return p
+
+
+def test_arguments_with_defaults_the_tests_leave_out_are_not_generated():
+    spec = input_spec(_defaulted(["[3, 1]", "[4, 11]"]))
+    assert isinstance(spec, InputSpec), spec.reason
+    assert spec.args == ["n", "k"]
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/findKthBit", 20)]
+    assert len(got) >= 10 and all(len(x) == 2 and 1 <= x[1] <= 2 ** x[0] - 1 for x in got)
+    assert "breaks the constraints" in why_not_read(_defaulted(["[3, 1]", "[3, 11]"]))
+    assert "do not match the signature" in why_not_read(_defaulted(["[3]"]))  # a required one left out

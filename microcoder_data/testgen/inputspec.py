@@ -62,7 +62,7 @@ from microcoder_data.testgen.spec_types import (
     _from_value,
     _merge,
     _shape,
-    _signature,
+    signature_with_defaults,
     test_args,
 )
 
@@ -271,11 +271,24 @@ def _input_spec(p: Problem, skip_unread: bool = False) -> InputSpec:
         raise _Unsupported("not a functional problem", kind="not_applicable")
     if not p.tests:
         raise _Unsupported("no tests to learn the argument shapes from", kind="not_applicable")
-    args, anns = _signature(p)
-    examples, keyword = test_args(p, args)
+    args, anns, defaults = signature_with_defaults(p)
+    examples, keyword = _given_args(p, args, defaults)
     hints = {a: _from_hint(anns.get(a)) for a in args}
     statement = with_signature_names(p.statement, args, [json.loads(t.input) for t in p.tests])
     return spec_from(args, hints, examples, constraint_lines(statement), statement, keyword, skip_unread=skip_unread)
+
+
+def _given_args(p: Problem, args: list[str], defaults: int) -> tuple[list[dict[str, Any]], bool]:
+    """The tests' arguments (``test_args``); where they leave out the last arguments, which have defaults
+    (``findKthBit(self, N, K, R = True)`` called as ``[3, 1]``), those left out are not generated either."""
+    try:
+        return test_args(p, args)
+    except _Unsupported:
+        given = {len(v) for t in p.tests if isinstance(v := json.loads(t.input), list)}
+        if not defaults or len(given) != 1 or not len(args) - defaults <= min(given) < len(args):
+            raise
+        del args[min(given) :]  # the spec's arguments: those the tests pass
+        return test_args(p, args)
 
 
 def _promised_lines(statement: str, lines: list[str] | None) -> dict[str, str]:

@@ -11,9 +11,9 @@ from microcoder_data.schema import Problem
 from microcoder_data.testgen.spec_model import Node, _Unsupported
 
 
-def _signature(p: Problem) -> tuple[list[str], dict[str, ast.expr | None]]:
+def signature_with_defaults(p: Problem) -> tuple[list[str], dict[str, ast.expr | None], int]:
     """Argument names and annotations of the entry point in the starter code (or the
-    reference, when there is no starter code)."""
+    reference, when there is no starter code), and how many of the last have a default (``R = True``)."""
     for src in (p.starter_code, *(p.reference_solutions[:1])):
         if not src or not src.strip():
             continue
@@ -31,7 +31,8 @@ def _signature(p: Problem) -> tuple[list[str], dict[str, ast.expr | None]]:
                     args = args[1:]
                 if node.args.vararg or node.args.kwarg:
                     raise _Unsupported("entry point takes *args/**kwargs", kind="unsupported_type")
-                return [a.arg for a in args], {a.arg: a.annotation for a in args}
+                defaults = min(len(node.args.defaults), len(args))
+                return [a.arg for a in args], {a.arg: a.annotation for a in args}, defaults
     raise _Unsupported(f"entry point {p.fn_name!r} not found in the starter code", kind="unsupported_type")
 
 
