@@ -200,3 +200,12 @@ def test_arguments_with_defaults_the_tests_leave_out_are_not_generated():
     assert len(got) >= 10 and all(len(x) == 2 and 1 <= x[1] <= 2 ** x[0] - 1 for x in got)
     assert "breaks the constraints" in why_not_read(_defaulted(["[3, 1]", "[3, 11]"]))
     assert "do not match the signature" in why_not_read(_defaulted(["[3]"]))  # a required one left out
+
+
+def test_a_tuple_position_bounded_by_itself_is_refused_not_drawn():
+    lines = "1 <= cars.length <= 10^5\n1 <= positioni, speedi <= 10^6\npositioni < positioni+1"
+    body = "cars[i] = [positioni, speedi]"
+    p = _with_body(body, lines, "cars: List[List[int]]", ['{"cars": [[1, 2], [2, 1], [4, 3]]}'])
+    spec = input_spec(p)
+    assert not isinstance(spec, InputSpec), "a line read as x < x + 1 would leave the order unenforced"
+    assert spec.refusal.kind == "unsupported_constraint"

@@ -301,6 +301,12 @@ class _Reader:
             raise _Unsupported(
                 f"bound {expr!r} of {ref[0]} names an element by position", kind="unsupported_constraint", line=expr
             )
+        position = ref[2][1:] if ref[2].startswith("@") and not ref[2].endswith(".len") else None
+        if position is not None and item_name(ref[0], position) in _IDENT.findall(expr):
+            # "positioni < positioni+1" (a garbled position_{i+1}) read as x < x + 1: it would hold of nothing
+            raise _Unsupported(
+                f"bound {expr!r} of {ref[0]} names the value itself", kind="unsupported_constraint", line=expr
+            )
         b = self.bounds.setdefault(ref, {})
         old = b.get(which)
         if old is not None and old != expr and which in ("lo", "hi"):
