@@ -204,6 +204,8 @@ def _lengths_under_a_total(reader: Any, terms: list[str], ops: list[str]) -> Non
         return
     if node.elem.len_hi is None and reader.bounds.get((m.group(1), 1, "len"), {}).get("hi") is None:
         reader.set_bound((m.group(1), 1, "len"), "hi", reader.expr(terms[-1]))
+    if node.elem.len_lo is None and reader.bounds.get((m.group(1), 1, "len"), {}).get("lo") is None:
+        reader.set_bound((m.group(1), 1, "len"), "lo", "1")  # none stated: drawn non-empty, within any reading
     total = reader.expr(terms[-1])
     if not set(_IDENT.findall(total)) & set(reader.nodes):  # a constant total: drawn under it (inputgen)
         node.total_len_hi = total

@@ -303,6 +303,12 @@ class _Reader:
             raise _Unsupported(
                 f"bound {expr!r} of {ref[0]} names an element by position", kind="unsupported_constraint", line=expr
             )
+        position = ref[2][1:] if ref[2].startswith("@") and not ref[2].endswith(".len") else None
+        if position is not None and item_name(ref[0], position) in _IDENT.findall(expr):
+            # "positioni < positioni+1" (a garbled position_{i+1}) read as x < x + 1: it would hold of nothing
+            raise _Unsupported(
+                f"bound {expr!r} of {ref[0]} names the value itself", kind="unsupported_constraint", line=expr
+            )
         b = self.bounds.setdefault(ref, {})
         old = b.get(which)
         if old is not None and old != expr and which in ("lo", "hi"):
@@ -561,7 +567,10 @@ class _Reader:
         virt = [r for r in cls if r[0] not in self.args]
         # disappear.length == n with n an argument: the length follows n
         sizes = [r for r in cls if r[0] in self.args and r[1:] == (0, "val") and self.nodes[r[0]].kind == "int"]
-        primary = virt[0] if virt else sizes[0] if sizes else cls[0]
+        # else a whole argument before an element: ``words[i].length == pattern.length`` -- every word's
+        # length follows the pattern's (bounded), not the pattern one word's
+        whole = [r for r in cls if r[1] == 0]
+        primary = virt[0] if virt else sizes[0] if sizes else whole[0] if whole else cls[0]
         self._bound(primary, lo, hi)
         for r in cls:
             if r != primary:

@@ -70,6 +70,7 @@ class _Draw:
         self.letters: dict[str, list[str]] = {}  # the few letters a "dup" case's strings use
         self.row_len: dict[int, int] = {}  # the length every row of a grid being drawn has, by depth
         self.len_cap: dict[int, int] = {}  # the most items an element may take, by depth: a total length's rest
+        self.own = ""  # the input being drawn: its elements' bounds may name its length (``nums[i] <= n``)
 
     def length(self, lo: int, hi: int, depth: int) -> int:
         if depth in self.len_cap:
@@ -273,6 +274,10 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         d.work += n
     by_position = indexed(node.elem)  # l_i < r_i: each element's bounds name its position
     n, total, least = _under_total(node, n, env)
+    if depth == 0 and d.own:
+        # ``1 <= nums[i] <= nums.length``: the elements' bounds see the list's length (drawn) and no
+        # element (None: a bound naming one fails the draw); the full check still runs on the draw
+        env = {**env, d.own: [None] * n}
     used = 0
     while len(items) < n and tries < 20 * n + 20:
         tries += 1
@@ -454,6 +459,7 @@ def _drawn(spec: InputSpec, d: _Draw) -> str | None:
             if node.graph and node.graph.get("ends"):
                 _graph_lists(spec.nodes, name, env, d)  # its partner list too
             elif name not in env:
+                d.own = name
                 env[name] = _value(node, env, d, 0)
         if why_invalid(spec.nodes, spec.order, spec.checks, env):
             return None

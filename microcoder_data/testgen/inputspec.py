@@ -30,6 +30,7 @@ import re
 from typing import Any
 
 from microcoder_data.schema import Problem
+from microcoder_data.testgen.char_args import character_grids, single_characters
 from microcoder_data.testgen.conditions import ALL_INTEGERS
 from microcoder_data.testgen.constraints import (
     _IDENT,
@@ -61,7 +62,7 @@ from microcoder_data.testgen.spec_types import (
     _from_value,
     _merge,
     _shape,
-    _signature,
+    signature_with_defaults,
     test_args,
 )
 
@@ -167,13 +168,37 @@ def _gen_order(nodes: dict[str, Node], args: list[str]) -> list[str]:
     deps = {n: _deps(node, names) - {n} for n, node in nodes.items()}
     order: list[str] = []
     pending = [n for n in nodes if n not in args] + list(args)  # virtual sizes first
+    swaps = 0
     while pending:
         ready = [n for n in pending if deps[n] <= set(order)]
+        if not ready and swaps < len(nodes) and _length_from_other_side(nodes, pending):
+            swaps += 1  # each swap moves one length; bounded, so two lists cannot swap back and forth
+            deps = {n: _deps(node, names) - {n} for n, node in nodes.items()}
+            continue
         if not ready:
             raise _Unsupported(f"circular bounds among {pending}")
         order.append(ready[0])
         pending.remove(ready[0])
     return order
+
+
+def _length_from_other_side(nodes: dict[str, Node], pending: list[str]) -> bool:
+    """Two lists of one length, the length drawn with ``a`` and ``b`` following it (``b.length ==
+    a.length``) while ``a``'s elements name ``b``'s (``a[i] <= b[i]``, ``b`` a permutation of ``a``):
+    the length's bounds moved to ``b`` and ``a``'s length made to follow ``b``'s -- the same
+    constraint, in the order that draws.  False when no such pair is pending."""
+    for b in pending:
+        node = nodes[b]
+        m = re.fullmatch(r"len\((\w+)\)", node.len_lo or "")
+        a = m.group(1) if m and node.len_hi == node.len_lo else None
+        if a not in pending or a == b or nodes[a].len_lo is None or nodes[a].len_hi is None:
+            continue
+        if any(b in _IDENT.findall(e) for e in (nodes[a].len_lo, nodes[a].len_hi)):
+            continue
+        node.len_lo, node.len_hi = nodes[a].len_lo, nodes[a].len_hi
+        nodes[a].len_lo = nodes[a].len_hi = f"len({b})"
+        return True
+    return False
 
 
 def _virtual_env(
@@ -246,11 +271,24 @@ def _input_spec(p: Problem, skip_unread: bool = False) -> InputSpec:
         raise _Unsupported("not a functional problem", kind="not_applicable")
     if not p.tests:
         raise _Unsupported("no tests to learn the argument shapes from", kind="not_applicable")
-    args, anns = _signature(p)
-    examples, keyword = test_args(p, args)
+    args, anns, defaults = signature_with_defaults(p)
+    examples, keyword = _given_args(p, args, defaults)
     hints = {a: _from_hint(anns.get(a)) for a in args}
     statement = with_signature_names(p.statement, args, [json.loads(t.input) for t in p.tests])
     return spec_from(args, hints, examples, constraint_lines(statement), statement, keyword, skip_unread=skip_unread)
+
+
+def _given_args(p: Problem, args: list[str], defaults: int) -> tuple[list[dict[str, Any]], bool]:
+    """The tests' arguments (``test_args``); where they leave out the last arguments, which have defaults
+    (``findKthBit(self, N, K, R = True)`` called as ``[3, 1]``), those left out are not generated either."""
+    try:
+        return test_args(p, args)
+    except _Unsupported:
+        given = {len(v) for t in p.tests if isinstance(v := json.loads(t.input), list)}
+        if not defaults or len(given) != 1 or not len(args) - defaults <= min(given) < len(args):
+            raise
+        del args[min(given) :]  # the spec's arguments: those the tests pass
+        return test_args(p, args)
 
 
 def _promised_lines(statement: str, lines: list[str] | None) -> dict[str, str]:
@@ -333,6 +371,8 @@ def spec_from(
                 _read_lines(reader, _implied_sizes(lines, args, nodes) + lines, mangled, promised, skip_unread)
                 _apply_bounds(reader)
                 finish_graphs(reader, statement)
+                single_characters(statement, {a: nodes[a] for a in args})  # "a character c": length 1
+                character_grids({a: nodes[a] for a in args}, examples)
                 for a in args:
                     _leaf_alphabets(nodes[a], [ex[a] for ex in examples])
                 source = "constraints"

@@ -132,6 +132,8 @@ def plain_number_bounds(node: Node | None) -> tuple[Any, Any] | None:
         or node.size_like
         or node.mod
         or node.prime
+        or node.lo is None  # a permutation's elements: the other list's values, no bounds of their own
+        or node.hi is None
     ):
         return None
     lo, hi = constant_value(node.lo), constant_value(node.hi)

@@ -11,9 +11,9 @@ from microcoder_data.schema import Problem
 from microcoder_data.testgen.spec_model import Node, _Unsupported
 
 
-def _signature(p: Problem) -> tuple[list[str], dict[str, ast.expr | None]]:
+def signature_with_defaults(p: Problem) -> tuple[list[str], dict[str, ast.expr | None], int]:
     """Argument names and annotations of the entry point in the starter code (or the
-    reference, when there is no starter code)."""
+    reference, when there is no starter code), and how many of the last have a default (``R = True``)."""
     for src in (p.starter_code, *(p.reference_solutions[:1])):
         if not src or not src.strip():
             continue
@@ -31,7 +31,8 @@ def _signature(p: Problem) -> tuple[list[str], dict[str, ast.expr | None]]:
                     args = args[1:]
                 if node.args.vararg or node.args.kwarg:
                     raise _Unsupported("entry point takes *args/**kwargs", kind="unsupported_type")
-                return [a.arg for a in args], {a.arg: a.annotation for a in args}
+                defaults = min(len(node.args.defaults), len(args))
+                return [a.arg for a in args], {a.arg: a.annotation for a in args}, defaults
     raise _Unsupported(f"entry point {p.fn_name!r} not found in the starter code", kind="unsupported_type")
 
 
@@ -65,13 +66,13 @@ def _from_value(v: Any) -> Node | None:
     if isinstance(v, str):
         return Node("str")
     if isinstance(v, list):
-        elems = [_from_value(x) for x in v]
-        kinds = {_shape(e) for e in elems}
-        if len(kinds) > 1:
-            if kinds <= {"int", "float"}:
-                return Node("list", elem=Node("float"))
-            raise _Unsupported("list of mixed types", kind="unsupported_type")
-        return Node("list", elem=elems[0] if elems else None)
+        elem: Node | None = None
+        for x in v:  # [[1, 2], []]: an empty list's element type is its neighbours'; ints with floats: floats
+            try:
+                elem = _merge(elem, _from_value(x))
+            except _Unsupported:
+                raise _Unsupported("list of mixed types", kind="unsupported_type") from None
+        return Node("list", elem=elem)
     raise _Unsupported(f"argument of type {type(v).__name__}", kind="unsupported_type")
 
 

@@ -7,6 +7,8 @@ such that S[i][j] = .`` is not ``=`` written for ``==``.
 from __future__ import annotations
 
 from microcoder_data.testgen import alphabet_readings as alpha
+from microcoder_data.testgen.char_ranges import char_range
+from microcoder_data.testgen.scaled_ranges import scaled_range
 from microcoder_data.testgen import existence_readings as exists
 from microcoder_data.testgen import value_readings as values
 
@@ -184,5 +186,17 @@ ENTRIES = (
         ),
         "drawn",
         alpha.one_character,
+    ),
+    (
+        "a range of characters",
+        ("'0' <= s[i] <= '9'", "'A' <= tasks[i] <= 'Z'"),
+        "drawn",
+        char_range,
+    ),
+    (
+        "a range of a multiple of an integer",
+        ("1 < 2 * k <= nums.length", "1 <= 3 * K <= N"),
+        "drawn and checked",
+        scaled_range,
     ),
 )
