@@ -20,7 +20,7 @@ from microcoder_data.export.verl import verl_row
 from microcoder_data.process.clean import CleanText
 from microcoder_data.recipe import process_steps
 from microcoder_data.schema import Problem
-from microcoder_data.testgen.constraints import constraint_lines
+from microcoder_data.testgen.statement_lines import constraint_lines
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
 from microcoder_data.verify import VerifyStep
 from microcoder_eval.judge import Judge

@@ -1,5 +1,6 @@
-"""The house's size rule for functions, checked on the source (nothing is imported): no
-function or method outside ``tests/`` is over 80 lines, docstring and comments included.
+"""The house's size rules, checked on the source (nothing is imported): no
+function or method outside ``tests/`` is over 80 lines, docstring and comments included, and no module over
+650.
 
 A function that must stay longer gets its line in docs/architecture.md ("Where a change goes") saying why, and its
 name in ``EXPLAINED`` here.
@@ -56,3 +57,17 @@ def test_the_check_sees_a_long_function(tmp_path):
         f"def short():\n    pass\n\n\nclass A:\n    def method(self):\n{body}\n", encoding="utf-8"
     )
     assert _long_functions(tmp_path, ("cli",)) == {"cli/long.py::method": MAX_LINES + 1}
+
+
+MAX_MODULE_LINES = 650  # issue 37's bound: a module past it is doing more than one job
+
+
+def test_no_module_over_650_lines():
+    """No module outside ``tests/`` is over 650 lines (the same folders as the function rule)."""
+    over = {
+        path.relative_to(ROOT).as_posix(): n
+        for folder in FOLDERS
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert not over, f"modules over {MAX_MODULE_LINES} lines (split by job): {over}"

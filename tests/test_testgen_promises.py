@@ -157,7 +157,7 @@ def test_no_promise_generates_as_without_the_sentence():
 def test_a_promise_wrapped_over_a_line_break_is_one_sentence():
     """The body's promises are cut from its text as a whole: a promise the statement wraps over two
     rows is found (and enforced or refused) as one sentence, not lost as two halves neither detects."""
-    from microcoder_data.testgen.constraints import body_promises
+    from microcoder_data.testgen.statement_lines import body_promises
 
     wrapped = "You are given an array nums. The test data is generated so\nthat all values of nums are distinct.\n"
     assert body_promises(wrapped + "\nConstraints:\n1 <= nums.length <= 6") == [

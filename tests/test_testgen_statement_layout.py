@@ -12,7 +12,7 @@ import pytest
 
 from microcoder_data.process.normalize import heading_of, normalize_layout
 from microcoder_data.schema import Problem
-from microcoder_data.testgen.constraints import constraint_lines, promises_outside_constraints
+from microcoder_data.testgen.statement_lines import constraint_lines, promises_outside_constraints
 from microcoder_data.testgen.inputgen import generate_inputs
 from microcoder_data.testgen.inputspec import InputSpec, NoSpec, input_spec
 from microcoder_data.testgen.spec_model import violation

@@ -8,8 +8,6 @@ import json
 import re
 import string
 
-from microcoder_data.collect.prompts import is_instruction
-from microcoder_data.testgen.answer_checks import answer_check_of
 from microcoder_data.testgen.conditions import (
     GUARANTEE,
     read_condition,
@@ -22,7 +20,6 @@ from microcoder_data.testgen.conditions import (
 from microcoder_data.testgen.line_readings import read_line
 from microcoder_data.testgen.word_readings import alphabet_in_words, named_characters
 from microcoder_data.testgen.matrices import names_cells_by_position
-from microcoder_data.testgen.promises import is_promise, stated_clause
 from microcoder_data.testgen.spec_model import (
     _IDENT,
     ELEMENT_INDEX,
@@ -32,10 +29,9 @@ from microcoder_data.testgen.spec_model import (
     is_number_list,
     item_name,
 )
-from microcoder_data.testgen.prose_promises import split_sentences
 from microcoder_data.testgen.spec_expr import ExprError, Name, parse_bound, walk
 from microcoder_data.testgen.structures import make_items, read_structure
-from microcoder_eval.statement_text import heading_of, unicode_operators
+from microcoder_eval.statement_text import unicode_operators
 
 MANGLED_POW = {"231": "2**31", "232": "2**32", "263": "2**63", "264": "2**64"}
 
@@ -72,56 +68,6 @@ def _fix_numbers(text: str, mangled: bool) -> str:
 # --------------------------------------------------------------------------- constraints
 
 _REF = re.compile(r"^([A-Za-z_]\w*)((?:\s*\[\s*\w+\s*\])*)(\.length|\.size\(\))?$")
-
-
-def constraint_lines(statement: str) -> list[str] | None:
-    """The lines of the statement's Constraints section (None when it has none)."""
-    rows = statement.splitlines()
-    start = next((k for k, row in enumerate(rows) if heading_of(row) == "Constraints"), None)
-    if start is None:
-        return None
-    lines = []
-    for raw in rows[start + 1 :]:
-        if heading_of(raw) or re.match(r"^\s*#{1,6}\s", raw) or is_instruction(raw):
-            # the next section (### Sample Input 1, Output, Example 1, any markdown heading) or
-            # a prompt's instructions after the statement (### Format: ..., a code fence)
-            break
-        line = re.sub(r"^[•*·\-]\s+", "", raw.replace("\u00a0", " ").replace("\u200b", "").strip()).strip()
-        if not line:
-            continue
-        if re.match(r"(?i)(follow[- ]?up|note|example|hint|explanation)\b", line):
-            break
-        lines.append(line)
-    return lines
-
-
-def body_promises(statement: str) -> list[str]:
-    """Sentences of the statement's body, before its Constraints and samples, that promise
-    something (``promises.is_promise``): of the input ("S is guaranteed to contain all of A, B
-    and C", "the input is generated such that ...") or of the answer ("... fits in a 32-bit integer")."""
-    body = []
-    for row in statement.splitlines():
-        name = heading_of(row)
-        if name and name not in ("Input", "Output", "Problem Statement"):
-            break  # Constraints, Example 1, Sample Input 1, Note, ...
-        body.append("" if name else row)
-    # cut as one text: a promise wrapped over a line break is one sentence, not two halves neither detects
-    return [s for s in split_sentences("\n".join(body)) if is_promise(s)]
-
-
-def promises_outside_constraints(statement: str) -> list[str]:
-    """The body's promises about the input (those about the answer are answer checks).  The
-    Constraints reader enforces or refuses what is stated there; a promise in the body it never
-    sees, so a generator must read it as a constraint line (:func:`promised_constraints`) or refuse it."""
-    return [s for s in body_promises(statement) if answer_check_of(s) is None]
-
-
-def promised_constraints(statement: str) -> list[tuple[str, str]]:
-    """(sentence, its clause) of each promise outside the Constraints section that is worded
-    as a guarantee of a plain statement ("(The constraints guarantee that N <= M.)", "X is
-    guaranteed to be unique": ``promises.stated_clause``): read like a constraint line
-    (enforced, or the spec is refused), where other promises refuse it outright."""
-    return [(s, c) for s in promises_outside_constraints(statement) if (c := stated_clause(s)) is not None]
 
 
 def _parse_ref(

@@ -37,6 +37,8 @@ from microcoder_data.testgen.constraints import (
     _apply_bounds,
     _fix_numbers,
     _Reader,
+)
+from microcoder_data.testgen.statement_lines import (
     body_promises,
     constraint_lines,
     promised_constraints,

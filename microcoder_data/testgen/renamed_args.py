@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from microcoder_data.testgen.constraints import constraint_lines
+from microcoder_data.testgen.statement_lines import constraint_lines
 
 _INPUT = re.compile(r"^\s*Input:\s*(.+)$", re.M)
 _NAME_EQ = re.compile(r"(?:^|(?<=, ))([A-Za-z_]\w*) = ")

@@ -29,7 +29,8 @@ import re
 from typing import Any
 
 from microcoder_data.schema import Problem
-from microcoder_data.testgen.constraints import _expr, _fix_numbers, constraint_lines, promised_constraints
+from microcoder_data.testgen.constraints import _expr, _fix_numbers
+from microcoder_data.testgen.statement_lines import constraint_lines, promised_constraints
 from microcoder_data.testgen.prose_format import CASES, read_prose
 from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
 from microcoder_data.testgen import stdin_records as jagged
