@@ -27,6 +27,7 @@ import re
 import string
 from typing import Any
 
+from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.existence_readings import _witness_of
 from microcoder_data.testgen.sums import read_total
 from microcoder_data.testgen.templates import read_field, read_template, valid_dates
@@ -41,21 +42,9 @@ def _split(names: str) -> list[str]:
     return re.split(r",? and |, ", names)
 
 
-def _leaf(reader: Any, subject: str, kind: str) -> Any:
-    """The node of kind ``kind`` that ``subject`` names (``s``; ``words[i]``: each string of a
-    list; a list of strings itself for ``str``), or None."""
-    ref = reader.ref(subject)
-    if ref is None or ref[2] != "val":
-        return None
-    node = reader.node_at(ref[0], ref[1])
-    while kind == "str" and node.kind == "list" and node.elem is not None:
-        node = node.elem
-    return node if node.kind == kind else None
-
-
 def _space_check(reader: Any, subjects: list[str], single: bool, ends: bool) -> bool:
     """Each subject a string (or strings) with the spacing stated: a check on every input."""
-    if any(_leaf(reader, s, "str") is None for s in subjects):
+    if any(string_leaf(reader, s) is None for s in subjects):
         return False
     for s in subjects:
         name = reader.ref(s)[0]
@@ -113,7 +102,7 @@ def _each_word(reader: Any, text: str) -> bool | None:
     if chars is None or " " in chars:
         return False  # a word would hold a space
     (name,) = named
-    node = _leaf(reader, name, "str")
+    node = string_leaf(reader, name)
     allowed = (set(chars) | {" "}) & set(node.alphabet or string.printable)  # a stated alphabet holds too
     node.alphabet = "".join(sorted(allowed))
     if m.group(2):  # a non-empty word: no space first, last, or beside another
@@ -137,7 +126,7 @@ def clock_format(reader: Any, text: str) -> bool | None:
     if not m:
         return None
     subjects = _split(m.group(1))
-    nodes = [_leaf(reader, s, "str") for s in subjects]
+    nodes = [string_leaf(reader, s) for s in subjects]
     if any(n is None for n in nodes):
         return False
     for s, node in zip(subjects, nodes):
@@ -263,7 +252,7 @@ def repeated_letter(reader: Any, text: str) -> bool | None:
     )
     if not m:
         return None
-    if _leaf(reader, m.group(1), "str") is not reader.nodes.get(m.group(1)):
+    if string_leaf(reader, m.group(1)) is not reader.nodes.get(m.group(1)):
         return False  # of a list's strings: not this check
     reader.checks.append(f"most_repeated({m.group(1)}) >= 2")
     return True
@@ -274,7 +263,7 @@ def only_space(reader: Any, text: str) -> bool | None:
     m = re.fullmatch(r"the only space character in ([A-Za-z_]\w*) is (?:' '|\" \"|a space)", text, re.I)
     if not m:
         return None
-    node = _leaf(reader, m.group(1), "str")
+    node = string_leaf(reader, m.group(1))
     if node is None or node.alphabet is None:
         return False  # its other characters not stated before
     node.alphabet = "".join(sorted((set(node.alphabet) - set("\t\n\r\x0b\x0c")) | {" "}))
