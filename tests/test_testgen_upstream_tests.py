@@ -16,7 +16,7 @@ from microcoder_data.schema import Problem
 from microcoder_data.testgen.augment import Asked, _plan
 from microcoder_data.testgen.input_size import read_input_spec
 from microcoder_data.testgen.refusal import Refusal
-from microcoder_data.testgen.upstream_tests import statement_example_tests
+from microcoder_data.testgen.upstream_tests import stated_line, statement_example_tests
 from microcoder_data.verify import report
 from microcoder_eval.types import TestCase
 from test_testgen_matrices import adjacency
@@ -64,6 +64,16 @@ def refusal(p: Problem) -> Refusal:
     return got
 
 
+def test_the_line_stating_a_broken_range_is_named_where_one_line_states_it():
+    lines = "1 <= nums.length <= 10\n1 <= nums[i] <= 5\n1 <= n <= 9\n1 <= x, y <= n\n2 <= grid[i][0], grid[i][1] <= 7"
+    statement = STATEMENT.replace("{constraints}", lines)
+    assert stated_line(statement, "nums[4]") == "1 <= nums[i] <= 5"
+    assert stated_line(statement, "len(nums)") == "1 <= nums.length <= 10"
+    assert stated_line(statement, "y") == "1 <= x, y <= n" and stated_line(statement, "n") == "1 <= n <= 9"
+    assert stated_line(statement, "grid[3][1]") == "2 <= grid[i][0], grid[i][1] <= 7"
+    assert stated_line(statement, "k") is None and stated_line(statement, "len(grid)") is None
+
+
 def test_the_statements_examples_are_found_among_the_tests_by_their_values():
     p = problem([EXAMPLES[1], '{"nums": [3], "k": 3}', "[[1, 2], 2]"])  # positional, or named otherwise: alike
     assert statement_example_tests(p) == {0, 2}
@@ -74,9 +84,15 @@ def test_the_statements_examples_are_found_among_the_tests_by_their_values():
 @pytest.mark.parametrize(
     "upstream, line",
     [
-        ('{"nums": [], "k": 1}', "test 3: len(nums)=0 outside [1, 10]"),  # an empty list against 1 <=
-        ('{"nums": [1, 9], "k": 1}', "test 3: nums[1]=9 outside [1, 5]"),  # an out-of-range number
-        ('{"nums": [1], "k": 0}', "test 3: k=0 outside [1, 3]"),
+        (
+            '{"nums": [], "k": 1}',
+            "test 3: len(nums)=0 outside [1, 10] (stated: 1 <= nums.length <= 10)",
+        ),  # an empty list against 1 <=
+        (
+            '{"nums": [1, 9], "k": 1}',
+            "test 3: nums[1]=9 outside [1, 5] (stated: 1 <= nums[i] <= 5)",
+        ),  # an out-of-range number
+        ('{"nums": [1], "k": 0}', "test 3: k=0 outside [1, 3] (stated: 1 <= k <= 3)"),
     ],
 )
 def test_an_upstream_test_out_of_a_stated_range_breaks_the_statement_not_the_reading(upstream, line):
@@ -110,7 +126,10 @@ def test_without_an_example_in_the_statement_the_reading_stays_suspect():
 def test_a_stdin_test_out_of_a_stated_range_after_the_fitting_sample_breaks_the_statement():
     fits = "3\n0 1 1\n1 0 0\n1 0 0\n"
     r = refusal(adjacency("", (fits, "1\n0\n")))  # 2 <= N
-    assert (r.kind, r.line) == ("upstream_test_breaks_statement", "test 2: N=1 outside [2, 100]")
+    assert (r.kind, r.line) == (
+        "upstream_test_breaks_statement",
+        "test 2: N=1 outside [2, 100] (stated: 2 \\leq N \\leq 100)",
+    )
     r = refusal(adjacency("", ("1\n0\n", fits)))  # the sample itself is not the first test: the upstream one
     assert r.kind == "upstream_test_breaks_statement"
     broken_sample = adjacency("", (fits,))
@@ -121,7 +140,8 @@ def test_a_stdin_test_out_of_a_stated_range_after_the_fitting_sample_breaks_the_
 def test_the_new_kind_is_counted_by_the_build_report_card_and_spec_files(tmp_path):
     p = problem([*EXAMPLES, '{"nums": [], "k": 1}'])
     info = _plan(p, VerifyConfig(), Asked(False, None)).info  # refused before any reference runs
-    assert info["refusal"] == {"kind": "upstream_test_breaks_statement", "line": "test 3: len(nums)=0 outside [1, 10]"}
+    assert info["refusal"]["kind"] == "upstream_test_breaks_statement"
+    assert info["refusal"]["line"].startswith("test 3: len(nums)=0 outside [1, 10]")
     p.provenance = {"verify": {"generation": info, "tests_generated": 0}}
     reasons = report.testgen_stats([p])["not_generated_reasons"]
     assert reasons == {"upstream_test_breaks_statement": 1}

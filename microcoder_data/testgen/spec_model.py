@@ -12,7 +12,7 @@ from microcoder_data.testgen.answer_checks import AnswerCheck
 from microcoder_data.testgen.graph_shapes import components
 from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.testgen.templates import fits_template
-from microcoder_data.testgen.upstream_tests import Break, bound_break, which_side
+from microcoder_data.testgen.range_breaks import Break, bound_break
 from microcoder_data.testgen.witnesses import chars_at_missing, is_prime, uncovered, witness_missing
 
 # bounds and checks are expressions of spec_expr's language (FUNCTIONS: what they may call)
@@ -84,6 +84,7 @@ class InputSpec:
 class NoSpec:
     reason: str  # what users see
     refusal: Refusal | None = None  # the same, typed (a construct not held, unless said otherwise)
+    breaks: tuple[Break, ...] = ()  # examples_break_reading: every existing test that breaks the reading
 
     def __post_init__(self) -> None:
         if self.refusal is None:
@@ -106,8 +107,7 @@ def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
     try:
         return read(p)
     except _Unsupported as exc:
-        refusal = which_side(p, exc.refusal, exc.breaks)  # an existing test breaks it: which side is wrong
-        return NoSpec(refusal.message if refusal is not exc.refusal else str(exc), refusal)
+        return NoSpec(str(exc), exc.refusal, exc.breaks)
     except (
         ValueError,
         TypeError,

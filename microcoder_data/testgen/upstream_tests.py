@@ -1,14 +1,16 @@
 """Which side is wrong when an existing test breaks the reading (issue 37, item 5: "say which").
 
 Every existing test is checked against the reading before anything is generated
-(``spec_model.check_existing``); one that breaks it refuses generation either way (valid or none:
-no test is dropped, nothing drawn).  The refusal says which side the evidence points at:
+(``spec_model.check_existing``, which records each test that breaks it and the range of constant
+side it is out of: ``range_breaks.py``); one that breaks it refuses generation either way (valid
+or none: no test is dropped, nothing drawn).  The refusal says which side the evidence points at:
 
 * ``upstream_test_breaks_statement``: the tests that are the statement's own examples (matched to
   its ``Input:`` lines or ``Sample Input`` blocks) all fit the reading, and every test that breaks
   it is one upstream added, out of a range with a constant side (``1 <= n``, ``nums[i] <= 10^9``,
   ``1 <= s.length``): the statement rules that input out, the reading of such a line is plain, and
   the examples confirm the rest -- the upstream test is wrong (LeetCodeDataset v0.3.0's ``n = 0``);
+  the refusal names the test, the range and the Constraints line stating it (where one line does);
 * ``examples_break_reading`` otherwise (a statement example breaks it, a rule other than such a
   bound, a bound naming another input, a test of several cases, no example matched): the reading
   is suspect.
@@ -18,91 +20,51 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from microcoder_data.collect.literals import parse_leetcode_args
 from microcoder_data.testgen.refusal import Refusal
-from microcoder_data.testgen.spec_expr import _NOT_CONSTANT, constant_value
+from microcoder_data.testgen.spec_model import NoSpec
+from microcoder_data.testgen.statement_lines import constraint_lines
 from microcoder_eval.statement_text import heading_of
 
 if TYPE_CHECKING:
     from microcoder_data.schema import Problem
 
 
-@dataclass(frozen=True)
-class Break:
-    """One existing test that breaks the reading, as ``check_existing`` found it."""
-
-    test: int | None  # its index in the problem's tests; None where that is not known (one case of several)
-    label: str  # how the refusal names it ("test 3")
-    why: str  # the first rule it breaks
-    bound: str | None  # a range with a constant side it breaks on that side, if any (:func:`bound_break`)
-
-
-def bound_break(node: Any, value: Any, where: str) -> str | None:
-    """The first range with a constant side that ``value`` breaks on that side (``node``: a
-    ``spec_model.Node``, which imports this module) -- a number's value,
-    a string's or list's length, at any depth -- or None.  Bounds naming other inputs do not count:
-    which of them is wrong, the test or the reading of the relation, the test alone cannot say; nor
-    does a value that a number read as a scraped power would allow (:func:`_widest`)."""
-    if node.kind in ("int", "float") and isinstance(value, (int, float)) and not isinstance(value, bool):
-        return None if node.choices is not None else _outside(value, node.lo, node.hi, where)
-    if node.kind not in ("str", "list") or not isinstance(value, (str, list)):
-        return None
-    if node.choices is None:
-        why = _outside(len(value), node.len_lo, node.len_hi, f"len({where})")
-        if why:
-            return why
-    if not isinstance(value, list):
-        return None
-    if node.items is not None:
-        parts = list(zip(node.items, value)) if len(node.items) == len(value) else []
-    else:
-        parts = [(node.elem, x) for x in value] if node.elem is not None else []
-    return next((why for i, (n, x) in enumerate(parts) if (why := bound_break(n, x, f"{where}[{i}]"))), None)
-
-
-def _outside(value: Any, lo: str | None, hi: str | None, where: str) -> str | None:
-    """``where=value outside [lo, hi]`` where ``value`` is beyond a constant side, read at its widest."""
-    low, high = _widest(lo, min), _widest(hi, max)
-    if (low is not None and value < low) or (high is not None and value > high):
-        return f"{where}={value} outside [{lo}, {hi}]"
-    return None
-
-
-# A number that may be a power whose superscript a scrape lost (``2^30`` as ``230``, ``10^5`` as
-# ``105``; constraints._fix_numbers reads the common ones so, never all): a value within the power
-# may be the reading's mistake, not the test's.
-_POWER_LOST = re.compile(r"(?<![\w.*])(10|2)([1-9]\d?)(?![\w.*])")
-
-
-def _widest(bound: str | None, pick: Any) -> Any:
-    """A constant side's value, or its value with every number that may be a scraped power read
-    as one, whichever is wider (``pick``: min for a lower side, max for an upper); None when the
-    side names an input or is not set."""
-    value = constant_value(bound) if bound else _NOT_CONSTANT
-    if value is _NOT_CONSTANT:
-        return None
-    powers = constant_value(_POWER_LOST.sub(lambda m: f"{m.group(1)}**{m.group(2)}", bound))  # type: ignore[arg-type]
-    return value if powers is _NOT_CONSTANT else pick(value, powers)
-
-
-def which_side(p: "Problem", refusal: Refusal, breaks: tuple[Break, ...]) -> Refusal:
-    """``refusal`` (an existing test breaks the reading), typed by which side is wrong (see above)."""
-    if refusal.kind != "examples_break_reading" or not breaks or p.mode not in ("functional", "stdin"):
-        return refusal
+def which_side(p: "Problem", reading: Any) -> Any:
+    """``reading`` (a spec, or a :class:`NoSpec` saying why not), where an existing test breaks it,
+    refused by which side is wrong (see above); nothing is generated either way."""
+    if not isinstance(reading, NoSpec) or not reading.breaks or reading.refusal is None:
+        return reading
+    breaks = reading.breaks
+    if reading.refusal.kind != "examples_break_reading" or p.mode not in ("functional", "stdin"):
+        return reading
     examples = statement_example_tests(p)
     if not examples or any(b.test is None or b.test in examples or b.bound is None for b in breaks):
-        return refusal
-    first = breaks[0]
+        return reading
+    first, bound = breaks[0], breaks[0].bound
+    stated = stated_line(p.statement, bound.at)  # type: ignore[union-attr]
+    line = f"{first.label}: {bound}" + (f" (stated: {stated})" if stated else "")
     others = f"; {len(breaks) - 1} more upstream tests break it too" if len(breaks) > 1 else ""
-    return Refusal(
-        "upstream_test_breaks_statement",
-        f"{first.label}: {first.bound}",
-        f"an upstream test breaks the statement's constraints ({first.label}: {first.bound}; the "
-        f"statement's {len(examples)} example(s) fit the reading{others}): nothing generated",
+    why = (
+        f"an upstream test breaks the statement ({line}; the statement's {len(examples)} example(s) "
+        f"fit the reading{others}): nothing generated"
     )
+    return NoSpec(why, Refusal("upstream_test_breaks_statement", line, why), breaks)
+
+
+def stated_line(statement: str, at: str) -> str | None:
+    """The Constraints line that states the range of ``at`` (``nums[9]``: a line bounding
+    ``nums[i]``; ``len(s)``: one bounding ``s.length``), where exactly one line does; else None."""
+    m = re.fullmatch(r"(len\()?([A-Za-z_]\w*)((?:\[\d+\])*)\)?", at)
+    if not m:
+        return None
+    ref = rf"(?<![\w.]){re.escape(m.group(2))}" + r"\s*\[[^\]]*\]" * m.group(3).count("[")
+    ref += r"\s*\.length" if m.group(1) else r"(?![\w\[.])"
+    subject = re.compile(ref + r"\s*(?:<|≤|\\le|,)")  # bounded above, or one of several bounded alike
+    hits = [line for line in constraint_lines(statement) or [] if subject.search(line)]
+    return hits[0] if len(hits) == 1 else None
 
 
 # --------------------------------------------------------------------------- the statement's examples
