@@ -12,6 +12,7 @@ from microcoder_data.testgen.answer_checks import AnswerCheck
 from microcoder_data.testgen.graph_shapes import components
 from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.testgen.templates import fits_template
+from microcoder_data.testgen.range_breaks import Break, bound_break
 from microcoder_data.testgen.witnesses import chars_at_missing, is_prime, uncovered, witness_missing
 
 # bounds and checks are expressions of spec_expr's language (FUNCTIONS: what they may call)
@@ -83,6 +84,7 @@ class InputSpec:
 class NoSpec:
     reason: str  # what users see
     refusal: Refusal | None = None  # the same, typed (a construct not held, unless said otherwise)
+    breaks: tuple[Break, ...] = ()  # examples_break_reading: every existing test that breaks the reading
 
     def __post_init__(self) -> None:
         if self.refusal is None:
@@ -96,6 +98,7 @@ class _Unsupported(Exception):
     def __init__(self, message: str, kind: str = "unsupported_construct", line: str = "") -> None:
         super().__init__(message)
         self.refusal = Refusal(kind, line, message)
+        self.breaks: tuple[Break, ...] = ()  # examples_break_reading: every existing test that breaks the reading
 
 
 def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
@@ -104,7 +107,7 @@ def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
     try:
         return read(p)
     except _Unsupported as exc:
-        return NoSpec(str(exc), exc.refusal)
+        return NoSpec(str(exc), exc.refusal, exc.breaks)
     except (
         ValueError,
         TypeError,
@@ -164,17 +167,25 @@ def check_existing(
     labels: list[str] | None = None,
 ) -> None:
     """Every existing test fits the reading, checked before anything is generated: the first
-    that does not refuses generation, naming it (``labels``; else "test k", 1-based in the
-    problem's order) and the rule it breaks -- the reading is wrong, or the test is."""
+    that does not refuses generation, naming it (``labels``, a case of a test, whose test is then
+    not known; else "test k", 1-based in the problem's order) and the rule it breaks -- the reading
+    is wrong, or the test is (every test that breaks it goes with the refusal: ``upstream_tests``
+    says which side, where the problem is known)."""
+    breaks = []
     for k, env in enumerate(envs):
         why = why_invalid(nodes, order, checks, env)
         if why:
-            which = labels[k] if labels else f"test {k + 1}"
-            raise _Unsupported(
-                f"an existing test breaks the constraints as read ({which}): {why}",
-                kind="examples_break_reading",
-                line=f"{which}: {why}",
-            )
+            bound = next((b for name in order if (b := bound_break(nodes[name], env[name], name))), None)
+            breaks.append(Break(None if labels else k, labels[k] if labels else f"test {k + 1}", why, bound))
+    if breaks:
+        which, why = breaks[0].label, breaks[0].why
+        exc = _Unsupported(
+            f"an existing test breaks the constraints as read ({which}): {why}",
+            kind="examples_break_reading",
+            line=f"{which}: {why}",
+        )
+        exc.breaks = tuple(breaks)
+        raise exc
 
 
 # How a list element's bound names its own position, so it can name the element at the same
