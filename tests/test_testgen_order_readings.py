@@ -220,3 +220,25 @@ def test_an_order_on_what_it_cannot_hold_refuses_the_line(line):
         ['{"nums": [1], "k": 1, "s": "a", "a": [[1]], "b": [[1]]}'],
     )
     assert line in why_not_read(p)
+
+
+def test_a_list_stated_sorted_and_rotated_refuses_the_rotation():
+    # the rotation would undo the first line's order: not read
+    rotated = "nums is an ascending array that is possibly rotated"
+    p = fn_problem(
+        f"1 <= nums.length <= 10\n0 <= nums[i] <= 9\nnums is sorted in ascending order.\n{rotated}.",
+        "nums: List[int]",
+        ['{"nums": [1, 2]}'],
+    )
+    assert rotated in why_not_read(p)
+
+
+def test_a_bound_that_names_i_in_a_clause_is_not_the_index():
+    # "for i != 0" qualifies which elements: the parent list's reading (length_relations), not an own-index bound
+    p = fn_problem(
+        "n == parents.length\n2 <= n <= 10^5\nparents[0] == -1\n0 <= parents[i] <= n - 1 for i != 0\n"
+        "parents represents a valid tree.",
+        "parents: List[int]",
+        ['{"parents": [-1, 0, 0, 2]}'],
+    )
+    assert "0 <= parents[i] <= n - 1 for i != 0" not in (getattr(input_spec(p), "reason", "") or "")

@@ -74,10 +74,14 @@ def _combined(old: str | None, new: str) -> str | None:
 
 
 def _set_order(node: Any, order: str, key: int | None = None, rotated: bool = False) -> bool:
-    if node is None or node.kind != "list" or (key is not None and node.order_key not in (None, key)):
+    """``node`` (a list, not a tuple) in ``order``; False where that cannot join what it holds (a
+    rotated list stated sorted elsewhere: the rotation would undo that line)."""
+    if node is None or node.kind != "list" or node.items is not None or node.order_key not in (None, key):
         return False
     both = _combined(node.order, order)
     if both is None or (rotated and (key is not None or order == "mountain")):
+        return False
+    if node.order is not None and node.rotated != rotated:
         return False
     node.order, node.rotated = both, node.rotated or rotated
     node.order_key = key if key is not None else node.order_key
@@ -258,7 +262,9 @@ def own_index_bound(reader: Any, text: str) -> bool | None:
     if not m or "i" in reader.nodes or not _BARE_I.search(m.group(5)) or (m.group(1) and _BARE_I.search(m.group(1))):
         return None
     ref = reader.ref(f"{m.group(3)}[i]")
-    if ref is None or ref[1] != 1 or re.search(r"[<>]", m.group(5)):
+    if ref is None or ref[1] != 1 or not re.fullmatch(r"[\w\s+\-*/().^]+", m.group(5)):
+        return None
+    if re.search(r"\b(?:for|if|when|where|and|or|with)\b", m.group(5)):  # "n - 1 for i != 0": another reading's
         return None
     index = f"({ELEMENT_INDEX} + {reader.first_index})" if reader.first_index else ELEMENT_INDEX
     upper = _BARE_I.sub(index, m.group(5))
