@@ -12,7 +12,9 @@ import pytest
 from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
 from microcoder_data.testgen.neighbours import neighbour_inputs
+from microcoder_data.schema import Problem
 from microcoder_data.testgen.orders import is_mountain
+from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
 from microcoder_eval.types import TestCase
 from test_testgen_conditions import fn_problem, why_not_read
 
@@ -242,3 +244,36 @@ def test_a_bound_that_names_i_in_a_clause_is_not_the_index():
         ['{"parents": [-1, 0, 0, 2]}'],
     )
     assert "0 <= parents[i] <= n - 1 for i != 0" not in (getattr(input_spec(p), "reason", "") or "")
+
+
+BANKNOTES = """Find the smallest sum k banknotes cannot make.
+
+### Input
+
+The first line contains two integers n and k (1 <= n <= 10; 1 <= k <= 10^9).
+
+The next line contains n integers a_1, a_2, ..., a_n (0 = a_1 < a_2 < ... < a_n <= 9).
+
+### Output
+
+Print one integer.
+"""
+
+
+def test_a_prose_chain_with_its_first_element_fixed_is_sorted_from_that_value():
+    # the prose reader leaves the chain's last term a[n]: still the chain (stdin_translate._chain)
+    p = Problem(
+        id="cf/banknotes",
+        source="cf",
+        title="t",
+        statement=BANKNOTES,
+        mode="stdin",
+        tests=[TestCase("3 13\n0 1 2\n", "59\n")],
+        reference_solutions=[],
+    )
+    s = stdin_spec(p)
+    assert isinstance(s, StdinSpec), s.reason
+    got = [json.loads(x)["a"] for x in generate_inputs(s.spec, p.id, 30)]
+    assert len(got) > 10 and all(a[0] == 0 and _asc(a, strict=True) and a[-1] <= 9 for a in got)
+    broken = Problem(**{**p.__dict__, "tests": [TestCase("2 13\n1 2\n", "1\n")]})  # a_1 is not 0
+    assert "breaks" in stdin_spec(broken).reason
