@@ -20,6 +20,7 @@ from typing import Any, Iterator
 
 from microcoder_data.testgen.graph_shapes import draw_edges, draw_parents
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
+from microcoder_data.testgen.orders import arrange, no_repeats, repeat_key
 from microcoder_data.testgen.sums import fix_total
 from microcoder_data.testgen.templates import draw_template
 from microcoder_data.testgen.witnesses import odd_one_out, place_covering, place_witnesses, prime_near, put_chars_at
@@ -267,7 +268,8 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         d.row_len[depth + 1] = d.length(
             int(evaluate(node.elem.len_lo, env)), int(evaluate(node.elem.len_hi, env)), depth + 1
         )
-    bounds = plain_number_bounds(node.elem) if large and not (node.distinct or node.pair_distinct or tree) else None
+    plain = not (node.distinct or node.pair_distinct or tree or no_repeats(node))
+    bounds = plain_number_bounds(node.elem) if large and plain else None
     if bounds is not None:  # a large list of plain numbers: drawn without a call of _value each
         lo, hi = (int(bounds[0]), int(bounds[1])) if node.elem.kind == "int" else bounds
         items = [d.number(node.elem, lo, hi, depth + 1) for _ in range(n)]
@@ -290,8 +292,8 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         x = _value(node.elem, {**env, ELEMENT_INDEX: len(items)} if by_position else env, d, depth + 1)
         if tree is not None:  # the tree's endpoints, the other positions (weights) as drawn
             x = list(tree[len(items)]) + x[2:]
-        if node.distinct or node.pair_distinct or node.order == "strict":  # strictly sorted: no value twice
-            key = distinct_key(node, x)
+        if node.distinct or node.pair_distinct or no_repeats(node):  # strictly sorted: no value twice
+            key = repeat_key(node, x) if no_repeats(node) else distinct_key(node, x)
             if key in seen:
                 if d.values in ("low", "high", "same", "dup"):
                     d.values = "mixed"  # distinct values cannot all be the same
@@ -309,9 +311,12 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         return items  # edges keep their order: sorting would not change the tree, only hide it
     if node.symmetric or node.diagonal is not None:
         return _square(node, items)  # rows keep their order: sorting them would break the symmetry
-    if node.order in ("asc", "strict") or d.order == "sorted":
+    arranged = arrange(node, items, d.rng)  # the list's stated order (orders.py)
+    if arranged is not None:
+        return arranged
+    if d.order == "sorted":
         items.sort()
-    elif node.order == "desc" or d.order == "reversed":
+    elif d.order == "reversed":
         items.sort(reverse=True)
     return items
 

@@ -365,6 +365,7 @@ def spec_from(
         reader = _Reader(args, nodes)
         reader.first_index = first_index
         reader.aliases = scan_aliases(statement, nodes)
+        reader.statement = statement  # what a line may point back to (a mountain's definition)
         try:
             if lines is None:
                 for a in args:

@@ -20,6 +20,7 @@ from microcoder_data.testgen.length_relations import LENGTH_READINGS
 from microcoder_data.testgen.matrices import read_matrix
 from microcoder_data.testgen.parent_trees import parents_tree
 from microcoder_data.testgen.multiset_readings import ENTRIES as MULTISET_ENTRIES
+from microcoder_data.testgen.order_readings import ENTRIES as ORDER_ENTRIES
 from microcoder_data.testgen.pair_readings import ENTRIES as PAIR_ENTRIES
 from microcoder_data.testgen.relation_readings import (
     differs_from_position,
@@ -30,7 +31,7 @@ from microcoder_data.testgen.relation_readings import (
 )
 from microcoder_data.testgen.sentence_readings import ENTRIES as SENTENCE_ENTRIES
 from microcoder_data.testgen.value_registry import ENTRIES as VALUE_ENTRIES
-from microcoder_data.testgen.word_readings import each_subject, leading_zeros, sorted_in_words
+from microcoder_data.testgen.word_readings import each_subject, leading_zeros
 
 # how a reading of a line that constrains no input is enforced (its test: it records nothing)
 NOTHING_TO_ENFORCE = "nothing: it constrains no input"
@@ -102,6 +103,7 @@ READINGS = (
     *(Reading(*entry) for entry in MULTISET_ENTRIES),  # repeated values, a fixed ending: multiset_readings.py
     *(Reading(*entry) for entry in PAIR_ENTRIES),  # lists compared as tuples: pair_readings.py
     *(Reading(*entry) for entry in SENTENCE_ENTRIES),  # sentences, relations of inputs: sentence_readings.py
+    *(Reading(*entry) for entry in ORDER_ENTRIES),  # a list's order: order_readings.py
     Reading(
         "a graph's shape: tree, connected, directed acyclic",
         (
@@ -225,7 +227,6 @@ READINGS = (
     Reading(
         "a predicate of each of several subjects",
         (
-            "nums1 and nums2 are sorted in non-decreasing order",
             "original[i], changed[i] are lowercase English letters",
             "Both num1 and num2 do not contain any leading zeros",
             "grid1[i][j] and grid2[i][j] are either 0 or 1",
@@ -245,19 +246,7 @@ READINGS = (
         "checked",
         leading_zeros,
     ),
-    Reading(
-        "a sorted list, in other words",
-        (
-            "nums1 is sorted in a non-decreasing order",
-            "nums2 is strictly increasing",
-            "All the values of nums1 are strictly increasing",
-            "grid[i] are sorted in non-increasing order",
-        ),
-        "drawn",
-        sorted_in_words,
-    ),
 )
-
 READINGS += tuple(Reading(*r) for r in LENGTH_READINGS)  # lengths, sums, neighbours
 
 

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from microcoder_data.testgen.answer_checks import AnswerCheck
 from microcoder_data.testgen.graph_shapes import components
+from microcoder_data.testgen.orders import order_violation
 from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.testgen.templates import fits_template
 from microcoder_data.testgen.range_breaks import Break, bound_break
@@ -30,7 +31,10 @@ class Node:
     alphabet: str | None = None  # str characters
     choices: list[Any] | None = None  # value is one of these
     distinct: bool = False
-    order: str | None = None  # asc | strict | desc
+    order: str | None = None  # asc | strict | desc | strict_desc | mountain (orders.py)
+    order_key: int | None = None  # a list of tuples in ``order`` of this position
+    rotated: bool = False  # some rotation of the list is in ``order``
+    column_order: str | None = None  # a grid's columns in this order
     size_like: bool = False  # an int other lengths depend on: drawn small
     # fixed-length lists whose positions differ (``edges[i] = [ui, vi, wi]``): one node per
     # position, each named in the bounds of the others by ``item_names`` (``edges__0``)
@@ -336,13 +340,7 @@ def _list_violation(node: Node, value: Any, env: dict[str, Any], where: str) -> 
         return f"{where}'s row k of n does not hold n - k items"
     if node.total_len_hi is not None and sum(len(x) for x in value) > evaluate(node.total_len_hi, env):
         return f"{where}'s total length is over {node.total_len_hi}"
-    if node.order in ("asc", "strict") and any(
-        a > b or (node.order == "strict" and a == b) for a, b in zip(value, value[1:])
-    ):
-        return f"{where} is not sorted"
-    if node.order == "desc" and any(a < b for a, b in zip(value, value[1:])):
-        return f"{where} is not sorted descending"
-    return None
+    return order_violation(node, value, where)
 
 
 def matrix_violation(node: Node, value: list[Any], where: str) -> str | None:

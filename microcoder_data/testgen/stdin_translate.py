@@ -215,7 +215,8 @@ def _chain(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
     """``1 <= A_1 < A_2 < ... < A_N <= 100`` (or ``A_1 < ... < A_N``): a sorted list and its elements' range;
     ``0 == A_1 < ... < A_N <= 10^18``: the first element the range's lower end, so that value is present."""
     m = re.fullmatch(
-        r"(?:(\S+) (<=|<|==) )?([A-Za-z]\w*)_\{?1\}? (<|<=) (?:\3_\{?2\}? \4 )?\.\.\. \4 \3_\{?\w+\}?(?: (<=|<) (\S+))?",
+        r"(?:(\S+) (<=|<|==) )?([A-Za-z]\w*)_\{?1\}? (<|<=) (?:\3_\{?2\}? \4 )?\.\.\. \4 \3(?:_\{?\w+\}?|\[\w+\])"
+        r"(?: (<=|<) (\S+))?",  # the last written A_N or, as the prose reader leaves it, a[n]
         t,
     )
     if not m or m.group(3) not in names:
