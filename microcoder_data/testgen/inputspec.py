@@ -144,6 +144,8 @@ def _deps(node: Node, names: set[str]) -> set[str]:
         out |= {w for e in node.perm for w in _IDENT.findall(e) if w in names}
     if node.perm_of:
         out.add(node.perm_of)
+    if node.edges_of:  # chosen among the edges drawn before
+        out.add(node.edges_of)
     for _, e in [*(node.witness or []), *([node.total] if node.total else [])]:  # ``nums[i] >= k``: k drawn first
         out |= {w for w in _IDENT.findall(e) if w in names}
     return out
