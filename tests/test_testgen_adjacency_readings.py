@@ -14,6 +14,7 @@ from microcoder_data.testgen.graph_shapes import adjacency_is, draw_adjacency, d
 from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
 from microcoder_data.testgen.neighbours import neighbour_inputs
+from microcoder_data.testgen.promises import stated_clause
 from test_testgen_conditions import fn_problem, why_not_read
 
 BIPARTITE = (
@@ -197,3 +198,36 @@ def test_a_permission_nothing_forbids_constrains_nothing():
 def test_a_permission_the_reading_forbids_refuses_naming_it(constraints, sig, test):
     why = why_not_read(fn_problem(constraints, sig, [test]))
     assert "forbids what this line permits" in why and " may " in why
+
+
+ROADS = (
+    "roads[i] = [ui, vi, timei]\n1 <= n <= 200\nn - 1 <= roads.length <= n * (n - 1) / 2\nroads[i].length == 3\n"
+    "0 <= ui, vi <= n - 1\n1 <= timei <= 10^9\nui != vi\nThere is at most one road connecting any two intersections.\n"
+    "You can reach any intersection from any other intersection."
+)
+
+
+def test_a_promise_of_two_graph_clauses_is_read_clause_by_clause():
+    said = (
+        "The inputs are generated such that you can reach any intersection from any other intersection and that "
+        "there is at most one road between any two intersections."
+    )
+    assert stated_clause(said) is not None
+    assert stated_clause("The test cases are generated such that you can reach nums[n - 1] and that k <= n.") is None
+    p = fn_problem(ROADS, "n: int, roads: List[List[int]]", ['{"n": 3, "roads": [[0, 1, 2], [1, 2, 3]]}'])
+    p.statement = f"There are bi-directional roads. {said}\n\n" + p.statement
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec), spec.reason
+    for x in _drawn(spec):
+        edges = [e[:2] for e in x["roads"]]
+        assert graph_is("connected", 0, x["n"] - 1, edges) and graph_is("simple", 0, x["n"] - 1, edges)
+    for roads in ("[[0, 1, 2], [2, 3, 3], [1, 2, 4], [2, 1, 5]]", "[[0, 1, 2], [2, 3, 3]]"):  # a road twice; apart
+        broken = fn_problem(ROADS, "n: int, roads: List[List[int]]", [f'{{"n": 4, "roads": {roads}}}'])
+        broken.statement = p.statement
+        assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_a_promise_restated_after_i_e_is_what_it_restates():
+    said = "Note: The test cases are generated such that it is possible to complete every course (i.e., the graph is a directed acyclic graph)."
+    assert stated_clause(said) == "the graph is a directed acyclic graph"
+    assert stated_clause("It is guaranteed that it is possible to finish (i.e., you can win).") is None

@@ -11,6 +11,8 @@
 * "The graph may contain self-loops", "nums may contain duplicates", "s may be empty": a
   permission constrains nothing, so nothing is drawn for it; but a reading that forbids what it
   permits contradicts it, and the line is refused (:func:`check_permits`).
+* A promise of two clauses ("... and that there is at most one road ..."): each read
+  (:func:`said_in_clauses`, read last).
 
 Each reading returns True (read), False (its phrasing on something it cannot hold: refused) or
 None (not its phrasing); what it records is tied once every line is read (``finish_graphs``).
@@ -193,6 +195,19 @@ def check_permits(reader: Any, permits: list[tuple[str, str, str | None]]) -> No
         if _forbids(reader, thing, subject):
             why = f"the reading forbids what this line permits ({thing})"
             raise _Unsupported(f"{why}: {line!r}", "unsupported_constraint", line)
+
+
+# --------------------------------------------------------------------------- clauses
+
+# a promise's clauses joined ("... and that ..."): promises.stated_clause splits there too
+CLAUSES_JOINED = re.compile(r",? and that ", re.I)
+
+
+def said_in_clauses(reader: Any, text: str) -> bool | None:
+    """ "you can reach any intersection from any other intersection and that there is at most one
+    road ..." (a promise of two clauses): each clause read."""
+    parts = CLAUSES_JOINED.split(text)
+    return all(reader.read(part, False) for part in parts) if len(parts) > 1 else None
 
 
 ENTRIES = (

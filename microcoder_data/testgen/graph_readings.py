@@ -25,6 +25,8 @@ _REACHED = (
     r"any (?:pair|two) of (?:cities|vertices|nodes|islands) can be reached from each other(?: by [\w ]+)?"
     r"|all (?:\w+ )?(?:cities|vertices|nodes|branches) are reachable from each other(?: by [\w ]+)?"
     r"|each (?:vertex|node|city) can be reached (?:directly or indirectly )?from every other (?:vertex|node|city)"
+    r"|you can reach any (?:vertex|node|city|intersection) from any other (?:vertex|node|city|intersection)"
+    r"(?: through the road network| by [\w ]+)?"
 )
 _TWO_WAY = re.compile(r"\bundirected\b|\bbi-?directional(?:ly)?\b|\btwo-way\b|\bin both directions\b", re.I)
 _TREE = re.compile(r"(?:the )?(?:given |input )?(?:graph|edges?) (?:is|forms?|represents?) a tree", re.I)
@@ -45,7 +47,8 @@ _NO_REPEAT = re.compile(
     rf"(?:there (?:are|is) no|there (?:will not|won't) be|the graph (?:does not contain|contains no|has no)) (?:any )?"
     rf"(?:{_LOOP}(?:,? (?:or|and) (?:no )?{_REPEAT})?|{_REPEAT})(?: among the (\w+))?"
     r"(?: between (?:two|any two|a pair of|any pair of) (?:nodes|vertices|cities|rooms))?"
-    r"|there is at most one (?:edge|road|connection) between any (?:pair|two) of (?:vertices|nodes|cities)"
+    r"|there is at most one (?:edge|road|connection) (?:between|connecting) any (?:pair of|two) "
+    r"(?:vertices|nodes|cities|intersections)"
     r"|no two \w+ are connected by more than one \w+",
     re.I,
 )
@@ -87,6 +90,12 @@ def shape_line(reader: Any, text: str) -> bool | None:
         return None
     reader.graphs.extend((s, text, _edge_list(reader, text)) for s in shapes)
     return True
+
+
+def reachability_said(text: str) -> bool:
+    """ "You can reach any intersection from any other intersection": a graph's connectivity, said
+    with the words (reach, can) a promise about the solution would use (promises.stated_clause)."""
+    return re.fullmatch(_REACHED, text.strip().rstrip("."), re.I) is not None
 
 
 def no_repeated_edges(reader: Any, text: str) -> bool | None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from microcoder_data.testgen.adjacency_readings import ENTRIES as ADJACENCY_ENTRIES
+from microcoder_data.testgen.adjacency_readings import said_in_clauses
 from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
 from microcoder_data.testgen.length_relations import LENGTH_READINGS
@@ -260,6 +261,17 @@ READINGS = (
 )
 
 READINGS += tuple(Reading(*r) for r in LENGTH_READINGS)  # lengths, sums, neighbours
+READINGS += (  # last: a line another reading takes as a whole stays its
+    Reading(
+        "a promise of two clauses",
+        (
+            "you can reach any intersection from any other intersection and that there is at most one road "
+            "connecting any two intersections",
+        ),
+        AS_EACH_PART,
+        said_in_clauses,
+    ),
+)
 
 
 def read_line(reader: Any, text: str) -> bool | None:
