@@ -231,3 +231,21 @@ def test_a_promise_restated_after_i_e_is_what_it_restates():
     said = "Note: The test cases are generated such that it is possible to complete every course (i.e., the graph is a directed acyclic graph)."
     assert stated_clause(said) == "the graph is a directed acyclic graph"
     assert stated_clause("It is guaranteed that it is possible to finish (i.e., you can win).") is None
+
+
+def test_the_number_of_edges_of_adjacency_lists_is_checked():
+    lines = DIRECTED + "\nThe number of edges in the graph will be in the range [2, 4 * 10^4]."
+    got = _drawn(_spec(lines, "graph: List[List[int]]", ['{"graph": [[1, 2], [2, 3], [5], [0], [5], [], []]}']))
+    assert all(sum(map(len, x["graph"])) >= 2 for x in got)
+    one = '{"graph": [[1], []]}'
+    assert "breaks the constraints" in why_not_read(fn_problem(lines, "graph: List[List[int]]", [one]))
+    undirected = BIPARTITE.replace("1 <= n <= 100", "1 <= n <= 5")
+    undirected += "\nThe number of edges in the graph will be in the range [1, 3]."
+    spec = _spec(undirected, "graph: List[List[int]]", ['{"graph": [[1], [0]]}'])
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30)]  # a narrow count: few draws keep it
+    assert all(2 <= sum(map(len, x["graph"])) <= 6 for x in got)  # each edge listed twice
+    assert any(sum(map(len, x["graph"])) == 6 for x in got)
+    pairs = "1 <= n <= 10\nedges.length <= 10\nedges[i].length == 2\n0 <= edges[i][j] <= n - 1"
+    pairs += "\nThe number of edges in the graph will be in the range [1, 10]."
+    test = '{"n": 2, "edges": [[0, 1]]}'
+    assert "no one list of adjacency lists" in why_not_read(fn_problem(pairs, "n: int, edges: List[List[int]]", [test]))

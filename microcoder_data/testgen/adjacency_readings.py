@@ -54,6 +54,11 @@ _PERMITS = (
 )
 
 
+_EDGE_COUNT = re.compile(
+    r"the number of edges in the (?:given )?graph (?:will be|is) in the range \[([^,\]]+), ?([^,\]]+)\]", re.I
+)
+
+
 def _adjacency_shaped(node: Node | None) -> bool:
     """A list of lists of integers (node ids)."""
     inner = node.elem if node is not None and node.kind == "list" else None
@@ -81,6 +86,18 @@ def edge_of_tree(reader: Any, text: str) -> bool | None:
     if not _adjacency_shaped(node):
         return False
     reader.graphs.append(("edge_of", text, m.group(1)))
+    return True
+
+
+def edge_count(reader: Any, text: str) -> bool | None:
+    """ "The number of edges in the graph will be in the range [1, 4 * 10^4]" of adjacency lists:
+    recorded, checked on their lengths added up by :func:`tie_adjacency` (halved where each edge is
+    listed at both ends)."""
+    m = _EDGE_COUNT.fullmatch(text)
+    if not m:
+        return None
+    lo, hi = reader.expr(m.group(1)), reader.expr(m.group(2))
+    reader.graphs.append(("edge_count", text, f"{lo}|{hi}"))
     return True
 
 
@@ -123,6 +140,8 @@ def tie_adjacency(reader: Any) -> list[tuple[str, str, str | None]]:
             permits.append(entry)
         elif shape == "edge_of":
             _tie_edge_of(reader, line, named)
+        elif shape == "edge_count":
+            _tie_edge_count(reader, line, named, lists)
         elif named in lists and shape in ("adjacency", "connected"):
             _tie_lists(reader, named, "adjacency_connected" if shape == "connected" else "adjacency")
         elif named in lists:
@@ -156,6 +175,28 @@ def _tie_edge_of(reader: Any, line: str, name: str) -> None:
         raise _Unsupported(f"no one tree whose edges these are: {line!r}", "unsupported_constraint", line)
     reader.nodes[name].edges_of = trees[0]
     reader.checks.append(f"edges_among({name}, {trees[0]})")
+
+
+def _tie_edge_count(reader: Any, line: str, bounds: str, undirected: set[str]) -> None:
+    """The edges of the one list of adjacency lists -- rows of no fixed length, ids bounded by the
+    list's own length (a list of edges has rows of a fixed length) -- counted between the bounds:
+    a check; refused where there is no one such list."""
+    lists = [a for a in reader.args if a in undirected or _rows_of_ids(reader, a)]
+    if len(lists) != 1:
+        raise _Unsupported(f"no one list of adjacency lists for {line!r}", "unsupported_constraint", line)
+    lo, hi = bounds.split("|")
+    count = f"total_length({lists[0]})" + (" // 2" if lists[0] in undirected else "")
+    reader.checks.append(f"({lo}) <= {count} <= ({hi})")
+
+
+def _rows_of_ids(reader: Any, name: str) -> bool:
+    """``graph[i]`` lists of ids ``0 <= graph[i][j] <= n - 1`` with ``n == graph.length``, rows of
+    varying length (``0 <= graph[i].length <= n``)."""
+    node = reader.nodes[name]
+    if not _adjacency_shaped(node) or node.elem.items or node.elem.len_lo == node.elem.len_hi:
+        return False
+    ids, size = node.elem.elem, node.len_hi
+    return ids.lo == "0" and size is not None and node.len_lo == size and ids.hi in (f"{size} - 1", f"len({name}) - 1")
 
 
 # --------------------------------------------------------------------------- permissions
@@ -221,6 +262,12 @@ ENTRIES = (
         ),
         "drawn and checked",
         symmetric_lists,
+    ),
+    (
+        "the number of edges of adjacency lists (adjacency_readings)",
+        ("The number of edges in the graph will be in the range [1, 40000]",),
+        "checked",
+        edge_count,
     ),
     (
         "elements that are edges of the tree (adjacency_readings)",
