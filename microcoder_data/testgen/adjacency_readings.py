@@ -213,10 +213,8 @@ def _forbids(reader: Any, thing: str, subject: str | None) -> bool:
         return bool(said) or (0, 1) in ne or any(n.tree or n.parents for n in nodes)
     if thing == "repeats":
         said = re.search(r"distinct_pairs\(|graph_is\('(?:simple|tree)'", checks)
-        rows = [n.elem for n in nodes if _adjacency_shaped(n)]  # an adjacency list's row: no id twice
-        return (
-            bool(said) or any(n.pair_distinct or n.tree or n.distinct for n in nodes) or any(r.distinct for r in rows)
-        )
+        lists = [n for n in nodes if _adjacency_shaped(n)]  # of edges, or adjacency lists (a row: no id twice)
+        return bool(said) or any(n.pair_distinct or n.tree or n.distinct or n.elem.distinct for n in lists)
     node = reader.nodes[subject]
     if thing == "duplicates":
         return node.distinct or node.pair_distinct or node.perm is not None or node.order == "strict"

@@ -114,7 +114,9 @@ def draw_adjacency(shape: str, n: int, order: str | None, rng: random.Random) ->
     sparse or dense at random; each row sorted as ``order`` says (asc/strict, desc), else shuffled."""
     connected = shape == "adjacency_connected"
     least = n - 1 if connected else 0
-    m = rng.randint(least, max(least, min(most_edges(n, False), rng.choice((n, 2 * n, most_edges(n, False))))))
+    most = most_edges(n, False)
+    dense = most if most <= 2000 else 2 * n  # a large graph stays sparse: its edges are listed twice
+    m = rng.randint(least, max(least, min(most, rng.choice((n, 2 * n, dense)))))
     rows: list[list[int]] = [[] for _ in range(n)]
     for a, b in draw_edges("connected" if connected else "simple", m, 0, n - 1, rng) if n else []:
         rows[a].append(b)
