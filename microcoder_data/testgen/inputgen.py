@@ -18,7 +18,7 @@ import json
 import random
 from typing import Any, Iterator
 
-from microcoder_data.testgen.graph_shapes import draw_edges, draw_parents
+from microcoder_data.testgen.graph_shapes import ADJACENCY, draw_adjacency, draw_edges, draw_parents
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
 from microcoder_data.testgen.orders import arrange, no_repeats, repeat_key
 from microcoder_data.testgen.sums import fix_total
@@ -255,10 +255,15 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         return [-1] + draw_parents(n - 1, 0, n - 1, d.rng) if n else []
     if node.graph and node.graph["shape"] == "parents":  # a list of parents: the whole tree at once
         return draw_parents(n, int(evaluate(node.graph["lo"], env)), int(evaluate(node.graph["hi"], env)), d.rng)
+    if node.graph and node.graph["shape"] in ADJACENCY:  # adjacency lists: the whole graph at once
+        return draw_adjacency(node.graph["shape"], n, node.elem.order, d.rng)
     items: list[Any] = []
     seen: set[str] = set()
     tries = 0
     tree = _tree_edges(n, d) if node.tree else _graph_edges(node, n, env, d) if node.graph else None
+    chosen = env[node.edges_of] if node.edges_of else None  # each element one of these edges
+    if chosen is not None and (node.distinct or node.pair_distinct):
+        n = min(n, len(chosen) * (1 if node.pair_distinct else 2))  # no more distinct ones than that
     large = d.size in _LARGE
     if large:  # sizes named by other values (an H x W grid) can still multiply past the budget
         if d.scale * max(1, n) > 4 * d.budget:
@@ -292,6 +297,9 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         x = _value(node.elem, {**env, ELEMENT_INDEX: len(items)} if by_position else env, d, depth + 1)
         if tree is not None:  # the tree's endpoints, the other positions (weights) as drawn
             x = list(tree[len(items)]) + x[2:]
+        elif chosen:  # either way round
+            e = d.rng.choice(chosen)
+            x = (list(e[:2]) if d.rng.random() < 0.5 else [e[1], e[0]]) + x[2:]
         if node.distinct or node.pair_distinct or no_repeats(node):  # strictly sorted: no value twice
             key = repeat_key(node, x) if no_repeats(node) else distinct_key(node, x)
             if key in seen:

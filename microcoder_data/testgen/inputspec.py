@@ -145,6 +145,8 @@ def _deps(node: Node, names: set[str]) -> set[str]:
         out |= {w for e in node.perm for w in _IDENT.findall(e) if w in names}
     if node.perm_of:
         out.add(node.perm_of)
+    if node.edges_of:  # chosen among the edges drawn before
+        out.add(node.edges_of)
     for _, e in [*(node.witness or []), *([node.total] if node.total else [])]:  # ``nums[i] >= k``: k drawn first
         out |= {w for w in _IDENT.findall(e) if w in names}
     return out
@@ -329,6 +331,17 @@ def _read_lines(reader: _Reader, lines: list[str], mangled: bool, promised: dict
         raise _Unsupported(f"constraint not understood: {line!r}", kind="unsupported_constraint", line=line)
 
 
+def _tie_graphs(reader: _Reader, statement: str, promised: dict[str, str]) -> None:
+    """``finish_graphs``; a graph line a promise said that cannot be tied refuses as that promise."""
+    try:
+        finish_graphs(reader, statement)
+    except _Unsupported as exc:
+        said = promised.get(exc.refusal.line)
+        if said is None:
+            raise
+        raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said) from None
+
+
 def spec_from(
     args: list[str],
     hints: dict[str, Node | None],
@@ -374,7 +387,7 @@ def spec_from(
             else:
                 _read_lines(reader, _implied_sizes(lines, args, nodes) + lines, mangled, promised, skip_unread)
                 _apply_bounds(reader)
-                finish_graphs(reader, statement)
+                _tie_graphs(reader, statement, promised)
                 single_characters(statement, {a: nodes[a] for a in args})  # "a character c": length 1
                 character_grids({a: nodes[a] for a in args}, examples)
                 for a in args:

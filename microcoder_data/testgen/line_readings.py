@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from microcoder_data.testgen.adjacency_readings import ENTRIES as ADJACENCY_ENTRIES
+from microcoder_data.testgen.adjacency_readings import said_in_clauses
 from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
 from microcoder_data.testgen.length_relations import LENGTH_READINGS
@@ -104,6 +106,7 @@ READINGS = (
     *(Reading(*entry) for entry in PAIR_ENTRIES),  # lists compared as tuples: pair_readings.py
     *(Reading(*entry) for entry in SENTENCE_ENTRIES),  # sentences, relations of inputs: sentence_readings.py
     *(Reading(*entry) for entry in ORDER_ENTRIES),  # a list's order: order_readings.py
+    *(Reading(*entry) for entry in ADJACENCY_ENTRIES),  # adjacency lists, tree edges, permissions
     Reading(
         "a graph's shape: tree, connected, directed acyclic",
         (
@@ -113,6 +116,8 @@ READINGS = (
             "Any pair of cities can be reached from each other by traveling through some roads",
             "All branches are reachable from each other by traveling some roads",
             "The graph is directed and acyclic",
+            "The input graph is always connected",
+            "The graph has exactly one cycle",
         ),
         "drawn and checked",
         shape_line,
@@ -133,14 +138,11 @@ READINGS = (
             "There are no repeated roads among the queries",
             "No two computers are connected by more than one cable",
             "The graph does not contain self loops",
+            "There will not be any multiple flights between two cities",
+            "There are no duplicate corridors",
+            "There are no duplicate highways",
         ),
         "drawn and checked",
-        no_repeated_edges,
-    ),
-    Reading(
-        "no multiple edges allowed, a permission",
-        ("There may be multiple edges between two nodes", "The graph may contain multiple edges between two nodes"),
-        NOTHING_TO_ENFORCE,
         no_repeated_edges,
     ),
     Reading(
@@ -248,6 +250,17 @@ READINGS = (
     ),
 )
 READINGS += tuple(Reading(*r) for r in LENGTH_READINGS)  # lengths, sums, neighbours
+READINGS += (  # last: a line another reading takes as a whole stays its
+    Reading(
+        "a promise of two clauses",
+        (
+            "you can reach any intersection from any other intersection and that there is at most one road "
+            "connecting any two intersections",
+        ),
+        AS_EACH_PART,
+        said_in_clauses,
+    ),
+)
 
 
 def read_line(reader: Any, text: str) -> bool | None:
