@@ -1,0 +1,286 @@
+"""Readings of lines that say how often values occur in an input (issue 37), registered in
+``line_readings.READINGS`` by :data:`ENTRIES` (name, examples, how enforced, reading).  One idea,
+``Node.counts`` / ``Node.profile`` (occurrences.py): drawn so and checked on every input.
+
+* "Each element in nums appears twice except for one element which appears only once", "Each letter
+  appears in s exactly twice", "nums contains n + 1 unique elements and one of them is repeated exactly n
+  times": a profile of occurrences; the length drawn as the profile admits (odd for "twice but one once"),
+  refused where the stated length and value ranges admit none.
+* "There is exactly one cell with cells[i][j] == 'R'", "The number of 1's in the grid is in the range [1,
+  6000]", "Half of the integers in nums are even": how many scalars hold a relation.
+* "At least one seat is empty", "There is at least one water cell": the word's value read from the
+  statement's body by one rule (:func:`word_value`: the clauses that use the word and name one value, all
+  naming the same); none or several → the line refused.  "At least one": a witness (existence_readings).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from microcoder_data.testgen.existence_readings import _witness_of
+from microcoder_data.testgen.multiset_readings import _times
+from microcoder_data.testgen.occurrences import admissible_length
+from microcoder_data.testgen.spec_model import evaluate_const
+
+__all__ = ["ENTRIES", "word_value"]
+
+_NAME = r"[A-Za-z_]\w*"
+_ITEMS = r"(?:elements?|integers?|numbers?|values?|letters?|characters?)"
+_COUNT = r"(\w+(?: times)?)"
+
+
+def _leaf(node: Any) -> Any:
+    while node is not None and node.kind == "list" and node.elem is not None:
+        node = node.elem
+    return node
+
+
+def _subject(reader: Any, name: str | None) -> str | None:
+    """The input ``name`` names; ``the array`` / ``the grid`` / none: the one list input (or the input so named)."""
+    bare = re.sub(r"^the ", "", name or "", flags=re.I)
+    if bare in reader.nodes:
+        return bare
+    lists = [a for a in reader.args if reader.nodes[a].kind == "list"]
+    return lists[0] if len(lists) == 1 and (name is None or bare in ("array", "grid", "matrix")) else None
+
+
+def _scalar(leaf: Any, raw: str) -> str | None:
+    """``raw`` as an expression of one scalar ``leaf`` may hold (``1``, ``'R'``, ``P`` of a string), or None."""
+    raw = raw.strip()
+    if leaf.kind == "int" and re.fullmatch(r"-?\d+", raw):
+        return raw
+    one = re.fullmatch(r"'(.)'|\"(.)\"|(\S)", raw)
+    if leaf.kind == "str" and one:
+        return repr(one.group(1) or one.group(2) or one.group(3))
+    return None
+
+
+def _add_count(reader: Any, name: str | None, relation: str, raw: str, lo: str, hi: str) -> bool:
+    """``name``'s scalars holding ``relation raw`` between ``lo`` and ``hi`` times (``hi`` "": no bound)."""
+    node = reader.nodes.get(name) if name else None
+    leaf = _leaf(node)
+    value = _scalar(leaf, raw) if leaf is not None and node.kind in ("list", "str") else None
+    if value is None and relation != "multiple":
+        return False
+    node.counts = [*(node.counts or []), (relation, value or raw, lo, hi)]
+    return True
+
+
+def _quantity(how: str, k: str) -> tuple[str, str] | None:
+    """``exactly two`` -> ("2", "2"), ``at least one`` -> ("1", ""), ``at most 25`` -> ("0", "25")."""
+    n = _times(k)
+    if n is None:
+        return None
+    return {"exactly": (str(n), str(n)), "at least": (str(n), ""), "at most": ("0", str(n))}[how.lower()]
+
+
+def _set_profile(reader: Any, name: str | None, profile: list[tuple[str, str]]) -> bool:
+    """``name`` (a list of ints, or a string) holds its values as ``profile`` says; False where it cannot,
+    or where its stated length and value range (when constant) admit no such list."""
+    node = reader.nodes.get(name) if name else None
+    if node is None or node.profile or not (node.kind == "str" or (node.kind == "list" and _leaf(node).kind == "int")):
+        return False
+    if node.distinct or node.perm is not None or (node.kind == "list" and node.elem.kind != "int"):
+        return False
+    length = reader.bounds.get((name, 0, "len"), {})
+    lo, hi = (evaluate_const(length.get(k) or length.get("eq")) for k in ("lo", "hi"))
+    values = reader.bounds.get((name, 1, "val"), {})
+    vlo, vhi = evaluate_const(values.get("lo")), evaluate_const(values.get("hi"))
+    pool = len(node.alphabet) if node.kind == "str" and node.alphabet else float("inf")
+    pool = vhi - vlo + 1 if vlo is not None and vhi is not None else pool
+    try:
+        admitted = lo is None or hi is None or admissible_length(profile, {}, hi, lo, hi, pool) is not None
+    except (NameError, KeyError, TypeError, ValueError):  # a profile naming a size: the draw decides
+        admitted = True
+    if not admitted:
+        return False
+    node.profile = profile
+    return True
+
+
+def all_but_some(reader: Any, text: str) -> bool | None:
+    """``Each element in the array appears twice except for one element which appears only once``, ``Each
+    integer in nums will appear twice, only two integers will appear once``: a profile."""
+    m = re.fullmatch(
+        rf"each {_ITEMS} (?:in|of) (the array|{_NAME}) (?:will )?appears? (?:exactly )?{_COUNT},? "
+        rf"(?:except (?:for )?|only |but )(\w+) (?:of them |{_ITEMS} )(?:which |that )?(?:will )?appears? "
+        rf"(?:only |exactly )?{_COUNT}",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    common, some, alone = _times(m.group(2)), _times(m.group(3)), _times(m.group(4))
+    if None in (common, some, alone) or common == alone:
+        return False
+    return _set_profile(reader, _subject(reader, m.group(1)), [(str(alone), str(some)), (str(common), "")])
+
+
+def each_exactly(reader: Any, text: str) -> bool | None:
+    """``Each letter appears in s exactly twice``, ``each element of nums appears exactly three times``."""
+    m = re.fullmatch(
+        rf"each {_ITEMS} (?:(?:in|of) ({_NAME}) )?(?:appears|occurs) (?:in ({_NAME}) )?exactly {_COUNT}", text, re.I
+    )
+    if not m or bool(m.group(1)) == bool(m.group(2)):
+        return None
+    times = _times(m.group(3))
+    return times is not None and _set_profile(reader, m.group(1) or m.group(2), [(str(times), "")])
+
+
+def one_repeated(reader: Any, text: str) -> bool | None:
+    """``nums contains n + 1 unique elements and one of them is repeated exactly n times``: a profile (one
+    value ``n`` times, the rest once) and the number of distinct values (a check)."""
+    m = re.fullmatch(
+        rf"({_NAME}) contains (.+?) (?:unique|distinct) {_ITEMS},? and one of them is repeated exactly (.+?) times",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    distinct, times = reader.expr(m.group(2)), reader.expr(m.group(3))
+    if not _set_profile(reader, m.group(1), [(times, "1"), ("1", "")]):
+        return False
+    reader.checks.append(f"distinct_count({m.group(1)}) == {distinct}")
+    return True
+
+
+def cells_holding(reader: Any, text: str) -> bool | None:
+    """``There is exactly one cell with board[i][j] == 'R'``, ``There are exactly two pairs (i, j) where the
+    j-th character of S[i] is P``, ``The number of 1's in the grid is in the range [1, 6000]``: a count."""
+    m = re.fullmatch(
+        rf"there (?:is|are) (exactly|at least|at most) (\w+) (?:cells?|elements?|positions?) (?:with|where|such that) "
+        rf"({_NAME})(?:\[[a-z]\])+ ?={{1,2}} ?(.+)"
+        rf"|there (?:is|are) (exactly|at least|at most) (\w+) pairs? \(i, ?j\) (?:where|such that) "
+        rf"the j-th character of ({_NAME})\[i\] is (\S+)",
+        text,
+        re.I,
+    )
+    if m:
+        how, k, name, raw = m.group(1, 2, 3, 4) if m.group(1) else m.group(5, 6, 7, 8)
+        bounds = _quantity(how, k)
+        return bounds is not None and _add_count(reader, name, "==", raw, *bounds)
+    m = re.fullmatch(
+        rf"the number of (\S+?)(?:'s|s)? in (the \w+|{_NAME}) is (?:in the range \[(\S+), (\S+)\]|"
+        rf"between (\S+) and (\S+),? inclusive|(exactly|at least|at most) (\w+))",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    name = _subject(reader, m.group(2))
+    bounds = _quantity(m.group(7), m.group(8)) if m.group(7) else None
+    lo, hi = bounds or (m.group(3) or m.group(5), m.group(4) or m.group(6))
+    if not lo or evaluate_const(reader.expr(lo)) is None or (hi and evaluate_const(reader.expr(hi)) is None):
+        return False
+    return _add_count(reader, name, "==", m.group(1), reader.expr(lo), reader.expr(hi) if hi else "")
+
+
+def half_even(reader: Any, text: str) -> bool | None:
+    """``Half of the integers in nums are even`` (``odd``: the same, of a list of even length): a count of
+    even values, ``len(nums) / 2`` (a list of odd length holds it never: its draws are dropped)."""
+    m = re.fullmatch(rf"half of the {_ITEMS} (?:in|of) ({_NAME}) are (even|odd)", text, re.I)
+    if not m:
+        return None
+    node = reader.nodes.get(m.group(1))
+    if node is None or node.kind != "list" or node.elem is None or node.elem.kind != "int":
+        return False
+    half = f"len({m.group(1)}) / 2"
+    node.counts = [*(node.counts or []), ("multiple", "2", half, half)]
+    return True
+
+
+_MENTION = re.compile(
+    rf"\b({_NAME})(?:\[[^\]]*\]|_\{{[^}}]*\}})* ?(?:==|=|is) ?(-?\d+\b|'[^']'|\"[^\"]\"|[^\w\s'\"](?=[\s,;]|$))"
+    r"|\beach (-?\d+|'.') (?:marks?|represents?|means?|denotes?)\b"
+)
+
+
+def word_value(statement: str, word: str) -> set[tuple[str | None, str]]:
+    """What ``word`` stands for in ``statement``'s body (before its examples and constraints): ``(input or
+    None, value)`` of each clause that uses the word and names exactly one value (``seats[i] = 0 represents
+    that the ith seat is empty``, ``If isWater[i][j] == 1, cell (i, j) is a water cell``, ``each 1 marks a
+    building``, ``Cell (i, j) is empty if S_{i,j} is .``)."""
+    body = re.split(r"\n#*\s*(?:Example|Sample Input|Constraints|Input)\b", statement)[0]
+    out = set()
+    for clause in re.split(r"\n|; |, and |, but |(?<=[\w)\]'\"])\.(?:\s|$)", body):
+        if not re.search(rf"\b{re.escape(word)}\b", clause, re.I):
+            continue
+        mentions = {(m.group(1), m.group(2)) if m.group(1) else (None, m.group(3)) for m in _MENTION.finditer(clause)}
+        if len(mentions) == 1:
+            out |= mentions
+    return out
+
+
+def word_cells(reader: Any, text: str) -> bool | None:
+    """``At least one seat is empty``, ``There is at least one empty cell``, ``There will be at least one
+    building in the grid``: the word's value from the body (:func:`word_value`); at least one: a witness,
+    else a count.  A word the body gives no one value for: the line refused."""
+    m = re.fullmatch(
+        r"(?:there (?:is|are|will be) )?(exactly|at least|at most) (\w+) (\w+) (?:is|are) (\w+)"
+        rf"|there (?:is|are|will be) (exactly|at least|at most) (\w+) (\w+)(?: cells?)?(?: in (the grid|{_NAME}))?",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    how, k, word, where = m.group(1, 2, 4, 3) if m.group(1) else m.group(5, 6, 7, 8)
+    if word.lower() in ("cell", "element", "index", "pair", "word", "edge", "node", "way", "answer", "solution"):
+        return None
+    meant = word_value(reader.statement, word)
+    if not meant:
+        return None  # a word the body does not give a value: another reading's, or refused unread
+    if len(meant) > 1:
+        return False
+    said, raw = next(iter(meant))
+    name = _subject(reader, said or where)
+    bounds = _quantity(how, k)
+    if name is None or bounds is None:
+        return False
+    if bounds == ("1", ""):
+        return _witness_of(reader, name, "==", raw)  # at least one: existence_readings' witness
+    return _add_count(reader, name, "==", raw, *bounds)
+
+
+ENTRIES = (
+    (
+        "every value a stated number of times but some",
+        (
+            "Each element in nums appears twice except for one element which appears only once",
+            "Each element in nums appears exactly three times except for one element which appears once",
+            "Each integer in nums will appear twice, only two integers will appear once",
+        ),
+        "drawn and checked",
+        all_but_some,
+    ),
+    (
+        "every value exactly a stated number of times",
+        ("Each letter appears in s exactly twice", "each element of nums appears exactly three times"),
+        "drawn and checked",
+        each_exactly,
+    ),
+    (
+        "one value repeated, the rest once",
+        ("nums contains n + 1 unique elements and one of them is repeated exactly n times",),
+        "drawn and checked",
+        one_repeated,
+    ),
+    (
+        "how many cells hold a value",
+        (
+            "There is exactly one cell with cells[i][j] == 'R'",
+            "There are exactly two pairs (i, j) where the j-th character of S[i] is P",
+            "The number of 1's in the grid is in the range [1, 6000]",
+            "the number of 0's in grid is at most 25",
+        ),
+        "drawn and checked",
+        cells_holding,
+    ),
+    ("half of the values even", ("Half of the integers in nums are even",), "drawn and checked", half_even),
+    (
+        "how many cells hold the value a word of the statement names",
+        ("At least one seat is empty", "There is at least one water cell", "There are exactly two water cells"),
+        "drawn and checked",
+        word_cells,
+    ),
+)
