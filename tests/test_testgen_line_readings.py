@@ -63,6 +63,7 @@ def _reader() -> _Reader:
     # what the words of count_readings' examples mean
     reader.statement = (
         "seats[i] = 0 represents that the ith seat is empty.\nIf isWater[i][j] == 1, cell (i, j) is water."
+        "\nA map where 1 represents land and 0 represents sea"
     )
     return reader
 

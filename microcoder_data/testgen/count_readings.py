@@ -190,9 +190,15 @@ def half_even(reader: Any, text: str) -> bool | None:
     return True
 
 
+_VALUE = r"(-?\d+\b|'[^']'|\"[^\"]\"|[^\w\s'\"](?=[\s,;]|$))"
+_SAYS = r"(?:marks?|represents?|means?|denotes?|stands? for)\b"
 _MENTION = re.compile(
-    rf"\b({_NAME})(?:\[[^\]]*\]|_\{{[^}}]*\}})* ?(?:==|=|is) ?(-?\d+\b|'[^']'|\"[^\"]\"|[^\w\s'\"](?=[\s,;]|$))"
-    r"|\beach (-?\d+|'.') (?:marks?|represents?|means?|denotes?)\b"
+    rf"\b({_NAME})(?:\[[^\]]*\]|_\{{[^}}]*\}})* ?(?:==|=|is) ?{_VALUE}|(?:\beach |\bwhere |^)(-?\d+|'.') {_SAYS}"
+)
+# clauses: lines, sentences, and parts joined by "and" where a value's mention follows (``... = 1 represents land
+# and grid[i][j] = 0 represents water``, ``where 1 represents land and 0 represents water``)
+_CLAUSES = re.compile(
+    rf"\n|; |, and |, but |(?<=[\w)\]'\"])\.(?:\s|$)|,? and (?=\w+(?:\[[^\]]*\])* ?==? ?-?\w|(?:-?\d+|'.') {_SAYS})"
 )
 
 
@@ -203,7 +209,7 @@ def word_value(statement: str, word: str) -> set[tuple[str | None, str]]:
     building``, ``Cell (i, j) is empty if S_{i,j} is .``)."""
     body = re.split(r"\n#*\s*(?:Example|Sample Input|Constraints|Input)\b", statement)[0]
     out = set()
-    for clause in re.split(r"\n|; |, and |, but |(?<=[\w)\]'\"])\.(?:\s|$)", body):
+    for clause in _CLAUSES.split(body):
         if not re.search(rf"\b{re.escape(word)}\b", clause, re.I):
             continue
         mentions = {(m.group(1), m.group(2)) if m.group(1) else (None, m.group(3)) for m in _MENTION.finditer(clause)}
@@ -240,6 +246,33 @@ def word_cells(reader: Any, text: str) -> bool | None:
     if bounds == ("1", ""):
         return _witness_of(reader, name, "==", raw)  # at least one: existence_readings' witness
     return _add_count(reader, name, "==", raw, *bounds)
+
+
+def _lakes_allowed(statement: str) -> str | None:
+    """``""`` where the body speaks of no lakes, ``"0"`` where it says an island has none ("The island doesn't
+    have "lakes""), None where it speaks of them otherwise (not read)."""
+    said = re.findall(r"[^.\n]*\blakes?\b[^.\n]*", statement, re.I)
+    if not said:
+        return ""
+    none = r"(?:doesn't|does not|don't|do not|cannot|can't|will not|won't) (?:have|contain) (?:any )?\W?lakes\b"
+    return "0" if all(re.search(none, s, re.I) for s in said) else None
+
+
+def island_count(reader: Any, text: str) -> bool | None:
+    """``There is exactly one island in grid``, ``There are exactly two islands in grid``: the land cells (the
+    value the body gives ``land``) form that many 4-connected islands (grid_regions.py), lakes as the body says."""
+    m = re.fullmatch(rf"there (?:is|are) (exactly|at least|at most) (\w+) islands? in (the grid|{_NAME})", text, re.I)
+    if not m:
+        return None
+    name, k, lakes = _subject(reader, m.group(3)), _times(m.group(2)), _lakes_allowed(reader.statement)
+    node = reader.nodes.get(name) if name else None
+    meant = {raw for said, raw in word_value(reader.statement, "land") if said in (None, name)}
+    if m.group(1).lower() != "exactly" or k is None or lakes is None or len(meant) != 1 or node is None:
+        return False
+    if node.kind != "list" or node.elem is None or node.elem.kind != "list" or _leaf(node).kind != "int":
+        return False
+    node.islands = [*(node.islands or []), (next(iter(meant)), str(k), lakes)]
+    return True
 
 
 ENTRIES = (
@@ -282,5 +315,11 @@ ENTRIES = (
         ("At least one seat is empty", "There is at least one water cell", "There are exactly two water cells"),
         "drawn and checked",
         word_cells,
+    ),
+    (
+        "how many islands a grid holds",
+        ("There is exactly one island in grid", "There are exactly two islands in grid"),
+        "drawn and checked",
+        island_count,
     ),
 )

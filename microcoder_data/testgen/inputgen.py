@@ -20,7 +20,8 @@ from typing import Any, Iterator
 
 from microcoder_data.testgen.graph_shapes import draw_edges, draw_parents
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
-from microcoder_data.testgen.occurrences import draw_profile, place_counts
+from microcoder_data.testgen.grid_regions import place_islands
+from microcoder_data.testgen.occurrences import draw_profile, other_value, place_counts
 from microcoder_data.testgen.sums import fix_total
 from microcoder_data.testgen.templates import draw_template
 from microcoder_data.testgen.witnesses import odd_one_out, place_covering, place_witnesses, prime_near, put_chars_at
@@ -145,6 +146,9 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         value = place_covering(node.covers, value, env, d.rng, node.order)
     if node.total and isinstance(value, list):
         value = fix_total(node, value, env, d.rng)  # Sum of values is divisible by k: sums.py
+    if node.islands and isinstance(value, list):  # a grid's islands grown in water (grid_regions.py)
+        leaf = node.elem.elem if node.elem is not None and node.elem.elem is not None else node
+        value = place_islands(node, value, env, d.rng, lambda v: other_value("==", v, leaf, env, d.rng))
     if node.counts:  # how often a value occurs: occurrences.py (bounds may name the value: len(nums) / 2)
         value = place_counts(node, value, {**env, d.own: value} if depth == 0 and d.own else env, d.rng)
     return place_witnesses(node, value, env, d.rng) if node.witness else value

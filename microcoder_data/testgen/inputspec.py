@@ -146,7 +146,9 @@ def _deps(node: Node, names: set[str]) -> set[str]:
         out.add(node.perm_of)
     for _, e in [*(node.witness or []), *([node.total] if node.total else [])]:  # ``nums[i] >= k``: k drawn first
         out |= {w for w in _IDENT.findall(e) if w in names}
-    for e in [x for entry in [*(node.counts or []), *(node.profile or [])] for x in entry]:  # occurrences.py
+    for e in [
+        x for entry in [*(node.counts or []), *(node.profile or []), *(node.islands or [])] for x in entry
+    ]:  # occurrences.py
         out |= {w for w in _IDENT.findall(e) if w in names}
     return out
 

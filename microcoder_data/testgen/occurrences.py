@@ -47,7 +47,7 @@ def count_broken(counts: list[tuple[str, str, str, str]], value: Any, env: dict[
     return None
 
 
-def _other_value(relation: str, v: Any, leaf: Any, env: dict[str, Any], rng: random.Random) -> Any:
+def other_value(relation: str, v: Any, leaf: Any, env: dict[str, Any], rng: random.Random) -> Any:
     """A scalar of ``leaf`` that does not hold ``relation v`` (ValueError: none found)."""
     if leaf.kind == "str" or leaf.choices is not None:  # a character, or one of the values listed
         pool = [c for c in leaf.choices or sorted(set(leaf.alphabet or "ab")) if not holds(relation, c, v)]
@@ -81,7 +81,7 @@ def place_counts(node: Any, value: Any, env: dict[str, Any], rng: random.Random)
         holding = set(now)
         others = [p for p in paths if p not in holding]
         for p in rng.sample(now, len(now) - want) if len(now) > want else []:
-            value = _put(value, p, _other_value(relation, v, leaf, env, rng))
+            value = _put(value, p, other_value(relation, v, leaf, env, rng))
         for p in rng.sample(others, want - len(now)) if len(now) < want else []:
             value = _put(value, p, _witness_value(relation, v, leaf, env, rng))
     return value

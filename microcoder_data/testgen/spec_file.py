@@ -38,7 +38,7 @@ ROW_KINDS = ("scalars", "list", "block", "grid", "queries", "records", "cases")
 _EXPRESSIONS = ("lo", "hi", "len_lo", "len_hi", "total_len_hi")  # Node fields holding one expression
 _PAIRS = ("perm", "mod", "char_count", "covers", "total")  # Node fields holding a pair (a tuple in the model)
 _PAIR_LISTS = ("item_ne", "char_at", "witness")  # Node fields holding a list of pairs (tuples in the model)
-_TUPLE_LISTS = ("counts", "profile")  # Node fields holding a list of tuples: occurrences.py
+_TUPLE_LISTS = ("counts", "profile", "islands")  # Node fields holding a list of tuples: occurrences.py
 _TOP = ("form", "problem", "mode", "args", "keyword", "source", "order", "nodes", "checks", "answer", "rows", "refusal")
 
 
@@ -179,12 +179,12 @@ def node_from(data: Any, where: str) -> Node:
             raise SpecFileError(f"{where}.witness[{k}]: {relation!r} is not one of {list(RELATIONS)}")
         if expr:
             _expr(expr, f"{where}.witness[{k}]")
-    for key, width in (("counts", 4), ("profile", 2)):  # occurrences.py
+    for key, width in (("counts", 4), ("profile", 2), ("islands", 3)):  # occurrences.py
         if data.get(key) is not None:
             if not isinstance(data[key], list) or any(not isinstance(x, list) or len(x) != width for x in data[key]):
                 raise SpecFileError(f"{where}.{key}: expected a list of {width}-item lists")
             data[key] = [
-                tuple(_expr(e, f"{where}.{key}") if e and (k or key == "profile") else e for k, e in enumerate(x))
+                tuple(_expr(e, f"{where}.{key}") if e and (k or key != "counts") else e for k, e in enumerate(x))
                 for x in data[key]
             ]
     for relation, *_ in data.get("counts") or []:
