@@ -211,3 +211,19 @@ def test_an_island_without_lakes_is_drawn_so_and_a_lake_refuses_an_example():
     )
     other = _LAND + "\nLakes may be anywhere."  # lakes spoken of otherwise: the line is not read
     assert "island" in why_not_read(_with_body(fn_problem(line, "grid: List[List[int]]", ['{"grid": [[1]]}']), other))
+
+
+def test_how_often_each_character_occurs_in_a_string():
+    brackets = (
+        "n == s.length\n2 <= n <= 10^6\nn is even.\ns[i] is either '[' or ']'.\n"
+        "The number of opening brackets '[' equals n / 2, and the number of closing brackets ']' equals n / 2."
+    )
+    got = _drawn(fn_problem(brackets, "s: str", ['{"s": "]["}']))
+    assert all(x["s"].count("[") == x["s"].count("]") for x in got) and any(len(x["s"]) > 4 for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(brackets, "s: str", ['{"s": "[[]["}']))
+    keyboard = "keyboard.length == 26\nkeyboard contains each English lowercase letter exactly once in some order."
+    got = _drawn(fn_problem(keyboard, "keyboard: str", ['{"keyboard": "abcdefghijklmnopqrstuvwxyz"}']))
+    assert all(sorted(x["keyboard"]) == list("abcdefghijklmnopqrstuvwxyz") for x in got)
+    assert "breaks the constraints" in why_not_read(
+        fn_problem(keyboard, "keyboard: str", ['{"keyboard": "' + "a" * 26 + '"}'])
+    )

@@ -145,6 +145,43 @@ def one_repeated(reader: Any, text: str) -> bool | None:
     return True
 
 
+def each_character_once(reader: Any, text: str) -> bool | None:
+    """``keyboard contains each English lowercase letter exactly once in some order``, ``s consists of each of
+    the three characters 'a', 'b', and 'c' exactly once``: those characters, each once (a profile)."""
+    m = re.fullmatch(
+        rf"({_NAME}) (?:contains|consists of) each (?:of the (?:\w+ )?)?(.+?) exactly once"
+        r"(?: in some order|, representing [\w ]+)?",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    node, chars = reader.nodes.get(m.group(1)), reader.alphabet(re.sub(r"\bletter\b", "letters", m.group(2)))
+    if node is None or node.kind != "str" or not chars:
+        return False
+    node.alphabet = "".join(sorted(set(chars)))
+    return _set_profile(reader, m.group(1), [("1", str(len(node.alphabet)))])
+
+
+def characters_counted(reader: Any, text: str) -> bool | None:
+    """``The number of opening brackets '[' equals n / 2, and the number of closing brackets ']' equals n / 2``:
+    how often each character occurs in the string (``in s``, else the one string input), a count each."""
+    parts = re.split(r",? and (?=the number of )", text, flags=re.I)
+    found = [
+        re.fullmatch(rf"the number of (?:[\w ]+ )?'(.)'(?: in ({_NAME}))? (?:equals|is equal to|is|==) (.+)", p, re.I)
+        for p in parts
+    ]
+    if not all(found):
+        return None
+    strings = [a for a in reader.args if reader.nodes[a].kind == "str"]
+    for m in found:
+        name = m.group(2) or (strings[0] if len(strings) == 1 else None)
+        count = reader.expr(m.group(3))
+        if name is None or not _add_count(reader, name, "==", repr(m.group(1)), count, count):
+            return False
+    return True
+
+
 def cells_holding(reader: Any, text: str) -> bool | None:
     """``There is exactly one cell with board[i][j] == 'R'``, ``There are exactly two pairs (i, j) where the
     j-th character of S[i] is P``, ``The number of 1's in the grid is in the range [1, 6000]``: a count."""
@@ -308,6 +345,23 @@ ENTRIES = (
         ),
         "drawn and checked",
         cells_holding,
+    ),
+    (
+        "each character of a set exactly once",
+        (
+            "s contains each English lowercase letter exactly once in some order",
+            "S consists of each of the three characters 'a', 'b', and 'c' exactly once, representing the cards",
+        ),
+        "drawn and checked",
+        each_character_once,
+    ),
+    (
+        "how often a character occurs in a string",
+        (
+            "The number of opening brackets '[' in s equals n / 2, and the number of closing brackets ']' in s equals n / 2",
+        ),
+        "drawn and checked",
+        characters_counted,
     ),
     ("half of the values even", ("Half of the integers in nums are even",), "drawn and checked", half_even),
     (
