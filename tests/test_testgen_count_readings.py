@@ -227,3 +227,31 @@ def test_how_often_each_character_occurs_in_a_string():
     assert "breaks the constraints" in why_not_read(
         fn_problem(keyboard, "keyboard: str", ['{"keyboard": "' + "a" * 26 + '"}'])
     )
+
+
+@pytest.mark.parametrize(
+    "line, example, bad, holds",
+    [
+        ("There is exactly one 0 in nums.", [0, 1], [0, 0], lambda x: x["nums"].count(0) == 1),
+        ("There are at least two 1's in nums.", [1, 1], [1, 2], lambda x: x["nums"].count(1) >= 2),
+        ("There is at least one 1 in nums.", [1], [2], lambda x: 1 in x["nums"]),
+        (
+            "All the integers of nums appear exactly once.",
+            [1, 2],
+            [2, 2],
+            lambda x: len(set(x["nums"])) == len(x["nums"]),
+        ),
+    ],
+)
+def test_how_many_elements_equal_a_value(line, example, bad, holds):
+    text = f"1 <= nums.length <= 20\n0 <= nums[i] <= 9\n{line}"
+    got = _drawn(fn_problem(text, "nums: List[int]", [json.dumps({"nums": example})]))
+    assert all(holds(x) for x in got) and any(len(x["nums"]) > 3 for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(text, "nums: List[int]", [json.dumps({"nums": bad})]))
+
+
+def test_a_string_holds_a_character_exactly_once():
+    text = "3 <= equation.length <= 20\nequation consists of digits, 'x' and '='.\nequation has exactly one '='."
+    got = _drawn(fn_problem(text, "equation: str", ['{"equation": "x=1"}']))
+    assert all(x["equation"].count("=") == 1 for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(text, "equation: str", ['{"equation": "x==1"}']))

@@ -118,14 +118,21 @@ def all_but_some(reader: Any, text: str) -> bool | None:
 
 
 def each_exactly(reader: Any, text: str) -> bool | None:
-    """``Each letter appears in s exactly twice``, ``each element of nums appears exactly three times``."""
+    """``Each letter appears in s exactly twice``, ``All the integers of nums appear exactly three times``
+    (``exactly once``: the values distinct, drawn so)."""
     m = re.fullmatch(
-        rf"each {_ITEMS} (?:(?:in|of) ({_NAME}) )?(?:appears|occurs) (?:in ({_NAME}) )?exactly {_COUNT}", text, re.I
+        rf"(?:each|every|all(?: the)?) {_ITEMS} (?:(?:in|of) ({_NAME}) )?(?:appears?|occurs?) (?:in ({_NAME}) )?"
+        rf"exactly {_COUNT}",
+        text,
+        re.I,
     )
     if not m or bool(m.group(1)) == bool(m.group(2)):
         return None
-    times = _times(m.group(3))
-    return times is not None and _set_profile(reader, m.group(1) or m.group(2), [(str(times), "")])
+    times, name = _times(m.group(3)), m.group(1) or m.group(2)
+    if times == 1 and name in reader.nodes and reader.nodes[name].kind in ("list", "str"):
+        reader.nodes[name].distinct = True  # the one rule of distinct values
+        return True
+    return times is not None and _set_profile(reader, name, [(str(times), "")])
 
 
 def one_repeated(reader: Any, text: str) -> bool | None:
@@ -211,6 +218,31 @@ def cells_holding(reader: Any, text: str) -> bool | None:
     if not lo or evaluate_const(reader.expr(lo)) is None or (hi and evaluate_const(reader.expr(hi)) is None):
         return False
     return _add_count(reader, name, "==", m.group(1), reader.expr(lo), reader.expr(hi) if hi else "")
+
+
+_LITERAL = r"(-?\d+|'.'|\".\")"
+
+
+def value_counted(reader: Any, text: str) -> bool | None:
+    """``There is exactly one 0 in nums``, ``There are at least two 1's in grid``, ``equation has exactly one
+    '='``, ``s contains at most 3 'a's``: how many scalars equal the value (at least one: a witness)."""
+    m = re.fullmatch(
+        rf"there (?:is|are|will be) (exactly|at least|at most) (\w+) {_LITERAL}(?:'s|s)? in (the \w+|{_NAME})"
+        rf"|({_NAME}) (?:has|contains) (exactly|at least|at most) (\w+) (?:occurrences? of )?{_LITERAL}(?:'s|s)?",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    how, k, raw, name = m.group(1, 2, 3, 4) if m.group(1) else (*m.group(6, 7, 8), m.group(5))
+    bounds, name = _quantity(how, k), _subject(reader, name)
+    if bounds is None:
+        return None  # a count named by a variable: conditions.read_occurrences'
+    if name is None:
+        return False
+    if bounds == ("1", ""):
+        return _witness_of(reader, name, "==", raw)  # at least one: existence_readings' witness
+    return _add_count(reader, name, "==", raw, *bounds)
 
 
 def half_even(reader: Any, text: str) -> bool | None:
@@ -362,6 +394,18 @@ ENTRIES = (
         ),
         "drawn and checked",
         characters_counted,
+    ),
+    (
+        "how many scalars equal a value",
+        (
+            "There is exactly one 0 in nums",
+            "There are at least two 1's in grid",
+            "p has exactly one '*'",
+            "s contains at most 3 'a's",
+            "There is at least one 1 in grid",
+        ),
+        "drawn and checked",
+        value_counted,
     ),
     ("half of the values even", ("Half of the integers in nums are even",), "drawn and checked", half_even),
     (
