@@ -233,8 +233,7 @@ def test_how_often_each_character_occurs_in_a_string():
     "line, example, bad, holds",
     [
         ("There is exactly one 0 in nums.", [0, 1], [0, 0], lambda x: x["nums"].count(0) == 1),
-        ("There are at least two 1's in nums.", [1, 1], [1, 2], lambda x: x["nums"].count(1) >= 2),
-        ("There is at least one 1 in nums.", [1], [2], lambda x: 1 in x["nums"]),
+        ("There are at most two 1's in nums.", [1, 1], [1, 1, 1], lambda x: x["nums"].count(1) <= 2),
         (
             "All the integers of nums appear exactly once.",
             [1, 2],

@@ -224,11 +224,11 @@ _LITERAL = r"(-?\d+|'.'|\".\")"
 
 
 def value_counted(reader: Any, text: str) -> bool | None:
-    """``There is exactly one 0 in nums``, ``There are at least two 1's in grid``, ``equation has exactly one
-    '='``, ``s contains at most 3 'a's``: how many scalars equal the value (at least one: a witness)."""
+    """``There is exactly one 0 in nums``, ``equation has exactly one '='``, ``s contains at most 3 'a's``: how
+    many scalars equal the value.  "at least" and "... occurrences of ..." are conditions.py's (checks)."""
     m = re.fullmatch(
-        rf"there (?:is|are|will be) (exactly|at least|at most) (\w+) {_LITERAL}(?:'s|s)? in (the \w+|{_NAME})"
-        rf"|({_NAME}) (?:has|contains) (exactly|at least|at most) (\w+) (?:occurrences? of )?{_LITERAL}(?:'s|s)?",
+        rf"there (?:is|are|will be) (exactly|at most) (\w+) {_LITERAL}(?:'s|s)? in (the \w+|{_NAME})"
+        rf"|({_NAME}) (?:has|contains) (exactly|at most) (\w+) {_LITERAL}(?:'s|s)?",
         text,
         re.I,
     )
@@ -238,11 +238,7 @@ def value_counted(reader: Any, text: str) -> bool | None:
     bounds, name = _quantity(how, k), _subject(reader, name)
     if bounds is None:
         return None  # a count named by a variable: conditions.read_occurrences'
-    if name is None:
-        return False
-    if bounds == ("1", ""):
-        return _witness_of(reader, name, "==", raw)  # at least one: existence_readings' witness
-    return _add_count(reader, name, "==", raw, *bounds)
+    return name is not None and _add_count(reader, name, "==", raw, *bounds)
 
 
 def half_even(reader: Any, text: str) -> bool | None:
@@ -399,10 +395,9 @@ ENTRIES = (
         "how many scalars equal a value",
         (
             "There is exactly one 0 in nums",
-            "There are at least two 1's in grid",
+            "There are at most two 1's in grid",
             "p has exactly one '*'",
             "s contains at most 3 'a's",
-            "There is at least one 1 in grid",
         ),
         "drawn and checked",
         value_counted,

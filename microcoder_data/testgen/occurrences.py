@@ -118,16 +118,19 @@ def admissible_length(
     ``pool`` distinct values, or None."""
     fixed, rest = _profile_counts(profile, env)
     least, values = sum(t * k for t, k in fixed.items()), sum(fixed.values())
-
-    def ok(m: int) -> bool:
-        if rest is None:
-            return m == least and values <= pool
-        return m >= least and (m - least) % rest == 0 and values + (m - least) // rest <= pool
-
+    if values > pool:
+        return None
     if rest is None:
-        return least if lo <= least <= hi and ok(least) else None
-    down = next((m for m in range(min(n, hi), max(lo, least) - 1, -1) if ok(m)), None)
-    return down if down is not None else next((m for m in range(max(n, lo), min(hi, n + rest) + 1) if ok(m)), None)
+        return least if lo <= least <= hi else None
+    cap = least + (pool - values) * rest  # the longest the values allow
+    top = min(n, hi, cap)
+    if top >= max(lo, least):
+        down = int(top - (top - least) % rest)
+        if down >= max(lo, least):
+            return down
+    up = max(n, lo, least)
+    up += (least - up) % rest
+    return up if up <= min(hi, cap) else None
 
 
 def draw_profile(
