@@ -28,6 +28,7 @@ __all__ = ["ENTRIES", "word_value"]
 _NAME = r"[A-Za-z_]\w*"
 _ITEMS = r"(?:elements?|integers?|numbers?|values?|letters?|characters?)"
 _COUNT = r"(\w+(?: times)?)"
+_LITERAL = r"(-?\d+|'.'|\".\")"
 
 
 def _leaf(node: Any) -> Any:
@@ -205,7 +206,7 @@ def cells_holding(reader: Any, text: str) -> bool | None:
         bounds = _quantity(how, k)
         return bounds is not None and _add_count(reader, name, "==", raw, *bounds)
     m = re.fullmatch(
-        rf"the number of (\S+?)(?:'s|s)? in (the \w+|{_NAME}) is (?:in the range \[(\S+), (\S+)\]|"
+        rf"the number of {_LITERAL}(?:'s|s)? in (the \w+|{_NAME}) is (?:in the range \[(\S+), (\S+)\]|"
         rf"between (\S+) and (\S+),? inclusive|(exactly|at least|at most) (\w+))",
         text,
         re.I,
@@ -218,9 +219,6 @@ def cells_holding(reader: Any, text: str) -> bool | None:
     if not lo or evaluate_const(reader.expr(lo)) is None or (hi and evaluate_const(reader.expr(hi)) is None):
         return False
     return _add_count(reader, name, "==", m.group(1), reader.expr(lo), reader.expr(hi) if hi else "")
-
-
-_LITERAL = r"(-?\d+|'.'|\".\")"
 
 
 def value_counted(reader: Any, text: str) -> bool | None:
