@@ -254,3 +254,15 @@ def test_a_string_holds_a_character_exactly_once():
     got = _drawn(fn_problem(text, "equation: str", ['{"equation": "x=1"}']))
     assert all(x["equation"].count("=") == 1 for x in got)
     assert "breaks the constraints" in why_not_read(fn_problem(text, "equation: str", ['{"equation": "x==1"}']))
+
+
+def test_another_inputs_character_occurs_in_the_string():
+    text = (
+        "1 <= s.length <= 20\ns[i] and c are lowercase English letters.\n"
+        "It is guaranteed that c occurs at least once in s."
+    )
+    body = "Given a string s and a character c that occurs in s, return the distances."
+    got = _drawn(_with_body(fn_problem(text, "s: str, c: str", ['{"s": "ab", "c": "b"}']), body))
+    assert all(x["c"] in x["s"] for x in got) and len({x["c"] for x in got}) > 3
+    bad = _with_body(fn_problem(text, "s: str, c: str", ['{"s": "ab", "c": "z"}']), body)
+    assert "breaks the constraints" in why_not_read(bad)

@@ -239,6 +239,24 @@ def value_counted(reader: Any, text: str) -> bool | None:
     return name is not None and _add_count(reader, name, "==", raw, *bounds)
 
 
+def occurs_in(reader: Any, text: str) -> bool | None:
+    """``c occurs at least once in s`` (``digit``, a character input; ``k``, a number in a list): a witness of
+    the other input's value (witnesses.py), placed after the draw and checked."""
+    m = re.fullmatch(rf"({_NAME}) (?:occurs|appears) at least once in ({_NAME})", text, re.I)
+    if not m:
+        return None
+    one, node = reader.nodes.get(m.group(1)), reader.nodes.get(m.group(2))
+    if one is None or node is None or node.kind not in ("list", "str") or m.group(1) == m.group(2):
+        return False
+    if one.kind == "int" and _leaf(node).kind == "int":
+        return _witness_of(reader, m.group(2), "==", m.group(1))
+    if one.kind != "str" or node.kind != "str" and _leaf(node).kind != "str":
+        return False
+    if ("==", m.group(1)) not in (node.witness or []):  # a character: one of the string's equals it
+        node.witness = [*(node.witness or []), ("==", m.group(1))]
+    return True
+
+
 def half_even(reader: Any, text: str) -> bool | None:
     """``Half of the integers in nums are even`` (``odd``: the same, of a list of even length): a count of
     even values, ``len(nums) / 2`` (a list of odd length holds it never: its draws are dropped)."""
@@ -399,6 +417,12 @@ ENTRIES = (
         ),
         "drawn and checked",
         value_counted,
+    ),
+    (
+        "another input's value occurs in a list or string",
+        ("p occurs at least once in s", "k occurs at least once in nums"),
+        "drawn and checked",
+        occurs_in,
     ),
     ("half of the values even", ("Half of the integers in nums are even",), "drawn and checked", half_even),
     (
