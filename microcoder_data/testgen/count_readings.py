@@ -11,6 +11,8 @@
 * "At least one seat is empty", "There is at least one water cell": the word's value read from the
   statement's body by one rule (:func:`word_value`: the clauses that use the word and name one value, all
   naming the same); none or several → the line refused.  "At least one": a witness (existence_readings).
+* "There is exactly one island in grid": the land value from the body, islands counted (grid_regions.py).
+* "c occurs at least once in s": a witness of another input's value.
 """
 
 from __future__ import annotations
@@ -62,9 +64,9 @@ def _add_count(reader: Any, name: str | None, relation: str, raw: str, lo: str, 
     node = reader.nodes.get(name) if name else None
     leaf = _leaf(node)
     value = _scalar(leaf, raw) if leaf is not None and node.kind in ("list", "str") else None
-    if value is None and relation != "multiple":
+    if value is None:
         return False
-    node.counts = [*(node.counts or []), (relation, value or raw, lo, hi)]
+    node.counts = [*(node.counts or []), (relation, value, lo, hi)]
     return True
 
 
