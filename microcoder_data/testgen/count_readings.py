@@ -106,9 +106,9 @@ def all_but_some(reader: Any, text: str) -> bool | None:
     """``Each element in the array appears twice except for one element which appears only once``, ``Each
     integer in nums will appear twice, only two integers will appear once``: a profile."""
     m = re.fullmatch(
-        rf"each {_ITEMS} (?:in|of) (the array|{_NAME}) (?:will )?appears? (?:exactly )?{_COUNT},? "
-        rf"(?:except (?:for )?|only |but )(\w+) (?:of them |{_ITEMS} )(?:which |that )?(?:will )?appears? "
-        rf"(?:only |exactly )?{_COUNT}",
+        rf"(?:each|every|all(?: the)?) {_ITEMS} (?:(?:in|of) (the array|{_NAME}) )?(?:will )?appears? (?:exactly )?"
+        rf"{_COUNT},? (?:except (?:for )?|only |but )(\w+)(?: of them| {_ITEMS})?,? (?:which |that )?(?:will )?"
+        rf"appears? (?:only |exactly )?{_COUNT}",
         text,
         re.I,
     )
@@ -365,6 +365,7 @@ ENTRIES = (
             "Each element in nums appears twice except for one element which appears only once",
             "Each element in nums appears exactly three times except for one element which appears once",
             "Each integer in nums will appear twice, only two integers will appear once",
+            "Every element of nums appears three times except for one, which appears exactly once",
         ),
         "drawn and checked",
         all_but_some,
