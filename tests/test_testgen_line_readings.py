@@ -55,11 +55,17 @@ def _reader() -> _Reader:
     )
     nodes.update({n: Node("list", elem=Node("int")) for n in ("arr", "nums", "parent", "parents")})
     nodes["ingredients"] = Node("list", elem=Node("list", elem=Node("str")))
+    nodes.update({"seats": Node("list", elem=Node("int")), "isWater": matrix()})  # count_readings.py
     nodes.update({"k": Node("int"), "x": Node("int")})
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     reader = _Reader(args, nodes)
     reader.aliases = {"xi": ("mines", 2, 0), "yi": ("mines", 2, 1)}  # ``mines[i] = [xi, yi]``
+    # what the words of count_readings' examples mean
+    reader.statement = (
+        "seats[i] = 0 represents that the ith seat is empty.\nIf isWater[i][j] == 1, cell (i, j) is water."
+        "\nA map where 1 represents land and 0 represents sea"
+    )
     return reader
 
 

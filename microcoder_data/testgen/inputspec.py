@@ -149,6 +149,10 @@ def _deps(node: Node, names: set[str]) -> set[str]:
         out.add(node.edges_of)
     for _, e in [*(node.witness or []), *([node.total] if node.total else [])]:  # ``nums[i] >= k``: k drawn first
         out |= {w for w in _IDENT.findall(e) if w in names}
+    for e in [
+        x for entry in [*(node.counts or []), *(node.profile or []), *(node.islands or [])] for x in entry
+    ]:  # occurrences.py
+        out |= {w for w in _IDENT.findall(e) if w in names}
     return out
 
 
@@ -377,6 +381,7 @@ def spec_from(
             nodes[a] = node
         reader = _Reader(args, nodes)
         reader.first_index = first_index
+        reader.statement = statement
         reader.aliases = scan_aliases(statement, nodes)
         reader.statement = statement  # what a line may point back to (a mountain's definition)
         try:

@@ -23,6 +23,7 @@ from microcoder_data.testgen.matrices import read_matrix
 from microcoder_data.testgen.parent_trees import parents_tree
 from microcoder_data.testgen.multiset_readings import ENTRIES as MULTISET_ENTRIES
 from microcoder_data.testgen.order_readings import ENTRIES as ORDER_ENTRIES
+from microcoder_data.testgen.count_readings import ENTRIES as COUNT_ENTRIES
 from microcoder_data.testgen.pair_readings import ENTRIES as PAIR_ENTRIES
 from microcoder_data.testgen.relation_readings import (
     differs_from_position,
@@ -103,6 +104,7 @@ def _bounded_difference(reader: Any, text: str) -> bool | None:
 READINGS = (
     *(Reading(*entry) for entry in VALUE_ENTRIES),  # values, alphabets, existence: value_registry.py
     *(Reading(*entry) for entry in MULTISET_ENTRIES),  # repeated values, a fixed ending: multiset_readings.py
+    *(Reading(*entry) for entry in COUNT_ENTRIES),  # how often values occur: count_readings.py
     *(Reading(*entry) for entry in PAIR_ENTRIES),  # lists compared as tuples: pair_readings.py
     *(Reading(*entry) for entry in SENTENCE_ENTRIES),  # sentences, relations of inputs: sentence_readings.py
     *(Reading(*entry) for entry in ORDER_ENTRIES),  # a list's order: order_readings.py
