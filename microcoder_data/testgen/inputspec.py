@@ -381,7 +381,6 @@ def spec_from(
             nodes[a] = node
         reader = _Reader(args, nodes)
         reader.first_index = first_index
-        reader.statement = statement
         reader.aliases = scan_aliases(statement, nodes)
         reader.statement = statement  # what a line may point back to (a mountain's definition)
         try:
