@@ -55,10 +55,16 @@ def _reader() -> _Reader:
     nodes.update({n: Node("list", elem=Node("int")) for n in ("arr", "nums", "parent", "parents")})
     nodes["ingredients"] = Node("list", elem=Node("list", elem=Node("str")))
     nodes.update({"k": Node("int"), "x": Node("int")})
+    # the distinct readings' names (distinct_readings.py)
+    nodes.update({n: matrix() for n in ("moves", "points", "intervals", "workers", "bikes", "corridors", "flights")})
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("score", "left", "right")})
+    nodes.update({n: Node("list", elem=Node("str")) for n in ("features", "positive_feedback", "negative_feedback")})
+    nodes["favoriteCompanies"] = Node("list", elem=Node("list", elem=Node("str")))
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     reader = _Reader(args, nodes)
     reader.aliases = {"xi": ("mines", 2, 0), "yi": ("mines", 2, 1)}  # ``mines[i] = [xi, yi]``
+    reader.aliases.update({"starti": ("intervals", 2, 0), "endi": ("intervals", 2, 1)})  # intervals[i] = [starti, endi]
     return reader
 
 

@@ -187,6 +187,7 @@ class _Reader:
         self.checks: list[str] = []  # conditions on the whole input (``k divides n``)
         self.first_index = 0  # the position of a list's first element in the notation (AtCoder's A_1: 1)
         self.graphs: list[tuple[str, str, str | None]] = []  # (shape, line, edge list): graph_readings
+        self.statement = ""  # the statement's text: where a line's noun is defined (distinct_readings)
 
     def names(self) -> set[str]:
         return set(self.nodes)

@@ -364,6 +364,7 @@ def spec_from(
         reader = _Reader(args, nodes)
         reader.first_index = first_index
         reader.aliases = scan_aliases(statement, nodes)
+        reader.statement = statement
         try:
             if lines is None:
                 for a in args:

@@ -49,8 +49,15 @@ def distinct_pairs(first: list[Any], second: list[Any]) -> bool:
 
 def all_distinct(*lists: list[Any]) -> bool:
     """No value twice in the lists taken together (``A_1, ..., A_N, B_1, ..., B_M are distinct``)."""
-    values = [x for values in lists for x in values]
+    values = [repr(x) for values in lists for x in values]  # repr: lists of points too
     return len(set(values)) == len(values)
+
+
+def distinct_as_sets(values: list[list[Any]]) -> bool:
+    """No two lists hold the same values once each is sorted (``If we sort ... each list then
+    favoriteCompanies[i] != favoriteCompanies[j]``)."""
+    keys = [repr(sorted(x)) for x in values]
+    return len(set(keys)) == len(keys)
 
 
 def unordered_distinct_pairs(first: list[Any], second: list[Any]) -> bool:
@@ -177,6 +184,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "differs_from_position": differs_from_position,
     "no_leading_zero": no_leading_zero,
     "all_distinct": all_distinct,
+    "distinct_as_sets": distinct_as_sets,
     "adjacent_differ": adjacent_differ,
     "parent_tree": parent_tree,
     "digit_count": digit_count,
