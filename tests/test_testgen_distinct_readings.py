@@ -175,3 +175,43 @@ def test_a_subject_naming_no_input_stays_refused(line):
         ['{"details": ["123"]}'],
     )
     assert line.rstrip(".") in why_not_read(p)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "grid consists of distinct integers.",
+        "All the integers of grid are unique.",
+        "All elements in the matrix are distinct.",
+    ],
+)
+def test_the_numbers_of_a_matrix_are_every_cell_not_its_rows(line):
+    constraints = f"1 <= grid.length, grid[i].length <= 4\n1 <= grid[i][j] <= 10^5\n{line}"
+    got = _drawn(fn_problem(constraints, "grid: List[List[int]]", ['{"grid": [[1, 2], [3, 4]]}']))
+    assert all(_unique([c for row in x["grid"] for c in row]) for x in got)
+    broken = fn_problem(constraints, "grid: List[List[int]]", ['{"grid": [[1, 2], [2, 1]]}'])  # rows differ, cells not
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_each_rows_values_and_a_range_with_them():
+    rows = fn_problem(
+        "1 <= hats.length <= 6\n1 <= hats[i].length <= 6\n1 <= hats[i][j] <= 6\nhats[i] contains a list of unique integers.",
+        "hats: List[List[int]]",
+        ['{"hats": [[1, 2], [1, 2]]}'],  # rows may repeat; a row's values may not
+    )
+    got = _drawn(rows)
+    assert all(_unique(r) for x in got for r in x["hats"])
+    ranged = fn_problem(
+        "1 <= n <= 10\n1 <= targetIndices.length <= n\n"
+        "The input is generated such that targetIndices contains distinct elements in the range [0, n - 1].",
+        "n: int, targetIndices: List[int]",
+        ['{"n": 3, "targetIndices": [0, 2]}'],
+    )
+    got = _drawn(ranged)
+    assert all(_unique(x["targetIndices"]) and all(0 <= t < x["n"] for t in x["targetIndices"]) for x in got)
+    ranged = fn_problem(
+        ranged.statement.split("Constraints:")[1],
+        "n: int, targetIndices: List[int]",
+        ['{"n": 3, "targetIndices": [0, 3]}'],
+    )
+    assert "breaks the constraints" in why_not_read(ranged)

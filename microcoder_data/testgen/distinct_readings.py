@@ -42,6 +42,8 @@ _ITEMS = (
     r"tuples?|points?|coordinates?|locations?|positions?|characters?|letters?)"
 )
 _CHARS = re.compile(r"characters?|letters?", re.I)
+# words for a list's elements as wholes, where they are lists themselves ("All the points of ..."): not their cells
+_WHOLE = re.compile(r"lists?|pairs?|tuples?|points?|coordinates?|locations?|positions?", re.I)
 # what a line says of one thing of a subject, not the subject ("the bikes locations": the bikes)
 _QUALIFIERS = {"locations", "location", "positions", "position", "coordinates", "points", "values", "names"}
 # nouns of graph edges: "There are no duplicate corridors" -- no two join the same ends
@@ -68,6 +70,11 @@ _PREDICATES = (
     ),
     (rf"(?P<s>.+?),? (?:are|is|should be|will be|must be) (?:all |both )?(?:pairwise )?{_DISTINCT}", "distinct"),
     (r"(?P<s>.+?) (?:contains?|has|have) no duplicates?(?: \w+)?", "distinct"),
+    (
+        rf"(?P<of>{_REF}) (?:consists? of|contains?) (?:a list of )?(?:only )?(?:pairwise )?{_DISTINCT} "
+        rf"(?P<s>{_ITEMS})(?: in the range \[(?P<lo>[^,\]]+), (?P<hi>[^,\]]+)\])?",
+        "made of",
+    ),
     (r"(?P<s>.+?) (?:does|do|will) not (?:contain|have) (?:any )?duplicates?(?: \w+)?", "distinct"),
     (
         r"there (?:are|is|will be) no (?:duplicate|duplicated|repeated) (?P<s>\w+)(?: (?:on|in|of|among) (?P<of>.+))?",
@@ -129,6 +136,14 @@ def _container(reader: Any, phrase: str) -> list[tuple[str, int]] | None:
     m = re.fullmatch(r"(?:each|every) (\w+)", phrase, re.I)
     if m and m.group(1) not in reader.nodes:
         return _each_container(reader, m.group(1))
+    if phrase.lower() in ("matrix", "grid", "array") and phrase not in reader.nodes:  # the one input of that shape
+        nested = phrase.lower() != "array"
+        shaped = [a for a in reader.args if _is_list(reader.nodes[a]) and _is_list(reader.nodes[a].elem) == nested]
+        return (
+            [(shaped[0], 0)]
+            if len(shaped) == 1 and len([a for a in reader.args if _is_list(reader.nodes[a])]) == 1
+            else None
+        )
     ref = reader.ref(phrase) if re.fullmatch(_REF, phrase) else None
     if ref is not None:
         return [(ref[0], ref[1])] if ref[2] == "val" else None
@@ -136,19 +151,20 @@ def _container(reader: Any, phrase: str) -> list[tuple[str, int]] | None:
     return [(name, 0)] if name else None
 
 
-def _subjects(reader: Any, subject: str) -> tuple[list[tuple[str, int]], bool] | None:
-    """The (argument, depth) each of whose items differ, and whether they are characters; None: no subject."""
+def _subjects(reader: Any, subject: str) -> tuple[list[tuple[str, int]], str] | None:
+    """The (argument, depth) each of whose items differ, and the word for the items ("" where none);
+    None: no subject."""
     s = re.sub(rf"^{_ALL}", "", subject.strip(), flags=re.I)
     m = re.fullmatch(rf"(?:each |every )?({_ITEMS}) (?:of|in) (.+)", s, re.I)
     if m:
         found = _container(reader, m.group(2))
-        return (found, bool(_CHARS.fullmatch(m.group(1)))) if found else None
+        return (found, m.group(1)) if found else None
     m = re.fullmatch(rf"(?:each |every )?({_REF})", s)
     ref = reader.ref(m.group(1)) if m else None
     if ref is not None and ref[2] == "val":  # "All points[i] are distinct": the list's elements
-        return [(ref[0], max(ref[1] - 1, 0))], False
+        return [(ref[0], max(ref[1] - 1, 0))], ""
     name = _argument(reader, s)
-    return ([(name, 0)], False) if name else None
+    return ([(name, 0)], "") if name else None
 
 
 def _several(reader: Any, subject: str) -> list[str] | None:
@@ -162,15 +178,46 @@ def _several(reader: Any, subject: str) -> list[str] | None:
     return names if all(_is_list(reader.nodes[n]) for n in names) else None  # type: ignore[index]
 
 
-def _items_distinct(reader: Any, found: list[tuple[str, int]], chars: bool) -> bool | None:
-    """Each container's items differ: ``Node.distinct`` of a list's elements (``chars``: of a string's
-    characters); None where one is not such a container (another reading may know the line)."""
-    nodes = [reader.node_at(name, depth) for name, depth in found]
-    if not all((n.kind == "str" and chars) or (_is_list(n) and not chars) for n in nodes):
-        return None
-    for node in nodes:
+def _tuples(reader: Any, name: str, depth: int) -> bool:
+    """Whether the list's elements are tuples of one stated length (``moves[i].length == 2``): points, not rows."""
+    node = reader.node_at(name, depth).elem
+    said = reader.bounds.get((name, depth + 1, "len"), {})
+    fixed = said.get("eq") or (said.get("lo") if said.get("lo") == said.get("hi") else None)
+    return node.items is not None or str(fixed).isdigit()
+
+
+def _items_distinct(reader: Any, found: list[tuple[str, int]], word: str = "") -> bool | None:
+    """Each container's items differ: ``Node.distinct`` of a list's elements, of a string's characters
+    (``word`` "characters"), or -- the numbers of a matrix (``All the integers of mat``) -- every cell
+    (each row drawn distinct, ``cells_distinct`` checked); None where one is not such a container
+    (another reading may know the line)."""
+    chars = bool(_CHARS.fullmatch(word))
+    plan = []
+    for name, depth in found:
+        node = reader.node_at(name, depth)
+        if not ((node.kind == "str" and chars) or (_is_list(node) and not chars)):
+            return None
+        cells = node.kind == "list" and bool(word) and not _WHOLE.fullmatch(word) and _is_list(node.elem)
+        if cells and (depth or node.elem.elem.kind not in ("int", "str") or _tuples(reader, name, depth)):
+            return None if depth else _items_distinct(reader, [(name, depth)])  # a tuple's elements: the tuples
+        plan.append((node.elem, name) if cells else (node, None))
+    for node, cells_of in plan:
         node.distinct = True
+        if cells_of:
+            reader.checks.append(f"cells_distinct({cells_of})")
     return True
+
+
+def _made_of(reader: Any, m: re.Match[str]) -> bool | None:
+    """``hats[i] contains a list of unique integers`` (each row's), ``grid consists of distinct integers``
+    (every cell), ``targetIndices contains distinct elements in the range [0, n - 1]`` (and that range)."""
+    found = _container(reader, m.group("of"))
+    if not found or not _items_distinct(reader, found, m.group("s")):
+        return None
+    if m.group("lo") is None:
+        return True
+    name, depth = found[0]
+    return depth == 0 and reader.read(f"{m.group('lo')} <= {name}[i] <= {m.group('hi')}", False)
 
 
 def _position(reader: Any, subject: str) -> bool | None:
@@ -193,7 +240,7 @@ def _no_repeat(reader: Any, m: re.Match[str]) -> bool | None:
     noun, of = m.group("s"), m.groupdict().get("of")
     if of is not None and re.fullmatch(_ITEMS, noun, re.I):
         found = _container(reader, of)
-        return _items_distinct(reader, found, bool(_CHARS.fullmatch(noun))) if found else None
+        return _items_distinct(reader, found, noun) if found else None
     name = _argument(reader, of or noun)
     if name is None or not _is_list(reader.nodes[name]):
         return None
@@ -240,6 +287,8 @@ def distinct_line(reader: Any, text: str) -> bool | None:
         m = re.fullmatch(pattern, text, re.I)
         if m is None:
             continue
+        if says == "made of":
+            return _made_of(reader, m)
         if says in ("no repeat", "same index"):
             return (_no_repeat if says == "no repeat" else _same_index)(reader, m)
         several = _several(reader, m.group("s"))

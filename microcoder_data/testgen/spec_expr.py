@@ -53,6 +53,11 @@ def all_distinct(*lists: list[Any]) -> bool:
     return len(set(values)) == len(values)
 
 
+def cells_distinct(rows: list[list[Any]]) -> bool:
+    """No value twice in a matrix (``grid consists of distinct integers``)."""
+    return all_distinct(*rows)
+
+
 def distinct_as_sets(values: list[list[Any]]) -> bool:
     """No two lists hold the same values once each is sorted (``If we sort ... each list then
     favoriteCompanies[i] != favoriteCompanies[j]``)."""
@@ -185,6 +190,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "no_leading_zero": no_leading_zero,
     "all_distinct": all_distinct,
     "distinct_as_sets": distinct_as_sets,
+    "cells_distinct": cells_distinct,
     "adjacent_differ": adjacent_differ,
     "parent_tree": parent_tree,
     "digit_count": digit_count,
