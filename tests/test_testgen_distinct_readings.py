@@ -215,3 +215,19 @@ def test_each_rows_values_and_a_range_with_them():
         ['{"n": 3, "targetIndices": [0, 3]}'],
     )
     assert "breaks the constraints" in why_not_read(ranged)
+
+
+def test_two_sentences_on_a_line_are_each_read_or_the_line_refused():
+    read = fn_problem(
+        "2 <= row.length <= 9\n1 <= row[i] <= row.length\nAll the integers of row are unique. row is a permutation.",
+        "row: List[int]",
+        ['{"row": [2, 1, 3]}'],
+    )
+    got = _drawn(read)
+    assert all(sorted(x["row"]) == list(range(1, len(x["row"]) + 1)) for x in got)
+    unread = fn_problem(
+        "2 <= row.length <= 9\n1 <= row[i] <= row.length\nAll the integers of row are unique. row is a magic square.",
+        "row: List[int]",
+        ['{"row": [2, 1, 3]}'],
+    )
+    assert "magic square" in why_not_read(unread)

@@ -69,13 +69,16 @@ _PREDICATES = (
         "as sets",
     ),
     (rf"(?P<s>.+?),? (?:are|is|should be|will be|must be) (?:all |both )?(?:pairwise )?{_DISTINCT}", "distinct"),
-    (r"(?P<s>.+?) (?:contains?|has|have) no duplicates?(?: \w+)?", "distinct"),
+    (rf"(?:each )?(?P<of>.+?) (?:contains?|has|have) no duplicates?(?: (?P<s>{_ITEMS}))?", "within"),
     (
         rf"(?P<of>{_REF}) (?:consists? of|contains?) (?:a list of )?(?:only )?(?:pairwise )?{_DISTINCT} "
         rf"(?P<s>{_ITEMS})(?: in the range \[(?P<lo>[^,\]]+), (?P<hi>[^,\]]+)\])?",
-        "made of",
+        "within",
     ),
-    (r"(?P<s>.+?) (?:does|do|will) not (?:contain|have) (?:any )?duplicates?(?: \w+)?", "distinct"),
+    (
+        rf"(?:each )?(?P<of>.+?) (?:does|do|will) not (?:contain|have) (?:any )?duplicates?(?: (?P<s>{_ITEMS}))?",
+        "within",
+    ),
     (
         r"there (?:are|is|will be) no (?:duplicate|duplicated|repeated) (?P<s>\w+)(?: (?:on|in|of|among) (?P<of>.+))?",
         "no repeat",
@@ -208,13 +211,14 @@ def _items_distinct(reader: Any, found: list[tuple[str, int]], word: str = "") -
     return True
 
 
-def _made_of(reader: Any, m: re.Match[str]) -> bool | None:
-    """``hats[i] contains a list of unique integers`` (each row's), ``grid consists of distinct integers``
-    (every cell), ``targetIndices contains distinct elements in the range [0, n - 1]`` (and that range)."""
+def _within(reader: Any, m: re.Match[str]) -> bool | None:
+    """What a container holds: ``hats[i] contains a list of unique integers`` (each row's values),
+    ``grid consists of distinct integers`` (every cell), ``Each ingredients[i] does not contain any
+    duplicate values``, ``targetIndices contains distinct elements in the range [0, n - 1]`` (and that range)."""
     found = _container(reader, m.group("of"))
-    if not found or not _items_distinct(reader, found, m.group("s")):
+    if not found or not _items_distinct(reader, found, m.group("s") or ""):
         return None
-    if m.group("lo") is None:
+    if m.groupdict().get("lo") is None:
         return True
     name, depth = found[0]
     return depth == 0 and reader.read(f"{m.group('lo')} <= {name}[i] <= {m.group('hi')}", False)
@@ -287,8 +291,8 @@ def distinct_line(reader: Any, text: str) -> bool | None:
         m = re.fullmatch(pattern, text, re.I)
         if m is None:
             continue
-        if says == "made of":
-            return _made_of(reader, m)
+        if says == "within":
+            return _within(reader, m)
         if says in ("no repeat", "same index"):
             return (_no_repeat if says == "no repeat" else _same_index)(reader, m)
         several = _several(reader, m.group("s"))
@@ -310,7 +314,7 @@ def each_sentence(reader: Any, text: str) -> bool | None:
     """``All the integers of nums are unique. nums is a permutation``: two sentences on one line, each
     read on its own (refused if one is not read)."""
     parts = re.split(r"(?<=[A-Za-z0-9\])'])\. (?=[A-Za-z])", text)
-    if len(parts) < 2 or re.search(r"\b(?:e\.g|i\.e|etc|vs)\. ", text, re.I):
+    if len(parts) < 2 or re.search(r"\b(?:e\.?g|i\.?e|etc|vs)\. ", text, re.I):
         return None
     return all(reader.read(p, False) for p in parts)
 
@@ -322,6 +326,8 @@ ENTRIES = (
             "All the elements of row are unique",
             "All characters of votes[i] are unique",
             "features contains no duplicates",
+            "Each ingredients[i] does not contain any duplicate values",
+            "nums does not contain duplicates",
             "There are no repeated elements on moves",
             "All the scores are unique",
             "All the integers of nums are unique",
@@ -335,6 +341,7 @@ ENTRIES = (
         (
             "The start point of each interval is unique",
             "All the workers and the bikes locations are unique",
+            "All the values of recipes and supplies combined are unique",
             "All values of left and right are unique, and each value can appear only in one of the two arrays",
             "No word is present in both positive_feedback and negative_feedback",
             "All lists of favorite companies are distinct, that is, If we sort alphabetically each list then "
