@@ -48,7 +48,7 @@ _WHOLE = re.compile(r"lists?|pairs?|tuples?|points?|coordinates?|locations?|posi
 _QUALIFIERS = {"locations", "location", "positions", "position", "coordinates", "points", "values", "names"}
 # nouns of graph edges: "There are no duplicate corridors" -- no two join the same ends
 _EDGE_NOUNS = re.compile(
-    r"edges|roads|corridors|highways|flights|connections|bridges|streets|cables|routes|links|paths|wires|pipes",
+    r"edges|roads|corridors|highways|flights|connections|bridges|streets|cables|links|wires|pipes",
     re.I,
 )
 _ALL = r"(?:all (?:of )?)?(?:the )?(?:given )?"
@@ -251,7 +251,7 @@ def _no_repeat(reader: Any, m: re.Match[str]) -> bool | None:
     elem = reader.nodes[name].elem
     if _EDGE_NOUNS.fullmatch(noun) and elem.kind == "list":  # the graph readings' rule, as they word it
         return no_repeated_edges(reader, f"There are no repeated edges among the {name}")
-    return _items_distinct(reader, [(name, 0)], False)
+    return _items_distinct(reader, [(name, 0)])
 
 
 def _same_index(reader: Any, m: re.Match[str]) -> bool | None:
@@ -269,7 +269,7 @@ def _same_index(reader: Any, m: re.Match[str]) -> bool | None:
     if not defined:
         return None
     if len(names) == 1:
-        return _items_distinct(reader, [(names[0], 0)], False)  # type: ignore[list-item]
+        return _items_distinct(reader, [(names[0], 0)])  # type: ignore[list-item]
     reader.checks.append(f"distinct_pairs({names[0]}, {names[1]})")
     return True
 
@@ -329,6 +329,7 @@ ENTRIES = (
             "Each ingredients[i] does not contain any duplicate values",
             "nums does not contain duplicates",
             "There are no repeated elements on moves",
+            "There are no duplicate words",
             "All the scores are unique",
             "All the integers of nums are unique",
             "No two points are the same",
