@@ -183,6 +183,8 @@ def test_a_subject_naming_no_input_stays_refused(line):
         "grid consists of distinct integers.",
         "All the integers of grid are unique.",
         "All elements in the matrix are distinct.",
+        "Each value grid[i][j] is unique.",
+        "All grid[i][j] are distinct.",
     ],
 )
 def test_the_numbers_of_a_matrix_are_every_cell_not_its_rows(line):

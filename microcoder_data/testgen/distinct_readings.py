@@ -162,8 +162,10 @@ def _subjects(reader: Any, subject: str) -> tuple[list[tuple[str, int]], str] | 
     if m:
         found = _container(reader, m.group(2))
         return (found, m.group(1)) if found else None
-    m = re.fullmatch(rf"(?:each |every )?({_REF})", s)
+    m = re.fullmatch(rf"(?:each |every )?(?:(?:value|element|cell|entry) )?({_REF})", s, re.I)
     ref = reader.ref(m.group(1)) if m else None
+    if ref is not None and ref[2] == "val" and ref[1] == 2 and _is_list(reader.nodes[ref[0]]):
+        return [(ref[0], 0)], "values"  # "Each value board[i][j] is unique": every cell of the matrix
     if ref is not None and ref[2] == "val":  # "All points[i] are distinct": the list's elements
         return [(ref[0], max(ref[1] - 1, 0))], ""
     name = _argument(reader, s)
@@ -333,6 +335,7 @@ ENTRIES = (
             "All the scores are unique",
             "All the integers of nums are unique",
             "No two points are the same",
+            "Each value grid[i][j] is unique",
         ),
         "drawn",
         distinct_line,
