@@ -57,6 +57,11 @@ def _reader() -> _Reader:
     nodes["ingredients"] = Node("list", elem=Node("list", elem=Node("str")))
     nodes.update({"seats": Node("list", elem=Node("int")), "isWater": matrix()})  # count_readings.py
     nodes.update({"k": Node("int"), "x": Node("int")})
+    # the distinct readings' names (distinct_readings.py)
+    nodes.update({n: matrix() for n in ("moves", "points", "intervals", "workers", "bikes", "corridors", "flights")})
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("score", "left", "right")})
+    nodes.update({n: Node("list", elem=Node("str")) for n in ("features", "positive_feedback", "negative_feedback")})
+    nodes["favoriteCompanies"] = Node("list", elem=Node("list", elem=Node("str")))
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     reader = _Reader(args, nodes)
@@ -66,6 +71,7 @@ def _reader() -> _Reader:
         "seats[i] = 0 represents that the ith seat is empty.\nIf isWater[i][j] == 1, cell (i, j) is water."
         "\nA map where 1 represents land and 0 represents sea"
     )
+    reader.aliases.update({"starti": ("intervals", 2, 0), "endi": ("intervals", 2, 1)})  # intervals[i] = [starti, endi]
     return reader
 
 

@@ -187,7 +187,9 @@ class _Reader:
         self.checks: list[str] = []  # conditions on the whole input (``k divides n``)
         self.first_index = 0  # the position of a list's first element in the notation (AtCoder's A_1: 1)
         self.graphs: list[tuple[str, str, str | None]] = []  # (shape, line, edge list): graph_readings
-        self.statement = ""  # the whole statement, where a line points back to it (a mountain, what "empty" means)
+        self.statement = (
+            ""  # the whole statement, where a line points back to it (a mountain, what "empty" means, a noun)
+        )
 
     def names(self) -> set[str]:
         return set(self.nodes)

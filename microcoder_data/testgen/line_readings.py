@@ -17,6 +17,7 @@ from typing import Any, Callable
 from microcoder_data.testgen.adjacency_readings import ENTRIES as ADJACENCY_ENTRIES
 from microcoder_data.testgen.adjacency_readings import said_in_clauses
 from microcoder_data.testgen.alphabet_readings import string_leaf
+from microcoder_data.testgen.distinct_readings import ENTRIES as DISTINCT_ENTRIES
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
 from microcoder_data.testgen.length_relations import LENGTH_READINGS
 from microcoder_data.testgen.matrices import read_matrix
@@ -252,6 +253,7 @@ READINGS = (
     ),
 )
 READINGS += tuple(Reading(*r) for r in LENGTH_READINGS)  # lengths, sums, neighbours
+READINGS += tuple(Reading(*r) for r in DISTINCT_ENTRIES)  # distinct values, compositionally: distinct_readings.py
 READINGS += (  # last: a line another reading takes as a whole stays its
     Reading(
         "a promise of two clauses",

@@ -49,8 +49,20 @@ def distinct_pairs(first: list[Any], second: list[Any]) -> bool:
 
 def all_distinct(*lists: list[Any]) -> bool:
     """No value twice in the lists taken together (``A_1, ..., A_N, B_1, ..., B_M are distinct``)."""
-    values = [x for values in lists for x in values]
+    values = [repr(x) for values in lists for x in values]  # repr: lists of points too
     return len(set(values)) == len(values)
+
+
+def cells_distinct(rows: list[list[Any]]) -> bool:
+    """No value twice in a matrix (``grid consists of distinct integers``)."""
+    return all_distinct(*rows)
+
+
+def distinct_as_sets(values: list[list[Any]]) -> bool:
+    """No two lists hold the same values once each is sorted (``If we sort ... each list then
+    favoriteCompanies[i] != favoriteCompanies[j]``)."""
+    keys = [repr(sorted(x)) for x in values]
+    return len(set(keys)) == len(keys)
 
 
 def unordered_distinct_pairs(first: list[Any], second: list[Any]) -> bool:
@@ -177,6 +189,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "differs_from_position": differs_from_position,
     "no_leading_zero": no_leading_zero,
     "all_distinct": all_distinct,
+    "distinct_as_sets": distinct_as_sets,
+    "cells_distinct": cells_distinct,
     "adjacent_differ": adjacent_differ,
     "parent_tree": parent_tree,
     "digit_count": digit_count,
