@@ -58,6 +58,7 @@ from microcoder_data.testgen.spec_model import (
 )
 from microcoder_data.testgen.renamed_args import with_signature_names
 from microcoder_data.testgen.structures import scan_aliases
+from microcoder_data.testgen.tuple_aliases import family_aliases
 from microcoder_data.testgen.total_bounds import bound_by_totals
 from microcoder_data.testgen.spec_types import (
     _from_hint,
@@ -364,6 +365,7 @@ def spec_from(
         reader = _Reader(args, nodes)
         reader.first_index = first_index
         reader.aliases = scan_aliases(statement, nodes)
+        reader.alias_groups = family_aliases(statement, nodes)
         try:
             if lines is None:
                 for a in args:
