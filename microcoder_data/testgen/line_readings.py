@@ -28,6 +28,7 @@ from microcoder_data.testgen.relation_readings import (
     single_equals,
     size_multiple,
 )
+from microcoder_data.testgen.range_words import ENTRIES as RANGE_WORD_ENTRIES
 from microcoder_data.testgen.sentence_readings import ENTRIES as SENTENCE_ENTRIES
 from microcoder_data.testgen.value_registry import ENTRIES as VALUE_ENTRIES
 from microcoder_data.testgen.word_readings import each_subject, leading_zeros, sorted_in_words
@@ -102,6 +103,7 @@ READINGS = (
     *(Reading(*entry) for entry in MULTISET_ENTRIES),  # repeated values, a fixed ending: multiset_readings.py
     *(Reading(*entry) for entry in PAIR_ENTRIES),  # lists compared as tuples: pair_readings.py
     *(Reading(*entry) for entry in SENTENCE_ENTRIES),  # sentences, relations of inputs: sentence_readings.py
+    *(Reading(*entry) for entry in RANGE_WORD_ENTRIES),  # ranges in words, absolute values: range_words.py
     Reading(
         "a graph's shape: tree, connected, directed acyclic",
         (
