@@ -131,7 +131,7 @@ ENTRIES = (
         "a range in words",
         (
             "n is an integer in the range [1, 10**5]",
-            "k is in the range [1, the number of unique elements in the array]",
+            "k is in the range [1, the number of unique elements in nums]",
             "k is in the range [1, The number of unique words[i]]",
             "num represents an integer in the range [1, 3999]",
         ),
@@ -141,8 +141,9 @@ ENTRIES = (
     (
         "the number of words of a sentence",
         (
-            "The number of words in sentence is in the range [1, 1000]",
-            "The number of words in title is between 1 and 9",
+            "The number of words in phrase is in the range [1, 1000]",
+            "The number of words in phrase is between 1 and 9",
+            "The length of each word in phrase is in the range [1, 1000]",
         ),
         "checked",
         words_in_range,
