@@ -203,3 +203,18 @@ def test_an_absolute_value_bounded_both_ways(line, least):
 def test_an_absolute_value_leaving_out_a_wide_span_refuses():
     lines = "1 <= nums.length <= 20\n50 <= |nums[i]| <= 100"
     assert "|nums[i]|" in why_not_read(fn_problem(lines, "nums: List[int]", ['{"nums": [60]}']))
+
+
+def test_a_position_bounded_by_another_lists_position_refuses_naming_the_line():
+    body = "start = [startX, startY] and target = [targetX, targetY] are positions."
+    lines = "start.length == target.length == 2\n1 <= startX <= targetX <= 10^5\n1 <= startY <= targetY <= 10^5"
+    p = _problem(body, lines, "start: List[int], target: List[int]", ['{"start": [1, 1], "target": [4, 5]}'])
+    refusal = input_spec(p).refusal
+    assert (refusal.kind, refusal.line) == ("unsupported_constraint", "1 <= startX <= targetX <= 10^5")
+
+
+def test_a_reading_given_up_deep_down_names_its_line():
+    body = "event1 = [startTime1, endTime1] where each time is HH:MM."
+    lines = "event1.length == 2\nevent1[i].length == 5\nstartTime1 <= endTime1"
+    p = _problem(body, lines, "event1: List[str]", ['{"event1": ["01:15", "02:00"]}'])
+    assert input_spec(p).refusal.line == "startTime1 <= endTime1"

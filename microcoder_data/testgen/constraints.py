@@ -268,6 +268,11 @@ class _Reader:
             raise _Unsupported(
                 f"bound {expr!r} of {ref[0]} names the value itself", kind="unsupported_constraint", line=expr
             )
+        foreign = sorted({m for m in re.findall(r"\b(\w+?)__\d+\b", expr) if m != ref[0]})
+        if foreign:  # startX <= targetX: a position of another list is drawn apart from this one's
+            raise _Unsupported(
+                f"bound {expr!r} of {ref[0]} names a position of {foreign[0]}", kind="unsupported_constraint"
+            )  # the line it is read from named by the caller (inputspec._read_lines)
         b = self.bounds.setdefault(ref, {})
         old = b.get(which)
         if old is not None and old != expr and which in ("lo", "hi"):

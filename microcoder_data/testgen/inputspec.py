@@ -25,6 +25,7 @@ The confidence rule (being wrong here means a test no correct program need pass)
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import re
 from typing import Any
@@ -317,8 +318,10 @@ def _read_lines(reader: _Reader, lines: list[str], mangled: bool, promised: dict
                 or reader.read(line, mangled)
                 or ALL_INTEGERS.fullmatch(line.strip())
             )
-        except _Unsupported:
+        except _Unsupported as exc:
             if line not in promised:
+                if not exc.refusal.line:  # given up deep in a reading ("range on a str"): the refusal names the line
+                    exc.refusal = dataclasses.replace(exc.refusal, line=line)
                 raise
             read = False  # a part of a promise not understood: refused as the promise
         if read or skip:
