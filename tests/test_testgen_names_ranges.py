@@ -42,6 +42,8 @@ def test_a_singular_or_plural_stands_for_the_one_input_it_varies():
     assert variant_of("nums", {"nums"}) is None  # known itself
     assert variant_of("x", {"xs"}) is None  # too short to tell
     assert variant_of("box", {"boxes", "boxs"}) is None  # two candidates: not read
+    assert variant_of("arrivaltime", {"arrivalTime", "delayedTime"}) == "arrivalTime"
+    assert variant_of("row", {"rows", "Row"}) is None  # two candidates: not read
     assert with_variants("1 <= num[i] <= len(nums)", {"nums"}, {"len"}) == "1 <= nums[i] <= len(nums)"
 
 
@@ -218,3 +220,14 @@ def test_a_reading_given_up_deep_down_names_its_line():
     lines = "event1.length == 2\nevent1[i].length == 5\nstartTime1 <= endTime1"
     p = _problem(body, lines, "event1: List[str]", ['{"event1": ["01:15", "02:00"]}'])
     assert input_spec(p).refusal.line == "startTime1 <= endTime1"
+
+
+def test_a_tuple_positions_name_written_indexed_is_that_position():
+    body = "edges[i] = [fromi, toi, weighti] is a directed edge."
+    lines = "3 <= n <= 50\n1 <= edges.length <= 50\nedges[i].length == 3\n0 <= fromi, toi <= n - 1\n1 <= weight[i] <= 7"
+    sig = "n: int, edges: List[List[int]]"
+    got = _drawn(_problem(body, lines, sig, ['{"n": 3, "edges": [[0, 1, 7]]}']))
+    assert all(1 <= e[2] <= 7 and 0 <= e[0] < x["n"] for x in got for e in x["edges"])
+    assert any(e[2] == 7 for x in got for e in x["edges"])
+    broken = _problem(body, lines, sig, ['{"n": 3, "edges": [[0, 1, 8]]}'])
+    assert "breaks the constraints" in why_not_read(broken)

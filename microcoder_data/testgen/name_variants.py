@@ -1,7 +1,7 @@
 """A name a constraint line writes otherwise than the input it means (issue 37): ``1 <= num[i] <= 200``
-of the argument ``nums``, ``1 <= row, cols <= 200`` where ``rows == matrix.length`` was read.  The
-singular or plural of exactly one known name (an argument, or a size a line defined), and of no other,
-stands for it; a name with no such variant, or with two, is left as written (the line refuses as before).
+of the argument ``nums``, ``1 <= row, cols <= 200`` where ``rows == matrix.length`` was read,
+``arrivaltime`` of ``arrivalTime``.  The singular or plural of exactly one known name (an argument, or a
+size a line defined), or the name in other letter cases, and of no other, stands for it; a name with no such variant, or with two, is left as written (the line refuses as before).
 """
 
 from __future__ import annotations
@@ -28,17 +28,25 @@ def _forms(name: str) -> set[str]:
 
 
 def variant_of(name: str, known: set[str]) -> str | None:
-    """The one known name ``name`` is the singular or plural of; None where ``name`` is known itself,
-    too short, or a variant of none or of several."""
+    """The one known name ``name`` is the singular or plural of, or writes in other letter cases
+    (``arrivaltime`` of ``arrivalTime``); None where ``name`` is known itself, too short, or a variant of
+    none or of several."""
     if name in known or len(name) < _SHORTEST:
         return None
-    found = _forms(name) & known
+    forms = {f.lower() for f in _forms(name)} | {name.lower()}
+    found = {k for k in known if len(k) >= _SHORTEST and k.lower() in forms}
     return next(iter(found)) if len(found) == 1 else None
 
 
 def with_variants(term: str, known: set[str], keep: set[str] = frozenset()) -> str:
-    """``term`` with each unknown name (not one of ``keep``) that is a variant of one known name
-    written as that name."""
+    """``term`` with each unknown name (not one of ``keep``: tuple positions' names, functions) that is a
+    variant of one known name written as that name, and ``weight[i]`` written ``weighti`` where that is a
+    tuple position's name of ``keep`` (``edges[i] = [fromi, toi, weighti]``)."""
+    term = re.sub(
+        r"(?<![\w\]])([A-Za-z_]\w*)\[\s*i\s*\]",
+        lambda m: m.group(1) + "i" if m.group(1) not in known and m.group(1) + "i" in keep else m.group(0),
+        term,
+    )
 
     def sub(m: re.Match) -> str:
         word = m.group(1)
