@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
+from microcoder_data.testgen.prose_families import characters_said, distinct_said, read_of_the_list
 from microcoder_data.testgen.parent_trees import parents_line, parents_said
 from microcoder_data.testgen.prose_items import (
     ProseLine,
@@ -47,7 +48,19 @@ from microcoder_eval.statement_text import heading_of, unicode_operators
 CASES = "cases"  # the variable holding the test cases: one list of values per case
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
-_COUNTS = {"a single": 1, "one": 1, "a": 1, "an": 1, "the": 0, "two": 2, "three": 3, "four": 4, "five": 5}
+_COUNTS = {
+    "a single": 1,
+    "one": 1,
+    "a": 1,
+    "an": 1,
+    "the": 0,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+}
 _NAME = r"[A-Za-z][A-Za-z0-9]*"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_NAME})*"
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
@@ -59,7 +72,7 @@ _LINE = re.compile(
     re.I,
 )
 _SCALARS = re.compile(
-    rf"^(?:(a single|one|two|three|four|five|an?|the|the single|the only|only one) )?"
+    rf"^(?:(a single|one|two|three|four|five|six|seven|an?|the|the single|the only|only one) )?"
     rf"(?:(?:positive|non-negative|space[- ]separated) )*(?:integers?|numbers?|integer numbers),?:? ({_NAMES})$",
     re.I,
 )
@@ -158,7 +171,7 @@ def read_prose(statement: str) -> ProseInput:
     if lists and all(line.names[0] in reading.perms for line in lists):  # each list read as a permutation
         told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
     if len(lists) == 1:  # the one list, read distinct / sorted: what the story says of it is what was read
-        told = _read_of_the_list(told, lists[0].names[0], reading.constraints, set(names) - {lists[0].names[0]})
+        told = read_of_the_list(told, lists[0], reading.constraints, set(names) - {lists[0].names[0]})
     promise = story_promise(told, set(names))
     parity = re.search(  # "n is even" of an input variable
         rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
@@ -173,26 +186,6 @@ def read_prose(statement: str) -> ProseInput:
             line=line,
         )
     return reading
-
-
-def _read_of_the_list(told: str, name: str, constraints: list[str], others: set[str]) -> str:
-    """``told`` less the words that say what was read of the input's one list (distinct, its order), in
-    sentences that name no other input variable (``x and y are distinct`` stays: it is not read)."""
-    words = []
-    if f"all values of {name} are distinct" in constraints:
-        words.append(r"(?:pairwise )?distinct")
-    order = next((c.split(" is sorted in ")[1] for c in constraints if c.startswith(f"{name} is sorted in ")), None)
-    words += {
-        "strictly increasing order": [r"sorted", r"(?:strictly )?increasing"],
-        "non-decreasing order": [r"sorted", r"non-decreasing"],
-    }.get(order or "", [])
-    if not words:
-        return told
-    other = re.compile(rf"\b(?:{'|'.join(map(re.escape, sorted(others)))})\b") if others else None
-    return "".join(
-        part if other and other.search(part) else re.sub(rf"\b(?:{'|'.join(words)})\b", "", part, flags=re.I)
-        for part in re.split(r"(?<=[.!?])(\s+)", told)
-    )
 
 
 def _heading(row: str) -> str | None:
@@ -370,6 +363,10 @@ def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
         return False
     if reading.unstated and _alphabet_sentence(sentence.rstrip(" ."), reading):  # whole: "- and *" is no gloss
         return False
+    distinct = distinct_said(s, reading.lines[-1]) if reading.lines else None  # "The strings are pairwise distinct"
+    reading.constraints += [distinct] if distinct else []
+    if distinct:
+        return False
     if _BLANK_BEFORE.fullmatch(s) and reading.cases is not None and not reading.lines:
         reading.blank = True  # and the lines it announces are a test case's
         return True
@@ -380,22 +377,10 @@ def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
 
 
 def _alphabet_sentence(s: str, reading: ProseInput) -> bool:
-    """ "The string s consists of lowercase English letters", "It is guaranteed that s only consists of
-    lowercase English letters, - and *", "It's guaranteed that s only contains characters 0, 1 and ?":
-    the characters of a string read before without them (the last one where the sentence names none)."""
-    m = re.fullmatch(
-        r"(?:it is (?:also )?guaranteed(?: that)? |it's (?:also )?guaranteed that )?(?:the (?:given )?string )?"
-        r"([A-Za-z]\w*)? ?(?:only )?(?:consists|contains) (?:only )?(?:of )?(?:the )?(?:characters )?(.+)",
-        s,
-        re.I,
-    )
-    names = [n for n, _ in reading.unstated]
-    name = (m.group(1) or names[-1]) if m else None
-    if not m or name not in names or not re.match(r"(?:the )?(?:string|it)\b", s, re.I) and not m.group(1):
-        return False
-    said = re.sub(r"(?<![\w'\"])([^\w\s,'\"])(?![\w'\"])", r"'\1'", m.group(2))  # - and *: '-' and '*'
-    reading.constraints.append(f"{name} consists of {said}")
-    return True
+    """The characters of a string read before without them (``prose_families.characters_said``)."""
+    said = characters_said(s, [n for n, _ in reading.unstated])
+    reading.constraints += [f"{said[0]} consists of {said[1]}"] if said else []
+    return said is not None
 
 
 def _read_promised(clause: str, reading: ProseInput, sentence: str) -> None:
@@ -460,9 +445,11 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
         grid[0].count = count
         reading.constraints += grid[1]
         return grid[0]
-    rows = read_string_rows(what, _known(reading), _known(reading) | {reading.cases or ""}, sentence)
+    rows = read_string_rows(what, _known(reading), _known(reading) | {reading.cases or ""}, sentence, True)
     if rows and set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):  # n lines, each a string of m characters
         rows[0].count = count
+        if not any(" consists of " in x for x in rows[1]):  # its characters: a later sentence's (read_prose)
+            reading.unstated.append((f"{rows[0].names[0]}_i", sentence))
         reading.constraints += rows[1]
         return rows[0]
     row = _BLOCK_ROW.match(what)

@@ -141,6 +141,7 @@ def _by_position(line: str, name: str, first: int) -> str:
 
 
 _CELL = r"_\{{i,? ?{}\}}"
+_DIGIT = r"\d"  # a_{i,1}, a_{i,2}, a_{i,3}, ...: any cells written out before the dots
 
 
 def read_grid(what: str, known: set[str]) -> tuple[ProseLine, list[str]] | None:
@@ -148,8 +149,8 @@ def read_grid(what: str, known: set[str]) -> tuple[ProseLine, list[str]] | None:
     a_{ij}``, ``two integers a_{i,1} and a_{i,2}`` -> (the grid's row, its width set; its bounds); None otherwise."""
     head, bounds = split_bounds(what)
     m = re.fullmatch(
-        rf"(?:({_COUNT}) )?{_ADJECTIVES}integers(?: each)?,? ({NAME})(?:{_CELL.format(1)}(?: ?, ?\2{_CELL.format(2)})?"
-        rf" ?, ?(?:\.\.\.|\\ldots) ?, ?\2_\{{i,? ?([^{{}}]+)\}}|_\{{i,? ?j\}}|_ij|{_CELL.format(1)} and \2{_CELL.format(2)})(?: each)?",
+        rf"(?:({_COUNT}) )?{_ADJECTIVES}integers(?: each)?,? ({NAME})(?:{_CELL.format(1)}(?: ?,? ?\2{_CELL.format(_DIGIT)})*"
+        rf" ?,? ?(?:\.\.\.|\\ldots) ?,? ?\2_\{{i,? ?([^{{}}]+)\}}|_\{{i,? ?j\}}|_ij|{_CELL.format(1)} and \2{_CELL.format(2)})(?: each)?",
         head.strip(),
     )
     if not m:
@@ -319,10 +320,13 @@ def _sorted_chain(part: str) -> list[str]:
     return [f"{m.group(3)} is sorted in {order} order"] + bounds if bool(m.group(1)) == bool(m.group(7)) else [part]
 
 
-def read_string_rows(what: str, known: set[str], taken: set[str], sentence: str) -> tuple[ProseLine, list[str]] | None:
+def read_string_rows(
+    what: str, known: set[str], taken: set[str], sentence: str, alphabet_later: bool = False
+) -> tuple[ProseLine, list[str]] | None:
     """A block line holding one string: ``a binary string of length m``, ``a string s_i of length m
     consisting of ...``, ``m characters '.' or '#'`` -> (the block's column of strings, its length set; the
-    alphabet of every string); None when it is no string.  Only the characters may be stated of each."""
+    alphabet of every string, or none with ``alphabet_later``); None when it is no string.  Only the
+    characters may be stated of each."""
     what = re.sub(
         rf"^({_COUNT}) (characters|symbols|letters)\b,?", r"a string of length \1 consisting of \2", what.strip()
     )
@@ -332,7 +336,7 @@ def read_string_rows(what: str, known: set[str], taken: set[str], sentence: str)
         lambda c: f" of length {c.group(1)} consisting of {c.group(2)}" if _is_count(c.group(1), known) else c.group(0),
         what,
     )
-    read = read_string(what, known, taken, sentence)
+    read = read_string(what, known, taken, sentence, alphabet_later)
     if read is None:
         return None
     line, lines = read

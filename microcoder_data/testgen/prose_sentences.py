@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from microcoder_data.testgen.prose_families import rewrite as more_wordings
+
 _ORDINAL = r"first|second|third|fourth|fifth|sixth|next|only|single|final|last"
 _REWRITES = [
     (
@@ -111,7 +113,7 @@ def split_bullets(sentences: list[str]) -> list[str]:
 
 def rephrase(s: str) -> str:
     """``s`` (a sentence less its gloss and period) in the form prose_format reads."""
-    s = _row_letter_i(s)
+    s = _row_letter_i(more_wordings(s))
     for pattern, form in _REWRITES_C:
         s = pattern.sub(form, s)
     s = re.sub(r"\bnumbers? (?=[A-Za-z]\w*_\{?1)", "integers ", s)  # n numbers a_1, ..., a_n
@@ -170,8 +172,8 @@ def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
 
 
 _SUBSCRIPTED = r"[A-Za-z][A-Za-z0-9]*_(?:\{[A-Za-z0-9]+\}|[A-Za-z0-9]+)"
-_SCALAR_GROUP = re.compile(
-    rf"\b(?:integers?|numbers?):? ({_SUBSCRIPTED}(?:(?:, ?| and |, and ){_SUBSCRIPTED})+)(?= ?\(| ?[—–-]|,? where\b|\.|$)",
+_SCALAR_GROUP = re.compile(  # "six integers n, m, r_b, c_b": the subscripted names after plain ones too
+    rf"\b(?:integers?|numbers?):? (?:[A-Za-z][A-Za-z0-9]*(?:, ?| and |, and )(?=[A-Za-z]))*({_SUBSCRIPTED}(?:(?:, ?| and |, and ){_SUBSCRIPTED})+)(?= ?\(| ?[—–-]|,? where\b|\.|$)",
     re.M,
 )
 
@@ -211,9 +213,11 @@ def subscripted_scalars(section: str, story: str) -> tuple[str, str]:
 # how a gloss part may open: a determiner, a possessive, a noun "of ...", "x_i is / denotes ...", a
 # relative or participle clause ("which ...", "denoting ..."): a noun phrase, saying what a value is
 _NAMED = r"[A-Za-z]\w*(?: and [A-Za-z]\w*)?"
+# "inital illusion rate of each room": up to three words before "of", none a quantifier or a verb
+_NOUNS = r"(?:(?!(?:all|none|both|some|most|any|many|few|no|neither|either|is|are|was|were|be|not)\b)[a-z][\w-]* ){1,3}"
 _PHRASE_START = re.compile(
     r"(?!(?:all|none|both|some|most|any|many|few|no|neither|either|one|two) of\b)"  # "all of them equal": no noun
-    rf"(?:the|a|an|its|their|his|her|each|every one of|respectively|correspondingly|[\w-]+'s?|[a-z][\w-]* of|(?:where )?{_NAMED}"
+    rf"(?:the|a|an|its|their|his|her|each|every one of|respectively|correspondingly|[\w-]+'s?|{_NOUNS}of|(?:where )?{_NAMED}"
     r" (?:is|are|denotes?|represents?|describes?)|which|that|where|denoting|representing|indicating|describing"
     r"|meaning|array|arrays|sizes?|lengths?|elements?|numbers?|values?|descriptions?"
     r"|of|how (?:much|many)|[a-z]+-[a-z]+)\b|[A-Za-z]\w*_\S+|\.\.\.",  # elided: "the mass of fish, of meat", "one-minute, two-minute ...", "a_1, a_2, ..."

@@ -1,0 +1,251 @@
+"""More wordings of a Codeforces / CodeContests Input section (issue 37), read by phrasing and shape:
+
+* :data:`REWRITES`: a sentence said otherwise, rewritten into a form ``prose_format`` reads (a rewrite
+  states no more and no less than its sentence; each entry's examples are its own test);
+* :func:`characters_said`: "Each character is either a lowercase Latin letter or a digit", "The strings
+  only contain lowercase letters of the English alphabet": the characters of a string (or of a block of
+  strings) read before without them;
+* :func:`distinct_said`: "All pairs of coordinates are distinct", "All numbers in the sequence are pairwise
+  distinct", "The strings are pairwise distinct": of the line read just before, its values (a list, a
+  column of strings) or its rows (a block of two or more columns) distinct.
+
+What a rewrite leads to is enforced where the form it becomes is (ranges drawn and checked, grids and
+blocks parsed exactly); a sentence none of these reads is refused by ``prose_format`` as before."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_COUNT = r"\(?[A-Za-z]\w*(?: ?[-+*] ?(?:\d+|[A-Za-z]\w*))*\)?|\d+"
+_LINES = rf"(?:the )?(?:next|following) ({_COUNT}) lines(?: of (?:each|the) test case)?"
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    name: str
+    pattern: re.Pattern[str]
+    form: str
+    examples: tuple[tuple[str, str], ...]  # (a sentence less its gloss, what it is rewritten to): the entry's test
+
+
+def _r(name: str, pattern: str, form: str, *examples: tuple[str, str]) -> Rewrite:
+    return Rewrite(name, re.compile(pattern, re.I), form, examples)
+
+
+REWRITES = [
+    _r(  # "m integers a_ij each": the row's count and cells, "each" after them
+        "lines contain X each",
+        rf"^{_LINES} contain (\w+ (?:integers|numbers) [A-Za-z]\w*_\S+) each\b,?(.*)$",
+        r"Each of the next \1 lines contains \2\3",
+        (
+            "The next n lines contain m integers a_ij each (1 <= a_ij <= n * m)",
+            "Each of the next n lines contains m integers a_ij (1 <= a_ij <= n * m)",
+        ),
+    ),
+    _r(  # "... m integers each, where the i-th line contains the integers A_{i,1} ..., A_{i,m}": one row said twice
+        "each, where the i-th line contains",
+        rf"^{_LINES},? (?:each )?contains? (\w+ (?:integers|numbers))(?: each)?,? "
+        r"(?:where the i-th (?:line|of them|of which) contains|the i-th of which contains) (?:the (?:integers|numbers) )?(.+)$",
+        r"Each of the next \1 lines contains \2 \3",
+        (
+            "The next n lines of each test case contain m integers each, where the i-th line contains the integers"
+            " A_{i,1} A_{i,2}, ..., A_{i,m} (-10^9 <= A_{i,j} <= 10^9)",
+            "Each of the next n lines contains m integers A_{i,1} A_{i,2}, ..., A_{i,m} (-10^9 <= A_{i,j} <= 10^9)",
+        ),
+        (
+            "The next three lines each contain n integers, the i-th of which contains g_{i,1}, g_{i,2}, ..., g_{i,n}"
+            " (-n <= g_{i,j} <= n)",
+            "Each of the next 3 lines contains n integers g_{i,1}, g_{i,2}, ..., g_{i,n} (-n <= g_{i,j} <= n)",
+        ),
+    ),
+    _r(  # the last lines of the input are its next ones (nothing may follow a block of them: parsed exactly)
+        "the i-th of the last n lines",
+        rf"^the i-th of the last ({_COUNT}) lines(?: of (?:each|the) test case)? contains ",
+        r"Each of the next \1 lines contains ",
+        ("The i-th of the last n lines contains m integers", "Each of the next n lines contains m integers"),
+    ),
+    _r(
+        "n strings, each having a length of m",
+        rf"^(?:in )?{_LINES},? (?:you(?:'re| are) given|there are) \1 strings,? each (?:having a length of|of length|with"
+        rf" length) ({_COUNT})$",
+        r"Each of the next \1 lines contains a string of length \2",
+        (
+            "In the next n lines, you're given n strings, each having a length of m",
+            "Each of the next n lines contains a string of length m",
+        ),
+    ),
+    _r(  # "In each of the next m lines, three integers u, v, and c (...) are given"
+        "in each of the next m lines, X are given",
+        r"^in (?:the i-th|each) of the (?:next|following) (\w+) lines,? (.+?) (?:is|are) given$",
+        r"Each of the next \1 lines contains \2",
+        (
+            "In each of the next m lines, three integers u, v, and c (1 <= u, v <= n, c in {0, 1}) are given",
+            "Each of the next m lines contains three integers u, v, and c (1 <= u, v <= n, c in {0, 1})",
+        ),
+    ),
+    _r(
+        "a string, consisting of exactly n characters",
+        rf"\b(string(?: [A-Za-z]\w*)?),? (?:consisting|which consists) of exactly ({_COUNT}) (?:characters|letters|symbols)$",
+        r"\1 of length \2",
+        (
+            "The second line contains a string, consisting of exactly n characters",
+            "The second line contains a string of length n",
+        ),
+    ),
+    _r(  # "n (1 <= n <= 2 * 10^5) integers a_1, ...": the count's range moved to the line's
+        "n (bounds) integers",
+        r"^(.* contains (?:the )?)([A-Za-z]\w*) \(([^()]*<=[^()]*)\) ((?:integers|numbers) .+?)(?: \(([^()]*)\))?$",
+        r"\1\2 \4 (\3, \5)",
+        (
+            "The second line contains n (1 <= n <= 2 * 10^5) integers a_1, a_2,..., a_n (1 <= a_i <= 10^6)",
+            "The second line contains n integers a_1, a_2,..., a_n (1 <= n <= 2 * 10^5, 1 <= a_i <= 10^6)",
+        ),
+    ),
+    _r(  # "one even integer n (4 <= n <= 10^5)": the parity one more range (read as "n is even", drawn so)
+        "an even integer n",
+        r"^(.* contains (?:a single |one |an |the )?)(even|odd) (integer|number) ([A-Za-z]\w*) \(([^()]*)\)$",
+        r"\1\3 \4 (\5, \4 is \2)",
+        (
+            "The first line of each test case contains one even integer n (4 <= n <= 10^5)",
+            "The first line of each test case contains one integer n (4 <= n <= 10^5, n is even)",
+        ),
+    ),
+]
+
+
+_DASH = re.compile(r"\s(?:—|–|--)\s")
+
+
+_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+
+
+def rewrite(sentence: str) -> str:
+    """``sentence`` with every rewrite of :data:`REWRITES` that matches applied, in order, to the
+    sentence less its ``— gloss`` (kept as it is)."""
+    dash = next((m for m in _DASH.finditer(sentence) if _closed(sentence[: m.start()])), None)
+    s, gloss = (sentence[: dash.start()], sentence[dash.start() :]) if dash else (sentence, "")
+    s = re.sub(r"\{(\d+)\}(?=\^)", r"\1", s)  # 2 * {10}^5
+    s = re.sub(r"\b([A-Za-z]\w*) ?= ?0 ?/ ?1\b", r"0 <= \1 <= 1", s)  # c = 0/1
+    s = re.sub(  # the next three lines: a count the block reads
+        r"\b(next|following|last) (two|three|four|five|six) lines\b",
+        lambda w: f"{w[1]} {_WORDS[w[2].lower()]} lines",
+        s,
+    )
+    for entry in REWRITES:
+        s = entry.pattern.sub(entry.form, s)
+    s = re.sub(r", \)$", ")", s)  # "(bounds, )": the count's range and no other
+    return re.sub(r"\(([^()]*?)(, [A-Za-z]\w* is (?:even|odd))\2\)", r"(\1\2)", s) + gloss
+
+
+def _closed(text: str) -> bool:
+    return text.count("(") == text.count(")")
+
+
+_CHARACTERS = re.compile(
+    r"(?:it is (?:also )?guaranteed(?: that)? |it's (?:also )?guaranteed that )?(?:the (?:given )?(string|strings) )?"
+    r"((?!only\b)[A-Za-z]\w*)? ?(?:only )?(?:consists?|contains?) (?:only )?(?:of )?(?:the )?(?:characters )?(.+)"
+    r"|(?:it is guaranteed that )?each (?:character|symbol|letter)(?: of (?:the (?:string|strings) ?)?([A-Za-z]\w*)?)?"
+    r" is (?:either )?(.+)",
+    re.I,
+)
+_ONE_CLASS = {  # a character's class, said of one character, as the classes of a string's characters
+    r"an? (lowercase|uppercase|lower-case|upper-case)(?: (?:latin|english))? letter": r"\1 English letters",
+    r"an? (?:latin |english )?letter": "English letters",
+    r"an? (?:decimal )?digit": "digits",
+}
+
+
+def _one_class(part: str) -> str | None:
+    """ "a lowercase Latin letter" -> "lowercase English letters", "'#'" as it is; None for anything else."""
+    if re.fullmatch(r"'.'|\".\"", part):
+        return part
+    return next((re.sub(k, v, part, flags=re.I) for k, v in _ONE_CLASS.items() if re.fullmatch(k, part, re.I)), None)
+
+
+def characters_said(s: str, names: list[str]) -> tuple[str, str] | None:
+    """ "The string s consists of lowercase English letters", "It's guaranteed that s only contains characters
+    0, 1 and ?", "The strings only contain lowercase letters of the English alphabet", "Each character is
+    either a lowercase Latin letter or a digit", "Each character is either '.' or '#'": (the string, of
+    ``names`` whose characters are still to be said -- the last where the sentence names none; its
+    characters as "consists of" words), or None."""
+    m = _CHARACTERS.fullmatch(s.strip())
+    if not m:
+        return None
+    named, said = (m.group(2), m.group(3)) if m.group(3) is not None else (m.group(4), m.group(5))
+    if not named and m.group(3) is not None and not (m.group(1) or re.match(r"it\b", s, re.I)):
+        return None  # "x contains ..." of no string named, said of nothing read
+    name = named or names[-1]
+    name = f"{name}_i" if f"{name}_i" in names else name  # of a block of strings: each row's
+    if name not in names:
+        return None
+    if m.group(5) is not None:  # of one character: "a lowercase Latin letter or a digit"
+        parts = re.split(r",? or |, ", said.strip())
+        classes = [_one_class(p) for p in parts]
+        if any(c is None for c in classes):
+            return None
+        said = ", ".join(classes[:-1]) + " and " + classes[-1] if len(classes) > 1 else classes[0]
+    said = re.sub(
+        r"\b(lowercase|uppercase) (?:latin |english )?letters of the (?:latin|english) alphabet\b",
+        r"\1 English letters",
+        said,
+        flags=re.I,
+    )
+    said = re.sub(r"(?<![\w'\"])([^\w\s,'\"])(?![\w'\"])", r"'\1'", said)  # - and *: '-' and '*'
+    return name, said
+
+
+_DISTINCT = re.compile(
+    r"(?:it is (?:also )?guaranteed that |it's guaranteed that )?(?:all )?(?:the )?(?:given )?(\w+)(?: of (\w+))?"
+    r"(?: (?:in|of) the (?:sequence|array|list|input|test case))? are (?:pairwise |all )?(?:distinct|different)",
+    re.I,
+)
+_NOUNS_OF = {  # what a sentence may call the values of the line just read: one value each, or a row's pair
+    "one": {"numbers", "integers", "values", "elements"},
+    "string": {"strings", "words", "names"},
+    "pair": {"pairs", "points", "coordinates"},
+}
+
+
+def distinct_said(s: str, line: object) -> str | None:
+    """ "The strings are pairwise distinct", "All numbers in the sequence are pairwise distinct", "All pairs of
+    coordinates are distinct": of ``line`` (a ``ProseLine``, the one read just before), its values distinct
+    (a list, a column of strings or numbers) or its rows (a block of two columns), as a constraint line; None
+    where the sentence is not this or its noun is not what the line holds."""
+    m = _DISTINCT.fullmatch(s.strip())
+    names, count = getattr(line, "names", []), getattr(line, "count", None)
+    if not m or count is None or getattr(line, "width", None):
+        return None
+    noun = m.group(1).lower() if m.group(2) is None or m.group(1).lower() != "pairs" else "pairs"
+    if len(names) == 2 and getattr(line, "block", False) and noun in _NOUNS_OF["pair"]:
+        a, b = names
+        return f"({a}_i, {b}_i) != ({a}_j, {b}_j) if i != j"
+    kind = "string" if getattr(line, "string", False) else "one"
+    if len(names) == 1 and noun in _NOUNS_OF[kind] and m.group(2) is None:
+        return f"all values of {names[0]} are distinct"
+    return None
+
+
+def read_of_the_list(told: str, line: object, constraints: list[str], others: set[str]) -> str:
+    """``told`` less the words that say what was read of the input's one list (``line``: distinct, its order),
+    in sentences that name no other input variable (``x and y are distinct`` stays: it is not read) but as
+    the list's count ("a_1, ..., a_n consisting of n pairwise distinct integers")."""
+    name, count = getattr(line, "names")[0], getattr(line, "count", None) or ""
+    as_count = re.compile(rf"\b{re.escape(count)} (?=(?:pairwise )?(?:distinct|different)\b)")
+    words = []
+    if f"all values of {name} are distinct" in constraints:
+        words.append(r"(?:pairwise )?distinct")
+    order = next((c.split(" is sorted in ")[1] for c in constraints if c.startswith(f"{name} is sorted in ")), None)
+    words += {
+        "strictly increasing order": [r"sorted", r"(?:strictly )?increasing"],
+        "non-decreasing order": [r"sorted", r"non-decreasing"],
+    }.get(order or "", [])
+    if not words:
+        return told
+    other = re.compile(rf"\b(?:{'|'.join(map(re.escape, sorted(others)))})\b") if others else None
+    return "".join(
+        part
+        if other and other.search(as_count.sub("", part))
+        else re.sub(rf"\b(?:{'|'.join(words)})\b", "", part, flags=re.I)
+        for part in re.split(r"(?<=[.!?])(\s+)", told)
+    )

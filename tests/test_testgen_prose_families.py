@@ -1,0 +1,201 @@
+"""More wordings of Codeforces / CodeContests Input sections (testgen/prose_families.py): each rewrite's
+examples are its own test; each family read end to end is drawn so (every drawn input keeps it) and an
+existing input breaking it refuses generation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from microcoder_data.schema import Problem
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.prose_families import REWRITES, characters_said, distinct_said, rewrite
+from microcoder_data.testgen.prose_items import ProseLine, read_grid
+from microcoder_data.testgen.prose_sentences import noun_phrases, subscripted_scalars
+from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
+from microcoder_eval.types import TestCase
+
+
+@pytest.mark.parametrize("entry", REWRITES, ids=[e.name for e in REWRITES])
+def test_each_rewrite_reads_its_examples(entry):
+    assert entry.examples
+    for said, form in entry.examples:
+        assert rewrite(said) == form, entry.name
+        assert rewrite(said + " — the gloss (kept)") == form + " — the gloss (kept)"  # the gloss left as it is
+
+
+def test_small_rewrites_and_noun_phrase_glosses():
+    assert rewrite("The next three lines each contain n integers") == "The next 3 lines each contain n integers"
+    assert rewrite("does not exceed 2 * {10}^5") == "does not exceed 2 * 10^5"
+    assert rewrite("three integers u, v and c (c = 0/1)") == "three integers u, v and c (0 <= c <= 1)"
+    assert (
+        rewrite("It contains one even integer n (2 <= n <= 8, n is even)")
+        == "It contains one integer n (2 <= n <= 8, n is even)"
+    )
+    renamed = subscripted_scalars("It contains six integers n, m, r_b, c_b, r_d, and c_d (1 <= r_b <= n).", "")[0]
+    assert renamed == "It contains six integers n, m, rb, cb, rd, and cd (1 <= rb <= n)."  # after plain names too
+    assert noun_phrases("inital illusion rate of each room") and noun_phrases("project profits of each drink type")
+    assert not noun_phrases("all of them equal") and not noun_phrases("most of the values of one kind")
+
+
+@pytest.mark.parametrize(
+    "what, width, bounds",
+    [
+        ("m integers A_{i,1} A_{i,2}, ..., A_{i,m} (-10^9 <= A_{i,j} <= 10^9)", "m", ["-10^9 <= A_{i,j} <= 10^9"]),
+        ("m integers b_{i,1}, b_{i,2}, b_{i,3}, ... b_{i,m} (1 <= b_{i,j} <= 7)", "m", ["1 <= b_{i,j} <= 7"]),
+    ],
+)
+def test_a_grid_row_with_any_cells_written_before_the_dots(what, width, bounds):
+    line, got = read_grid(what, {"n", "m"})
+    assert (line.width, got) == (width, bounds)
+
+
+@pytest.mark.parametrize(
+    "sentence, said",
+    [
+        ("The string s consists of lowercase English letters", ("s", "lowercase English letters")),
+        ("It's guaranteed that s only contains characters 0, 1 and ?", ("s", "0, 1 and '?'")),
+        ("The strings only contain lowercase letters of the English alphabet", ("s", "lowercase English letters")),
+        ("Each character is either a lowercase Latin letter or a digit", ("s", "lowercase English letters and digits")),
+        ("Each character is either '.' or '#'", ("s", "'.' and '#'")),
+    ],
+)
+def test_a_sentence_stating_a_strings_characters(sentence, said):
+    assert characters_said(sentence, ["s"]) == said
+    assert characters_said(sentence.replace(" s ", " t "), ["s"]) in (said, None)  # another name: not s's
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["x contains 5 elements", "Each character is one of the first c uppercase letters", "Each character is odd"],
+)
+def test_a_sentence_not_stating_characters_is_not_read_as_them(sentence):
+    assert characters_said(sentence, ["s"]) is None
+
+
+def test_distinct_is_read_of_the_line_just_read_by_what_it_holds():
+    listed, pairs = ProseLine(["a"], "n"), ProseLine(["x", "y"], "m", block=True)
+    strings = ProseLine(["s"], "n", block=True, string=True, length="3")
+    assert distinct_said("All numbers in the sequence are pairwise distinct", listed) == "all values of a are distinct"
+    assert distinct_said("All pairs of coordinates are distinct", pairs) == "(x_i, y_i) != (x_j, y_j) if i != j"
+    assert distinct_said("The strings are pairwise distinct", strings) == "all values of s are distinct"
+    assert distinct_said("The strings are pairwise distinct", listed) is None  # not what the line holds
+    assert distinct_said("All numbers in the sequence are pairwise distinct", pairs) is None
+    assert distinct_said("All numbers are distinct", ProseLine(["n", "k"])) is None  # scalars: no list
+
+
+def _problem(section: str, tests: list[str]) -> Problem:
+    statement = f"You are given some values. Find the answer.\n\nInput\n\n{section}\n\nOutput\n\nPrint the answer."
+    return Problem(
+        id="cf/families",
+        source="cf",
+        title="t",
+        statement=statement,
+        mode="stdin",
+        tests=[TestCase(t, "0\n") for t in tests],
+    )
+
+
+def _grid(v: dict) -> bool:
+    n, m, a = int(v["n"]), int(v["m"]), v["a"]
+    return len(a) == n and all(len(r) == m and all(1 <= int(x) <= n * m for x in r) for r in a)
+
+
+def _chars(v: dict) -> bool:
+    return len(v["s"]) == int(v["n"]) and all(len(r) == int(v["m"]) and set(r) <= {".", "#"} for r in v["s"])
+
+
+def _even(v: dict) -> bool:
+    a = [int(x) for x in v["a"]]
+    return int(v["n"]) % 2 == 0 and len(a) == int(v["n"]) and len(set(a)) == len(a) and all(1 <= x <= 100 for x in a)
+
+
+def _pairs(v: dict) -> bool:
+    pairs = list(zip(v["x"], v["y"]))
+    return len(set(pairs)) == len(pairs) and all(1 <= int(x) <= 3 and 1 <= int(y) <= 3 for x, y in pairs)
+
+
+def _letters(v: dict) -> bool:
+    return len(v["s"]) == int(v["n"]) and all(c.isdigit() or "a" <= c <= "z" for c in v["s"])
+
+
+def _strings(v: dict) -> bool:
+    return len(set(v["s"])) == len(v["s"]) and all(len(w) == 3 and set(w) <= {"0", "1"} for w in v["s"])
+
+
+def _count(v: dict) -> bool:
+    return 1 <= int(v["n"]) <= 8 and len(v["a"]) == int(v["n"])
+
+
+FAMILIES = [  # (Input section, an existing test that keeps it, one that breaks it, what every drawn input keeps)
+    (
+        "The first line contains two integers n and m (1 <= n, m <= 4). The next n lines contain m integers a_ij"
+        " each (1 <= a_ij <= n * m).",
+        "2 2\n1 2\n3 4\n",
+        "2 2\n1 2\n3 5\n",
+        _grid,
+    ),
+    (
+        "The first line contains two integers n and m (1 <= n, m <= 5). The next n lines each contain m characters."
+        " Each character is either '.' or '#'.",
+        "2 3\n.#.\n###\n",
+        "2 3\n.#.\n#x#\n",
+        _chars,
+    ),
+    (
+        "The first line contains one even integer n (2 <= n <= 10) — the length of the sequence. The second line"
+        " contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 100). All numbers in the sequence are pairwise distinct.",
+        "4\n1 2 3 4\n",
+        "4\n1 2 3 3\n",
+        _even,
+    ),
+    (
+        "The first line contains one even integer n (2 <= n <= 10). The second line contains n integers"
+        " a_1, a_2, ..., a_n (1 <= a_i <= 100).",
+        "2\n5 7\n",
+        "3\n5 7 9\n",
+        lambda v: int(v["n"]) % 2 == 0,
+    ),
+    (
+        "The first line contains an integer m (1 <= m <= 6). Each of the next m lines contains two integers x_i and"
+        " y_i (1 <= x_i, y_i <= 3) — the coordinates of the points. All pairs of coordinates are distinct.",
+        "2\n1 2\n2 1\n",
+        "2\n1 2\n1 2\n",
+        _pairs,
+    ),
+    (
+        "The first line contains an integer n (1 <= n <= 9). The second line contains a string, consisting of exactly"
+        " n characters. Each character is either a lowercase Latin letter or a digit.",
+        "3\na1z\n",
+        "3\naBz\n",
+        _letters,
+    ),
+    (
+        "The first line contains an integer n (1 <= n <= 4). Each of the next n lines contains a binary string of"
+        " length 3. The strings are pairwise distinct.",
+        "2\n010\n110\n",
+        "2\n010\n010\n",
+        _strings,
+    ),
+    (
+        "The first line contains an integer n. The second line contains n (1 <= n <= 8) integers a_1, a_2,..., a_n"
+        " (1 <= a_i <= 10^6).",
+        "3\n1 2 3\n",
+        "9\n1 2 3 4 5 6 7 8 9\n",
+        _count,
+    ),
+]
+
+
+@pytest.mark.parametrize("section, good, bad, keeps", FAMILIES)
+def test_each_family_is_read_drawn_so_and_an_input_breaking_it_refuses(section, good, bad, keeps):
+    s = stdin_spec(_problem(section, [good]))
+    assert isinstance(s, StdinSpec), s.reason
+    drawn = [s.render(json.loads(x)) for x in generate_inputs(s.spec, "cf/families", 25)]
+    assert len(drawn) >= 10
+    for text in drawn:
+        assert keeps(parse(s.rows, text)), text
+    assert keeps(parse(s.rows, good))
+    refused = stdin_spec(_problem(section, [good, bad]))
+    assert not isinstance(refused, StdinSpec), bad
