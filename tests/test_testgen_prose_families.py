@@ -10,7 +10,14 @@ import pytest
 
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import generate_inputs
-from microcoder_data.testgen.prose_families import REWRITES, characters_said, distinct_said, rewrite
+from microcoder_data.testgen.prose_families import (
+    REWRITES,
+    characters_said,
+    distinct_said,
+    graph_said,
+    parity_said,
+    rewrite,
+)
 from microcoder_data.testgen.prose_items import ProseLine, read_grid
 from microcoder_data.testgen.prose_sentences import noun_phrases, subscripted_scalars
 from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
@@ -85,6 +92,35 @@ def test_distinct_is_read_of_the_line_just_read_by_what_it_holds():
     assert distinct_said("All numbers are distinct", ProseLine(["n", "k"])) is None  # scalars: no list
 
 
+@pytest.mark.parametrize(
+    "sentence, lines",
+    [
+        ("It is guaranteed that the given edges form a connected simple graph.", ["The graph is simple and connected"]),
+        ("There are no self loops or multiple edges.", ["There are no self-loops or multiple edges"]),
+        (
+            "It is guaranteed that there are no self-loops or multiple-edges in the given graph.",
+            ["There are no self-loops or multiple edges"],
+        ),
+        (
+            "The input will not contain self-loops or duplicate edges, and the provided graph will be connected.",
+            ["There are no self-loops or multiple edges", "The graph is connected"],
+        ),
+        ("The graph may contain multiple edges and loops.", None),
+        ("It is guaranteed that the given edges form a tree.", None),  # graph_readings' prose_tree
+    ],
+)
+def test_a_graph_sentence_is_read_as_graph_readings_lines(sentence, lines):
+    assert graph_said(sentence) == lines
+
+
+def test_a_parity_sentence_of_a_list_read():
+    assert parity_said("By good fortune, all w_i are even integers.", {"w"}) == "w_i is even"
+    assert parity_said("Each a_i is odd", {"a"}) == "a_i is odd"
+    assert parity_said("It is guaranteed that all a_i are even", {"a"}) == "a_i is even"  # was refused unread
+    assert parity_said("All b_i are even", {"a"}) is None  # no such list
+    assert parity_said("All a_i are equal", {"a"}) is None
+
+
 def _problem(section: str, tests: list[str]) -> Problem:
     statement = f"You are given some values. Find the answer.\n\nInput\n\n{section}\n\nOutput\n\nPrint the answer."
     return Problem(
@@ -122,6 +158,20 @@ def _letters(v: dict) -> bool:
 
 def _strings(v: dict) -> bool:
     return len(set(v["s"])) == len(v["s"]) and all(len(w) == 3 and set(w) <= {"0", "1"} for w in v["s"])
+
+
+def _graph(v: dict) -> bool:
+    n, edges = int(v["n"]), [(int(a), int(b)) for a, b in zip(v["u"], v["v"])]
+    seen, todo = {1}, [1]
+    while todo:
+        x = todo.pop()
+        for a, b in edges:
+            for p, q in ((a, b), (b, a)):
+                if p == x and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+    simple = all(a != b for a, b in edges) and len({frozenset(e) for e in edges}) == len(edges)
+    return simple and seen == set(range(1, n + 1)) and all(int(w) % 2 == 0 for w in v["w"])
 
 
 def _count(v: dict) -> bool:
@@ -185,6 +235,22 @@ FAMILIES = [  # (Input section, an existing test that keeps it, one that breaks 
         "9\n1 2 3 4 5 6 7 8 9\n",
         _count,
     ),
+    (
+        "The first line contains two integers n and m (2 <= n <= 6, n - 1 <= m <= 8). Each of the next m lines"
+        " contains three integers u_i, v_i and w_i (1 <= u_i, v_i <= n, 2 <= w_i <= 20). It is guaranteed that the"
+        " given edges form a connected simple graph. By good fortune, all w_i are even integers.",
+        "3 2\n1 2 4\n2 3 6\n",
+        "3 2\n1 2 4\n1 2 6\n",
+        _graph,
+    ),
+    (
+        "The first line contains two integers n and m (2 <= n <= 6, n - 1 <= m <= 8). Each of the next m lines"
+        " contains three integers u_i, v_i and w_i (1 <= u_i, v_i <= n, 2 <= w_i <= 20). It is guaranteed that the"
+        " given edges form a connected simple graph. By good fortune, all w_i are even integers.",
+        "3 2\n1 2 4\n2 3 6\n",
+        "3 2\n1 2 4\n2 3 5\n",
+        _graph,
+    ),
 ]
 
 
@@ -199,3 +265,20 @@ def test_each_family_is_read_drawn_so_and_an_input_breaking_it_refuses(section, 
     assert keeps(parse(s.rows, good))
     refused = stdin_spec(_problem(section, [good, bad]))
     assert not isinstance(refused, StdinSpec), bad
+
+
+def test_the_story_may_speak_of_the_graph_only_where_a_sentence_read_it():
+    section = FAMILIES[-1][0]
+    story = "You are given a connected undirected graph. Find the answer."
+    read = Problem(
+        id="cf/graph",
+        source="cf",
+        title="t",
+        statement=f"{story}\n\nInput\n\n{section}\n\nOutput\n\nPrint it.",
+        mode="stdin",
+        tests=[TestCase("3 2\n1 2 4\n2 3 6\n", "0\n")],
+    )
+    assert isinstance(stdin_spec(read), StdinSpec)
+    read.statement = read.statement.replace(" It is guaranteed that the given edges form a connected simple graph.", "")
+    refused = stdin_spec(read)
+    assert not isinstance(refused, StdinSpec) and refused.refusal.kind == "promise"

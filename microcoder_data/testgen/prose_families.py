@@ -249,3 +249,62 @@ def read_of_the_list(told: str, line: object, constraints: list[str], others: se
         else re.sub(rf"\b(?:{'|'.join(words)})\b", "", part, flags=re.I)
         for part in re.split(r"(?<=[.!?])(\s+)", told)
     )
+
+
+_LOOPS = r"self[- ]?loops?"
+_MULTI = r"(?:multiple|duplicate|repeated|parallel)[- ]edges?"
+_GRAPH_SENTENCES = [  # (a sentence of the Input section, the constraint lines it is read as: graph_readings')
+    (
+        rf"(?:it is guaranteed that |it's guaranteed that )?there (?:are|is) no {_LOOPS} (?:or|and|nor) (?:no )?{_MULTI}"
+        r"(?: in the (?:given |input )?graph)?",
+        ["There are no self-loops or multiple edges"],
+    ),
+    (
+        rf"the input will not contain {_LOOPS} or {_MULTI}, and the (?:provided|given) graph will be connected",
+        ["There are no self-loops or multiple edges", "The graph is connected"],
+    ),
+    (
+        r"(?:it is guaranteed that |it's guaranteed that )?the (?:given )?(?:edges form|graph is) a connected simple graph"
+        r"|(?:it is guaranteed that |it's guaranteed that )?the (?:given )?graph is (?:simple and )?connected",
+        ["The graph is simple and connected"],
+    ),
+]
+_GRAPH_WORDS_READ = re.compile(r"\b(?:simple |connected |undirected )*graphs?\b|\bconnected\b", re.I)
+
+
+def graph_said(s: str) -> list[str] | None:
+    """ "It is guaranteed that the given edges form a connected simple graph", "There are no self loops or
+    multiple edges", "The input will not contain self-loops or duplicate edges, and the provided graph will be
+    connected": the constraint lines graph_readings reads over the edges the block of lines gives (drawn so,
+    checked on every input; edges it cannot tell refuse there); None for any other sentence."""
+    s = s.strip().rstrip(".")
+    return next((list(lines) for pattern, lines in _GRAPH_SENTENCES if re.fullmatch(pattern, s, re.I)), None)
+
+
+def told_without_graph(told: str, constraints: list[str]) -> str:
+    """The story less the words graph and connected where a sentence of the Input section read the edges as a
+    (connected) graph (a tree, a direction still refuse or are read), and less "w_i are even" where read."""
+    read = {line for _, lines in _GRAPH_SENTENCES for line in lines}
+    told = _GRAPH_WORDS_READ.sub("", told) if read & set(constraints) else told
+    for line in constraints:  # "w_i is even" read: the story saying so again is what was read
+        m = re.fullmatch(r"([A-Za-z][A-Za-z0-9]*)_i is (even|odd)", line)
+        told = re.sub(rf"\b{m[1]}_\{{?i\}}? (?:is|are) (?:all )?{m[2]}\b", "", told) if m else told
+    return told
+
+
+_PARITY = re.compile(
+    r"(?:by good fortune|luckily|note that|also),? (?:it is guaranteed that )?(?:all|each|every)(?: of)? (?:the )?"
+    r"([A-Za-z][A-Za-z0-9]*)_\{?i\}? (?:is|are) (?:all )?(even|odd)(?: (?:integers?|numbers?))?"
+    r"|(?:it is guaranteed that )?(?:all|each|every)(?: of)? (?:the )?"
+    r"([A-Za-z][A-Za-z0-9]*)_\{?i\}? (?:is|are) (?:all )?(even|odd)(?: (?:integers?|numbers?))?",
+    re.I,
+)
+
+
+def parity_said(s: str, lists: set[str]) -> str | None:
+    """ "By good fortune, all w_i are even integers", "Each a_i is odd": of a list (or a block's column) of
+    ``lists``, every value's parity, as the constraint line ``w_i is even`` (drawn as multiples, checked);
+    None for any other sentence."""
+    m = _PARITY.fullmatch(s.strip().rstrip("."))
+    name, parity = (m.group(1), m.group(2)) if m and m.group(1) else (m.group(3), m.group(4)) if m else (None, None)
+    return f"{name}_i is {parity.lower()}" if name in lists and parity else None

@@ -23,7 +23,14 @@ import re
 from dataclasses import dataclass, field
 
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
-from microcoder_data.testgen.prose_families import characters_said, distinct_said, read_of_the_list
+from microcoder_data.testgen.prose_families import (
+    characters_said,
+    distinct_said,
+    graph_said,
+    parity_said,
+    read_of_the_list,
+    told_without_graph,
+)
 from microcoder_data.testgen.parent_trees import parents_line, parents_said
 from microcoder_data.testgen.prose_items import (
     ProseLine,
@@ -166,7 +173,7 @@ def read_prose(statement: str) -> ProseInput:
     reading.constraints += _story_ranges(_normal(story), set(names))
     glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count
     told = told_without_tree(_normal(_without_output(story)) + "\n\n" + "\n\n".join(glosses), reading.constraints)
-    told = told_without_parents(told, reading.constraints)
+    told = told_without_graph(told_without_parents(told, reading.constraints), reading.constraints)
     lists = [line for line in reading.lines if line.count is not None]
     if lists and all(line.names[0] in reading.perms for line in lists):  # each list read as a permutation
         told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
@@ -231,7 +238,7 @@ def _sentences(section: list[str]) -> list[str]:
 _GLOSS = re.compile(
     r"\s*(?:—|–|\s-\s(?=[A-Za-z])|--)\s*"
     r"|(?<=\))\s*,?\s*(?=(?:where|representing|indicating|denoting|that|which|meaning|describing)\b)"
-    r"|,\s+(?=the (?:number|numbers|length|lengths|size|sizes) of\b)"
+    r"|,\s+(?=the (?:number|numbers|length|lengths|size|sizes|descriptions?) of\b)"
 )
 
 
@@ -362,6 +369,13 @@ def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
         reading.constraints.append(prose_tree(s) or "")
         return False
     if reading.unstated and _alphabet_sentence(sentence.rstrip(" ."), reading):  # whole: "- and *" is no gloss
+        return False
+    lists = {line.names[0] for line in reading.lines if line.count and not line.width} | {
+        n for line in reading.lines if line.block and not line.string for n in line.names
+    }
+    graph = graph_said(s) or ([parity_said(s, lists)] if parity_said(s, lists) else None)  # and "all w_i are even"
+    reading.constraints += graph or []
+    if graph:
         return False
     distinct = distinct_said(s, reading.lines[-1]) if reading.lines else None  # "The strings are pairwise distinct"
     reading.constraints += [distinct] if distinct else []

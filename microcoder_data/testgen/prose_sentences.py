@@ -148,9 +148,9 @@ def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
     (each ``the sum of X over all test cases does not exceed B``); None for any other sentence."""
     s = re.sub(r"^(?:it is|it's) (?:also )?guaranteed (?:that )?", "", s, flags=re.I)
     m = re.fullmatch(rf"(?:neither )?the sum of (\w+) nor the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
-    m = m or re.fullmatch(rf"(?:both )?the sum of (\w+) and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
+    m = m or re.fullmatch(rf"(?:both )?the sum of (\w+) and the sum of (\w+)(?: {_OVER})? {_EXCEEDS} (.+)", s, re.I)
     m = m or re.fullmatch(rf"the sum of (\w+) {_OVER} and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
-    m = m or re.fullmatch(rf"the sum of both (\w+) and (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
+    m = m or re.fullmatch(rf"the sums? of both (\w+) and (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
     if m:
         return [f"the sum of {m.group(k)} over all test cases does not exceed {m.group(3)}" for k in (1, 2)]
     m = re.fullmatch(
