@@ -42,6 +42,9 @@ def test_small_rewrites_and_noun_phrase_glosses():
     )
     renamed = subscripted_scalars("It contains six integers n, m, r_b, c_b, r_d, and c_d (1 <= r_b <= n).", "")[0]
     assert renamed == "It contains six integers n, m, rb, cb, rd, and cd (1 <= rb <= n)."  # after plain names too
+    assert rewrite("(1 <= n <= 100; 0 <= k <= ⌊ n/2 ⌋)") == "(1 <= n <= 100; 0 <= k <= floor(n/2))"
+    assert noun_phrases("the number of people, tables and games, respectively")  # bare plural nouns, elided
+    assert not noun_phrases("the values, all equal") and not noun_phrases("the values, nonzero")
     assert noun_phrases("inital illusion rate of each room") and noun_phrases("project profits of each drink type")
     assert not noun_phrases("all of them equal") and not noun_phrases("most of the values of one kind")
 
@@ -282,3 +285,20 @@ def test_the_story_may_speak_of_the_graph_only_where_a_sentence_read_it():
     read.statement = read.statement.replace(" It is guaranteed that the given edges form a connected simple graph.", "")
     refused = stdin_spec(read)
     assert not isinstance(refused, StdinSpec) and refused.refusal.kind == "promise"
+
+
+def test_two_totals_joined_otherwise_are_each_enforced_on_every_drawn_input():
+    section = (
+        "The first line contains a single integer t (1 <= t <= 5) — the number of test cases. The first line of each"
+        " test case contains two integers n and k (1 <= n <= 4, 0 <= k <= ⌊ n/2 ⌋). The second line of each test"
+        " case contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 9). It is guaranteed that the sum of n over all"
+        " test cases does not exceed 6 and that the sum of k over all test cases does not exceed 2."
+    )
+    s = stdin_spec(_problem(section, ["2\n2 1\n1 2\n3 0\n4 5 6\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/totals", 25):
+        cases = json.loads(x)["cases"]
+        assert sum(c[0] for c in cases) <= 6 and sum(c[1] for c in cases) <= 2
+        assert all(0 <= c[1] <= c[0] // 2 for c in cases)
+    for bad in ("2\n3 1\n1 2 3\n4 0\n4 5 6 7\n", "2\n2 1\n1 2\n4 2\n4 5 6 7\n", "1\n3 2\n1 2 3\n"):
+        assert not isinstance(stdin_spec(_problem(section, [bad])), StdinSpec), bad

@@ -93,6 +93,41 @@ REWRITES = [
             "The second line contains a string of length n",
         ),
     ),
+    _r(  # two totals joined otherwise than "and the sum of": prose_sentences.sum_sentences reads the two
+        "the sum of n ..., similarly the sum of m ...",
+        r"(\bexceeds? [^\s,]+(?: \* [^\s,]+)?)(?:,? similarly,?| and that) the sum of (?:the values of )?",
+        r"\1 and the sum of ",
+        (
+            "the sum of n over all test cases does not exceed 10^6 and that the sum of x over all test cases does not"
+            " exceed 10^6",
+            "the sum of n over all test cases does not exceed 10^6 and the sum of x over all test cases does not exceed"
+            " 10^6",
+        ),
+        (
+            "the sum of n for all test cases does not exceed 2 * 10^5, similarly the sum of the values of m for all"
+            " test cases does not exceed 2 * 10^5",
+            "the sum of n for all test cases does not exceed 2 * 10^5 and the sum of m for all test cases does not"
+            " exceed 2 * 10^5",
+        ),
+    ),
+    _r(  # "the same bound again": a total's sentence says no more with it
+        "... as well",
+        r"^((?:it is guaranteed that )?the sum of .+ (?:exceeds?|exceed) \S+(?: \* \S+)?) as well$",
+        r"\1",
+        (
+            "The sum of m for all tests cases doesn't exceed 10^6 as well",
+            "The sum of m for all tests cases doesn't exceed 10^6",
+        ),
+    ),
+    _r(
+        "the sum of the values of n",
+        r"\bthe sum of (?:the )?values of ([A-Za-z]\w*) (?=for|over|across|in)",
+        r"the sum of \1 ",
+        (
+            "the sum of the values of n for all test cases does not exceed 2 * 10^5",
+            "the sum of n for all test cases does not exceed 2 * 10^5",
+        ),
+    ),
     _r(  # "n (1 <= n <= 2 * 10^5) integers a_1, ...": the count's range moved to the line's
         "n (bounds) integers",
         r"^(.* contains (?:the )?)([A-Za-z]\w*) \(([^()]*<=[^()]*)\) ((?:integers|numbers) .+?)(?: \(([^()]*)\))?$",
@@ -126,6 +161,7 @@ def rewrite(sentence: str) -> str:
     dash = next((m for m in _DASH.finditer(sentence) if _closed(sentence[: m.start()])), None)
     s, gloss = (sentence[: dash.start()], sentence[dash.start() :]) if dash else (sentence, "")
     s = re.sub(r"\{(\d+)\}(?=\^)", r"\1", s)  # 2 * {10}^5
+    s = re.sub(r"⌊\s*([^⌊⌋]+?)\s*⌋", lambda f: f"floor({f[1]})", s)  # ⌊n/2⌋
     s = re.sub(r"\b([A-Za-z]\w*) ?= ?0 ?/ ?1\b", r"0 <= \1 <= 1", s)  # c = 0/1
     s = re.sub(  # the next three lines: a count the block reads
         r"\b(next|following|last) (two|three|four|five|six) lines\b",

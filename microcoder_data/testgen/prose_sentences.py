@@ -215,12 +215,14 @@ def subscripted_scalars(section: str, story: str) -> tuple[str, str]:
 _NAMED = r"[A-Za-z]\w*(?: and [A-Za-z]\w*)?"
 # "inital illusion rate of each room": up to three words before "of", none a quantifier or a verb
 _NOUNS = r"(?:(?!(?:all|none|both|some|most|any|many|few|no|neither|either|is|are|was|were|be|not)\b)[a-z][\w-]* ){1,3}"
+_PLURALS = r"(?:[a-z]+ ){0,2}[a-z]+s"
 _PHRASE_START = re.compile(
     r"(?!(?:all|none|both|some|most|any|many|few|no|neither|either|one|two) of\b)"  # "all of them equal": no noun
     rf"(?:the|a|an|its|their|his|her|each|every one of|respectively|correspondingly|[\w-]+'s?|{_NOUNS}of|(?:where )?{_NAMED}"
     r" (?:is|are|denotes?|represents?|describes?)|which|that|where|denoting|representing|indicating|describing"
     r"|meaning|array|arrays|sizes?|lengths?|elements?|numbers?|values?|descriptions?"
-    r"|of|how (?:much|many)|[a-z]+-[a-z]+)\b|[A-Za-z]\w*_\S+|\.\.\.",  # elided: "the mass of fish, of meat", "one-minute, two-minute ...", "a_1, a_2, ..."
+    r"|of|how (?:much|many)|[a-z]+-[a-z]+)\b|[A-Za-z]\w*_\S+|\.\.\."
+    rf"|{_PLURALS}(?: (?:and|or) {_PLURALS})*$",  # "the number of people, tables and games": bare plural nouns  # elided: "the mass of fish, of meat", "one-minute, two-minute ...", "a_1, a_2, ..."
     re.I,
 )
 
