@@ -17,6 +17,7 @@ from microcoder_data.testgen.prose_families import (
     graph_said,
     parity_said,
     rewrite,
+    where_graph,
 )
 from microcoder_data.testgen.prose_items import ProseLine, read_grid
 from microcoder_data.testgen.prose_sentences import noun_phrases, subscripted_scalars
@@ -114,6 +115,31 @@ def test_distinct_is_read_of_the_line_just_read_by_what_it_holds():
 )
 def test_a_graph_sentence_is_read_as_graph_readings_lines(sentence, lines):
     assert graph_said(sentence) == lines
+
+
+def test_scalars_subscripted_by_a_letter_are_told_apart_from_a_list_of_the_same_name():
+    section = "Each of the next n lines contains x_i (1 <= x_i <= 9). The last line contains two integers x_c, y_c."
+    assert subscripted_scalars(section, "")[0].endswith("two integers xc, yc.")
+    kept = "Each of the next n lines contains x_i. The last line contains two integers x_n, y_n."  # n is a word there
+    assert subscripted_scalars(kept, "")[0] == kept
+    assert where_graph("the number of vertices in the graph") == "the number of vertices "
+
+
+def test_a_gloss_calling_the_list_the_permutation_draws_one():
+    for gloss in (
+        "denoting the permutation p of length n",
+        "representing the permutation",
+    ):
+        section = (
+            "The first line contains an integer n (1 <= n <= 8). The following line contains n space-separated"
+            f" integers p_1, p_2, ..., p_n (1 <= p_i <= n) — {gloss}."
+        )
+        s = stdin_spec(_problem(section, ["3\n2 3 1\n"]))
+        assert isinstance(s, StdinSpec), s.reason
+        for x in generate_inputs(s.spec, "cf/perm", 20):
+            v = json.loads(x)
+            assert sorted(v["p"]) == list(range(1, v["n"] + 1))
+        assert not isinstance(stdin_spec(_problem(section, ["3\n2 2 1\n"])), StdinSpec)
 
 
 def test_a_parity_sentence_of_a_list_read():

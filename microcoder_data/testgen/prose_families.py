@@ -128,6 +128,37 @@ REWRITES = [
             "the sum of n for all test cases does not exceed 2 * 10^5",
         ),
     ),
+    _r(
+        "a sequence of integers a_1, ..., a_n",
+        r"\b(?:an? |the )?(?:sequence|array|list) of (integers|numbers) (?=[A-Za-z]\w*_\{?1)",
+        r"\1 ",
+        (
+            "The second line contains a sequence of integers a_1, a_2, ..., a_n (0 <= a_i <= 10^9)",
+            "The second line contains integers a_1, a_2, ..., a_n (0 <= a_i <= 10^9)",
+        ),
+    ),
+    _r(
+        "two numbers which are N and M",
+        r"\b((?:two|three|four) (?:numbers|integers)),? which are ",
+        r"\1 ",
+        ("The first line has two numbers which are N and M", "The first line has two numbers N and M"),
+    ),
+    _r(
+        "the second line of the description is a string s consisting solely of",
+        r"^the (\w+) line( of (?:the|each) (?:description|test case)|) is (an? |the )(string|integer)\b",
+        r"The \1 line\2 contains \3\4",
+        (
+            "The second line of the description is a string s consisting of characters 'L' and 'R'",
+            "The second line of the description contains a string s consisting of characters 'L' and 'R'",
+        ),
+        ("The first line is an integer n (1 <= n <= 9)", "The first line contains an integer n (1 <= n <= 9)"),
+    ),
+    _r(
+        "consisting solely / exclusively of",
+        r"\b(consisting|consists) (?:solely|exclusively|only) of\b",
+        r"\1 of",
+        ("a string s consisting solely of characters 'L' and 'R'", "a string s consisting of characters 'L' and 'R'"),
+    ),
     _r(  # "n (1 <= n <= 2 * 10^5) integers a_1, ...": the count's range moved to the line's
         "n (bounds) integers",
         r"^(.* contains (?:the )?)([A-Za-z]\w*) \(([^()]*<=[^()]*)\) ((?:integers|numbers) .+?)(?: \(([^()]*)\))?$",
@@ -189,6 +220,7 @@ _ONE_CLASS = {  # a character's class, said of one character, as the classes of 
     r"an? (lowercase|uppercase|lower-case|upper-case)(?: (?:latin|english))? letter": r"\1 English letters",
     r"an? (?:latin |english )?letter": "English letters",
     r"an? (?:decimal )?digit": "digits",
+    r"an? (\d)": r"'\1'",  # "either a 0 or a 1"
 }
 
 
@@ -344,3 +376,9 @@ def parity_said(s: str, lists: set[str]) -> str | None:
     m = _PARITY.fullmatch(s.strip().rstrip("."))
     name, parity = (m.group(1), m.group(2)) if m and m.group(1) else (m.group(3), m.group(4)) if m else (None, None)
     return f"{name}_i is {parity.lower()}" if name in lists and parity else None
+
+
+def where_graph(gloss: str) -> str:
+    """A gloss less where its count lives ("the number of vertices in the graph", "in each graph"): the story's
+    check (a graph read, or refused) judges the word, not the gloss's."""
+    return re.sub(r"\b(?:in|of|on) (?:the|each|a) (?:given )?graphs?\b", "", gloss, flags=re.I)

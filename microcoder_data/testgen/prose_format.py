@@ -30,6 +30,7 @@ from microcoder_data.testgen.prose_families import (
     parity_said,
     read_of_the_list,
     told_without_graph,
+    where_graph,
 )
 from microcoder_data.testgen.parent_trees import parents_line, parents_said
 from microcoder_data.testgen.prose_items import (
@@ -259,7 +260,9 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
-    said = not _GLOSS_PROMISE.search(gloss_without_tree(told)) and noun_phrases(s[m.end() :]) if m else False
+    said = (
+        not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told))) and noun_phrases(s[m.end() :]) if m else False
+    )
     if m and not _COMPARISON.search(told) and said:
         return s[: m.start()].strip(), s[m.end() :]
     return s.strip(), ""
@@ -267,7 +270,8 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
 
 PERMUTATION = "permutation: "  # how _without_gloss marks a gloss that calls the line's list a permutation
 _PERMUTATION_GLOSS = re.compile(
-    r"(?:the |a )?(?:(?:elements|values) of (?:the )?)?(?:initial |given )?permutations?(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?",
+    r"(?:denoting |representing )?(?:the |a )?(?:(?:elements|values) of (?:the )?)?(?:initial |given )?permutations?"
+    r"(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?",
     re.I,
 )
 
@@ -443,7 +447,8 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
         count, what = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5, 7) if m.group(k))
     elif reading.pending:
         m = re.fullmatch(
-            r"(?:the i-th of (?:these|them)(?: \w+ lines)?|each of (?:these|them)(?: \w+ lines)?|each (?:of these )?line) contains? (.+)",
+            r"(?:the i-th of (?:these|them)(?: \w+ lines)?|each of (?:these|them)(?: \w+ lines)?|each (?:of these )?line|the i-th line)"
+            r" contains? (.+)",
             s,
             re.I,
         )

@@ -68,7 +68,7 @@ def count_expr(count: str) -> str:
 def read_list(what: str, known: set[str], sentence: str) -> tuple[ProseLine, list[str], bool] | None:
     """``what`` as a line holding one list of integers: (the line, its constraint lines, whether
     the line calls it a permutation); None when ``what`` is no list."""
-    head, bounds = split_bounds(re.sub(r"\b(integers|numbers):? (?:the )?(?:array|sequence|numbers)\b", r"\1", what))
+    head, bounds = split_bounds(re.sub(r"\b(integers|numbers)[:,]? (?:the )?(?:array|sequence|numbers)\b", r"\1", what))
     perm_of = re.search(r" of \[1, 2, (?:\.\.\.|\\ldots), ([A-Za-z]\w*)\]$", head)
     head = head[: perm_of.start()] if perm_of else head
     name = last = None

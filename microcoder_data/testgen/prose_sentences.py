@@ -173,7 +173,7 @@ def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
 
 _SUBSCRIPTED = r"[A-Za-z][A-Za-z0-9]*_(?:\{[A-Za-z0-9]+\}|[A-Za-z0-9]+)"
 _SCALAR_GROUP = re.compile(  # "six integers n, m, r_b, c_b": the subscripted names after plain ones too
-    rf"\b(?:integers?|numbers?):? (?:[A-Za-z][A-Za-z0-9]*(?:, ?| and |, and )(?=[A-Za-z]))*({_SUBSCRIPTED}(?:(?:, ?| and |, and ){_SUBSCRIPTED})+)(?= ?\(| ?[—–-]|,? where\b|\.|$)",
+    rf"\b(?:integers?|numbers?):? (?:[A-Za-z][A-Za-z0-9]*(?:, ?| and |, and )(?=[A-Za-z]))*({_SUBSCRIPTED}(?:(?:, ?| and |, and ){_SUBSCRIPTED})+)(?=(?:(?:, ?| and |, and )[A-Za-z][A-Za-z0-9]*\b(?!_))*(?: ?\(| ?[—–-]|,? where\b|\.|$))",
     re.M,
 )
 
@@ -197,7 +197,13 @@ def subscripted_scalars(section: str, story: str) -> tuple[str, str]:
             continue
         pairs |= {(p.group(1), p.group(2)) for p in parts if p}
     text = section + "\n" + story
-    for base in {b for b, _ in pairs}:
+    # x_c of a list x too is told apart where every subscript is a letter no word of the section is (not x_1, x_k)
+    told = {
+        b
+        for b, _ in pairs
+        if all(sub.isalpha() and not re.search(rf"\b{sub}\b", section) for c, sub in pairs if c == b)
+    }
+    for base in {b for b, _ in pairs} - told:
         if re.search(
             rf"\b{base}_\{{?[ij]\}}?(?![\w{{])|\b{base}_\{{?[01]\}}?,? ?(?:{base}_\S+ ?)?(?:\.\.\.|\\[ld]?dots)", text
         ):
