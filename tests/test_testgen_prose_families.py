@@ -109,6 +109,10 @@ def test_distinct_is_read_of_the_line_just_read_by_what_it_holds():
             "The input will not contain self-loops or duplicate edges, and the provided graph will be connected.",
             ["There are no self-loops or multiple edges", "The graph is connected"],
         ),
+        (
+            "It is guaranteed that the given graph is connected and without multiple edges.",
+            ["The graph is connected", "There are no multiple edges"],
+        ),
         ("The graph may contain multiple edges and loops.", None),
         ("It is guaranteed that the given edges form a tree.", None),  # graph_readings' prose_tree
     ],
@@ -328,3 +332,24 @@ def test_two_totals_joined_otherwise_are_each_enforced_on_every_drawn_input():
         assert all(0 <= c[1] <= c[0] // 2 for c in cases)
     for bad in ("2\n3 1\n1 2 3\n4 0\n4 5 6 7\n", "2\n2 1\n1 2\n4 2\n4 5 6 7\n", "1\n3 2\n1 2 3\n"):
         assert not isinstance(stdin_spec(_problem(section, [bad])), StdinSpec), bad
+
+
+def test_the_story_may_say_again_a_parity_or_primality_the_input_section_read():
+    section = "The first and only line contains two integers n and M (1 <= n <= 9, 10 <= M <= 60, n is odd)."
+    story = "You are given n and M, where n is odd and M is prime. Find the answer."
+    base = Problem(
+        id="cf/prime",
+        source="cf",
+        title="t",
+        statement=f"{story}\n\nInput\n\n{section} It is guaranteed that M is prime.\n\nOutput\n\nPrint it.",
+        mode="stdin",
+        tests=[TestCase("3 13\n", "0\n")],
+    )
+    s = stdin_spec(base)
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/prime", 20):
+        v = json.loads(x)
+        assert v["n"] % 2 == 1 and all(v["M"] % d for d in range(2, v["M"]))
+    base.statement = base.statement.replace(" It is guaranteed that M is prime.", "")
+    refused = stdin_spec(base)  # the story's "M is prime", read nowhere: a promise
+    assert not isinstance(refused, StdinSpec) and refused.refusal.kind == "promise"

@@ -332,6 +332,10 @@ _GRAPH_SENTENCES = [  # (a sentence of the Input section, the constraint lines i
         ["There are no self-loops or multiple edges", "The graph is connected"],
     ),
     (
+        rf"(?:it is guaranteed that |it's guaranteed that )?the (?:given )?graph is connected and (?:has no|without) {_MULTI}",
+        ["The graph is connected", "There are no multiple edges"],
+    ),
+    (
         r"(?:it is guaranteed that |it's guaranteed that )?the (?:given )?(?:edges form|graph is) a connected simple graph"
         r"|(?:it is guaranteed that |it's guaranteed that )?the (?:given )?graph is (?:simple and )?connected",
         ["The graph is simple and connected"],
@@ -349,14 +353,18 @@ def graph_said(s: str) -> list[str] | None:
     return next((list(lines) for pattern, lines in _GRAPH_SENTENCES if re.fullmatch(pattern, s, re.I)), None)
 
 
+_SUB_I = r"_\{?i\}?"
+
+
 def told_without_graph(told: str, constraints: list[str]) -> str:
     """The story less the words graph and connected where a sentence of the Input section read the edges as a
     (connected) graph (a tree, a direction still refuse or are read), and less "w_i are even" where read."""
     read = {line for _, lines in _GRAPH_SENTENCES for line in lines}
     told = _GRAPH_WORDS_READ.sub("", told) if read & set(constraints) else told
-    for line in constraints:  # "w_i is even" read: the story saying so again is what was read
-        m = re.fullmatch(r"([A-Za-z][A-Za-z0-9]*)_i is (even|odd)", line)
-        told = re.sub(rf"\b{m[1]}_\{{?i\}}? (?:is|are) (?:all )?{m[2]}\b", "", told) if m else told
+    for line in constraints:  # "w_i is even", "n is odd", "M is prime" read: the story saying so again is what was read
+        m = re.fullmatch(r"([A-Za-z][A-Za-z0-9]*)(_i)? is (?:an? )?(even|odd|prime)(?: number| integer)?", line.strip())
+        said = rf"\b{m[1]}{_SUB_I if m[2] else ''} (?:is|are) (?:all |always )?(?:an? )?{m[3]}\b" if m else ""
+        told = re.sub(said, "", told) if m else told
     return told
 
 
