@@ -17,6 +17,7 @@ from microcoder_data.testgen.prose_families import (
     graph_said,
     parity_said,
     rewrite,
+    unbounded_count,
     where_graph,
 )
 from microcoder_data.testgen.prose_items import ProseLine, read_grid
@@ -353,3 +354,20 @@ def test_the_story_may_say_again_a_parity_or_primality_the_input_section_read():
     base.statement = base.statement.replace(" It is guaranteed that M is prime.", "")
     refused = stdin_spec(base)  # the story's "M is prime", read nowhere: a promise
     assert not isinstance(refused, StdinSpec) and refused.refusal.kind == "promise"
+
+
+def test_a_count_of_test_cases_with_no_upper_bound_is_drawn_small_and_a_meaning_sentence_says_nothing():
+    assert unbounded_count("t >= 1", "t") == "1 <= t <= 10" and unbounded_count("1 <= t <= 5", "t") == "1 <= t <= 5"
+    section = (
+        "The first line contains an integer t (t >= 1) — the number of test cases. The first line of each test case"
+        " contains an integer n (1 <= n <= 5). The second line of each test case contains a binary string of length n."
+        " If the j-th character of the string is 0, the cell is empty. Otherwise, the cell is a wall."
+    )
+    s = stdin_spec(_problem(section, ["2\n3\n010\n1\n1\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/cases", 20):
+        v = json.loads(x)
+        assert 1 <= v["t"] <= 10 and all(len(w) == n and set(w) <= {"0", "1"} for n, w in v["cases"])
+    for bounding in ("Otherwise, all a_i are equal.", "Otherwise, n is even."):
+        changed = section.replace("Otherwise, the cell is a wall.", bounding)
+        assert not isinstance(stdin_spec(_problem(changed, ["2\n3\n010\n1\n1\n"])), StdinSpec), bounding

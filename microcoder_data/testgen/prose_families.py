@@ -159,6 +159,15 @@ REWRITES = [
         r"\1 of",
         ("a string s consisting solely of characters 'L' and 'R'", "a string s consisting of characters 'L' and 'R'"),
     ),
+    _r(  # what a character means: read (or refused) as "If the character is ..." is
+        "if the j-th character of the i-th line is",
+        r"^(if|when) the (?:[\w-]+ )?(character|symbol|digit)(?: (?:of|in|on) (?:the )?[\w-]+ (?:line|row|string|column))+ is ",
+        r"\1 the \2 is ",
+        (
+            "If the j-th character of i-th line is 0, block A_{i,j} is an empty block",
+            "If the character is 0, block A_{i,j} is an empty block",
+        ),
+    ),
     _r(  # "n (1 <= n <= 2 * 10^5) integers a_1, ...": the count's range moved to the line's
         "n (bounds) integers",
         r"^(.* contains (?:the )?)([A-Za-z]\w*) \(([^()]*<=[^()]*)\) ((?:integers|numbers) .+?)(?: \(([^()]*)\))?$",
@@ -390,3 +399,13 @@ def where_graph(gloss: str) -> str:
     """A gloss less where its count lives ("the number of vertices in the graph", "in each graph"): the story's
     check (a graph read, or refused) judges the word, not the gloss's."""
     return re.sub(r"\b(?:in|of|on) (?:the|each|a) (?:given )?graphs?\b", "", gloss, flags=re.I)
+
+
+UNBOUNDED_CASES = "10"  # the most test cases drawn where the statement sets no upper bound (any count it allows)
+
+
+def unbounded_count(bounds: str, name: str) -> str:
+    """ "t >= 1" of the count of test cases, no upper bound stated: ``1 <= t <= 10`` (every count drawn is one
+    the statement allows); any other bounds as they are."""
+    m = re.fullmatch(rf"{re.escape(name)} ?>= ?(\d+)|(\d+) ?<= ?{re.escape(name)}", bounds)
+    return f"{m[1] or m[2]} <= {name} <= {UNBOUNDED_CASES}" if m else bounds

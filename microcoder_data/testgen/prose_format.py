@@ -30,6 +30,7 @@ from microcoder_data.testgen.prose_families import (
     parity_said,
     read_of_the_list,
     told_without_graph,
+    unbounded_count,
     where_graph,
 )
 from microcoder_data.testgen.parent_trees import parents_line, parents_said
@@ -494,7 +495,7 @@ def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
         rf"(?: the number of test cases,?)? \(([^()]*)\)(?:,? (?:which is )?the number of test cases)?",
         what,
     )
-    bounds = m and re.fullmatch(rf"(.+?) <= {m.group(1)} <= (.+)", m.group(2).strip())
+    bounds = m and re.fullmatch(rf"(.+?) <= {m.group(1)} <= (.+)", unbounded_count(m.group(2).strip(), m.group(1)))
     if not m or not bounds:
         raise _Unsupported(
             f"the number of test cases not understood: {sentence!r}", kind="unsupported_format", line=sentence
@@ -546,7 +547,7 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
 _MEANING = re.compile(
     r"(?:if|when) (?:the (?:character|symbol|type|value) |the (?:\w+ )?\w+ )?(?:is |= ?|equals )?\S+ ?(?:is |= ?|equals )?"
     r"(?:'[^']*'|\"[^\"]*\"|\d+),? (?:then )?(.+)"
-    r"|(?:'[^']*'|\"[^\"]*\"|\d+) (?:means|denotes|represents|indicates) (?:that )?(.+)",
+    r"|(?:'[^']*'|\"[^\"]*\"|\d+) (?:means|denotes|represents|indicates) (?:that )?(.+)|otherwise,? (.+)",
     re.I,
 )
 
@@ -555,7 +556,7 @@ def _meaning(s: str, reading: ProseInput) -> bool:
     """ "If s_i = 0, then the number p_i is colored black", "'#' means a wall": what a value means,
     after the lines are read; it says nothing of the values (a bound or a promise in it is not this)."""
     m = _MEANING.fullmatch(s)
-    said = m and (m.group(1) or m.group(2))
+    said = m and (m.group(1) or m.group(2) or m.group(3))  # "Otherwise, ...": the other value's meaning
     bounded = said and (_COMPARISON.search(said) or _GLOSS_PROMISE.search(said) or _BOUNDING.search(said))
     return bool(said and reading.lines and not bounded)
 
