@@ -56,6 +56,7 @@ def test_small_rewrites_and_noun_phrase_glosses():
     [
         ("m integers A_{i,1} A_{i,2}, ..., A_{i,m} (-10^9 <= A_{i,j} <= 10^9)", "m", ["-10^9 <= A_{i,j} <= 10^9"]),
         ("m integers b_{i,1}, b_{i,2}, b_{i,3}, ... b_{i,m} (1 <= b_{i,j} <= 7)", "m", ["1 <= b_{i,j} <= 7"]),
+        ("m integers a_i1, a_i2, ..., a_im (1 <= a_ij <= 10^9)", "m", ["1 <= a_{i,j} <= 10^9"]),
     ],
 )
 def test_a_grid_row_with_any_cells_written_before_the_dots(what, width, bounds):
@@ -213,6 +214,21 @@ def _count(v: dict) -> bool:
 
 
 FAMILIES = [  # (Input section, an existing test that keeps it, one that breaks it, what every drawn input keeps)
+    (
+        "The first line contains two integers n and m (1 <= n, m <= 4). The next n lines describe the rows of the"
+        " matrix. The i-th line contains m integers a_i1, a_i2, ..., a_im (1 <= a_ij <= n * m).",
+        "2 2\n1 2\n3 4\n",
+        "2 2\n1 2\n3 5\n",
+        _grid,
+    ),
+    (
+        "The first line contains an integer m (1 <= m <= 6). The next m lines describe the points. The i-th of these"
+        " lines contains two space separated integers x_i and y_i (1 <= x_i, y_i <= 3). All pairs of coordinates are"
+        " distinct.",
+        "2\n1 2\n2 1\n",
+        "2\n1 2\n1 4\n",
+        _pairs,
+    ),
     (
         "The first line contains two integers n and m (1 <= n, m <= 4). The next n lines contain m integers a_ij"
         " each (1 <= a_ij <= n * m).",

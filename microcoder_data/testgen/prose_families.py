@@ -159,6 +159,15 @@ REWRITES = [
         r"\1 of",
         ("a string s consisting solely of characters 'L' and 'R'", "a string s consisting of characters 'L' and 'R'"),
     ),
+    _r(  # lines announced, what each holds in the sentence after ("The i-th line contains ..."): their count pending
+        "the next n lines describe the rows",
+        rf"^(?:the )?(?:next|following) ({_COUNT}) lines(?: of (?:each|the) test case)? (?:describe|contains? (?:the )?"
+        r"(?:descriptions? of|edges of)) (?:the )?(?:[\w-]+ ?){1,5}$",
+        r"Then \1 lines follow",
+        ("The next n lines describe the corresponding rows of the matrix", "Then n lines follow"),
+        ("Next n - 1 lines contains description of edges", "Then n - 1 lines follow"),
+        ("The next n lines contain the descriptions of the rectangles", "Then n lines follow"),
+    ),
     _r(  # what a character means: read (or refused) as "If the character is ..." is
         "if the j-th character of the i-th line is",
         r"^(if|when) the (?:[\w-]+ )?(character|symbol|digit)(?: (?:of|in|on) (?:the )?[\w-]+ (?:line|row|string|column))+ is ",

@@ -429,7 +429,7 @@ _BLOCK = re.compile(
     re.I,
 )
 _BLOCK_ROW = re.compile(
-    rf"^(?:(one|two|three|four|five|six|a single|an?) )?(?:(?:positive|non-negative) )*(?:integers?|numbers?),? "
+    rf"^(?:(one|two|three|four|five|six|a single|an?) )?(?:(?:positive|non-negative|space[- ]separated) )*(?:integers?|numbers?),? "
     rf"((?:{_NAME})(?:_\{{?i\}}?)?(?:(?: ?, ?(?:and )?| and ){_NAME}(?:_\{{?i\}}?)?)*)(?: \(([^()]*)\))?$"
 )
 
@@ -448,7 +448,7 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
         count, what = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5, 7) if m.group(k))
     elif reading.pending:
         m = re.fullmatch(
-            r"(?:the i-th of (?:these|them)(?: \w+ lines)?|each of (?:these|them)(?: \w+ lines)?|each (?:of these )?line|the i-th line)"
+            r"(?:the i-th of (?:these|them)(?: \w+)? lines?|the i-th of (?:these|them)|each of (?:these|them)(?: \w+ lines)?|each (?:of these )?line|the i-th line)"
             r" contains? (.+)",
             s,
             re.I,

@@ -150,13 +150,15 @@ def read_grid(what: str, known: set[str]) -> tuple[ProseLine, list[str]] | None:
     head, bounds = split_bounds(what)
     m = re.fullmatch(
         rf"(?:({_COUNT}) )?{_ADJECTIVES}integers(?: each)?,? ({NAME})(?:{_CELL.format(1)}(?: ?,? ?\2{_CELL.format(_DIGIT)})*"
-        rf" ?,? ?(?:\.\.\.|\\ldots) ?,? ?\2_\{{i,? ?([^{{}}]+)\}}|_\{{i,? ?j\}}|_ij|{_CELL.format(1)} and \2{_CELL.format(2)})(?: each)?",
+        rf" ?,? ?(?:\.\.\.|\\ldots) ?,? ?\2_\{{i,? ?([^{{}}]+)\}}|_\{{i,? ?j\}}|_ij|{_CELL.format(1)} and \2{_CELL.format(2)}"
+        rf"|_i1(?: ?, ?\2_i\d)* ?,? ?(?:\.\.\.|\\ldots) ?,? ?\2_i([A-Za-z]\w*))(?: each)?",  # a_i1, a_i2, ..., a_im
         head.strip(),
     )
     if not m:
         return None
     name = m.group(2)
-    width = count_expr(m.group(3)) if m.group(3) else "2" if head.rstrip().endswith("2}") else None
+    written = m.group(3) or m.group(4)
+    width = count_expr(written) if written else "2" if head.rstrip().endswith("2}") else None
     stated = count_expr(m.group(1)) if m.group(1) else None
     width = width or stated
     if width is None or (stated and stated != width) or not _is_count(width, known):
