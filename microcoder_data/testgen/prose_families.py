@@ -168,6 +168,12 @@ REWRITES = [
         ("Next n - 1 lines contains description of edges", "Then n - 1 lines follow"),
         ("The next n lines contain the descriptions of the rectangles", "Then n lines follow"),
     ),
+    _r(
+        "then follow n - 1 lines indicating the events",
+        rf"^then follow ({_COUNT}) lines,? (?:indicating|describing|containing) (?:the )?(?:[\w-]+ ?){{1,4}}$",
+        r"Then \1 lines follow",
+        ("Then follow n-1 lines indicating the events", "Then n-1 lines follow"),
+    ),
     _r(  # what a character means: read (or refused) as "If the character is ..." is
         "if the j-th character of the i-th line is",
         r"^(if|when) the (?:[\w-]+ )?(character|symbol|digit)(?: (?:of|in|on) (?:the )?[\w-]+ (?:line|row|string|column))+ is ",
