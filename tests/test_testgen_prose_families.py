@@ -209,11 +209,24 @@ def _graph(v: dict) -> bool:
     return simple and seen == set(range(1, n + 1)) and all(int(w) % 2 == 0 for w in v["w"])
 
 
+def _points(v: dict) -> bool:
+    return all(len(c[2]) == int(c[0]) and _pairs({"x": c[2], "y": c[3]}) for c in v["cases"])
+
+
 def _count(v: dict) -> bool:
     return 1 <= int(v["n"]) <= 8 and len(v["a"]) == int(v["n"])
 
 
 FAMILIES = [  # (Input section, an existing test that keeps it, one that breaks it, what every drawn input keeps)
+    (
+        "The first line contains a single integer t (1 <= t <= 3) — the number of test cases. The first line of each"
+        " test case contains two integers m and d (1 <= m <= 5, 2 <= d <= 4) — the number of points and the distance."
+        " The (i + 1)-th line of each test case contains two integers x_i and y_i (1 <= x_i, y_i <= 3) — the"
+        " coordinates of the i-th point. It is guaranteed that all points are pairwise distinct.",
+        "1\n2 2\n1 2\n2 1\n",
+        "1\n2 2\n1 2\n1 2\n",
+        _points,
+    ),
     (
         "The first line contains two integers n and m (1 <= n, m <= 4). The next n lines describe the rows of the"
         " matrix. The i-th line contains m integers a_i1, a_i2, ..., a_im (1 <= a_ij <= n * m).",

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from microcoder_data.testgen.prose_items import ProseLine
+
 _COUNT = r"\(?[A-Za-z]\w*(?: ?[-+*] ?(?:\d+|[A-Za-z]\w*))*\)?|\d+"
 _LINES = rf"(?:the )?(?:next|following) ({_COUNT}) lines(?: of (?:each|the) test case)?"
 
@@ -424,3 +426,24 @@ def unbounded_count(bounds: str, name: str) -> str:
     the statement allows); any other bounds as they are."""
     m = re.fullmatch(rf"{re.escape(name)} ?>= ?(\d+)|(\d+) ?<= ?{re.escape(name)}", bounds)
     return f"{m[1] or m[2]} <= {name} <= {UNBOUNDED_CASES}" if m else bounds
+
+
+BLANK_BEFORE = re.compile(  # "Each test case is preceded by an empty line"
+    r"(?:each test case's description|each test case|the description of each test case) is preceded by"
+    r" (?:a blank|an empty) line|(?:a blank|an empty) line is written (?:before|in front of) each test (?:case|suite)"
+    r"|there is (?:a blank|an empty) line before each test case",
+    re.I,
+)
+
+
+def counted_by_noun(s: str, gloss: str, lines: list[ProseLine]) -> str:
+    """ "The (i + 1)-th line of each test case contains two integers x_i and y_i — the coordinates of the i-th
+    point", right after a first line glossed "— the number of points and ...": a block of that many lines (the
+    name whose gloss part counts the block's noun), as "Each of the next n lines contains ..."; ``s`` otherwise."""
+    m = re.fullmatch(r"the \(i ?\+ ?1\)-th line(?: of (?:each|the) test case)? contains (.+)", s, re.I)
+    noun = re.search(r"\bthe i-th ([a-z]+)\b", gloss)
+    if not m or not noun or len(lines) != 1 or lines[0].count is not None or lines[0].string:
+        return s
+    parts = [p.strip() for p in re.split(r",? and |, ", lines[0].gloss) if p.strip()]
+    said = [n for n, p in zip(lines[0].names, parts) if re.search(rf"\bnumber of {noun[1]}s\b", p)]
+    return f"Each of the next {said[0]} lines contains {m[1]}" if len(parts) == len(lines[0].names) and said else s

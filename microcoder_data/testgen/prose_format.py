@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
 from microcoder_data.testgen.prose_families import (
+    BLANK_BEFORE,
+    counted_by_noun,
     characters_said,
     distinct_said,
     graph_said,
@@ -293,6 +295,7 @@ def _permutation(line: ProseLine, reading: ProseInput, sentence: str) -> None:
 def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     """Reads one sentence into ``reading``; returns whether a test case's lines have begun."""
     s, gloss = _without_gloss(rephrase(sentence.rstrip(" .")))
+    s = counted_by_noun(s, gloss, reading.lines)  # "The (i + 1)-th line contains x_i" (prose_families)
     reading.glosses.append(gloss)
     if _SAYS_NOTHING.match(s) or _meaning(s, reading):
         return in_case
@@ -360,6 +363,7 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
             f"'the {where} line' after other lines: {sentence!r}", kind="unsupported_format", line=sentence
         )
     reading.lines.append(_line(what, reading, sentence))
+    reading.lines[-1].gloss = gloss  # "— the number of points": a block of "the i-th point" is counted by it
     reading.lines[-1].only = where in ("only", "single", "first and only", "last", "final")  # no line after it
     if gloss.startswith(PERMUTATION):
         _permutation(reading.lines[-1], reading, sentence)
@@ -386,7 +390,7 @@ def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
     reading.constraints += [distinct] if distinct else []
     if distinct:
         return False
-    if _BLANK_BEFORE.fullmatch(s) and reading.cases is not None and not reading.lines:
+    if BLANK_BEFORE.fullmatch(s) and reading.cases is not None and not reading.lines:
         reading.blank = True  # and the lines it announces are a test case's
         return True
     if parents_said(s):  # "Vertex 1 is the root": read once every list is (read_prose)
@@ -413,12 +417,6 @@ def _read_promised(clause: str, reading: ProseInput, sentence: str) -> None:
         _permutation(listed[0], reading, sentence)
 
 
-_BLANK_BEFORE = re.compile(
-    r"(?:each test case's description|each test case|the description of each test case) is preceded by"
-    r" (?:a blank|an empty) line|(?:a blank|an empty) line is written (?:before|in front of) each test (?:case|suite)"
-    r"|there is (?:a blank|an empty) line before each test case",
-    re.I,
-)
 _COUNT = r"\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+"
 _BLOCK = re.compile(
     rf"^(?:the i-th of the|each of the|in the i-th of the) (?:next|following) ({_COUNT}) lines"

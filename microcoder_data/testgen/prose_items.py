@@ -41,6 +41,7 @@ class ProseLine:
     block: bool = False  # ``count`` lines, each a value of every name (its column)
     width: str | None = None  # a grid: ``count`` lines of ``width`` integers each (one name)
     length: str | None = None  # a block of strings: each ``length`` characters long
+    gloss: str = ""  # the sentence's "— the number of ..." (prose_families.counted_by_noun reads it)
 
 
 def split_bounds(text: str) -> tuple[str, str | None]:
