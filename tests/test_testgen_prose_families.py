@@ -219,6 +219,20 @@ def _count(v: dict) -> bool:
 
 FAMILIES = [  # (Input section, an existing test that keeps it, one that breaks it, what every drawn input keeps)
     (
+        "The first line contains an integer n (1 <= n <= 6). A string s of length n follows on the second line,"
+        ' containing only "U" and "D", representing that each coin is facing up or facing down.',
+        "3\nUDU\n",
+        "3\nUD'\n",
+        lambda v: len(v["s"]) == int(v["n"]) and set(v["s"]) <= {"U", "D"},
+    ),
+    (
+        "The first line contains a single string s (1 <= |s| <= 8, and s consists only of lowercase English letters"
+        ' and "?"-s).',
+        "ab?\n",
+        "aB?\n",
+        lambda v: 1 <= len(v["s"]) <= 8 and all(c == "?" or "a" <= c <= "z" for c in v["s"]),
+    ),
+    (
         "The first line contains a single integer t (1 <= t <= 3) — the number of test cases. The first line of each"
         " test case contains two integers m and d (1 <= m <= 5, 2 <= d <= 4) — the number of points and the distance."
         " The (i + 1)-th line of each test case contains two integers x_i and y_i (1 <= x_i, y_i <= 3) — the"

@@ -176,6 +176,33 @@ REWRITES = [
         r"Then \1 lines follow",
         ("Then follow n-1 lines indicating the events", "Then n-1 lines follow"),
     ),
+    _r(
+        "containing only 'U' and 'D'",
+        r",? containing only ((?:'.'|\".\")(?:(?:,| and| or) (?:'.'|\".\"))+)",
+        r" consisting of \1",
+        ('A string s of length n, containing only "U" and "D"', "A string s of length n consisting of 'U' and 'D'"),
+    ),
+    _r(
+        "a string s follows on the second line",
+        r"^(an? .+?) follows on the (\w+) line(?: of (?:the )?input)?(,? .+)?$",
+        r"The \2 line contains \1\3",
+        ("a string s of length n follows on the second line", "The second line contains a string s of length n"),
+    ),
+    _r(  # a participle gloss after a comma, outside parentheses: a gloss like any other (kept where it says more)
+        ", representing that",
+        r"^([^—()]*(?:\([^()]*\)[^—()]*)*?), (representing|denoting|indicating) that ",
+        r"\1 — \2 that ",
+        (
+            "A string s consisting of 'U' and 'D', representing that each coin is facing up",
+            "A string s consisting of 'U' and 'D' — representing that each coin is facing up",
+        ),
+    ),
+    _r(  # "(1 <= |s| <= 10, and s consists only of ...)": one more range of the line
+        "(..., and s consists of ...)",
+        r"(\([^()]*), and ([A-Za-z]\w*) (consists?|contains?) ",
+        r"\1, \2 \3 ",
+        ("(1 <= |s| <= 10, and s consists of 0 and 1)", "(1 <= |s| <= 10, s consists of 0 and 1)"),
+    ),
     _r(  # what a character means: read (or refused) as "If the character is ..." is
         "if the j-th character of the i-th line is",
         r"^(if|when) the (?:[\w-]+ )?(character|symbol|digit)(?: (?:of|in|on) (?:the )?[\w-]+ (?:line|row|string|column))+ is ",
@@ -220,6 +247,10 @@ def rewrite(sentence: str) -> str:
     s = re.sub(r"\{(\d+)\}(?=\^)", r"\1", s)  # 2 * {10}^5
     s = re.sub(r"⌊\s*([^⌊⌋]+?)\s*⌋", lambda f: f"floor({f[1]})", s)  # ⌊n/2⌋
     s = re.sub(r"\b([A-Za-z]\w*) ?= ?0 ?/ ?1\b", r"0 <= \1 <= 1", s)  # c = 0/1
+    s = re.sub(r"(['\"].['\"])-s\b", r"\1", s)  # "?"-s: the character
+    s = re.sub(r"(?<![\w\"'])\"([^\"\w\s]|\w)\"(?![\w\"'])", r"'\1'", s)  # "U": a character, quoted as 'U'
+    s = re.sub(r",? where \|(\w+)\| (?:denotes|is) the length of (?:the )?(?:string )?\1$", "", s)  # |x|: as read
+    s = re.sub(r"^An? (?=.+ follows on the \w+ line\b)", lambda a: a[0].lower(), s)  # moved after "contains"
     s = re.sub(  # the next three lines: a count the block reads
         r"\b(next|following|last) (two|three|four|five|six) lines\b",
         lambda w: f"{w[1]} {_WORDS[w[2].lower()]} lines",
