@@ -177,16 +177,16 @@ REWRITES = [
         ("Then follow n-1 lines indicating the events", "Then n-1 lines follow"),
     ),
     _r(
+        "a string s follows on the second line",
+        r"^(an? .+?) follows on the (\w+) line(?: of (?:the )?input)?(, .+)?$",
+        r"The \2 line contains \1\3",
+        ("a string s of length n follows on the second line", "The second line contains a string s of length n"),
+    ),
+    _r(
         "containing only 'U' and 'D'",
         r",? containing only ((?:'.'|\".\")(?:(?:,| and| or) (?:'.'|\".\"))+)",
         r" consisting of \1",
         ('A string s of length n, containing only "U" and "D"', "A string s of length n consisting of 'U' and 'D'"),
-    ),
-    _r(
-        "a string s follows on the second line",
-        r"^(an? .+?) follows on the (\w+) line(?: of (?:the )?input)?(,? .+)?$",
-        r"The \2 line contains \1\3",
-        ("a string s of length n follows on the second line", "The second line contains a string s of length n"),
     ),
     _r(  # a participle gloss after a comma, outside parentheses: a gloss like any other (kept where it says more)
         ", representing that",
