@@ -21,7 +21,7 @@ from microcoder_data.testgen.prose_families import (
     where_graph,
 )
 from microcoder_data.testgen.prose_items import ProseLine, read_grid
-from microcoder_data.testgen.prose_sentences import noun_phrases, subscripted_scalars
+from microcoder_data.testgen.prose_sentences import noun_phrases, subscripted_scalars, sum_sentences
 from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
 from microcoder_eval.types import TestCase
 
@@ -414,3 +414,20 @@ def test_a_count_of_test_cases_with_no_upper_bound_is_drawn_small_and_a_meaning_
     for bounding in ("Otherwise, all a_i are equal.", "Otherwise, n is even."):
         changed = section.replace("Otherwise, the cell is a wall.", bounding)
         assert not isinstance(stdin_spec(_problem(changed, ["2\n3\n010\n1\n1\n"])), StdinSpec), bounding
+
+
+def test_a_total_of_a_sum_of_squares_and_the_same_guarantee_of_a_bare_name_are_enforced():
+    assert sum_sentences("The same guarantee applies to w", "2 * 10^5") == [
+        "the sum of w over all test cases does not exceed 2 * 10^5"
+    ]
+    section = (
+        "The first line contains a single integer t (1 <= t <= 4) — the number of test cases. The only line of each"
+        " test case contains three integers n, m and w (1 <= n, m, w <= 5). It is guaranteed that the sum of"
+        " (n^2 + m^2) over all test cases does not exceed 30. The same guarantee applies to w."
+    )
+    s = stdin_spec(_problem(section, ["2\n1 2 3\n2 1 4\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/squares", 25):
+        cases = json.loads(x)["cases"]
+        assert sum(n * n + m * m for n, m, _w in cases) <= 30 and sum(w for _n, _m, w in cases) <= 30
+    assert not isinstance(stdin_spec(_problem(section, ["2\n4 3 1\n2 2 1\n"])), StdinSpec)  # 25 + 8 > 30

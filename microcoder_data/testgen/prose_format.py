@@ -591,7 +591,7 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
     product of names; the bound)].  "The sum of h and n" is read as one total of both: the
     stricter of its two readings, so a drawn input keeps either."""
     products = []
-    for term in re.split(r"\s+and (?:the )?(?:sum of )?", terms):
+    for term in re.split(r"\s+and (?:the )?(?:sum of )?|\s*\+\s*", re.sub(r"^\((.*)\)$", r"\1", terms.strip())):
         term = re.sub(r"^(?:the )?(?:values? (?:of )?|lengths? of (?:the )?(?:strings? )?)", "", term.strip())
         term = re.sub(rf"^({_NAME})\^2$", r"\1 * \1", term.strip())  # n^2: n * n
         names = [n.strip(" |") for n in term.split("*")]

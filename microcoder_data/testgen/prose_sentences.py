@@ -165,7 +165,7 @@ def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
     m = re.fullmatch(rf"the sum of (?:all )?(\w+)(?: values)?(?: {_OVER})? {_EXCEEDS} (.+?)(?: {_OVER})?", s, re.I)
     if m:
         return [f"the sum of {m.group(1)} over all test cases does not exceed {m.group(2)}"]
-    m = re.fullmatch(rf"the same (?:guarantee|constraint|limit) applies to the sum of (\w+) {_OVER}", s, re.I)
+    m = re.fullmatch(rf"the same (?:guarantee|constraint|limit) applies to (?:the sum of )?(\w+)(?: {_OVER})?", s, re.I)
     if m and previous_bound:
         return [f"the sum of {m.group(1)} over all test cases does not exceed {previous_bound}"]
     return None
