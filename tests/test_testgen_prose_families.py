@@ -431,3 +431,14 @@ def test_a_total_of_a_sum_of_squares_and_the_same_guarantee_of_a_bare_name_are_e
         cases = json.loads(x)["cases"]
         assert sum(n * n + m * m for n, m, _w in cases) <= 30 and sum(w for _n, _m, w in cases) <= 30
     assert not isinstance(stdin_spec(_problem(section, ["2\n4 3 1\n2 2 1\n"])), StdinSpec)  # 25 + 8 > 30
+
+
+def test_what_the_i_th_character_represents_says_nothing_unless_it_bounds():
+    section = (
+        "The first line contains an integer n (1 <= n <= 5). The second line contains a binary string s of length n."
+        " The i-th character of s represents the colour of vertex i."
+    )
+    assert isinstance(stdin_spec(_problem(section, ["3\n010\n"])), StdinSpec)
+    for bounding in ("the colour of vertex i, at most 5", "a value equal to n", "whether it is even"):
+        changed = section.replace("the colour of vertex i", bounding)
+        assert not isinstance(stdin_spec(_problem(changed, ["3\n010\n"])), StdinSpec), bounding

@@ -545,7 +545,8 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
 _MEANING = re.compile(
     r"(?:if|when) (?:the (?:character|symbol|type|value) |the (?:\w+ )?\w+ )?(?:is |= ?|equals )?\S+ ?(?:is |= ?|equals )?"
     r"(?:'[^']*'|\"[^\"]*\"|\d+),? (?:then )?(.+)"
-    r"|(?:'[^']*'|\"[^\"]*\"|\d+) (?:means|denotes|represents|indicates) (?:that )?(.+)|otherwise,? (.+)",
+    r"|(?:'[^']*'|\"[^\"]*\"|\d+) (?:means|denotes|represents|indicates) (?:that )?(.+)|otherwise,? (.+)"
+    r"|the i-th (?:character|element|number|integer) of [A-Za-z]\w* (?:represents|denotes|describes) (.+)",
     re.I,
 )
 
@@ -554,7 +555,7 @@ def _meaning(s: str, reading: ProseInput) -> bool:
     """ "If s_i = 0, then the number p_i is colored black", "'#' means a wall": what a value means,
     after the lines are read; it says nothing of the values (a bound or a promise in it is not this)."""
     m = _MEANING.fullmatch(s)
-    said = m and (m.group(1) or m.group(2) or m.group(3))  # "Otherwise, ...": the other value's meaning
+    said = m and (m.group(1) or m.group(2) or m.group(3) or m.group(4))  # "Otherwise, ...": the other value's
     bounded = said and (_COMPARISON.search(said) or _GLOSS_PROMISE.search(said) or _BOUNDING.search(said))
     return bool(said and reading.lines and not bounded)
 
