@@ -442,3 +442,16 @@ def test_what_the_i_th_character_represents_says_nothing_unless_it_bounds():
     for bounding in ("the colour of vertex i, at most 5", "a value equal to n", "whether it is even"):
         changed = section.replace("the colour of vertex i", bounding)
         assert not isinstance(stdin_spec(_problem(changed, ["3\n010\n"])), StdinSpec), bounding
+
+
+def test_the_story_may_call_the_points_distinct_only_where_the_block_was_read_so():
+    section = FAMILIES[[f[3] for f in FAMILIES].index(_pairs)][0]
+    story = "You are given a set of pairwise distinct points. Find the answer."
+    tests = [TestCase("2\n1 2\n2 1\n", "0\n")]
+    statement = f"{story}\n\nInput\n\n{section}\n\nOutput\n\nPrint it."
+    read = Problem(id="cf/points", source="cf", title="t", statement=statement, mode="stdin", tests=tests)
+    assert isinstance(stdin_spec(read), StdinSpec)
+    read.statement = statement.replace(" All pairs of coordinates are distinct.", "")
+    assert stdin_spec(read).refusal.kind == "promise"  # the story's distinct points, read nowhere
+    read.statement = statement.replace("set of pairwise distinct points", "set of points with distinct x coordinates")
+    assert stdin_spec(read).refusal.kind == "promise"  # distinct x: not what was read

@@ -415,9 +415,15 @@ _SUB_I = r"_\{?i\}?"
 
 def told_without_graph(told: str, constraints: list[str]) -> str:
     """The story less the words graph and connected where a sentence of the Input section read the edges as a
-    (connected) graph (a tree, a direction still refuse or are read), and less "w_i are even" where read."""
+    (connected) graph (a tree, a direction still refuse or are read), less "w_i are even" where read, and less
+    "distinct points" where the block of two columns was read distinct ("x are distinct" stays)."""
     read = {line for _, lines in _GRAPH_SENTENCES for line in lines}
     told = _GRAPH_WORDS_READ.sub("", told) if read & set(constraints) else told
+    if any(
+        re.fullmatch(r"\(\w+_i, \w+_i\) != \(\w+_j, \w+_j\) if i != j", c) for c in constraints
+    ):  # points read distinct
+        told = re.sub(r"\b(?:pairwise )?distinct (points|pairs|coordinates)\b", r"\1", told, flags=re.I)
+        told = re.sub(r"\b(points|pairs|coordinates) are (?:pairwise |all )?distinct\b", r"\1", told, flags=re.I)
     for line in constraints:  # "w_i is even", "n is odd", "M is prime" read: the story saying so again is what was read
         m = re.fullmatch(r"([A-Za-z][A-Za-z0-9]*)(_i)? is (?:an? )?(even|odd|prime)(?: number| integer)?", line.strip())
         said = rf"\b{m[1]}{_SUB_I if m[2] else ''} (?:is|are) (?:all |always )?(?:an? )?{m[3]}\b" if m else ""
