@@ -219,6 +219,25 @@ def _count(v: dict) -> bool:
 
 FAMILIES = [  # (Input section, an existing test that keeps it, one that breaks it, what every drawn input keeps)
     (
+        "The first line contains an integer m (1 <= m <= 6) — the number of points.\n\nm lines follow. The k-th of"
+        " these lines contain two integers x_k and y_k (1 <= x_k, y_k <= 3). All pairs of coordinates are distinct.",
+        "2\n1 2\n2 1\n",
+        "2\n1 2\n1 2\n",
+        _pairs,
+    ),
+    (
+        "The first line contains two integers n and m (1 <= n, m <= 3). Then (n + 1) lines follow, each containing"
+        " (m + 1) integers a_{i, j} (1 <= a_{i, j} <= n * m).",
+        "1 1\n1 1\n1 1\n",
+        "1 1\n1 1\n1 2\n",
+        lambda v: (
+            len(v["a"]) == int(v["n"]) + 1
+            and all(
+                len(r) == int(v["m"]) + 1 and all(1 <= int(x) <= int(v["n"]) * int(v["m"]) for x in r) for r in v["a"]
+            )
+        ),
+    ),
+    (
         "The first line contains an integer n (1 <= n <= 6). A string s of length n follows on the second line,"
         ' containing only "U" and "D", representing that each coin is facing up or facing down.',
         "3\nUDU\n",

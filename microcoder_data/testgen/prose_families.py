@@ -245,6 +245,7 @@ def rewrite(sentence: str) -> str:
     dash = next((m for m in _DASH.finditer(sentence) if _closed(sentence[: m.start()])), None)
     s, gloss = (sentence[: dash.start()], sentence[dash.start() :]) if dash else (sentence, "")
     s = re.sub(r"\{(\d+)\}(?=\^)", r"\1", s)  # 2 * {10}^5
+    s = re.sub(r"\(([A-Za-z]\w* ?[-+] ?\d+)\) (lines|integers)\b", r"\1 \2", s)  # (n + 1) lines
     s = re.sub(r"⌊\s*([^⌊⌋]+?)\s*⌋", lambda f: f"floor({f[1]})", s)  # ⌊n/2⌋
     s = re.sub(r"\b([A-Za-z]\w*) ?= ?0 ?/ ?1\b", r"0 <= \1 <= 1", s)  # c = 0/1
     s = re.sub(r"(['\"].['\"])-s\b", r"\1", s)  # "?"-s: the character

@@ -107,7 +107,7 @@ def split_bullets(sentences: list[str]) -> list[str]:
     out = []
     for s in sentences:
         parts = [p.strip(" ;") for p in re.split(r"(?:^|(?<=[;.:]))\s*\*\s+(?=[A-Za-z])", s)]
-        out += [p[0].upper() + p[1:] for p in parts if p]
+        out += [p if re.match(r"[a-z]\w* lines follow\b", p) else p[0].upper() + p[1:] for p in parts if p]  # n: a name
     return out
 
 
@@ -191,7 +191,7 @@ def subscripted_scalars(section: str, story: str) -> tuple[str, str]:
             for g in re.findall(_SUBSCRIPTED, m.group(1))
         ]
         subs = [p.group(2) for p in parts if p]
-        if any(s in ("i", "j") for s in subs) or (
+        if any(s in ("i", "j") or re.search(rf"\b{s}-th\b", section) for s in subs) or (  # a_k of "the k-th line"
             len({p.group(1) for p in parts if p}) == 1 and subs == [str(k) for k in range(1, len(subs) + 1)]
         ):
             continue
