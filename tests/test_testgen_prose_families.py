@@ -72,6 +72,7 @@ def test_a_grid_row_with_any_cells_written_before_the_dots(what, width, bounds):
         ("The strings only contain lowercase letters of the English alphabet", ("s", "lowercase English letters")),
         ("Each character is either a lowercase Latin letter or a digit", ("s", "lowercase English letters and digits")),
         ("Each character is either '.' or '#'", ("s", "'.' and '#'")),
+        ("(s_i in {'W','C','L'})", ("s", "W, C and L")),
     ],
 )
 def test_a_sentence_stating_a_strings_characters(sentence, said):
@@ -81,7 +82,13 @@ def test_a_sentence_stating_a_strings_characters(sentence, said):
 
 @pytest.mark.parametrize(
     "sentence",
-    ["x contains 5 elements", "Each character is one of the first c uppercase letters", "Each character is odd"],
+    [
+        "x contains 5 elements",
+        "Each character is one of the first c uppercase letters",
+        "Each character is odd",
+        "(s_i in {'W','CC'})",
+        "(t_i in {'W','C'})",
+    ],
 )
 def test_a_sentence_not_stating_characters_is_not_read_as_them(sentence):
     assert characters_said(sentence, ["s"]) is None
@@ -455,7 +462,7 @@ def test_a_total_of_a_sum_of_squares_and_the_same_guarantee_of_a_bare_name_are_e
 def test_what_the_i_th_character_represents_says_nothing_unless_it_bounds():
     section = (
         "The first line contains an integer n (1 <= n <= 5). The second line contains a binary string s of length n."
-        " The i-th character of s represents the colour of vertex i."
+        " The i-th character of s represents the colour of vertex i. s_i denotes the colour of vertex i."
     )
     assert isinstance(stdin_spec(_problem(section, ["3\n010\n"])), StdinSpec)
     for bounding in ("the colour of vertex i, at most 5", "a value equal to n", "whether it is even"):

@@ -295,6 +295,11 @@ def characters_said(s: str, names: list[str]) -> tuple[str, str] | None:
     either a lowercase Latin letter or a digit", "Each character is either '.' or '#'": (the string, of
     ``names`` whose characters are still to be said -- the last where the sentence names none; its
     characters as "consists of" words), or None."""
+    listed = re.fullmatch(r"\(?([A-Za-z]\w*)_\{?i\}? in \{([^{}]*)\}\)?", s.strip().rstrip("."))  # (a_i in {'W','C'})
+    items = [x.strip() for x in listed[2].split(",")] if listed else []
+    if listed and listed[1] in names and items and all(re.fullmatch(r"'.'|\".\"|\w", x) for x in items):
+        chars = [x.strip("'\"") for x in items]
+        return listed[1], ", ".join(chars[:-1]) + " and " + chars[-1] if len(chars) > 1 else chars[0]
     m = _CHARACTERS.fullmatch(s.strip())
     if not m:
         return None

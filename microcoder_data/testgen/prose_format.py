@@ -546,7 +546,7 @@ _MEANING = re.compile(
     r"(?:if|when) (?:the (?:character|symbol|type|value) |the (?:\w+ )?\w+ )?(?:is |= ?|equals )?\S+ ?(?:is |= ?|equals )?"
     r"(?:'[^']*'|\"[^\"]*\"|\d+),? (?:then )?(.+)"
     r"|(?:'[^']*'|\"[^\"]*\"|\d+) (?:means|denotes|represents|indicates) (?:that )?(.+)|otherwise,? (.+)"
-    r"|the i-th (?:character|element|number|integer) of [A-Za-z]\w* (?:represents|denotes|describes) (.+)",
+    r"|(?:the i-th (?:character|element|number|integer) of [A-Za-z]\w*|[A-Za-z]\w*_\{?i\}?) (?:represents|denotes|describes) (.+)",
     re.I,
 )
 
