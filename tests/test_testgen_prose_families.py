@@ -18,6 +18,7 @@ from microcoder_data.testgen.prose_families import (
     parity_said,
     rewrite,
     unbounded_count,
+    units_as_cases,
     where_graph,
 )
 from microcoder_data.testgen.prose_items import ProseLine, read_grid
@@ -481,3 +482,19 @@ def test_the_story_may_call_the_points_distinct_only_where_the_block_was_read_so
     assert stdin_spec(read).refusal.kind == "promise"  # the story's distinct points, read nowhere
     read.statement = statement.replace("set of pairwise distinct points", "set of points with distinct x coordinates")
     assert stdin_spec(read).refusal.kind == "promise"  # distinct x: not what was read
+
+
+def test_units_a_first_line_counts_and_each_describes_are_the_test_cases():
+    section = (
+        "The first line contains one integer t (1 <= t <= 5) — the number of games that they played.\n\n"
+        "Each game is described by one number n (1 <= n <= 9) — the number that ends the game."
+    )
+    assert units_as_cases("The first line contains t — the number of rows.\n\nEach row is described by ...") == (
+        "The first line contains t — the number of rows.\n\nEach row is described by ..."
+    )  # no number follows: left as it is
+    s = stdin_spec(_problem(section, ["2\n3\n9\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/games", 20):
+        v = json.loads(x)
+        assert 1 <= v["t"] <= 5 and len(v["cases"]) == v["t"] and all(1 <= c[0] <= 9 for c in v["cases"])
+    assert not isinstance(stdin_spec(_problem(section, ["2\n3\n"])), StdinSpec)  # two games, one given

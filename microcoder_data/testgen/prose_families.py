@@ -490,3 +490,14 @@ def counted_by_noun(s: str, gloss: str, lines: list[ProseLine]) -> str:
     parts = [p.strip() for p in re.split(r",? and |, ", lines[0].gloss) if p.strip()]
     said = [n for n, p in zip(lines[0].names, parts) if re.search(rf"\bnumber of {noun[1]}s\b", p)]
     return f"Each of the next {said[0]} lines contains {m[1]}" if len(parts) == len(lines[0].names) and said else s
+
+
+def units_as_cases(section: str) -> str:
+    """ "The first line contains one integer t (...) — the number of games ... Each game is described by one number
+    n (...)": the games are the test cases, said so ("the number of test cases", "Each test case contains")."""
+    m = re.search(r"^\s*[^\n]*?(?:—|–|--) the number of ([a-z]+)s\b", section)  # of the first line
+    each = m and re.search(rf"\bEach {m[1]} is described by (?=(?:one|a single) (?:number|integer)\b)", section)
+    if not m or not each or m[1] in ("test", "case", "line", "query", "querie"):
+        return section
+    section = section[: m.start(1)] + "test case" + section[m.end(1) :]
+    return re.sub(rf"\bEach {m[1]} is described by ", "Each test case contains ", section, count=1)

@@ -33,6 +33,7 @@ from microcoder_data.testgen.prose_families import (
     read_of_the_list,
     told_without_graph,
     unbounded_count,
+    units_as_cases,
     where_graph,
 )
 from microcoder_data.testgen.parent_trees import parents_line, parents_said
@@ -155,7 +156,7 @@ def read_prose(statement: str) -> ProseInput:
         raise _Unsupported(
             "no input format block ('in the following format:') nor an Input section in the statement", kind="no_format"
         )
-    text, story = subscripted_scalars("\n".join(found[0]), found[1])  # two integers x_1, y_1: names x1, y1
+    text, story = subscripted_scalars(units_as_cases("\n".join(found[0])), found[1])  # x_1, y_1: names x1, y1
     section = text.split("\n")
     reading = ProseInput([], [], story=story)
     in_case = False
