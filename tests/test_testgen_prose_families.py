@@ -48,6 +48,7 @@ def test_small_rewrites_and_noun_phrase_glosses():
     assert rewrite("(1 <= n <= 100; 0 <= k <= ⌊ n/2 ⌋)") == "(1 <= n <= 100; 0 <= k <= floor(n/2))"
     assert noun_phrases("the number of people, tables and games, respectively")  # bare plural nouns, elided
     assert not noun_phrases("the values, all equal") and not noun_phrases("the values, nonzero")
+    assert not noun_phrases("equal values of the array") and not noun_phrases("the values, equal values")
     assert noun_phrases("inital illusion rate of each room") and noun_phrases("project profits of each drink type")
     assert not noun_phrases("all of them equal") and not noun_phrases("most of the values of one kind")
 

@@ -220,8 +220,11 @@ def subscripted_scalars(section: str, story: str) -> tuple[str, str]:
 # relative or participle clause ("which ...", "denoting ..."): a noun phrase, saying what a value is
 _NAMED = r"[A-Za-z]\w*(?: and [A-Za-z]\w*)?"
 # "inital illusion rate of each room": up to three words before "of", none a quantifier or a verb
-_NOUNS = r"(?:(?!(?:all|none|both|some|most|any|many|few|no|neither|either|is|are|was|were|be|not)\b)[a-z][\w-]* ){1,3}"
-_PLURALS = r"(?:[a-z]+ ){0,2}[a-z]+s"
+_VALUE_WORDS = (
+    r"equal|same|distinct|different|unique|sorted|increasing|decreasing|even|odd|prime|positive|negative|zero"
+)
+_NOUNS = rf"(?:(?!(?:all|none|both|some|most|any|many|few|no|neither|either|is|are|was|were|be|not|{_VALUE_WORDS})\b)[a-z][\w-]* ){{1,3}}"
+_PLURALS = rf"(?:(?!(?:{_VALUE_WORDS})\b)[a-z]+ ){{0,2}}(?!(?:{_VALUE_WORDS})\b)[a-z]+s"
 _PHRASE_START = re.compile(
     r"(?!(?:all|none|both|some|most|any|many|few|no|neither|either|one|two) of\b)"  # "all of them equal": no noun
     rf"(?:the|a|an|its|their|his|her|each|every one of|respectively|correspondingly|[\w-]+'s?|{_NOUNS}of|(?:where )?{_NAMED}"
