@@ -387,6 +387,8 @@ def test_the_story_may_speak_of_the_graph_only_where_a_sentence_read_it():
     read.statement = read.statement.replace(" It is guaranteed that the given edges form a connected simple graph.", "")
     refused = stdin_spec(read)
     assert not isinstance(refused, StdinSpec) and refused.refusal.kind == "promise"
+    read.statement = f"You are given a connected bipartite graph. Find it.\n\nInput\n\n{section}\n\nOutput\n\nPrint it."
+    assert stdin_spec(read).refusal.kind == "promise"  # bipartite: a kind no sentence read
 
 
 def test_two_totals_joined_otherwise_are_each_enforced_on_every_drawn_input():

@@ -424,7 +424,10 @@ def told_without_graph(told: str, constraints: list[str]) -> str:
     (connected) graph (a tree, a direction still refuse or are read), less "w_i are even" where read, and less
     "distinct points" where the block of two columns was read distinct ("x are distinct" stays)."""
     read = {line for _, lines in _GRAPH_SENTENCES for line in lines}
-    told = _GRAPH_WORDS_READ.sub("", told) if read & set(constraints) else told
+    other = re.search(
+        r"\b(?:cycles?|acyclic|bipartite|planar|complete|regular|forest|dag|cactus|tournament)\b", told, re.I
+    )
+    told = _GRAPH_WORDS_READ.sub("", told) if read & set(constraints) and not other else told  # a kind not read: kept
     if any(
         re.fullmatch(r"\(\w+_i, \w+_i\) != \(\w+_j, \w+_j\) if i != j", c) for c in constraints
     ):  # points read distinct
