@@ -161,6 +161,30 @@ REWRITES = [
         r"\1 of",
         ("a string s consisting solely of characters 'L' and 'R'", "a string s consisting of characters 'L' and 'R'"),
     ),
+    _r(
+        "the next n lines describe dishes, the i-th of them contains",
+        rf"^{_LINES} describe (?:the )?[\w -]+?, (?:the i-th of them|each of them|each) contains? ",
+        r"Each of the next \1 lines contains ",
+        (
+            "The next n lines describe dishes, the i-th of them contains two integers a_i and b_i",
+            "Each of the next n lines contains two integers a_i and b_i",
+        ),
+    ),
+    _r(
+        "a pair of integers",
+        r"\b(contains?|containing) a pair of (integers|numbers) ",
+        r"\1 two \2 ",
+        ("contains a pair of integers a_i and b_i", "contains two integers a_i and b_i"),
+    ),
+    _r(
+        "then there is a line containing ... separated by a space",
+        r"^then there is a line containing (.+?)(?:,? separated by (?:a single |a )?spaces?)?$",
+        r"The next line contains \1",
+        (
+            "Then there is a line containing integers m and n (2 <= n) separated by a space",
+            "The next line contains integers m and n (2 <= n)",
+        ),
+    ),
     _r(  # lines announced, what each holds in the sentence after ("The i-th line contains ..."): their count pending
         "the next n lines describe the rows",
         rf"^(?:the )?(?:next|following) ({_COUNT}) lines(?: of (?:each|the) test case)? (?:describe|contains? (?:the )?"
