@@ -15,6 +15,7 @@ from microcoder_data.testgen.prose_families import (
     characters_said,
     distinct_said,
     graph_said,
+    parity_promise,
     parity_said,
     rewrite,
     unbounded_count,
@@ -501,3 +502,10 @@ def test_units_a_first_line_counts_and_each_describes_are_the_test_cases():
         v = json.loads(x)
         assert 1 <= v["t"] <= 5 and len(v["cases"]) == v["t"] and all(1 <= c[0] <= 9 for c in v["cases"])
     assert not isinstance(stdin_spec(_problem(section, ["2\n3\n"])), StdinSpec)  # two games, one given
+
+
+def test_a_parity_of_an_input_variable_refuses_only_in_a_sentence_that_may_promise():
+    assert parity_promise("Chanek wants to count the number of integers s, where s is divisible by 25.", ["s"]) is None
+    assert parity_promise("Find the number of ways if n is even.", ["n"]) is None  # the task's
+    assert parity_promise("Alice has n coins, and n is even.", ["n"]) == "n is even"
+    assert parity_promise("It is guaranteed that k is a prime.", ["k"]) == "k is a prime"

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from microcoder_data.testgen.prose_items import ProseLine
+from microcoder_data.testgen.prose_promises import is_promise, sentences
 
 _COUNT = r"\(?[A-Za-z]\w*(?: ?[-+*] ?(?:\d+|[A-Za-z]\w*))*\)?|\d+"
 _LINES = rf"(?:the )?(?:next|following) ({_COUNT}) lines(?: of (?:each|the) test case)?"
@@ -528,3 +529,15 @@ def units_as_cases(section: str) -> str:
         return section
     section = section[: m.start(1)] + "test case" + section[m.end(1) :]
     return re.sub(rf"\bEach {m[1]} is described by ", "Each test case contains ", section, count=1)
+
+
+def parity_promise(told: str, names: list[str]) -> str | None:
+    """ "n is even", "a_i are prime", "k is divisible by 3" of an input variable, in a sentence of the story that
+    may promise (``prose_promises.is_promise``: not a definition nor the task's "X wants to count s, where s is
+    divisible by 25"): the words, else None."""
+    said = re.compile(
+        rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
+        r"(?:even|odd|prime|divisible|power|multiple)\b"
+    )
+    found = (said.search(x) for x in sentences(told) if is_promise(x, set(names)))
+    return next((m.group(0) for m in found if m), None)

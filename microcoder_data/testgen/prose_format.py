@@ -29,6 +29,7 @@ from microcoder_data.testgen.prose_families import (
     characters_said,
     distinct_said,
     graph_said,
+    parity_promise,
     parity_said,
     read_of_the_list,
     told_without_graph,
@@ -185,13 +186,9 @@ def read_prose(statement: str) -> ProseInput:
     if len(lists) == 1:  # the one list, read distinct / sorted: what the story says of it is what was read
         told = read_of_the_list(told, lists[0], reading.constraints, set(names) - {lists[0].names[0]})
     promise = story_promise(told, set(names))
-    parity = re.search(  # "n is even" of an input variable
-        rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
-        r"(?:even|odd|prime|divisible|power|multiple)\b",
-        told,
-    )
+    parity = parity_promise(told, names)  # "n is even" of an input variable, in a sentence that may promise
     if promise or parity:  # "you are given a permutation": a promise of the input no range says
-        word, line = (parity.group(0), parity.group(0)) if parity else promise  # type: ignore[misc]
+        word, line = (parity, parity) if parity else promise  # type: ignore[misc]
         raise _Unsupported(
             f"the statement speaks of a {word.lower()!r}, which the Input section's ranges do not state",
             kind="promise",
