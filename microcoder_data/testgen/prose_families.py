@@ -89,12 +89,13 @@ REWRITES = [
     ),
     _r(
         "a string, consisting of exactly n characters",
-        rf"\b(string(?: [A-Za-z]\w*)?),? (?:consisting|which consists) of exactly ({_COUNT}) (?:characters|letters|symbols)$",
+        rf"\b(string(?: [A-Za-z]\w*)?),? (?:consisting|which consists) of (?:exactly )?({_COUNT}) (?:characters|letters|symbols)$",
         r"\1 of length \2",
         (
             "The second line contains a string, consisting of exactly n characters",
             "The second line contains a string of length n",
         ),
+        ("It contains a single string s, consisting of n characters", "It contains a single string s of length n"),
     ),
     _r(  # two totals joined otherwise than "and the sum of": prose_sentences.sum_sentences reads the two
         "the sum of n ..., similarly the sum of m ...",
