@@ -23,6 +23,7 @@ from microcoder_data.testgen.prose_families import (
     where_graph,
 )
 from microcoder_data.testgen.prose_items import ProseLine, read_grid
+from microcoder_data.testgen.prose_promises import split_sentences
 from microcoder_data.testgen.prose_sentences import noun_phrases, subscripted_scalars, sum_sentences
 from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
 from microcoder_eval.types import TestCase
@@ -228,6 +229,14 @@ def _count(v: dict) -> bool:
 
 
 FAMILIES = [  # (Input section, an existing test that keeps it, one that breaks it, what every drawn input keeps)
+    (
+        "The first line contains an integer n (1 <= n <= 9). The second line contains a single string s, consisting"
+        " of n characters. Each character is either a 0 or a 1. 0 means that the song was disliked, and 1 means that"
+        " it was liked.",
+        "3\n010\n",
+        "3\n012\n",
+        lambda v: len(v["s"]) == int(v["n"]) and set(v["s"]) <= {"0", "1"},
+    ),
     (
         "The first line contains an integer m (1 <= m <= 6) — the number of points.\n\nm lines follow. The k-th of"
         " these lines contain two integers x_k and y_k (1 <= x_k, y_k <= 3). All pairs of coordinates are distinct.",
@@ -509,3 +518,10 @@ def test_a_parity_of_an_input_variable_refuses_only_in_a_sentence_that_may_promi
     assert parity_promise("Find the number of ways if n is even.", ["n"]) is None  # the task's
     assert parity_promise("Alice has n coins, and n is even.", ["n"]) == "n is even"
     assert parity_promise("It is guaranteed that k is a prime.", ["k"]) == "k is a prime"
+
+
+def test_a_value_meaning_after_a_stop_is_a_sentence_of_its_own():
+    assert split_sentences("Each character is either a 0 or a 1. 0 means that it was disliked.") == [
+        "Each character is either a 0 or a 1.",
+        "0 means that it was disliked.",
+    ]
