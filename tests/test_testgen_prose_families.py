@@ -40,6 +40,7 @@ def test_each_rewrite_reads_its_examples(entry):
 def test_small_rewrites_and_noun_phrase_glosses():
     assert rewrite("The next three lines each contain n integers") == "The next 3 lines each contain n integers"
     assert rewrite("does not exceed 2 * {10}^5") == "does not exceed 2 * 10^5"
+    assert rewrite("(1 <= x <= 9)") == "It is guaranteed that 1 <= x <= 9"  # bounds set apart: a sentence
     assert rewrite("three integers u, v and c (c = 0/1)") == "three integers u, v and c (0 <= c <= 1)"
     assert (
         rewrite("It contains one even integer n (2 <= n <= 8, n is even)")
@@ -47,7 +48,7 @@ def test_small_rewrites_and_noun_phrase_glosses():
     )
     renamed = subscripted_scalars("It contains six integers n, m, r_b, c_b, r_d, and c_d (1 <= r_b <= n).", "")[0]
     assert renamed == "It contains six integers n, m, rb, cb, rd, and cd (1 <= rb <= n)."  # after plain names too
-    assert rewrite("(1 <= n <= 100; 0 <= k <= ⌊ n/2 ⌋)") == "(1 <= n <= 100; 0 <= k <= floor(n/2))"
+    assert rewrite("n and k (1 <= n <= 100; 0 <= k <= ⌊ n/2 ⌋)") == "n and k (1 <= n <= 100; 0 <= k <= floor(n/2))"
     assert noun_phrases("the number of people, tables and games, respectively")  # bare plural nouns, elided
     assert not noun_phrases("the values, all equal") and not noun_phrases("the values, nonzero")
     assert not noun_phrases("equal values of the array") and not noun_phrases("the values, equal values")
@@ -229,6 +230,14 @@ def _count(v: dict) -> bool:
 
 
 FAMILIES = [  # (Input section, an existing test that keeps it, one that breaks it, what every drawn input keeps)
+    (
+        "The first line contains one integer m — the number of points. (1 <= m <= 6)\n\nEach of the next m lines"
+        " contains two integers. The i-th line contains integers x_i and y_i — the coordinates of the i-th point."
+        " (1 <= x_i, y_i <= 3, (x_i, y_i) != (x_j, y_j) for i != j)",
+        "2\n1 2\n2 1\n",
+        "2\n1 2\n1 2\n",
+        _pairs,
+    ),
     (
         "The first line contains an integer n (1 <= n <= 9). The second line contains a single string s, consisting"
         " of n characters. Each character is either a 0 or a 1. 0 means that the song was disliked, and 1 means that"
@@ -485,7 +494,7 @@ def test_what_the_i_th_character_represents_says_nothing_unless_it_bounds():
 
 
 def test_the_story_may_call_the_points_distinct_only_where_the_block_was_read_so():
-    section = FAMILIES[[f[3] for f in FAMILIES].index(_pairs)][0]
+    section = next(f[0] for f in FAMILIES if f[0].endswith("All pairs of coordinates are distinct."))
     story = "You are given a set of pairwise distinct points. Find the answer."
     tests = [TestCase("2\n1 2\n2 1\n", "0\n")]
     statement = f"{story}\n\nInput\n\n{section}\n\nOutput\n\nPrint it."

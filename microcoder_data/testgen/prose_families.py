@@ -196,6 +196,23 @@ REWRITES = [
         ("Next n - 1 lines contains description of edges", "Then n - 1 lines follow"),
         ("The next n lines contain the descriptions of the rectangles", "Then n lines follow"),
     ),
+    _r(  # bounds set apart after a line: constraint lines like a guarantee's (read and enforced, or refused)
+        "(-10^9 <= X_i, Y_i <= 10^9) as a sentence",
+        r"^\(((?:[^()]|\([^()]*\))*(?:<=|>=|!=|<|>)(?:[^()]|\([^()]*\))*)\)$",
+        r"It is guaranteed that \1",
+        (
+            "(-10^9 <= X_i, Y_i <= 10^9, (X_i, Y_i) != (X_j, Y_j) for i != j)",
+            "It is guaranteed that -10^9 <= X_i, Y_i <= 10^9, (X_i, Y_i) != (X_j, Y_j) for i != j",
+        ),
+    ),
+    _r(  # the values not named: the sentence after names them ("The i-th line contains integers X_i and Y_i")
+        "each of the next n lines contains two integers.",
+        rf"^(?:each of the (?:next|following) ({_COUNT}) lines contains?|(?:the )?(?:next|following) ({_COUNT}) lines each"
+        r" contain) (?:two|three|four|several|[2-9]) (?:integers|numbers)(?:,? describing (?:the )?[\w ]+)?$",
+        r"Then \1\2 lines follow",
+        ("Each of the next N lines contains two integers", "Then N lines follow"),
+        ("The following m lines each contain two integers, describing the tests", "Then m lines follow"),
+    ),
     _r(
         "then follow n - 1 lines indicating the events",
         rf"^then follow ({_COUNT}) lines,? (?:indicating|describing|containing) (?:the )?(?:[\w-]+ ?){{1,4}}$",
@@ -227,7 +244,10 @@ REWRITES = [
         "(..., and s consists of ...)",
         r"(\([^()]*), and ([A-Za-z]\w*) (consists?|contains?) ",
         r"\1, \2 \3 ",
-        ("(1 <= |s| <= 10, and s consists of 0 and 1)", "(1 <= |s| <= 10, s consists of 0 and 1)"),
+        (
+            "a string s (1 <= |s| <= 10, and s consists of 0 and 1)",
+            "a string s (1 <= |s| <= 10, s consists of 0 and 1)",
+        ),
     ),
     _r(  # what a character means: read (or refused) as "If the character is ..." is
         "if the j-th character of the i-th line is",
@@ -455,7 +475,7 @@ def told_without_graph(told: str, constraints: list[str]) -> str:
     )
     told = _GRAPH_WORDS_READ.sub("", told) if read & set(constraints) and not other else told  # a kind not read: kept
     if any(
-        re.fullmatch(r"\(\w+_i, \w+_i\) != \(\w+_j, \w+_j\) if i != j", c) for c in constraints
+        re.fullmatch(r"\(\w+_i, \w+_i\) != \(\w+_j, \w+_j\) (?:if|for) i != j", c) for c in constraints
     ):  # points read distinct
         told = re.sub(r"\b(?:pairwise )?distinct (points|pairs|coordinates)\b", r"\1", told, flags=re.I)
         told = re.sub(r"\b(points|pairs|coordinates) are (?:pairwise |all )?distinct\b", r"\1", told, flags=re.I)
