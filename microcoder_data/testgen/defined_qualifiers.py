@@ -7,7 +7,8 @@ The same shape: "You are given a beautiful array nums" after "An array is beauti
 "Given a valid parentheses string s" after "A valid parentheses string is ...".
 
 A definition is a sentence of one of these shapes (its word W; ``prose_promises._DEFINITION``
-tells definitions from promises in Codeforces stories, this module also says *what* is defined):
+tells definitions from promises in Codeforces stories and shares its naming words, ``NAMED`` and
+``WE_CALL``, with this module, which also says *what* is defined):
 
 * ``A/An X is|are|can be [called|said to be|considered] [a] W if|when|by ...``;
 * ``... is called|said to be|considered|defined as|named W``;
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from microcoder_data.testgen.prose_promises import sentences
+from microcoder_data.testgen.prose_promises import NAMED, WE_CALL, sentences
 from microcoder_data.testgen.spec_model import _Unsupported
 from microcoder_data.testgen.statement_lines import body_text
 
@@ -34,15 +35,12 @@ _WORD = r"[A-Za-z][\w/'-]*"
 _CONDITION = r"(?:if|iff|when|whenever|only if|provided|by)\b"
 # "An array is beautiful if", "A sentence can be shuffled by", "A string is called a palindrome if"
 _CONDITIONAL = re.compile(
-    rf"^(?:an?|two) (?:(?!(?:is|are|that|which|who|can|could|if|when) )[^,;:.\s]+ ){{1,5}}(?:is|are|can be|could be) "
-    rf"(?:called |said to be |considered |named |termed )?"
-    rf"(?:an? |the )?({_WORD}) {_CONDITION}",
+    rf"^(?:an?|two) (?:(?!(?:is|are|that|which|who|can|could|if|when) )[^,;:.\s]+ ){{1,5}}"
+    rf"(?:{NAMED} |(?:is|are|can be|could be) )(?:an? |the )?({_WORD}) {_CONDITION}",
     re.I,
 )
-_CALLED = re.compile(
-    rf"\b(?:is|are) (?:called|said to be|considered|defined as|named|termed) (?:an? |the )?({_WORD})", re.I
-)
-_WE_CALL = re.compile(rf"\b(?:we|let's|let us) (?:call|say|define)\b[^.;:]*? ({_WORD}) {_CONDITION}", re.I)
+_CALLED = re.compile(rf"\b{NAMED} (?:an? |the )?({_WORD})", re.I)
+_WE_CALL = re.compile(rf"\b{WE_CALL}\b[^.;:]*? ({_WORD}) {_CONDITION}", re.I)
 # "A valid parentheses string is ...": the modifiers before the head noun
 _MODIFIED = re.compile(rf"^an? ((?:{_WORD} ){{1,3}}){_WORD} (?:is|are) (?!given|guaranteed|provided|not\b)", re.I)
 # words that define nothing a type, alphabet or range reading does not hold already
