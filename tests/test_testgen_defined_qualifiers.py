@@ -56,6 +56,7 @@ BOUNDS = "1 <= nums.length <= 8\n1 <= nums[i] <= 50"
     [
         "You are given a non-increasing integer array nums.",  # a noun phrase
         "You are given an integer array nums, where nums is non-increasing.",  # a clause of the input
+        "You are given an integer array nums that is non-increasing.",
     ],
 )
 def test_a_defined_qualifier_no_constraint_states_is_refused(intro):
@@ -118,3 +119,29 @@ def test_an_atcoder_stdin_body_reads_alike():
     found = defined_qualifier(body, ["N", "A", "B"], ["2 <= N <= 10", "0 <= A_i, B_i < 5"])
     assert found is not None and found[0].startswith("You are given two good sequences")
     assert defined_qualifier(body, ["N", "A", "B"], ["A and B are good sequences."]) is None
+
+
+def test_an_existing_test_breaking_the_enforced_qualifier_refuses():
+    body = f"{NON_INCREASING} You are given a non-increasing integer array nums. Return its length."
+    spec = input_spec(
+        problem(body, BOUNDS + "\nnums is sorted in non-increasing order.", "nums", "[1, 3]", "List[int]")
+    )
+    assert isinstance(spec, NoSpec) and spec.refusal.kind != "promise"  # the test breaks the reading: no spec
+
+
+@pytest.mark.shared_data
+def test_sorting_the_sentence_is_refused_as_the_promise_it_is(shared_data):
+    """The dev-side statement that showed the shape: its Constraints are all read, its body's definition not."""
+    from microcoder_data.collect import collect
+
+    path = shared_data / "leetcodedataset" / "LeetCodeDataset-v0.1.0-train.jsonl.gz"
+    found = [
+        p
+        for p in collect([f"leetcodedataset:{path}"])
+        if isinstance(p, Problem) and p.id.endswith("-train/sorting-the-sentence")
+    ]
+    if not found:
+        pytest.skip("sorting-the-sentence not in this copy of LeetCodeDataset")
+    spec = input_spec(found[0])
+    assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise"
+    assert spec.refusal.line.startswith("Given a shuffled sentence s")

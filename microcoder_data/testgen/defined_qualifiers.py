@@ -103,14 +103,15 @@ def qualifiers(sentence: str, names: list[str]) -> dict[str, set[str]]:
 
 def predicated(sentence: str, names: list[str]) -> dict[str, set[str]]:
     """Each input name a declarative clause of ``sentence`` says is a W (``..., where p is a subsequence of
-    s``, ``num1 and num2 are coprime numbers``) -> the words after its copula; not a clause of the task
+    s``, ``num1 and num2 are coprime numbers``, ``an array nums that is beautiful``) -> the words after its copula; not a clause of the task
     (``return true if s is a subsequence of t``, ``determine whether ...``, ``to make ...``)."""
     out: dict[str, set[str]] = {}
     for name in names:
-        subject = rf"(?:^|(?<=where )|(?<=, )|(?<=; )|(?<=such that ))(?:both )?{re.escape(name)}"
-        others = r"(?: and [\w\[\]]+)?"
+        subject = rf"(?:^|(?<=where )|(?<=, )|(?<=; )|(?<=such that ))(?:both )?{re.escape(name)}(?: and [\w\[\]]+)?"
+        which = rf"(?<![\w.\[]){re.escape(name)},? (?:that|which)"  # "an array nums that is beautiful"
         for m in re.finditer(
-            rf"{subject}{others} (?:is|are) (?:both |all |always )?(?:an? |the )?((?:{_WORD} ){{0,2}}{_WORD})", sentence
+            rf"(?:{subject}|{which}) (?:is|are) (?:both |all |always )?(?:an? |the )?((?:{_WORD} ){{0,2}}{_WORD})",
+            sentence,
         ):
             if re.search(
                 r"\b(?:if|whether|until|so that|make|return|check|determine|find)\b", sentence[: m.start()], re.I
