@@ -213,13 +213,20 @@ def test_a_mountain_defined_otherwise_or_not_at_all_is_refused():
         "nums is sorted and rotated between 1 and k times",  # not every rotation
         "s is sorted in ascending order",  # a string
         "All the integers in each row are sorted in ascending order",  # of which grid?
+        # numbers by their digits (10 before 9), which the model does not hold: not drawn numerically
+        "nums is sorted in lexicographical order",
+        "nums and words are lexicographically sorted",
+        "All the integers in each row of a are sorted in lexicographical order",
+        "pairs is sorted lexicographically by xi",
     ],
 )
 def test_an_order_on_what_it_cannot_hold_refuses_the_line(line):
     p = fn_problem(
-        f"1 <= nums.length <= 10\n0 <= nums[i] <= 9\n1 <= k <= 10\n1 <= s.length <= 5\n{line}",
-        "nums: List[int], k: int, s: str, a: List[List[int]], b: List[List[int]]",
-        ['{"nums": [1], "k": 1, "s": "a", "a": [[1]], "b": [[1]]}'],
+        f"1 <= nums.length <= 1000\n0 <= nums[i] <= 1000\n1 <= k <= 10\n1 <= s.length <= 5\n"
+        f"pairs[i] = [xi, yi]\n0 <= xi, yi <= 100\n{line}",
+        "nums: List[int], k: int, s: str, a: List[List[int]], b: List[List[int]], words: List[str], "
+        "pairs: List[List[int]]",
+        ['{"nums": [1], "k": 1, "s": "a", "a": [[1]], "b": [[1]], "words": ["a"], "pairs": [[1, 2]]}'],
     )
     assert line in why_not_read(p)
 

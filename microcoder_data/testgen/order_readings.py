@@ -161,10 +161,11 @@ def sorted_subjects(reader: Any, text: str) -> bool | None:
     order, key = parsed
     if order == "mountain" and not _mountain_defined(reader.statement):
         return False  # a mountain the statement defines otherwise (or not at all): not read
+    lex = re.search(_LEX, pred, re.I) is not None
     grid = _GRID.fullmatch(subject)
     if grid:
         node = _grid_of(reader, grid.group(2))
-        if not _is_grid(node) or key or rot or order == "mountain":
+        if not _is_grid(node) or key or rot or order == "mountain" or (lex and _numbers(node.elem, None)):
             return False
         if "row" in grid.group(1).lower() and not _set_order(node.elem, order):
             return False
@@ -177,7 +178,19 @@ def sorted_subjects(reader: Any, text: str) -> bool | None:
         return None if all(reader.ref(w.strip()) is None for w in words) else False
     if rot and not all(_whole_length(reader, rot.group(2), w) for w in words):
         return False
+    if lex and any(_numbers(node, k) for node, k in found):  # type: ignore[misc]
+        return False
     return all(_set_order(node, order, k, bool(rot)) for node, k in found)  # type: ignore[misc]
+
+
+def _numbers(node: Any, key: int | None) -> bool:
+    """Does ``node`` (a list) compare numbers, its elements or their ``key`` position?  Numbers in
+    lexicographical order are by their digits (``10`` before ``9``), an order the model does not
+    hold (it sorts numbers as numbers): refused, never drawn numerically."""
+    elem = node.elem if node is not None and node.kind == "list" else None
+    if elem is not None and key is not None:  # a tuple's position (its items, else its one kind)
+        elem = elem.items[key] if elem.items and key < len(elem.items) else elem.elem
+    return elem is not None and elem.kind in ("int", "float")
 
 
 def _whole_length(reader: Any, times: str | None, word: str) -> bool:
