@@ -284,3 +284,23 @@ def test_a_prose_chain_with_its_first_element_fixed_is_sorted_from_that_value():
     assert len(got) > 10 and all(a[0] == 0 and _asc(a, strict=True) and a[-1] <= 9 for a in got)
     broken = Problem(**{**p.__dict__, "tests": [TestCase("2 13\n1 2\n", "1\n")]})  # a_1 is not 0
     assert "breaks" in stdin_spec(broken).reason
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "nums[i] < nums[i + 1] <= 2 * nums[i]",  # a gap between neighbours, not a bound on each
+        "nums[i] < nums[i + 1] <= nums[i] + 3",
+        "0 <= nums[i] < nums[i + 1] <= nums[i] + i",
+        "xi-1 < xi <= xi-1 + 3 for any i > 0",
+    ],
+)
+def test_a_chain_whose_other_end_names_the_list_refuses_the_line(line):
+    # re-read as a bound, nums[i] <= 2 * nums[i] would hold of [1, 3, 5]: the gap would be lost
+    p = fn_problem(
+        f"2 <= nums.length <= 20\n1 <= nums[i] <= 100\npoints[i] = [xi, yi]\n2 <= points.length <= 20\n"
+        f"1 <= xi, yi <= 100\n{line}",
+        "nums: List[int], points: List[List[int]]",
+        ['{"nums": [1, 2, 4], "points": [[1, 2], [2, 3]]}'],
+    )
+    assert line in why_not_read(p)

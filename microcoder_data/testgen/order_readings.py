@@ -258,11 +258,19 @@ def sorted_neighbours(reader: Any, text: str) -> bool | None:
     ref = reader.ref(base)
     where = _position_list(reader, ref)
     node, key = where if where else (reader.node_at(ref[0], ref[1] - 1), None)
-    if not _set_order(node, _BY_OP[op], key):
+    if _names_an_element(terms[:at] + terms[at + 2 :], (base, ref[0])) or not _set_order(node, _BY_OP[op], key):
         return False
     rest = terms[:at] + [base] + terms[at + 2 :]
     bound = [x for pair in zip(rest, ops[:at] + ops[at + 1 :]) for x in pair] + rest[-1:]
     return len(rest) == 1 or reader.read(" ".join(bound), False)
+
+
+def _names_an_element(ends: list[str], names: tuple[str, ...]) -> bool:
+    """Does a chain's other end name the list or an index (``<= 2 * nums[i]``, ``<= xi + 3``)?
+    Then it relates neighbours (a gap), which re-read as ``nums[i] <= 2 * nums[i]`` would bound
+    nothing: refused, never a relation lost."""
+    words = {re.match(r"\w*", n).group(0) for n in names} - {""}  # type: ignore[union-attr]
+    return any(re.search(r"\[|\bi\b", e) or words & set(re.findall(r"\w+", e)) for e in ends)
 
 
 _BARE_I = re.compile(r"(?<![\w\[])i(?![\w\]])")
