@@ -132,7 +132,7 @@ CASES = [
         '{"releaseTimes": [9, 9, 49]}',
     ),
     (  # strictly decreasing
-        "1 <= b.length <= 10^4\n1 <= b[i] <= 10^9\nb[i] > b[i+1] for all 1 <= i < m",
+        "m == b.length\n1 <= m <= 10^4\n1 <= b[i] <= 10^9\nb[i] > b[i+1] for all 0 <= i < m - 1",
         "b: List[int]",
         ['{"b": [9, 4, 1]}'],
         lambda x: all(p > q for p, q in zip(x["b"], x["b"][1:])),
@@ -304,3 +304,43 @@ def test_a_chain_whose_other_end_names_the_list_refuses_the_line(line):
         ['{"nums": [1, 2, 4], "points": [[1, 2], [2, 3]]}'],
     )
     assert line in why_not_read(p)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "nums[i] < nums[i + 1] for all 0 <= i < k",  # some neighbours only: not a sorted list
+        "0 <= nums[i] < nums[i + 1] <= 100 for all 0 <= i < k",  # nor a bound on every element
+        "nums[i] < nums[i + 1] for all 1 <= i < n - 1",  # the first pair left out
+        "nums[i] < nums[i + 1] for all 0 <= i < n - 2",  # the last pair left out
+        "nums[i] < nums[i + 1] for all 1 <= i < m",  # m: no length stated
+        "nums[i] < nums[i + 1] for any i > 0",  # 0-indexed: the first pair left out
+    ],
+)
+def test_a_neighbour_range_narrower_than_the_list_refuses_the_line(line):
+    p = fn_problem(
+        f"n == nums.length\n2 <= n <= 20\n1 <= k <= n\n0 <= nums[i] <= 1000\n{line}",
+        "nums: List[int], k: int",
+        ['{"nums": [1, 2, 500], "k": 1}'],
+    )
+    assert line in why_not_read(p)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "nums[i] < nums[i + 1] for all 0 <= i < n - 1",
+        "nums[i] < nums[i + 1] for all 0 <= i < nums.length - 1",
+        "nums[i - 1] < nums[i] for all 1 <= i < n",
+        "nums[i] < nums[i + 1] for all 0 <= i <= n - 2",
+        "nums[i] < nums[i + 1] for all valid i",
+    ],
+)
+def test_a_neighbour_range_over_the_whole_list_is_drawn_sorted(line):
+    p = fn_problem(
+        f"n == nums.length\n2 <= n <= 20\n0 <= nums[i] <= 1000\n{line}", "nums: List[int]", ['{"nums": [1, 2, 500]}']
+    )
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x)["nums"] for x in generate_inputs(spec, "fx/solve", 30)]
+    assert len(got) > 10 and all(_asc(xs, strict=True) for xs in got)
