@@ -32,9 +32,10 @@ def _witness_of(reader: Any, cell: str, relation: str, value: str) -> bool:
     if leaf.kind == "str":
         depth += 1  # a string's characters
         one = re.fullmatch(r"'(.)'|\"(.)\"|([^\w\s'\"])", value)
-        if not one or relation != "==":
+        named = reader.nodes.get(value)  # ``c occurs in s``: a character that is an input, drawn first
+        if relation != "==" or not (one or (named is not None and named.kind == "str")):
             return False
-        value = repr(one.group(1) or one.group(2) or one.group(3))
+        value = repr(one.group(1) or one.group(2) or one.group(3)) if one else value
     elif leaf.kind != "int" or relation not in ("==", "!=", "<", "<=", ">", ">=", "multiple", "prime"):
         return False
     else:
@@ -44,7 +45,8 @@ def _witness_of(reader: Any, cell: str, relation: str, value: str) -> bool:
             return False
     if indexes not in (0, depth):
         return False
-    node.witness = [*(node.witness or []), (relation, value)]
+    if (relation, value) not in (node.witness or []):  # a promise that repeats a Constraints line
+        node.witness = [*(node.witness or []), (relation, value)]
     return True
 
 
