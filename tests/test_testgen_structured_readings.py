@@ -156,3 +156,23 @@ def test_a_name_of_no_input_said_to_exist_stays_refused():
         ['{"nums": [1]}'],
     )
     assert "promise" in why_not_read(p)
+
+
+@pytest.mark.parametrize(
+    "line, chars",
+    [
+        ("keyboard contains each English lowercase letter exactly once in some order.", "abcdefghijklmnopqrstuvwxyz"),
+        (
+            "keyboard consists of each of the three characters 'a', 'b', and 'c' exactly once, representing the cards",
+            "abc",
+        ),
+    ],
+)
+def test_each_character_exactly_once_is_a_permutation_drawn_so(line, chars):
+    sig = "keyboard: str"
+    n = 30 if len(chars) > 3 else 4  # "abc" has 6 orders, one of them the existing test's
+    got = _drawn(fn_problem(line, sig, ['{"keyboard": "' + chars[::-1] + '"}']), n)
+    assert all(sorted(x["keyboard"]) == sorted(chars) for x in got) and len({x["keyboard"] for x in got}) >= n // 2
+    assert "breaks the constraints" in why_not_read(
+        fn_problem(line, sig, ['{"keyboard": "' + chars[1:] + chars[1] + '"}'])
+    )

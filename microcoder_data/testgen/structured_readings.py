@@ -163,6 +163,28 @@ def occurs_in(reader: Any, text: str) -> bool | None:
     return True
 
 
+def each_character_once(reader: Any, text: str) -> bool | None:
+    """``keyboard contains each English lowercase letter exactly once in some order``, ``s consists
+    of each of the three characters 'a', 'b', and 'c' exactly once``: a permutation of those characters
+    (its length theirs, its characters distinct: drawn so, checked)."""
+    m = re.fullmatch(
+        rf"({_NAME}) (?:contains|consists of) each (?:of the (?:\w+ )?characters? )?(.+?) exactly once"
+        r"(?: in (?:some|any) order)?(?:,? representing .+)?",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    quoted = re.findall(r"'(.)'", m.group(2))
+    chars = "".join(quoted) if quoted else reader.alphabet(m.group(2)) or reader.alphabet(f"{m.group(2)}s")
+    node = reader.nodes.get(m.group(1))
+    if node is None or node.kind != "str" or not chars or len(set(chars)) != len(chars):
+        return False
+    node.alphabet, node.distinct = "".join(sorted(chars)), True
+    reader.set_bound((m.group(1), 0, "len"), "eq", str(len(chars)))
+    return True
+
+
 ENTRIES = (
     (
         "balanced brackets",
@@ -192,6 +214,15 @@ ENTRIES = (
         ("There are at least two digits in number",),
         "checked",
         digits_at_least,
+    ),
+    (
+        "a permutation of characters, in words",
+        (
+            "keyboard contains each English lowercase letter exactly once in some order",
+            "s consists of each of the three characters 'a', 'b', and 'c' exactly once, representing the cards",
+        ),
+        "drawn and checked",
+        each_character_once,
     ),
     (
         "a value occurs in another input (a witness)",
