@@ -176,3 +176,10 @@ def test_each_character_exactly_once_is_a_permutation_drawn_so(line, chars):
     assert "breaks the constraints" in why_not_read(
         fn_problem(line, sig, ['{"keyboard": "' + chars[1:] + chars[1] + '"}'])
     )
+
+
+def test_a_string_said_to_contain_a_character_is_drawn_with_it():
+    cons = "1 <= s.length <= 20\ns consists of lowercase English letters.\ns contains at least one 'x' character."
+    got = _drawn(fn_problem(cons, "s: str", ['{"s": "abx"}']))
+    assert all("x" in x["s"] for x in got) and any(len(x["s"]) > 3 for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(cons, "s: str", ['{"s": "abc"}']))

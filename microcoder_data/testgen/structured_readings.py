@@ -140,7 +140,7 @@ def digits_at_least(reader: Any, text: str) -> bool | None:
 
 
 def occurs_in(reader: Any, text: str) -> bool | None:
-    """``target exists in nums``, ``c occurs at least once in s``, ``x appears in arr``: a value
+    """``target exists in nums``, ``c occurs at least once in s``, ``s contains at least one 'x'``: a value
     (an input or a constant) that some element (character) of the list (string) equals -- a
     witness, placed after the draw and checked."""
     m = re.fullmatch(
@@ -148,6 +148,9 @@ def occurs_in(reader: Any, text: str) -> bool | None:
         text,
         re.I,
     )
+    contains = re.fullmatch(rf"({_NAME}) (?:contains|has) at least one ({_NAME}|'.')(?: characters?)?", text, re.I)
+    if contains:  # ``s contains at least one 'x'``: the same witness, the container first
+        return occurs_in(reader, f"{contains.group(2)} occurs in {contains.group(1)}")
     if not m:
         return None
     if re.fullmatch(_NAME, m.group(1)) and m.group(1) not in reader.nodes:
@@ -233,6 +236,8 @@ ENTRIES = (
             "k appears in nums",
             "'a' occurs at least once in s",
             "target is in nums",
+            "s contains at least one 'x' character",
+            "s has at least one c",
         ),
         "drawn and checked",
         occurs_in,
