@@ -183,3 +183,11 @@ def test_a_string_said_to_contain_a_character_is_drawn_with_it():
     got = _drawn(fn_problem(cons, "s: str", ['{"s": "abx"}']))
     assert all("x" in x["s"] for x in got) and any(len(x["s"]) > 3 for x in got)
     assert "breaks the constraints" in why_not_read(fn_problem(cons, "s: str", ['{"s": "abc"}']))
+
+
+def test_a_promise_of_some_word_in_a_text_is_checked():
+    body = "It's guaranteed that text contains at least one word."
+    cons = "1 <= text.length <= 100\ntext consists of lowercase English letters and ' '."
+    got = _drawn(_problem(body, cons, "text: str", ['{"text": " ab  c "}']))
+    assert all(x["text"].strip() for x in got)
+    assert "breaks the constraints" in why_not_read(_problem(body, cons, "text: str", ['{"text": "   "}']))

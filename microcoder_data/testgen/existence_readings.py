@@ -108,12 +108,18 @@ def not_all_equal(reader: Any, text: str) -> bool | None:
 
 
 def some_word(reader: Any, text: str) -> bool | None:
-    """``There will be at least one word in s``: some character of the string is no space (a check)."""
-    m = re.fullmatch(r"there (?:is|will be) at least one word in ([A-Za-z_]\w*)", text, re.I)
+    """``There will be at least one word in s``, ``text contains at least one word``: some character of
+    the string is no space (a check)."""
+    m = re.fullmatch(
+        r"there (?:is|will be) at least one word in ([A-Za-z_]\w*)|([A-Za-z_]\w*) (?:contains|has) at least one word",
+        text,
+        re.I,
+    )
     if not m:
         return None
-    node = reader.nodes.get(m.group(1))
+    name = m.group(1) or m.group(2)
+    node = reader.nodes.get(name)
     if node is None or node.kind != "str":
         return False
-    reader.checks.append(f"chars_other_than({m.group(1)}, ' ') >= 1")
+    reader.checks.append(f"chars_other_than({name}, ' ') >= 1")
     return True
