@@ -25,6 +25,7 @@ from typing import Any
 from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.existence_readings import _witness_of
 from microcoder_data.testgen.spec_expr import evaluate
+from microcoder_data.testgen.spec_model import ELEMENT_INDEX
 from microcoder_data.testgen.structure_checks import draw_balanced, lead_nonzero
 
 _NAME = r"[A-Za-z_]\w*"
@@ -155,13 +156,15 @@ def occurs_in(reader: Any, text: str) -> bool | None:
         return None
     if re.fullmatch(_NAME, m.group(1)) and m.group(1) not in reader.nodes:
         return None  # a name the statement gives a query's value, say: not an input
-    if not _witness_of(reader, m.group(2), "==", m.group(1)):
-        return False
     whole = reader.nodes.get(m.group(1))
+    if (whole is not None and whole.kind not in ("int", "str")) or not _witness_of(
+        reader, m.group(2), "==", m.group(1)
+    ):
+        return False
     if whole is not None and whole.kind == "int" and not reader.bounds.get((m.group(1), 0, "val")):
         # ``target is in nums`` with no range of its own: the elements' (an element's range holds of it)
         for which, bound in reader.bounds.get((m.group(2), 1, "val"), {}).items():
-            if which in ("lo", "hi", "eq") and "_i" not in bound:
+            if which in ("lo", "hi", "eq") and ELEMENT_INDEX not in bound:
                 reader.set_bound((m.group(1), 0, "val"), which, bound)
     return True
 
