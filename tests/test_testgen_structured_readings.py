@@ -191,3 +191,32 @@ def test_a_promise_of_some_word_in_a_text_is_checked():
     got = _drawn(_problem(body, cons, "text: str", ['{"text": " ab  c "}']))
     assert all(x["text"].strip() for x in got)
     assert "breaks the constraints" in why_not_read(_problem(body, cons, "text: str", ['{"text": "   "}']))
+
+
+@pytest.mark.parametrize(
+    "line", ["Each arr2[i] is in arr1.", "All the elements of arr2 are in arr1.", "arr2 is a subset of arr1"]
+)
+def test_every_value_of_a_list_in_another_is_placed_there(line):
+    cons = f"1 <= arr1.length, arr2.length <= 20\n0 <= arr1[i], arr2[i] <= 1000\nAll the elements of arr2 are distinct.\n{line}"
+    sig = "arr1: List[int], arr2: List[int]"
+    got = _drawn(fn_problem(cons, sig, ['{"arr1": [2, 3, 1, 3], "arr2": [2, 1]}']))
+    assert all(set(x["arr2"]) <= set(x["arr1"]) for x in got)
+    assert any(len(x["arr2"]) > 2 for x in got) and any(len(x["arr1"]) > len(x["arr2"]) + 2 for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(cons, sig, ['{"arr1": [2, 3], "arr2": [2, 1]}']))
+
+
+def test_a_witness_of_each_value_and_balanced_brackets_round_trip_through_the_spec_file():
+    from microcoder_data.testgen.spec_file import reading_dict, reading_from_dict
+
+    cons = "1 <= arr1.length, arr2.length <= 20\n0 <= arr1[i], arr2[i] <= 1000\nEach arr2[i] is in arr1."
+    p = fn_problem(cons, "arr1: List[int], arr2: List[int]", ['{"arr1": [2, 1], "arr2": [2, 1]}'])
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec) and spec.nodes["arr1"].witness == [("each", "arr2")]
+    back = reading_from_dict(json.loads(json.dumps(reading_dict(p, (spec, None)))))
+    assert back[0].nodes["arr1"].witness == [("each", "arr2")]
+    p = fn_problem(
+        "1 <= s.length <= 9\ns[i] is either '(' or ')'.\ns is a valid parentheses string.", "s: str", ['{"s": "()"}']
+    )
+    spec = input_spec(p)
+    back = reading_from_dict(json.loads(json.dumps(reading_dict(p, (spec, None)))))
+    assert back[0].nodes["s"].brackets and back[0].checks == ["brackets_balanced(s)"]

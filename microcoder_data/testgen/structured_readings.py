@@ -9,8 +9,10 @@ input (issue 37), registered in ``line_readings.READINGS`` by :data:`ENTRIES` wi
   any leading zeros"), or as its own either/or rule ("A number arr in array format has no leading
   zeros: either arr == [0] or arr[0] == 1": that rule, literally, of every list of digits), and how
   many digits a string holds at least ("There are at least two digits in number");
-* a value that occurs in another input ("target exists in nums", "c occurs at least once in s"):
-  a witness (existence_readings / witnesses.py), placed after the draw and checked.
+* a value that occurs in another input ("target exists in nums", "c occurs at least once in s"),
+  or each value of a list ("Each arr2[i] is in arr1"): a witness (existence_readings / witnesses.py),
+  placed after the draw and checked;
+* a permutation of named characters ("keyboard contains each English lowercase letter exactly once").
 
 Each returns True (read), False (the phrasing, on something it cannot hold) or None.
 :func:`shaped` is the drawing side of ``Node.brackets`` / ``Node.lead_nonzero`` (inputgen calls it).
@@ -169,6 +171,34 @@ def occurs_in(reader: Any, text: str) -> bool | None:
     return True
 
 
+def _flat_leaf(node: Any) -> Any:
+    """The scalar node of a flat list of numbers or strings, else None."""
+    return node.elem if node is not None and node.kind == "list" and node.elem is not None else None
+
+
+def every_value_in(reader: Any, text: str) -> bool | None:
+    """``Each arr2[i] is in arr1``, ``All the elements of arr2 are in arr1``, ``target is a subset of
+    nums``: every value of one list occurs in another -- a witness of each (placed after the draw at
+    positions of their own, checked)."""
+    m = re.fullmatch(
+        rf"(?:(?:each|every|all(?: the)?) (?:(?:elements?|values?|integers?) (?:of|in) )?({_NAME})(?:\[[a-z]\])? "
+        rf"(?:is|are) (?:also )?(?:in|present in|contained in|elements? of) ({_NAME})"
+        rf"|({_NAME}) is a subset of ({_NAME}))",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    part, whole = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    leaf, whole_leaf = _flat_leaf(reader.nodes.get(part)), _flat_leaf(reader.nodes.get(whole))
+    if leaf is None or whole_leaf is None or leaf.kind != whole_leaf.kind or leaf.kind not in ("int", "str"):
+        return False
+    node = reader.nodes[whole]
+    if ("each", part) not in (node.witness or []):
+        node.witness = [*(node.witness or []), ("each", part)]
+    return True
+
+
 def each_character_once(reader: Any, text: str) -> bool | None:
     """``keyboard contains each English lowercase letter exactly once in some order``, ``s consists
     of each of the three characters 'a', 'b', and 'c' exactly once``: a permutation of those characters
@@ -220,6 +250,12 @@ ENTRIES = (
         ("There are at least two digits in number",),
         "checked",
         digits_at_least,
+    ),
+    (
+        "every value of a list occurs in another (a witness of each)",
+        ("Each arr2[i] is in arr1", "All the elements of nums1 are in nums2", "nums1 is a subset of nums2"),
+        "drawn and checked",
+        every_value_in,
     ),
     (
         "a permutation of characters, in words",
