@@ -220,3 +220,12 @@ def test_a_witness_of_each_value_and_balanced_brackets_round_trip_through_the_sp
     spec = input_spec(p)
     back = reading_from_dict(json.loads(json.dumps(reading_dict(p, (spec, None)))))
     assert back[0].nodes["s"].brackets and back[0].checks == ["brackets_balanced(s)"]
+
+
+def test_exactly_k_of_a_character_is_drawn_at_that_many_positions():
+    cons = (
+        "3 <= equation.length <= 30\nequation consists of digits, 'x', '+', '-' and '='.\nequation has exactly one '='."
+    )
+    got = _drawn(fn_problem(cons, "equation: str", ['{"equation": "x+5=2"}']))
+    assert all(x["equation"].count("=") == 1 for x in got) and len({x["equation"] for x in got}) > 10
+    assert "breaks the constraints" in why_not_read(fn_problem(cons, "equation: str", ['{"equation": "x=5=2"}']))

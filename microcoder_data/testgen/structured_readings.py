@@ -199,6 +199,24 @@ def every_value_in(reader: Any, text: str) -> bool | None:
     return True
 
 
+def exactly_k_of(reader: Any, text: str) -> bool | None:
+    """``equation has exactly one '='``, ``email contains exactly one '@' character``: how often a
+    character occurs in a string (each string of a list), drawn at that many positions and checked."""
+    m = re.fullmatch(
+        rf"({_NAME}(?:\[[a-z]\])?) (?:has|contains) exactly (\w+) '(.)'(?: (?:characters?|symbols?|signs?))?",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    count = _COUNTS.get(m.group(2).lower()) or (int(m.group(2)) if m.group(2).isdigit() else None)
+    node = string_leaf(reader, m.group(1))
+    if count is None or node is None or node.char_count not in (None, (m.group(3), count)):
+        return False
+    node.char_count = (m.group(3), count)
+    return True
+
+
 def each_character_once(reader: Any, text: str) -> bool | None:
     """``keyboard contains each English lowercase letter exactly once in some order``, ``s consists
     of each of the three characters 'a', 'b', and 'c' exactly once``: a permutation of those characters
@@ -256,6 +274,12 @@ ENTRIES = (
         ("Each arr2[i] is in arr1", "All the elements of nums1 are in nums2", "nums1 is a subset of nums2"),
         "drawn and checked",
         every_value_in,
+    ),
+    (
+        "exactly k of a character",
+        ("equation has exactly one '='", "s contains exactly 2 '|' characters", "words[i] has exactly one '@'"),
+        "drawn and checked",
+        exactly_k_of,
     ),
     (
         "a permutation of characters, in words",
