@@ -55,7 +55,9 @@ def _reader() -> _Reader:
     nodes.update({n: Node("list", elem=Node("int")) for n in ("arr", "nums", "parent", "parents")})
     nodes["ingredients"] = Node("list", elem=Node("list", elem=Node("str")))
     nodes.update({"k": Node("int"), "x": Node("int")})
-    nodes.update({n: Node("str") for n in ("c", "digit", "number", "keyboard", "equation")})  # structured_readings.py's names
+    nodes.update(
+        {n: Node("str") for n in ("c", "digit", "number", "keyboard", "equation")}
+    )  # structured_readings.py's names
     nodes.update({n: Node("list", elem=Node("int")) for n in ("arr1", "arr2")})
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names

@@ -121,5 +121,6 @@ def some_word(reader: Any, text: str) -> bool | None:
     node = reader.nodes.get(name)
     if node is None or node.kind != "str":
         return False
-    reader.checks.append(f"chars_other_than({name}, ' ') >= 1")
+    check = f"chars_other_than({name}, ' ') >= 1"
+    reader.checks += [check] if check not in reader.checks else []  # a promise that repeats the line
     return True
