@@ -12,7 +12,7 @@ import pytest
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import generate_inputs
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
-from microcoder_data.testgen.structure_checks import brackets_balanced, draw_balanced, lead_nonzero
+from microcoder_data.testgen.structure_checks import brackets_balanced, draw_balanced, draw_char_times, lead_nonzero
 from test_testgen_conditions import fn_problem, why_not_read
 
 
@@ -229,3 +229,14 @@ def test_exactly_k_of_a_character_is_drawn_at_that_many_positions():
     got = _drawn(fn_problem(cons, "equation: str", ['{"equation": "x+5=2"}']))
     assert all(x["equation"].count("=") == 1 for x in got) and len({x["equation"] for x in got}) > 10
     assert "breaks the constraints" in why_not_read(fn_problem(cons, "equation: str", ['{"equation": "x=5=2"}']))
+
+
+def test_each_letter_exactly_twice_is_drawn_so():
+    cons = "2 <= s.length <= 52\ns consists only of lowercase English letters.\nEach letter appears in s exactly twice."
+    got = _drawn(fn_problem(cons, "s: str", ['{"s": "abaccb"}']))
+    assert all(len(x["s"]) % 2 == 0 and all(x["s"].count(c) == 2 for c in x["s"]) for x in got)
+    assert any(len(x["s"]) > 6 for x in got) and len({x["s"] for x in got}) > 10
+    assert "breaks the constraints" in why_not_read(fn_problem(cons, "s: str", ['{"s": "abacc"}']))
+    rng = random.Random(2)
+    assert draw_char_times("ab", "abcabc", 2, 2, 6, rng) in ("abab", "abba", "baab", "baba", "aabb", "bbaa")
+    assert draw_char_times("ab", "abcabc", 2, 6, 6, rng) == "abcabc"  # 3 characters needed, 2 stated: left to the check

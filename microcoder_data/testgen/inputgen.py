@@ -140,8 +140,8 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         value = odd_one_out(node.alphabet, value, d.rng)
     if node.char_at and isinstance(value, str):
         value = put_chars_at(node.char_at, node.alphabet, value, d.rng)
-    if node.brackets or node.lead_nonzero:
-        value = shaped(node, value, env, d.rng)  # balanced brackets, no leading 0: structured_readings.py
+    if node.brackets or node.lead_nonzero or node.char_times:
+        value = shaped(node, value, env, d.rng)  # balanced brackets, ...: structured_readings.py
     if node.covers and isinstance(value, list):
         value = place_covering(node.covers, value, env, d.rng, node.order)
     if node.total and isinstance(value, list):

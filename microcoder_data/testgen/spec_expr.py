@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from microcoder_data.testgen.graph_shapes import graph_is, rooted
-from microcoder_data.testgen.structure_checks import brackets_balanced
+from microcoder_data.testgen.structure_checks import brackets_balanced, each_char_times
 from microcoder_data.testgen.sentence_checks import clock_time, column_distinct, spaced_words, sum_all, valid_date
 
 
@@ -178,6 +178,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "differs_from_position": differs_from_position,
     "no_leading_zero": no_leading_zero,
     "brackets_balanced": brackets_balanced,
+    "each_char_times": each_char_times,
     "all_distinct": all_distinct,
     "adjacent_differ": adjacent_differ,
     "parent_tree": parent_tree,

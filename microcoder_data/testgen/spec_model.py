@@ -59,9 +59,8 @@ class Node:
     char_at: list[tuple[int, str]] | None = None  # (k, chars): a string's k-th character (-1: last) is one of chars
     witness: list[tuple[str, str]] | None = None  # (relation, expr): some scalar of the value holds it
     brackets: bool = False  # a string whose brackets are balanced (drawn so: structured_readings; a check reads it)
-    lead_nonzero: bool = (
-        False  # digits (a string, a list) drawn with no leading 0 (structured_readings; a check reads it)
-    )
+    lead_nonzero: bool = False  # digits (a string, a list) drawn with no leading 0 (a check reads it)
+    char_times: int | None = None  # a string each of whose characters occurs exactly this often (a check too)
     # (relation, expr): the sum of its numbers is ==, <= or a multiple of expr (sums.py)
     total: tuple[str, str] | None = None
     template: str | None = None  # a string's form with typed fields (``{name},{int:0:1000}``: templates.py)

@@ -28,17 +28,20 @@ from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.existence_readings import _witness_of
 from microcoder_data.testgen.spec_expr import evaluate
 from microcoder_data.testgen.spec_model import ELEMENT_INDEX
-from microcoder_data.testgen.structure_checks import draw_balanced, lead_nonzero
+from microcoder_data.testgen.structure_checks import draw_balanced, draw_char_times, lead_nonzero
 
 _NAME = r"[A-Za-z_]\w*"
 _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def shaped(node: Any, value: Any, env: dict[str, Any], rng: random.Random) -> Any:
-    """``value`` drawn for ``node`` with its brackets balanced and its first digit no 0 (where stated)."""
+    """``value`` drawn for ``node`` with each character k times, its brackets balanced and its first digit
+    no 0 (where stated)."""
+    lo = int(evaluate(node.len_lo, env)) if node.len_lo is not None else 0
+    hi = int(evaluate(node.len_hi, env)) if node.len_hi is not None else len(value) + 1
+    if node.char_times and isinstance(value, str):
+        value = draw_char_times(node.alphabet, value, node.char_times, lo, hi, rng)
     if node.brackets and isinstance(value, str):
-        lo = int(evaluate(node.len_lo, env)) if node.len_lo is not None else 0
-        hi = int(evaluate(node.len_hi, env)) if node.len_hi is not None else len(value) + 1
         value = draw_balanced(node.alphabet, value, lo, hi, rng)
     if node.lead_nonzero and isinstance(value, (str, list)):
         elem = node.elem
@@ -217,6 +220,29 @@ def exactly_k_of(reader: Any, text: str) -> bool | None:
     return True
 
 
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def each_char_times(reader: Any, text: str) -> bool | None:
+    """``Each letter appears in s exactly twice``: every character the string holds occurs that often
+    (drawn as that many copies of distinct characters, shuffled; checked)."""
+    m = re.fullmatch(
+        rf"(?:each|every) (?:letter|character) (?:that appears )?(?:appears|occurs) in ({_NAME}) exactly "
+        r"(once|twice|thrice|(\w+) times)",
+        text,
+        re.I,
+    )
+    if not m:
+        return None
+    times = _TIMES.get(m.group(2).lower()) or _COUNTS.get((m.group(3) or "").lower())
+    node = reader.nodes.get(m.group(1))
+    if times is None or node is None or node.kind != "str":
+        return False
+    node.char_times = times
+    reader.checks.append(f"each_char_times({m.group(1)}, {times})")
+    return True
+
+
 def each_character_once(reader: Any, text: str) -> bool | None:
     """``keyboard contains each English lowercase letter exactly once in some order``, ``s consists
     of each of the three characters 'a', 'b', and 'c' exactly once``: a permutation of those characters
@@ -280,6 +306,12 @@ ENTRIES = (
         ("equation has exactly one '='", "s contains exactly 2 '|' characters", "words[i] has exactly one '@'"),
         "drawn and checked",
         exactly_k_of,
+    ),
+    (
+        "each character of a string exactly k times",
+        ("Each letter appears in s exactly twice", "every character appears in s exactly three times"),
+        "drawn and checked",
+        each_char_times,
     ),
     (
         "a permutation of characters, in words",
