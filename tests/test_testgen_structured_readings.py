@@ -240,3 +240,35 @@ def test_each_letter_exactly_twice_is_drawn_so():
     rng = random.Random(2)
     assert draw_char_times("ab", "abcabc", 2, 2, 6, rng) in ("abab", "abba", "baab", "baba", "aabb", "bbaa")
     assert draw_char_times("ab", "abcabc", 2, 6, 6, rng) == "abcabc"  # 3 characters needed, 2 stated: left to the check
+
+
+_WORDS = "1 <= words.length <= 5\n1 <= words[i].length <= 5\nwords[i] consists of lowercase English letters.\n"
+
+
+@pytest.mark.parametrize(
+    "cons, line, sig, test",
+    [
+        (  # an element of a list of strings, not a character: no witness holds it
+            _WORDS + "1 <= target.length <= 5\ntarget consists of lowercase English letters.",
+            "target is in words.",
+            "words: List[str], target: str",
+            '{"words": ["ab"], "target": "ab"}',
+        ),
+        (
+            _WORDS
+            + "1 <= other.length <= 5\n1 <= other[i].length <= 5\nother[i] consists of lowercase English letters.",
+            "Each other[i] is in words.",
+            "words: List[str], other: List[str]",
+            '{"words": ["ab"], "other": ["ab"]}',
+        ),
+        (  # a number in a string
+            "1 <= s.length <= 5\ns consists of digits.\n1 <= k <= 5",
+            "k exists in s.",
+            "s: str, k: int",
+            '{"s": "15", "k": 1}',
+        ),
+    ],
+)
+def test_membership_a_witness_cannot_hold_refuses_the_line(cons, line, sig, test):
+    assert isinstance(input_spec(fn_problem(cons, sig, [test])), InputSpec)  # the rest is read
+    assert why_not_read(fn_problem(f"{cons}\n{line}", sig, [test])) == f"constraint not understood: {line!r}"

@@ -161,10 +161,14 @@ def occurs_in(reader: Any, text: str) -> bool | None:
         return None
     if re.fullmatch(_NAME, m.group(1)) and m.group(1) not in reader.nodes:
         return None  # a name the statement gives a query's value, say: not an input
-    whole = reader.nodes.get(m.group(1))
-    if (whole is not None and whole.kind not in ("int", "str")) or not _witness_of(
-        reader, m.group(2), "==", m.group(1)
-    ):
+    whole, container = reader.nodes.get(m.group(1)), reader.nodes.get(m.group(2))
+    number = whole.kind == "int" if whole is not None else not m.group(1).startswith("'")
+    # a character of a string, or a number of a list (of lists): a witness holds of a string's characters,
+    # so a string said to be in a list of strings (an element) is not this reading's
+    fits = container is not None and (container.kind == "list" if number else container.kind == "str")
+    if (whole is not None and whole.kind not in ("int", "str")) or not fits:
+        return False
+    if not _witness_of(reader, m.group(2), "==", m.group(1)):
         return False
     if whole is not None and whole.kind == "int" and not reader.bounds.get((m.group(1), 0, "val")):
         # ``target is in nums`` with no range of its own: the elements' (an element's range holds of it)
@@ -194,7 +198,8 @@ def every_value_in(reader: Any, text: str) -> bool | None:
         return None
     part, whole = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
     leaf, whole_leaf = _flat_leaf(reader.nodes.get(part)), _flat_leaf(reader.nodes.get(whole))
-    if leaf is None or whole_leaf is None or leaf.kind != whole_leaf.kind or leaf.kind not in ("int", "str"):
+    # numbers only: a witness holds of a string's characters, not of whole strings
+    if leaf is None or whole_leaf is None or leaf.kind != "int" or whole_leaf.kind != "int":
         return False
     node = reader.nodes[whole]
     if ("each", part) not in (node.witness or []):
