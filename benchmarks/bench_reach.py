@@ -44,7 +44,7 @@ from microcoder_data.process.normalize import normalize_layout
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.input_size import read_input_spec
 from microcoder_data.testgen.inputgen import generate_inputs
-from microcoder_data.testgen.refusal import Refusal
+from microcoder_data.testgen.refusal import BROKEN_BY_TESTS, Refusal
 from microcoder_data.testgen.stdin_format import args_json
 
 HERE = Path(__file__).resolve().parent
@@ -112,7 +112,7 @@ def _count(row: dict, what: str, why: Refusal | None) -> None:
         row.setdefault("from_constraints", 0)
         row["from_constraints"] += what == "constraints"
     else:
-        row["read"] += why.kind in ("examples_break_reading", "examples_break_format", "no_input_drawn")
+        row["read"] += why.kind in (*BROKEN_BY_TESTS, "examples_break_format", "no_input_drawn")
         row["refused"][why.kind] += 1
 
 

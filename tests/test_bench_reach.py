@@ -5,6 +5,7 @@ and refusals counted by kind."""
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -12,9 +13,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 from _heldout import held_out, problem_key, split_of  # noqa: E402
-from bench_reach import measure  # noqa: E402
+from bench_reach import _count, _finished, measure  # noqa: E402
 
-from microcoder_data.testgen.refusal import KINDS  # noqa: E402
+from microcoder_data.testgen.refusal import KINDS, Refusal  # noqa: E402
 
 
 def test_one_upstream_problem_is_on_one_side_in_every_file_of_its_source():
@@ -47,3 +48,16 @@ def test_reach_counts_every_problem_once_per_side_and_refusals_by_kind(shared_da
     assert contests["dev"]["problems"] + contests["heldout"]["problems"] == 165
     assert 0.15 < contests["heldout"]["problems"] / 165 < 0.35
     assert {kind for kind, _ in dev_lines} <= set(KINDS)
+
+
+def test_a_reading_an_existing_test_breaks_counts_as_read_and_by_which_side():
+    row: dict = {"problems": 0, "read": 0, "generated": 0, "refused": Counter()}
+    for kind in ("upstream_test_breaks_statement", "examples_break_reading", "unsupported_constraint"):
+        _count(row, "refused", Refusal(kind, "test 3: n=0 outside [1, 10**5]", "..."))
+    done = _finished(row)
+    assert (done["problems"], done["read"], done["generated"]) == (3, 2, 0)
+    assert done["refused"] == {
+        "upstream_test_breaks_statement": 1,
+        "examples_break_reading": 1,
+        "unsupported_constraint": 1,
+    }

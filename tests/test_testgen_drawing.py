@@ -202,10 +202,15 @@ def test_arguments_with_defaults_the_tests_leave_out_are_not_generated():
     assert "do not match the signature" in why_not_read(_defaulted(["[3]"]))  # a required one left out
 
 
-def test_a_tuple_position_bounded_by_itself_is_refused_not_drawn():
+def test_a_tuple_position_next_to_itself_is_the_order_not_a_bound():
+    # "positioni < positioni+1" lost the subscript of position_{i+1}: read as x < x + 1 it would hold
+    # of nothing and leave the order unenforced; it is the tuples' order by that position (order_readings)
     lines = "1 <= cars.length <= 10^5\n1 <= positioni, speedi <= 10^6\npositioni < positioni+1"
     body = "cars[i] = [positioni, speedi]"
     p = _with_body(body, lines, "cars: List[List[int]]", ['{"cars": [[1, 2], [2, 1], [4, 3]]}'])
     spec = input_spec(p)
-    assert not isinstance(spec, InputSpec), "a line read as x < x + 1 would leave the order unenforced"
-    assert spec.refusal.kind == "unsupported_constraint"
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x)["cars"] for x in generate_inputs(spec, p.id, 20)]
+    assert got and all(a[0] < b[0] for cars in got for a, b in zip(cars, cars[1:]))
+    unsorted = _with_body(body, lines, "cars: List[List[int]]", ['{"cars": [[2, 2], [1, 1]]}'])
+    assert "breaks the constraints" in why_not_read(unsorted)

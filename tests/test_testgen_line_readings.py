@@ -24,6 +24,7 @@ def _reader() -> _Reader:
         return Node("list", elem=Node("list", elem=Node("int")))
 
     nodes = {n: matrix() for n in ("A", "travelScore", "grid", "queries", "board", "graph", "grid1", "grid2")}
+    nodes.update({n: matrix() for n in ("friends", "guesses")})  # adjacency lists, a tree's edges picked
     nodes.update({n: Node("str") for n in ("p", "s", "S", "num", "num1", "num2")})
     nodes.update({n: Node("list", elem=Node("str")) for n in ("original", "changed")})
     nodes.update({n: Node("list", elem=Node("int")) for n in ("nums1", "nums2", "edges", "favorite", "obstacles")})

@@ -86,3 +86,17 @@ def test_lower_bounds_and_a_total_bound_each_term_and_the_total_stays_a_check():
     assert all(3 <= int(a["N"]) + int(a["M"]) + int(a["L"]) <= 12 for a in _drawn(spec))
     assert "test 1" in _refusal(fmt, lines, ["5 5 5\n1 1 1 1 1\n1 1 1 1 1\n1 1 1 1 1"])
     assert "no range" in _refusal(fmt, ["1 <= N, M", "N + M + L <= 12", *lines[2:]], ["1 2 1\n5\n1 2\n3"])
+
+
+def test_a_latex_sum_of_a_list_bounds_each_element_with_only_a_lower_bound_and_draws_under_it():
+    assert translate("\\displaystyle\\sum_{i = 1}^N B_i \\leq 1500", {"N", "B"}) == ["sum(B) <= 1500"]
+    assert "sum(B)" not in translate("\\sum_{i=1}^{N} B_i <= 1500", {"N"})[0]  # B not a name: not a list's total
+    fmt, lines = "N\nB_1 B_2 \\ldots B_N", ["1 <= N <= 100", "1 <= B_i", "\\displaystyle\\sum_{i = 1}^N B_i \\leq 50"]
+    spec = _spec(fmt, lines, ["3\n1 2 3"])
+    assert spec.spec.nodes["B"].elem.hi == "50" and spec.spec.nodes["B"].total == ("<=", "50")
+    drawn = _drawn(spec)
+    assert drawn and all(sum(int(x) for x in a["B"]) <= 50 and min(int(x) for x in a["B"]) >= 1 for a in drawn)
+    assert any(len(a["B"]) > 10 for a in drawn)  # long lists drawn under the total, not only short ones
+    assert "test 2" in _refusal(fmt, lines, ["3\n1 2 3", "2\n40 11"])
+    # a lower bound below 0 leaves an element unbounded by the total: no range, refused
+    assert "no range" in _refusal(fmt, ["1 <= N <= 100", "-5 <= B_i", lines[2]], ["3\n1 2 3"])

@@ -187,6 +187,7 @@ class _Reader:
         self.checks: list[str] = []  # conditions on the whole input (``k divides n``)
         self.first_index = 0  # the position of a list's first element in the notation (AtCoder's A_1: 1)
         self.graphs: list[tuple[str, str, str | None]] = []  # (shape, line, edge list): graph_readings
+        self.statement = ""  # the whole statement, where a line points back to it (order_readings: a mountain)
 
     def names(self) -> set[str]:
         return set(self.nodes)
@@ -274,7 +275,7 @@ class _Reader:
         if any(read(self, text) for read in specific):
             return True
         # the first reading whose phrasing the line has decides (None: not its phrasing)
-        for reading in (self._distinct, self._sorted, self._made_of, self._character_class, self._listed_values):
+        for reading in (self._distinct, self._made_of, self._character_class, self._listed_values):
             done = reading(text)
             if done is not None:
                 return done
@@ -307,28 +308,6 @@ class _Reader:
         if node.kind != "list":
             return False
         node.distinct = True
-        return True
-
-    def _sorted(self, text: str) -> bool | None:
-        m = re.match(
-            r"^(\S+) is sorted in (strictly )?(non-decreasing|ascending|increasing|non-increasing|descending|decreasing) order$",
-            text,
-        )
-        if not m:
-            return None
-        ref = self.ref(m.group(1))
-        if not ref or ref[2] != "val":
-            return False
-        node = self.node_at(ref[0], ref[1])
-        if node.kind != "list":
-            return False
-        word = m.group(3)
-        if word in ("non-increasing", "descending", "decreasing"):
-            if m.group(2) or word == "decreasing":
-                return False
-            node.order = "desc"
-        else:
-            node.order = "strict" if (m.group(2) or word == "increasing") else "asc"
         return True
 
     def _made_of(self, text: str) -> bool | None:

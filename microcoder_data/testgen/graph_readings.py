@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.adjacency_readings import check_permits, tie_adjacency
 from microcoder_data.testgen.parent_trees import tie_parents
 from microcoder_data.testgen.spec_model import _IDENT, ELEMENT_INDEX, Node, _Unsupported, is_number_list
 
@@ -24,11 +25,13 @@ _REACHED = (
     r"any (?:pair|two) of (?:cities|vertices|nodes|islands) can be reached from each other(?: by [\w ]+)?"
     r"|all (?:\w+ )?(?:cities|vertices|nodes|branches) are reachable from each other(?: by [\w ]+)?"
     r"|each (?:vertex|node|city) can be reached (?:directly or indirectly )?from every other (?:vertex|node|city)"
+    r"|you can reach any (?:vertex|node|city|intersection) from any other (?:vertex|node|city|intersection)"
+    r"(?: through the road network| by [\w ]+)?"
 )
 _TWO_WAY = re.compile(r"\bundirected\b|\bbi-?directional(?:ly)?\b|\btwo-way\b|\bin both directions\b", re.I)
 _TREE = re.compile(r"(?:the )?(?:given |input )?(?:graph|edges?) (?:is|forms?|represents?) a tree", re.I)
 _CONNECTED = re.compile(
-    r"(?:the )?(?:given |input )?graph is (simple and )?connected"
+    r"(?:the )?(?:given |input )?graph is (?:always )?(simple and )?connected"
     rf"|{_REACHED}",
     re.I,
 )
@@ -37,25 +40,23 @@ _DAG = re.compile(
     r"|(?:the )?(?:given |input )?graph is a directed acyclic graph \(dag\)",
     re.I,
 )
+_ONE_CYCLE = re.compile(r"(?:the )?(?:given |input )?graph (?:has|contains) exactly one cycle", re.I)
 _LOOP = r"(self[- ]?(?:loops?|edges?))"
-_REPEAT = r"((?:repeated|duplicate|multiple|parallel) (?:edges|connections|roads))"
+_REPEAT = r"((?:repeated|duplicate|multiple|parallel) (?:edges|connections|roads|corridors|highways|flights))"
 _NO_REPEAT = re.compile(
-    rf"(?:there (?:are|is) no|the graph (?:does not contain|contains no|has no)) (?:any )?"
+    rf"(?:there (?:are|is) no|there (?:will not|won't) be|the graph (?:does not contain|contains no|has no)) (?:any )?"
     rf"(?:{_LOOP}(?:,? (?:or|and) (?:no )?{_REPEAT})?|{_REPEAT})(?: among the (\w+))?"
-    r"|there is at most one (?:edge|road|connection) between any (?:pair|two) of (?:vertices|nodes|cities)"
+    r"(?: between (?:two|any two|a pair of|any pair of) (?:nodes|vertices|cities|rooms))?"
+    r"|there is at most one (?:edge|road|connection) (?:between|connecting) any (?:pair of|two) "
+    r"(?:vertices|nodes|cities|intersections)"
     r"|no two \w+ are connected by more than one \w+",
-    re.I,
-)
-_PERMITS = re.compile(  # exactly: "... but no self-loops" is no permission (refused unless read otherwise)
-    r"(?:the graph may (?:contain|have)|there may be) (?:multiple|repeated|parallel) (?:edges|roads)"
-    r"(?: between (?:two|the same two|a pair of|any pair of|some pairs? of) (?:nodes|vertices|cities))?",
     re.I,
 )
 _PAIRS = re.compile(
     r"(\\lbrace|\(|\{) ?([A-Za-z_]\w*)\[(\w)\] ?, ?([A-Za-z_]\w*)\[\3\] ?(?:\\rbrace|\)|\}) != "
     r"(?:\\lbrace|\(|\{) ?\2\[(\w)\] ?, ?\4\[\5\] ?(?:\\rbrace|\)|\})(?:,? (?:for|if|when) \3 != \5)?"
 )
-_STRENGTH = ("simple", "dag", "connected", "tree")  # the shape drawn where several lines speak
+_STRENGTH = ("simple", "dag", "connected", "tree", "unicyclic")  # the shape drawn where several lines speak
 
 
 def _edge_list(reader: Any, text: str) -> str | None:
@@ -83,19 +84,25 @@ def shape_line(reader: Any, text: str) -> bool | None:
         shapes = ["connected"] + (["simple"] if simple else [])
     elif _DAG.fullmatch(text):
         shapes = ["dag"]
+    elif _ONE_CYCLE.fullmatch(text):
+        shapes = ["unicyclic"]  # drawn a tree plus one edge: edges as many as vertices
     else:
         return None
     reader.graphs.extend((s, text, _edge_list(reader, text)) for s in shapes)
     return True
 
 
+def reachability_said(text: str) -> bool:
+    """ "You can reach any intersection from any other intersection": a graph's connectivity, said
+    with the words (reach, can) a promise about the solution would use (promises.stated_clause)."""
+    return re.fullmatch(_REACHED, text.strip().rstrip("."), re.I) is not None
+
+
 def no_repeated_edges(reader: Any, text: str) -> bool | None:
     """ "There are no repeated connections / duplicate roads / self edges", "There are no self-loops or
     repeated edges", "There is at most one edge between any pair of vertices": no edge twice (the
     ends as an unordered pair) and, where said, no loop.  Of ``edges`` (a list of tuples) drawn so;
-    of two flat lists, checked (:func:`finish_graphs`).  "There may be multiple edges": nothing."""
-    if _PERMITS.fullmatch(text):
-        return True  # a permission constrains nothing
+    of two flat lists, checked (:func:`finish_graphs`).  ("There may be ...": adjacency_readings.)"""
     m = _NO_REPEAT.fullmatch(text)
     if not m:
         return None
@@ -170,6 +177,7 @@ def finish_graphs(reader: Any, statement: str) -> None:
     edge list (``Node.graph``) and checked (``graph_is``); "simple" of two flat lists a check.  A
     size the vertices count is drawn small.  Raises ``_Unsupported`` naming the line."""
     directed = re.search(r"(?<!un)directed|\bone-way\b", statement, re.I) is not None
+    permits = tie_adjacency(reader)  # adjacency lists, edges of a tree, permissions: adjacency_readings
     chosen: dict[str, tuple[str, str]] = {}  # list -> (shape, line)
     for shape, line, named in reader.graphs:
         if shape == "parents":  # one flat list of parents: parent_trees
@@ -188,7 +196,9 @@ def finish_graphs(reader: Any, statement: str) -> None:
         reach = (
             shape == "connected" and re.fullmatch(_REACHED, line.rstrip(" ."), re.I) and not _TWO_WAY.search(statement)
         )
-        if span is None or (shape in ("connected", "tree") and directed) or reach:  # a rooted tree's edges point
+        if (
+            span is None or (shape in ("connected", "tree", "unicyclic") and directed) or reach
+        ):  # a rooted tree's edges point
             why = "no vertex range" if span is None else "of a directed graph: which way its edges point is not drawn"
             why = "of roads not said two-way: strongly connected is not drawn" if reach and span else why
             raise _Unsupported(f"graph line not enforced ({why}): {line!r}", "unsupported_constraint", line)
@@ -201,8 +211,13 @@ def finish_graphs(reader: Any, statement: str) -> None:
         if shape != "simple" or not directed:
             reader.checks.append(f"graph_is({shape!r}, {span[0]}, {span[1]}, {first}{', ' + second if second else ''})")
         size = re.fullmatch(r"([A-Za-z_]\w*)(?: - 1)?", span[1])
-        if size and shape in ("tree", "connected") and reader.nodes.get(size.group(1), Node("list")).kind == "int":
+        if (
+            size
+            and shape in ("tree", "connected", "unicyclic")
+            and reader.nodes.get(size.group(1), Node("list")).kind == "int"
+        ):
             reader.nodes[size.group(1)].size_like = True  # N vertices: drawn small like a length
+    check_permits(reader, permits)
 
 
 def _simple_checks(reader: Any, first: str, second: str | None, what: str, directed: bool) -> None:

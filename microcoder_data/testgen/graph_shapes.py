@@ -16,8 +16,12 @@ from typing import Any
 # tree: N - 1 edges joining every vertex; connected: every vertex reaches every other (the
 # edges undirected); dag: directed, no cycle (no self-loop either); simple: undirected, no
 # self-loop, no edge twice; parents: one flat list, the parent of each vertex lo+1..hi in turn,
-# every vertex reaching the root lo (a tree rooted at lo, no cycle)
-SHAPES = ("tree", "connected", "dag", "simple", "parents")
+# every vertex reaching the root lo (a tree rooted at lo, no cycle); unicyclic: exactly one cycle
+# (edges - vertices + components == 1; drawn connected: a tree plus one edge)
+SHAPES = ("tree", "connected", "dag", "simple", "parents", "unicyclic")
+# shapes of adjacency lists (``graph[u]``: the vertices u reaches, u from 0): adjacency: every id a
+# position of the list and ``v in graph[u]`` iff ``u in graph[v]``; adjacency_connected: that, connected
+ADJACENCY = ("adjacency", "adjacency_connected")
 
 
 def edge_pairs(lists: tuple[list[Any], ...]) -> list[tuple[Any, Any]] | None:
@@ -73,6 +77,8 @@ def graph_is(shape: str, lo: int, hi: int, *lists: list[Any]) -> bool:
     An endpoint outside ``lo..hi`` or not an integer fails every shape."""
     if shape == "parents":
         return len(lists) == 1 and rooted(lo, hi, lists[0])
+    if shape in ADJACENCY:
+        return len(lists) == 1 and adjacency_is(shape, lists[0])
     pairs = edge_pairs(lists)
     n = hi - lo + 1
     if pairs is None or shape not in SHAPES or n < 1:
@@ -86,7 +92,48 @@ def graph_is(shape: str, lo: int, hi: int, *lists: list[Any]) -> bool:
         return all(a != b for a, b in edges) and len({frozenset(e) for e in edges}) == len(edges)
     if shape == "tree" and len(edges) != n - 1:
         return False
+    if shape == "unicyclic":  # one independent cycle: a loop or a repeated edge counts as one
+        return len(edges) - n + components(n, edges) == 1
     return components(n, edges) == 1
+
+
+def adjacency_is(shape: str, rows: list[Any]) -> bool:
+    """Whether ``rows`` are adjacency lists of an undirected graph (see :data:`ADJACENCY`): each a
+    list of integer positions of ``rows``, ``v`` in row ``u`` exactly when ``u`` is in row ``v``."""
+    n = len(rows)
+    if not all(isinstance(r, list) and all(type(v) is int and 0 <= v < n for v in r) for r in rows):
+        return False
+    has = {(u, v) for u, r in enumerate(rows) for v in r}
+    if any((v, u) not in has for u, v in has):
+        return False
+    return shape != "adjacency_connected" or components(n, list(has)) == 1
+
+
+def draw_adjacency(shape: str, n: int, order: str | None, rng: random.Random) -> list[list[int]]:
+    """The adjacency lists of a random simple undirected graph on vertices 0..n-1 (of ``shape``),
+    sparse or dense at random; each row sorted as ``order`` says (asc/strict, desc), else shuffled."""
+    connected = shape == "adjacency_connected"
+    least = n - 1 if connected else 0
+    most = most_edges(n, False)
+    dense = most if most <= 2000 else 2 * n  # a large graph stays sparse: its edges are listed twice
+    m = rng.randint(least, max(least, min(most, rng.choice((n, 2 * n, dense)))))
+    rows: list[list[int]] = [[] for _ in range(n)]
+    for a, b in draw_edges("connected" if connected else "simple", m, 0, n - 1, rng) if n else []:
+        rows[a].append(b)
+        rows[b].append(a)
+    for row in rows:
+        if order in ("asc", "strict", "desc"):
+            row.sort(reverse=order == "desc")
+        else:
+            rng.shuffle(row)
+    return rows
+
+
+def edges_among(picked: list[Any], edges: list[Any]) -> bool:
+    """Whether positions 0, 1 of every element of ``picked`` are the ends of one of ``edges``
+    (positions 0, 1; either way round): ``guesses[j] is an edge of the tree``."""
+    have = {frozenset(e[:2]) for e in edges if isinstance(e, list) and len(e) >= 2}
+    return all(isinstance(p, list) and len(p) >= 2 and frozenset(p[:2]) in have for p in picked)
 
 
 def rooted(lo: int, hi: int, parents: list[Any]) -> bool:
@@ -154,12 +201,14 @@ def draw_edges(shape: str, m: int, lo: int, hi: int, rng: random.Random, directe
         raise ValueError(f"no simple {shape} on {n} vertices has {m} edges")
     label = list(range(n))
     rng.shuffle(label)
+    if shape == "unicyclic" and (m != n or n < 3):
+        raise ValueError(f"a connected graph of one cycle on {n} vertices has {n} edges, not {m}")
     if shape in ("dag", "simple"):  # a dag's edges go forward in the order ``label``
         edges = _extra_edges(n, m, set(), directed and shape == "simple", rng)
         rank = {v: k for k, v in enumerate(label)}
         edges = [(a, b) if rank[a] < rank[b] or shape == "simple" else (b, a) for a, b in edges]
     else:
-        if m < n - 1 or (shape == "tree" and m != n - 1):
+        if m < n - 1 or (shape == "tree" and m != n - 1):  # unicyclic: a tree plus one edge
             raise ValueError(f"a {shape} on {n} vertices cannot have {m} edges")
         edges = [(label[child], label[rng.randrange(child)]) for child in range(1, n)]
         taken = {(min(a, b), max(a, b)) for a, b in edges}

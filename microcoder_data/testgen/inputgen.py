@@ -18,8 +18,9 @@ import json
 import random
 from typing import Any, Iterator
 
-from microcoder_data.testgen.graph_shapes import draw_edges, draw_parents
+from microcoder_data.testgen.graph_shapes import ADJACENCY, draw_adjacency, draw_edges, draw_parents
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
+from microcoder_data.testgen.orders import arrange, no_repeats, repeat_key
 from microcoder_data.testgen.structured_readings import shaped
 from microcoder_data.testgen.sums import fix_total
 from microcoder_data.testgen.templates import draw_template
@@ -257,10 +258,15 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         return [-1] + draw_parents(n - 1, 0, n - 1, d.rng) if n else []
     if node.graph and node.graph["shape"] == "parents":  # a list of parents: the whole tree at once
         return draw_parents(n, int(evaluate(node.graph["lo"], env)), int(evaluate(node.graph["hi"], env)), d.rng)
+    if node.graph and node.graph["shape"] in ADJACENCY:  # adjacency lists: the whole graph at once
+        return draw_adjacency(node.graph["shape"], n, node.elem.order, d.rng)
     items: list[Any] = []
     seen: set[str] = set()
     tries = 0
     tree = _tree_edges(n, d) if node.tree else _graph_edges(node, n, env, d) if node.graph else None
+    chosen = env[node.edges_of] if node.edges_of else None  # each element one of these edges
+    if chosen is not None and (node.distinct or node.pair_distinct):
+        n = min(n, len(chosen) * (1 if node.pair_distinct else 2))  # no more distinct ones than that
     large = d.size in _LARGE
     if large:  # sizes named by other values (an H x W grid) can still multiply past the budget
         if d.scale * max(1, n) > 4 * d.budget:
@@ -270,7 +276,8 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         d.row_len[depth + 1] = d.length(
             int(evaluate(node.elem.len_lo, env)), int(evaluate(node.elem.len_hi, env)), depth + 1
         )
-    bounds = plain_number_bounds(node.elem) if large and not (node.distinct or node.pair_distinct or tree) else None
+    plain = not (node.distinct or node.pair_distinct or tree or no_repeats(node))
+    bounds = plain_number_bounds(node.elem) if large and plain else None
     if bounds is not None:  # a large list of plain numbers: drawn without a call of _value each
         lo, hi = (int(bounds[0]), int(bounds[1])) if node.elem.kind == "int" else bounds
         items = [d.number(node.elem, lo, hi, depth + 1) for _ in range(n)]
@@ -293,8 +300,11 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         x = _value(node.elem, {**env, ELEMENT_INDEX: len(items)} if by_position else env, d, depth + 1)
         if tree is not None:  # the tree's endpoints, the other positions (weights) as drawn
             x = list(tree[len(items)]) + x[2:]
-        if node.distinct or node.pair_distinct or node.order == "strict":  # strictly sorted: no value twice
-            key = distinct_key(node, x)
+        elif chosen:  # either way round
+            e = d.rng.choice(chosen)
+            x = (list(e[:2]) if d.rng.random() < 0.5 else [e[1], e[0]]) + x[2:]
+        if node.distinct or node.pair_distinct or no_repeats(node):  # strictly sorted: no value twice
+            key = repeat_key(node, x) if no_repeats(node) else distinct_key(node, x)
             if key in seen:
                 if d.values in ("low", "high", "same", "dup"):
                     d.values = "mixed"  # distinct values cannot all be the same
@@ -312,9 +322,12 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         return items  # edges keep their order: sorting would not change the tree, only hide it
     if node.symmetric or node.diagonal is not None:
         return _square(node, items)  # rows keep their order: sorting them would break the symmetry
-    if node.order in ("asc", "strict") or d.order == "sorted":
+    arranged = arrange(node, items, d.rng)  # the list's stated order (orders.py)
+    if arranged is not None:
+        return arranged
+    if d.order == "sorted":
         items.sort()
-    elif node.order == "desc" or d.order == "reversed":
+    elif d.order == "reversed":
         items.sort(reverse=True)
     return items
 

@@ -57,6 +57,7 @@ from microcoder_data.testgen.spec_model import (
     violation,
 )
 from microcoder_data.testgen.renamed_args import with_signature_names
+from microcoder_data.testgen.upstream_tests import which_side
 from microcoder_data.testgen.structures import scan_aliases
 from microcoder_data.testgen.total_bounds import bound_by_totals
 from microcoder_data.testgen.spec_types import (
@@ -144,6 +145,8 @@ def _deps(node: Node, names: set[str]) -> set[str]:
         out |= {w for e in node.perm for w in _IDENT.findall(e) if w in names}
     if node.perm_of:
         out.add(node.perm_of)
+    if node.edges_of:  # chosen among the edges drawn before
+        out.add(node.edges_of)
     for _, e in [*(node.witness or []), *([node.total] if node.total else [])]:  # ``nums[i] >= k``: k drawn first
         out |= {w for w in _IDENT.findall(e) if w in names}
     return out
@@ -231,7 +234,7 @@ def _virtual_env(
 
 
 def input_spec(p: Problem) -> InputSpec | NoSpec:
-    return read_or_say_why(_input_spec, p, "constraints")
+    return which_side(p, read_or_say_why(_input_spec, p, "constraints"))  # an existing test breaks it: whose fault
 
 
 def sizes_spec(p: Problem) -> InputSpec | NoSpec:
@@ -328,6 +331,17 @@ def _read_lines(reader: _Reader, lines: list[str], mangled: bool, promised: dict
         raise _Unsupported(f"constraint not understood: {line!r}", kind="unsupported_constraint", line=line)
 
 
+def _tie_graphs(reader: _Reader, statement: str, promised: dict[str, str]) -> None:
+    """``finish_graphs``; a graph line a promise said that cannot be tied refuses as that promise."""
+    try:
+        finish_graphs(reader, statement)
+    except _Unsupported as exc:
+        said = promised.get(exc.refusal.line)
+        if said is None:
+            raise
+        raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said) from None
+
+
 def spec_from(
     args: list[str],
     hints: dict[str, Node | None],
@@ -364,6 +378,7 @@ def spec_from(
         reader = _Reader(args, nodes)
         reader.first_index = first_index
         reader.aliases = scan_aliases(statement, nodes)
+        reader.statement = statement  # what a line may point back to (a mountain's definition)
         try:
             if lines is None:
                 for a in args:
@@ -372,7 +387,7 @@ def spec_from(
             else:
                 _read_lines(reader, _implied_sizes(lines, args, nodes) + lines, mangled, promised, skip_unread)
                 _apply_bounds(reader)
-                finish_graphs(reader, statement)
+                _tie_graphs(reader, statement, promised)
                 single_characters(statement, {a: nodes[a] for a in args})  # "a character c": length 1
                 character_grids({a: nodes[a] for a in args}, examples)
                 for a in args:
@@ -397,7 +412,10 @@ def spec_from(
             answer = answer_checks(said, scraped)
             return InputSpec(args, reader.nodes, order, keyword, source, reader.checks, answer)
         except _Unsupported as exc:
-            last_error = exc
+            if not (
+                exc.breaks and last_error.breaks
+            ):  # tests break both: the first's (scraped powers as powers: wider)
+                last_error = exc
             line = exc.refusal.line
             if str(exc).startswith("constraint not understood") and not (
                 mangled and _fix_numbers(line, True) != _fix_numbers(line, False)

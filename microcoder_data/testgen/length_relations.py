@@ -47,19 +47,6 @@ def _int_list(reader: Any, name: str) -> Any:
     return node if ok else None
 
 
-def sorted_chain(reader: Any, text: str) -> bool | None:
-    """``1 <= nums[i] <= nums[i + 1] <= 10^4``: each element's bounds, and each at most the next
-    (``<``: less than it): the list sorted (drawn so, checked)."""
-    m = re.fullmatch(rf"(\S+) (<=|<) ({_NAME})\[i\] (<=|<) \3\[i ?\+ ?1\] (<=|<) (\S+)", text)
-    if not m:
-        return None
-    node = _int_list(reader, m.group(3))
-    if node is None or not reader.read(f"{m.group(1)} {m.group(2)} {m.group(3)}[i] {m.group(5)} {m.group(6)}", False):
-        return False
-    node.order = "strict" if m.group(4) == "<" else "asc"
-    return True
-
-
 def sorted_by_pairs(reader: Any, text: str) -> bool | None:
     """``arr[i] < arr[j] for 1 <= i < j <= arr.length`` (``0 <= i < j < n``): every earlier element
     below every later one -- the list sorted, strictly for ``<`` (drawn so, checked)."""
@@ -260,12 +247,6 @@ LENGTH_READINGS = (
         ("1 <= k <= x.length (taking x as a string)",),
         "drawn",
         digits_of,
-    ),
-    (
-        "a sorted list, as a chain over neighbours",
-        ("1 <= nums[i] <= nums[i + 1] <= 10^4", "0 <= arr[i] < arr[i+1] <= 100"),
-        "drawn and checked",
-        sorted_chain,
     ),
     (
         "a sorted list, as every pair in order",

@@ -14,12 +14,15 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from microcoder_data.testgen.adjacency_readings import ENTRIES as ADJACENCY_ENTRIES
+from microcoder_data.testgen.adjacency_readings import said_in_clauses
 from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
 from microcoder_data.testgen.length_relations import LENGTH_READINGS
 from microcoder_data.testgen.matrices import read_matrix
 from microcoder_data.testgen.parent_trees import parents_tree
 from microcoder_data.testgen.multiset_readings import ENTRIES as MULTISET_ENTRIES
+from microcoder_data.testgen.order_readings import ENTRIES as ORDER_ENTRIES
 from microcoder_data.testgen.pair_readings import ENTRIES as PAIR_ENTRIES
 from microcoder_data.testgen.relation_readings import (
     differs_from_position,
@@ -31,7 +34,7 @@ from microcoder_data.testgen.relation_readings import (
 from microcoder_data.testgen.sentence_readings import ENTRIES as SENTENCE_ENTRIES
 from microcoder_data.testgen.structured_readings import ENTRIES as STRUCTURED_ENTRIES
 from microcoder_data.testgen.value_registry import ENTRIES as VALUE_ENTRIES
-from microcoder_data.testgen.word_readings import each_subject, leading_zeros, sorted_in_words
+from microcoder_data.testgen.word_readings import each_subject, leading_zeros
 
 # how a reading of a line that constrains no input is enforced (its test: it records nothing)
 NOTHING_TO_ENFORCE = "nothing: it constrains no input"
@@ -104,6 +107,8 @@ READINGS = (
     *(Reading(*entry) for entry in MULTISET_ENTRIES),  # repeated values, a fixed ending: multiset_readings.py
     *(Reading(*entry) for entry in PAIR_ENTRIES),  # lists compared as tuples: pair_readings.py
     *(Reading(*entry) for entry in SENTENCE_ENTRIES),  # sentences, relations of inputs: sentence_readings.py
+    *(Reading(*entry) for entry in ORDER_ENTRIES),  # a list's order: order_readings.py
+    *(Reading(*entry) for entry in ADJACENCY_ENTRIES),  # adjacency lists, tree edges, permissions
     Reading(
         "a graph's shape: tree, connected, directed acyclic",
         (
@@ -113,6 +118,8 @@ READINGS = (
             "Any pair of cities can be reached from each other by traveling through some roads",
             "All branches are reachable from each other by traveling some roads",
             "The graph is directed and acyclic",
+            "The input graph is always connected",
+            "The graph has exactly one cycle",
         ),
         "drawn and checked",
         shape_line,
@@ -133,14 +140,11 @@ READINGS = (
             "There are no repeated roads among the queries",
             "No two computers are connected by more than one cable",
             "The graph does not contain self loops",
+            "There will not be any multiple flights between two cities",
+            "There are no duplicate corridors",
+            "There are no duplicate highways",
         ),
         "drawn and checked",
-        no_repeated_edges,
-    ),
-    Reading(
-        "no multiple edges allowed, a permission",
-        ("There may be multiple edges between two nodes", "The graph may contain multiple edges between two nodes"),
-        NOTHING_TO_ENFORCE,
         no_repeated_edges,
     ),
     Reading(
@@ -227,7 +231,6 @@ READINGS = (
     Reading(
         "a predicate of each of several subjects",
         (
-            "nums1 and nums2 are sorted in non-decreasing order",
             "original[i], changed[i] are lowercase English letters",
             "Both num1 and num2 do not contain any leading zeros",
             "grid1[i][j] and grid2[i][j] are either 0 or 1",
@@ -247,20 +250,19 @@ READINGS = (
         "checked",
         leading_zeros,
     ),
+)
+READINGS += tuple(Reading(*r) for r in LENGTH_READINGS)  # lengths, sums, neighbours
+READINGS += (  # last: a line another reading takes as a whole stays its
     Reading(
-        "a sorted list, in other words",
+        "a promise of two clauses",
         (
-            "nums1 is sorted in a non-decreasing order",
-            "nums2 is strictly increasing",
-            "All the values of nums1 are strictly increasing",
-            "grid[i] are sorted in non-increasing order",
+            "you can reach any intersection from any other intersection and that there is at most one road "
+            "connecting any two intersections",
         ),
-        "drawn",
-        sorted_in_words,
+        AS_EACH_PART,
+        said_in_clauses,
     ),
 )
-
-READINGS += tuple(Reading(*r) for r in LENGTH_READINGS)  # lengths, sums, neighbours
 
 
 def read_line(reader: Any, text: str) -> bool | None:

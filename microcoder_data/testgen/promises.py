@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from microcoder_data.testgen.adjacency_readings import CLAUSES_JOINED
 from microcoder_data.testgen.conditions import PROMISE
+from microcoder_data.testgen.graph_readings import reachability_said
 
 # "guarantee" negated, or done by someone (you, a player): the sentence tells the story or the task
 NOT_PROMISES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -133,6 +135,17 @@ _PLAIN_UNIQUE = re.compile(
 )
 
 
+_THAT_IS = re.compile(r".+? \((?:i\.e\.|that is),? (.+)\)", re.I)
+
+
+def _of_the_solution(said: str) -> bool:
+    """A clause about the solution (above), or "unique" said of more than one plain subject; a graph's
+    connectivity said with "you can reach" is none."""
+    if reachability_said(said):
+        return False
+    return bool(_OF_THE_SOLUTION.search(said)) or bool(_UNIQUE.search(said) and not _PLAIN_UNIQUE.fullmatch(said))
+
+
 def stated_clause(sentence: str) -> str | None:
     """The plain constraint a promise states, or None when it is worded otherwise."""
     s = sentence.strip()
@@ -141,7 +154,9 @@ def stated_clause(sentence: str) -> str | None:
         if m:
             said = clause(m).strip()
             said += ")" * (said.count("(") - said.count(")"))  # "... (1 <= i,j <= K).": its own parenthesis
-            if _OF_THE_SOLUTION.search(said) or (_UNIQUE.search(said) and not _PLAIN_UNIQUE.fullmatch(said)):
+            restated = _THAT_IS.fullmatch(said)  # "X (i.e., Y)": what X is, Y
+            said = restated.group(1) if restated else said
+            if any(_of_the_solution(part) for part in CLAUSES_JOINED.split(said)):
                 return None
             return said
     return None

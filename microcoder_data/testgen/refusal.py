@@ -18,7 +18,13 @@ KINDS = {
     "interactive": "an interactive problem: its input depends on the program's output",
     "no_format": "no input format block, Input section or Constraints section to read the input from",
     "unsupported_format": "a line of the input format not understood",
-    "examples_break_reading": "an existing test breaks the constraints as read (the reading or the test is wrong)",
+    "examples_break_reading": (
+        "an existing test breaks the constraints as read (the reading is suspect: a statement example breaks "
+        "it, or a rule other than a stated range)"
+    ),
+    "upstream_test_breaks_statement": (
+        "an upstream-added test is out of a stated range; the statement's examples fit (upstream_tests.py)"
+    ),
     "examples_break_answer": "an existing test's expected answer breaks a promise about the answer (answer_checks.py)",
     "examples_break_format": "an existing input does not fit the input format as read",
     "no_range": "a value, length or alphabet with no stated range",
@@ -31,6 +37,9 @@ KINDS = {
     "no_judge_task": "the problem gives no judge task",
     "unrecorded": "a build from before refusals were typed",
 }
+
+#: the kinds of a reading that came out whole and that an existing test breaks (upstream_tests.py says which side)
+BROKEN_BY_TESTS = ("examples_break_reading", "upstream_test_breaks_statement")
 
 
 @dataclass(frozen=True)

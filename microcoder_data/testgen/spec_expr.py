@@ -26,7 +26,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
-from microcoder_data.testgen.graph_shapes import graph_is, rooted
+from microcoder_data.testgen.graph_shapes import edges_among, graph_is, rooted
 from microcoder_data.testgen.structure_checks import brackets_balanced, each_char_times
 from microcoder_data.testgen.sentence_checks import clock_time, column_distinct, spaced_words, sum_all, valid_date
 
@@ -195,6 +195,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "digits_within": digits_within,
     "chars_other_than_but_at": chars_other_than_but_at,
     "graph_is": graph_is,
+    "edges_among": edges_among,
     "by_value": by_value,
     "spaced_words": spaced_words,
     "clock_time": clock_time,

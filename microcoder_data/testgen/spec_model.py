@@ -10,8 +10,10 @@ from typing import Any, Callable
 
 from microcoder_data.testgen.answer_checks import AnswerCheck
 from microcoder_data.testgen.graph_shapes import components
+from microcoder_data.testgen.orders import order_violation
 from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.testgen.templates import fits_template
+from microcoder_data.testgen.range_breaks import Break, bound_break
 from microcoder_data.testgen.witnesses import chars_at_missing, is_prime, uncovered, witness_missing
 
 # bounds and checks are expressions of spec_expr's language (FUNCTIONS: what they may call)
@@ -29,7 +31,10 @@ class Node:
     alphabet: str | None = None  # str characters
     choices: list[Any] | None = None  # value is one of these
     distinct: bool = False
-    order: str | None = None  # asc | strict | desc
+    order: str | None = None  # asc | strict | desc | strict_desc | mountain (orders.py)
+    order_key: int | None = None  # a list of tuples in ``order`` of this position
+    rotated: bool = False  # some rotation of the list is in ``order``
+    column_order: str | None = None  # a grid's columns in this order
     size_like: bool = False  # an int other lengths depend on: drawn small
     # fixed-length lists whose positions differ (``edges[i] = [ui, vi, wi]``): one node per
     # position, each named in the bounds of the others by ``item_names`` (``edges__0``)
@@ -67,6 +72,7 @@ class Node:
     # a graph drawn on this edge list (graph_readings): {"shape", "ends" (the flat list of second
     # ends, "" for tuples' positions 0, 1), "lo", "hi" (the vertices)}; checked by ``graph_is``
     graph: dict[str, str] | None = None
+    edges_of: str | None = None  # each element's positions 0, 1: an edge of this list, either way (adjacency_readings)
 
 
 @dataclass
@@ -86,6 +92,7 @@ class InputSpec:
 class NoSpec:
     reason: str  # what users see
     refusal: Refusal | None = None  # the same, typed (a construct not held, unless said otherwise)
+    breaks: tuple[Break, ...] = ()  # examples_break_reading: every existing test that breaks the reading
 
     def __post_init__(self) -> None:
         if self.refusal is None:
@@ -99,6 +106,7 @@ class _Unsupported(Exception):
     def __init__(self, message: str, kind: str = "unsupported_construct", line: str = "") -> None:
         super().__init__(message)
         self.refusal = Refusal(kind, line, message)
+        self.breaks: tuple[Break, ...] = ()  # examples_break_reading: every existing test that breaks the reading
 
 
 def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
@@ -107,7 +115,7 @@ def read_or_say_why(read: Callable[[Any], Any], p: Any, what: str) -> Any:
     try:
         return read(p)
     except _Unsupported as exc:
-        return NoSpec(str(exc), exc.refusal)
+        return NoSpec(str(exc), exc.refusal, exc.breaks)
     except (
         ValueError,
         TypeError,
@@ -167,17 +175,25 @@ def check_existing(
     labels: list[str] | None = None,
 ) -> None:
     """Every existing test fits the reading, checked before anything is generated: the first
-    that does not refuses generation, naming it (``labels``; else "test k", 1-based in the
-    problem's order) and the rule it breaks -- the reading is wrong, or the test is."""
+    that does not refuses generation, naming it (``labels``, a case of a test, whose test is then
+    not known; else "test k", 1-based in the problem's order) and the rule it breaks -- the reading
+    is wrong, or the test is (every test that breaks it goes with the refusal: ``upstream_tests``
+    says which side, where the problem is known)."""
+    breaks = []
     for k, env in enumerate(envs):
         why = why_invalid(nodes, order, checks, env)
         if why:
-            which = labels[k] if labels else f"test {k + 1}"
-            raise _Unsupported(
-                f"an existing test breaks the constraints as read ({which}): {why}",
-                kind="examples_break_reading",
-                line=f"{which}: {why}",
-            )
+            bound = next((b for name in order if (b := bound_break(nodes[name], env[name], name))), None)
+            breaks.append(Break(None if labels else k, labels[k] if labels else f"test {k + 1}", why, bound))
+    if breaks:
+        which, why = breaks[0].label, breaks[0].why
+        exc = _Unsupported(
+            f"an existing test breaks the constraints as read ({which}): {why}",
+            kind="examples_break_reading",
+            line=f"{which}: {why}",
+        )
+        exc.breaks = tuple(breaks)
+        raise exc
 
 
 # How a list element's bound names its own position, so it can name the element at the same
@@ -328,13 +344,7 @@ def _list_violation(node: Node, value: Any, env: dict[str, Any], where: str) -> 
         return f"{where}'s row k of n does not hold n - k items"
     if node.total_len_hi is not None and sum(len(x) for x in value) > evaluate(node.total_len_hi, env):
         return f"{where}'s total length is over {node.total_len_hi}"
-    if node.order in ("asc", "strict") and any(
-        a > b or (node.order == "strict" and a == b) for a, b in zip(value, value[1:])
-    ):
-        return f"{where} is not sorted"
-    if node.order == "desc" and any(a < b for a, b in zip(value, value[1:])):
-        return f"{where} is not sorted descending"
-    return None
+    return order_violation(node, value, where)
 
 
 def matrix_violation(node: Node, value: list[Any], where: str) -> str | None:

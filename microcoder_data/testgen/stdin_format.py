@@ -64,6 +64,7 @@ from microcoder_data.testgen.stdin_rows import (
 from microcoder_data.testgen.stdin_translate import translate
 from microcoder_eval.statement_text import heading_of, implicit_products, plain_latex
 from microcoder_data.testgen.test_cases import cases_spec, check_examples
+from microcoder_data.testgen.upstream_tests import which_side
 
 __all__ = ["Row", "StdinSpec", "args_json", "parse", "render", "stdin_spec"]
 
@@ -274,7 +275,7 @@ def _typed(
 
 
 def stdin_spec(p: Problem) -> StdinSpec | NoSpec:
-    return read_or_say_why(_stdin_spec, p, "input format")
+    return which_side(p, read_or_say_why(_stdin_spec, p, "input format"))  # an existing test breaks it: whose fault
 
 
 def _stdin_spec(p: Problem) -> StdinSpec:

@@ -23,6 +23,11 @@ _SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_(?:([a-z])(?![\w{])|\{\s*([a-z](?:\
 _CELL_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{\s*([a-z])\s*,\s*([a-z])\s*\}")  # A_{i,j}: A[i][j]
 
 
+# \sum_{i=1}^N or \displaystyle\sum_{i = 1}^{N} before its term (group 1: the index, 2: the last one); a sum
+# of a list's terms up to a size name is read as the whole list's (no constraint sums a prefix in practice)
+_SUM_OVER = r"(?:\\displaystyle\s*)?\\sum_\{?\s*([a-z])\s*=+\s*1\s*\}?\^\{?\s*(\w+)\s*\}?\s*"
+
+
 def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -> list[str]:
     """One AtCoder constraint line in LeetCode's notation (maybe two lines)."""
     ints = ints or {}
@@ -87,16 +92,7 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
             for x in _translate(f"-({m.group(3)}) {m.group(2)} {name}{sub} {m.group(2)} {m.group(3)}", names, ints)
         ]
     t = re.sub(r"\|([A-Za-z]\w*)\|", r"\1.length", t)  # |S|
-    t = re.sub(
-        r"\b([A-Za-z][A-Za-z0-9]*)_1\.length ?\+ ?\1_2\.length ?\+ ?(?:\.\.\.|…) ?\+ ?\1_\{?\w+\}?\.length",
-        r"sum(\1_i.length)",
-        t,
-    )  # S_1.length + S_2.length + ... + S_N.length
-    t = re.sub(
-        r"(?:\\displaystyle )?\\sum_\{?\s*([a-z])\s*=+\s*1\s*\}?\^\{?\s*\w+\s*\}?\s*([A-Za-z]\w*_\{?\1\}?\.length)",
-        r"sum(\2)",
-        t,
-    )  # \sum_{i=1}^N |S_i|
+    t = _totals(t, names)
     t = _CELL_SUB.sub(lambda m: f"{m.group(1)}[{m.group(2)}][{m.group(3)}]" if m.group(1) in names else m.group(0), t)
     subscript = lambda m: _indexed(m, names)  # noqa: E731
     # A_{i,1} < ... < A_{i,C_i}: a row's cells by number, for the row readings only (A[i][1] elsewhere is a tuple's)
@@ -139,6 +135,26 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     if m:
         return [f"{m.group(2)} <= {m.group(1)}.length <= {m.group(3)}"]
     return [t]
+
+
+def _totals(t: str, names: set[str]) -> str:
+    """A list's total written out or with \\sum, as ``sum(...)`` (after ``|S|`` became ``S.length``)."""
+    t = re.sub(
+        r"\b([A-Za-z][A-Za-z0-9]*)_1\.length ?\+ ?\1_2\.length ?\+ ?(?:\.\.\.|…) ?\+ ?\1_\{?\w+\}?\.length",
+        r"sum(\1_i.length)",
+        t,
+    )  # S_1.length + S_2.length + ... + S_N.length
+    t = re.sub(
+        _SUM_OVER + r"([A-Za-z]\w*_\{?\1\}?\.length)",
+        r"sum(\3)",
+        t,
+    )  # \sum_{i=1}^N |S_i|
+    t = re.sub(
+        _SUM_OVER + r"([A-Za-z][A-Za-z0-9]*)_\{?\1\}?(?![\w{.])",
+        lambda m: f"sum({m.group(3)})" if m.group(3) in names and m.group(2) in names else m.group(0),
+        t,
+    )  # \sum_{i=1}^N B_i: the list's total, as A_1 + A_2 + ... + A_N
+    return t
 
 
 def _enumerations(t: str, names: set[str]) -> str:
@@ -199,7 +215,8 @@ def _chain(t: str, names: set[str], ints: dict[str, bool]) -> list[str] | None:
     """``1 <= A_1 < A_2 < ... < A_N <= 100`` (or ``A_1 < ... < A_N``): a sorted list and its elements' range;
     ``0 == A_1 < ... < A_N <= 10^18``: the first element the range's lower end, so that value is present."""
     m = re.fullmatch(
-        r"(?:(\S+) (<=|<|==) )?([A-Za-z]\w*)_\{?1\}? (<|<=) (?:\3_\{?2\}? \4 )?\.\.\. \4 \3_\{?\w+\}?(?: (<=|<) (\S+))?",
+        r"(?:(\S+) (<=|<|==) )?([A-Za-z]\w*)_\{?1\}? (<|<=) (?:\3_\{?2\}? \4 )?\.\.\. \4 \3(?:_\{?\w+\}?|\[\w+\])"
+        r"(?: (<=|<) (\S+))?",  # the last written A_N or, as the prose reader leaves it, a[n]
         t,
     )
     if not m or m.group(3) not in names:

@@ -17,6 +17,7 @@ import operator
 import random
 from typing import Any
 
+from microcoder_data.testgen.orders import arrange
 from microcoder_data.testgen.spec_expr import evaluate
 
 _RELATIONS = {
@@ -183,7 +184,11 @@ def place_covering(
     value = list(value)
     for position, v in zip(rng.sample(range(len(value)), hi - lo + 1), range(lo, hi + 1)):
         value[position] = v
-    return sorted(value, reverse=order == "desc") if order in ("asc", "strict", "desc") else value
+    return (
+        sorted(value, reverse=order in ("desc", "strict_desc"))
+        if order in ("asc", "strict", "desc", "strict_desc")
+        else value
+    )
 
 
 def odd_one_out(alphabet: str | None, text: str, rng: random.Random) -> str:
@@ -213,6 +218,6 @@ def place_witnesses(node: Any, value: Any, env: dict[str, Any], rng: random.Rand
             x = y if relation == "each" else _witness_value(relation, y, _leaf(node), env, rng)
             value = _put(value, paths.pop(), x)
             scalars.append(x)
-    if node.kind == "list" and node.order in ("asc", "strict", "desc") and all(not isinstance(x, list) for x in value):
-        value.sort(reverse=node.order == "desc")
+    if node.kind == "list" and node.order and all(not isinstance(x, list) for x in value):
+        value = arrange(node, value, rng) or value  # its stated order again (orders.py)
     return value

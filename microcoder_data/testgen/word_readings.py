@@ -1,5 +1,5 @@
 """Readings of LeetCode constraint lines that say in other words what another reading reads
-(issue 37: frequent refused phrasings of the dev statements), registered in
+(issue 37: frequent refused phrasings of the dev statements; a list's order: order_readings.py), registered in
 ``line_readings.READINGS`` with their examples.  Each hands the line, in the words the other
 reading knows, back to the reader (``reader.read``), so it is enforced as that reading enforces
 it; it returns True (read), False (refused) or None (not its phrasing).
@@ -34,7 +34,6 @@ _SINGULAR = {
 # what holds of each subject on its own (not "are distinct", "have the same length", "are coprime")
 _EACH = re.compile(
     r"^(?:only )?(?:lowercase|uppercase|lower-case|upper-case|english|digits|letters)\b"
-    r"|^(?:sorted|strictly increasing|non-decreasing|non-increasing)\b"
     r"|^(?:an? |any )?(?:lowercase|uppercase) (?:english )?letters?\b"
     r"|^either \S+ or \S+$|^(?:-?\d+|'.') or (?:-?\d+|'.')$"
     r"|^(?:have|contain) (?:any )?leading zeros?\b|^(?:any |no )?leading zeros?\b",
@@ -43,8 +42,7 @@ _EACH = re.compile(
 
 
 def each_subject(reader: Any, text: str) -> bool | None:
-    """``nums1 and nums2 are sorted in non-decreasing order``, ``original[i], changed[i] are
-    lowercase English letters``, ``num1 and num2 don't have any leading zeros``: a predicate of
+    """``original[i], changed[i] are lowercase English letters``, ``num1 and num2 don't have any leading zeros``: a predicate of
     each subject on its own, read as one line per subject (a joint one -- ``are distinct`` --
     is not this phrasing)."""
     m = _SUBJECTS.fullmatch(text)
@@ -88,26 +86,6 @@ def leading_zeros(reader: Any, text: str) -> bool | None:
     zero_ok = " except" in text or " other than" in text
     reader.checks.append(f"no_leading_zero({ref[0]}, {zero_ok})")
     return True
-
-
-def sorted_in_words(reader: Any, text: str) -> bool | None:
-    """``nums is sorted in a non-decreasing order``, ``target is strictly increasing``, ``All the
-    values of spaces are strictly increasing``: the list's order (drawn so)."""
-    m = re.fullmatch(
-        rf"(?:all (?:the )?(?:values|elements) (?:of|in) )?({_SUBJECT}) (?:is|are)"
-        r"(?: sorted in (?:an? )?| )(strictly increasing|strictly decreasing|non-decreasing|non-increasing|"
-        r"increasing|ascending|descending)(?: order)?",
-        text,
-        re.I,
-    )
-    if (
-        not m
-        or re.fullmatch(r"\S+ is sorted in (?:strictly )?\S+ order", text)
-        or "[" in m.group(1)
-        and "[i]" not in m.group(1)
-    ):
-        return None  # the plain phrasing: the reader's own
-    return reader.read(f"{m.group(1)} is sorted in {m.group(2).lower()} order", False)
 
 
 _CLASSES = {"lowercase": string.ascii_lowercase, "uppercase": string.ascii_uppercase, "digit": string.digits}
