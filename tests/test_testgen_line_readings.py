@@ -49,21 +49,32 @@ def _reader() -> _Reader:
     nodes["stones"] = matrix()
     nodes["transactions"], nodes["date1"] = Node("list", elem=Node("str")), Node("str")
     nodes["line"] = Node("str", alphabet="abc")  # "line consists of ..." read before
+    nodes["phrase"] = Node("str", alphabet=" ab")  # "phrase consists of letters and spaces" read before
     nodes["records"] = Node("list", elem=Node("str", template="{name},{time},{amount},{city}"))  # its form read
     nodes.update(
         {n: Node("list", elem=Node("str")) for n in ("word1", "word2", "dict", "votes", "strs", "recipes", "supplies")}
     )
     nodes.update({n: Node("list", elem=Node("int")) for n in ("arr", "nums", "parent", "parents")})
     nodes["ingredients"] = Node("list", elem=Node("list", elem=Node("str")))
+    nodes.update({"seats": Node("list", elem=Node("int")), "isWater": matrix()})  # count_readings.py
     nodes.update({"k": Node("int"), "x": Node("int")})
-    nodes.update(
-        {n: Node("str") for n in ("c", "digit", "number", "keyboard", "equation")}
-    )  # structured_readings.py's names
+    # the distinct readings' names (distinct_readings.py)
+    nodes.update({n: matrix() for n in ("moves", "points", "intervals", "workers", "bikes", "corridors", "flights")})
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("score", "left", "right")})
+    nodes.update({n: Node("list", elem=Node("str")) for n in ("features", "positive_feedback", "negative_feedback")})
+    nodes["favoriteCompanies"] = Node("list", elem=Node("list", elem=Node("str")))
+    nodes.update({n: Node("str") for n in ("c", "digit", "number")})  # structured_readings.py's names
     nodes.update({n: Node("list", elem=Node("int")) for n in ("arr1", "arr2")})
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     reader = _Reader(args, nodes)
     reader.aliases = {"xi": ("mines", 2, 0), "yi": ("mines", 2, 1)}  # ``mines[i] = [xi, yi]``
+    # what the words of count_readings' examples mean
+    reader.statement = (
+        "seats[i] = 0 represents that the ith seat is empty.\nIf isWater[i][j] == 1, cell (i, j) is water."
+        "\nA map where 1 represents land and 0 represents sea"
+    )
+    reader.aliases.update({"starti": ("intervals", 2, 0), "endi": ("intervals", 2, 1)})  # intervals[i] = [starti, endi]
     return reader
 
 

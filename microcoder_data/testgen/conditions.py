@@ -171,7 +171,9 @@ def read_distinct_across(reader: Any, text: str) -> bool:
     m = re.fullmatch(r"all values of ((?:[A-Za-z_]\w*, )*[A-Za-z_]\w*) and ([A-Za-z_]\w*) are distinct", text)
     names = (m.group(1).split(", ") + [m.group(2)]) if m else []
     nodes = [reader.nodes.get(n) for n in names]
-    if not names or not all(n is not None and n.kind == "list" and n.elem.kind in ("int", "str") for n in nodes):
+    if not names or not all(
+        n is not None and n.kind == "list" and n.elem.kind in ("int", "str", "list") for n in nodes
+    ):
         return False
     for node in nodes:
         node.distinct = True

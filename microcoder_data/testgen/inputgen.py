@@ -21,12 +21,15 @@ from typing import Any, Iterator
 from microcoder_data.testgen.graph_shapes import ADJACENCY, draw_adjacency, draw_edges, draw_parents
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
 from microcoder_data.testgen.orders import arrange, no_repeats, repeat_key
+from microcoder_data.testgen.grid_regions import place_islands
+from microcoder_data.testgen.occurrences import draw_profile, other_value, place_counts
 from microcoder_data.testgen.structured_readings import shaped
 from microcoder_data.testgen.sums import fix_total
 from microcoder_data.testgen.templates import draw_template
 from microcoder_data.testgen.witnesses import odd_one_out, place_covering, place_witnesses, prime_near, put_chars_at
 from microcoder_data.testgen.spec_model import (
     why_invalid,
+    violation,
     ELEMENT_INDEX,
     distinct_key,
     indexed,
@@ -141,12 +144,17 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         value = odd_one_out(node.alphabet, value, d.rng)
     if node.char_at and isinstance(value, str):
         value = put_chars_at(node.char_at, node.alphabet, value, d.rng)
-    if node.brackets or node.lead_nonzero or node.char_times:
+    if node.brackets or node.lead_nonzero:
         value = shaped(node, value, env, d.rng)  # balanced brackets, ...: structured_readings.py
     if node.covers and isinstance(value, list):
         value = place_covering(node.covers, value, env, d.rng, node.order)
     if node.total and isinstance(value, list):
         value = fix_total(node, value, env, d.rng)  # Sum of values is divisible by k: sums.py
+    if node.islands and isinstance(value, list):  # a grid's islands grown in water (grid_regions.py)
+        leaf = node.elem.elem if node.elem is not None and node.elem.elem is not None else node
+        value = place_islands(node, value, env, d.rng, lambda v: other_value("==", v, leaf, env, d.rng))
+    if node.counts:  # how often a value occurs: occurrences.py (bounds may name the value: len(nums) / 2)
+        value = place_counts(node, value, {**env, d.own: value} if depth == 0 and d.own else env, d.rng)
     return place_witnesses(node, value, env, d.rng) if node.witness else value
 
 
@@ -176,6 +184,8 @@ def _plain_value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         n = d.length(int(evaluate(node.len_lo, env)), int(evaluate(node.len_hi, env)), depth)
     if node.len_mod:  # nums.length % 2 == 0
         n -= n % node.len_mod
+    if node.profile:  # each value a stated number of times: the multiset drawn whole (occurrences.py)
+        return draw_profile(node, n, env, d.rng, lambda x: node.elem is None or not violation(node.elem, x, env, ""))
     if node.perm is not None:  # a permutation of [lo, hi]
         lo, hi = evaluate(node.perm[0], env), evaluate(node.perm[1], env)
         items = list(range(lo, hi + 1)) * (node.repeats or 1)

@@ -138,30 +138,6 @@ def parent_tree(reader: Any, text: str) -> bool | None:
     return True
 
 
-def distinct_combined(reader: Any, text: str) -> bool | None:
-    """``All the values of recipes and supplies combined are unique``: no value twice in the lists
-    taken together -- read as ``all values of A and B are distinct`` (conditions.read_distinct_across)."""
-    m = re.fullmatch(rf"all (?:the )?values of ({_NAME}) and ({_NAME}) combined are (?:unique|distinct)", text, re.I)
-    if not m:
-        return None
-    return reader.read(f"all values of {m.group(1)} and {m.group(2)} are distinct", False)
-
-
-def no_duplicates(reader: Any, text: str) -> bool | None:
-    """``Each ingredients[i] does not contain any duplicate values``: the values of the list (each
-    list) distinct -- read as ``the values in X are unique`` (drawn so)."""
-    m = re.fullmatch(
-        rf"(?:each )?({_NAME}(?:\[[a-z]\])*) (?:does not|doesn't) (?:contain|have) (?:any )?duplicates?"
-        r"(?: values| elements)?",
-        text,
-        re.I,
-    )
-    if not m:
-        return None
-    # said without the words "values"/"elements", which may be names of other inputs
-    return reader.read(f"unique in {m.group(1)}", False)
-
-
 def between(reader: Any, text: str) -> bool | None:
     """``nums.length will be between 1 and 50,000``, ``nums[i] will be an integer between 0 and
     49,999``: a range, inclusive (drawn so)."""
@@ -219,18 +195,6 @@ LENGTH_READINGS = (
         ("parent represents a valid tree", "parents is a valid tree"),
         "checked",
         parent_tree,
-    ),
-    (
-        "no value twice in two lists combined",
-        ("All the values of recipes and supplies combined are unique",),
-        "drawn and checked",
-        distinct_combined,
-    ),
-    (
-        "no duplicates in a list, in other words",
-        ("Each ingredients[i] does not contain any duplicate values", "nums does not contain duplicates"),
-        "drawn",
-        no_duplicates,
     ),
     (
         "a range, between two bounds",

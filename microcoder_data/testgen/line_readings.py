@@ -17,12 +17,14 @@ from typing import Any, Callable
 from microcoder_data.testgen.adjacency_readings import ENTRIES as ADJACENCY_ENTRIES
 from microcoder_data.testgen.adjacency_readings import said_in_clauses
 from microcoder_data.testgen.alphabet_readings import string_leaf
+from microcoder_data.testgen.distinct_readings import ENTRIES as DISTINCT_ENTRIES
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
 from microcoder_data.testgen.length_relations import LENGTH_READINGS
 from microcoder_data.testgen.matrices import read_matrix
 from microcoder_data.testgen.parent_trees import parents_tree
 from microcoder_data.testgen.multiset_readings import ENTRIES as MULTISET_ENTRIES
 from microcoder_data.testgen.order_readings import ENTRIES as ORDER_ENTRIES
+from microcoder_data.testgen.count_readings import ENTRIES as COUNT_ENTRIES
 from microcoder_data.testgen.pair_readings import ENTRIES as PAIR_ENTRIES
 from microcoder_data.testgen.relation_readings import (
     differs_from_position,
@@ -31,6 +33,7 @@ from microcoder_data.testgen.relation_readings import (
     single_equals,
     size_multiple,
 )
+from microcoder_data.testgen.range_words import ENTRIES as RANGE_WORD_ENTRIES
 from microcoder_data.testgen.sentence_readings import ENTRIES as SENTENCE_ENTRIES
 from microcoder_data.testgen.structured_readings import ENTRIES as STRUCTURED_ENTRIES
 from microcoder_data.testgen.value_registry import ENTRIES as VALUE_ENTRIES
@@ -105,10 +108,12 @@ READINGS = (
     *(Reading(*entry) for entry in VALUE_ENTRIES),  # values, alphabets, existence: value_registry.py
     *(Reading(*entry) for entry in STRUCTURED_ENTRIES),  # brackets, leading zeros, occurs in: structured_readings.py
     *(Reading(*entry) for entry in MULTISET_ENTRIES),  # repeated values, a fixed ending: multiset_readings.py
+    *(Reading(*entry) for entry in COUNT_ENTRIES),  # how often values occur: count_readings.py
     *(Reading(*entry) for entry in PAIR_ENTRIES),  # lists compared as tuples: pair_readings.py
     *(Reading(*entry) for entry in SENTENCE_ENTRIES),  # sentences, relations of inputs: sentence_readings.py
     *(Reading(*entry) for entry in ORDER_ENTRIES),  # a list's order: order_readings.py
     *(Reading(*entry) for entry in ADJACENCY_ENTRIES),  # adjacency lists, tree edges, permissions
+    *(Reading(*entry) for entry in RANGE_WORD_ENTRIES),  # ranges in words, absolute values: range_words.py
     Reading(
         "a graph's shape: tree, connected, directed acyclic",
         (
@@ -252,6 +257,7 @@ READINGS = (
     ),
 )
 READINGS += tuple(Reading(*r) for r in LENGTH_READINGS)  # lengths, sums, neighbours
+READINGS += tuple(Reading(*r) for r in DISTINCT_ENTRIES)  # distinct values, compositionally: distinct_readings.py
 READINGS += (  # last: a line another reading takes as a whole stays its
     Reading(
         "a promise of two clauses",

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from microcoder_data.testgen.graph_shapes import edges_among, graph_is, rooted
-from microcoder_data.testgen.structure_checks import brackets_balanced, each_char_times
+from microcoder_data.testgen.range_checks import number_in, word_count, word_lengths_within
+from microcoder_data.testgen.structure_checks import brackets_balanced
 from microcoder_data.testgen.sentence_checks import clock_time, column_distinct, spaced_words, sum_all, valid_date
 
 
@@ -50,8 +51,20 @@ def distinct_pairs(first: list[Any], second: list[Any]) -> bool:
 
 def all_distinct(*lists: list[Any]) -> bool:
     """No value twice in the lists taken together (``A_1, ..., A_N, B_1, ..., B_M are distinct``)."""
-    values = [x for values in lists for x in values]
+    values = [repr(x) for values in lists for x in values]  # repr: lists of points too
     return len(set(values)) == len(values)
+
+
+def cells_distinct(rows: list[list[Any]]) -> bool:
+    """No value twice in a matrix (``grid consists of distinct integers``)."""
+    return all_distinct(*rows)
+
+
+def distinct_as_sets(values: list[list[Any]]) -> bool:
+    """No two lists hold the same values once each is sorted (``If we sort ... each list then
+    favoriteCompanies[i] != favoriteCompanies[j]``)."""
+    keys = [repr(sorted(x)) for x in values]
+    return len(set(keys)) == len(keys)
 
 
 def unordered_distinct_pairs(first: list[Any], second: list[Any]) -> bool:
@@ -178,8 +191,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "differs_from_position": differs_from_position,
     "no_leading_zero": no_leading_zero,
     "brackets_balanced": brackets_balanced,
-    "each_char_times": each_char_times,
     "all_distinct": all_distinct,
+    "distinct_as_sets": distinct_as_sets,
+    "cells_distinct": cells_distinct,
     "adjacent_differ": adjacent_differ,
     "parent_tree": parent_tree,
     "digit_count": digit_count,
@@ -198,6 +212,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "edges_among": edges_among,
     "by_value": by_value,
     "spaced_words": spaced_words,
+    "word_count": word_count,
+    "number_in": number_in,
+    "word_lengths_within": word_lengths_within,
     "clock_time": clock_time,
     "sum_all": sum_all,
     "valid_date": valid_date,

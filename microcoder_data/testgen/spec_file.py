@@ -38,6 +38,7 @@ ROW_KINDS = ("scalars", "list", "block", "grid", "queries", "records", "cases")
 _EXPRESSIONS = ("lo", "hi", "len_lo", "len_hi", "total_len_hi")  # Node fields holding one expression
 _PAIRS = ("perm", "mod", "char_count", "covers", "total")  # Node fields holding a pair (a tuple in the model)
 _PAIR_LISTS = ("item_ne", "char_at", "witness")  # Node fields holding a list of pairs (tuples in the model)
+_TUPLE_LISTS = ("counts", "profile", "islands")  # Node fields holding a list of tuples: occurrences.py
 _TOP = ("form", "problem", "mode", "args", "keyword", "source", "order", "nodes", "checks", "answer", "rows", "refusal")
 
 
@@ -70,7 +71,7 @@ def node_dict(node: Node) -> dict[str, Any]:
             v = node_dict(v)
         elif f.name == "items":
             v = [node_dict(x) for x in v]
-        elif f.name in _PAIR_LISTS:
+        elif f.name in _PAIR_LISTS or f.name in _TUPLE_LISTS:
             v = [list(x) for x in v]
         elif f.name in _PAIRS:
             v = list(v)
@@ -178,6 +179,17 @@ def node_from(data: Any, where: str) -> Node:
             raise SpecFileError(f"{where}.witness[{k}]: {relation!r} is not one of {list(RELATIONS)}")
         if expr:
             _expr(expr, f"{where}.witness[{k}]")
+    for key, width in (("counts", 4), ("profile", 2), ("islands", 3)):  # occurrences.py
+        if data.get(key) is not None:
+            if not isinstance(data[key], list) or any(not isinstance(x, list) or len(x) != width for x in data[key]):
+                raise SpecFileError(f"{where}.{key}: expected a list of {width}-item lists")
+            data[key] = [
+                tuple(_expr(e, f"{where}.{key}") if e and (k or key != "counts") else e for k, e in enumerate(x))
+                for x in data[key]
+            ]
+    for relation, *_ in data.get("counts") or []:
+        if relation not in RELATIONS:
+            raise SpecFileError(f"{where}.counts: {relation!r} is not one of {list(RELATIONS)}")
     if data.get("total") is not None:  # (relation, expr): sums.py
         if data["total"][0] not in TOTALS:
             raise SpecFileError(f"{where}.total: {data['total'][0]!r} is not one of {list(TOTALS)}")

@@ -11,6 +11,8 @@ from typing import Any, Callable
 from microcoder_data.testgen.answer_checks import AnswerCheck
 from microcoder_data.testgen.graph_shapes import components
 from microcoder_data.testgen.orders import order_violation
+from microcoder_data.testgen.grid_regions import islands_broken
+from microcoder_data.testgen.occurrences import count_broken, profile_broken
 from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.testgen.templates import fits_template
 from microcoder_data.testgen.range_breaks import Break, bound_break
@@ -63,9 +65,13 @@ class Node:
     prime: bool = False  # an int that is prime (drawn as the prime nearest a draw: witnesses.py)
     char_at: list[tuple[int, str]] | None = None  # (k, chars): a string's k-th character (-1: last) is one of chars
     witness: list[tuple[str, str]] | None = None  # (relation, expr): some scalar of the value holds it
+    # how often values occur (occurrences.py): (relation, expr, lo, hi) scalars holding it within [lo, hi];
+    # (times, values) ``values`` distinct values each exactly ``times`` times (``""``: every other value)
+    counts: list[tuple[str, str, str, str]] | None = None
+    profile: list[tuple[str, str]] | None = None
+    islands: list[tuple[str, str, str]] | None = None  # (value, count, lakes): a grid's islands (grid_regions.py)
     brackets: bool = False  # a string whose brackets are balanced (drawn so: structured_readings; a check reads it)
     lead_nonzero: bool = False  # digits (a string, a list) drawn with no leading 0 (a check reads it)
-    char_times: int | None = None  # a string each of whose characters occurs exactly this often (a check too)
     # (relation, expr): the sum of its numbers is ==, <= or a multiple of expr (sums.py)
     total: tuple[str, str] | None = None
     template: str | None = None  # a string's form with typed fields (``{name},{int:0:1000}``: templates.py)
@@ -280,6 +286,13 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
     missing = witness_missing(node.witness, value, env) if node.witness else None
     if missing:
         return f"no value of {where} is {missing}"
+    often = (
+        (node.counts and count_broken(node.counts, value, env))
+        or (node.profile and profile_broken(node.profile, value, env))
+        or (node.islands and islands_broken(node.islands, value, env))
+    )
+    if often:
+        return f"{where} {often}"
     lacking = uncovered(node.covers, value, env) if node.covers else None
     if lacking is not None:
         return f"no value of {where} is {lacking}"

@@ -85,22 +85,3 @@ def lead_nonzero(value: Any, elem: Any, rng: random.Random) -> Any:
     if hi < 1:
         return value
     return [rng.randint(max(lo, 1), hi), *value[1:]]
-
-
-def each_char_times(value: Any, times: int) -> bool:
-    """Every character the string ``value`` holds occurs in it exactly ``times`` times."""
-    return isinstance(value, str) and all(value.count(c) == times for c in set(value))
-
-
-def draw_char_times(alphabet: str | None, text: str, times: int, lo: int, hi: int, rng: random.Random) -> str:
-    """A text about as long as ``text`` (a multiple of ``times`` within ``[lo, hi]``, no longer than the
-    alphabet allows) of distinct characters of ``alphabet``, each ``times`` times, shuffled; ``text`` where
-    there is no such length."""
-    letters = sorted(set(alphabet or text))
-    n = min(len(text) - len(text) % times, len(letters) * times, hi - hi % times)
-    n = n if n >= lo else n + times
-    if not lo <= n <= hi or n // times > len(letters):
-        return text
-    chars = rng.sample(letters, n // times) * times
-    rng.shuffle(chars)
-    return "".join(chars)

@@ -11,8 +11,7 @@ input (issue 37), registered in ``line_readings.READINGS`` by :data:`ENTRIES` wi
   many digits a string holds at least ("There are at least two digits in number");
 * a value that occurs in another input ("target exists in nums", "c occurs at least once in s"),
   or each value of a list ("Each arr2[i] is in arr1"): a witness (existence_readings / witnesses.py),
-  placed after the draw and checked;
-* a permutation of named characters ("keyboard contains each English lowercase letter exactly once").
+  placed after the draw and checked (how often values occur otherwise: count_readings.py).
 
 Each returns True (read), False (the phrasing, on something it cannot hold) or None.
 :func:`shaped` is the drawing side of ``Node.brackets`` / ``Node.lead_nonzero`` (inputgen calls it).
@@ -28,20 +27,17 @@ from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.existence_readings import _witness_of
 from microcoder_data.testgen.spec_expr import evaluate
 from microcoder_data.testgen.spec_model import ELEMENT_INDEX
-from microcoder_data.testgen.structure_checks import draw_balanced, draw_char_times, lead_nonzero
+from microcoder_data.testgen.structure_checks import draw_balanced, lead_nonzero
 
 _NAME = r"[A-Za-z_]\w*"
 _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def shaped(node: Any, value: Any, env: dict[str, Any], rng: random.Random) -> Any:
-    """``value`` drawn for ``node`` with each character k times, its brackets balanced and its first digit
-    no 0 (where stated)."""
-    lo = int(evaluate(node.len_lo, env)) if node.len_lo is not None else 0
-    hi = int(evaluate(node.len_hi, env)) if node.len_hi is not None else len(value) + 1
-    if node.char_times and isinstance(value, str):
-        value = draw_char_times(node.alphabet, value, node.char_times, lo, hi, rng)
+    """``value`` drawn for ``node`` with its brackets balanced and its first digit no 0 (where stated)."""
     if node.brackets and isinstance(value, str):
+        lo = int(evaluate(node.len_lo, env)) if node.len_lo is not None else 0
+        hi = int(evaluate(node.len_hi, env)) if node.len_hi is not None else len(value) + 1
         value = draw_balanced(node.alphabet, value, lo, hi, rng)
     if node.lead_nonzero and isinstance(value, (str, list)):
         elem = node.elem
@@ -207,69 +203,6 @@ def every_value_in(reader: Any, text: str) -> bool | None:
     return True
 
 
-def exactly_k_of(reader: Any, text: str) -> bool | None:
-    """``equation has exactly one '='``, ``email contains exactly one '@' character``: how often a
-    character occurs in a string (each string of a list), drawn at that many positions and checked."""
-    m = re.fullmatch(
-        rf"({_NAME}(?:\[[a-z]\])?) (?:has|contains) exactly (\w+) '(.)'(?: (?:characters?|symbols?|signs?))?",
-        text,
-        re.I,
-    )
-    if not m:
-        return None
-    count = _COUNTS.get(m.group(2).lower()) or (int(m.group(2)) if m.group(2).isdigit() else None)
-    node = string_leaf(reader, m.group(1))
-    if count is None or node is None or node.char_count not in (None, (m.group(3), count)):
-        return False
-    node.char_count = (m.group(3), count)
-    return True
-
-
-_TIMES = {"once": 1, "twice": 2, "thrice": 3}
-
-
-def each_char_times(reader: Any, text: str) -> bool | None:
-    """``Each letter appears in s exactly twice``: every character the string holds occurs that often
-    (drawn as that many copies of distinct characters, shuffled; checked)."""
-    m = re.fullmatch(
-        rf"(?:each|every) (?:letter|character) (?:that appears )?(?:appears|occurs) in ({_NAME}) exactly "
-        r"(once|twice|thrice|(\w+) times)",
-        text,
-        re.I,
-    )
-    if not m:
-        return None
-    times = _TIMES.get(m.group(2).lower()) or _COUNTS.get((m.group(3) or "").lower())
-    node = reader.nodes.get(m.group(1))
-    if times is None or node is None or node.kind != "str":
-        return False
-    node.char_times = times
-    reader.checks.append(f"each_char_times({m.group(1)}, {times})")
-    return True
-
-
-def each_character_once(reader: Any, text: str) -> bool | None:
-    """``keyboard contains each English lowercase letter exactly once in some order``, ``s consists
-    of each of the three characters 'a', 'b', and 'c' exactly once``: a permutation of those characters
-    (its length theirs, its characters distinct: drawn so, checked)."""
-    m = re.fullmatch(
-        rf"({_NAME}) (?:contains|consists of) each (?:of the (?:\w+ )?characters? )?(.+?) exactly once"
-        r"(?: in (?:some|any) order)?(?:,? representing .+)?",
-        text,
-        re.I,
-    )
-    if not m:
-        return None
-    quoted = re.findall(r"'(.)'", m.group(2))
-    chars = "".join(quoted) if quoted else reader.alphabet(m.group(2)) or reader.alphabet(f"{m.group(2)}s")
-    node = reader.nodes.get(m.group(1))
-    if node is None or node.kind != "str" or not chars or len(set(chars)) != len(chars):
-        return False
-    node.alphabet, node.distinct = "".join(sorted(chars)), True
-    reader.set_bound((m.group(1), 0, "len"), "eq", str(len(chars)))
-    return True
-
-
 ENTRIES = (
     (
         "balanced brackets",
@@ -307,27 +240,6 @@ ENTRIES = (
         every_value_in,
     ),
     (
-        "exactly k of a character",
-        ("equation has exactly one '='", "s contains exactly 2 '|' characters", "words[i] has exactly one '@'"),
-        "drawn and checked",
-        exactly_k_of,
-    ),
-    (
-        "each character of a string exactly k times",
-        ("Each letter appears in s exactly twice", "every character appears in s exactly three times"),
-        "drawn and checked",
-        each_char_times,
-    ),
-    (
-        "a permutation of characters, in words",
-        (
-            "keyboard contains each English lowercase letter exactly once in some order",
-            "s consists of each of the three characters 'a', 'b', and 'c' exactly once, representing the cards",
-        ),
-        "drawn and checked",
-        each_character_once,
-    ),
-    (
         "a value occurs in another input (a witness)",
         (
             "target exists in nums",
@@ -336,6 +248,8 @@ ENTRIES = (
             "k appears in nums",
             "'a' occurs at least once in s",
             "target is in nums",
+            "p occurs at least once in s",
+            "k occurs at least once in nums",
             "s contains at least one 'x' character",
             "s has at least one c",
         ),
