@@ -22,6 +22,14 @@ from microcoder_data.testgen.prose_promises import is_promise, sentences
 
 _COUNT = r"\(?[A-Za-z]\w*(?: ?[-+*] ?(?:\d+|[A-Za-z]\w*))*\)?|\d+"
 _LINES = rf"(?:the )?(?:next|following) ({_COUNT}) lines(?: of (?:each|the) test case)?"
+# what announced lines describe, the words a rewrite drops: a plain noun phrase only ("the corresponding rows of
+# the matrix", "n points"); an adjective ("distinct points", "a symmetric matrix") or a structure ("the edges of
+# the tree") says more of the values and is kept, so the sentence is refused
+_STRUCTURE = r"(?:trees?|graphs?|forests?|cycles?|paths?|polygons?|permutations?|dags?|cactus|tournaments?)\b"
+_PLAIN = rf"(?!{_STRUCTURE})[a-z]+"
+_FILLER = (  # a count in it is a short name or a number ("n - 1 edges"): "non-overlapping" is no count
+    rf"(?:(?:the|a|an|[A-Za-z]\w?(?: ?[-+] ?\d+)?|\d+) )?(?:corresponding )?{_PLAIN}(?: of (?:the |a |an )?{_PLAIN})?"
+)
 
 
 @dataclass(frozen=True)
@@ -165,7 +173,7 @@ REWRITES = [
     ),
     _r(
         "the next n lines describe dishes, the i-th of them contains",
-        rf"^{_LINES} describe (?:the )?[\w -]+?, (?:the i-th of them|each of them|each) contains? ",
+        rf"^{_LINES} describe {_FILLER}, (?:the i-th of them|each of them|each) contains? ",
         r"Each of the next \1 lines contains ",
         (
             "The next n lines describe dishes, the i-th of them contains two integers a_i and b_i",
@@ -190,7 +198,7 @@ REWRITES = [
     _r(  # lines announced, what each holds in the sentence after ("The i-th line contains ..."): their count pending
         "the next n lines describe the rows",
         rf"^(?:the )?(?:next|following) ({_COUNT}) lines(?: of (?:each|the) test case)? (?:describe|contains? (?:the )?"
-        r"(?:descriptions? of|edges of)) (?:the )?(?:[\w-]+ ?){1,5}$",
+        rf"(?:descriptions? of|edges of)) {_FILLER}$",
         r"Then \1 lines follow",
         ("The next n lines describe the corresponding rows of the matrix", "Then n lines follow"),
         ("Next n - 1 lines contains description of edges", "Then n - 1 lines follow"),
@@ -208,14 +216,14 @@ REWRITES = [
     _r(  # the values not named: the sentence after names them ("The i-th line contains integers X_i and Y_i")
         "each of the next n lines contains two integers.",
         rf"^(?:each of the (?:next|following) ({_COUNT}) lines contains?|(?:the )?(?:next|following) ({_COUNT}) lines each"
-        r" contain) (?:two|three|four|several|[2-9]) (?:integers|numbers)(?:,? describing (?:the )?[\w ]+)?$",
+        rf" contain) (?:two|three|four|several|[2-9]) (?:integers|numbers)(?:,? describing {_FILLER})?$",
         r"Then \1\2 lines follow",
         ("Each of the next N lines contains two integers", "Then N lines follow"),
         ("The following m lines each contain two integers, describing the tests", "Then m lines follow"),
     ),
     _r(
         "then follow n - 1 lines indicating the events",
-        rf"^then follow ({_COUNT}) lines,? (?:indicating|describing|containing) (?:the )?(?:[\w-]+ ?){{1,4}}$",
+        rf"^then follow ({_COUNT}) lines,? (?:indicating|describing|containing) {_FILLER}$",
         r"Then \1 lines follow",
         ("Then follow n-1 lines indicating the events", "Then n-1 lines follow"),
     ),

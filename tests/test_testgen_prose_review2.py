@@ -1,0 +1,73 @@
+"""Valid-or-none holes of the Codeforces prose readings (review of testgen/prose_families.py and its hooks):
+each statement below was read while a sentence of it constrained the input and drawn inputs broke it; each
+is now refused (or read and enforced: drawn inputs keep it)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from microcoder_data.schema import Problem
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
+from microcoder_eval.types import TestCase
+
+_STORY = "You are given some values. Find the answer."
+
+
+def _spec(section: str, tests: list[str], story: str = _STORY, after: str = ""):
+    statement = f"{story}\n\nInput\n\n{section}\n\nOutput\n\nPrint the answer.{after}"
+    tested = [TestCase(t, "0\n") for t in tests]
+    return stdin_spec(Problem(id="cf/holes", source="cf", title="t", statement=statement, mode="stdin", tests=tested))
+
+
+def _drawn(s: StdinSpec, k: int = 30) -> list[dict]:
+    return [parse(s.rows, s.render(json.loads(x))) for x in generate_inputs(s.spec, "cf/holes", k)]
+
+
+@pytest.mark.parametrize(
+    "section, test",
+    [
+        (
+            "The first line contains an integer n (1 <= n <= 6). The next n lines describe n distinct points. The i-th"
+            " line contains two integers x_i and y_i (1 <= x_i, y_i <= 2).",
+            "2\n1 1\n1 2\n",
+        ),
+        (
+            "The first line contains an integer n (1 <= n <= 6). The following n lines each contain two integers,"
+            " describing the distinct points. The i-th line contains integers x_i and y_i (1 <= x_i, y_i <= 2).",
+            "2\n1 1\n1 2\n",
+        ),
+        (
+            "The first line contains an integer n (1 <= n <= 6). Then follow n lines indicating the distinct events."
+            " The i-th line contains two integers x_i and y_i (1 <= x_i, y_i <= 2).",
+            "2\n1 1\n1 2\n",
+        ),
+        (
+            "The first line contains an integer n (2 <= n <= 6). The next n - 1 lines describe the edges of the tree."
+            " The i-th line contains two integers u_i and v_i (1 <= u_i, v_i <= n).",
+            "3\n1 2\n2 3\n",
+        ),
+        (
+            "The first line contains an integer n (1 <= n <= 4). The next n lines describe the rows of a symmetric"
+            " matrix. The i-th line contains n integers a_i1, a_i2, ..., a_in (0 <= a_ij <= 9).",
+            "2\n1 2\n2 1\n",
+        ),
+        (
+            "The first line contains an integer n (1 <= n <= 6). The next n lines contain the descriptions of"
+            " non-overlapping segments. The i-th line contains two integers l_i and r_i (1 <= l_i, r_i <= 9).",
+            "1\n1 2\n",
+        ),
+    ],
+)
+def test_lines_announced_with_more_than_a_plain_noun_phrase_refuse(section, test):
+    assert not isinstance(_spec(section, [test]), StdinSpec)
+
+
+def test_lines_announced_with_a_plain_noun_phrase_are_read():
+    section = (
+        "The first line contains an integer n (1 <= n <= 6). The next n lines contain the descriptions of the"
+        " rectangles. The i-th line contains two integers x_i and y_i (1 <= x_i, y_i <= 2)."
+    )
+    assert isinstance(_spec(section, ["1\n1 1\n"]), StdinSpec)
