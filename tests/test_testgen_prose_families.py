@@ -102,12 +102,14 @@ def test_a_sentence_not_stating_characters_is_not_read_as_them(sentence):
 def test_distinct_is_read_of_the_line_just_read_by_what_it_holds():
     listed, pairs = ProseLine(["a"], "n"), ProseLine(["x", "y"], "m", block=True)
     strings = ProseLine(["s"], "n", block=True, string=True, length="3")
-    assert distinct_said("All numbers in the sequence are pairwise distinct", listed) == "all values of a are distinct"
-    assert distinct_said("All pairs of coordinates are distinct", pairs) == "(x_i, y_i) != (x_j, y_j) if i != j"
-    assert distinct_said("The strings are pairwise distinct", strings) == "all values of s are distinct"
-    assert distinct_said("The strings are pairwise distinct", listed) is None  # not what the line holds
-    assert distinct_said("All numbers in the sequence are pairwise distinct", pairs) is None
-    assert distinct_said("All numbers are distinct", ProseLine(["n", "k"])) is None  # scalars: no list
+    assert (
+        distinct_said("All numbers in the sequence are pairwise distinct", [listed]) == "all values of a are distinct"
+    )
+    assert distinct_said("All pairs of coordinates are distinct", [pairs]) == "(x_i, y_i) != (x_j, y_j) if i != j"
+    assert distinct_said("The strings are pairwise distinct", [strings]) == "all values of s are distinct"
+    assert distinct_said("The strings are pairwise distinct", [listed]) is None  # not what the line holds
+    assert distinct_said("All numbers in the sequence are pairwise distinct", [pairs]) is None
+    assert distinct_said("All numbers are distinct", [ProseLine(["n", "k"])]) is None  # scalars: no list
 
 
 @pytest.mark.parametrize(

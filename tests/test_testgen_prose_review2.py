@@ -10,6 +10,8 @@ import pytest
 
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.prose_families import distinct_said
+from microcoder_data.testgen.prose_items import ProseLine
 from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
 from microcoder_eval.types import TestCase
 
@@ -71,3 +73,21 @@ def test_lines_announced_with_a_plain_noun_phrase_are_read():
         " rectangles. The i-th line contains two integers x_i and y_i (1 <= x_i, y_i <= 2)."
     )
     assert isinstance(_spec(section, ["1\n1 1\n"]), StdinSpec)
+
+
+def test_distinct_of_every_line_or_of_the_input_is_not_read_of_the_last_line_only():
+    listed, pairs = ProseLine(["a"], "n"), ProseLine(["x", "y"], "m", block=True)
+    assert distinct_said("All numbers in the input are pairwise distinct", [listed]) is None
+    assert distinct_said("All numbers are pairwise distinct", [ProseLine(["b"], "n"), listed]) is None
+    assert distinct_said("All points are pairwise distinct", [ProseLine(["p", "q"], "k", block=True), pairs]) is None
+    assert distinct_said("All points are pairwise distinct", [ProseLine(["n", "m"]), pairs]) is not None
+    sections = [
+        "The first line contains an integer n (1 <= n <= 6). The second line contains n integers a_1, a_2, ..., a_n"
+        " (1 <= a_i <= 12). The third line contains n integers b_1, b_2, ..., b_n (1 <= b_i <= 12). All numbers in"
+        " the input are pairwise distinct.",
+        "The first line contains two integers n and m (1 <= n, m <= 4). Each of the next n lines contains two integers"
+        " x_i and y_i (1 <= x_i, y_i <= 2) — a red point. Each of the next m lines contains two integers p_i and q_i"
+        " (1 <= p_i, q_i <= 2) — a blue point. All points are pairwise distinct.",
+    ]
+    assert not isinstance(_spec(sections[0], ["2\n1 2\n3 4\n"]), StdinSpec)
+    assert not isinstance(_spec(sections[1], ["1 1\n1 1\n2 2\n"]), StdinSpec)

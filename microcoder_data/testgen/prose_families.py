@@ -382,7 +382,7 @@ def characters_said(s: str, names: list[str]) -> tuple[str, str] | None:
 
 _DISTINCT = re.compile(
     r"(?:it is (?:also )?guaranteed that |it's guaranteed that )?(?:all )?(?:the )?(?:given )?(\w+)(?: of (\w+))?"
-    r"(?: (?:in|of) the (?:sequence|array|list|input|test case))? are (?:pairwise |all )?(?:distinct|different)",
+    r"(?: (?:in|of) the (?:sequence|array|list))? are (?:pairwise |all )?(?:distinct|different)",
     re.I,
 )
 _NOUNS_OF = {  # what a sentence may call the values of the line just read: one value each, or a row's pair
@@ -392,22 +392,25 @@ _NOUNS_OF = {  # what a sentence may call the values of the line just read: one 
 }
 
 
-def distinct_said(s: str, line: object) -> str | None:
+def distinct_said(s: str, lines: list[ProseLine]) -> str | None:
     """ "The strings are pairwise distinct", "All numbers in the sequence are pairwise distinct", "All pairs of
-    coordinates are distinct": of ``line`` (a ``ProseLine``, the one read just before), its values distinct
-    (a list, a column of strings or numbers) or its rows (a block of two columns), as a constraint line; None
-    where the sentence is not this or its noun is not what the line holds."""
+    coordinates are distinct": of the line read just before (the last of ``lines``), its values distinct (a list,
+    a column of strings or numbers) or its rows (a block of two columns), as a constraint line; None where the
+    sentence is not this, its noun is not what the line holds, or another line holds it too ("all points", "all
+    numbers in the input" may be of every such line: not read)."""
     m = _DISTINCT.fullmatch(s.strip())
-    names, count = getattr(line, "names", []), getattr(line, "count", None)
-    if not m or count is None or getattr(line, "width", None):
+    line = lines[-1] if lines else None
+    if not m or line is None or line.count is None or line.width:
         return None
     noun = m.group(1).lower() if m.group(2) is None or m.group(1).lower() != "pairs" else "pairs"
-    if len(names) == 2 and getattr(line, "block", False) and noun in _NOUNS_OF["pair"]:
-        a, b = names
-        return f"({a}_i, {b}_i) != ({a}_j, {b}_j) if i != j"
-    kind = "string" if getattr(line, "string", False) else "one"
-    if len(names) == 1 and noun in _NOUNS_OF[kind] and m.group(2) is None:
-        return f"all values of {names[0]} are distinct"
+    if len(line.names) == 2 and line.block and noun in _NOUNS_OF["pair"]:
+        a, b = line.names
+        others = [x for x in lines[:-1] if x.block and len(x.names) == 2 and x.count is not None]
+        return None if others else f"({a}_i, {b}_i) != ({a}_j, {b}_j) if i != j"
+    kind = "string" if line.string else "one"
+    same = [x for x in lines[:-1] if x.count is not None and bool(x.string) == bool(line.string) and not x.width]
+    if len(line.names) == 1 and noun in _NOUNS_OF[kind] and m.group(2) is None and not same:
+        return f"all values of {line.names[0]} are distinct"
     return None
 
 

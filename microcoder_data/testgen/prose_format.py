@@ -384,7 +384,7 @@ def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
     reading.constraints += graph or []
     if graph:
         return False
-    distinct = distinct_said(s, reading.lines[-1]) if reading.lines else None  # "The strings are pairwise distinct"
+    distinct = distinct_said(s, reading.lines)  # "The strings are pairwise distinct"
     reading.constraints += [distinct] if distinct else []
     if distinct:
         return False
