@@ -91,3 +91,33 @@ def test_distinct_of_every_line_or_of_the_input_is_not_read_of_the_last_line_onl
     ]
     assert not isinstance(_spec(sections[0], ["2\n1 2\n3 4\n"]), StdinSpec)
     assert not isinstance(_spec(sections[1], ["1 1\n1 1\n2 2\n"]), StdinSpec)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "a_i denotes the type of the i-th item and is either 1 or 2.",
+        "If a_i is 1, the item is red. Otherwise, the item is blue and a_i is 2.",
+        "The i-th element of a represents the colour of the i-th lamp and is either 1 or 2.",
+    ],
+)
+def test_a_meaning_sentence_that_also_says_a_value_refuses(said):
+    section = (
+        "The first line contains an integer n (1 <= n <= 6). The second line contains n integers a_1, a_2, ..., a_n"
+        " (1 <= a_i <= 3). "
+    )
+    assert not isinstance(_spec(section + said, ["2\n1 2\n"]), StdinSpec)
+    assert isinstance(_spec(section + "a_i denotes the type of the i-th item.", ["2\n1 2\n"]), StdinSpec)
+
+
+def test_the_same_guarantee_after_a_total_of_squares_is_of_squares():
+    section = (
+        "The first line contains an integer t (1 <= t <= 3) — the number of test cases. The first line of each test"
+        " case contains two integers n and m (1 <= n, m <= 10). The sum of n^2 over all test cases does not exceed 16."
+        " The same guarantee applies to m."
+    )
+    s = _spec(section, ["1\n2 2\n"])
+    assert isinstance(s, StdinSpec), s.reason
+    for v in _drawn(s):
+        assert sum(int(c[1]) ** 2 for c in v["cases"]) <= 16
+    assert not isinstance(_spec(section, ["1\n1 4\n", "1\n1 5\n"]), StdinSpec)  # 25 > 16

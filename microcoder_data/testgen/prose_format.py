@@ -555,7 +555,15 @@ def _meaning(s: str, reading: ProseInput) -> bool:
     m = _MEANING.fullmatch(s)
     said = m and (m.group(1) or m.group(2) or m.group(3) or m.group(4))  # "Otherwise, ...": the other value's
     bounded = said and (_COMPARISON.search(said) or _GLOSS_PROMISE.search(said) or _BOUNDING.search(said))
-    return bool(said and reading.lines and not bounded)
+    names = "|".join(map(re.escape, sorted(_known(reading), key=len, reverse=True)))
+    valued = said and (  # "... and is either 1 or 2", "the item is blue and a_i is 2": a value said, not a meaning
+        _AND_IS.search(said) or names and re.search(rf"(?<![\w.])(?:{names})(?:_\{{?\w+\}}?)? {_VALUED}", said)
+    )
+    return bool(said and reading.lines and not bounded and not valued)
+
+
+_AND_IS = re.compile(r"\b(?:and|but) (?:it |they )?(?:is|are|has|have|must|will|can)\b|\beither\b", re.I)
+_VALUED = r"(?:is|are|equals?|=)(?: not| never| always| also| then)? (?:-?\d|'|\"|either\b|one of\b|in\b|at\b)"
 
 
 # words that would make a value's meaning a bound of another value ("then y_i = 0", "then s consists of a")
@@ -568,10 +576,14 @@ _BOUNDING = re.compile(
 def _read_totals(s: str, sentence: str, reading: ProseInput) -> bool:
     """A sentence bounding sums over the test cases ("the sum of n over all test cases does not
     exceed ...", "The same guarantee applies to the sum of q"): read into ``reading.totals``."""
-    totals = sum_sentences(s, reading.totals[-1][1] if reading.totals else None)
+    last = reading.totals[-1][0] if reading.totals else []
+    power = len(last[0]) if len(last) == 1 and len(set(last[0])) == 1 else 0  # n: 1, n^2: 2; n * m, n + m: none
+    totals = sum_sentences(s, reading.totals[-1][1] if power else None)
+    again = re.match(r"the same\b", s, re.I) is not None  # "The same guarantee applies to m": of m^2 after n^2
     for total in totals or []:
         m = _TOTAL.match(total)
-        reading.totals += _totals(m.group(1), m.group(2), reading, sentence)  # type: ignore[union-attr]
+        read = _totals(m.group(1), m.group(2), reading, sentence)  # type: ignore[union-attr]
+        reading.totals += [([p * power for p in terms], b) for terms, b in read] if again else read
     if totals:
         return True
     m = _TOTAL.match(s)
