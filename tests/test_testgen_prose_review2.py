@@ -121,3 +121,29 @@ def test_the_same_guarantee_after_a_total_of_squares_is_of_squares():
     for v in _drawn(s):
         assert sum(int(c[1]) ** 2 for c in v["cases"]) <= 16
     assert not isinstance(_spec(section, ["1\n1 4\n", "1\n1 5\n"]), StdinSpec)  # 25 > 16
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The sum of n does not exceed 5.",
+        "The sum of n over all test cases does not exceed 5.",
+        "The sum of n and the sum of m do not exceed 5.",
+    ],
+)
+def test_a_total_with_no_test_cases_refuses(said):
+    section = "The first line contains two integers n and m (1 <= n, m <= 10). "
+    refused = _spec(section + said, ["2 3\n"])
+    assert not isinstance(refused, StdinSpec) and refused.refusal.kind == "unsupported_constraint"
+
+
+def test_a_total_of_a_lists_values_refuses_and_of_its_length_is_read():
+    section = (
+        "The first line contains an integer t (1 <= t <= 3) — the number of test cases. The first line of each test"
+        " case contains an integer n (1 <= n <= 6). The second line contains n integers a_1, a_2, ..., a_n"
+        " (1 <= a_i <= 100). It is guaranteed that the sum of {} over all test cases does not exceed 8."
+    )
+    assert not isinstance(_spec(section.format("a"), ["1\n2\n1 2\n"]), StdinSpec)  # values: len(a) not enforced
+    s = _spec(section.format("the lengths of a"), ["1\n2\n1 2\n"])
+    assert isinstance(s, StdinSpec), s.reason
+    assert all(sum(len(c[1]) for c in v["cases"]) <= 8 for v in _drawn(s))

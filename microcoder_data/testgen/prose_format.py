@@ -584,13 +584,12 @@ def _read_totals(s: str, sentence: str, reading: ProseInput) -> bool:
         m = _TOTAL.match(total)
         read = _totals(m.group(1), m.group(2), reading, sentence)  # type: ignore[union-attr]
         reading.totals += [([p * power for p in terms], b) for terms, b in read] if again else read
-    if totals:
-        return True
-    m = _TOTAL.match(s)
+    m = None if totals else _TOTAL.match(s)
     if m:
         reading.totals += _totals(m.group(1), m.group(2), reading, sentence)
-        return True
-    return False
+    if (totals or m) and reading.cases is None:  # one case: no sum over cases drawn or checked (stdin_format)
+        raise _Unsupported(f"a total with no test cases: {sentence!r}", kind="unsupported_constraint", line=sentence)
+    return bool(totals or m)
 
 
 def _known(reading: ProseInput) -> set[str]:
@@ -603,10 +602,18 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
     stricter of its two readings, so a drawn input keeps either."""
     products = []
     for term in re.split(r"\s+and (?:the )?(?:sum of )?|\s*\+\s*", re.sub(r"^\((.*)\)$", r"\1", terms.strip())):
+        length = re.match(r"(?:the )?(?:lengths?|sizes?) of|\|", term.strip()) is not None
         term = re.sub(r"^(?:the )?(?:values? (?:of )?|lengths? of (?:the )?(?:strings? )?)", "", term.strip())
         term = re.sub(rf"^({_NAME})\^2$", r"\1 * \1", term.strip())  # n^2: n * n
         names = [n.strip(" |") for n in term.split("*")]
-        if not all(re.fullmatch(_NAME, n) for n in names) or not reading.lines:
+        listed = {
+            n
+            for ln in reading.lines
+            if ln.count is not None and (ln.block or ln.width or not ln.string)
+            for n in ln.names
+            if ln.block or ln.width or not length
+        }  # a list's total is read as its length
+        if not all(re.fullmatch(_NAME, n) for n in names) or not reading.lines or listed & set(names):
             raise _Unsupported(
                 f"a total over the test cases not understood: {sentence!r}", kind="unsupported_format", line=sentence
             )
