@@ -147,3 +147,17 @@ def test_a_total_of_a_lists_values_refuses_and_of_its_length_is_read():
     s = _spec(section.format("the lengths of a"), ["1\n2\n1 2\n"])
     assert isinstance(s, StdinSpec), s.reason
     assert all(sum(len(c[1]) for c in v["cases"]) <= 8 for v in _drawn(s))
+
+
+@pytest.mark.parametrize("gloss", ["the maximum number of points to pick", "the number of red points"])
+def test_a_block_is_counted_by_a_gloss_part_only_where_one_part_is_exactly_the_number_of_its_noun(gloss):
+    section = (
+        "The first line contains a single integer t (1 <= t <= 3) — the number of test cases. The first line of each"
+        f" test case contains two integers k and m (1 <= m <= 4, 1 <= k <= 3) — {gloss} and the number of points. The"
+        " (i + 1)-th line of each test case contains two integers x_i and y_i (1 <= x_i, y_i <= 3) — the coordinates"
+        " of the i-th point."
+    )
+    assert not isinstance(_spec(section, ["1\n2 2\n1 2\n2 1\n"]), StdinSpec)
+    s = _spec(section.replace(gloss, "the distance"), ["1\n2 2\n1 2\n2 1\n"])
+    assert isinstance(s, StdinSpec), s.reason
+    assert all(len(c[2]) == int(c[1]) for v in _drawn(s) for c in v["cases"])

@@ -542,14 +542,17 @@ BLANK_BEFORE = re.compile(  # "Each test case is preceded by an empty line"
 def counted_by_noun(s: str, gloss: str, lines: list[ProseLine]) -> str:
     """ "The (i + 1)-th line of each test case contains two integers x_i and y_i — the coordinates of the i-th
     point", right after a first line glossed "— the number of points and ...": a block of that many lines (the
-    name whose gloss part counts the block's noun), as "Each of the next n lines contains ..."; ``s`` otherwise."""
+    name whose gloss part is "the number of points", no other part naming points), as "Each of the next n lines
+    contains ..."; ``s`` otherwise."""
     m = re.fullmatch(r"the \(i ?\+ ?1\)-th line(?: of (?:each|the) test case)? contains (.+)", s, re.I)
     noun = re.search(r"\bthe i-th ([a-z]+)\b", gloss)
     if not m or not noun or len(lines) != 1 or lines[0].count is not None or lines[0].string:
         return s
     parts = [p.strip() for p in re.split(r",? and |, ", lines[0].gloss) if p.strip()]
-    said = [n for n, p in zip(lines[0].names, parts) if re.search(rf"\bnumber of {noun[1]}s\b", p)]
-    return f"Each of the next {said[0]} lines contains {m[1]}" if len(parts) == len(lines[0].names) and said else s
+    said = [n for n, p in zip(lines[0].names, parts) if re.fullmatch(rf"the number of {noun[1]}s", p, re.I)]
+    many = [p for p in parts if re.search(rf"\b{noun[1]}s?\b", p, re.I)]  # "the maximum number of points to pick"
+    one = len(parts) == len(lines[0].names) and len(said) == len(many) == 1  # the one part naming the noun counts it
+    return f"Each of the next {said[0]} lines contains {m[1]}" if one else s
 
 
 def units_as_cases(section: str) -> str:
