@@ -10,7 +10,7 @@ import pytest
 
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import generate_inputs
-from microcoder_data.testgen.prose_families import distinct_said
+from microcoder_data.testgen.prose_families import characters_said, distinct_said
 from microcoder_data.testgen.prose_items import ProseLine
 from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
 from microcoder_eval.types import TestCase
@@ -161,3 +161,14 @@ def test_a_block_is_counted_by_a_gloss_part_only_where_one_part_is_exactly_the_n
     s = _spec(section.replace(gloss, "the distance"), ["1\n2 2\n1 2\n2 1\n"])
     assert isinstance(s, StdinSpec), s.reason
     assert all(len(c[2]) == int(c[1]) for v in _drawn(s) for c in v["cases"])
+
+
+def test_characters_said_of_no_name_are_the_last_lines_and_refuse_where_it_has_them():
+    assert characters_said("Each character is either 'a' or 'b'", ["s"], "t") is None  # t's said: not s's
+    assert characters_said("Each character is either 'a' or 'b'", ["s", "t"], "t") == ("t", "a and b")
+    section = (
+        "The first line contains an integer n (1 <= n <= 9). The second line contains a string s of length n. The"
+        " third line contains a string t of length n consisting of lowercase English letters. Each character is"
+        " either 'a' or 'b'."
+    )
+    assert not isinstance(_spec(section, ["3\nabb\nabc\n"]), StdinSpec)

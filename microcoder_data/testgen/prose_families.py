@@ -343,12 +343,13 @@ def _one_class(part: str) -> str | None:
     return next((re.sub(k, v, part, flags=re.I) for k, v in _ONE_CLASS.items() if re.fullmatch(k, part, re.I)), None)
 
 
-def characters_said(s: str, names: list[str]) -> tuple[str, str] | None:
+def characters_said(s: str, names: list[str], last: str | None = None) -> tuple[str, str] | None:
     """ "The string s consists of lowercase English letters", "It's guaranteed that s only contains characters
     0, 1 and ?", "The strings only contain lowercase letters of the English alphabet", "Each character is
     either a lowercase Latin letter or a digit", "Each character is either '.' or '#'": (the string, of
-    ``names`` whose characters are still to be said -- the last where the sentence names none; its
-    characters as "consists of" words), or None."""
+    ``names`` whose characters are still to be said -- where the sentence names none, ``last``, the line read
+    last (None where its characters were said: not another string's); its characters as "consists of" words),
+    or None."""
     listed = re.fullmatch(r"\(?([A-Za-z]\w*)_\{?i\}? in \{([^{}]*)\}\)?", s.strip().rstrip("."))  # (a_i in {'W','C'})
     items = [x.strip() for x in listed[2].split(",")] if listed else []
     if listed and listed[1] in names and items and all(re.fullmatch(r"'.'|\".\"|\w", x) for x in items):
@@ -360,7 +361,7 @@ def characters_said(s: str, names: list[str]) -> tuple[str, str] | None:
     named, said = (m.group(2), m.group(3)) if m.group(3) is not None else (m.group(4), m.group(5))
     if not named and m.group(3) is not None and not (m.group(1) or re.match(r"it\b", s, re.I)):
         return None  # "x contains ..." of no string named, said of nothing read
-    name = named or names[-1]
+    name = named or (names[-1] if last is None else last)
     name = f"{name}_i" if f"{name}_i" in names else name  # of a block of strings: each row's
     if name not in names:
         return None

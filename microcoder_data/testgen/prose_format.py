@@ -399,7 +399,9 @@ def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
 
 def _alphabet_sentence(s: str, reading: ProseInput) -> bool:
     """The characters of a string read before without them (``prose_families.characters_said``)."""
-    said = characters_said(s, [n for n, _ in reading.unstated])
+    line = reading.lines[-1] if reading.lines else None  # "Each character is ...": of the line read last
+    last = line.names[0] + ("_i" if line.block else "") if line and line.string else ""
+    said = characters_said(s, [n for n, _ in reading.unstated], last)
     reading.constraints += [f"{said[0]} consists of {said[1]}"] if said else []
     return said is not None
 
