@@ -165,7 +165,7 @@ def test_a_block_is_counted_by_a_gloss_part_only_where_one_part_is_exactly_the_n
 
 def test_characters_said_of_no_name_are_the_last_lines_and_refuse_where_it_has_them():
     assert characters_said("Each character is either 'a' or 'b'", ["s"], "t") is None  # t's said: not s's
-    assert characters_said("Each character is either 'a' or 'b'", ["s", "t"], "t") == ("t", "a and b")
+    assert characters_said("Each character is either 'a' or 'b'", ["s", "t"], "t") == ("t", "'a' and 'b'")
     section = (
         "The first line contains an integer n (1 <= n <= 9). The second line contains a string s of length n. The"
         " third line contains a string t of length n consisting of lowercase English letters. Each character is"
