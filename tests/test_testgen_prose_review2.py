@@ -172,3 +172,25 @@ def test_characters_said_of_no_name_are_the_last_lines_and_refuse_where_it_has_t
         " either 'a' or 'b'."
     )
     assert not isinstance(_spec(section, ["3\nabb\nabc\n"]), StdinSpec)
+
+
+_GRAPH = (
+    "The first line contains two integers n and m (2 <= n <= 5, n - 1 <= m <= 6). Each of the next m lines contains"
+    " two integers u_i and v_i (1 <= u_i, v_i <= n). It is guaranteed that the given graph is connected."
+)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The graph contains no triangles.",
+        "Each vertex of the graph has degree 2 or 3.",
+        "The graph is biconnected.",
+        "Vertex 1 is connected to every other vertex.",
+    ],
+)
+def test_a_graph_read_lifts_only_the_phrase_introducing_it(said):
+    story = f"You are given an undirected graph with n vertices and m edges. {said} Find the answer."
+    assert not isinstance(_spec(_GRAPH, ["3 2\n1 2\n2 3\n"], story), StdinSpec)
+    s = _spec(_GRAPH, ["3 2\n1 2\n2 3\n"], "You are given a connected undirected graph with n vertices. Find it.")
+    assert isinstance(s, StdinSpec), s.reason

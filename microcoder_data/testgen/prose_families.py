@@ -462,7 +462,13 @@ _GRAPH_SENTENCES = [  # (a sentence of the Input section, the constraint lines i
         ["The graph is simple and connected"],
     ),
 ]
-_GRAPH_WORDS_READ = re.compile(r"\b(?:simple |connected |undirected )*graphs?\b|\bconnected\b", re.I)
+# the phrase introducing the graph, the only words of the story a graph sentence of the Input section lifts:
+# "graph" and "undirected" (its edges read either way), "connected" / "simple" where read so
+_GRAPH_INTRO = re.compile(
+    r"\b(?:you are|you're|we are|we're)? ?given (?:an?|the) ((?:(?:connected|simple|undirected|unweighted|weighted)"
+    r",? (?:and )?)*graph)(?= with| of| consisting| that| on| containing|[,.]| \()",
+    re.I,
+)
 
 
 def graph_said(s: str) -> list[str] | None:
@@ -478,14 +484,23 @@ _SUB_I = r"_\{?i\}?"
 
 
 def told_without_graph(told: str, constraints: list[str]) -> str:
-    """The story less the words graph and connected where a sentence of the Input section read the edges as a
-    (connected) graph (a tree, a direction still refuse or are read), less "w_i are even" where read, and less
-    "distinct points" where the block of two columns was read distinct ("x are distinct" stays)."""
-    read = {line for _, lines in _GRAPH_SENTENCES for line in lines}
+    """The story less the phrase introducing the graph ("You are given a connected undirected graph with ...")
+    and a gloss's "in the graph" where a sentence of the Input section read the edges as a (connected) graph
+    (any other sentence of the graph, its vertices or degrees still refuses), less "w_i are even" where read,
+    and less "distinct points" where the block of two columns was read distinct ("x are distinct" stays)."""
+    read = {line for _, lines in _GRAPH_SENTENCES for line in lines} & set(constraints)
+    lifted = {"graph", "undirected", "unweighted", "weighted", "and", ""}
+    lifted |= {"connected"} if any("connected" in x for x in read) else set()
+    lifted |= {"simple"} if any("simple" in x or "self-loops or" in x for x in read) else set()
     other = re.search(
         r"\b(?:cycles?|acyclic|bipartite|planar|complete|regular|forest|dag|cactus|tournament)\b", told, re.I
     )
-    told = _GRAPH_WORDS_READ.sub("", told) if read & set(constraints) and not other else told  # a kind not read: kept
+    if read and not other:  # a kind not read: kept
+        told = _GRAPH_INTRO.sub(
+            lambda m: m[0][: m.start(1) - m.start(0)] if set(re.split(r"[\s,]+", m[1].lower())) <= lifted else m[0],
+            told,
+        )
+        told = "\n\n".join(where_graph(x) if x.startswith("the number of ") else x for x in told.split("\n\n"))
     if any(
         re.fullmatch(r"\(\w+_i, \w+_i\) != \(\w+_j, \w+_j\) (?:if|for) i != j", c) for c in constraints
     ):  # points read distinct
