@@ -194,3 +194,31 @@ def test_a_graph_read_lifts_only_the_phrase_introducing_it(said):
     assert not isinstance(_spec(_GRAPH, ["3 2\n1 2\n2 3\n"], story), StdinSpec)
     s = _spec(_GRAPH, ["3 2\n1 2\n2 3\n"], "You are given a connected undirected graph with n vertices. Find it.")
     assert isinstance(s, StdinSpec), s.reason
+
+
+_CASES = (
+    "The first line contains an integer T ({}) — the number of test cases. Each test case contains one integer n"
+    " (1 <= n <= 5)."
+)
+
+
+@pytest.mark.parametrize(
+    "bounds, story, after",
+    [
+        ("T >= 1", "There are at most 2 test cases. Find the answer.", ""),
+        ("T >= 1", _STORY, "\n\nConstraints\n\n1 <= T <= 2\n1 <= n <= 5\n"),
+        ("1 <= T <= 10", _STORY, "\n\nConstraints\n\n1 <= T <= 2\n1 <= n <= 5\n"),
+    ],
+)
+def test_a_count_of_test_cases_bounded_elsewhere_refuses(bounds, story, after):
+    refused = _spec(_CASES.format(bounds), ["1\n3\n"], story, after)
+    assert not isinstance(refused, StdinSpec) and refused.refusal.kind == "unsupported_constraint"
+
+
+def test_an_unbounded_count_of_test_cases_is_drawn_from_its_lower_bound():
+    s = _spec(_CASES.format("T >= 20"), ["20\n" + "3\n" * 20])
+    assert isinstance(s, StdinSpec), s.reason
+    assert all(len(v["cases"]) >= 20 for v in _drawn(s, 10))
+    s = _spec(_CASES.format("T >= 1"), ["1\n3\n"], "In the first test case, the answer is 3. Find the answer.")
+    assert isinstance(s, StdinSpec), s.reason
+    assert all(1 <= len(v["cases"]) <= 10 for v in _drawn(s, 10))

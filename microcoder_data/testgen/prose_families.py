@@ -542,9 +542,27 @@ UNBOUNDED_CASES = "10"  # the most test cases drawn where the statement sets no 
 
 def unbounded_count(bounds: str, name: str) -> str:
     """ "t >= 1" of the count of test cases, no upper bound stated: ``1 <= t <= 10`` (every count drawn is one
-    the statement allows); any other bounds as they are."""
+    the statement allows; "t >= 20": ``20 <= t <= 20``); any other bounds as they are."""
     m = re.fullmatch(rf"{re.escape(name)} ?>= ?(\d+)|(\d+) ?<= ?{re.escape(name)}", bounds)
-    return f"{m[1] or m[2]} <= {name} <= {UNBOUNDED_CASES}" if m else bounds
+    low = m and (m[1] or m[2])
+    return f"{low} <= {name} <= {max(int(low), int(UNBOUNDED_CASES))}" if low else bounds
+
+
+_CASES_BOUNDED = re.compile(
+    r"\b(?:at (?:most|least)|up to|no (?:more|fewer|less) than|(?:not )?exceed\w*|maximum|minimum|limit\w*|bound\w*"
+    r"|\d+)\b[^.]*\btest ?cases?\b|\btest ?cases?\b[^.]*\b(?:at (?:most|least)|exceed\w*|up to|\d+ or (?:more|fewer))\b",
+    re.I,
+)
+
+
+def count_said_elsewhere(told: str, name: str) -> str | None:
+    """A sentence of ``told`` (the statement less its Input and Output sections) naming the count of test cases
+    ``name`` or bounding how many there are ("There are at most 2 test cases"), or None: an unbounded count is
+    drawn small only where nothing else says how many."""
+    said = (
+        x for x in sentences(told) if re.search(rf"(?<![\w.]){re.escape(name)}(?![\w(])", x) or _CASES_BOUNDED.search(x)
+    )
+    return next(said, None)
 
 
 BLANK_BEFORE = re.compile(  # "Each test case is preceded by an empty line"

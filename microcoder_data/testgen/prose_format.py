@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
 from microcoder_data.testgen.prose_families import (
     BLANK_BEFORE,
+    count_said_elsewhere,
     counted_by_noun,
     characters_said,
     distinct_said,
@@ -497,6 +498,19 @@ def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
     if not m or not bounds:
         raise _Unsupported(
             f"the number of test cases not understood: {sentence!r}", kind="unsupported_format", line=sentence
+        )
+    said = [
+        c
+        for c in _story_ranges(_normal(reading.story), {m.group(1)})
+        if c.replace(" ", "") != m.group(2).replace(" ", "")
+    ]
+    if unbounded_count(m.group(2).strip(), m.group(1)) != m.group(2).strip():  # drawn small: nothing else may bound it
+        said += [count_said_elsewhere(_normal(_without_output(reading.story)), m.group(1)) or ""]
+    if any(said):  # "1 <= T <= 2" in the Constraints, "There are at most 2 test cases": not the range drawn
+        raise _Unsupported(
+            f"the number of test cases bounded elsewhere: {next(filter(None, said))!r}",
+            kind="unsupported_constraint",
+            line=sentence,
         )
     reading.cases, reading.cases_range = m.group(1), (bounds.group(1), bounds.group(2))
 
