@@ -548,23 +548,6 @@ def unbounded_count(bounds: str, name: str) -> str:
     return f"{low} <= {name} <= {max(int(low), int(UNBOUNDED_CASES))}" if low else bounds
 
 
-_CASES_BOUNDED = re.compile(
-    r"\b(?:at (?:most|least)|up to|no (?:more|fewer|less) than|(?:not )?exceed\w*|maximum|minimum|limit\w*|bound\w*"
-    r"|\d+)\b[^.]*\btest ?cases?\b|\btest ?cases?\b[^.]*\b(?:at (?:most|least)|exceed\w*|up to|\d+ or (?:more|fewer))\b",
-    re.I,
-)
-
-
-def count_said_elsewhere(told: str, name: str) -> str | None:
-    """A sentence of ``told`` (the statement less its Input and Output sections) naming the count of test cases
-    ``name`` or bounding how many there are ("There are at most 2 test cases"), or None: an unbounded count is
-    drawn small only where nothing else says how many."""
-    said = (
-        x for x in sentences(told) if re.search(rf"(?<![\w.]){re.escape(name)}(?![\w(])", x) or _CASES_BOUNDED.search(x)
-    )
-    return next(said, None)
-
-
 BLANK_BEFORE = re.compile(  # "Each test case is preceded by an empty line"
     r"(?:each test case's description|each test case|the description of each test case) is preceded by"
     r" (?:a blank|an empty) line|(?:a blank|an empty) line is written (?:before|in front of) each test (?:case|suite)"

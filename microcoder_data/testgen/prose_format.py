@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
 from microcoder_data.testgen.prose_families import (
     BLANK_BEFORE,
-    count_said_elsewhere,
     counted_by_noun,
     characters_said,
     distinct_said,
@@ -49,6 +48,7 @@ from microcoder_data.testgen.prose_items import (
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_promises import is_promise, split_sentences, story_promise, told_without_parents
+from microcoder_data.testgen.prose_refusals import a_meaning, count_bounded_elsewhere, lists_of
 from microcoder_data.testgen.prose_sentences import (
     noun_phrases,
     rephrase,
@@ -499,19 +499,11 @@ def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
         raise _Unsupported(
             f"the number of test cases not understood: {sentence!r}", kind="unsupported_format", line=sentence
         )
-    said = [
-        c
-        for c in _story_ranges(_normal(reading.story), {m.group(1)})
-        if c.replace(" ", "") != m.group(2).replace(" ", "")
-    ]
-    if unbounded_count(m.group(2).strip(), m.group(1)) != m.group(2).strip():  # drawn small: nothing else may bound it
-        said += [count_said_elsewhere(_normal(_without_output(reading.story)), m.group(1)) or ""]
-    if any(said):  # "1 <= T <= 2" in the Constraints, "There are at most 2 test cases": not the range drawn
-        raise _Unsupported(
-            f"the number of test cases bounded elsewhere: {next(filter(None, said))!r}",
-            kind="unsupported_constraint",
-            line=sentence,
-        )
+    unbounded = unbounded_count(m.group(2).strip(), m.group(1)) != m.group(2).strip()  # drawn small
+    ranges = _story_ranges(_normal(reading.story), {m.group(1)})
+    said = count_bounded_elsewhere(m.group(1), m.group(2), ranges, _normal(_without_output(reading.story)), unbounded)
+    if said:  # "1 <= T <= 2" in the Constraints, "There are at most 2 test cases": not the range drawn
+        raise _Unsupported(f"the test cases bounded elsewhere: {said!r}", kind="unsupported_constraint", line=sentence)
     reading.cases, reading.cases_range = m.group(1), (bounds.group(1), bounds.group(2))
 
 
@@ -556,37 +548,9 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
     raise _Unsupported(f"input line not understood: {sentence!r}", kind="unsupported_format", line=sentence)
 
 
-_MEANING = re.compile(
-    r"(?:if|when) (?:the (?:character|symbol|type|value) |the (?:\w+ )?\w+ )?(?:is |= ?|equals )?\S+ ?(?:is |= ?|equals )?"
-    r"(?:'[^']*'|\"[^\"]*\"|\d+),? (?:then )?(.+)"
-    r"|(?:'[^']*'|\"[^\"]*\"|\d+) (?:means|denotes|represents|indicates) (?:that )?(.+)|otherwise,? (.+)"
-    r"|(?:the i-th (?:character|element|number|integer) of [A-Za-z]\w*|[A-Za-z]\w*_\{?i\}?) (?:represents|denotes|describes) (.+)",
-    re.I,
-)
-
-
 def _meaning(s: str, reading: ProseInput) -> bool:
-    """ "If s_i = 0, then the number p_i is colored black", "'#' means a wall": what a value means,
-    after the lines are read; it says nothing of the values (a bound or a promise in it is not this)."""
-    m = _MEANING.fullmatch(s)
-    said = m and (m.group(1) or m.group(2) or m.group(3) or m.group(4))  # "Otherwise, ...": the other value's
-    bounded = said and (_COMPARISON.search(said) or _GLOSS_PROMISE.search(said) or _BOUNDING.search(said))
-    names = "|".join(map(re.escape, sorted(_known(reading), key=len, reverse=True)))
-    valued = said and (  # "... and is either 1 or 2", "the item is blue and a_i is 2": a value said, not a meaning
-        _AND_IS.search(said) or names and re.search(rf"(?<![\w.])(?:{names})(?:_\{{?\w+\}}?)? {_VALUED}", said)
-    )
-    return bool(said and reading.lines and not bounded and not valued)
-
-
-_AND_IS = re.compile(r"\b(?:and|but) (?:it |they )?(?:is|are|has|have|must|will|can)\b|\beither\b", re.I)
-_VALUED = r"(?:is|are|equals?|=)(?: not| never| always| also| then)? (?:-?\d|'|\"|either\b|one of\b|in\b|at\b)"
-
-
-# words that would make a value's meaning a bound of another value ("then y_i = 0", "then s consists of a")
-_BOUNDING = re.compile(
-    r"=|\b(?:consist|contain|only|length|size|sum|between|range|greater|less|larger|smaller|than|equal|exceed|same)\w*",
-    re.I,
-)
+    """What a value means, after the lines are read (``prose_refusals.a_meaning``)."""
+    return bool(reading.lines) and a_meaning(s, _known(reading), _GLOSS_PROMISE)
 
 
 def _read_totals(s: str, sentence: str, reading: ProseInput) -> bool:
@@ -622,14 +586,11 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
         term = re.sub(r"^(?:the )?(?:values? (?:of )?|lengths? of (?:the )?(?:strings? )?)", "", term.strip())
         term = re.sub(rf"^({_NAME})\^2$", r"\1 * \1", term.strip())  # n^2: n * n
         names = [n.strip(" |") for n in term.split("*")]
-        listed = {
-            n
-            for ln in reading.lines
-            if ln.count is not None and (ln.block or ln.width or not ln.string)
-            for n in ln.names
-            if ln.block or ln.width or not length
-        }  # a list's total is read as its length
-        if not all(re.fullmatch(_NAME, n) for n in names) or not reading.lines or listed & set(names):
+        if (
+            not all(re.fullmatch(_NAME, n) for n in names)
+            or not reading.lines
+            or lists_of(reading.lines, length) & set(names)
+        ):
             raise _Unsupported(
                 f"a total over the test cases not understood: {sentence!r}", kind="unsupported_format", line=sentence
             )
