@@ -121,6 +121,14 @@ def test_the_same_guarantee_after_a_total_of_squares_is_of_squares():
     for v in _drawn(s):
         assert sum(int(c[1]) ** 2 for c in v["cases"]) <= 16
     assert not isinstance(_spec(section, ["1\n1 4\n", "1\n1 5\n"]), StdinSpec)  # 25 > 16
+    section = (
+        section.replace("n^2", "n * m")
+        .replace("applies to m", "applies to k")
+        .replace("two integers n and m (1 <= n, m <= 10)", "three integers n, m and k (1 <= n, m, k <= 10)")
+    )
+    s = _spec(section, ["1\n2 2 3\n"])  # of a product of two names: the named one's total (a plain name's)
+    assert isinstance(s, StdinSpec), s.reason
+    assert all(sum(int(c[2]) for c in v["cases"]) <= 16 for v in _drawn(s))
 
 
 @pytest.mark.parametrize(
@@ -222,3 +230,15 @@ def test_an_unbounded_count_of_test_cases_is_drawn_from_its_lower_bound():
     s = _spec(_CASES.format("T >= 1"), ["1\n3\n"], "In the first test case, the answer is 3. Find the answer.")
     assert isinstance(s, StdinSpec), s.reason
     assert all(1 <= len(v["cases"]) <= 10 for v in _drawn(s, 10))
+
+
+@pytest.mark.parametrize(
+    "gloss", ["divisors of m", "perfect squares", "composite numbers", "squares of integers", "fibonacci numbers"]
+)
+def test_a_gloss_saying_what_kind_of_number_refuses(gloss):
+    section = (
+        "The first line contains two integers n and m (1 <= n <= 5, 1 <= m <= 30). The second line contains n"
+        " integers a_1, a_2, ..., a_n (1 <= a_i <= 30) — {}."
+    )
+    assert not isinstance(_spec(section.format(gloss), ["2 6\n2 3\n"]), StdinSpec)
+    assert isinstance(_spec(section.format("heights of people"), ["2 6\n2 3\n"]), StdinSpec)

@@ -462,10 +462,11 @@ _GRAPH_SENTENCES = [  # (a sentence of the Input section, the constraint lines i
         ["The graph is simple and connected"],
     ),
 ]
-# the phrase introducing the graph, the only words of the story a graph sentence of the Input section lifts:
+# the phrase introducing the graph ("You are given a connected graph with", "can be represented as a connected
+# simple graph with"), the only words of the story a graph sentence of the Input section lifts:
 # "graph" and "undirected" (its edges read either way), "connected" / "simple" where read so
 _GRAPH_INTRO = re.compile(
-    r"\b(?:you are|you're|we are|we're)? ?given (?:an?|the) ((?:(?:connected|simple|undirected|unweighted|weighted)"
+    r"\b(?:(?:you are|you're|we are|we're)? ?given|represented as) (?:an?|the) ((?:(?:connected|simple|undirected|unweighted|weighted)"
     r",? (?:and )?)*graph)(?= with| of| consisting| that| on| containing|[,.]| \()",
     re.I,
 )

@@ -557,7 +557,7 @@ def _read_totals(s: str, sentence: str, reading: ProseInput) -> bool:
     """A sentence bounding sums over the test cases ("the sum of n over all test cases does not
     exceed ...", "The same guarantee applies to the sum of q"): read into ``reading.totals``."""
     last = reading.totals[-1][0] if reading.totals else []
-    power = len(last[0]) if len(last) == 1 and len(set(last[0])) == 1 else 0  # n: 1, n^2: 2; n * m, n + m: none
+    power = len(last[0]) if len(last) == 1 and len(set(last[0])) == 1 else int(len(last) == 1)  # n^2: 2; n * m: 1
     totals = sum_sentences(s, reading.totals[-1][1] if power else None)
     again = re.match(r"the same\b", s, re.I) is not None  # "The same guarantee applies to m": of m^2 after n^2
     for total in totals or []:
@@ -601,7 +601,8 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
 # a gloss that says one of these promises more than "the number of ...": kept, so the sentence is refused
 _GLOSS_PROMISE = re.compile(
     r"\b(?:guarantee|distinct|differ|unique|prime|even(?!ts?\b)|odd|divisible|multiple|power|non-?zero|positive|negative"
-    r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom)\w*",
+    r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom|divisor|coprime"
+    r"|composite|consecutive|adjacent|disjoint|fibonacci|perfect squares?|squares? of)\w*",
     re.I,
 )
 _GRAPH_WORDS = re.compile(r"\b(?:trees?|graphs?|edges?|vertices|vertex|connected|loops?|reachable|cycles?)\b", re.I)
