@@ -242,3 +242,12 @@ def test_a_gloss_saying_what_kind_of_number_refuses(gloss):
     )
     assert not isinstance(_spec(section.format(gloss), ["2 6\n2 3\n"]), StdinSpec)
     assert isinstance(_spec(section.format("heights of people"), ["2 6\n2 3\n"]), StdinSpec)
+
+
+def test_a_string_of_n_letters_is_not_a_string_of_any_characters():
+    section = (
+        "The first line contains an integer n (1 <= n <= 9). The second line contains a string, consisting of exactly"
+        " n letters. Each character is either a lowercase Latin letter or a digit."
+    )
+    assert not isinstance(_spec(section, ["3\nabc\n"]), StdinSpec)  # digits drawn in a string of letters
+    assert isinstance(_spec(section.replace(" letters.", " characters."), ["3\nab1\n"]), StdinSpec)

@@ -97,7 +97,7 @@ REWRITES = [
     ),
     _r(
         "a string, consisting of exactly n characters",
-        rf"\b(string(?: [A-Za-z]\w*)?),? (?:consisting|which consists) of (?:exactly )?({_COUNT}) (?:characters|letters|symbols)$",
+        rf"\b(string(?: [A-Za-z]\w*)?),? (?:consisting|which consists) of (?:exactly )?({_COUNT}) (?:characters|symbols)$",
         r"\1 of length \2",
         (
             "The second line contains a string, consisting of exactly n characters",
