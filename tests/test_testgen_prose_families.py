@@ -102,12 +102,14 @@ def test_a_sentence_not_stating_characters_is_not_read_as_them(sentence):
 def test_distinct_is_read_of_the_line_just_read_by_what_it_holds():
     listed, pairs = ProseLine(["a"], "n"), ProseLine(["x", "y"], "m", block=True)
     strings = ProseLine(["s"], "n", block=True, string=True, length="3")
-    assert distinct_said("All numbers in the sequence are pairwise distinct", listed) == "all values of a are distinct"
-    assert distinct_said("All pairs of coordinates are distinct", pairs) == "(x_i, y_i) != (x_j, y_j) if i != j"
-    assert distinct_said("The strings are pairwise distinct", strings) == "all values of s are distinct"
-    assert distinct_said("The strings are pairwise distinct", listed) is None  # not what the line holds
-    assert distinct_said("All numbers in the sequence are pairwise distinct", pairs) is None
-    assert distinct_said("All numbers are distinct", ProseLine(["n", "k"])) is None  # scalars: no list
+    assert (
+        distinct_said("All numbers in the sequence are pairwise distinct", [listed]) == "all values of a are distinct"
+    )
+    assert distinct_said("All pairs of coordinates are distinct", [pairs]) == "(x_i, y_i) != (x_j, y_j) if i != j"
+    assert distinct_said("The strings are pairwise distinct", [strings]) == "all values of s are distinct"
+    assert distinct_said("The strings are pairwise distinct", [listed]) is None  # not what the line holds
+    assert distinct_said("All numbers in the sequence are pairwise distinct", [pairs]) is None
+    assert distinct_said("All numbers are distinct", [ProseLine(["n", "k"])]) is None  # scalars: no list
 
 
 @pytest.mark.parametrize(
@@ -472,8 +474,11 @@ def test_a_total_of_a_sum_of_squares_and_the_same_guarantee_of_a_bare_name_are_e
     section = (
         "The first line contains a single integer t (1 <= t <= 4) — the number of test cases. The only line of each"
         " test case contains three integers n, m and w (1 <= n, m, w <= 5). It is guaranteed that the sum of"
-        " (n^2 + m^2) over all test cases does not exceed 30. The same guarantee applies to w."
+        " (n^2 + m^2) over all test cases does not exceed 30. It is guaranteed that the sum of n over all test cases"
+        " does not exceed 30. The same guarantee applies to w."
     )
+    of_two = section.replace(" It is guaranteed that the sum of n over all test cases does not exceed 30.", "")
+    assert not isinstance(stdin_spec(_problem(of_two, ["2\n1 2 3\n2 1 4\n"])), StdinSpec)  # w's, or w^2's: untold
     s = stdin_spec(_problem(section, ["2\n1 2 3\n2 1 4\n"]))
     assert isinstance(s, StdinSpec), s.reason
     for x in generate_inputs(s.spec, "cf/squares", 25):

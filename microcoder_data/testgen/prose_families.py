@@ -22,6 +22,14 @@ from microcoder_data.testgen.prose_promises import is_promise, sentences
 
 _COUNT = r"\(?[A-Za-z]\w*(?: ?[-+*] ?(?:\d+|[A-Za-z]\w*))*\)?|\d+"
 _LINES = rf"(?:the )?(?:next|following) ({_COUNT}) lines(?: of (?:each|the) test case)?"
+# what announced lines describe, the words a rewrite drops: a plain noun phrase only ("the corresponding rows of
+# the matrix", "n points"); an adjective ("distinct points", "a symmetric matrix") or a structure ("the edges of
+# the tree") says more of the values and is kept, so the sentence is refused
+_STRUCTURE = r"(?:trees?|graphs?|forests?|cycles?|paths?|polygons?|permutations?|dags?|cactus|tournaments?)\b"
+_PLAIN = rf"(?!{_STRUCTURE})[a-z]+"
+_FILLER = (  # a count in it is a short name or a number ("n - 1 edges"): "non-overlapping" is no count
+    rf"(?:(?:the|a|an|[A-Za-z]\w?(?: ?[-+] ?\d+)?|\d+) )?(?:corresponding )?{_PLAIN}(?: of (?:the |a |an )?{_PLAIN})?"
+)
 
 
 @dataclass(frozen=True)
@@ -89,7 +97,7 @@ REWRITES = [
     ),
     _r(
         "a string, consisting of exactly n characters",
-        rf"\b(string(?: [A-Za-z]\w*)?),? (?:consisting|which consists) of (?:exactly )?({_COUNT}) (?:characters|letters|symbols)$",
+        rf"\b(string(?: [A-Za-z]\w*)?),? (?:consisting|which consists) of (?:exactly )?({_COUNT}) (?:characters|symbols)$",
         r"\1 of length \2",
         (
             "The second line contains a string, consisting of exactly n characters",
@@ -165,7 +173,7 @@ REWRITES = [
     ),
     _r(
         "the next n lines describe dishes, the i-th of them contains",
-        rf"^{_LINES} describe (?:the )?[\w -]+?, (?:the i-th of them|each of them|each) contains? ",
+        rf"^{_LINES} describe {_FILLER}, (?:the i-th of them|each of them|each) contains? ",
         r"Each of the next \1 lines contains ",
         (
             "The next n lines describe dishes, the i-th of them contains two integers a_i and b_i",
@@ -190,7 +198,7 @@ REWRITES = [
     _r(  # lines announced, what each holds in the sentence after ("The i-th line contains ..."): their count pending
         "the next n lines describe the rows",
         rf"^(?:the )?(?:next|following) ({_COUNT}) lines(?: of (?:each|the) test case)? (?:describe|contains? (?:the )?"
-        r"(?:descriptions? of|edges of)) (?:the )?(?:[\w-]+ ?){1,5}$",
+        rf"(?:descriptions? of|edges of)) {_FILLER}$",
         r"Then \1 lines follow",
         ("The next n lines describe the corresponding rows of the matrix", "Then n lines follow"),
         ("Next n - 1 lines contains description of edges", "Then n - 1 lines follow"),
@@ -208,14 +216,14 @@ REWRITES = [
     _r(  # the values not named: the sentence after names them ("The i-th line contains integers X_i and Y_i")
         "each of the next n lines contains two integers.",
         rf"^(?:each of the (?:next|following) ({_COUNT}) lines contains?|(?:the )?(?:next|following) ({_COUNT}) lines each"
-        r" contain) (?:two|three|four|several|[2-9]) (?:integers|numbers)(?:,? describing (?:the )?[\w ]+)?$",
+        rf" contain) (?:two|three|four|several|[2-9]) (?:integers|numbers)(?:,? describing {_FILLER})?$",
         r"Then \1\2 lines follow",
         ("Each of the next N lines contains two integers", "Then N lines follow"),
         ("The following m lines each contain two integers, describing the tests", "Then m lines follow"),
     ),
     _r(
         "then follow n - 1 lines indicating the events",
-        rf"^then follow ({_COUNT}) lines,? (?:indicating|describing|containing) (?:the )?(?:[\w-]+ ?){{1,4}}$",
+        rf"^then follow ({_COUNT}) lines,? (?:indicating|describing|containing) {_FILLER}$",
         r"Then \1 lines follow",
         ("Then follow n-1 lines indicating the events", "Then n-1 lines follow"),
     ),
@@ -335,12 +343,13 @@ def _one_class(part: str) -> str | None:
     return next((re.sub(k, v, part, flags=re.I) for k, v in _ONE_CLASS.items() if re.fullmatch(k, part, re.I)), None)
 
 
-def characters_said(s: str, names: list[str]) -> tuple[str, str] | None:
+def characters_said(s: str, names: list[str], last: str | None = None) -> tuple[str, str] | None:
     """ "The string s consists of lowercase English letters", "It's guaranteed that s only contains characters
     0, 1 and ?", "The strings only contain lowercase letters of the English alphabet", "Each character is
     either a lowercase Latin letter or a digit", "Each character is either '.' or '#'": (the string, of
-    ``names`` whose characters are still to be said -- the last where the sentence names none; its
-    characters as "consists of" words), or None."""
+    ``names`` whose characters are still to be said -- where the sentence names none, ``last``, the line read
+    last (None where its characters were said: not another string's); its characters as "consists of" words),
+    or None."""
     listed = re.fullmatch(r"\(?([A-Za-z]\w*)_\{?i\}? in \{([^{}]*)\}\)?", s.strip().rstrip("."))  # (a_i in {'W','C'})
     items = [x.strip() for x in listed[2].split(",")] if listed else []
     if listed and listed[1] in names and items and all(re.fullmatch(r"'.'|\".\"|\w", x) for x in items):
@@ -352,7 +361,7 @@ def characters_said(s: str, names: list[str]) -> tuple[str, str] | None:
     named, said = (m.group(2), m.group(3)) if m.group(3) is not None else (m.group(4), m.group(5))
     if not named and m.group(3) is not None and not (m.group(1) or re.match(r"it\b", s, re.I)):
         return None  # "x contains ..." of no string named, said of nothing read
-    name = named or names[-1]
+    name = named or (names[-1] if last is None else last)
     name = f"{name}_i" if f"{name}_i" in names else name  # of a block of strings: each row's
     if name not in names:
         return None
@@ -374,7 +383,7 @@ def characters_said(s: str, names: list[str]) -> tuple[str, str] | None:
 
 _DISTINCT = re.compile(
     r"(?:it is (?:also )?guaranteed that |it's guaranteed that )?(?:all )?(?:the )?(?:given )?(\w+)(?: of (\w+))?"
-    r"(?: (?:in|of) the (?:sequence|array|list|input|test case))? are (?:pairwise |all )?(?:distinct|different)",
+    r"(?: (?:in|of) the (?:sequence|array|list))? are (?:pairwise |all )?(?:distinct|different)",
     re.I,
 )
 _NOUNS_OF = {  # what a sentence may call the values of the line just read: one value each, or a row's pair
@@ -384,22 +393,25 @@ _NOUNS_OF = {  # what a sentence may call the values of the line just read: one 
 }
 
 
-def distinct_said(s: str, line: object) -> str | None:
+def distinct_said(s: str, lines: list[ProseLine]) -> str | None:
     """ "The strings are pairwise distinct", "All numbers in the sequence are pairwise distinct", "All pairs of
-    coordinates are distinct": of ``line`` (a ``ProseLine``, the one read just before), its values distinct
-    (a list, a column of strings or numbers) or its rows (a block of two columns), as a constraint line; None
-    where the sentence is not this or its noun is not what the line holds."""
+    coordinates are distinct": of the line read just before (the last of ``lines``), its values distinct (a list,
+    a column of strings or numbers) or its rows (a block of two columns), as a constraint line; None where the
+    sentence is not this, its noun is not what the line holds, or another line holds it too ("all points", "all
+    numbers in the input" may be of every such line: not read)."""
     m = _DISTINCT.fullmatch(s.strip())
-    names, count = getattr(line, "names", []), getattr(line, "count", None)
-    if not m or count is None or getattr(line, "width", None):
+    line = lines[-1] if lines else None
+    if not m or line is None or line.count is None or line.width:
         return None
     noun = m.group(1).lower() if m.group(2) is None or m.group(1).lower() != "pairs" else "pairs"
-    if len(names) == 2 and getattr(line, "block", False) and noun in _NOUNS_OF["pair"]:
-        a, b = names
-        return f"({a}_i, {b}_i) != ({a}_j, {b}_j) if i != j"
-    kind = "string" if getattr(line, "string", False) else "one"
-    if len(names) == 1 and noun in _NOUNS_OF[kind] and m.group(2) is None:
-        return f"all values of {names[0]} are distinct"
+    if len(line.names) == 2 and line.block and noun in _NOUNS_OF["pair"]:
+        a, b = line.names
+        others = [x for x in lines[:-1] if x.block and len(x.names) == 2 and x.count is not None]
+        return None if others else f"({a}_i, {b}_i) != ({a}_j, {b}_j) if i != j"
+    kind = "string" if line.string else "one"
+    same = [x for x in lines[:-1] if x.count is not None and bool(x.string) == bool(line.string) and not x.width]
+    if len(line.names) == 1 and noun in _NOUNS_OF[kind] and m.group(2) is None and not same:
+        return f"all values of {line.names[0]} are distinct"
     return None
 
 
@@ -450,7 +462,14 @@ _GRAPH_SENTENCES = [  # (a sentence of the Input section, the constraint lines i
         ["The graph is simple and connected"],
     ),
 ]
-_GRAPH_WORDS_READ = re.compile(r"\b(?:simple |connected |undirected )*graphs?\b|\bconnected\b", re.I)
+# the phrase introducing the graph ("You are given a connected graph with", "can be represented as a connected
+# simple graph with"), the only words of the story a graph sentence of the Input section lifts:
+# "graph" and "undirected" (its edges read either way), "connected" / "simple" where read so
+_GRAPH_INTRO = re.compile(
+    r"\b(?:(?:you are|you're|we are|we're)? ?given|represented as) (?:an?|the) ((?:(?:connected|simple|undirected|unweighted|weighted)"
+    r",? (?:and )?)*graph)(?= with| of| consisting| that| on| containing|[,.]| \()",
+    re.I,
+)
 
 
 def graph_said(s: str) -> list[str] | None:
@@ -466,14 +485,23 @@ _SUB_I = r"_\{?i\}?"
 
 
 def told_without_graph(told: str, constraints: list[str]) -> str:
-    """The story less the words graph and connected where a sentence of the Input section read the edges as a
-    (connected) graph (a tree, a direction still refuse or are read), less "w_i are even" where read, and less
-    "distinct points" where the block of two columns was read distinct ("x are distinct" stays)."""
-    read = {line for _, lines in _GRAPH_SENTENCES for line in lines}
+    """The story less the phrase introducing the graph ("You are given a connected undirected graph with ...")
+    and a gloss's "in the graph" where a sentence of the Input section read the edges as a (connected) graph
+    (any other sentence of the graph, its vertices or degrees still refuses), less "w_i are even" where read,
+    and less "distinct points" where the block of two columns was read distinct ("x are distinct" stays)."""
+    read = {line for _, lines in _GRAPH_SENTENCES for line in lines} & set(constraints)
+    lifted = {"graph", "undirected", "unweighted", "weighted", "and", ""}
+    lifted |= {"connected"} if any("connected" in x for x in read) else set()
+    lifted |= {"simple"} if any("simple" in x or "self-loops or" in x for x in read) else set()
     other = re.search(
         r"\b(?:cycles?|acyclic|bipartite|planar|complete|regular|forest|dag|cactus|tournament)\b", told, re.I
     )
-    told = _GRAPH_WORDS_READ.sub("", told) if read & set(constraints) and not other else told  # a kind not read: kept
+    if read and not other:  # a kind not read: kept
+        told = _GRAPH_INTRO.sub(
+            lambda m: m[0][: m.start(1) - m.start(0)] if set(re.split(r"[\s,]+", m[1].lower())) <= lifted else m[0],
+            told,
+        )
+        told = "\n\n".join(where_graph(x) if x.startswith("the number of ") else x for x in told.split("\n\n"))
     if any(
         re.fullmatch(r"\(\w+_i, \w+_i\) != \(\w+_j, \w+_j\) (?:if|for) i != j", c) for c in constraints
     ):  # points read distinct
@@ -515,9 +543,10 @@ UNBOUNDED_CASES = "10"  # the most test cases drawn where the statement sets no 
 
 def unbounded_count(bounds: str, name: str) -> str:
     """ "t >= 1" of the count of test cases, no upper bound stated: ``1 <= t <= 10`` (every count drawn is one
-    the statement allows); any other bounds as they are."""
+    the statement allows; "t >= 20": ``20 <= t <= 20``); any other bounds as they are."""
     m = re.fullmatch(rf"{re.escape(name)} ?>= ?(\d+)|(\d+) ?<= ?{re.escape(name)}", bounds)
-    return f"{m[1] or m[2]} <= {name} <= {UNBOUNDED_CASES}" if m else bounds
+    low = m and (m[1] or m[2])
+    return f"{low} <= {name} <= {max(int(low), int(UNBOUNDED_CASES))}" if low else bounds
 
 
 BLANK_BEFORE = re.compile(  # "Each test case is preceded by an empty line"
@@ -531,14 +560,17 @@ BLANK_BEFORE = re.compile(  # "Each test case is preceded by an empty line"
 def counted_by_noun(s: str, gloss: str, lines: list[ProseLine]) -> str:
     """ "The (i + 1)-th line of each test case contains two integers x_i and y_i — the coordinates of the i-th
     point", right after a first line glossed "— the number of points and ...": a block of that many lines (the
-    name whose gloss part counts the block's noun), as "Each of the next n lines contains ..."; ``s`` otherwise."""
+    name whose gloss part is "the number of points", no other part naming points), as "Each of the next n lines
+    contains ..."; ``s`` otherwise."""
     m = re.fullmatch(r"the \(i ?\+ ?1\)-th line(?: of (?:each|the) test case)? contains (.+)", s, re.I)
     noun = re.search(r"\bthe i-th ([a-z]+)\b", gloss)
     if not m or not noun or len(lines) != 1 or lines[0].count is not None or lines[0].string:
         return s
     parts = [p.strip() for p in re.split(r",? and |, ", lines[0].gloss) if p.strip()]
-    said = [n for n, p in zip(lines[0].names, parts) if re.search(rf"\bnumber of {noun[1]}s\b", p)]
-    return f"Each of the next {said[0]} lines contains {m[1]}" if len(parts) == len(lines[0].names) and said else s
+    said = [n for n, p in zip(lines[0].names, parts) if re.fullmatch(rf"the number of {noun[1]}s", p, re.I)]
+    many = [p for p in parts if re.search(rf"\b{noun[1]}s?\b", p, re.I)]  # "the maximum number of points to pick"
+    one = len(parts) == len(lines[0].names) and len(said) == len(many) == 1  # the one part naming the noun counts it
+    return f"Each of the next {said[0]} lines contains {m[1]}" if one else s
 
 
 def units_as_cases(section: str) -> str:

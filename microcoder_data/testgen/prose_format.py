@@ -48,6 +48,7 @@ from microcoder_data.testgen.prose_items import (
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_promises import is_promise, split_sentences, story_promise, told_without_parents
+from microcoder_data.testgen.prose_refusals import a_meaning, count_bounded_elsewhere, lists_of
 from microcoder_data.testgen.prose_sentences import (
     noun_phrases,
     rephrase,
@@ -384,7 +385,7 @@ def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
     reading.constraints += graph or []
     if graph:
         return False
-    distinct = distinct_said(s, reading.lines[-1]) if reading.lines else None  # "The strings are pairwise distinct"
+    distinct = distinct_said(s, reading.lines)  # "The strings are pairwise distinct"
     reading.constraints += [distinct] if distinct else []
     if distinct:
         return False
@@ -399,7 +400,9 @@ def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
 
 def _alphabet_sentence(s: str, reading: ProseInput) -> bool:
     """The characters of a string read before without them (``prose_families.characters_said``)."""
-    said = characters_said(s, [n for n, _ in reading.unstated])
+    line = reading.lines[-1] if reading.lines else None  # "Each character is ...": of the line read last
+    last = line.names[0] + ("_i" if line.block else "") if line and line.string else ""
+    said = characters_said(s, [n for n, _ in reading.unstated], last)
     reading.constraints += [f"{said[0]} consists of {said[1]}"] if said else []
     return said is not None
 
@@ -496,6 +499,11 @@ def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
         raise _Unsupported(
             f"the number of test cases not understood: {sentence!r}", kind="unsupported_format", line=sentence
         )
+    unbounded = unbounded_count(m.group(2).strip(), m.group(1)) != m.group(2).strip()  # drawn small
+    ranges = _story_ranges(_normal(reading.story), {m.group(1)})
+    said = count_bounded_elsewhere(m.group(1), m.group(2), ranges, _normal(_without_output(reading.story)), unbounded)
+    if said:  # "1 <= T <= 2" in the Constraints, "There are at most 2 test cases": not the range drawn
+        raise _Unsupported(f"the test cases bounded elsewhere: {said!r}", kind="unsupported_constraint", line=sentence)
     reading.cases, reading.cases_range = m.group(1), (bounds.group(1), bounds.group(2))
 
 
@@ -540,45 +548,28 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
     raise _Unsupported(f"input line not understood: {sentence!r}", kind="unsupported_format", line=sentence)
 
 
-_MEANING = re.compile(
-    r"(?:if|when) (?:the (?:character|symbol|type|value) |the (?:\w+ )?\w+ )?(?:is |= ?|equals )?\S+ ?(?:is |= ?|equals )?"
-    r"(?:'[^']*'|\"[^\"]*\"|\d+),? (?:then )?(.+)"
-    r"|(?:'[^']*'|\"[^\"]*\"|\d+) (?:means|denotes|represents|indicates) (?:that )?(.+)|otherwise,? (.+)"
-    r"|(?:the i-th (?:character|element|number|integer) of [A-Za-z]\w*|[A-Za-z]\w*_\{?i\}?) (?:represents|denotes|describes) (.+)",
-    re.I,
-)
-
-
 def _meaning(s: str, reading: ProseInput) -> bool:
-    """ "If s_i = 0, then the number p_i is colored black", "'#' means a wall": what a value means,
-    after the lines are read; it says nothing of the values (a bound or a promise in it is not this)."""
-    m = _MEANING.fullmatch(s)
-    said = m and (m.group(1) or m.group(2) or m.group(3) or m.group(4))  # "Otherwise, ...": the other value's
-    bounded = said and (_COMPARISON.search(said) or _GLOSS_PROMISE.search(said) or _BOUNDING.search(said))
-    return bool(said and reading.lines and not bounded)
-
-
-# words that would make a value's meaning a bound of another value ("then y_i = 0", "then s consists of a")
-_BOUNDING = re.compile(
-    r"=|\b(?:consist|contain|only|length|size|sum|between|range|greater|less|larger|smaller|than|equal|exceed|same)\w*",
-    re.I,
-)
+    """What a value means, after the lines are read (``prose_refusals.a_meaning``)."""
+    return bool(reading.lines) and a_meaning(s, _known(reading), _GLOSS_PROMISE)
 
 
 def _read_totals(s: str, sentence: str, reading: ProseInput) -> bool:
     """A sentence bounding sums over the test cases ("the sum of n over all test cases does not
     exceed ...", "The same guarantee applies to the sum of q"): read into ``reading.totals``."""
-    totals = sum_sentences(s, reading.totals[-1][1] if reading.totals else None)
+    last = reading.totals[-1][0] if reading.totals else []
+    power = len(last[0]) if len(last) == 1 and len(set(last[0])) == 1 else int(len(last) == 1)  # n^2: 2; n * m: 1
+    totals = sum_sentences(s, reading.totals[-1][1] if power else None)
+    again = re.match(r"the same\b", s, re.I) is not None  # "The same guarantee applies to m": of m^2 after n^2
     for total in totals or []:
         m = _TOTAL.match(total)
-        reading.totals += _totals(m.group(1), m.group(2), reading, sentence)  # type: ignore[union-attr]
-    if totals:
-        return True
-    m = _TOTAL.match(s)
+        read = _totals(m.group(1), m.group(2), reading, sentence)  # type: ignore[union-attr]
+        reading.totals += [([p * power for p in terms], b) for terms, b in read] if again else read
+    m = None if totals else _TOTAL.match(s)
     if m:
         reading.totals += _totals(m.group(1), m.group(2), reading, sentence)
-        return True
-    return False
+    if (totals or m) and reading.cases is None:  # one case: no sum over cases drawn or checked (stdin_format)
+        raise _Unsupported(f"a total with no test cases: {sentence!r}", kind="unsupported_constraint", line=sentence)
+    return bool(totals or m)
 
 
 def _known(reading: ProseInput) -> set[str]:
@@ -591,10 +582,15 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
     stricter of its two readings, so a drawn input keeps either."""
     products = []
     for term in re.split(r"\s+and (?:the )?(?:sum of )?|\s*\+\s*", re.sub(r"^\((.*)\)$", r"\1", terms.strip())):
+        length = re.match(r"(?:the )?(?:lengths?|sizes?) of|\|", term.strip()) is not None
         term = re.sub(r"^(?:the )?(?:values? (?:of )?|lengths? of (?:the )?(?:strings? )?)", "", term.strip())
         term = re.sub(rf"^({_NAME})\^2$", r"\1 * \1", term.strip())  # n^2: n * n
         names = [n.strip(" |") for n in term.split("*")]
-        if not all(re.fullmatch(_NAME, n) for n in names) or not reading.lines:
+        if (
+            not all(re.fullmatch(_NAME, n) for n in names)
+            or not reading.lines
+            or lists_of(reading.lines, length) & set(names)
+        ):
             raise _Unsupported(
                 f"a total over the test cases not understood: {sentence!r}", kind="unsupported_format", line=sentence
             )
@@ -605,7 +601,8 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
 # a gloss that says one of these promises more than "the number of ...": kept, so the sentence is refused
 _GLOSS_PROMISE = re.compile(
     r"\b(?:guarantee|distinct|differ|unique|prime|even(?!ts?\b)|odd|divisible|multiple|power|non-?zero|positive|negative"
-    r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom)\w*",
+    r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom|divisor|coprime"
+    r"|composite|consecutive|adjacent|disjoint|fibonacci|perfect squares?|squares? of)\w*",
     re.I,
 )
 _GRAPH_WORDS = re.compile(r"\b(?:trees?|graphs?|edges?|vertices|vertex|connected|loops?|reachable|cycles?)\b", re.I)

@@ -224,7 +224,15 @@ _VALUE_WORDS = (
     r"equal|same|distinct|different|unique|sorted|increasing|decreasing|even|odd|prime|positive|negative|zero"
 )
 _NOUNS = rf"(?:(?!(?:all|none|both|some|most|any|many|few|no|neither|either|is|are|was|were|be|not|{_VALUE_WORDS})\b)[a-z][\w-]* ){{1,3}}"
-_PLURALS = rf"(?:(?!(?:{_VALUE_WORDS})\b)[a-z]+ ){{0,2}}(?!(?:{_VALUE_WORDS})\b)[a-z]+s"
+# a bare plural's head, one that says what a value is and nothing of its value ("perfect squares", "divisors"
+# say more: not these)
+_HEADS = (
+    r"numbers|integers|values|elements|people|persons|tables|games|rows|columns|lengths|sizes|widths|heights|weights"
+    r"|costs|prices|coordinates|points|items|cells|vertices|edges|nodes|cities|roads|queries|operations|students"
+    r"|days|times|minutes|seconds|hours|coins|cards|friends|players|teams|boxes|balls|colou?rs|types|positions"
+    r"|indices|letters|characters|strings|words|segments|intervals|objects|monsters|heroes|soldiers|candies|books"
+)
+_PLURALS = rf"(?:(?!(?:{_VALUE_WORDS})\b)[a-z]+ ){{0,2}}(?:{_HEADS})"
 _PHRASE_START = re.compile(
     r"(?!(?:all|none|both|some|most|any|many|few|no|neither|either|one|two) of\b)"  # "all of them equal": no noun
     rf"(?:the|a|an|its|their|his|her|each|every one of|respectively|correspondingly|[\w-]+'s?|{_NOUNS}of|(?:where )?{_NAMED}"
