@@ -167,3 +167,27 @@ def test_a_promise_wrapped_over_a_line_break_is_one_sentence():
     assert body_promises(wrapped + "\nConstraints:\n1 <= nums.length <= 6") == [
         "The test data is generated so that all values of nums are distinct."
     ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The constraints guarantee that the answer exists.",
+        "(The constraints guarantee that at least one set meal is offered.)",
+        "It can be proved that the constraints of the problem guarantee that at least one sequence can be obtained.",
+        "Here, the constraints of this problem guarantee that the answer is unique.",
+    ],
+)
+def test_what_the_constraints_guarantee_is_implied_by_them_not_one_more_promise(sentence):
+    # a consequence of the Constraints, every line of which is enforced (or refuses the spec): nothing more to hold
+    spec = input_spec(functional(sentence))
+    assert isinstance(spec, InputSpec), getattr(spec, "reason", "")
+    drawn = [json.loads(x) for x in generate_inputs(spec, "fx/promised", 20)]
+    assert drawn and all(1 <= len(x["nums"]) <= 10 and all(1 <= v <= 100 for v in x["nums"]) for x in drawn)
+    # the same promise not said to follow from the constraints stays a promise: refused, named
+    plain = sentence.replace("the constraints of this problem guarantee", "it is guaranteed").replace(
+        "the constraints of the problem guarantee", "it is guaranteed"
+    )
+    plain = plain.replace("The constraints guarantee", "It is guaranteed")
+    refused = input_spec(functional(plain))
+    assert isinstance(refused, NoSpec) and refused.refusal.kind == "promise", plain
