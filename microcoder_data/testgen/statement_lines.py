@@ -54,16 +54,17 @@ def body_text(statement: str) -> str:
 
 
 # "The constraints guarantee that ...", "It can be proved that the constraints of this problem guarantee ...": what
-# follows is a consequence of the Constraints, every line of which is enforced or refuses the spec -- not one more promise
+# follows is a consequence of the Constraints, every line of which is enforced or refuses the spec -- read where a
+# reading reads it (stricter, harmless), else passed over, never refused as a promise
 IMPLIED_BY_CONSTRAINTS = re.compile(r"\bthe constraints(?: of (?:this|the) problem)? guarantee\b", re.I)
 
 
 def promises_outside_constraints(statement: str) -> list[str]:
-    """The body's promises about the input (those about the answer are answer checks, those the
-    Constraints imply hold already).  The Constraints reader enforces or refuses what is stated there;
-    a promise in the body it never sees, so a generator must read it as a constraint line
-    (:func:`promised_constraints`) or refuse it."""
-    return [s for s in body_promises(statement) if answer_check_of(s) is None and not IMPLIED_BY_CONSTRAINTS.search(s)]
+    """The body's promises about the input (those about the answer are answer checks).  The
+    Constraints reader enforces or refuses what is stated there; a promise in the body it never
+    sees, so a generator must read it as a constraint line (:func:`promised_constraints`) or refuse it
+    (but one :data:`IMPLIED_BY_CONSTRAINTS`)."""
+    return [s for s in body_promises(statement) if answer_check_of(s) is None]
 
 
 def promised_constraints(statement: str) -> list[tuple[str, str]]:

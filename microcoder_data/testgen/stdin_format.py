@@ -483,8 +483,7 @@ def _spec_with_promises(
     try:
         return spec_from(args, dict(nodes), examples, lines, statement, True, labels, 1, promised=promised)
     except _Unsupported as exc:
-        # "The constraints guarantee that ..." not read refuses like any promise: that the Constraints imply
-        # it is a claim no reading has checked
+        # a promise's line a reading gave up on refuses as that promise
         said = promised.get(exc.refusal.line) if exc.refusal.kind == "unsupported_constraint" else None
         if said is not None:
             raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said) from None
