@@ -67,7 +67,7 @@ def _without_guaranteed(m: re.Match[str]) -> str:
     verb = m.group("verb").lower()
     plural = m.group("be").lower() == "are"
     said = {"be": m.group("be"), "have": "have" if plural else "has"}
-    said.update({v: v if plural else f"{v}s" for v in ("contain", "end", "start", "begin")})
+    said.update({v: v if plural else f"{v}s" for v in ("contain", "end", "start", "begin", "fit")})
     return f"{m.group('subject')} {said[verb]} {m.group('rest')}"
 
 
@@ -101,7 +101,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
     ),
     (
         re.compile(
-            rf"{_NOTE}(?P<subject>[A-Za-z][\w\[\]. ]*?) (?P<be>is|are) guaranteed to (?P<verb>be|have|contain|end|start|begin) "
+            rf"{_NOTE}(?P<subject>[A-Za-z][\w\[\]. ]*?) (?P<be>is|are) guaranteed to (?P<verb>be|have|contain|end|start|begin|fit) "
             r"(?P<rest>.+?)\.?",
             re.I,
         ),
@@ -111,6 +111,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
             "Each roomIdi is guaranteed to be unique.",
             "Note that k is guaranteed to be a positive integer.",
             "S is guaranteed to end with 2023.",
+            "The product of any prefix or suffix of nums is guaranteed to fit in a 32-bit integer.",
         ),
     ),
 )

@@ -26,6 +26,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
+from microcoder_data.testgen.clause_checks import adjacent_differ_but, products_within
 from microcoder_data.testgen.graph_shapes import edges_among, graph_is, rooted
 from microcoder_data.testgen.sentence_checks import clock_time, column_distinct, spaced_words, sum_all, valid_date
 
@@ -192,6 +193,8 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "distinct_as_sets": distinct_as_sets,
     "cells_distinct": cells_distinct,
     "adjacent_differ": adjacent_differ,
+    "adjacent_differ_but": adjacent_differ_but,  # promise_clauses.py
+    "products_within": products_within,
     "parent_tree": parent_tree,
     "digit_count": digit_count,
     "chars_other_than": chars_other_than,

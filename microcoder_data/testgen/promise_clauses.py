@@ -1,0 +1,167 @@
+"""Readings of clauses that statements mostly state as promises ("The tests are generated such that
+...", "... is guaranteed to ...": promises.stated_clause hands the clause to the registry), each a
+plain statement about the input, registered in ``line_readings.READINGS`` by :data:`ENTRIES` (name,
+examples -- their own test, tests/test_testgen_line_readings.py --, how enforced, the reading):
+
+* ``sessionTime is greater than or equal to the maximum element in tasks[i]``: a comparison with a
+  list's largest (smallest) element, handed back as ``max(tasks) <= sessionTime`` (drawn so there);
+* ``there are no consecutive repeating characters in s except for '?'``: a neighbour check;
+* ``text contains at least one word``: some character other than a space (a check);
+* ``The product of any prefix or suffix of nums fits in a 32-bit integer``: every such product within
+  the type's range, checked on every input (``clause_checks.products_within``) -- small draws pass it,
+  the large ones are dropped.
+
+Each returns True (read), False (the phrasing, on something it cannot hold: refused) or None (not
+its phrasing).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_NAME = r"[A-Za-z_]\w*"
+# "the maximum element in tasks[i]", "the largest value of nums", "the max of arr": max(name)
+_EXTREME = re.compile(
+    rf"(?:the )?(?P<which>maximum|max|largest|greatest|biggest|minimum|min|smallest|least)"
+    rf"(?: (?:element|value|number|integer|entry))?(?: (?:in|of) (?:the (?:array|list) )?)(?P<list>{_NAME})(?:\[i\])?"
+)
+_OPS = (  # the words of a comparison, widest first; (op, flipped)
+    (r"is greater than or equal to|is at least|is not less than|is no less than|>=|≥", ">="),
+    (r"is less than or equal to|is at most|is not greater than|is no greater than|(?:does|will) not exceed|<=|≤", "<="),
+    (r"is (?:strictly )?greater than|exceeds|>", ">"),
+    (r"is (?:strictly )?less than|<", "<"),
+)
+_FLIP = {">=": "<=", ">": "<", "<=": "<=", "<": "<"}
+
+
+def _side(reader: Any, text: str) -> str | None:
+    """One side of the comparison as an expression: ``max(tasks)``, an input name or an integer."""
+    m = _EXTREME.fullmatch(text)
+    if m:
+        node = reader.nodes.get(m.group("list"))
+        if node is None or node.kind != "list" or node.elem is None or node.elem.kind != "int":
+            return None
+        fn = "max" if m.group("which").lower() in ("maximum", "max", "largest", "greatest", "biggest") else "min"
+        return f"{fn}({m.group('list')})"
+    return text if re.fullmatch(rf"{_NAME}|-?\d+", text) and (text in reader.nodes or text[-1].isdigit()) else None
+
+
+def extreme_compared(reader: Any, text: str) -> bool | None:
+    """``X is greater than or equal to the maximum element in Y`` (either side a list's largest or
+    smallest element): handed back to the reader as ``max(Y) <= X``."""
+    text = text.strip().rstrip(".")
+    if not _EXTREME.search(text):
+        return None
+    for words, op in _OPS:
+        m = re.fullmatch(rf"(.+?) (?:{words}) (.+)", text, re.I)
+        if not m:
+            continue
+        left, right = _side(reader, m.group(1)), _side(reader, m.group(2))
+        if left is None or right is None or ("(" not in left and "(" not in right):
+            return None if left is None and right is None else False
+        small, large = (left, right) if op in ("<=", "<") else (right, left)
+        return bool(reader.read(f"{small} {_FLIP[op]} {large}", False))
+    return None
+
+
+def _check(reader: Any, check: str) -> bool:
+    """``check`` among the reader's checks once (a promise the body and the Constraints both state)."""
+    if check not in reader.checks:
+        reader.checks.append(check)
+    return True
+
+
+def _string(reader: Any, name: str) -> str | None:
+    """The string input ``name`` names (``the given string``, ``the string``: the one string input)."""
+    strings = [a for a in reader.args if reader.nodes[a].kind == "str"]
+    if name in reader.nodes:
+        return name if reader.nodes[name].kind == "str" else None
+    return strings[0] if len(strings) == 1 and re.fullmatch(r"the (?:given |input )?string", name, re.I) else None
+
+
+def no_repeats_but(reader: Any, text: str) -> bool | None:
+    """``there are no consecutive repeating characters in s except for '?'`` (``adjacent``, ``equal``;
+    ``no two adjacent characters of s are equal except '?'``): a neighbour check."""
+    m = re.fullmatch(
+        r"there (?:are|is) no (?:two )?(?:consecutive|adjacent) (?:repeating|repeated|equal|identical|same) "
+        rf"(?:characters|letters) in ({_NAME}|the (?:given |input )?string)(?:,? except (?:for )?'(.)')?\.?"
+        rf"|no two (?:consecutive|adjacent) (?:characters|letters) (?:of|in) ({_NAME}|the (?:given |input )?string) "
+        r"are (?:equal|the same|identical)(?:,? except (?:for )?'(.)')?\.?",
+        text.strip(),
+        re.I,
+    )
+    if not m:
+        return None
+    name = _string(reader, m.group(1) or m.group(3))
+    if name is None:
+        return False
+    free = m.group(2) or m.group(4)
+    return _check(reader, f"adjacent_differ_but({name}, {free!r})" if free else f"adjacent_differ({name})")
+
+
+def some_word(reader: Any, text: str) -> bool | None:
+    """``text contains at least one word``: a word is a run of characters other than a space, so some
+    character is not a space (a check)."""
+    m = re.fullmatch(rf"({_NAME}) (?:contains|has|consists of) at least one word\.?", text.strip(), re.I)
+    if not m:
+        return None
+    name = _string(reader, m.group(1))
+    if name is None:
+        return False
+    return _check(reader, f"chars_other_than({name}, ' ') >= 1")
+
+
+def products_fit(reader: Any, text: str) -> bool | None:
+    """``The product of any prefix or suffix of nums fits in a 32-bit integer`` (``subarray``, ``every``,
+    ``64-bit``, ``signed``): every such product within the type's range, checked."""
+    m = re.fullmatch(
+        r"the product of (?:any|every|each|all(?: the)?) ((?:(?:prefix|suffix|(?:contiguous )?subarray)(?:es|s)?"
+        rf"(?: or | and |, )?)+) of ({_NAME}) (?:fits?|(?:is guaranteed to|will|can) fit) (?:in|into|within) (?:a |an )?(?:signed )?"
+        r"(32|64)[- ]bits?(?: signed)? integers?(?: type)?\.?",
+        text.strip(),
+        re.I,
+    )
+    if not m:
+        return None
+    node = reader.nodes.get(m.group(2))
+    if node is None or node.kind != "list" or node.elem is None or node.elem.kind != "int":
+        return False
+    runs = " ".join(sorted({w for w in ("prefix", "suffix", "subarray") if w in m.group(1).lower()}))
+    bits = int(m.group(3)) - 1
+    return _check(reader, f"products_within({m.group(2)}, {runs!r}, -2**{bits}, 2**{bits} - 1)")
+
+
+ENTRIES = (
+    (
+        "a comparison with a list's largest or smallest element",
+        (
+            "k is greater than or equal to the maximum element in nums[i]",
+            "k is at least the largest value of nums",
+            "the minimum element of nums is greater than k",
+        ),
+        "as the reading of each part enforces it",
+        extreme_compared,
+    ),
+    (
+        "no two neighbouring characters equal, but a free one",
+        (
+            "there are no consecutive repeating characters in s except for '?'",
+            "There are no adjacent equal characters in s",
+            "no two adjacent characters of s are equal except '?'",
+        ),
+        "checked",
+        no_repeats_but,
+    ),
+    ("some word in a string", ("text contains at least one word",), "checked", some_word),
+    (
+        "every product of a prefix, suffix or subarray fits an integer type",
+        (
+            "The product of any prefix or suffix of nums fits in a 32-bit integer",
+            "The product of any subarray of nums is guaranteed to fit in a 32-bit integer",  # a Constraints line
+            "the product of every contiguous subarray of nums fits in a signed 64-bit integer",
+        ),
+        "checked",
+        products_fit,
+    ),
+)
