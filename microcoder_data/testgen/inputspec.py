@@ -56,6 +56,7 @@ from microcoder_data.testgen.spec_model import (
     evaluate,
     violation,
 )
+from microcoder_data.testgen.promise_clauses import read_by_clauses
 from microcoder_data.testgen.renamed_args import with_signature_names
 from microcoder_data.testgen.upstream_tests import which_side
 from microcoder_data.testgen.structures import scan_aliases
@@ -327,6 +328,8 @@ def _read_lines(reader: _Reader, lines: list[str], mangled: bool, promised: dict
             if line not in promised:
                 raise
             read = False  # a part of a promise not understood: refused as the promise
+        if not read and line in promised:
+            read = read_by_clauses(reader, line, mangled)  # "X, and Y": every clause read, or refused
         if read or skip:
             continue
         if line in promised:

@@ -11,6 +11,9 @@ examples -- their own test, tests/test_testgen_line_readings.py --, how enforced
   the type's range, checked on every input (``clause_checks.products_within``) -- small draws pass it,
   the large ones are dropped.
 
+A promise of several clauses (``k is at least the maximum element in nums, and k is odd``) not read
+whole is read clause by clause (:func:`read_by_clauses`): every clause read, or the promise refused.
+
 Each returns True (read), False (the phrasing, on something it cannot hold: refused) or None (not
 its phrasing).
 """
@@ -19,6 +22,8 @@ from __future__ import annotations
 
 import re
 from typing import Any
+
+from microcoder_data.testgen.spec_model import _Unsupported
 
 _NAME = r"[A-Za-z_]\w*"
 # "the maximum element in tasks[i]", "the largest value of nums", "the max of arr": max(name)
@@ -130,6 +135,30 @@ def products_fit(reader: Any, text: str) -> bool | None:
     runs = " ".join(sorted({w for w in ("prefix", "suffix", "subarray") if w in m.group(1).lower()}))
     bits = int(m.group(3)) - 1
     return _check(reader, f"products_within({m.group(2)}, {runs!r}, -2**{bits}, 2**{bits} - 1)")
+
+
+# a clause: something said of something (a verb or a comparison), so "s and t are anagrams" is one
+_SAYS = re.compile(
+    r"\b(?:is|are|will|has|have|contains?|occurs?|appears?|does|do|fits?|consists?|equals?|exceeds?)\b|[<>=]|!=|≤|≥"
+)
+_JOINED = re.compile(r",? and (?!that )|; |,? and that ", re.I)
+
+
+def clauses_of(text: str) -> list[str]:
+    """``text``'s clauses joined by "and" (", and", ";"), each of which says something; ``[text]`` where a
+    part says nothing (``s and t are anagrams``, ``x is between 1 and n``: one clause)."""
+    parts = [p.strip() for p in _JOINED.split(text.strip().rstrip("."))]
+    return parts if len(parts) > 1 and all(_SAYS.search(p) for p in parts) else [text]
+
+
+def read_by_clauses(reader: Any, text: str, mangled: bool) -> bool:
+    """A promised line not read whole, read clause by clause: True where it has several clauses and
+    every one is read (an exception from a clause's reading: not read)."""
+    parts = clauses_of(text)
+    try:
+        return len(parts) > 1 and all(reader.read(part, mangled) for part in parts)
+    except _Unsupported:  # a part refused: the promise refuses, named as such
+        return False
 
 
 ENTRIES = (
