@@ -14,6 +14,7 @@ from microcoder_data.schema import Problem, TestCase
 from microcoder_data.testgen.clause_checks import adjacent_differ_but, products_within
 from microcoder_data.testgen.inputgen import generate_inputs
 from microcoder_data.testgen.inputspec import InputSpec, NoSpec, input_spec
+from microcoder_data.testgen.promise_clauses import clauses_of
 
 
 def problem(body: str, constraints: str, sig: str, tests: list[str]) -> Problem:
@@ -171,3 +172,31 @@ def _signed(values: list[int]) -> int:
 def test_adjacent_differ_but_a_free_character():
     assert adjacent_differ_but("a??b?a", "?") and not adjacent_differ_but("a?bb", "?")
     assert adjacent_differ_but([1, 0, 0, 2], 0) and not adjacent_differ_but([1, 1], 0)
+
+
+@pytest.mark.parametrize(
+    "text, parts",
+    [
+        (
+            "k is at least the largest value of nums, and k is odd",
+            ["k is at least the largest value of nums", "k is odd"],
+        ),
+        ("1 <= a and b <= 10", ["1 <= a", "b <= 10"]),
+        ("s and t are anagrams", ["s and t are anagrams"]),  # a part that says nothing: one clause
+        ("x is between 1 and n", ["x is between 1 and n"]),
+        ("positioni < positioni+1. speedi is the initial speed of the ith car", ["positioni < positioni+1"]),
+    ],
+)
+def test_clauses_of_a_promise(text, parts):
+    assert clauses_of(text) == parts
+
+
+def test_a_promise_ends_with_its_sentence():
+    """A sentence the splitter left joined to the promise (a lower-case name opens it) is no part of the
+    guarantee: the promise's own clause is read and enforced."""
+    body = "It is guaranteed that k is odd. nums is the list of the heights of the towers."
+    spec = input_spec(problem(body, _NUMS, "nums: List[int], k: int", ['{"nums": [1, 5], "k": 5}']))
+    assert isinstance(spec, InputSpec), getattr(spec, "reason", "")
+    drawn = [json.loads(x) for x in generate_inputs(spec, "fx/promised", 30)]
+    assert drawn and all(x["k"] % 2 == 1 for x in drawn)
+    assert isinstance(input_spec(problem(body, _NUMS, "nums: List[int], k: int", ['{"nums": [1], "k": 4}'])), NoSpec)

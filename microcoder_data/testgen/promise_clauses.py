@@ -144,19 +144,26 @@ _SAYS = re.compile(
 _JOINED = re.compile(r",? and (?!that )|; |,? and that ", re.I)
 
 
+# a sentence's end the splitter left (``positioni < positioni+1. speedi is the initial speed ...``: a
+# lower-case name opens the next sentence): the promise's clause ends there
+_SENTENCE_END = re.compile(r"(?<=[\w)\]'])\.\s+(?=[a-z])")
+
+
 def clauses_of(text: str) -> list[str]:
-    """``text``'s clauses joined by "and" (", and", ";"), each of which says something; ``[text]`` where a
-    part says nothing (``s and t are anagrams``, ``x is between 1 and n``: one clause)."""
-    parts = [p.strip() for p in _JOINED.split(text.strip().rstrip("."))]
+    """The clauses of a promise's first sentence (the rest is another sentence of the body: no
+    promise, so not read, as every such sentence) joined by "and" (", and", ";"), each of which says
+    something; one clause where a part says nothing (``s and t are anagrams``, ``x is between 1 and n``)."""
+    text = _SENTENCE_END.split(text.strip(), maxsplit=1)[0].rstrip(".")
+    parts = [p.strip() for p in _JOINED.split(text)]
     return parts if len(parts) > 1 and all(_SAYS.search(p) for p in parts) else [text]
 
 
 def read_by_clauses(reader: Any, text: str, mangled: bool) -> bool:
-    """A promised line not read whole, read clause by clause: True where it has several clauses and
-    every one is read (an exception from a clause's reading: not read)."""
+    """A promised line not read whole, read clause by clause: True where it was more than one clause
+    (or sentence) and every clause of its first sentence is read (a part refused: not read)."""
     parts = clauses_of(text)
     try:
-        return len(parts) > 1 and all(reader.read(part, mangled) for part in parts)
+        return parts != [text.strip().rstrip(".")] and all(reader.read(part, mangled) for part in parts)
     except _Unsupported:  # a part refused: the promise refuses, named as such
         return False
 
