@@ -11,7 +11,7 @@ import random
 import pytest
 
 from microcoder_data.schema import Problem, TestCase
-from microcoder_data.testgen.clause_checks import adjacent_differ_but, products_within
+from microcoder_data.testgen.clause_checks import adjacent_differ_but, decimals_at_most, products_within
 from microcoder_data.testgen.inputgen import generate_inputs
 from microcoder_data.testgen.inputspec import InputSpec, NoSpec, input_spec
 from microcoder_data.testgen.promise_clauses import clauses_of
@@ -200,3 +200,32 @@ def test_a_promise_ends_with_its_sentence():
     drawn = [json.loads(x) for x in generate_inputs(spec, "fx/promised", 30)]
     assert drawn and all(x["k"] % 2 == 1 for x in drawn)
     assert isinstance(input_spec(problem(body, _NUMS, "nums: List[int], k: int", ['{"nums": [1], "k": 4}'])), NoSpec)
+
+
+_HOUR = "1 <= dist.length <= 10\n1 <= dist[i] <= 100\n1 <= hour <= 10^9"
+
+
+def test_an_answer_clause_and_an_input_clause_are_read_both():
+    """One clause about the answer (an answer check), one about the input (digits after the point, checked)."""
+    body = (
+        "Tests are generated such that the answer will not exceed 10^7 and hour will have at most two digits "
+        "after the decimal point."
+    )
+    sig, fits = "dist: List[int], hour: float", '{"dist": [1, 3, 2], "hour": 2.7}'
+    spec = input_spec(problem(body, _HOUR, sig, [fits]))
+    assert isinstance(spec, InputSpec), getattr(spec, "reason", "")
+    assert [(c.lo, c.hi) for c in spec.answer] == [(None, "10**7")]
+    drawn = [json.loads(x) for x in generate_inputs(spec, "fx/promised", 30)]
+    assert len(drawn) >= 10 and all(round(x["hour"], 2) == x["hour"] for x in drawn)
+    assert any(x["hour"] != int(x["hour"]) for x in drawn)  # two places drawn, not whole numbers only
+    broken = input_spec(problem(body, _HOUR, sig, [fits, '{"dist": [1], "hour": 2.555}']))
+    assert isinstance(broken, NoSpec) and "breaks" in broken.reason
+    # the same with an input clause no reading has: the whole promise refused, named
+    other = "Tests are generated such that the answer will not exceed 10^7 and the replacements will not overlap."
+    refused = input_spec(problem(other, _HOUR, sig, [fits]))
+    assert isinstance(refused, NoSpec) and refused.refusal.kind == "promise" and refused.refusal.line == other
+
+
+def test_decimals_at_most():
+    assert decimals_at_most(2.75, 2) and decimals_at_most(3, 0) and decimals_at_most([1.5, 2.25], 2)
+    assert not decimals_at_most(2.555, 2) and not decimals_at_most(1e-05, 2) and not decimals_at_most([1.0, 0.125], 2)

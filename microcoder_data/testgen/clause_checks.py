@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 
@@ -44,3 +45,12 @@ def products_within(values: list[int], runs: str, lo: int, hi: int) -> bool:
                     return False
             stretch = []
     return True
+
+
+def decimals_at_most(value: Any, places: int) -> bool:
+    """Every number of ``value`` (a number or a list of them) written with at most ``places`` digits after
+    the decimal point (as its shortest form, ``repr``, writes it: ``2.7``, ``1e-05``)."""
+    if isinstance(value, list):
+        return all(decimals_at_most(v, places) for v in value)
+    exponent = Decimal(repr(value)).normalize().as_tuple().exponent
+    return isinstance(exponent, int) and -exponent <= places

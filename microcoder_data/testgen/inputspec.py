@@ -56,7 +56,7 @@ from microcoder_data.testgen.spec_model import (
     evaluate,
     violation,
 )
-from microcoder_data.testgen.promise_clauses import read_by_clauses
+from microcoder_data.testgen.promise_clauses import clauses_of, read_by_clauses
 from microcoder_data.testgen.renamed_args import with_signature_names
 from microcoder_data.testgen.upstream_tests import which_side
 from microcoder_data.testgen.structures import scan_aliases
@@ -349,6 +349,12 @@ def _tie_graphs(reader: _Reader, statement: str, promised: dict[str, str]) -> No
         raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said) from None
 
 
+def _said(statement: str, lines: list[str] | None, promised: dict[str, str]) -> list[str]:
+    """What may promise something of the answer: the body's promises, the Constraints' lines, and each
+    clause of a promised line ("the answer will not exceed 10^7 and hour will have ...")."""
+    return body_promises(statement) + (lines or []) + [part for line in promised for part in clauses_of(line)]
+
+
 def spec_from(
     args: list[str],
     hints: dict[str, Node | None],
@@ -369,7 +375,7 @@ def spec_from(
     Raises ``_Unsupported``."""
     promised = {} if skip_unread else {**_promised_lines(statement, lines), **(promised or {})}
     lines = None if lines is None else lines + [c for c in promised if c not in lines]
-    said = body_promises(statement) + (lines or [])  # the promises about the answer among them: answer checks
+    said = _said(statement, lines, promised)  # the promises about the answer among them: answer checks
     last_error = _Unsupported("constraints not understood", kind="unsupported_constraint")
     for mangled in (True, False) if lines else (False,):
         nodes: dict[str, Node] = {}

@@ -12,7 +12,8 @@ examples -- their own test, tests/test_testgen_line_readings.py --, how enforced
   the large ones are dropped.
 
 A promise of several clauses (``k is at least the maximum element in nums, and k is odd``) not read
-whole is read clause by clause (:func:`read_by_clauses`): every clause read, or the promise refused.
+whole is read clause by clause (:func:`read_by_clauses`): every clause read, or the promise refused; a
+clause about the answer (``the answer will not exceed 10^7 and hour will have ...``) is an answer check.
 
 Each returns True (read), False (the phrasing, on something it cannot hold: refused) or None (not
 its phrasing).
@@ -23,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.answer_checks import answer_check_of
 from microcoder_data.testgen.spec_model import _Unsupported
 
 _NAME = r"[A-Za-z_]\w*"
@@ -117,6 +119,30 @@ def some_word(reader: Any, text: str) -> bool | None:
     return _check(reader, f"chars_other_than({name}, ' ') >= 1")
 
 
+_PLACES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def decimal_places(reader: Any, text: str) -> bool | None:
+    """``hour will have at most two digits after the decimal point`` (``There will be at most two digits
+    after the decimal point in hour``): a number (or a list's numbers) so written, checked (drawn floats
+    mostly have two places; the others are dropped)."""
+    m = re.fullmatch(
+        rf"(?:there (?:will be|are|is) at most (\w+) digits? after the decimal point in ({_NAME})"
+        rf"|({_NAME}) (?:will have|has|have) at most (\w+) digits? after the decimal point)\.?",
+        text.strip(),
+        re.I,
+    )
+    if not m:
+        return None
+    name, word = m.group(2) or m.group(3), (m.group(1) or m.group(4)).lower()
+    places = _PLACES.get(word, int(word) if word.isdigit() else None)
+    node = reader.nodes.get(name)
+    leaf = node.elem if node is not None and node.kind == "list" else node
+    if places is None or leaf is None or leaf.kind != "float":
+        return False
+    return _check(reader, f"decimals_at_most({name}, {places})")
+
+
 def products_fit(reader: Any, text: str) -> bool | None:
     """``The product of any prefix or suffix of nums fits in a 32-bit integer`` (``subarray``, ``every``,
     ``64-bit``, ``signed``): every such product within the type's range, checked."""
@@ -163,12 +189,23 @@ def read_by_clauses(reader: Any, text: str, mangled: bool) -> bool:
     (or sentence) and every clause of its first sentence is read (a part refused: not read)."""
     parts = clauses_of(text)
     try:
-        return parts != [text.strip().rstrip(".")] and all(reader.read(part, mangled) for part in parts)
+        # a clause about the answer: an answer check (inputspec.spec_from reads the clauses for them)
+        read = all(answer_check_of(part) is not None or reader.read(part, mangled) for part in parts)
+        return parts != [text.strip().rstrip(".")] and read
     except _Unsupported:  # a part refused: the promise refuses, named as such
         return False
 
 
 ENTRIES = (
+    (
+        "at most so many digits after the decimal point",
+        (
+            "hour will have at most two digits after the decimal point",
+            "There will be at most two digits after the decimal point in hour.",
+        ),
+        "checked",
+        decimal_places,
+    ),
     (
         "a comparison with a list's largest or smallest element",
         (
