@@ -30,7 +30,7 @@ from microcoder_data.testgen.spec_model import _Unsupported
 _NAME = r"[A-Za-z_]\w*"
 # "the maximum element in tasks[i]", "the largest value of nums", "the max of arr": max(name)
 _EXTREME = re.compile(
-    rf"(?:the )?(?P<which>maximum|max|largest|greatest|biggest|minimum|min|smallest|least)"
+    rf"(?:the )?(?P<which>maximum|max|largest|greatest|biggest|minimum|min|smallest)"
     rf"(?: (?:element|value|number|integer|entry))?(?: (?:in|of) (?:the (?:array|list) )?)(?P<list>{_NAME})(?:\[i\])?"
 )
 _OPS = (  # the words of a comparison, widest first; (op, flipped)
@@ -66,7 +66,7 @@ def extreme_compared(reader: Any, text: str) -> bool | None:
             continue
         left, right = _side(reader, m.group(1)), _side(reader, m.group(2))
         if left is None or right is None or ("(" not in left and "(" not in right):
-            return None if left is None and right is None else False
+            return None  # not this phrasing whole ("0 <= k <= the maximum ..."): the other readings' to read
         small, large = (left, right) if op in ("<=", "<") else (right, left)
         return bool(reader.read(f"{small} {_FLIP[op]} {large}", False))
     return None
