@@ -50,6 +50,7 @@ def _reader() -> _Reader:
     nodes["hour"] = Node("float")  # promise_clauses.py
     nodes["transactions"], nodes["date1"] = Node("list", elem=Node("str")), Node("str")
     nodes["line"] = Node("str", alphabet="abc")  # "line consists of ..." read before
+    nodes["phrase"] = Node("str", alphabet=" ab")  # "phrase consists of letters and spaces" read before
     nodes["records"] = Node("list", elem=Node("str", template="{name},{time},{amount},{city}"))  # its form read
     nodes.update(
         {n: Node("list", elem=Node("str")) for n in ("word1", "word2", "dict", "votes", "strs", "recipes", "supplies")}
@@ -63,6 +64,8 @@ def _reader() -> _Reader:
     nodes.update({n: Node("list", elem=Node("int")) for n in ("score", "left", "right")})
     nodes.update({n: Node("list", elem=Node("str")) for n in ("features", "positive_feedback", "negative_feedback")})
     nodes["favoriteCompanies"] = Node("list", elem=Node("list", elem=Node("str")))
+    nodes.update({n: Node("str") for n in ("c", "digit", "number")})  # structured_readings.py's names
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("arr1", "arr2")})
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     reader = _Reader(args, nodes)

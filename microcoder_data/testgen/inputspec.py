@@ -25,6 +25,7 @@ The confidence rule (being wrong here means a test no correct program need pass)
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import re
 from typing import Any
@@ -38,6 +39,7 @@ from microcoder_data.testgen.constraints import (
     _fix_numbers,
     _Reader,
 )
+from microcoder_data.testgen.defined_qualifiers import refuse_defined_qualifier
 from microcoder_data.testgen.statement_lines import (
     body_promises,
     constraint_lines,
@@ -60,6 +62,7 @@ from microcoder_data.testgen.promise_clauses import clauses_of, read_by_clauses
 from microcoder_data.testgen.renamed_args import with_signature_names
 from microcoder_data.testgen.upstream_tests import which_side
 from microcoder_data.testgen.structures import scan_aliases
+from microcoder_data.testgen.tuple_aliases import family_aliases
 from microcoder_data.testgen.total_bounds import bound_by_totals
 from microcoder_data.testgen.spec_types import (
     _from_hint,
@@ -324,8 +327,10 @@ def _read_lines(reader: _Reader, lines: list[str], mangled: bool, promised: dict
                 or reader.read(line, mangled)
                 or ALL_INTEGERS.fullmatch(line.strip())
             )
-        except _Unsupported:
+        except _Unsupported as exc:
             if line not in promised:
+                if not exc.refusal.line:  # given up deep in a reading ("range on a str"): the refusal names the line
+                    exc.refusal = dataclasses.replace(exc.refusal, line=line)
                 raise
             read = False  # a part of a promise not understood: refused as the promise
         if not read and line in promised:
@@ -355,6 +360,21 @@ def _said(statement: str, lines: list[str] | None, promised: dict[str, str]) -> 
     return body_promises(statement) + (lines or []) + [part for line in promised for part in clauses_of(line)]
 
 
+def _argument_nodes(args: list[str], hints: dict[str, Node | None], examples: list[dict[str, Any]]) -> dict[str, Node]:
+    """Each argument's node: a fresh copy of its type hint, else the merged shape of its examples' values."""
+    nodes: dict[str, Node] = {}
+    for a in args:
+        hint = copy.deepcopy(hints.get(a))
+        seen: Node | None = None
+        for ex in examples:
+            seen = _merge(seen, _from_value(ex[a]))
+        node = hint or seen
+        if node is None or (node.kind == "list" and _shape(node).endswith("?]")):
+            raise _Unsupported(f"type of {a} unknown", kind="unsupported_type", line=a)
+        nodes[a] = node
+    return nodes
+
+
 def spec_from(
     args: list[str],
     hints: dict[str, Node | None],
@@ -374,24 +394,18 @@ def spec_from(
     ``promised``: lines of ``lines`` that are the body's promises, each -> its sentence, read before the rest).
     Raises ``_Unsupported``."""
     promised = {} if skip_unread else {**_promised_lines(statement, lines), **(promised or {})}
+    if not skip_unread:
+        refuse_defined_qualifier(statement, args, lines)  # "Given a shuffled sentence s" + its definition
     lines = None if lines is None else lines + [c for c in promised if c not in lines]
     said = _said(statement, lines, promised)  # the promises about the answer among them: answer checks
     last_error = _Unsupported("constraints not understood", kind="unsupported_constraint")
     for mangled in (True, False) if lines else (False,):
-        nodes: dict[str, Node] = {}
-        for a in args:
-            hint = copy.deepcopy(hints.get(a))
-            seen: Node | None = None
-            for ex in examples:
-                seen = _merge(seen, _from_value(ex[a]))
-            node = hint or seen
-            if node is None or (node.kind == "list" and _shape(node).endswith("?]")):
-                raise _Unsupported(f"type of {a} unknown", kind="unsupported_type", line=a)
-            nodes[a] = node
+        nodes = _argument_nodes(args, hints, examples)
         reader = _Reader(args, nodes)
         reader.first_index = first_index
         reader.aliases = scan_aliases(statement, nodes)
         reader.statement = statement  # what a line may point back to (a mountain's definition)
+        reader.alias_groups = family_aliases(statement, nodes)
         try:
             if lines is None:
                 for a in args:

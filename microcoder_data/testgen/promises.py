@@ -86,6 +86,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
             "(The constraints guarantee that N \\le M.)",
             "Here, it is guaranteed that A_{i,j} is 0 or 1.",
             "It's guaranteed that text contains at least one word.",
+            "It is guaranteed that target exists in nums.",
         ),
     ),
     (
@@ -103,7 +104,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
     ),
     (
         re.compile(
-            rf"{_NOTE}(?P<subject>[A-Za-z][\w\[\]. ]*?) (?P<be>is|are) guaranteed to (?P<verb>be|have|contain|end|start|begin|fit) "
+            rf"{_NOTE}(?P<subject>[A-Za-z][\w\[\]., ]*?) (?P<be>is|are) (?:also )?guaranteed to (?P<verb>be|have|contain|end|start|begin|fit) "
             r"(?P<rest>.+?)\.?",
             re.I,
         ),
@@ -114,6 +115,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
             "Note that k is guaranteed to be a positive integer.",
             "S is guaranteed to end with 2023.",
             "The product of any prefix or suffix of nums is guaranteed to fit in a 32-bit integer.",
+            "A number arr in array, format is also guaranteed to have no leading zeros: either arr == [0] or arr[0] == 1.",
         ),
     ),
 )
@@ -123,7 +125,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
 # no plain constraint, though a lenient reading of a Constraints line might take it for one; "will" of what the
 # input has ("hour will have at most two digits ...", "will be in the range"), a statement like any other
 _OF_THE_SOLUTION = re.compile(
-    r"\b(?:answers?|solutions?|results?|output|possible|impossible|exists?|always|valid|winner|eventually|reach|"
+    r"\b(?:answers?|solutions?|results?|output|possible|impossible|exists?(?! in\b)|always|valid|winner|eventually|reach|"
     r"can|could)\b|\b(?:will|would)\b(?! (?:not )?(?:have|be in|contain|consist|appear)\b)",
     re.I,
 )
