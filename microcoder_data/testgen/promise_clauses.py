@@ -6,7 +6,6 @@ examples -- their own test, tests/test_testgen_line_readings.py --, how enforced
 * ``sessionTime is greater than or equal to the maximum element in tasks[i]``: a comparison with a
   list's largest (smallest) element, handed back as ``max(tasks) <= sessionTime`` (drawn so there);
 * ``there are no consecutive repeating characters in s except for '?'``: a neighbour check;
-* ``text contains at least one word``: some character other than a space (a check);
 * ``The product of any prefix or suffix of nums fits in a 32-bit integer``: every such product within
   the type's range, checked on every input (``clause_checks.products_within``) -- small draws pass it,
   the large ones are dropped.
@@ -105,18 +104,6 @@ def no_repeats_but(reader: Any, text: str) -> bool | None:
         return False
     free = m.group(2) or m.group(4)
     return _check(reader, f"adjacent_differ_but({name}, {free!r})" if free else f"adjacent_differ({name})")
-
-
-def some_word(reader: Any, text: str) -> bool | None:
-    """``text contains at least one word``: a word is a run of characters other than a space, so some
-    character is not a space (a check)."""
-    m = re.fullmatch(rf"({_NAME}) (?:contains|has|consists of) at least one word\.?", text.strip(), re.I)
-    if not m:
-        return None
-    name = _string(reader, m.group(1))
-    if name is None:
-        return False
-    return _check(reader, f"chars_other_than({name}, ' ') >= 1")
 
 
 _PLACES = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -226,7 +213,6 @@ ENTRIES = (
         "checked",
         no_repeats_but,
     ),
-    ("some word in a string", ("text contains at least one word",), "checked", some_word),
     (
         "every product of a prefix, suffix or subarray fits an integer type",
         (
