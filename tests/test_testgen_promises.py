@@ -26,7 +26,7 @@ REAL_PROMISES = (
     "Note that the solution with the given constraints is guaranteed to be unique.",
     "If there exists a solution, it is guaranteed to be unique.",
     "The tests are generated such that there is exactly one solution.",
-    "The product of any prefix or suffix of nums is guaranteed to fit in a 32-bit integer.",
+    "It is guaranteed that there exists at least one pair of points that satisfy the constraint |xi - xj| <= k.",
     "The testcases will be generated such that the replacements will not overlap.",
     "The test cases are guaranteed so that the ray will meet a receptor eventually.",
     "Test cases are generated such that partitioning exists.",

@@ -9,7 +9,7 @@ agreed answer breaks it, and an existing test whose answer breaks it refuses gen
 A new phrasing is one entry of :data:`PHRASINGS`, with its examples (their own test:
 tests/test_testgen_answer_checks.py).  A promise about intermediate values ("The product of any
 prefix or suffix of nums is guaranteed to fit in a 32-bit integer") is no answer check: the answer
-does not show it, so it stays a refused promise.
+does not show it, so it is checked on the input (promise_clauses.py).
 """
 
 from __future__ import annotations

@@ -59,6 +59,7 @@ from microcoder_data.testgen.spec_model import (
     evaluate,
     violation,
 )
+from microcoder_data.testgen.promise_clauses import clauses_of, read_by_clauses
 from microcoder_data.testgen.renamed_args import with_signature_names
 from microcoder_data.testgen.upstream_tests import which_side
 from microcoder_data.testgen.structures import scan_aliases
@@ -333,6 +334,8 @@ def _read_lines(reader: _Reader, lines: list[str], mangled: bool, promised: dict
                     exc.refusal = dataclasses.replace(exc.refusal, line=line)
                 raise
             read = False  # a part of a promise not understood: refused as the promise
+        if not read and line in promised:
+            read = read_by_clauses(reader, line, mangled)  # "X, and Y": every clause read, or refused
         if read or skip:
             continue
         if line in promised:
@@ -352,6 +355,12 @@ def _tie_graphs(reader: _Reader, statement: str, promised: dict[str, str]) -> No
         if said is None:
             raise
         raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said) from None
+
+
+def _said(statement: str, lines: list[str] | None, promised: dict[str, str]) -> list[str]:
+    """What may promise something of the answer: the body's promises, the Constraints' lines, and each
+    clause of a promised line ("the answer will not exceed 10^7 and hour will have ...")."""
+    return body_promises(statement) + (lines or []) + [part for line in promised for part in clauses_of(line)]
 
 
 def _argument_nodes(args: list[str], hints: dict[str, Node | None], examples: list[dict[str, Any]]) -> dict[str, Node]:
@@ -391,7 +400,7 @@ def spec_from(
     if not skip_unread:
         refuse_defined_qualifier(statement, args, lines)  # "Given a shuffled sentence s" + its definition
     lines = None if lines is None else lines + [c for c in promised if c not in lines]
-    said = body_promises(statement) + (lines or [])  # the promises about the answer among them: answer checks
+    said = _said(statement, lines, promised)  # the promises about the answer among them: answer checks
     last_error = _Unsupported("constraints not understood", kind="unsupported_constraint")
     for mangled in (True, False) if lines else (False,):
         nodes = _argument_nodes(args, hints, examples)

@@ -26,6 +26,7 @@ from microcoder_data.testgen.multiset_readings import ENTRIES as MULTISET_ENTRIE
 from microcoder_data.testgen.order_readings import ENTRIES as ORDER_ENTRIES
 from microcoder_data.testgen.count_readings import ENTRIES as COUNT_ENTRIES
 from microcoder_data.testgen.pair_readings import ENTRIES as PAIR_ENTRIES
+from microcoder_data.testgen.promise_clauses import ENTRIES as PROMISE_ENTRIES
 from microcoder_data.testgen.relation_readings import (
     differs_from_position,
     fixed_cells,
@@ -110,6 +111,7 @@ READINGS = (
     *(Reading(*entry) for entry in MULTISET_ENTRIES),  # repeated values, a fixed ending: multiset_readings.py
     *(Reading(*entry) for entry in COUNT_ENTRIES),  # how often values occur: count_readings.py
     *(Reading(*entry) for entry in PAIR_ENTRIES),  # lists compared as tuples: pair_readings.py
+    *(Reading(*entry) for entry in PROMISE_ENTRIES),  # clauses promises state: promise_clauses.py
     *(Reading(*entry) for entry in SENTENCE_ENTRIES),  # sentences, relations of inputs: sentence_readings.py
     *(Reading(*entry) for entry in ORDER_ENTRIES),  # a list's order: order_readings.py
     *(Reading(*entry) for entry in ADJACENCY_ENTRIES),  # adjacency lists, tree edges, permissions

@@ -20,8 +20,10 @@ import re
 from typing import Callable
 
 from microcoder_data.testgen.adjacency_readings import CLAUSES_JOINED
+from microcoder_data.testgen.answer_checks import answer_check_of
 from microcoder_data.testgen.conditions import PROMISE
 from microcoder_data.testgen.graph_readings import reachability_said
+from microcoder_data.testgen.promise_clauses import clauses_of
 
 # "guarantee" negated, or done by someone (you, a player): the sentence tells the story or the task
 NOT_PROMISES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -67,7 +69,7 @@ def _without_guaranteed(m: re.Match[str]) -> str:
     verb = m.group("verb").lower()
     plural = m.group("be").lower() == "are"
     said = {"be": m.group("be"), "have": "have" if plural else "has"}
-    said.update({v: v if plural else f"{v}s" for v in ("contain", "end", "start", "begin")})
+    said.update({v: v if plural else f"{v}s" for v in ("contain", "end", "start", "begin", "fit")})
     return f"{m.group('subject')} {said[verb]} {m.group('rest')}"
 
 
@@ -102,7 +104,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
     ),
     (
         re.compile(
-            rf"{_NOTE}(?P<subject>[A-Za-z][\w\[\]., ]*?) (?P<be>is|are) (?:also )?guaranteed to (?P<verb>be|have|contain|end|start|begin) "
+            rf"{_NOTE}(?P<subject>[A-Za-z][\w\[\]., ]*?) (?P<be>is|are) (?:also )?guaranteed to (?P<verb>be|have|contain|end|start|begin|fit) "
             r"(?P<rest>.+?)\.?",
             re.I,
         ),
@@ -112,6 +114,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
             "Each roomIdi is guaranteed to be unique.",
             "Note that k is guaranteed to be a positive integer.",
             "S is guaranteed to end with 2023.",
+            "The product of any prefix or suffix of nums is guaranteed to fit in a 32-bit integer.",
             "A number arr in array, format is also guaranteed to have no leading zeros: either arr == [0] or arr[0] == 1.",
         ),
     ),
@@ -119,10 +122,11 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
 
 
 # a clause about the solution, or what can happen ("nums has a unique answer", "you can reach nums[n - 1]"):
-# no plain constraint, though a lenient reading of a Constraints line might take it for one
+# no plain constraint, though a lenient reading of a Constraints line might take it for one; "will" of what the
+# input has ("hour will have at most two digits ...", "will be in the range"), a statement like any other
 _OF_THE_SOLUTION = re.compile(
     r"\b(?:answers?|solutions?|results?|output|possible|impossible|exists?(?! in\b)|always|valid|winner|eventually|reach|"
-    r"can|could|will|would)\b",
+    r"can|could)\b|\b(?:will|would)\b(?! (?:not )?(?:have|be in|contain|consist|appear)\b)",
     re.I,
 )
 # "unique"/"distinct" said of one plain subject only ("All the scores are unique", "Each roomId_i is unique"),
@@ -156,7 +160,9 @@ def stated_clause(sentence: str) -> str | None:
             said += ")" * (said.count("(") - said.count(")"))  # "... (1 <= i,j <= K).": its own parenthesis
             restated = _THAT_IS.fullmatch(said)  # "X (i.e., Y)": what X is, Y
             said = restated.group(1) if restated else said
-            if any(_of_the_solution(part) for part in CLAUSES_JOINED.split(said)):
+            parts = [p for joined in CLAUSES_JOINED.split(said) for p in clauses_of(joined)]
+            # a clause about the answer among them is an answer check (read so: promise_clauses.read_by_clauses)
+            if any(_of_the_solution(part) and answer_check_of(part) is None for part in parts):
                 return None
             return said
     return None

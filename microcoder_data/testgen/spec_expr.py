@@ -26,6 +26,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
+from microcoder_data.testgen.clause_checks import adjacent_differ_but, decimals_at_most, products_within
 from microcoder_data.testgen.graph_shapes import edges_among, graph_is, rooted
 from microcoder_data.testgen.range_checks import number_in, word_count, word_lengths_within
 from microcoder_data.testgen.structure_checks import brackets_balanced
@@ -195,6 +196,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "distinct_as_sets": distinct_as_sets,
     "cells_distinct": cells_distinct,
     "adjacent_differ": adjacent_differ,
+    "adjacent_differ_but": adjacent_differ_but,  # promise_clauses.py
+    "products_within": products_within,
+    "decimals_at_most": decimals_at_most,
     "parent_tree": parent_tree,
     "digit_count": digit_count,
     "chars_other_than": chars_other_than,
