@@ -25,6 +25,7 @@ The confidence rule (being wrong here means a test no correct program need pass)
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
 from typing import Any
@@ -58,6 +59,7 @@ from microcoder_data.testgen.spec_model import (
 )
 from microcoder_data.testgen.renamed_args import with_signature_names
 from microcoder_data.testgen.upstream_tests import which_side
+from microcoder_data.testgen.scraped_powers import SCRAPED, may_apply, weigh
 from microcoder_data.testgen.structures import scan_aliases
 from microcoder_data.testgen.total_bounds import bound_by_totals
 from microcoder_data.testgen.spec_types import (
@@ -311,7 +313,7 @@ def _promised_lines(statement: str, lines: list[str] | None) -> dict[str, str]:
     return {clause: sentence for sentence, clause in clauses.items()}
 
 
-def _read_lines(reader: _Reader, lines: list[str], mangled: bool, promised: dict[str, str], skip: bool) -> None:
+def _read_lines(reader: _Reader, lines: list[str], mangled: bool | str, promised: dict[str, str], skip: bool) -> None:
     """Every line read, or the spec refused naming it, whether or not it names an argument ("the input is
     generated such that it's possible to ..."); ``skip``: lines not read passed over.  Equalities first: they
     introduce the sizes (``n == nums.length``) other lines bound; then the body's promises (``promised``: line ->
@@ -368,61 +370,101 @@ def spec_from(
     lines = None if lines is None else lines + [c for c in promised if c not in lines]
     said = body_promises(statement) + (lines or [])  # the promises about the answer among them: answer checks
     last_error = _Unsupported("constraints not understood", kind="unsupported_constraint")
-    for mangled in (True, False) if lines else (False,):
-        nodes: dict[str, Node] = {}
-        for a in args:
-            hint = copy.deepcopy(hints.get(a))
-            seen: Node | None = None
-            for ex in examples:
-                seen = _merge(seen, _from_value(ex[a]))
-            node = hint or seen
-            if node is None or (node.kind == "list" and _shape(node).endswith("?]")):
-                raise _Unsupported(f"type of {a} unknown", kind="unsupported_type", line=a)
-            nodes[a] = node
-        reader = _Reader(args, nodes)
-        reader.first_index = first_index
-        reader.aliases = scan_aliases(statement, nodes)
-        reader.statement = statement  # what a line may point back to (a mountain's definition)
+    read = functools.partial(
+        _read_once,
+        args=args,
+        hints=hints,
+        examples=examples,
+        lines=lines,
+        statement=statement,
+        keyword=keyword,
+        labels=labels,
+        first_index=first_index,
+        skip_unread=skip_unread,
+        promised=promised,
+        said=said,
+    )
+    scraped = lines is not None and any(may_apply(line) for line in lines)
+    for mangled in ((True, SCRAPED, False) if scraped else (True, False)) if lines else (False,):
         try:
-            if lines is None:
-                for a in args:
-                    _span(nodes[a], [ex[a] for ex in examples])
-                source = "examples"
-            else:
-                _read_lines(reader, _implied_sizes(lines, args, nodes) + lines, mangled, promised, skip_unread)
-                _apply_bounds(reader)
-                _tie_graphs(reader, statement, promised)
-                single_characters(statement, {a: nodes[a] for a in args})  # "a character c": length 1
-                character_grids({a: nodes[a] for a in args}, examples)
-                for a in args:
-                    _leaf_alphabets(nodes[a], [ex[a] for ex in examples])
-                source = "constraints"
-            for a in args:
-                _grids(nodes[a], [ex[a] for ex in examples])
-            bound_by_totals(reader.nodes, reader.checks)  # 1 <= N, M, L and N + M + L <= 12
-            for name, node in reader.nodes.items():
-                _complete(name, node)
-            _mark_sizes(reader.nodes)
-            order = _gen_order(reader.nodes, args)
-            envs = [_virtual_env(reader.nodes, reader.bounds, ex, args) for ex in examples]
-            missing = next((name for env in envs for name in order if name not in env), None)
-            if missing:
-                raise _Unsupported(f"size {missing} not determined by the arguments")
-            check_existing(reader.nodes, order, reader.checks, envs, labels)
-            # a statement whose Constraints were read with scraped powers ("105": 10^5) scraped its answer's too
-            scraped = mangled and any(
-                _fix_numbers(l, True) != _fix_numbers(l, False) for l in lines or [] if answer_check_of(l) is None
-            )
-            answer = answer_checks(said, scraped)
-            return InputSpec(args, reader.nodes, order, keyword, source, reader.checks, answer)
+            spec, reader = read(mangled)
         except _Unsupported as exc:
+            if mangled == SCRAPED:  # tried after the mangled reading failed: only its breaks (the widest) count
+                last_error = exc if exc.breaks else last_error
+                continue
             if not (
                 exc.breaks and last_error.breaks
             ):  # tests break both: the first's (scraped powers as powers: wider)
                 last_error = exc
             line = exc.refusal.line
             if str(exc).startswith("constraint not understood") and not (
-                mangled and _fix_numbers(line, True) != _fix_numbers(line, False)
+                mangled and (_fix_numbers(line, True) != _fix_numbers(line, False) or (scraped and may_apply(line)))
             ):  # a line not read: no other reading of numbers helps, but for one its scraped powers changed ("2n")
                 raise
+            continue
+        return weigh(read, mangled, spec, reader.superscripts)  # outside the try: an ambiguity refuses
     raise last_error
+
+
+def _read_once(
+    mangled: bool | str,
+    *,
+    args: list[str],
+    hints: dict[str, Node | None],
+    examples: list[dict[str, Any]],
+    lines: list[str] | None,
+    statement: str,
+    keyword: bool,
+    labels: list[str] | None,
+    first_index: int,
+    skip_unread: bool,
+    promised: dict[str, str],
+    said: list[str],
+) -> tuple[InputSpec, _Reader]:
+    """One reading of :func:`spec_from` with one reading of numbers (``mangled``: ``_fix_numbers``'s, or
+    ``scraped_powers``' modes), and its reader; raises ``_Unsupported``."""
+    nodes: dict[str, Node] = {}
+    for a in args:
+        hint = copy.deepcopy(hints.get(a))
+        seen: Node | None = None
+        for ex in examples:
+            seen = _merge(seen, _from_value(ex[a]))
+        node = hint or seen
+        if node is None or (node.kind == "list" and _shape(node).endswith("?]")):
+            raise _Unsupported(f"type of {a} unknown", kind="unsupported_type", line=a)
+        nodes[a] = node
+    reader = _Reader(args, nodes)
+    reader.first_index = first_index
+    reader.aliases = scan_aliases(statement, nodes)
+    reader.statement = statement  # what a line may point back to (a mountain's definition)
+    if lines is None:
+        for a in args:
+            _span(nodes[a], [ex[a] for ex in examples])
+        source = "examples"
+    else:
+        _read_lines(reader, _implied_sizes(lines, args, nodes) + lines, mangled, promised, skip_unread)
+        _apply_bounds(reader)
+        _tie_graphs(reader, statement, promised)
+        single_characters(statement, {a: nodes[a] for a in args})  # "a character c": length 1
+        character_grids({a: nodes[a] for a in args}, examples)
+        for a in args:
+            _leaf_alphabets(nodes[a], [ex[a] for ex in examples])
+        source = "constraints"
+    for a in args:
+        _grids(nodes[a], [ex[a] for ex in examples])
+    bound_by_totals(reader.nodes, reader.checks)  # 1 <= N, M, L and N + M + L <= 12
+    for name, node in reader.nodes.items():
+        _complete(name, node)
+    _mark_sizes(reader.nodes)
+    order = _gen_order(reader.nodes, args)
+    envs = [_virtual_env(reader.nodes, reader.bounds, ex, args) for ex in examples]
+    missing = next((name for env in envs for name in order if name not in env), None)
+    if missing:
+        raise _Unsupported(f"size {missing} not determined by the arguments")
+    check_existing(reader.nodes, order, reader.checks, envs, labels)
+    # a statement whose Constraints were read with scraped powers ("105": 10^5) scraped its answer's too
+    scraped = mangled and any(
+        _fix_numbers(l, True) != _fix_numbers(l, False) for l in lines or [] if answer_check_of(l) is None
+    )
+    answer = answer_checks(said, scraped)
+    return InputSpec(args, reader.nodes, order, keyword, source, reader.checks, answer), reader
