@@ -385,12 +385,13 @@ def spec_from(
         said=said,
     )
     scraped = lines is not None and any(may_apply(line) for line in lines)
+    scraped_break: _Unsupported | None = None
     for mangled in ((True, SCRAPED, False) if scraped else (True, False)) if lines else (False,):
         try:
             spec, reader = read(mangled)
         except _Unsupported as exc:
-            if mangled == SCRAPED:  # tried after the mangled reading failed: only its breaks (the widest) count
-                last_error = exc if exc.breaks else last_error
+            if mangled == SCRAPED:  # tried after the mangled reading failed: its breaks (the widest reading's) win
+                scraped_break = exc if exc.breaks else None
                 continue
             if not (
                 exc.breaks and last_error.breaks
@@ -403,7 +404,7 @@ def spec_from(
                 raise
             continue
         return weigh(read, mangled, spec, reader.superscripts)  # outside the try: an ambiguity refuses
-    raise last_error
+    raise scraped_break or last_error
 
 
 def _read_once(
