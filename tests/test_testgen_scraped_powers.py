@@ -11,7 +11,14 @@ from microcoder_data.testgen.spec_model import Node
 from test_testgen_conditions import fn_problem, why_not_read
 from test_testgen_line_readings import _drawn
 
-INTS = {"n": Node("int"), "k": Node("int"), "maximumBit": Node("int"), "nums": Node("list", elem=Node("int"))}
+INTS = {
+    "n": Node("int"),
+    "k": Node("int"),
+    "H": Node("int"),
+    "W": Node("int"),
+    "maximumBit": Node("int"),
+    "nums": Node("list", elem=Node("int")),
+}
 
 
 @pytest.mark.parametrize(
@@ -20,6 +27,7 @@ INTS = {"n": Node("int"), "k": Node("int"), "maximumBit": Node("int"), "nums": N
         ("0 <= nums[i] < 2maximumBit", "0 <= nums[i] < 2**maximumBit", ["2maximumBit"]),
         ("1 <= kn <= 4096", "1 <= k**n <= 4096", ["kn"]),
         ("1 <= k <= n2", "1 <= k <= n**2", []),
+        ("board[i][j] is either -1 or in the range [1, n2]", "board[i][j] is either -1 or in the range [1, n**2]", []),
         ("0 <= nums[i] < 230", "0 <= nums[i] < 2**30", []),
         ("-230 <= nums[i] <= 230 - 1", "-2**30 <= nums[i] <= 2**30 - 1", []),
     ],
@@ -43,6 +51,7 @@ def test_the_competing_reading_is_the_product():
         "1 <= kx <= 10",  # x is no name
         "1 <= n <= 200",  # no power of two's exponent
         "nums[i] <= n1",  # a subscript, not a square
+        "1 <= x <= HW",  # AtCoder's product of H and W
     ],
 )
 def test_what_is_not_a_lost_superscript_is_left_alone(line):

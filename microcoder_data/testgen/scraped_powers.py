@@ -7,7 +7,8 @@ one fails the existing tests (or cannot read a line), each rewrite with its comp
 
 * ``2maximumBit`` / ``10k`` (a base glued to a scalar integer's name, longer than one letter; one letter
   is ``_fix_numbers``' own ``2m``) -> ``2**maximumBit``; the competing reading is the product ``2 * maximumBit``;
-* ``kn`` (two one-letter scalar integers glued, itself no name) -> ``k**n``; competing: the product;
+* ``kn`` (two one-letter lowercase scalar integers glued in a comparison, itself no name) -> ``k**n``;
+  competing: the product (AtCoder writes ``HW`` for H * W: upper case is not read so);
 * ``n2`` (a scalar integer's name and one digit, itself no name) -> ``n**2``; no competing reading (an unknown
   name refuses), so none to weigh;
 * ``230`` .. ``264`` (``2`` and an exponent 10..64) standing alone as a side of a comparison (``< 230``,
@@ -32,7 +33,7 @@ MODES = (SCRAPED, PRODUCTS)
 
 _BASE_NAME = re.compile(r"(?<![\w.*])(2|10)([A-Za-z_]\w+)")  # 2maximumBit
 _NAME_DIGIT = re.compile(r"(?<![\w.])([A-Za-z_]\w*?)([2-9])(?![\w\[(.])")  # n2
-_NAME_NAME = re.compile(r"(?<![\w.])([A-Za-z])([A-Za-z])(?![\w\[(.])")  # kn
+_NAME_NAME = re.compile(r"(?<![\w.])([a-z])([a-z])(?![\w\[(.])")  # kn (AtCoder's ``HW`` is H * W: not read)
 _COMPARISON = re.compile(r"(<=|>=|==|<|>)")
 _TWO_POWER = re.compile(r"^(\s*-?\s*)2(1\d|[2-5]\d|6[0-4])(\s*(?:[-+]\s*1)?\s*)$")  # a side: 230, -231, 231 - 1
 
@@ -58,9 +59,8 @@ def rewrite(text: str, nodes: dict[str, Node], mode: object = SCRAPED) -> tuple[
     read as powers, and the fragments that have a product reading (``2maximumBit``, ``kn``: see above);
     ``mode`` :data:`PRODUCTS`: those read as products instead."""
     glue = " * " if mode == PRODUCTS else "**"
+    compares = bool(_COMPARISON.search(text))  # "k is odd": two-letter words are no glued names
     products: list[str] = []
-    if not _COMPARISON.search(text):  # prose ("k is odd"): its words are no glued names
-        return text, products
 
     def base_name(m: re.Match) -> str:
         if not _scalar_int(nodes, m[2]):
@@ -69,7 +69,7 @@ def rewrite(text: str, nodes: dict[str, Node], mode: object = SCRAPED) -> tuple[
         return f"{m[1]}{glue}{m[2]}"
 
     def name_name(m: re.Match) -> str:
-        if m[0] in nodes or not (_scalar_int(nodes, m[1]) and _scalar_int(nodes, m[2])):
+        if m[0] in nodes or not (compares and _scalar_int(nodes, m[1]) and _scalar_int(nodes, m[2])):
             return m[0]
         products.append(m[0])
         return f"{m[1]}{glue}{m[2]}"
