@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from microcoder_data.testgen.scraped_powers import PRODUCTS, SCRAPED, may_apply, rewrite
+from microcoder_data.testgen.scraped_powers import Scraped, may_apply, modes, rewrite
 from microcoder_data.testgen.spec_model import Node
 from test_testgen_conditions import fn_problem, why_not_read
 from test_testgen_line_readings import _drawn
@@ -34,12 +34,25 @@ INTS = {
 )
 def test_each_phrasing_is_read_as_its_power(line, powers, products):
     assert may_apply(line)
-    assert rewrite(line, INTS, SCRAPED) == (powers, products)
+    assert rewrite(line, INTS, Scraped(frozenset({"230"}))) == (powers, products)
 
 
 def test_the_competing_reading_is_the_product():
-    assert rewrite("1 <= kn <= 4096", INTS, PRODUCTS) == ("1 <= k * n <= 4096", ["kn"])
-    assert rewrite("0 <= nums[i] < 2maximumBit", INTS, PRODUCTS)[0] == "0 <= nums[i] < 2 * maximumBit"
+    products = Scraped(products=True)
+    assert rewrite("1 <= kn <= 4096", INTS, products) == ("1 <= k * n <= 4096", ["kn"])
+    assert rewrite("0 <= nums[i] < 2maximumBit", INTS, products)[0] == "0 <= nums[i] < 2 * maximumBit"
+
+
+def test_numbers_that_may_be_powers_of_two_are_tried_one_at_a_time_narrowest_first():
+    lines = ["1 <= n <= 250", "0 <= nums[i] < 230", "1 <= k <= 105"]
+    assert modes(lines) == [
+        Scraped(),
+        Scraped(frozenset({"230"})),
+        Scraped(frozenset({"250"})),
+        Scraped(frozenset({"230", "250"})),
+    ]
+    assert modes(["1 <= n <= 105", "0 <= nums[i] <= 109"]) == []  # nothing of the shape: no further reading
+    assert rewrite("1 <= n <= 250", INTS, Scraped(frozenset({"230"}))) == ("1 <= n <= 250", [])
 
 
 @pytest.mark.parametrize(
@@ -55,7 +68,7 @@ def test_the_competing_reading_is_the_product():
     ],
 )
 def test_what_is_not_a_lost_superscript_is_left_alone(line):
-    assert rewrite(line, INTS, SCRAPED) == (line, [])
+    assert rewrite(line, INTS, Scraped(frozenset({"230"}))) == (line, [])
 
 
 XOR = "nums.length == n\n1 <= n <= 105\n1 <= maximumBit <= 20\n0 <= nums[i] < 2maximumBit\nnums is sorted in ascending order."
@@ -89,6 +102,13 @@ def test_a_power_of_two_lost_its_superscript_where_the_tests_need_it():
 def test_the_literal_bound_is_kept_where_the_tests_fit_it():
     got = _drawn(OR, "nums: List[int], k: int", ['{"nums": [3, 200, 5], "k": 1}'])
     assert all(0 <= v < 230 for x in got for v in x["nums"])
+
+
+def test_only_the_number_the_tests_need_is_read_as_a_power():
+    two = "1 <= n <= 250\n1 <= nums.length <= 105\n0 <= nums[i] < 230"
+    got = _drawn(two, "n: int, nums: List[int]", ['{"n": 3, "nums": [3, 256, 5]}'])
+    assert all(1 <= x["n"] <= 250 for x in got) and any(v > 230 for x in got for v in x["nums"])
+    assert all(v < 2**30 for x in got for v in x["nums"])
 
 
 def test_an_input_beyond_both_readings_is_refused():

@@ -18,7 +18,7 @@ from microcoder_data.testgen.conditions import (
     read_string_rule,
 )
 from microcoder_data.testgen.line_readings import read_line
-from microcoder_data.testgen.scraped_powers import MODES as SCRAPED_MODES
+from microcoder_data.testgen.scraped_powers import Scraped
 from microcoder_data.testgen.scraped_powers import rewrite as scraped_rewrite
 from microcoder_data.testgen.word_readings import alphabet_in_words, named_characters
 from microcoder_data.testgen.matrices import names_cells_by_position
@@ -268,12 +268,13 @@ class _Reader:
         b[which] = expr
 
     # one line of the Constraints section
-    def read(self, line: str, mangled: bool | str) -> bool:
+    def read(self, line: str, mangled: bool | Scraped) -> bool:
         text = _fix_numbers(unicode_operators(line).rstrip(". ;"), mangled)
         if mangled:  # superscripts lost between names (``2maximumBit``): read so, or noted (scraped_powers)
-            powers, products = scraped_rewrite(text, self.nodes, mangled)
+            scraped = mangled if isinstance(mangled, Scraped) else None
+            powers, products = scraped_rewrite(text, self.nodes, scraped)
             self.superscripts += [(line, f) for f in products]
-            text = powers if mangled in SCRAPED_MODES else text
+            text = powers if scraped else text
         text = _plainer(GUARANTEE.sub("", re.sub(r"\s+", " ", text)))
         done = read_line(self, text)
         if done is None:

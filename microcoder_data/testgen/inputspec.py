@@ -59,7 +59,7 @@ from microcoder_data.testgen.spec_model import (
 )
 from microcoder_data.testgen.renamed_args import with_signature_names
 from microcoder_data.testgen.upstream_tests import which_side
-from microcoder_data.testgen.scraped_powers import SCRAPED, may_apply, weigh
+from microcoder_data.testgen.scraped_powers import Scraped, may_apply, modes, weigh
 from microcoder_data.testgen.structures import scan_aliases
 from microcoder_data.testgen.total_bounds import bound_by_totals
 from microcoder_data.testgen.spec_types import (
@@ -313,7 +313,9 @@ def _promised_lines(statement: str, lines: list[str] | None) -> dict[str, str]:
     return {clause: sentence for sentence, clause in clauses.items()}
 
 
-def _read_lines(reader: _Reader, lines: list[str], mangled: bool | str, promised: dict[str, str], skip: bool) -> None:
+def _read_lines(
+    reader: _Reader, lines: list[str], mangled: bool | Scraped, promised: dict[str, str], skip: bool
+) -> None:
     """Every line read, or the spec refused naming it, whether or not it names an argument ("the input is
     generated such that it's possible to ..."); ``skip``: lines not read passed over.  Equalities first: they
     introduce the sizes (``n == nums.length``) other lines bound; then the body's promises (``promised``: line ->
@@ -384,14 +386,14 @@ def spec_from(
         promised=promised,
         said=said,
     )
-    scraped = lines is not None and any(may_apply(line) for line in lines)
+    scraped = modes(lines) if lines else []  # lost superscripts (scraped_powers): after the mangled reading
     scraped_break: _Unsupported | None = None
-    for mangled in ((True, SCRAPED, False) if scraped else (True, False)) if lines else (False,):
+    for mangled in (True, *scraped, False) if lines else (False,):
         try:
             spec, reader = read(mangled)
         except _Unsupported as exc:
-            if mangled == SCRAPED:  # tried after the mangled reading failed: its breaks (the widest reading's) win
-                scraped_break = exc if exc.breaks else None
+            if isinstance(mangled, Scraped):  # tried after the mangled reading failed: the widest's breaks win
+                scraped_break = exc if exc.breaks else scraped_break
                 continue
             if not (
                 exc.breaks and last_error.breaks
@@ -408,7 +410,7 @@ def spec_from(
 
 
 def _read_once(
-    mangled: bool | str,
+    mangled: bool | Scraped,
     *,
     args: list[str],
     hints: dict[str, Node | None],
