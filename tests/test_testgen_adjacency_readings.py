@@ -249,3 +249,33 @@ def test_the_number_of_edges_of_adjacency_lists_is_checked():
     pairs += "\nThe number of edges in the graph will be in the range [1, 10]."
     test = '{"n": 2, "edges": [[0, 1]]}'
     assert "no one list of adjacency lists" in why_not_read(fn_problem(pairs, "n: int, edges: List[List[int]]", [test]))
+
+
+UNDIRECTED = (
+    "There is an undirected graph with n nodes, where each node is numbered between 0 and n - 1. You are given a "
+    "2D array graph, where graph[u] is an array of nodes that node u is adjacent to.\n\n"
+)
+_COUNTED = (
+    "graph.length == n\n1 <= n <= 8\n0 <= graph[u].length < n\n0 <= graph[u][i] <= n - 1\ngraph[u] does not contain u.\n"
+    "All the values of graph[u] are unique.\nThe number of edges in the graph will be in the range [2, 6]"
+)
+
+
+def _undirected(test: str):
+    p = fn_problem(_COUNTED, "graph: List[List[int]]", [test])
+    p.statement = UNDIRECTED + p.statement
+    return p
+
+
+def test_an_undirected_graphs_lists_are_drawn_symmetric_and_each_edge_counted_once():
+    spec = input_spec(_undirected('{"graph": [[1, 2], [0, 2], [0, 1]]}'))
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x)["graph"] for x in generate_inputs(spec, "fx/solve", 40)]
+    got += [
+        json.loads(x)["graph"]
+        for x in neighbour_inputs(spec, ['{"graph": [[1, 2], [0, 2], [0, 1]]}'], random.Random(1), 8)
+    ]
+    assert len(got) >= 3
+    assert all(adjacency_is("adjacency", g) and 2 <= sum(map(len, g)) // 2 <= 6 for g in got)
+    for one_way in ('{"graph": [[1], [0], [1]]}', '{"graph": [[1], [0]]}'):  # listed at one end; one edge only
+        assert "breaks the constraints" in why_not_read(_undirected(one_way))

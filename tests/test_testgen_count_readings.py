@@ -266,3 +266,67 @@ def test_another_inputs_character_occurs_in_the_string():
     assert all(x["c"] in x["s"] for x in got) and len({x["c"] for x in got}) > 3
     bad = _with_body(fn_problem(text, "s: str, c: str", ['{"s": "ab", "c": "z"}']), body)
     assert "breaks the constraints" in why_not_read(bad)
+
+
+@pytest.mark.parametrize(
+    "body, word",
+    [
+        ("You are given an array seats where seats[i] = 1 means the ith seat is not empty.", "empty"),
+        ("A cell is water if grid[i][j] == 0, otherwise it is land.", "land"),
+        ("A cell is water if grid[i][j] == 0, otherwise it is land.", "water"),
+        ("grid[i][j] = 0 represents water, 1 land.", "land"),  # another value between: not the word's
+        ("seats[i] = 1 represents a person, unless the seat is empty.", "empty"),
+    ],
+)
+def test_a_clause_that_negates_or_sets_a_case_apart_gives_the_word_no_value(body, word):
+    assert word_value(body, word) == set()
+
+
+def test_a_negated_or_otherwise_clause_refuses_the_line_it_would_have_misread():
+    seats = "1 <= seats.length <= 20\nseats[i] is 0 or 1.\nAt least one seat is empty."
+    body = "You are given an array seats where seats[i] = 1 means the ith seat is not empty."
+    assert "At least one seat is empty" in why_not_read(
+        _with_body(fn_problem(seats, "seats: List[int]", ['{"seats": [1, 0, 1]}']), body)
+    )
+    grid = "m == grid.length\nn == grid[i].length\n1 <= m, n <= 6\ngrid[i][j] is either 0 or 1.\n"
+    body = "A cell is water if grid[i][j] == 0, otherwise it is land."
+    for line in ("There is at least one land cell.", "There is exactly one island in grid."):
+        p = _with_body(fn_problem(grid + line, "grid: List[List[int]]", ['{"grid": [[1, 0], [0, 0]]}']), body)
+        assert line.rstrip(".") in why_not_read(p)
+    plain = _with_body(  # the same sentence without "otherwise": water is 0, placed in every draw
+        fn_problem(grid + "There is at least one water cell.", "grid: List[List[int]]", ['{"grid": [[1, 0]]}']),
+        "A cell is water if grid[i][j] == 0.",
+    )
+    assert all(any(0 in row for row in x["grid"]) for x in _drawn(plain))
+
+
+_TWO_GRIDS = (
+    "m == grid1.length == grid2.length\nn == grid1[i].length == grid2[i].length\n1 <= m, n <= 5\n"
+    "grid1[i][j] and grid2[i][j] are either 0 or 1.\n"
+)
+
+
+def test_the_input_the_line_names_holds_the_word_and_a_body_defining_another_refuses():
+    body = "A cell (i, j) is a water cell if grid1[i][j] == 0. The cells of grid2 are encoded the same way."
+    sig, test = "grid1: List[List[int]], grid2: List[List[int]]", ['{"grid1": [[1, 0]], "grid2": [[0, 1]]}']
+    other = _with_body(fn_problem(_TWO_GRIDS + "There is at least one water cell in grid2.", sig, test), body)
+    assert "water cell in grid2" in why_not_read(other)
+    same = _with_body(fn_problem(_TWO_GRIDS + "There is at least one water cell in grid1.", sig, test), body)
+    got = _drawn(same)
+    assert all(any(0 in row for row in x["grid1"]) for x in got)
+    assert any(all(0 not in row for row in x["grid2"]) for x in got)  # grid2 holds no witness of its own
+
+
+def test_each_value_exactly_once_is_said_of_the_items_the_word_names():
+    grid = "m == grid.length\nn == grid[i].length\n1 <= m, n <= 5\n1 <= grid[i][j] <= 30\n"
+    line = grid + "Each integer of grid appears exactly once."
+    got = _drawn(fn_problem(line, "grid: List[List[int]]", ['{"grid": [[1, 2], [3, 4]]}']))
+    cells = [[c for row in x["grid"] for c in row] for x in got]
+    assert all(len(set(c)) == len(c) for c in cells) and any(len(c) > 3 for c in cells)
+    repeated = '{"grid": [[1, 2], [2, 1]]}'  # each row distinct, a value in two rows
+    assert "breaks the constraints" in why_not_read(fn_problem(line, "grid: List[List[int]]", [repeated]))
+    words = (
+        "1 <= words.length <= 6\n1 <= words[i].length <= 4\nwords[i] consists of lowercase English letters.\n"
+        "Each letter of words appears exactly once."
+    )  # every character across the words: no rule holds it, the line refused
+    assert "Each letter of words" in why_not_read(fn_problem(words, "words: List[str]", ['{"words": ["ab", "cd"]}']))

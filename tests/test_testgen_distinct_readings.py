@@ -5,12 +5,16 @@ refuses generation, and a subject naming no input is left refused."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from microcoder_data.schema import TestCase
-from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from microcoder_data.testgen.neighbours import neighbour_inputs
+from microcoder_data.testgen.orders import arrange
+from microcoder_data.testgen.spec_model import why_invalid
 from test_testgen_conditions import fn_problem, why_not_read
 
 
@@ -233,3 +237,25 @@ def test_two_sentences_on_a_line_are_each_read_or_the_line_refused():
         ['{"row": [2, 1, 3]}'],
     )
     assert "magic square" in why_not_read(unread)
+
+
+def test_sorting_a_grids_columns_may_repeat_a_rows_value_and_the_final_check_drops_that_draw():
+    lines = (
+        "m == grid.length\nn == grid[i].length\n1 <= m, n <= 5\n0 <= grid[i][j] <= 4\n"
+        "The columns of grid are sorted in non-decreasing order.\ngrid[i] consists of distinct integers."
+    )
+    test = '{"grid": [[0, 1], [2, 3]]}'
+    spec = input_spec(fn_problem(lines, "grid: List[List[int]]", [test]))
+    assert isinstance(spec, InputSpec), spec.reason
+    node = spec.nodes["grid"]
+    placed = arrange(node, [[3, 1], [1, 2]], random.Random(0))  # each row distinct before the columns are sorted
+    assert placed == [[1, 1], [3, 2]] and why_invalid(
+        spec.nodes, spec.order, spec.checks, {"m": 2, "n": 2, "grid": placed}
+    )
+    got = [json.loads(x)["grid"] for x in generate_inputs(spec, "fx/solve", 40)]
+    got += [json.loads(x)["grid"] for x in generate_large_inputs(spec, "fx/solve", 2, budget=20_000, max_chars=10**7)]
+    got += [json.loads(x)["grid"] for x in neighbour_inputs(spec, [test], random.Random(1), 20)]
+    assert len(got) >= 20 and any(len(g) > 2 and len(g[0]) > 1 for g in got)
+    for g in got:
+        assert all(len(set(row)) == len(row) for row in g)
+        assert all(a <= b for upper, lower in zip(g, g[1:]) for a, b in zip(upper, lower))

@@ -49,6 +49,7 @@ def _reader() -> _Reader:
     nodes["stones"] = matrix()
     nodes["transactions"], nodes["date1"] = Node("list", elem=Node("str")), Node("str")
     nodes["line"] = Node("str", alphabet="abc")  # "line consists of ..." read before
+    nodes["phrase"] = Node("str", alphabet=" ab")  # "phrase consists of letters and spaces" read before
     nodes["records"] = Node("list", elem=Node("str", template="{name},{time},{amount},{city}"))  # its form read
     nodes.update(
         {n: Node("list", elem=Node("str")) for n in ("word1", "word2", "dict", "votes", "strs", "recipes", "supplies")}

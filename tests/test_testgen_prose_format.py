@@ -160,7 +160,7 @@ Print one integer.
 @pytest.mark.parametrize(
     "change, why",
     [
-        (("It is guaranteed that the sum", "It is guaranteed that all a_i are even. The sum"), "not understood"),
+        (("It is guaranteed that the sum", "It is guaranteed that all a_i are prime. The sum"), "not understood"),
         (("Mira paints a fence", "You are given a permutation. Mira paints a fence"), "permutation"),
         (("does not exceed 60", "does not exceed 3"), "breaks the constraints"),  # the tests' total is 4, then 4
         (("The third line of each", "The fourth line of each"), "not the next one"),

@@ -89,7 +89,7 @@ def test_lower_bounds_and_a_total_bound_each_term_and_the_total_stays_a_check():
 
 
 def test_a_latex_sum_of_a_list_bounds_each_element_with_only_a_lower_bound_and_draws_under_it():
-    assert translate("\\displaystyle\\sum_{i = 1}^N B_i \\leq 1500", {"N", "B"}) == ["sum(B) <= 1500"]
+    assert translate("\\displaystyle\\sum_{i = 1}^N B_i \\leq 1500", {"N", "B"}) == ["sum(B[1..N]) <= 1500"]
     assert "sum(B)" not in translate("\\sum_{i=1}^{N} B_i <= 1500", {"N"})[0]  # B not a name: not a list's total
     fmt, lines = "N\nB_1 B_2 \\ldots B_N", ["1 <= N <= 100", "1 <= B_i", "\\displaystyle\\sum_{i = 1}^N B_i \\leq 50"]
     spec = _spec(fmt, lines, ["3\n1 2 3"])
@@ -100,3 +100,12 @@ def test_a_latex_sum_of_a_list_bounds_each_element_with_only_a_lower_bound_and_d
     assert "test 2" in _refusal(fmt, lines, ["3\n1 2 3", "2\n40 11"])
     # a lower bound below 0 leaves an element unbounded by the total: no range, refused
     assert "no range" in _refusal(fmt, ["1 <= N <= 100", "-5 <= B_i", lines[2]], ["3\n1 2 3"])
+
+
+def test_a_latex_sum_of_fewer_terms_than_the_list_has_is_not_read_as_its_total():
+    # \\sum_{i=1}^K A_i of A_1 ... A_N: a prefix's sum; the whole list's would let draws break it
+    fmt, lines = "N K\nA_1 A_2 \\ldots A_N", ["1 \\leq K \\leq N \\leq 10", "-10 \\leq A_i \\leq 10"]
+    why = _refusal(fmt, [*lines, "\\sum_{i=1}^K A_i \\leq 0"], ["3 2\n-1 -1 5"])
+    assert "sum(A[1..K])" in why
+    spec = _spec(fmt, [*lines, "\\sum_{i=1}^N A_i \\leq 0"], ["3 2\n-1 -1 1"])  # N terms: the whole list
+    assert all(sum(int(x) for x in a["A"]) <= 0 for a in _drawn(spec))

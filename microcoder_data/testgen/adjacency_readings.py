@@ -36,6 +36,8 @@ _SYMMETRIC = (  # (pattern, the group of the list's name)
         2,
     ),
 )
+# words saying a graph's edges go both ways (graph_readings' too)
+TWO_WAY = re.compile(r"\bundirected\b|\bbi-?directional(?:ly)?\b|\btwo-way\b|\bin both directions\b", re.I)
 _EDGE_OF = re.compile(rf"({_NAME})\[\w+\] is an edge of the (?:given )?tree", re.I)
 _GRAPH = r"(?:the )?(?:given |input )?(?:graph|tree|G)"
 # what a permission permits -> the words for it
@@ -180,10 +182,15 @@ def _tie_edge_of(reader: Any, line: str, name: str) -> None:
 def _tie_edge_count(reader: Any, line: str, bounds: str, undirected: set[str]) -> None:
     """The edges of the one list of adjacency lists -- rows of no fixed length, ids bounded by the
     list's own length (a list of edges has rows of a fixed length) -- counted between the bounds:
-    a check; refused where there is no one such list."""
+    a check; refused where there is no one such list.  Lists of a graph the statement calls two-way
+    ("There is an undirected graph ...") are its adjacency lists: drawn and checked symmetric, each
+    edge counted once."""
     lists = [a for a in reader.args if a in undirected or _rows_of_ids(reader, a)]
     if len(lists) != 1:
         raise _Unsupported(f"no one list of adjacency lists for {line!r}", "unsupported_constraint", line)
+    if lists[0] not in undirected and TWO_WAY.search(reader.statement or ""):
+        _tie_lists(reader, lists[0], "adjacency")
+        undirected = {lists[0]}
     lo, hi = bounds.split("|")
     count = f"total_length({lists[0]})" + (" // 2" if lists[0] in undirected else "")
     reader.checks.append(f"({lo}) <= {count} <= ({hi})")

@@ -22,6 +22,7 @@ from microcoder_data.testgen.scraped_powers import Scraped
 from microcoder_data.testgen.scraped_powers import rewrite as scraped_rewrite
 from microcoder_data.testgen.word_readings import alphabet_in_words, named_characters
 from microcoder_data.testgen.matrices import names_cells_by_position
+from microcoder_data.testgen.name_variants import with_variants
 from microcoder_data.testgen.spec_model import (
     _IDENT,
     ELEMENT_INDEX,
@@ -193,6 +194,7 @@ class _Reader:
         self.statement = (
             ""  # the whole statement, where a line points back to it (a mountain, what "empty" means, a noun)
         )
+        self.alias_groups: dict[str, list[tuple[str, int, str]]] = {}  # ``xi`` of ``pi = [xi, yi]``: tuple_aliases
 
     def names(self) -> set[str]:
         return set(self.nodes)
@@ -201,7 +203,18 @@ class _Reader:
         return _parse_ref(term, self.names(), self.aliases)
 
     def expr(self, term: str) -> str:
-        """``_expr`` with tuple positions (``edges[i][1]``, ``vi``) named as in :func:`item_name`."""
+        """``_expr`` with tuple positions (``edges[i][1]``, ``vi``) named as in :func:`item_name`, a
+        singular or plural written for an input's name (name_variants).  A bound not read is refused
+        naming it as written (not as rewritten here: ``nums[_i]`` for the element's own position,
+        ``edges__1`` for ``vi``)."""
+        try:
+            return self._expr_of(with_variants(term, self.names(), set(self.aliases) | set(FUNCTIONS)))
+        except _Unsupported as exc:
+            if exc.refusal.line and exc.refusal.line != term:
+                raise _Unsupported(str(exc).replace(exc.refusal.line, term), exc.refusal.kind, term) from None
+            raise
+
+    def _expr_of(self, term: str) -> str:
         t = re.sub(
             r"\b([A-Za-z_]\w*)((?:\[\s*\w+\s*\])*\[\s*(\d+)\s*\])",
             lambda m: (
@@ -261,6 +274,11 @@ class _Reader:
             raise _Unsupported(
                 f"bound {expr!r} of {ref[0]} names the value itself", kind="unsupported_constraint", line=expr
             )
+        foreign = sorted({m for m in re.findall(r"\b(\w+?)__\d+\b", expr) if m != ref[0]})
+        if foreign:  # startX <= targetX: a position of another list is drawn apart from this one's
+            raise _Unsupported(
+                f"bound {expr!r} of {ref[0]} names a position of {foreign[0]}", kind="unsupported_constraint"
+            )  # the line it is read from named by the caller (inputspec._read_lines)
         b = self.bounds.setdefault(ref, {})
         old = b.get(which)
         if old is not None and old != expr and which in ("lo", "hi"):
@@ -530,9 +548,15 @@ class _Reader:
         return any(target in _IDENT.findall(e) for ref, b in self.bounds.items() if ref[0] in names for e in b.values())
 
     def _refs(self, term: str) -> list[tuple[str, int, str]] | None:
+        """The references of a comma list; a name written as the singular or plural of one input
+        (``num[i]`` of ``nums``) stands for it, and a name a family of inputs shares (``xi`` of ``pi =
+        [xi, yi]``) for each (name_variants, tuple_aliases)."""
         out = []
         for piece in term.split(","):
-            r = self.ref(piece)
+            if piece.strip() in self.alias_groups:
+                out.extend(self.alias_groups[piece.strip()])
+                continue
+            r = self.ref(piece) or self.ref(with_variants(piece, self.names(), set(self.aliases)))
             if r is None:
                 return None
             out.append(r)

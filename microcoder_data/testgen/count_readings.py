@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.distinct_readings import _items_distinct
 from microcoder_data.testgen.existence_readings import _witness_of
 from microcoder_data.testgen.multiset_readings import _times
 from microcoder_data.testgen.occurrences import admissible_length
@@ -122,19 +123,20 @@ def all_but_some(reader: Any, text: str) -> bool | None:
 
 def each_exactly(reader: Any, text: str) -> bool | None:
     """``Each letter appears in s exactly twice``, ``All the integers of nums appear exactly three times``
-    (``exactly once``: the values distinct, drawn so)."""
+    (``exactly once``: the items the word names distinct -- a list's elements, a string's characters, a
+    grid's every cell -- by distinct_readings' one rule; items it cannot hold so: refused)."""
     m = re.fullmatch(
-        rf"(?:each|every|all(?: the)?) {_ITEMS} (?:(?:in|of) ({_NAME}) )?(?:appears?|occurs?) (?:in ({_NAME}) )?"
+        rf"(?:each|every|all(?: the)?) ({_ITEMS}) (?:(?:in|of) ({_NAME}) )?(?:appears?|occurs?) (?:in ({_NAME}) )?"
         rf"exactly {_COUNT}",
         text,
         re.I,
     )
-    if not m or bool(m.group(1)) == bool(m.group(2)):
+    if not m or bool(m.group(2)) == bool(m.group(3)):
         return None
-    times, name = _times(m.group(3)), m.group(1) or m.group(2)
+    times, name = _times(m.group(4)), m.group(2) or m.group(3)
     if times == 1 and name in reader.nodes and reader.nodes[name].kind in ("list", "str"):
-        reader.nodes[name].distinct = True  # the one rule of distinct values
-        return True
+        word = "characters" if reader.nodes[name].kind == "str" else m.group(1)
+        return bool(_items_distinct(reader, [(name, 0)], word))
     return times is not None and _set_profile(reader, name, [(str(times), "")])
 
 
@@ -285,18 +287,56 @@ _CLAUSES = re.compile(
 )
 
 
+# a clause that negates or sets a case apart ("= 1 means the seat is not empty", "water if ... == 0, otherwise it
+# is land") says nothing of the word's value that a mention in it could be read as
+_DENIES = re.compile(r"\bnot\b|n't\b|\botherwise\b|\bunless\b|\bexcept\b|\bnon-|\bno\b|\bwithout\b", re.I)
+# kinds of cell that exclude one another: a clause naming two of one kind defines them apart (no one value)
+_KINDS = (
+    {"water", "land"},
+    {"empty", "occupied", "full", "filled", "taken", "person", "people"},
+    {"free", "blocked", "obstacle", "obstacles", "wall", "walls"},
+    {"open", "closed"},
+    {"black", "white"},
+    {"alive", "dead"},
+    {"fresh", "rotten"},
+)
+# value ... links ... word: what may stand between a value and the word it stands for
+_LINK = re.compile(r"\b(?:marks?|represents?|means?|denotes?|stands? for|indicates?|is|are)\b", re.I)
+_OTHER_VALUE = re.compile(r"(?<![\w\[])-?\d+\b(?!\])|'.'|\".\"|\bor\b", re.I)
+
+
+def _defines(clause: str, word: str, value_end: int, mention_start: int) -> bool:
+    """Whether the clause says the value (ending at ``value_end``) is ``word``: "value ... represents / means
+    / is ... word" with no other value or "or" between, or "word if <mention>" (``empty if S_{i,j} is .``)."""
+    for w in re.finditer(rf"\b{re.escape(word)}\b", clause, re.I):
+        if w.start() >= value_end:
+            between = clause[value_end : w.start()]
+            if _LINK.search(between) and not _OTHER_VALUE.search(between):
+                return True
+        elif re.fullmatch(r"\s*(?:cells?\s+)?(?:if|when|where)\s+", clause[w.end() : mention_start], re.I):
+            return True
+    return False
+
+
 def word_value(statement: str, word: str) -> set[tuple[str | None, str]]:
     """What ``word`` stands for in ``statement``'s body (before its examples and constraints): ``(input or
-    None, value)`` of each clause that uses the word and names exactly one value (``seats[i] = 0 represents
-    that the ith seat is empty``, ``If isWater[i][j] == 1, cell (i, j) is a water cell``, ``each 1 marks a
-    building``, ``Cell (i, j) is empty if S_{i,j} is .``)."""
+    None, value)`` of each clause that uses the word, names exactly one value and says that value is the
+    word (``seats[i] = 0 represents that the ith seat is empty``, ``If isWater[i][j] == 1, cell (i, j) is a
+    water cell``, ``each 1 marks a building``, ``Cell (i, j) is empty if S_{i,j} is .``).  A clause that
+    negates (:data:`_DENIES`) or names another kind of the word's (:data:`_KINDS`) gives no value."""
     body = re.split(r"\n#*\s*(?:Example|Sample Input|Constraints|Input)\b", statement)[0]
+    others = set().union(*(k for k in _KINDS if word.lower() in k)) - {word.lower()}
     out = set()
     for clause in _CLAUSES.split(body):
-        if not re.search(rf"\b{re.escape(word)}\b", clause, re.I):
+        if not re.search(rf"\b{re.escape(word)}\b", clause, re.I) or _DENIES.search(clause):
             continue
-        mentions = {(m.group(1), m.group(2)) if m.group(1) else (None, m.group(3)) for m in _MENTION.finditer(clause)}
-        if len(mentions) == 1:
+        if others and re.search(rf"\b(?:{'|'.join(others)})\b", clause, re.I):
+            continue
+        found = list(_MENTION.finditer(clause))
+        mentions = {(m.group(1), m.group(2)) if m.group(1) else (None, m.group(3)) for m in found}
+        if len(mentions) == 1 and all(
+            _defines(clause, word, m.end(2) if m.group(1) else m.end(3), m.start()) for m in found
+        ):
             out |= mentions
     return out
 
@@ -322,7 +362,10 @@ def word_cells(reader: Any, text: str) -> bool | None:
     if len(meant) > 1:
         return False
     said, raw = next(iter(meant))
-    name = _subject(reader, said or where)
+    named = _subject(reader, where) if where else None  # the line's input over the body's
+    if named and said and said != named:
+        return False  # the body gives the word's value of another input
+    name = named or _subject(reader, said)
     bounds = _quantity(how, k)
     if name is None or bounds is None:
         return False

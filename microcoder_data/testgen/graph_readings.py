@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.adjacency_readings import TWO_WAY as _TWO_WAY
 from microcoder_data.testgen.adjacency_readings import check_permits, tie_adjacency
 from microcoder_data.testgen.parent_trees import tie_parents
 from microcoder_data.testgen.spec_model import _IDENT, ELEMENT_INDEX, Node, _Unsupported, is_number_list
@@ -28,7 +29,6 @@ _REACHED = (
     r"|you can reach any (?:vertex|node|city|intersection) from any other (?:vertex|node|city|intersection)"
     r"(?: through the road network| by [\w ]+)?"
 )
-_TWO_WAY = re.compile(r"\bundirected\b|\bbi-?directional(?:ly)?\b|\btwo-way\b|\bin both directions\b", re.I)
 _TREE = re.compile(r"(?:the )?(?:given |input )?(?:graph|edges?) (?:is|forms?|represents?) a tree", re.I)
 _CONNECTED = re.compile(
     r"(?:the )?(?:given |input )?graph is (?:always )?(simple and )?connected"

@@ -25,6 +25,7 @@ The confidence rule (being wrong here means a test no correct program need pass)
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import json
 import re
@@ -61,6 +62,7 @@ from microcoder_data.testgen.renamed_args import with_signature_names
 from microcoder_data.testgen.upstream_tests import which_side
 from microcoder_data.testgen.scraped_powers import Scraped, may_apply, modes, weigh
 from microcoder_data.testgen.structures import scan_aliases
+from microcoder_data.testgen.tuple_aliases import family_aliases
 from microcoder_data.testgen.total_bounds import bound_by_totals
 from microcoder_data.testgen.spec_types import (
     _from_hint,
@@ -327,8 +329,10 @@ def _read_lines(
                 or reader.read(line, mangled)
                 or ALL_INTEGERS.fullmatch(line.strip())
             )
-        except _Unsupported:
+        except _Unsupported as exc:
             if line not in promised:
+                if not exc.refusal.line:  # given up deep in a reading ("range on a str"): the refusal names the line
+                    exc.refusal = dataclasses.replace(exc.refusal, line=line)
                 raise
             read = False  # a part of a promise not understood: refused as the promise
         if read or skip:
@@ -348,6 +352,21 @@ def _tie_graphs(reader: _Reader, statement: str, promised: dict[str, str]) -> No
         if said is None:
             raise
         raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said) from None
+
+
+def _argument_nodes(args: list[str], hints: dict[str, Node | None], examples: list[dict[str, Any]]) -> dict[str, Node]:
+    """Each argument's node: a fresh copy of its type hint, else the merged shape of its examples' values."""
+    nodes: dict[str, Node] = {}
+    for a in args:
+        hint = copy.deepcopy(hints.get(a))
+        seen: Node | None = None
+        for ex in examples:
+            seen = _merge(seen, _from_value(ex[a]))
+        node = hint or seen
+        if node is None or (node.kind == "list" and _shape(node).endswith("?]")):
+            raise _Unsupported(f"type of {a} unknown", kind="unsupported_type", line=a)
+        nodes[a] = node
+    return nodes
 
 
 def spec_from(
@@ -426,20 +445,12 @@ def _read_once(
 ) -> tuple[InputSpec, _Reader]:
     """One reading of :func:`spec_from` with one reading of numbers (``mangled``: ``_fix_numbers``'s, or
     ``scraped_powers``' modes), and its reader; raises ``_Unsupported``."""
-    nodes: dict[str, Node] = {}
-    for a in args:
-        hint = copy.deepcopy(hints.get(a))
-        seen: Node | None = None
-        for ex in examples:
-            seen = _merge(seen, _from_value(ex[a]))
-        node = hint or seen
-        if node is None or (node.kind == "list" and _shape(node).endswith("?]")):
-            raise _Unsupported(f"type of {a} unknown", kind="unsupported_type", line=a)
-        nodes[a] = node
+    nodes = _argument_nodes(args, hints, examples)
     reader = _Reader(args, nodes)
     reader.first_index = first_index
     reader.aliases = scan_aliases(statement, nodes)
     reader.statement = statement  # what a line may point back to (a mountain's definition)
+    reader.alias_groups = family_aliases(statement, nodes)
     if lines is None:
         for a in args:
             _span(nodes[a], [ex[a] for ex in examples])

@@ -33,6 +33,7 @@ from microcoder_data.testgen.relation_readings import (
     single_equals,
     size_multiple,
 )
+from microcoder_data.testgen.range_words import ENTRIES as RANGE_WORD_ENTRIES
 from microcoder_data.testgen.sentence_readings import ENTRIES as SENTENCE_ENTRIES
 from microcoder_data.testgen.value_registry import ENTRIES as VALUE_ENTRIES
 from microcoder_data.testgen.word_readings import each_subject, leading_zeros
@@ -110,6 +111,7 @@ READINGS = (
     *(Reading(*entry) for entry in SENTENCE_ENTRIES),  # sentences, relations of inputs: sentence_readings.py
     *(Reading(*entry) for entry in ORDER_ENTRIES),  # a list's order: order_readings.py
     *(Reading(*entry) for entry in ADJACENCY_ENTRIES),  # adjacency lists, tree edges, permissions
+    *(Reading(*entry) for entry in RANGE_WORD_ENTRIES),  # ranges in words, absolute values: range_words.py
     Reading(
         "a graph's shape: tree, connected, directed acyclic",
         (

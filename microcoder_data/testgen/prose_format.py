@@ -23,6 +23,20 @@ import re
 from dataclasses import dataclass, field
 
 from microcoder_data.testgen.graph_readings import gloss_without_tree, prose_tree, told_without_tree
+from microcoder_data.testgen.prose_families import (
+    BLANK_BEFORE,
+    counted_by_noun,
+    characters_said,
+    distinct_said,
+    graph_said,
+    parity_promise,
+    parity_said,
+    read_of_the_list,
+    told_without_graph,
+    unbounded_count,
+    units_as_cases,
+    where_graph,
+)
 from microcoder_data.testgen.parent_trees import parents_line, parents_said
 from microcoder_data.testgen.prose_items import (
     ProseLine,
@@ -47,7 +61,19 @@ from microcoder_eval.statement_text import heading_of, unicode_operators
 CASES = "cases"  # the variable holding the test cases: one list of values per case
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
-_COUNTS = {"a single": 1, "one": 1, "a": 1, "an": 1, "the": 0, "two": 2, "three": 3, "four": 4, "five": 5}
+_COUNTS = {
+    "a single": 1,
+    "one": 1,
+    "a": 1,
+    "an": 1,
+    "the": 0,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+}
 _NAME = r"[A-Za-z][A-Za-z0-9]*"
 _NAMES = rf"{_NAME}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_NAME})*"
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
@@ -59,7 +85,7 @@ _LINE = re.compile(
     re.I,
 )
 _SCALARS = re.compile(
-    rf"^(?:(a single|one|two|three|four|five|an?|the|the single|the only|only one) )?"
+    rf"^(?:(a single|one|two|three|four|five|six|seven|an?|the|the single|the only|only one) )?"
     rf"(?:(?:positive|non-negative|space[- ]separated) )*(?:integers?|numbers?|integer numbers),?:? ({_NAMES})$",
     re.I,
 )
@@ -131,7 +157,7 @@ def read_prose(statement: str) -> ProseInput:
         raise _Unsupported(
             "no input format block ('in the following format:') nor an Input section in the statement", kind="no_format"
         )
-    text, story = subscripted_scalars("\n".join(found[0]), found[1])  # two integers x_1, y_1: names x1, y1
+    text, story = subscripted_scalars(units_as_cases("\n".join(found[0])), found[1])  # x_1, y_1: names x1, y1
     section = text.split("\n")
     reading = ProseInput([], [], story=story)
     in_case = False
@@ -153,46 +179,22 @@ def read_prose(statement: str) -> ProseInput:
     reading.constraints += _story_ranges(_normal(story), set(names))
     glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count
     told = told_without_tree(_normal(_without_output(story)) + "\n\n" + "\n\n".join(glosses), reading.constraints)
-    told = told_without_parents(told, reading.constraints)
+    told = told_without_graph(told_without_parents(told, reading.constraints), reading.constraints)
     lists = [line for line in reading.lines if line.count is not None]
     if lists and all(line.names[0] in reading.perms for line in lists):  # each list read as a permutation
         told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
     if len(lists) == 1:  # the one list, read distinct / sorted: what the story says of it is what was read
-        told = _read_of_the_list(told, lists[0].names[0], reading.constraints, set(names) - {lists[0].names[0]})
+        told = read_of_the_list(told, lists[0], reading.constraints, set(names) - {lists[0].names[0]})
     promise = story_promise(told, set(names))
-    parity = re.search(  # "n is even" of an input variable
-        rf"\b(?:{'|'.join(map(re.escape, names))})(?:_\{{?i\}}?)? (?:is|are) (?:always )?(?:an? )?"
-        r"(?:even|odd|prime|divisible|power|multiple)\b",
-        told,
-    )
+    parity = parity_promise(told, names)  # "n is even" of an input variable, in a sentence that may promise
     if promise or parity:  # "you are given a permutation": a promise of the input no range says
-        word, line = (parity.group(0), parity.group(0)) if parity else promise  # type: ignore[misc]
+        word, line = (parity, parity) if parity else promise  # type: ignore[misc]
         raise _Unsupported(
             f"the statement speaks of a {word.lower()!r}, which the Input section's ranges do not state",
             kind="promise",
             line=line,
         )
     return reading
-
-
-def _read_of_the_list(told: str, name: str, constraints: list[str], others: set[str]) -> str:
-    """``told`` less the words that say what was read of the input's one list (distinct, its order), in
-    sentences that name no other input variable (``x and y are distinct`` stays: it is not read)."""
-    words = []
-    if f"all values of {name} are distinct" in constraints:
-        words.append(r"(?:pairwise )?distinct")
-    order = next((c.split(" is sorted in ")[1] for c in constraints if c.startswith(f"{name} is sorted in ")), None)
-    words += {
-        "strictly increasing order": [r"sorted", r"(?:strictly )?increasing"],
-        "non-decreasing order": [r"sorted", r"non-decreasing"],
-    }.get(order or "", [])
-    if not words:
-        return told
-    other = re.compile(rf"\b(?:{'|'.join(map(re.escape, sorted(others)))})\b") if others else None
-    return "".join(
-        part if other and other.search(part) else re.sub(rf"\b(?:{'|'.join(words)})\b", "", part, flags=re.I)
-        for part in re.split(r"(?<=[.!?])(\s+)", told)
-    )
 
 
 def _heading(row: str) -> str | None:
@@ -238,7 +240,7 @@ def _sentences(section: list[str]) -> list[str]:
 _GLOSS = re.compile(
     r"\s*(?:—|–|\s-\s(?=[A-Za-z])|--)\s*"
     r"|(?<=\))\s*,?\s*(?=(?:where|representing|indicating|denoting|that|which|meaning|describing)\b)"
-    r"|,\s+(?=the (?:number|numbers|length|lengths|size|sizes) of\b)"
+    r"|,\s+(?=the (?:number|numbers|length|lengths|size|sizes|descriptions?) of\b)"
 )
 
 
@@ -259,7 +261,9 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
-    said = not _GLOSS_PROMISE.search(gloss_without_tree(told)) and noun_phrases(s[m.end() :]) if m else False
+    said = (
+        not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told))) and noun_phrases(s[m.end() :]) if m else False
+    )
     if m and not _COMPARISON.search(told) and said:
         return s[: m.start()].strip(), s[m.end() :]
     return s.strip(), ""
@@ -267,7 +271,8 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
 
 PERMUTATION = "permutation: "  # how _without_gloss marks a gloss that calls the line's list a permutation
 _PERMUTATION_GLOSS = re.compile(
-    r"(?:the |a )?(?:(?:elements|values) of (?:the )?)?(?:initial |given )?permutations?(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?",
+    r"(?:denoting |representing )?(?:the |a )?(?:(?:elements|values) of (?:the )?)?(?:initial |given )?permutations?"
+    r"(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?",
     re.I,
 )
 
@@ -288,6 +293,7 @@ def _permutation(line: ProseLine, reading: ProseInput, sentence: str) -> None:
 def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     """Reads one sentence into ``reading``; returns whether a test case's lines have begun."""
     s, gloss = _without_gloss(rephrase(sentence.rstrip(" .")))
+    s = counted_by_noun(s, gloss, reading.lines)  # "The (i + 1)-th line contains x_i" (prose_families)
     reading.glosses.append(gloss)
     if _SAYS_NOTHING.match(s) or _meaning(s, reading):
         return in_case
@@ -355,6 +361,7 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
             f"'the {where} line' after other lines: {sentence!r}", kind="unsupported_format", line=sentence
         )
     reading.lines.append(_line(what, reading, sentence))
+    reading.lines[-1].gloss = gloss  # "— the number of points": a block of "the i-th point" is counted by it
     reading.lines[-1].only = where in ("only", "single", "first and only", "last", "final")  # no line after it
     if gloss.startswith(PERMUTATION):
         _permutation(reading.lines[-1], reading, sentence)
@@ -370,7 +377,18 @@ def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
         return False
     if reading.unstated and _alphabet_sentence(sentence.rstrip(" ."), reading):  # whole: "- and *" is no gloss
         return False
-    if _BLANK_BEFORE.fullmatch(s) and reading.cases is not None and not reading.lines:
+    lists = {line.names[0] for line in reading.lines if line.count and not line.width} | {
+        n for line in reading.lines if line.block and not line.string for n in line.names
+    }
+    graph = graph_said(s) or ([parity_said(s, lists)] if parity_said(s, lists) else None)  # and "all w_i are even"
+    reading.constraints += graph or []
+    if graph:
+        return False
+    distinct = distinct_said(s, reading.lines[-1]) if reading.lines else None  # "The strings are pairwise distinct"
+    reading.constraints += [distinct] if distinct else []
+    if distinct:
+        return False
+    if BLANK_BEFORE.fullmatch(s) and reading.cases is not None and not reading.lines:
         reading.blank = True  # and the lines it announces are a test case's
         return True
     if parents_said(s):  # "Vertex 1 is the root": read once every list is (read_prose)
@@ -380,22 +398,10 @@ def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
 
 
 def _alphabet_sentence(s: str, reading: ProseInput) -> bool:
-    """ "The string s consists of lowercase English letters", "It is guaranteed that s only consists of
-    lowercase English letters, - and *", "It's guaranteed that s only contains characters 0, 1 and ?":
-    the characters of a string read before without them (the last one where the sentence names none)."""
-    m = re.fullmatch(
-        r"(?:it is (?:also )?guaranteed(?: that)? |it's (?:also )?guaranteed that )?(?:the (?:given )?string )?"
-        r"([A-Za-z]\w*)? ?(?:only )?(?:consists|contains) (?:only )?(?:of )?(?:the )?(?:characters )?(.+)",
-        s,
-        re.I,
-    )
-    names = [n for n, _ in reading.unstated]
-    name = (m.group(1) or names[-1]) if m else None
-    if not m or name not in names or not re.match(r"(?:the )?(?:string|it)\b", s, re.I) and not m.group(1):
-        return False
-    said = re.sub(r"(?<![\w'\"])([^\w\s,'\"])(?![\w'\"])", r"'\1'", m.group(2))  # - and *: '-' and '*'
-    reading.constraints.append(f"{name} consists of {said}")
-    return True
+    """The characters of a string read before without them (``prose_families.characters_said``)."""
+    said = characters_said(s, [n for n, _ in reading.unstated])
+    reading.constraints += [f"{said[0]} consists of {said[1]}"] if said else []
+    return said is not None
 
 
 def _read_promised(clause: str, reading: ProseInput, sentence: str) -> None:
@@ -409,12 +415,6 @@ def _read_promised(clause: str, reading: ProseInput, sentence: str) -> None:
         _permutation(listed[0], reading, sentence)
 
 
-_BLANK_BEFORE = re.compile(
-    r"(?:each test case's description|each test case|the description of each test case) is preceded by"
-    r" (?:a blank|an empty) line|(?:a blank|an empty) line is written (?:before|in front of) each test (?:case|suite)"
-    r"|there is (?:a blank|an empty) line before each test case",
-    re.I,
-)
 _COUNT = r"\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+"
 _BLOCK = re.compile(
     rf"^(?:the i-th of the|each of the|in the i-th of the) (?:next|following) ({_COUNT}) lines"
@@ -425,7 +425,7 @@ _BLOCK = re.compile(
     re.I,
 )
 _BLOCK_ROW = re.compile(
-    rf"^(?:(one|two|three|four|five|six|a single|an?) )?(?:(?:positive|non-negative) )*(?:integers?|numbers?),? "
+    rf"^(?:(one|two|three|four|five|six|a single|an?) )?(?:(?:positive|non-negative|space[- ]separated) )*(?:integers?|numbers?),? "
     rf"((?:{_NAME})(?:_\{{?i\}}?)?(?:(?: ?, ?(?:and )?| and ){_NAME}(?:_\{{?i\}}?)?)*)(?: \(([^()]*)\))?$"
 )
 
@@ -444,7 +444,8 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
         count, what = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5, 7) if m.group(k))
     elif reading.pending:
         m = re.fullmatch(
-            r"(?:the i-th of (?:these|them)(?: \w+ lines)?|each of (?:these|them)(?: \w+ lines)?|each (?:of these )?line) contains? (.+)",
+            r"(?:the i-th of (?:these|them)(?: \w+)? lines?|the i-th of (?:these|them)|each of (?:these|them)(?: \w+ lines)?|each (?:of these )?line|the i-th line)"
+            r" contains? (.+)",
             s,
             re.I,
         )
@@ -460,9 +461,11 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
         grid[0].count = count
         reading.constraints += grid[1]
         return grid[0]
-    rows = read_string_rows(what, _known(reading), _known(reading) | {reading.cases or ""}, sentence)
+    rows = read_string_rows(what, _known(reading), _known(reading) | {reading.cases or ""}, sentence, True)
     if rows and set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):  # n lines, each a string of m characters
         rows[0].count = count
+        if not any(" consists of " in x for x in rows[1]):  # its characters: a later sentence's (read_prose)
+            reading.unstated.append((f"{rows[0].names[0]}_i", sentence))
         reading.constraints += rows[1]
         return rows[0]
     row = _BLOCK_ROW.match(what)
@@ -488,7 +491,7 @@ def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
         rf"(?: the number of test cases,?)? \(([^()]*)\)(?:,? (?:which is )?the number of test cases)?",
         what,
     )
-    bounds = m and re.fullmatch(rf"(.+?) <= {m.group(1)} <= (.+)", m.group(2).strip())
+    bounds = m and re.fullmatch(rf"(.+?) <= {m.group(1)} <= (.+)", unbounded_count(m.group(2).strip(), m.group(1)))
     if not m or not bounds:
         raise _Unsupported(
             f"the number of test cases not understood: {sentence!r}", kind="unsupported_format", line=sentence
@@ -540,7 +543,8 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
 _MEANING = re.compile(
     r"(?:if|when) (?:the (?:character|symbol|type|value) |the (?:\w+ )?\w+ )?(?:is |= ?|equals )?\S+ ?(?:is |= ?|equals )?"
     r"(?:'[^']*'|\"[^\"]*\"|\d+),? (?:then )?(.+)"
-    r"|(?:'[^']*'|\"[^\"]*\"|\d+) (?:means|denotes|represents|indicates) (?:that )?(.+)",
+    r"|(?:'[^']*'|\"[^\"]*\"|\d+) (?:means|denotes|represents|indicates) (?:that )?(.+)|otherwise,? (.+)"
+    r"|(?:the i-th (?:character|element|number|integer) of [A-Za-z]\w*|[A-Za-z]\w*_\{?i\}?) (?:represents|denotes|describes) (.+)",
     re.I,
 )
 
@@ -549,7 +553,7 @@ def _meaning(s: str, reading: ProseInput) -> bool:
     """ "If s_i = 0, then the number p_i is colored black", "'#' means a wall": what a value means,
     after the lines are read; it says nothing of the values (a bound or a promise in it is not this)."""
     m = _MEANING.fullmatch(s)
-    said = m and (m.group(1) or m.group(2))
+    said = m and (m.group(1) or m.group(2) or m.group(3) or m.group(4))  # "Otherwise, ...": the other value's
     bounded = said and (_COMPARISON.search(said) or _GLOSS_PROMISE.search(said) or _BOUNDING.search(said))
     return bool(said and reading.lines and not bounded)
 
@@ -586,7 +590,7 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
     product of names; the bound)].  "The sum of h and n" is read as one total of both: the
     stricter of its two readings, so a drawn input keeps either."""
     products = []
-    for term in re.split(r"\s+and (?:the )?(?:sum of )?", terms):
+    for term in re.split(r"\s+and (?:the )?(?:sum of )?|\s*\+\s*", re.sub(r"^\((.*)\)$", r"\1", terms.strip())):
         term = re.sub(r"^(?:the )?(?:values? (?:of )?|lengths? of (?:the )?(?:strings? )?)", "", term.strip())
         term = re.sub(rf"^({_NAME})\^2$", r"\1 * \1", term.strip())  # n^2: n * n
         names = [n.strip(" |") for n in term.split("*")]

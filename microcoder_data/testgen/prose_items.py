@@ -41,6 +41,7 @@ class ProseLine:
     block: bool = False  # ``count`` lines, each a value of every name (its column)
     width: str | None = None  # a grid: ``count`` lines of ``width`` integers each (one name)
     length: str | None = None  # a block of strings: each ``length`` characters long
+    gloss: str = ""  # the sentence's "— the number of ..." (prose_families.counted_by_noun reads it)
 
 
 def split_bounds(text: str) -> tuple[str, str | None]:
@@ -68,7 +69,7 @@ def count_expr(count: str) -> str:
 def read_list(what: str, known: set[str], sentence: str) -> tuple[ProseLine, list[str], bool] | None:
     """``what`` as a line holding one list of integers: (the line, its constraint lines, whether
     the line calls it a permutation); None when ``what`` is no list."""
-    head, bounds = split_bounds(re.sub(r"\b(integers|numbers):? (?:the )?(?:array|sequence|numbers)\b", r"\1", what))
+    head, bounds = split_bounds(re.sub(r"\b(integers|numbers)[:,]? (?:the )?(?:array|sequence|numbers)\b", r"\1", what))
     perm_of = re.search(r" of \[1, 2, (?:\.\.\.|\\ldots), ([A-Za-z]\w*)\]$", head)
     head = head[: perm_of.start()] if perm_of else head
     name = last = None
@@ -141,6 +142,7 @@ def _by_position(line: str, name: str, first: int) -> str:
 
 
 _CELL = r"_\{{i,? ?{}\}}"
+_DIGIT = r"\d"  # a_{i,1}, a_{i,2}, a_{i,3}, ...: any cells written out before the dots
 
 
 def read_grid(what: str, known: set[str]) -> tuple[ProseLine, list[str]] | None:
@@ -148,14 +150,16 @@ def read_grid(what: str, known: set[str]) -> tuple[ProseLine, list[str]] | None:
     a_{ij}``, ``two integers a_{i,1} and a_{i,2}`` -> (the grid's row, its width set; its bounds); None otherwise."""
     head, bounds = split_bounds(what)
     m = re.fullmatch(
-        rf"(?:({_COUNT}) )?{_ADJECTIVES}integers(?: each)?,? ({NAME})(?:{_CELL.format(1)}(?: ?, ?\2{_CELL.format(2)})?"
-        rf" ?, ?(?:\.\.\.|\\ldots) ?, ?\2_\{{i,? ?([^{{}}]+)\}}|_\{{i,? ?j\}}|_ij|{_CELL.format(1)} and \2{_CELL.format(2)})(?: each)?",
+        rf"(?:({_COUNT}) )?{_ADJECTIVES}integers(?: each)?,? ({NAME})(?:{_CELL.format(1)}(?: ?,? ?\2{_CELL.format(_DIGIT)})*"
+        rf" ?,? ?(?:\.\.\.|\\ldots) ?,? ?\2_\{{i,? ?([^{{}}]+)\}}|_\{{i,? ?j\}}|_ij|{_CELL.format(1)} and \2{_CELL.format(2)}"
+        rf"|_i1(?: ?, ?\2_i\d)* ?,? ?(?:\.\.\.|\\ldots) ?,? ?\2_i([A-Za-z]\w*))(?: each)?",  # a_i1, a_i2, ..., a_im
         head.strip(),
     )
     if not m:
         return None
     name = m.group(2)
-    width = count_expr(m.group(3)) if m.group(3) else "2" if head.rstrip().endswith("2}") else None
+    written = m.group(3) or m.group(4)
+    width = count_expr(written) if written else "2" if head.rstrip().endswith("2}") else None
     stated = count_expr(m.group(1)) if m.group(1) else None
     width = width or stated
     if width is None or (stated and stated != width) or not _is_count(width, known):
@@ -319,10 +323,13 @@ def _sorted_chain(part: str) -> list[str]:
     return [f"{m.group(3)} is sorted in {order} order"] + bounds if bool(m.group(1)) == bool(m.group(7)) else [part]
 
 
-def read_string_rows(what: str, known: set[str], taken: set[str], sentence: str) -> tuple[ProseLine, list[str]] | None:
+def read_string_rows(
+    what: str, known: set[str], taken: set[str], sentence: str, alphabet_later: bool = False
+) -> tuple[ProseLine, list[str]] | None:
     """A block line holding one string: ``a binary string of length m``, ``a string s_i of length m
     consisting of ...``, ``m characters '.' or '#'`` -> (the block's column of strings, its length set; the
-    alphabet of every string); None when it is no string.  Only the characters may be stated of each."""
+    alphabet of every string, or none with ``alphabet_later``); None when it is no string.  Only the
+    characters may be stated of each."""
     what = re.sub(
         rf"^({_COUNT}) (characters|symbols|letters)\b,?", r"a string of length \1 consisting of \2", what.strip()
     )
@@ -332,7 +339,7 @@ def read_string_rows(what: str, known: set[str], taken: set[str], sentence: str)
         lambda c: f" of length {c.group(1)} consisting of {c.group(2)}" if _is_count(c.group(1), known) else c.group(0),
         what,
     )
-    read = read_string(what, known, taken, sentence)
+    read = read_string(what, known, taken, sentence, alphabet_later)
     if read is None:
         return None
     line, lines = read

@@ -73,7 +73,8 @@ _QUALIFIER = r"(?:(?:array|arrays|sequence|sequences|string|strings|list|integer
 
 # a sentence ends before a capital, a bullet, or an input name (``... of the array. a_1 is the largest``)
 _NEXT = re.compile(
-    r"\n\s*\n|(?:(?<=[^.\s][.!?])|(?<=[.!?]\)))\s+(?=[A-Z(*\"]|- |[A-Za-z][A-Za-z0-9]*_|[a-z] (?:is|are|and)\b)"
+    r"\n\s*\n|(?:(?<=[^.\s][.!?])|(?<=[.!?]\)))\s+(?=[A-Z(*\"]|- |[A-Za-z][A-Za-z0-9]*_|[a-z] (?:is|are|and)\b"
+    r"|\d+ (?:means|denotes|represents|indicates)\b)"  # "... a 0 or a 1. 0 means that ...": a sentence of its own
 )
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from microcoder_data.testgen.prose_families import rewrite as more_wordings
+
 _ORDINAL = r"first|second|third|fourth|fifth|sixth|next|only|single|final|last"
 _REWRITES = [
     (
@@ -105,13 +107,13 @@ def split_bullets(sentences: list[str]) -> list[str]:
     out = []
     for s in sentences:
         parts = [p.strip(" ;") for p in re.split(r"(?:^|(?<=[;.:]))\s*\*\s+(?=[A-Za-z])", s)]
-        out += [p[0].upper() + p[1:] for p in parts if p]
+        out += [p if re.match(r"[a-z]\w* lines follow\b", p) else p[0].upper() + p[1:] for p in parts if p]  # n: a name
     return out
 
 
 def rephrase(s: str) -> str:
     """``s`` (a sentence less its gloss and period) in the form prose_format reads."""
-    s = _row_letter_i(s)
+    s = _row_letter_i(more_wordings(s))
     for pattern, form in _REWRITES_C:
         s = pattern.sub(form, s)
     s = re.sub(r"\bnumbers? (?=[A-Za-z]\w*_\{?1)", "integers ", s)  # n numbers a_1, ..., a_n
@@ -146,9 +148,9 @@ def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
     (each ``the sum of X over all test cases does not exceed B``); None for any other sentence."""
     s = re.sub(r"^(?:it is|it's) (?:also )?guaranteed (?:that )?", "", s, flags=re.I)
     m = re.fullmatch(rf"(?:neither )?the sum of (\w+) nor the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
-    m = m or re.fullmatch(rf"(?:both )?the sum of (\w+) and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
+    m = m or re.fullmatch(rf"(?:both )?the sum of (\w+) and the sum of (\w+)(?: {_OVER})? {_EXCEEDS} (.+)", s, re.I)
     m = m or re.fullmatch(rf"the sum of (\w+) {_OVER} and the sum of (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
-    m = m or re.fullmatch(rf"the sum of both (\w+) and (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
+    m = m or re.fullmatch(rf"the sums? of both (\w+) and (\w+) {_OVER} {_EXCEEDS} (.+)", s, re.I)
     if m:
         return [f"the sum of {m.group(k)} over all test cases does not exceed {m.group(3)}" for k in (1, 2)]
     m = re.fullmatch(
@@ -163,15 +165,15 @@ def sum_sentences(s: str, previous_bound: str | None) -> list[str] | None:
     m = re.fullmatch(rf"the sum of (?:all )?(\w+)(?: values)?(?: {_OVER})? {_EXCEEDS} (.+?)(?: {_OVER})?", s, re.I)
     if m:
         return [f"the sum of {m.group(1)} over all test cases does not exceed {m.group(2)}"]
-    m = re.fullmatch(rf"the same (?:guarantee|constraint|limit) applies to the sum of (\w+) {_OVER}", s, re.I)
+    m = re.fullmatch(rf"the same (?:guarantee|constraint|limit) applies to (?:the sum of )?(\w+)(?: {_OVER})?", s, re.I)
     if m and previous_bound:
         return [f"the sum of {m.group(1)} over all test cases does not exceed {previous_bound}"]
     return None
 
 
 _SUBSCRIPTED = r"[A-Za-z][A-Za-z0-9]*_(?:\{[A-Za-z0-9]+\}|[A-Za-z0-9]+)"
-_SCALAR_GROUP = re.compile(
-    rf"\b(?:integers?|numbers?):? ({_SUBSCRIPTED}(?:(?:, ?| and |, and ){_SUBSCRIPTED})+)(?= ?\(| ?[—–-]|,? where\b|\.|$)",
+_SCALAR_GROUP = re.compile(  # "six integers n, m, r_b, c_b": the subscripted names after plain ones too
+    rf"\b(?:integers?|numbers?):? (?:[A-Za-z][A-Za-z0-9]*(?:, ?| and |, and )(?=[A-Za-z]))*({_SUBSCRIPTED}(?:(?:, ?| and |, and ){_SUBSCRIPTED})+)(?=(?:(?:, ?| and |, and )[A-Za-z][A-Za-z0-9]*\b(?!_))*(?: ?\(| ?[—–-]|,? where\b|\.|$))",
     re.M,
 )
 
@@ -189,13 +191,19 @@ def subscripted_scalars(section: str, story: str) -> tuple[str, str]:
             for g in re.findall(_SUBSCRIPTED, m.group(1))
         ]
         subs = [p.group(2) for p in parts if p]
-        if any(s in ("i", "j") for s in subs) or (
+        if any(s in ("i", "j") or re.search(rf"\b{s}-th\b", section) for s in subs) or (  # a_k of "the k-th line"
             len({p.group(1) for p in parts if p}) == 1 and subs == [str(k) for k in range(1, len(subs) + 1)]
         ):
             continue
         pairs |= {(p.group(1), p.group(2)) for p in parts if p}
     text = section + "\n" + story
-    for base in {b for b, _ in pairs}:
+    # x_c of a list x too is told apart where every subscript is a letter no word of the section is (not x_1, x_k)
+    told = {
+        b
+        for b, _ in pairs
+        if all(sub.isalpha() and not re.search(rf"\b{sub}\b", section) for c, sub in pairs if c == b)
+    }
+    for base in {b for b, _ in pairs} - told:
         if re.search(
             rf"\b{base}_\{{?[ij]\}}?(?![\w{{])|\b{base}_\{{?[01]\}}?,? ?(?:{base}_\S+ ?)?(?:\.\.\.|\\[ld]?dots)", text
         ):
@@ -211,12 +219,19 @@ def subscripted_scalars(section: str, story: str) -> tuple[str, str]:
 # how a gloss part may open: a determiner, a possessive, a noun "of ...", "x_i is / denotes ...", a
 # relative or participle clause ("which ...", "denoting ..."): a noun phrase, saying what a value is
 _NAMED = r"[A-Za-z]\w*(?: and [A-Za-z]\w*)?"
+# "inital illusion rate of each room": up to three words before "of", none a quantifier or a verb
+_VALUE_WORDS = (
+    r"equal|same|distinct|different|unique|sorted|increasing|decreasing|even|odd|prime|positive|negative|zero"
+)
+_NOUNS = rf"(?:(?!(?:all|none|both|some|most|any|many|few|no|neither|either|is|are|was|were|be|not|{_VALUE_WORDS})\b)[a-z][\w-]* ){{1,3}}"
+_PLURALS = rf"(?:(?!(?:{_VALUE_WORDS})\b)[a-z]+ ){{0,2}}(?!(?:{_VALUE_WORDS})\b)[a-z]+s"
 _PHRASE_START = re.compile(
     r"(?!(?:all|none|both|some|most|any|many|few|no|neither|either|one|two) of\b)"  # "all of them equal": no noun
-    rf"(?:the|a|an|its|their|his|her|each|every one of|respectively|correspondingly|[\w-]+'s?|[a-z][\w-]* of|(?:where )?{_NAMED}"
+    rf"(?:the|a|an|its|their|his|her|each|every one of|respectively|correspondingly|[\w-]+'s?|{_NOUNS}of|(?:where )?{_NAMED}"
     r" (?:is|are|denotes?|represents?|describes?)|which|that|where|denoting|representing|indicating|describing"
     r"|meaning|array|arrays|sizes?|lengths?|elements?|numbers?|values?|descriptions?"
-    r"|of|how (?:much|many)|[a-z]+-[a-z]+)\b|[A-Za-z]\w*_\S+|\.\.\.",  # elided: "the mass of fish, of meat", "one-minute, two-minute ...", "a_1, a_2, ..."
+    r"|of|how (?:much|many)|[a-z]+-[a-z]+)\b|[A-Za-z]\w*_\S+|\.\.\."
+    rf"|{_PLURALS}(?: (?:and|or) {_PLURALS})*$",  # "the number of people, tables and games": bare plural nouns  # elided: "the mass of fish, of meat", "one-minute, two-minute ...", "a_1, a_2, ..."
     re.I,
 )
 

@@ -61,7 +61,8 @@ def words_spaced(reader: Any, text: str) -> bool | None:
     if re.match(r"each word ", text, re.I):
         return _each_word(reader, text)
     m = re.fullmatch(
-        rf"(?:all )?(?:the )?(?:words|tokens) (?:in|of) ({_NAMES}) (?:are|is) separated by (?:a |one )?single spaces?",
+        rf"(?:all |every two consecutive )?(?:the )?(?:words|tokens) (?:in|of) ({_NAMES}) (?:are|is|will be) "
+        r"separated by (?:(?:a |one )?single|exactly one) spaces?",
         text,
         re.I,
     )
@@ -76,7 +77,7 @@ def words_spaced(reader: Any, text: str) -> bool | None:
     if m:
         return _space_check(reader, _split(m.group(1)), True, bool(m.group(2)))
     m = re.fullmatch(
-        rf"({_NAMES}) (?:(?:does|do|will) not (?:contain|have)|doesn't (?:contain|have)|has no|have no) "
+        rf"({_NAMES}) (?:(?:does|do|will) not (?:contain|have)|doesn't (?:contain|have)|has no|have no|contains? no) "
         r"(?:any )?leading or trailing spaces?",
         text,
         re.I,
@@ -301,6 +302,8 @@ ENTRIES = (
             "sentence has no leading or trailing spaces",
             "s does not contain any leading or trailing spaces",
             "sentences[i] does not have leading or trailing spaces",
+            "Every two consecutive words in sentence will be separated by exactly one space",
+            "s contains no leading or trailing spaces",
         ),
         "checked",
         words_spaced,

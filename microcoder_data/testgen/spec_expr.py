@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Union
 
 from microcoder_data.testgen.graph_shapes import edges_among, graph_is, rooted
+from microcoder_data.testgen.range_checks import number_in, word_count, word_lengths_within
 from microcoder_data.testgen.sentence_checks import clock_time, column_distinct, spaced_words, sum_all, valid_date
 
 
@@ -209,6 +210,9 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "edges_among": edges_among,
     "by_value": by_value,
     "spaced_words": spaced_words,
+    "word_count": word_count,
+    "number_in": number_in,
+    "word_lengths_within": word_lengths_within,
     "clock_time": clock_time,
     "sum_all": sum_all,
     "valid_date": valid_date,

@@ -61,7 +61,7 @@ from microcoder_data.testgen.stdin_rows import (
     row_names,
     typed_value,
 )
-from microcoder_data.testgen.stdin_translate import translate
+from microcoder_data.testgen.stdin_translate import whole_sums, translate
 from microcoder_eval.statement_text import heading_of, implicit_products, plain_latex
 from microcoder_data.testgen.test_cases import cases_spec, check_examples
 from microcoder_data.testgen.upstream_tests import which_side
@@ -430,7 +430,8 @@ def _spec_of(
         + list(lengths)
     )
     joined = {r.names[0] for r in rows if r.kind == "grid" and r.joined}
-    rewritten = [digit_cells(x, joined) for x in rewritten]
+    terms = {n: r.count for r in rows if r.count is not None for n in r.names}  # how many terms each list has
+    rewritten = [digit_cells(whole_sums(x, terms), joined) for x in rewritten]
     for r in rows:  # the format itself states the lengths
         if r.kind == "queries":
             rewritten += length_lines(r.forms or {}, r.count or "0")

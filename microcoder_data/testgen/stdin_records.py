@@ -297,7 +297,7 @@ def counts_as_lengths(line: str, counts: dict[str, tuple[str, str]]) -> str:
             f"sum({row}[i].length)",
             line,
         )
-        line = re.sub(rf"\bsum\({count}\)", f"sum({row}[i].length)", line)  # the translation's \\sum C_i
+        line = re.sub(rf"\bsum\({count}\[1\.\.{re.escape(records)}\]\)", f"sum({row}[i].length)", line)  # \\sum C_i
         line = re.sub(rf"(?<![\w.]){count}\[([a-z])\]", rf"{row}[\1].length", line)
         if re.search(rf"(?<![\w.'\"]){count}(?![\w'\"])", line):
             raise _Unsupported(

@@ -23,8 +23,7 @@ _SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_(?:([a-z])(?![\w{])|\{\s*([a-z](?:\
 _CELL_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{\s*([a-z])\s*,\s*([a-z])\s*\}")  # A_{i,j}: A[i][j]
 
 
-# \sum_{i=1}^N or \displaystyle\sum_{i = 1}^{N} before its term (group 1: the index, 2: the last one); a sum
-# of a list's terms up to a size name is read as the whole list's (no constraint sums a prefix in practice)
+# \sum_{i=1}^N or \displaystyle\sum_{i = 1}^{N} before its term (group 1: the index, 2: the last one)
 _SUM_OVER = r"(?:\\displaystyle\s*)?\\sum_\{?\s*([a-z])\s*=+\s*1\s*\}?\^\{?\s*(\w+)\s*\}?\s*"
 
 
@@ -53,6 +52,16 @@ def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -
     if len(chains) > 1 and all(len(re.findall(r"<=|<|>=|>", c)) >= 2 for c in chains):
         return [_quote_chars(x) for c in chains for x in _translate(c, names, ints)]  # 1 <= v <= N, 1 <= k <= 10
     return [_quote_chars(x) for x in _translate(t, names, ints)]
+
+
+def whole_sums(line: str, lengths: dict[str, str]) -> str:
+    """``sum(B[1..N])`` (a translated ``\\sum_{i=1}^N B_i``) as ``sum(B)`` where the format gives ``B`` ``N``
+    terms; a sum of fewer terms (``\\sum_{i=1}^K A_i`` of ``A_1 ... A_N``) stays as it is: no reading takes it."""
+    return re.sub(
+        r"\bsum\((\w+)\[1\.\.(\w+)\]\)",
+        lambda m: f"sum({m.group(1)})" if lengths.get(m.group(1)) == m.group(2) else m.group(0),
+        line,
+    )
 
 
 def _quote_chars(line: str) -> str:
@@ -151,9 +160,9 @@ def _totals(t: str, names: set[str]) -> str:
     )  # \sum_{i=1}^N |S_i|
     t = re.sub(
         _SUM_OVER + r"([A-Za-z][A-Za-z0-9]*)_\{?\1\}?(?![\w{.])",
-        lambda m: f"sum({m.group(3)})" if m.group(3) in names and m.group(2) in names else m.group(0),
+        lambda m: f"sum({m.group(3)}[1..{m.group(2)}])" if m.group(3) in names and m.group(2) in names else m.group(0),
         t,
-    )  # \sum_{i=1}^N B_i: the list's total, as A_1 + A_2 + ... + A_N
+    )  # \sum_{i=1}^K B_i: the sum of B's first K terms, the whole list's only where K is its length (whole_sums)
     return t
 
 

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from microcoder_data.testgen.spec_model import _IDENT, Node, _Unsupported, evaluate_const, item_name
+from microcoder_data.testgen.tuple_aliases import whole_list_aliases
 
 _ALIAS = re.compile(r"\b([A-Za-z_]\w*)\[\s*[a-z]\s*\]\s*={1,2}\s*\[\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+)\s*\]")
 _TREE = re.compile(r"\b(?:valid|an? (?:undirected )?)\s*trees?\b|\bforms? a tree\b|\bis a tree\b", re.I)
@@ -21,7 +22,7 @@ _TREE = re.compile(r"\b(?:valid|an? (?:undirected )?)\s*trees?\b|\bforms? a tree
 
 def scan_aliases(statement: str, nodes: dict[str, Node]) -> dict[str, tuple[str, int, int]]:
     """``edges[i] = [ui, vi, wi]`` anywhere in the statement: ``vi`` is position 1 of
-    ``edges``' elements.  A name given to two different positions is dropped (ambiguous)."""
+    ``edges``' elements (``location = [posx, posy]``: ``posy`` position 1 of ``location``).  A name given to two different positions is dropped (ambiguous)."""
     found: dict[str, set[tuple[str, int, int]]] = {}
     for m in _ALIAS.finditer(statement):
         name = m.group(1)
@@ -31,6 +32,8 @@ def scan_aliases(statement: str, nodes: dict[str, Node]) -> dict[str, tuple[str,
         for k, alias in enumerate(re.split(r"\s*,\s*", m.group(2))):
             if alias not in nodes:
                 found.setdefault(alias, set()).add((name, 2, k))
+    for alias, at in whole_list_aliases(statement, nodes):  # location = [posx, posy]: tuple_aliases
+        found.setdefault(alias, set()).add(at)
     return {a: next(iter(v)) for a, v in found.items() if len(v) == 1}
 
 
@@ -195,10 +198,11 @@ def make_items(reader: Any, positional: dict[tuple[str, int, str], dict[str, str
     """One node per position of the tuples that positional bounds (or ``!=``) name, copied
     from the element node (with its bounds) and then bounded position by position."""
     lists = {(n, d) for n, d, _ in positional} | set(reader.item_ne)
-    lists |= {(n, d) for n, d, _ in reader.aliases.values()}
+    # a list of tuples named position by position; a flat list (``location = [posx, posy]``) only where a bound names one
+    lists |= {(n, d) for n, d, _ in reader.aliases.values() if d >= 2}
     for name, depth in sorted(lists):
         tup = reader.node_at(name, depth - 1)
-        if depth < 2 or tup.kind != "list" or tup.elem is None:
+        if depth < 1 or tup.kind != "list" or tup.elem is None:
             raise _Unsupported(f"positions of {name} that is not a list of lists")
         size = evaluate_const(tup.len_lo) if tup.len_lo == tup.len_hi else None
         named = [k for n, d, k in reader.aliases.values() if (n, d) == (name, depth)]
