@@ -193,6 +193,11 @@ def test_a_permission_nothing_forbids_constrains_nothing():
             "nums: List[int]",
             '{"nums": [1]}',
         ),
+        (  # strictly decreasing repeats no value, as strictly increasing does not
+            "1 <= nums.length <= 10\n0 <= nums[i] <= 9\nnums is strictly decreasing.\nnums may contain duplicates.",
+            "nums: List[int]",
+            '{"nums": [3, 1]}',
+        ),
     ],
 )
 def test_a_permission_the_reading_forbids_refuses_naming_it(constraints, sig, test):

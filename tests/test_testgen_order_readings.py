@@ -132,7 +132,7 @@ CASES = [
         '{"releaseTimes": [9, 9, 49]}',
     ),
     (  # strictly decreasing
-        "1 <= b.length <= 10^4\n1 <= b[i] <= 10^9\nb[i] > b[i+1] for all 1 <= i < m",
+        "m == b.length\n1 <= m <= 10^4\n1 <= b[i] <= 10^9\nb[i] > b[i+1] for all 0 <= i < m - 1",
         "b: List[int]",
         ['{"b": [9, 4, 1]}'],
         lambda x: all(p > q for p, q in zip(x["b"], x["b"][1:])),
@@ -213,13 +213,20 @@ def test_a_mountain_defined_otherwise_or_not_at_all_is_refused():
         "nums is sorted and rotated between 1 and k times",  # not every rotation
         "s is sorted in ascending order",  # a string
         "All the integers in each row are sorted in ascending order",  # of which grid?
+        # numbers by their digits (10 before 9), which the model does not hold: not drawn numerically
+        "nums is sorted in lexicographical order",
+        "nums and words are lexicographically sorted",
+        "All the integers in each row of a are sorted in lexicographical order",
+        "pairs is sorted lexicographically by xi",
     ],
 )
 def test_an_order_on_what_it_cannot_hold_refuses_the_line(line):
     p = fn_problem(
-        f"1 <= nums.length <= 10\n0 <= nums[i] <= 9\n1 <= k <= 10\n1 <= s.length <= 5\n{line}",
-        "nums: List[int], k: int, s: str, a: List[List[int]], b: List[List[int]]",
-        ['{"nums": [1], "k": 1, "s": "a", "a": [[1]], "b": [[1]]}'],
+        f"1 <= nums.length <= 1000\n0 <= nums[i] <= 1000\n1 <= k <= 10\n1 <= s.length <= 5\n"
+        f"pairs[i] = [xi, yi]\n0 <= xi, yi <= 100\n{line}",
+        "nums: List[int], k: int, s: str, a: List[List[int]], b: List[List[int]], words: List[str], "
+        "pairs: List[List[int]]",
+        ['{"nums": [1], "k": 1, "s": "a", "a": [[1]], "b": [[1]], "words": ["a"], "pairs": [[1, 2]]}'],
     )
     assert line in why_not_read(p)
 
@@ -277,3 +284,63 @@ def test_a_prose_chain_with_its_first_element_fixed_is_sorted_from_that_value():
     assert len(got) > 10 and all(a[0] == 0 and _asc(a, strict=True) and a[-1] <= 9 for a in got)
     broken = Problem(**{**p.__dict__, "tests": [TestCase("2 13\n1 2\n", "1\n")]})  # a_1 is not 0
     assert "breaks" in stdin_spec(broken).reason
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "nums[i] < nums[i + 1] <= 2 * nums[i]",  # a gap between neighbours, not a bound on each
+        "nums[i] < nums[i + 1] <= nums[i] + 3",
+        "0 <= nums[i] < nums[i + 1] <= nums[i] + i",
+        "xi-1 < xi <= xi-1 + 3 for any i > 0",
+    ],
+)
+def test_a_chain_whose_other_end_names_the_list_refuses_the_line(line):
+    # re-read as a bound, nums[i] <= 2 * nums[i] would hold of [1, 3, 5]: the gap would be lost
+    p = fn_problem(
+        f"2 <= nums.length <= 20\n1 <= nums[i] <= 100\npoints[i] = [xi, yi]\n2 <= points.length <= 20\n"
+        f"1 <= xi, yi <= 100\n{line}",
+        "nums: List[int], points: List[List[int]]",
+        ['{"nums": [1, 2, 4], "points": [[1, 2], [2, 3]]}'],
+    )
+    assert line in why_not_read(p)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "nums[i] < nums[i + 1] for all 0 <= i < k",  # some neighbours only: not a sorted list
+        "0 <= nums[i] < nums[i + 1] <= 100 for all 0 <= i < k",  # nor a bound on every element
+        "nums[i] < nums[i + 1] for all 1 <= i < n - 1",  # the first pair left out
+        "nums[i] < nums[i + 1] for all 0 <= i < n - 2",  # the last pair left out
+        "nums[i] < nums[i + 1] for all 1 <= i < m",  # m: no length stated
+        "nums[i] < nums[i + 1] for any i > 0",  # 0-indexed: the first pair left out
+    ],
+)
+def test_a_neighbour_range_narrower_than_the_list_refuses_the_line(line):
+    p = fn_problem(
+        f"n == nums.length\n2 <= n <= 20\n1 <= k <= n\n0 <= nums[i] <= 1000\n{line}",
+        "nums: List[int], k: int",
+        ['{"nums": [1, 2, 500], "k": 1}'],
+    )
+    assert line in why_not_read(p)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "nums[i] < nums[i + 1] for all 0 <= i < n - 1",
+        "nums[i] < nums[i + 1] for all 0 <= i < nums.length - 1",
+        "nums[i - 1] < nums[i] for all 1 <= i < n",
+        "nums[i] < nums[i + 1] for all 0 <= i <= n - 2",
+        "nums[i] < nums[i + 1] for all valid i",
+    ],
+)
+def test_a_neighbour_range_over_the_whole_list_is_drawn_sorted(line):
+    p = fn_problem(
+        f"n == nums.length\n2 <= n <= 20\n0 <= nums[i] <= 1000\n{line}", "nums: List[int]", ['{"nums": [1, 2, 500]}']
+    )
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x)["nums"] for x in generate_inputs(spec, "fx/solve", 30)]
+    assert len(got) > 10 and all(_asc(xs, strict=True) for xs in got)

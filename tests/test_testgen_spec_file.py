@@ -105,6 +105,16 @@ def test_an_override_file_that_would_run_code_or_misspells_a_key_is_an_error_nam
         override_reading(path, p)
 
 
+@pytest.mark.parametrize("field, typo", [("order", "strict_asc"), ("column_order", "mountain")])
+def test_an_override_order_the_model_does_not_know_is_an_error_naming_the_file_and_field(tmp_path, field, typo):
+    p = functional_problem()
+    _, data, _ = round_trip(p)
+    data["nodes"]["nums"][field] = typo  # neither drawn nor checked: never a list left unordered
+    path = write_override(tmp_path, p, data)
+    with pytest.raises(SpecFileError, match=rf"fx%2Fcount-good\.json\.nodes\.nums\.{field}: '{typo}' is not one of"):
+        override_reading(path, p)
+
+
 def test_an_override_the_examples_break_generates_nothing_and_says_so(tmp_path):
     p = stdin_problem()  # its second test has K = -5
     _, data, _ = round_trip(p)

@@ -16,7 +16,9 @@ from microcoder_data.schema import Problem
 from microcoder_data.testgen.augment import Asked, _plan
 from microcoder_data.testgen.input_size import read_input_spec
 from microcoder_data.testgen.refusal import Refusal
-from microcoder_data.testgen.upstream_tests import stated_line, statement_example_tests
+from microcoder_data.testgen.range_breaks import Break, OutOfRange
+from microcoder_data.testgen.spec_model import NoSpec
+from microcoder_data.testgen.upstream_tests import stated_line, statement_example_tests, which_side
 from microcoder_data.verify import report
 from microcoder_eval.types import TestCase
 from test_testgen_matrices import adjacency
@@ -135,6 +137,77 @@ def test_a_stdin_test_out_of_a_stated_range_after_the_fitting_sample_breaks_the_
     broken_sample = adjacency("", (fits,))
     broken_sample.statement = broken_sample.statement.replace("2 \\leq N", "4 \\leq N")
     assert refusal(broken_sample).kind == "examples_break_reading"
+
+
+def test_a_neighbour_range_narrower_than_the_list_is_not_a_bound_an_upstream_test_breaks():
+    # "for all 0 <= i < k" bounds some elements only: nums[2] = 500 is allowed, never "upstream wrong"
+    chain = "0 <= nums[i] < nums[i + 1] <= 100 for all 0 <= i < k"
+    r = refusal(problem([*EXAMPLES, '{"nums": [1, 2, 500], "k": 1}'], f"1 <= nums.length <= 10\n1 <= k <= 3\n{chain}"))
+    assert r.kind != "upstream_test_breaks_statement" and chain in r.line
+
+
+@pytest.mark.parametrize(
+    "line, upstream",
+    [
+        ("1 <= nums[i] <= 5", True),
+        ("1 <= nums[i] <= 5 for all 0 <= i < k", False),  # some elements only
+        ("1 <= nums[i] <= 5 if k > 1", False),  # under a condition
+    ],
+)
+def test_an_upstream_test_is_called_wrong_only_by_a_bound_one_line_states_for_every_element(line, upstream):
+    # the reading's break as check_existing records it: whatever reading made that range
+    p = problem([*EXAMPLES, '{"nums": [1, 9], "k": 1}'], f"1 <= nums.length <= 10\n{line}\n1 <= k <= 3")
+    out = OutOfRange("nums[1]", 9, "1", "5")
+    why = "an existing test breaks the constraints as read (test 3): nums[1]=9 outside [1, 5]"
+    broken = NoSpec(
+        why, Refusal("examples_break_reading", "test 3: nums[1]=9 outside [1, 5]", why), (Break(2, "test 3", why, out),)
+    )
+    got = which_side(p, broken)
+    assert got.refusal.kind == ("upstream_test_breaks_statement" if upstream else "examples_break_reading")
+    assert not upstream or got.refusal.line == f"test 3: nums[1]=9 outside [1, 5] (stated: {line})"
+
+
+def test_an_atcoder_element_range_is_stated_by_its_subscripted_line():
+    p = Problem(
+        id="fx/a",
+        source="fx",
+        title="P",
+        statement=STDIN_LIST,
+        mode="stdin",
+        tests=[TestCase("2\n1 2\n", "0\n"), TestCase("2\n1 500\n", "0\n")],
+        reference_solutions=["print(0)"],
+    )
+    assert stated_line(p.statement, "A[1]") == "1 \\leq A_i \\leq 100"
+    r = refusal(p)
+    assert (r.kind, r.line) == (
+        "upstream_test_breaks_statement",
+        "test 2: A[1]=500 outside [1, 100] (stated: 1 \\leq A_i \\leq 100)",
+    )
+
+
+STDIN_LIST = """Answer the question.
+
+### Input
+
+The input is given from Standard Input in the following format:
+N
+A_1 A_2 \\ldots A_N
+
+### Output
+
+Print the answer.
+
+### Constraints
+
+- 1 \\leq N \\leq 10
+- 1 \\leq A_i \\leq 100
+- All input values are integers.
+
+### Sample Input 1
+
+2
+1 2
+"""
 
 
 def test_the_new_kind_is_counted_by_the_build_report_card_and_spec_files(tmp_path):

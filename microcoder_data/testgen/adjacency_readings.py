@@ -224,7 +224,9 @@ def _forbids(reader: Any, thing: str, subject: str | None) -> bool:
         return bool(said) or any(n.pair_distinct or n.tree or n.distinct or n.elem.distinct for n in lists)
     node = reader.nodes[subject]
     if thing == "duplicates":
-        return node.distinct or node.pair_distinct or node.perm is not None or node.order == "strict"
+        # a strict order, either way (by a key too), repeats no value; a mountain may (one each side)
+        strict = node.order in ("strict", "strict_desc")
+        return node.distinct or node.pair_distinct or node.perm is not None or strict
     least = constant_value(node.len_lo) if node.len_lo is not None else 0
     return least is _NOT_CONSTANT or least > 0  # empty: a length that may not be 0
 

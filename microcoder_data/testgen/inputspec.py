@@ -40,6 +40,7 @@ from microcoder_data.testgen.constraints import (
     _fix_numbers,
     _Reader,
 )
+from microcoder_data.testgen.defined_qualifiers import refuse_defined_qualifier
 from microcoder_data.testgen.statement_lines import (
     body_promises,
     constraint_lines,
@@ -388,6 +389,8 @@ def spec_from(
     ``promised``: lines of ``lines`` that are the body's promises, each -> its sentence, read before the rest).
     Raises ``_Unsupported``."""
     promised = {} if skip_unread else {**_promised_lines(statement, lines), **(promised or {})}
+    if not skip_unread:
+        refuse_defined_qualifier(statement, args, lines)  # "Given a shuffled sentence s" + its definition
     lines = None if lines is None else lines + [c for c in promised if c not in lines]
     said = body_promises(statement) + (lines or [])  # the promises about the answer among them: answer checks
     last_error = _Unsupported("constraints not understood", kind="unsupported_constraint")

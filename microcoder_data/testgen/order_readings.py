@@ -161,10 +161,11 @@ def sorted_subjects(reader: Any, text: str) -> bool | None:
     order, key = parsed
     if order == "mountain" and not _mountain_defined(reader.statement):
         return False  # a mountain the statement defines otherwise (or not at all): not read
+    lex = re.search(_LEX, pred, re.I) is not None
     grid = _GRID.fullmatch(subject)
     if grid:
         node = _grid_of(reader, grid.group(2))
-        if not _is_grid(node) or key or rot or order == "mountain":
+        if not _is_grid(node) or key or rot or order == "mountain" or (lex and _numbers(node.elem, None)):
             return False
         if "row" in grid.group(1).lower() and not _set_order(node.elem, order):
             return False
@@ -177,7 +178,19 @@ def sorted_subjects(reader: Any, text: str) -> bool | None:
         return None if all(reader.ref(w.strip()) is None for w in words) else False
     if rot and not all(_whole_length(reader, rot.group(2), w) for w in words):
         return False
+    if lex and any(_numbers(node, k) for node, k in found):  # type: ignore[misc]
+        return False
     return all(_set_order(node, order, k, bool(rot)) for node, k in found)  # type: ignore[misc]
+
+
+def _numbers(node: Any, key: int | None) -> bool:
+    """Does ``node`` (a list) compare numbers, its elements or their ``key`` position?  Numbers in
+    lexicographical order are by their digits (``10`` before ``9``), an order the model does not
+    hold (it sorts numbers as numbers): refused, never drawn numerically."""
+    elem = node.elem if node is not None and node.kind == "list" else None
+    if elem is not None and key is not None:  # a tuple's position (its items, else its one kind)
+        elem = elem.items[key] if elem.items and key < len(elem.items) else elem.elem
+    return elem is not None and elem.kind in ("int", "float")
 
 
 def _whole_length(reader: Any, times: str | None, word: str) -> bool:
@@ -209,9 +222,11 @@ def _mountain_defined(statement: str) -> bool:
 
 
 _CHAIN_OPS = re.compile(r" (<=|<|>=|>) ")
-# "for any i > 0 (0-indexed)", "for all 1 <= i < m": every neighbour (a narrower range only narrows the draws)
+# "for any i > 0 (0-indexed)", "for all 0 <= i < n - 1": the range of i, read only where it covers
+# every neighbour (:func:`_every_pair`): a narrower one would bound only some elements
 _FOR_I = re.compile(
-    r"(.+?)(?:,? for (?:any|all|each|every) (?:valid )?i(?: > 0| >= 1)?|,? for (?:all )?\S+ <=? i <=? \S+)?(?: \(0-indexed\))?"
+    r"(.+?)(?:,? for (?:any|all|each|every) (?:valid )?i(?P<from> > 0| >= 1)?"
+    r"|,? for (?:all )?(?P<lo>\S+) (?P<lop><=?) i (?P<hop><=?) (?P<hi>\S+(?: - \d)?))?(?: \(0-indexed\))?"
 )
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _BY_OP = {"<": "strict", "<=": "asc", ">": "strict_desc", ">=": "desc"}
@@ -234,7 +249,8 @@ def sorted_neighbours(reader: Any, text: str) -> bool | None:
     ``b[i] > b[i+1] for all 1 <= i < m``, ``1 <= nums[i] <= nums[i + 1] <= 10^4``: each element and
     the next in order -- the list (or the tuples by that position) sorted; the chain's outer ends
     bound every element (sorted, the first and last hold them for all)."""
-    parts = _CHAIN_OPS.split(_FOR_I.fullmatch(text).group(1))  # type: ignore[union-attr]
+    said = _FOR_I.fullmatch(text)
+    parts = _CHAIN_OPS.split(said.group(1))  # type: ignore[union-attr]
     terms, ops = parts[::2], parts[1::2]
     found = [_neighbour(reader, t) for t in terms]
     at = next((j for j in range(len(ops)) if found[j] and found[j + 1] and found[j][0] == found[j + 1][0]), None)
@@ -245,11 +261,45 @@ def sorted_neighbours(reader: Any, text: str) -> bool | None:
     ref = reader.ref(base)
     where = _position_list(reader, ref)
     node, key = where if where else (reader.node_at(ref[0], ref[1] - 1), None)
-    if not _set_order(node, _BY_OP[op], key):
+    depth = ref[1] - (2 if where else 1)  # the list's own depth: its length's name at the top
+    if not _every_pair(reader, said, min(found[at][1], found[at + 1][1]), (ref[0], depth)):  # type: ignore[index]
+        return False
+    if _names_an_element(terms[:at] + terms[at + 2 :], (base, ref[0])) or not _set_order(node, _BY_OP[op], key):
         return False
     rest = terms[:at] + [base] + terms[at + 2 :]
     bound = [x for pair in zip(rest, ops[:at] + ops[at + 1 :]) for x in pair] + rest[-1:]
     return len(rest) == 1 or reader.read(" ".join(bound), False)
+
+
+def _every_pair(reader: Any, said: Any, offset: int, where: tuple[str, int]) -> bool:
+    """Does the line's range of i (``said``: :data:`_FOR_I`'s match) cover every neighbour pair of
+    the list at ``where`` (its name, depth)?  ``offset``: the first of a pair's index less i (0 for
+    ``nums[i] < nums[i + 1]``, -1 for ``xi-1 < xi``).  No range, or ``for all valid i``: all; else
+    the first pair from the notation's first index, the last up to the list's length (``nums.length``,
+    or a name stated equal to it) less at most what the last pair needs."""
+    first = reader.first_index
+    if said.group("from"):
+        return 1 + offset <= first
+    if said.group("lo") is None:
+        return True
+    lo, high = said.group("lo"), re.fullmatch(r"([\w.]+)(?: - (\d))?", said.group("hi"))
+    if not lo.isdigit() or high is None:
+        return False
+    lowest = int(lo) + (said.group("lop") == "<")
+    short = int(high.group(2) or 0) + (said.group("hop") == "<")  # the last i is the length less this
+    length = reader.bounds.get((where[0], where[1], "len"), {}).get("eq")
+    whole = (where[1] == 0 and high.group(1) == f"{where[0]}.length") or (
+        length is not None and high.group(1) in reader.nodes and length == reader.expr(high.group(1))
+    )
+    return whole and lowest + offset <= first and short <= 2 + offset - first
+
+
+def _names_an_element(ends: list[str], names: tuple[str, ...]) -> bool:
+    """Does a chain's other end name the list or an index (``<= 2 * nums[i]``, ``<= xi + 3``)?
+    Then it relates neighbours (a gap), which re-read as ``nums[i] <= 2 * nums[i]`` would bound
+    nothing: refused, never a relation lost."""
+    words = {re.match(r"\w*", n).group(0) for n in names} - {""}  # type: ignore[union-attr]
+    return any(re.search(r"\[|\bi\b", e) or words & set(re.findall(r"\w+", e)) for e in ends)
 
 
 _BARE_I = re.compile(r"(?<![\w\[])i(?![\w\]])")
@@ -303,7 +353,7 @@ ENTRIES = (
         (
             "xi-1 < xi for any i > 0 (0-indexed)",
             "nums[i] < nums[i+1]",
-            "arr[i] > arr[i + 1] for all 1 <= i < m",
+            "arr[i] > arr[i + 1] for all 0 <= i < arr.length - 1",
             "1 <= nums[i] <= nums[i + 1] <= 10^4",
             "0 <= arr[i] < arr[i+1] <= 100",
             "1 <= xi < xi+1 < k",

@@ -46,12 +46,15 @@ _OF_INPUT = re.compile(
     r"|\binitially\b|\binputs?\b|\bat (?:the )?(?:start|beginning)\b|\boriginally\b|\bhidden\b",
     re.I,
 )
+# the words that name what is defined ("... is called good", "We call ... good if"): also defined_qualifiers'
+NAMED = r"(?:is|are) (?:called|said to be|considered|defined as|named)"
+WE_CALL = r"(?:let's|let us|we) (?:call|say|define|denote)"
 _DEFINITION = re.compile(
     r"^(?:an? [\w-]+(?: [\w-]+){0,2}(?: (?:of|with) [^,;:]*?|\([^()]*\))? (?:is|are) (?:an?|the|called|said|considered)\b"
     r"|the [\w\s()-]{1,40}? of an? \w[^.]*? (?:is|are)\b"
     r"|let\b|define\b|denote\b|recall that an?\b|for example\b|e\.g\.|tags:"
     r"|in the (?:first|second|third|fourth|fifth|\w+-th|\d+-th) (?:test case|example|sample|query|testcase)s?\b)"
-    r"|\b(?:is|are) (?:called|said to be|considered|defined as|named)\b|\b(?:let's|let us|we) (?:call|say|define|denote)\b",
+    rf"|\b{NAMED}\b|\b{WE_CALL}\b",
     re.I,
 )
 _LEAD = re.compile(

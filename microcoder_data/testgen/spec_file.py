@@ -23,6 +23,7 @@ from urllib.parse import quote
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.answer_checks import check_from_dict
 from microcoder_data.testgen.inputspec import _complete, _gen_order
+from microcoder_data.testgen.orders import ORDERS
 from microcoder_data.testgen.refusal import Refusal
 from microcoder_data.testgen.spec_expr import Binary, Const, Name, parse_expr
 from microcoder_data.testgen.sums import TOTALS
@@ -187,6 +188,7 @@ def node_from(data: Any, where: str) -> Node:
                 tuple(_expr(e, f"{where}.{key}") if e and (k or key != "counts") else e for k, e in enumerate(x))
                 for x in data[key]
             ]
+    _check_orders(data, where)
     for relation, *_ in data.get("counts") or []:
         if relation not in RELATIONS:
             raise SpecFileError(f"{where}.counts: {relation!r} is not one of {list(RELATIONS)}")
@@ -195,6 +197,14 @@ def node_from(data: Any, where: str) -> Node:
             raise SpecFileError(f"{where}.total: {data['total'][0]!r} is not one of {list(TOTALS)}")
         _expr(data["total"][1], f"{where}.total")
     return Node(**data)
+
+
+def _check_orders(data: dict[str, Any], where: str) -> None:
+    """A node's orders are the model's (``orders.py``): a typo (``strict_asc``) would be neither
+    drawn nor checked, so it is an error naming the file and field, never a list left unordered."""
+    for key, known in (("order", ORDERS), ("column_order", tuple(o for o in ORDERS if o != "mountain"))):
+        if data.get(key) is not None and data[key] not in known:
+            raise SpecFileError(f"{where}.{key}: {data[key]!r} is not one of {list(known)}")
 
 
 def row_from(data: Any, where: str) -> Row:

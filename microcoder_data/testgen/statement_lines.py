@@ -38,14 +38,19 @@ def body_promises(statement: str) -> list[str]:
     """Sentences of the statement's body, before its Constraints and samples, that promise
     something (``promises.is_promise``): of the input ("S is guaranteed to contain all of A, B
     and C", "the input is generated such that ...") or of the answer ("... fits in a 32-bit integer")."""
+    # cut as one text: a promise wrapped over a line break is one sentence, not two halves neither detects
+    return [s for s in split_sentences(body_text(statement)) if is_promise(s)]
+
+
+def body_text(statement: str) -> str:
+    """The statement's body: its text before the Constraints and the samples (headings blanked)."""
     body = []
     for row in statement.splitlines():
         name = heading_of(row)
         if name and name not in ("Input", "Output", "Problem Statement"):
             break  # Constraints, Example 1, Sample Input 1, Note, ...
         body.append("" if name else row)
-    # cut as one text: a promise wrapped over a line break is one sentence, not two halves neither detects
-    return [s for s in split_sentences("\n".join(body)) if is_promise(s)]
+    return "\n".join(body)
 
 
 def promises_outside_constraints(statement: str) -> list[str]:

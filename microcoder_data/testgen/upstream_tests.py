@@ -44,8 +44,10 @@ def which_side(p: "Problem", reading: Any) -> Any:
     if not examples or any(b.test is None or b.test in examples or b.bound is None for b in breaks):
         return reading
     first, bound = breaks[0], breaks[0].bound
-    stated = stated_line(p.statement, bound.at)  # type: ignore[union-attr]
-    line = f"{first.label}: {bound}" + (f" (stated: {stated})" if stated else "")
+    stated = [stated_line(p.statement, b.bound.at) for b in breaks]  # type: ignore[union-attr]
+    if any(s is None or _QUALIFIED.search(s) for s in stated):
+        return reading  # a bound no one line states for every element: the reading may have made it
+    line = f"{first.label}: {bound} (stated: {stated[0]})"
     others = f"; {len(breaks) - 1} more upstream tests break it too" if len(breaks) > 1 else ""
     why = (
         f"an upstream test breaks the statement ({line}; the statement's {len(examples)} example(s) "
@@ -54,13 +56,21 @@ def which_side(p: "Problem", reading: Any) -> Any:
     return NoSpec(why, Refusal("upstream_test_breaks_statement", line, why), breaks)
 
 
+# a line that bounds only some elements, or under a condition ("for all 0 <= i < k", "if i < k"):
+# its range is not one every element is in, so a test out of it is not shown wrong by it
+_QUALIFIED = re.compile(r"\b(?:for|if|when|whenever|where|except|unless|while|otherwise)\b", re.I)
+
+
 def stated_line(statement: str, at: str) -> str | None:
     """The Constraints line that states the range of ``at`` (``nums[9]``: a line bounding
-    ``nums[i]``; ``len(s)``: one bounding ``s.length``), where exactly one line does; else None."""
+    ``nums[i]``, or ``A_i`` as AtCoder writes it; ``len(s)``: one bounding ``s.length``), where
+    exactly one line does; else None."""
     m = re.fullmatch(r"(len\()?([A-Za-z_]\w*)((?:\[\d+\])*)\)?", at)
     if not m:
         return None
-    ref = rf"(?<![\w.]){re.escape(m.group(2))}" + r"\s*\[[^\]]*\]" * m.group(3).count("[")
+    depth = m.group(3).count("[")
+    subscript = r"_\{?\w+" + r",\s*\w+" * (depth - 1) + r"\}?" if depth else ""
+    ref = rf"(?<![\w.]){re.escape(m.group(2))}(?:" + r"\s*\[[^\]]*\]" * depth + (f"|{subscript})" if depth else ")")
     ref += r"\s*\.length" if m.group(1) else r"(?![\w\[.])"
     subject = re.compile(ref + r"\s*(?:<|≤|\\le|,)")  # bounded above, or one of several bounded alike
     hits = [line for line in constraint_lines(statement) or [] if subject.search(line)]
