@@ -4,8 +4,16 @@ they fit it, a product reading that fits as well as the power refused; drawn inp
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from microcoder_data.collect import collect
+from microcoder_data.process.clean import clean_text
+from microcoder_data.process.normalize import normalize_layout
+from microcoder_data.schema import Problem
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.inputspec import InputSpec, input_spec
 from microcoder_data.testgen.scraped_powers import Scraped, may_apply, modes, rewrite
 from microcoder_data.testgen.spec_model import Node
 from test_testgen_conditions import fn_problem, why_not_read
@@ -142,3 +150,26 @@ def test_two_glued_names_are_the_power_where_the_product_breaks_the_tests():
 def test_two_glued_names_are_refused_where_the_product_fits_as_well():
     why = why_not_read(fn_problem(GLUED, "k: int, n: int, x: int", ['{"k": 2, "n": 3, "x": 5}']))
     assert "ambiguous" in why and "kn" in why
+
+
+@pytest.mark.shared_data
+@pytest.mark.parametrize(
+    "slug, bounded",
+    [
+        ("maximum-xor-for-each-query", lambda x: all(v < 2 ** x["maximumBit"] for v in x["nums"])),
+        ("kth-smallest-element-in-a-sorted-matrix", lambda x: 1 <= x["k"] <= len(x["matrix"]) ** 2),
+    ],
+)
+def test_dev_statements_that_lost_their_superscripts(shared_data, slug, bounded):
+    """The dev-side statements that showed the shapes (``2maximumBit``, ``n2``): read with the power, drawn within it."""
+
+    path = shared_data / "leetcodedataset" / "LeetCodeDataset-v0.1.0-train.jsonl.gz"
+    found = [p for p in collect([f"leetcodedataset:{path}"]) if isinstance(p, Problem) and p.id.endswith(f"/{slug}")]
+    if not found:
+        pytest.skip(f"{slug} not in this copy of LeetCodeDataset")
+    p = found[0]
+    p.statement = normalize_layout(clean_text(p.statement)[0])  # as Process leaves it
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, p.id, 20, max_len=20)]
+    assert got and all(bounded(x) for x in got)
