@@ -63,6 +63,8 @@ def _reader() -> _Reader:
     nodes.update({n: Node("list", elem=Node("int")) for n in ("score", "left", "right")})
     nodes.update({n: Node("list", elem=Node("str")) for n in ("features", "positive_feedback", "negative_feedback")})
     nodes["favoriteCompanies"] = Node("list", elem=Node("list", elem=Node("str")))
+    nodes.update({n: Node("str") for n in ("c", "digit", "number")})  # structured_readings.py's names
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("arr1", "arr2")})
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     reader = _Reader(args, nodes)

@@ -38,7 +38,6 @@ REAL_PROMISES = (
     "It is guaranteed that all the elements of the array can be made equal using some operations.",
     "Note: The test cases are generated such that it is possible to complete every course (i.e., the graph is "
     "a directed acyclic graph).",
-    "It is guaranteed that target exists in nums.",
     "It is guaranteed that nums has a unique answer.",
     "The test cases will be generated such that the target with maximum count is unique.",
     "The input will be generated such that it is always possible to make n beautiful.",
@@ -90,6 +89,11 @@ def test_each_clause_form_reads_its_examples(pattern, clause, examples):
         ),
         ("It's guaranteed that text contains at least one word.", "text contains at least one word"),
         ("(The constraints guarantee that N \\le M.)", "N \\le M"),
+        ("It is guaranteed that target exists in nums.", "target exists in nums"),
+        (
+            "A number arr in array, format is also guaranteed to have no leading zeros: either arr == [0] or arr[0] == 1.",
+            "A number arr in array, format has no leading zeros: either arr == [0] or arr[0] == 1",
+        ),
     ],
 )
 def test_clauses(sentence, clause):

@@ -12,7 +12,7 @@
   statement's body by one rule (:func:`word_value`: the clauses that use the word and name one value, all
   naming the same); none or several → the line refused.  "At least one": a witness (existence_readings).
 * "There is exactly one island in grid": the land value from the body, islands counted (grid_regions.py).
-* "c occurs at least once in s": a witness of another input's value.
+* ("c occurs at least once in s", a witness of another input's value: structured_readings.occurs_in.)
 """
 
 from __future__ import annotations
@@ -243,24 +243,6 @@ def value_counted(reader: Any, text: str) -> bool | None:
     return name is not None and _add_count(reader, name, "==", raw, *bounds)
 
 
-def occurs_in(reader: Any, text: str) -> bool | None:
-    """``c occurs at least once in s`` (``digit``, a character input; ``k``, a number in a list): a witness of
-    the other input's value (witnesses.py), placed after the draw and checked."""
-    m = re.fullmatch(rf"({_NAME}) (?:occurs|appears) at least once in ({_NAME})", text, re.I)
-    if not m:
-        return None
-    one, node = reader.nodes.get(m.group(1)), reader.nodes.get(m.group(2))
-    if one is None or node is None or node.kind not in ("list", "str") or m.group(1) == m.group(2):
-        return False
-    if one.kind == "int" and _leaf(node).kind == "int":
-        return _witness_of(reader, m.group(2), "==", m.group(1))
-    if one.kind != "str" or node.kind != "str" and _leaf(node).kind != "str":
-        return False
-    if ("==", m.group(1)) not in (node.witness or []):  # a character: one of the string's equals it
-        node.witness = [*(node.witness or []), ("==", m.group(1))]
-    return True
-
-
 def half_even(reader: Any, text: str) -> bool | None:
     """``Half of the integers in nums are even`` (``odd``: the same, of a list of even length): a count of
     even values, ``len(nums) / 2`` (a list of odd length holds it never: its draws are dropped)."""
@@ -463,12 +445,6 @@ ENTRIES = (
         ),
         "drawn and checked",
         value_counted,
-    ),
-    (
-        "another input's value occurs in a list or string",
-        ("p occurs at least once in s", "k occurs at least once in nums"),
-        "drawn and checked",
-        occurs_in,
     ),
     ("half of the values even", ("Half of the integers in nums are even",), "drawn and checked", half_even),
     (

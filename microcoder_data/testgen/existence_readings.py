@@ -32,9 +32,10 @@ def _witness_of(reader: Any, cell: str, relation: str, value: str) -> bool:
     if leaf.kind == "str":
         depth += 1  # a string's characters
         one = re.fullmatch(r"'(.)'|\"(.)\"|([^\w\s'\"])", value)
-        if not one or relation != "==":
+        named = reader.nodes.get(value)  # ``c occurs in s``: a character that is an input, drawn first
+        if relation != "==" or not (one or (named is not None and named.kind == "str")):
             return False
-        value = repr(one.group(1) or one.group(2) or one.group(3))
+        value = repr(one.group(1) or one.group(2) or one.group(3)) if one else value
     elif leaf.kind != "int" or relation not in ("==", "!=", "<", "<=", ">", ">=", "multiple", "prime"):
         return False
     else:
@@ -44,7 +45,8 @@ def _witness_of(reader: Any, cell: str, relation: str, value: str) -> bool:
             return False
     if indexes not in (0, depth):
         return False
-    node.witness = [*(node.witness or []), (relation, value)]
+    if (relation, value) not in (node.witness or []):  # a promise that repeats a Constraints line
+        node.witness = [*(node.witness or []), (relation, value)]
     return True
 
 
@@ -106,12 +108,19 @@ def not_all_equal(reader: Any, text: str) -> bool | None:
 
 
 def some_word(reader: Any, text: str) -> bool | None:
-    """``There will be at least one word in s``: some character of the string is no space (a check)."""
-    m = re.fullmatch(r"there (?:is|will be) at least one word in ([A-Za-z_]\w*)", text, re.I)
+    """``There will be at least one word in s``, ``text contains at least one word``: some character of
+    the string is no space (a check)."""
+    m = re.fullmatch(
+        r"there (?:is|will be) at least one word in ([A-Za-z_]\w*)|([A-Za-z_]\w*) (?:contains|has) at least one word",
+        text,
+        re.I,
+    )
     if not m:
         return None
-    node = reader.nodes.get(m.group(1))
+    name = m.group(1) or m.group(2)
+    node = reader.nodes.get(name)
     if node is None or node.kind != "str":
         return False
-    reader.checks.append(f"chars_other_than({m.group(1)}, ' ') >= 1")
+    check = f"chars_other_than({name}, ' ') >= 1"
+    reader.checks += [check] if check not in reader.checks else []  # a promise that repeats the line
     return True

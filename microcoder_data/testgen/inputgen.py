@@ -23,6 +23,7 @@ from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
 from microcoder_data.testgen.orders import arrange, no_repeats, repeat_key
 from microcoder_data.testgen.grid_regions import place_islands
 from microcoder_data.testgen.occurrences import draw_profile, other_value, place_counts
+from microcoder_data.testgen.structured_readings import shaped
 from microcoder_data.testgen.sums import fix_total
 from microcoder_data.testgen.templates import draw_template
 from microcoder_data.testgen.witnesses import odd_one_out, place_covering, place_witnesses, prime_near, put_chars_at
@@ -143,6 +144,8 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         value = odd_one_out(node.alphabet, value, d.rng)
     if node.char_at and isinstance(value, str):
         value = put_chars_at(node.char_at, node.alphabet, value, d.rng)
+    if node.brackets or node.lead_nonzero:
+        value = shaped(node, value, env, d.rng)  # balanced brackets, ...: structured_readings.py
     if node.covers and isinstance(value, list):
         value = place_covering(node.covers, value, env, d.rng, node.order)
     if node.total and isinstance(value, list):

@@ -84,6 +84,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
             "(The constraints guarantee that N \\le M.)",
             "Here, it is guaranteed that A_{i,j} is 0 or 1.",
             "It's guaranteed that text contains at least one word.",
+            "It is guaranteed that target exists in nums.",
         ),
     ),
     (
@@ -101,7 +102,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
     ),
     (
         re.compile(
-            rf"{_NOTE}(?P<subject>[A-Za-z][\w\[\]. ]*?) (?P<be>is|are) guaranteed to (?P<verb>be|have|contain|end|start|begin) "
+            rf"{_NOTE}(?P<subject>[A-Za-z][\w\[\]., ]*?) (?P<be>is|are) (?:also )?guaranteed to (?P<verb>be|have|contain|end|start|begin) "
             r"(?P<rest>.+?)\.?",
             re.I,
         ),
@@ -111,6 +112,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
             "Each roomIdi is guaranteed to be unique.",
             "Note that k is guaranteed to be a positive integer.",
             "S is guaranteed to end with 2023.",
+            "A number arr in array, format is also guaranteed to have no leading zeros: either arr == [0] or arr[0] == 1.",
         ),
     ),
 )
@@ -119,7 +121,7 @@ CLAUSE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], tuple
 # a clause about the solution, or what can happen ("nums has a unique answer", "you can reach nums[n - 1]"):
 # no plain constraint, though a lenient reading of a Constraints line might take it for one
 _OF_THE_SOLUTION = re.compile(
-    r"\b(?:answers?|solutions?|results?|output|possible|impossible|exists?|always|valid|winner|eventually|reach|"
+    r"\b(?:answers?|solutions?|results?|output|possible|impossible|exists?(?! in\b)|always|valid|winner|eventually|reach|"
     r"can|could|will|would)\b",
     re.I,
 )

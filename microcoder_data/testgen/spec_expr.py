@@ -28,6 +28,7 @@ from typing import Any, Callable, Union
 
 from microcoder_data.testgen.graph_shapes import edges_among, graph_is, rooted
 from microcoder_data.testgen.range_checks import number_in, word_count, word_lengths_within
+from microcoder_data.testgen.structure_checks import brackets_balanced
 from microcoder_data.testgen.sentence_checks import clock_time, column_distinct, spaced_words, sum_all, valid_date
 
 
@@ -189,6 +190,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "disjoint": disjoint,
     "differs_from_position": differs_from_position,
     "no_leading_zero": no_leading_zero,
+    "brackets_balanced": brackets_balanced,
     "all_distinct": all_distinct,
     "distinct_as_sets": distinct_as_sets,
     "cells_distinct": cells_distinct,

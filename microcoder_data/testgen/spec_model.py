@@ -70,6 +70,8 @@ class Node:
     counts: list[tuple[str, str, str, str]] | None = None
     profile: list[tuple[str, str]] | None = None
     islands: list[tuple[str, str, str]] | None = None  # (value, count, lakes): a grid's islands (grid_regions.py)
+    brackets: bool = False  # a string whose brackets are balanced (drawn so: structured_readings; a check reads it)
+    lead_nonzero: bool = False  # digits (a string, a list) drawn with no leading 0 (a check reads it)
     # (relation, expr): the sum of its numbers is ==, <= or a multiple of expr (sums.py)
     total: tuple[str, str] | None = None
     template: str | None = None  # a string's form with typed fields (``{name},{int:0:1000}``: templates.py)

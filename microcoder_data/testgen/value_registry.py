@@ -39,7 +39,12 @@ ENTRIES = (
         "drawn and checked",
         exists.some_kind_of_value,
     ),
-    ("some word in a string", ("There will be at least one word in s",), "checked", exists.some_word),
+    (
+        "some word in a string",
+        ("There will be at least one word in s", "text contains at least one word"),
+        "checked",
+        exists.some_word,
+    ),
     (
         "not all values equal",
         ("at least two houses have different colors",),

@@ -5,7 +5,8 @@ grid or string that satisfies a relation (``there is at least one i such that nu
 (:func:`place_witnesses`); the validator (:func:`witness_missing`) checks it on every input.
 
 A witness is ``(relation, expression)``: ``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=`` against the
-expression's value, ``multiple`` (a non-zero multiple of it) or ``prime`` (the expression unused).
+expression's value, ``multiple`` (a non-zero multiple of it), ``prime`` (the expression unused) or
+``each`` (every value of the expression's list, each held by some scalar).
 It holds of the scalars of the value: a list's elements (a list of lists': every cell), a string's
 characters (a list of strings': every character).
 """
@@ -27,7 +28,8 @@ _RELATIONS = {
     ">": operator.gt,
     ">=": operator.ge,
 }
-RELATIONS = (*_RELATIONS, "multiple", "prime")
+# ``each``: every value of the expression's list is one of the scalars (``Each arr2[i] is in arr1``)
+RELATIONS = (*_RELATIONS, "multiple", "prime", "each")
 
 
 def is_prime(x: Any) -> bool:
@@ -90,9 +92,16 @@ def witness_missing(witness: list[tuple[str, str]], value: Any, env: dict[str, A
     scalars = _scalars(value)
     for relation, expr in witness:
         v = evaluate(expr, env) if expr else None
-        if not any(holds(relation, x, v) for x in scalars):
+        if not all(
+            any(holds("==" if relation == "each" else relation, x, y) for x in scalars) for y in _wanted(relation, v)
+        ):
             return f"{relation} {expr}".strip()
     return None
+
+
+def _wanted(relation: str, v: Any) -> list[Any]:
+    """The values a witness asks for, each held by some scalar: every one of the list ``v`` (``each``), else ``v``."""
+    return list(v) if relation == "each" else [v]
 
 
 def chars_at_missing(char_at: list[tuple[int, str]], text: str) -> int | None:
@@ -203,11 +212,12 @@ def place_witnesses(node: Any, value: Any, env: dict[str, Any], rng: random.Rand
     scalars = _scalars(value)
     for relation, expr in node.witness:
         v = evaluate(expr, env) if expr else None
-        if any(holds(relation, x, v) for x in scalars) or not paths:
-            continue
-        x = _witness_value(relation, v, _leaf(node), env, rng)
-        value = _put(value, paths.pop(), x)
-        scalars.append(x)
+        for y in _wanted(relation, v):
+            if any(holds("==" if relation == "each" else relation, x, y) for x in scalars) or not paths:
+                continue
+            x = y if relation == "each" else _witness_value(relation, y, _leaf(node), env, rng)
+            value = _put(value, paths.pop(), x)
+            scalars.append(x)
     if node.kind == "list" and node.order and all(not isinstance(x, list) for x in value):
         value = arrange(node, value, rng) or value  # its stated order again (orders.py)
     return value

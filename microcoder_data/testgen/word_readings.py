@@ -11,6 +11,8 @@ import re
 import string
 from typing import Any
 
+from microcoder_data.testgen.structured_readings import rule_stated
+
 _SUBJECT = r"[A-Za-z_]\w*(?:\[[a-z]\])*"
 _SUBJECTS = re.compile(
     rf"(?:both |all of )?({_SUBJECT}(?:(?:,? and |, ){_SUBJECT})+),? (?:both )?"
@@ -33,8 +35,8 @@ _SINGULAR = {
 _EACH = re.compile(
     r"^(?:only )?(?:lowercase|uppercase|lower-case|upper-case|english|digits|letters)\b"
     r"|^(?:an? |any )?(?:lowercase|uppercase) (?:english )?letters?\b"
-    r"|^either \S+ or \S+$"
-    r"|^(?:have|contain) (?:any )?leading zeros?\b|^(?:any )?leading zeros?\b",
+    r"|^either \S+ or \S+$|^(?:-?\d+|'.') or (?:-?\d+|'.')$"
+    r"|^(?:have|contain) (?:any )?leading zeros?\b|^(?:any |no )?leading zeros?\b",
     re.I,
 )
 
@@ -78,6 +80,9 @@ def leading_zeros(reader: Any, text: str) -> bool | None:
     strings = node.kind == "str" or (node.kind == "list" and node.elem is not None and node.elem.kind == "str")
     if not (digits or strings):
         return False
+    (node.elem if node.kind == "list" and strings else node).lead_nonzero = True  # drawn so too: structured_readings
+    if rule_stated(reader, ref[0]):
+        return True  # the statement's own either/or rule says what the words mean ([0] allowed): read already
     zero_ok = " except" in text or " other than" in text
     reader.checks.append(f"no_leading_zero({ref[0]}, {zero_ok})")
     return True
