@@ -18,6 +18,8 @@ from microcoder_data.testgen.conditions import (
     read_string_rule,
 )
 from microcoder_data.testgen.line_readings import read_line
+from microcoder_data.testgen.scraped_powers import Scraped
+from microcoder_data.testgen.scraped_powers import rewrite as scraped_rewrite
 from microcoder_data.testgen.word_readings import alphabet_in_words, named_characters
 from microcoder_data.testgen.matrices import names_cells_by_position
 from microcoder_data.testgen.name_variants import with_variants
@@ -186,6 +188,7 @@ class _Reader:
         self.aliases: dict[str, tuple[str, int, int]] = {}  # ``vi`` of ``edges[i] = [ui, vi]``
         self.item_ne: dict[tuple[str, int], list[tuple[int, int]]] = {}
         self.checks: list[str] = []  # conditions on the whole input (``k divides n``)
+        self.superscripts: list[tuple[str, str]] = []  # (line, ``2maximumBit``) read as a power: scraped_powers
         self.first_index = 0  # the position of a list's first element in the notation (AtCoder's A_1: 1)
         self.graphs: list[tuple[str, str, str | None]] = []  # (shape, line, edge list): graph_readings
         self.statement = (
@@ -283,8 +286,13 @@ class _Reader:
         b[which] = expr
 
     # one line of the Constraints section
-    def read(self, line: str, mangled: bool) -> bool:
+    def read(self, line: str, mangled: bool | Scraped) -> bool:
         text = _fix_numbers(unicode_operators(line).rstrip(". ;"), mangled)
+        if mangled:  # superscripts lost between names (``2maximumBit``): read so, or noted (scraped_powers)
+            scraped = mangled if isinstance(mangled, Scraped) else None
+            powers, products = scraped_rewrite(text, self.nodes, scraped)
+            self.superscripts += [(line, f) for f in products]
+            text = powers if scraped else text
         text = _plainer(GUARANTEE.sub("", re.sub(r"\s+", " ", text)))
         done = read_line(self, text)
         if done is None:

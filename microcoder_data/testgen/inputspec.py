@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import json
 import re
 from typing import Any
@@ -62,6 +63,7 @@ from microcoder_data.testgen.spec_model import (
 from microcoder_data.testgen.promise_clauses import clauses_of, read_by_clauses
 from microcoder_data.testgen.renamed_args import with_signature_names
 from microcoder_data.testgen.upstream_tests import which_side
+from microcoder_data.testgen.scraped_powers import Scraped, may_apply, modes, weigh
 from microcoder_data.testgen.structures import scan_aliases
 from microcoder_data.testgen.tuple_aliases import family_aliases
 from microcoder_data.testgen.total_bounds import bound_by_totals
@@ -316,7 +318,9 @@ def _promised_lines(statement: str, lines: list[str] | None) -> dict[str, str]:
     return {clause: sentence for sentence, clause in clauses.items()}
 
 
-def _read_lines(reader: _Reader, lines: list[str], mangled: bool, promised: dict[str, str], skip: bool) -> None:
+def _read_lines(
+    reader: _Reader, lines: list[str], mangled: bool | Scraped, promised: dict[str, str], skip: bool
+) -> None:
     """Every line read, or the spec refused naming it, whether or not it names an argument ("the input is
     generated such that it's possible to ..."); ``skip``: lines not read passed over.  Equalities first: they
     introduce the sizes (``n == nums.length``) other lines bound; then the body's promises (``promised``: line ->
@@ -402,53 +406,94 @@ def spec_from(
     lines = None if lines is None else lines + [c for c in promised if c not in lines]
     said = _said(statement, lines, promised)  # the promises about the answer among them: answer checks
     last_error = _Unsupported("constraints not understood", kind="unsupported_constraint")
-    for mangled in (True, False) if lines else (False,):
-        nodes = _argument_nodes(args, hints, examples)
-        reader = _Reader(args, nodes)
-        reader.first_index = first_index
-        reader.aliases = scan_aliases(statement, nodes)
-        reader.statement = statement  # what a line may point back to (a mountain's definition)
-        reader.alias_groups = family_aliases(statement, nodes)
+    read = functools.partial(
+        _read_once,
+        args=args,
+        hints=hints,
+        examples=examples,
+        lines=lines,
+        statement=statement,
+        keyword=keyword,
+        labels=labels,
+        first_index=first_index,
+        skip_unread=skip_unread,
+        promised=promised,
+        said=said,
+    )
+    scraped = modes(lines) if lines else []  # lost superscripts (scraped_powers): after the mangled reading
+    scraped_break: _Unsupported | None = None
+    for mangled in (True, *scraped, False) if lines else (False,):
         try:
-            if lines is None:
-                for a in args:
-                    _span(nodes[a], [ex[a] for ex in examples])
-                source = "examples"
-            else:
-                _read_lines(reader, _implied_sizes(lines, args, nodes) + lines, mangled, promised, skip_unread)
-                _apply_bounds(reader)
-                _tie_graphs(reader, statement, promised)
-                single_characters(statement, {a: nodes[a] for a in args})  # "a character c": length 1
-                character_grids({a: nodes[a] for a in args}, examples)
-                for a in args:
-                    _leaf_alphabets(nodes[a], [ex[a] for ex in examples])
-                source = "constraints"
-            for a in args:
-                _grids(nodes[a], [ex[a] for ex in examples])
-            bound_by_totals(reader.nodes, reader.checks)  # 1 <= N, M, L and N + M + L <= 12
-            for name, node in reader.nodes.items():
-                _complete(name, node)
-            _mark_sizes(reader.nodes)
-            order = _gen_order(reader.nodes, args)
-            envs = [_virtual_env(reader.nodes, reader.bounds, ex, args) for ex in examples]
-            missing = next((name for env in envs for name in order if name not in env), None)
-            if missing:
-                raise _Unsupported(f"size {missing} not determined by the arguments")
-            check_existing(reader.nodes, order, reader.checks, envs, labels)
-            # a statement whose Constraints were read with scraped powers ("105": 10^5) scraped its answer's too
-            scraped = mangled and any(
-                _fix_numbers(l, True) != _fix_numbers(l, False) for l in lines or [] if answer_check_of(l) is None
-            )
-            answer = answer_checks(said, scraped)
-            return InputSpec(args, reader.nodes, order, keyword, source, reader.checks, answer)
+            spec, reader = read(mangled)
         except _Unsupported as exc:
+            if isinstance(mangled, Scraped):  # tried after the mangled reading failed: the widest's breaks win
+                scraped_break = exc if exc.breaks else scraped_break
+                continue
             if not (
                 exc.breaks and last_error.breaks
             ):  # tests break both: the first's (scraped powers as powers: wider)
                 last_error = exc
             line = exc.refusal.line
             if str(exc).startswith("constraint not understood") and not (
-                mangled and _fix_numbers(line, True) != _fix_numbers(line, False)
+                mangled and (_fix_numbers(line, True) != _fix_numbers(line, False) or (scraped and may_apply(line)))
             ):  # a line not read: no other reading of numbers helps, but for one its scraped powers changed ("2n")
                 raise
-    raise last_error
+            continue
+        return weigh(read, mangled, spec, reader.superscripts)  # outside the try: an ambiguity refuses
+    raise scraped_break or last_error
+
+
+def _read_once(
+    mangled: bool | Scraped,
+    *,
+    args: list[str],
+    hints: dict[str, Node | None],
+    examples: list[dict[str, Any]],
+    lines: list[str] | None,
+    statement: str,
+    keyword: bool,
+    labels: list[str] | None,
+    first_index: int,
+    skip_unread: bool,
+    promised: dict[str, str],
+    said: list[str],
+) -> tuple[InputSpec, _Reader]:
+    """One reading of :func:`spec_from` with one reading of numbers (``mangled``: ``_fix_numbers``'s, or
+    ``scraped_powers``' modes), and its reader; raises ``_Unsupported``."""
+    nodes = _argument_nodes(args, hints, examples)
+    reader = _Reader(args, nodes)
+    reader.first_index = first_index
+    reader.aliases = scan_aliases(statement, nodes)
+    reader.statement = statement  # what a line may point back to (a mountain's definition)
+    reader.alias_groups = family_aliases(statement, nodes)
+    if lines is None:
+        for a in args:
+            _span(nodes[a], [ex[a] for ex in examples])
+        source = "examples"
+    else:
+        _read_lines(reader, _implied_sizes(lines, args, nodes) + lines, mangled, promised, skip_unread)
+        _apply_bounds(reader)
+        _tie_graphs(reader, statement, promised)
+        single_characters(statement, {a: nodes[a] for a in args})  # "a character c": length 1
+        character_grids({a: nodes[a] for a in args}, examples)
+        for a in args:
+            _leaf_alphabets(nodes[a], [ex[a] for ex in examples])
+        source = "constraints"
+    for a in args:
+        _grids(nodes[a], [ex[a] for ex in examples])
+    bound_by_totals(reader.nodes, reader.checks)  # 1 <= N, M, L and N + M + L <= 12
+    for name, node in reader.nodes.items():
+        _complete(name, node)
+    _mark_sizes(reader.nodes)
+    order = _gen_order(reader.nodes, args)
+    envs = [_virtual_env(reader.nodes, reader.bounds, ex, args) for ex in examples]
+    missing = next((name for env in envs for name in order if name not in env), None)
+    if missing:
+        raise _Unsupported(f"size {missing} not determined by the arguments")
+    check_existing(reader.nodes, order, reader.checks, envs, labels)
+    # a statement whose Constraints were read with scraped powers ("105": 10^5) scraped its answer's too
+    scraped = mangled and any(
+        _fix_numbers(l, True) != _fix_numbers(l, False) for l in lines or [] if answer_check_of(l) is None
+    )
+    answer = answer_checks(said, scraped)
+    return InputSpec(args, reader.nodes, order, keyword, source, reader.checks, answer), reader
