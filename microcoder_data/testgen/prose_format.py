@@ -48,6 +48,7 @@ from microcoder_data.testgen.prose_items import (
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_promises import is_promise, split_sentences, story_promise, told_without_parents
+from microcoder_data.testgen.prose_restated import told_without_restated
 from microcoder_data.testgen.prose_sentences import (
     noun_phrases,
     rephrase,
@@ -176,7 +177,8 @@ def read_prose(statement: str) -> ProseInput:
     names = [n for line in reading.lines for n in line.names]
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
-    reading.constraints += _story_ranges(_normal(story), set(names))
+    story = told_without_restated(_normal(story), reading.constraints, reading.totals)  # notes restating bounds
+    reading.constraints += _story_ranges(story, set(names))
     glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count
     told = told_without_tree(_normal(_without_output(story)) + "\n\n" + "\n\n".join(glosses), reading.constraints)
     told = told_without_graph(told_without_parents(told, reading.constraints), reading.constraints)

@@ -1,0 +1,89 @@
+"""Story sentences restating what the Input section read (testgen/prose_restated.py): a version note whose
+every clause is a bound read, a guarantee word for word a constraint line read, leave the story; any other
+note or guarantee stays and is refused as a promise; the bounds are enforced where the Input section reads them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from microcoder_data.schema import Problem
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.prose_restated import guarantee_read, told_without_restated, version_note_read
+from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
+from microcoder_eval.types import TestCase
+
+READ = ["1 <= t <= 10^4", "1 <= m <= n <= 3000", "1 <= x_i, k_i <= n", "all x_i are distinct"]
+TOTALS = [([["n"]], "10^4"), ([["m"]], "2 * 10^5")]
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "In this version, n <= 3000 and the sum of n does not exceed 10^4.",
+        "The only difference is that in this version n <= 3000 and the sum of n for all test cases does not exceed"
+        " 10^4.",
+        "The only difference between the two versions is that in this version m <= n.",
+        "In this version the sum of m over all test cases doesn't exceed 2*10^5.",
+    ],
+)
+def test_a_version_note_restating_bounds_read_is_read(note):
+    assert version_note_read(note, READ, TOTALS)
+    assert told_without_restated(f"A story.\n\n{note} Hacks are made.", READ, TOTALS) == "A story.\n\n Hacks are made."
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "In this version, n <= 2000 and the sum of n does not exceed 10^4.",  # stricter than read: new
+        "In this version, n <= 3000 and the sum of n does not exceed 5000.",  # a total not read
+        "In this version, k <= 3000.",  # a bound of a name read with no such bound
+        "In this version, n <= 3000 and all a_i are even.",  # another clause
+        "In this version, n <= 3000 and the sum of n * m does not exceed 10^4.",
+        "The easy version has n <= 3000.",  # not a note of this version
+    ],
+)
+def test_a_version_note_saying_anything_new_stays(note):
+    assert not version_note_read(note, READ, TOTALS)
+    assert told_without_restated(note, READ, TOTALS) == note
+
+
+def test_a_guarantee_restated_word_for_word_is_read_and_no_other():
+    assert guarantee_read("It is guaranteed that all the x_i are distinct.", READ)
+    assert guarantee_read("It's also guaranteed all x_i are distinct", READ)
+    assert not guarantee_read("It is guaranteed that all x_i are even.", READ)
+    assert not guarantee_read("It is guaranteed that all the k_i are distinct.", READ)
+    assert not guarantee_read("All the x_i are distinct.", READ)  # no guarantee said: not this rule's
+
+
+SECTION = (
+    "The first line contains a single integer t (1 <= t <= 5) — the number of test cases. The first line of each"
+    " test case contains a single integer n (1 <= n <= 6) — the length of the array. The second line of each test"
+    " case contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 9). It is guaranteed that the sum of n over all test"
+    " cases does not exceed 10."
+)
+
+
+def _problem(note: str, tests: list[str]) -> Problem:
+    statement = f"This is the easy version. {note} You are given an array.\n\nInput\n\n{SECTION}\n\nOutput\n\nPrint it."
+    return Problem(
+        id="cf/ver",
+        source="cf",
+        title="t",
+        statement=statement,
+        mode="stdin",
+        tests=[TestCase(t, "0\n") for t in tests],
+    )
+
+
+def test_a_version_note_equal_to_the_bounds_read_is_generated_within_them_and_a_test_breaking_them_refuses():
+    note = "The only difference is that in this version n <= 6 and the sum of n over all test cases does not exceed 10."
+    s = stdin_spec(_problem(note, ["2\n2\n1 2\n3\n4 5 6\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/ver", 25):
+        cases = json.loads(x)["cases"]
+        assert sum(c[0] for c in cases) <= 10 and all(1 <= c[0] <= 6 for c in cases)
+    assert not isinstance(stdin_spec(_problem(note, ["1\n7\n1 2 3 4 5 6 7\n"])), StdinSpec)  # n = 7 breaks it
+    stricter = stdin_spec(_problem("In this version, n <= 3 and the sum of n does not exceed 10.", ["1\n2\n1 2\n"]))
+    assert not isinstance(stricter, StdinSpec) and stricter.refusal.kind == "promise"
