@@ -87,3 +87,66 @@ def test_a_version_note_equal_to_the_bounds_read_is_generated_within_them_and_a_
     assert not isinstance(stdin_spec(_problem(note, ["1\n7\n1 2 3 4 5 6 7\n"])), StdinSpec)  # n = 7 breaks it
     stricter = stdin_spec(_problem("In this version, n <= 3 and the sum of n does not exceed 10.", ["1\n2\n1 2\n"]))
     assert not isinstance(stricter, StdinSpec) and stricter.refusal.kind == "promise"
+
+
+ORDERS = ["a_i < a_{i+1} for every 1 <= i <= k-1", "a_k = n", "b_i < b_{i+1} for every 1 <= i <= k-1"]
+ORDERS += ["c_1 <= c_2 <= ... <= c_{n-1} <= c_n", "p is a permutation of (1, ..., n)", "all d_i are distinct"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The sequences a and b are strictly increasing with a_k = n.",
+        "It is guaranteed c is sorted.",
+        "In other words, p is a permutation.",
+        "All a_i are pairwise distinct.",  # strictly increasing: distinct too
+        "Note that the array c is non-decreasing.",
+        "Unfortunately, all types of chocolates are distinct (all d_i are distinct).",
+    ],
+)
+def test_an_order_or_distinctness_implied_by_lines_read_leaves_the_story(sentence):
+    assert told_without_restated(f"Story. {sentence}", ORDERS, []) == "Story. "
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The sequences a and b are strictly increasing with a_k = 1.",  # a clause not read
+        "The sequences a and e are strictly increasing.",  # e: no order read
+        "It is guaranteed c is strictly increasing.",  # c read non-decreasing only
+        "The array d is sorted.",  # d read distinct only
+        "In other words, c is a permutation.",
+        "All types of chocolates are sorted (all d_i are distinct).",  # another predicate outside
+    ],
+)
+def test_an_order_or_distinctness_not_read_stays(sentence):
+    assert told_without_restated(f"Story. {sentence}", ORDERS, []) == f"Story. {sentence}"
+
+
+def test_a_story_order_the_input_section_read_is_drawn_so_and_a_test_breaking_it_refuses():
+    section = (
+        "The first line contains an integer n (1 <= n <= 6). The second line contains n integers a_1, a_2, ..., a_n"
+        " (1 <= a_1 < a_2 < ... < a_n <= 20)."
+    )
+
+    def problem(story: str, tests: list[str]) -> Problem:
+        statement = f"{story} Find the answer.\n\nInput\n\n{section}\n\nOutput\n\nPrint it."
+        return Problem(
+            id="cf/ord",
+            source="cf",
+            title="t",
+            statement=statement,
+            mode="stdin",
+            tests=[TestCase(t, "0\n") for t in tests],
+        )
+
+    s = stdin_spec(problem("Note that the array a is strictly increasing.", ["3\n1 4 9\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/ord", 25):
+        a = json.loads(x)["a"]
+        assert all(p < q for p, q in zip(a, a[1:])), a
+    assert not isinstance(
+        stdin_spec(problem("Note that the array a is strictly increasing.", ["3\n1 9 4\n"])), StdinSpec
+    )
+    other = stdin_spec(problem("Note that all a_i are odd.", ["3\n1 5 9\n"]))
+    assert not isinstance(other, StdinSpec) and other.refusal.kind == "promise"

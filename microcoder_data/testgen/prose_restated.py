@@ -8,8 +8,13 @@ already read (the same upper bound of the same name, the same total over the tes
 nothing new and leaves the story; a note with any other clause (a stricter bound, a bound of another name, any
 other words) stays, and the story's check refuses it as a promise;
 * a guarantee said again: "It is guaranteed all the x_i are distinct and all the k_i are distinct" in the story,
-its words (less "that" and "the") a constraint line the Input section's reading holds, word for word.  The
-line is enforced (or refused) where it is read; the story's copy adds nothing."""
+its words (less "that" and "the") a constraint line the Input section's reading holds, word for word;
+* an order or distinctness said again of lists read so: "The sequences a and b are strictly increasing with a_k =
+  n" where the Input section read ``a_i < a_{i+1} for every 1 <= i <= k-1`` (and b's, and ``a_k = n``), "It is
+  guaranteed a is sorted" where it read ``a_1 <= a_2 <= ... <= a_n``, "In other words, p is a permutation" where
+  it read p one: each list's fact implied by a line read (strictly increasing: sorted and distinct too); and
+  "All types of chocolates are distinct (all a_i are distinct)": a parenthesis saying so, the same predicate.
+The lines are enforced (or refused) where they are read; the story's copy adds nothing."""
 
 from __future__ import annotations
 
@@ -75,9 +80,77 @@ def guarantee_read(sentence: str, constraints: list[str]) -> bool:
     return bool(m) and any(_words(m[1]) == _words(line) for line in constraints)
 
 
+_L = r"([A-Za-z][A-Za-z0-9]*)"  # a list's name (its _i apart)
+_FACTS = [  # a constraint line read -> (its list, what it makes the list): implications below
+    (rf"{_L} is sorted in strictly increasing order", "strict"),
+    (rf"{_L} is sorted in non-decreasing order", "sorted"),
+    (rf"{_L}_\{{?1\}}? < \1_\{{?2\}}? < \.\.\. < \1_\S+", "strict"),
+    (rf"{_L}_\{{?1\}}? <= \1_\{{?2\}}? <= \.\.\. <= \1_\S+(?: <= \1_\S+)?", "sorted"),
+    (rf"{_L}_i < \1_\{{i ?\+ ?1\}}(?: for (?:every|each|all) 1 <= i <= \S+)?", "strict"),
+    (rf"{_L}_i <= \1_\{{i ?\+ ?1\}}(?: for (?:every|each|all) 1 <= i <= \S+)?", "sorted"),
+    (rf"all (?:values of )?{_L}(?:_i)? are (?:pairwise )?(?:distinct|different)", "distinct"),
+    (rf"{_L} is a permutation of .+", "permutation"),
+]
+_IMPLIED = {"strict": {"strict", "sorted", "distinct"}, "sorted": {"sorted"}, "distinct": {"distinct"}}
+_IMPLIED["permutation"] = {"permutation", "distinct"}
+_SAID = [  # a story clause of lists -> the fact it says of each
+    (r"(?:strictly increasing|sorted in strictly increasing order)", "strict"),
+    (r"(?:sorted|non-decreasing|sorted in non-decreasing order)", "sorted"),
+    (r"(?:pairwise )?(?:distinct|different)", "distinct"),
+    (r"an? permutations?", "permutation"),
+]
+
+
+def _facts(constraints: list[str]) -> set[tuple[str, str]]:
+    out = set()
+    for line in constraints:
+        for pattern, fact in _FACTS:
+            m = re.fullmatch(pattern, line.strip().rstrip("."))
+            out |= {(m[1], f) for f in _IMPLIED[fact]} if m else set()
+    return out
+
+
+def order_read(sentence: str, constraints: list[str]) -> bool:
+    """Whether ``sentence`` says of lists only an order, distinctness or being a permutation that lines read
+    imply (see the module's doc), plus at most "with <a constraint line read>"."""
+    lead = r"(?:(?:in other words|note that|also|moreover),? )?(?:it is (?:also )?guaranteed,? (?:that )?)?"
+    lists = rf"(?:the (?:given )?(?:sequences?|arrays?|lists?|permutations?) )?(?:all )?{_L}(?:_i)?"
+    lists += r"((?:,? and (?:all )?[A-Za-z][A-Za-z0-9]*(?:_i)?)*)"
+    said = "|".join(p for p, _ in _SAID)
+    m = re.fullmatch(
+        rf"{lead}{lists} (?:is|are) (?:both |all |always )?({said})(?: with (.+))?", sentence.strip().rstrip("."), re.I
+    )
+    if not m:
+        return False
+    names = [m[1]] + re.findall(r"\b([A-Za-z][A-Za-z0-9]*)(?:_i)?\b", re.sub(r"\b(?:and|all)\b", " ", m[2] or ""))
+    fact = next(f for p, f in _SAID if re.fullmatch(p, m[3], re.I))
+    facts, extra = _facts(constraints), (m[4] or "").strip(" .")
+    if extra and not any(_words(extra) == _words(line) for line in constraints):
+        return False
+    return all((n, fact) in facts for n in names if n)
+
+
 def told_without_restated(told: str, constraints: list[str], totals: list[tuple[list[list[str]], str]]) -> str:
     """The story less its version notes and guarantees that restate what was read (see the module's doc)."""
-    said = [s for s in sentences(told) if version_note_read(s, constraints, totals) or guarantee_read(s, constraints)]
+    said = [s for s in sentences(told) if _restated(s, constraints, totals)]
     for sentence in said:  # cut where it stands (headings and lines around it kept as they are)
         told = told.replace(sentence, "")
     return told
+
+
+def glossed_read(sentence: str, constraints: list[str]) -> bool:
+    """ "Unfortunately, all types of chocolates are distinct (all a_i are distinct)": the story's words for what
+    its parenthesis says of lists (``order_read``), the same predicate said of both."""
+    m = re.fullmatch(r"(.+?) (?:is|are) (?:all |always )?([\w -]+?) \((?:i\.e\.,? |that is,? )?([^()]+)\)", sentence)
+    said = re.search(r" (?:is|are) (?:both |all |always )?([\w -]+?)(?: with .+)?$", m[3]) if m else None
+    return bool(m and said) and m[2].lower() == said[1].lower() and order_read(m[3], constraints)
+
+
+def _restated(sentence: str, constraints: list[str], totals: list[tuple[list[list[str]], str]]) -> bool:
+    s = sentence.strip().rstrip(".")
+    return (
+        version_note_read(s, constraints, totals)
+        or guarantee_read(s, constraints)
+        or order_read(s, constraints)
+        or glossed_read(s, constraints)
+    )
