@@ -126,8 +126,9 @@ def test_an_order_or_distinctness_not_read_stays(sentence):
 def test_a_story_order_the_input_section_read_is_drawn_so_and_a_test_breaking_it_refuses():
     section = (
         "The first line contains an integer n (1 <= n <= 6). The second line contains n integers a_1, a_2, ..., a_n"
-        " (1 <= a_1 < a_2 < ... < a_n <= 20)."
-    )
+        " (1 <= a_1 < a_2 < ... < a_n <= 20). The third line contains n integers b_1, b_2, ..., b_n"
+        " (1 <= b_1 < b_2 < ... < b_n <= 20)."
+    )  # two lists: the one list's reading (read_of_the_list) does not apply
 
     def problem(story: str, tests: list[str]) -> Problem:
         statement = f"{story} Find the answer.\n\nInput\n\n{section}\n\nOutput\n\nPrint it."
@@ -140,7 +141,8 @@ def test_a_story_order_the_input_section_read_is_drawn_so_and_a_test_breaking_it
             tests=[TestCase(t, "0\n") for t in tests],
         )
 
-    s = stdin_spec(problem("Note that the array a is strictly increasing.", ["3\n1 4 9\n"]))
+    story = "Note that the sequences a and b are strictly increasing."
+    s = stdin_spec(problem(story, ["3\n1 4 9\n2 3 5\n"]))
     assert isinstance(s, StdinSpec), s.reason
     for x in generate_inputs(s.spec, "cf/ord", 25):
         a = json.loads(x)["a"]
