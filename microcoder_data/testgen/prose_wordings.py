@@ -1,0 +1,95 @@
+"""Still more wordings of a Codeforces / CodeContests Input section (issue 37), a registry like
+``prose_families.REWRITES`` and applied after it (``prose_sentences.rephrase``): each entry a sentence said
+otherwise, rewritten into a form ``prose_format`` reads, stating no more and no less; each entry's examples are
+its own test.  What a rewrite leads to is enforced where the form it becomes is read (ranges drawn and checked,
+blocks parsed exactly); a sentence none reads is refused by ``prose_format`` as before."""
+
+from __future__ import annotations
+
+import re
+
+from microcoder_data.testgen.prose_families import Rewrite
+
+_COUNT = r"\(?[A-Za-z]\w*(?: ?[-+*] ?(?:\d+|[A-Za-z]\w*))*\)?|\d+"
+
+
+def _r(name: str, pattern: str, form: str, *examples: tuple[str, str]) -> Rewrite:
+    return Rewrite(name, re.compile(pattern, re.I), form, examples)
+
+
+WORDINGS = [
+    _r(  # "every" test case is each one
+        "the first line of every test case",
+        r"\b(line|lines) of every (test case|query)\b",
+        r"\1 of each \2",
+        (
+            "The first line of every test case contains a single integer n (2 <= n <= 2 * 10^5)",
+            "The first line of each test case contains a single integer n (2 <= n <= 2 * 10^5)",
+        ),
+    ),
+    _r(  # one name after a plural noun: one integer
+        "contains the integers k (bounds)",
+        r"^(.* contains) the (integers|numbers) ([A-Za-z]\w*) \(([^()]*)\)$",
+        r"\1 an integer \3 (\4)",
+        (
+            "The first and only line contains the integers k (1 <= k <= 60)",
+            "The first and only line contains an integer k (1 <= k <= 60)",
+        ),
+    ),
+    _r(  # "consists of" said of a line: what it contains
+        "the next line consists of a single integer q",
+        r"^((?:the|each) (?:\w+ )?line(?: of (?:each|the) test case)?) consists of ((?:a single |one |an? )?"
+        r"(?:integer|number|string)s? )",
+        r"\1 contains \2",
+        (
+            "The next line consists of a single integer q (1 <= q <= 2 * 10^5)",
+            "The next line contains a single integer q (1 <= q <= 2 * 10^5)",
+        ),
+    ),
+    _r(  # "Then follow n lines of each test case, each with two integers d_i and a_i"
+        "then follow n lines, each with",
+        rf"^then follow ({_COUNT}) lines(?: of (?:each|the) test case)?,? each (?:with|containing|contains) ",
+        r"Each of the next \1 lines contains ",
+        (
+            "Then follow n lines of each test case, each with two integers d_i and a_i (1 <= d_i, a_i <= 10^6)",
+            "Each of the next n lines contains two integers d_i and a_i (1 <= d_i, a_i <= 10^6)",
+        ),
+    ),
+    _r(  # "In the j-th of the following q lines, two integers i and x (...)": no verb, "contains" meant
+        "in the j-th of the following q lines, two integers",
+        rf"^in (?:the [a-z]-th|each) of the (?:next|following) ({_COUNT}) lines,? (?=(?:two|three|four|an?|one) )",
+        r"Each of the next \1 lines contains ",
+        (
+            "In the j-th of the following q lines, two integers i and x (1 <= i, x <= n)",
+            "Each of the next q lines contains two integers i and x (1 <= i, x <= n)",
+        ),
+    ),
+    _r(  # a noun phrase after the bounds, set off by a comma: a gloss like a dash's (no value said in it)
+        "(bounds), the day on which ...",
+        r"^(.*\([^()]*<=[^()]*\)),? (the (?![^.]*\b(?:exceeds?|guarantee[sd]?|distinct|different|sorted|increasing|"
+        r"decreasing|unique|at most|at least|not|no|all|every|sum|equal|even|odd|prime|divisible|permutation)\b)"
+        r"[a-z][a-z ,'-]*)$",
+        r"\1 — \2",
+        (
+            "Each of the next n lines contains two integers d_i and a_i (1 <= d_i, a_i <= 10^6), the day on which the"
+            " milk was acquired and the number of pints acquired",
+            "Each of the next n lines contains two integers d_i and a_i (1 <= d_i, a_i <= 10^6) — the day on which the"
+            " milk was acquired and the number of pints acquired",
+        ),
+    ),
+]
+_DASH = re.compile(r"\s(?:—|–|--)\s")
+
+
+def rewrite(sentence: str) -> str:
+    """``sentence`` with every entry of :data:`WORDINGS` that matches applied, in order, to the sentence less its
+    ``— gloss`` (kept as it is; a dash inside parentheses is no gloss)."""
+    dash = next((m for m in _DASH.finditer(sentence) if _closed(sentence[: m.start()])), None)
+    s, gloss = (sentence[: dash.start()], sentence[dash.start() :]) if dash else (sentence, "")
+    for entry in WORDINGS:
+        s = entry.pattern.sub(entry.form, s)
+    return s + gloss
+
+
+def _closed(text: str) -> bool:
+    return text.count("(") == text.count(")")

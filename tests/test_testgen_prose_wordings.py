@@ -1,0 +1,58 @@
+"""Still more wordings of Codeforces / CodeContests Input sections (testgen/prose_wordings.py): each entry's
+examples are its own test; a block read through one is drawn as it says and an input breaking it refuses."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from microcoder_data.schema import Problem
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.prose_wordings import WORDINGS, rewrite
+from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
+from microcoder_eval.types import TestCase
+
+
+@pytest.mark.parametrize("entry", WORDINGS, ids=[e.name for e in WORDINGS])
+def test_each_wording_reads_its_examples(entry):
+    assert entry.examples
+    for said, form in entry.examples:
+        assert rewrite(said) == form, entry.name
+        assert rewrite(said + " — the gloss (kept)") == form + " — the gloss (kept)" or "—" in form
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The first line contains n (1 <= n <= 10), the sum of n does not exceed 10",  # a value said: no gloss
+        "The first line contains n (1 <= n <= 10), the values are distinct",
+        "The first line contains the integers n and m (1 <= n, m <= 10)",  # two names: as it is
+        "In the first line, output the integer x",
+    ],
+)
+def test_a_sentence_saying_more_is_left_as_it_is(said):
+    assert rewrite(said) == said
+
+
+def _problem(section: str, tests: list[str]) -> Problem:
+    statement = f"You are given some values. Find the answer.\n\nInput\n\n{section}\n\nOutput\n\nPrint it."
+    return Problem(
+        id="cf/w", source="cf", title="t", statement=statement, mode="stdin", tests=[TestCase(t, "0\n") for t in tests]
+    )
+
+
+def test_a_block_said_then_follow_each_with_and_a_comma_gloss_is_drawn_within_its_bounds():
+    section = (
+        "The first line contains a single integer t (1 <= t <= 4) — the number of test cases. The first line of every"
+        " test case contains an integer n (1 <= n <= 5). Then follow n lines of each test case, each with two"
+        " integers d_i and a_i (1 <= d_i, a_i <= 9), the day and the number of pints."
+    )
+    s = stdin_spec(_problem(section, ["1\n2\n1 2\n3 4\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/w", 25):
+        for case in json.loads(x)["cases"]:
+            assert 1 <= case[0] <= 5 and len(case[1]) == len(case[2]) == case[0]
+            assert all(1 <= v <= 9 for v in case[1] + case[2])
+    for bad in ("1\n2\n1 2\n3 10\n", "1\n6\n1 1\n1 1\n1 1\n1 1\n1 1\n1 1\n", "1\n2\n1 2\n"):
+        assert not isinstance(stdin_spec(_problem(section, [bad])), StdinSpec), bad
