@@ -10,6 +10,7 @@ import pytest
 
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.prose_items import ProseLine
 from microcoder_data.testgen.prose_restated import guarantee_read, told_without_restated, version_note_read
 from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
 from microcoder_eval.types import TestCase
@@ -152,3 +153,64 @@ def test_a_story_order_the_input_section_read_is_drawn_so_and_a_test_breaking_it
     )
     other = stdin_spec(problem("Note that all a_i are odd.", ["3\n1 5 9\n"]))
     assert not isinstance(other, StdinSpec) and other.refusal.kind == "promise"
+
+
+INTRO = ["0 <= x, y <= 10^9", "x != y", "1 <= a_i <= n", "all values of a are distinct", "all b_i are distinct"]
+
+
+@pytest.mark.parametrize(
+    "said, read",
+    [
+        (
+            "You are given two distinct non-negative integers x and y.",
+            "You are given two non-negative integers x and y.",
+        ),
+        (
+            "Given two arrays of distinct positive integers a and b of length n, find it.",
+            "Given two arrays of positive integers a and b of length n, find it.",
+        ),
+        ("You are given a permutation [a_1,a_2,...,a_n].", "You are given an array [a_1,a_2,...,a_n]."),
+        ("You are given a permutation a of length n.", "You are given an array a of length n."),
+    ],
+)
+def test_an_introduction_says_what_was_read_less_that_word(said, read):
+    assert told_without_restated(said, INTRO, [], [ProseLine(["a"], count="n"), ProseLine(["b"], count="n")]) == read
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "You are given two distinct integers x and z.",  # z: no x != z read
+        "You are given two distinct integers y and n.",
+        "Given two arrays of distinct positive integers a and c.",  # c read no such thing
+        "You are given a permutation [b_1,b_2,...,b_n].",  # b: distinct, not within 1..n
+    ],
+)
+def test_an_introduction_saying_more_than_was_read_stays(said):
+    assert told_without_restated(said, INTRO, [], [ProseLine(["a"], count="n"), ProseLine(["b"], count="n")]) == said
+    assert told_without_restated("You are given a permutation a.", INTRO, [], [ProseLine(["a"], count="m")]) == (
+        "You are given a permutation a."
+    )  # a's count is not its range's bound
+
+
+def test_two_distinct_integers_introduced_are_drawn_distinct_and_a_test_with_them_equal_refuses():
+    def problem(tests: list[str]) -> Problem:
+        statement = (
+            "You are given two distinct non-negative integers x and y. Find the answer.\n\nInput\n\nThe only line"
+            " contains two integers x and y (0 <= x, y <= 3, x != y).\n\nOutput\n\nPrint it."
+        )
+        return Problem(
+            id="cf/xy",
+            source="cf",
+            title="t",
+            statement=statement,
+            mode="stdin",
+            tests=[TestCase(t, "0\n") for t in tests],
+        )
+
+    s = stdin_spec(problem(["1 2\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/xy", 20):
+        v = json.loads(x)
+        assert v["x"] != v["y"], v
+    assert not isinstance(stdin_spec(problem(["2 2\n"])), StdinSpec)

@@ -177,7 +177,7 @@ def read_prose(statement: str) -> ProseInput:
     names = [n for line in reading.lines for n in line.names]
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
-    story = told_without_restated(_normal(story), reading.constraints, reading.totals)  # notes restating bounds
+    story = told_without_restated(_normal(story), reading.constraints, reading.totals, reading.lines)  # said again
     reading.constraints += _story_ranges(story, set(names))
     glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count
     told = told_without_tree(_normal(_without_output(story)) + "\n\n" + "\n\n".join(glosses), reading.constraints)

@@ -13,13 +13,17 @@ its words (less "that" and "the") a constraint line the Input section's reading 
   n" where the Input section read ``a_i < a_{i+1} for every 1 <= i <= k-1`` (and b's, and ``a_k = n``), "It is
   guaranteed a is sorted" where it read ``a_1 <= a_2 <= ... <= a_n``, "In other words, p is a permutation" where
   it read p one: each list's fact implied by a line read (strictly increasing: sorted and distinct too); and
-  "All types of chocolates are distinct (all a_i are distinct)": a parenthesis saying so, the same predicate.
+  "All types of chocolates are distinct (all a_i are distinct)": a parenthesis saying so, the same predicate;
+* an introduction's words for what was read: "You are given two distinct integers x and y" (``x != y`` read),
+  "You are given a permutation [a_1, ..., a_n]" (a read distinct, 1 <= a_i <= n, n of them): less that word.
 The lines are enforced (or refused) where they are read; the story's copy adds nothing."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
+from microcoder_data.testgen.prose_items import ProseLine
 from microcoder_data.testgen.prose_promises import sentences
 
 _NOTE = re.compile(
@@ -130,12 +134,58 @@ def order_read(sentence: str, constraints: list[str]) -> bool:
     return all((n, fact) in facts for n in names if n)
 
 
-def told_without_restated(told: str, constraints: list[str], totals: list[tuple[list[list[str]], str]]) -> str:
-    """The story less its version notes and guarantees that restate what was read (see the module's doc)."""
+def told_without_restated(
+    told: str,
+    constraints: list[str],
+    totals: list[tuple[list[list[str]], str]],
+    lines: Iterable[ProseLine] = (),
+) -> str:
+    """The story less its sentences restating what was read, and less the words of an introduction that say of
+    values what was read (see the module's doc); ``lines``: the input's lines, whose lists' counts tell a
+    permutation of 1..n read as its values distinct within 1..n."""
+    counts = {x.names[0]: x.count for x in lines if x.count and len(x.names) == 1 and not (x.string or x.width)}
     said = [s for s in sentences(told) if _restated(s, constraints, totals)]
     for sentence in said:  # cut where it stands (headings and lines around it kept as they are)
         told = told.replace(sentence, "")
+    facts = _facts(constraints) | _permutations(constraints, counts)
+    for sentence in sentences(told):
+        told = told.replace(sentence, introduced_read(sentence, facts, constraints))
     return told
+
+
+def _permutations(constraints: list[str], counts: dict[str, str]) -> set[tuple[str, str]]:
+    """Lists read distinct, each value within 1..their count: permutations of 1..count."""
+    distinct = {n for n, f in _facts(constraints) if f == "distinct"}
+    ranged = {
+        m[1]
+        for c in constraints
+        if (m := re.fullmatch(r"1 <= ([A-Za-z]\w*)_i <= (\S+)", c)) and counts.get(m[1]) == m[2]
+    }
+    return {(n, "permutation") for n in distinct & ranged}
+
+
+_NOUN = r"(?:(?:non-negative|positive|non-zero) )*(?:integers|numbers|arrays|sequences|strings)"
+_NAMES = r"[A-Za-z]\w*(?:(?:,| and|, and) [A-Za-z]\w*)*"
+_ELEMENTS = r"\[?\s*([A-Za-z]\w*)_\{?1\}?\s*,\s*\2_\{?2\}?\s*,\s*(?:\.\.\.|…)\s*,?\s*\2_\{?\w+\}?\s*\]?"
+
+
+def introduced_read(sentence: str, facts: set[tuple[str, str]], constraints: list[str]) -> str:
+    """ "You are given two distinct non-negative integers x and y" (``x != y`` read), "Given two arrays of distinct
+    positive integers a and b" (each read distinct), "You are given a permutation [a_1, a_2, ..., a_n]" (read
+    one): the sentence less the word the lines read imply ("distinct", "a permutation" as "an array"); else as
+    it is."""
+
+    def distinct(m: re.Match[str]) -> str:
+        names = [re.sub(r"_\{?i\}?$", "", n) for n in re.split(r",? and |, ", m[2])]
+        pair = len(names) == 2 and {f"{names[0]} != {names[1]}", f"{names[1]} != {names[0]}"} & set(constraints)
+        lists = all((n, "distinct") in facts for n in names)
+        return f"{m[1]} {m[2]}" if pair or lists else m[0]
+
+    def permutation(m: re.Match[str]) -> str:
+        return f"an array {m[1]}" if (m[2] or m[3], "permutation") in facts else m[0]
+
+    s = re.sub(rf"\b(?:pairwise )?(?:distinct|different) ({_NOUN}) ({_NAMES})\b", distinct, sentence)
+    return re.sub(rf"\ban? permutations? ((?:{_ELEMENTS})|([A-Za-z]\w*)\b)", permutation, s)
 
 
 def glossed_read(sentence: str, constraints: list[str]) -> bool:
