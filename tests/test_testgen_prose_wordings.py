@@ -56,3 +56,22 @@ def test_a_block_said_then_follow_each_with_and_a_comma_gloss_is_drawn_within_it
             assert all(1 <= v <= 9 for v in case[1] + case[2])
     for bad in ("1\n2\n1 2\n3 10\n", "1\n6\n1 1\n1 1\n1 1\n1 1\n1 1\n1 1\n", "1\n2\n1 2\n"):
         assert not isinstance(stdin_spec(_problem(section, [bad])), StdinSpec), bad
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        "Each of the next n lines contains a string s_i (1 <= |s_i| <= 4) consisting of lowercase English letters.",
+        "The i-th of the next n lines contains the string s_i (1 <= |s_i| <= 4), consisting of lowercase Latin letters.",
+    ],
+)
+def test_a_block_of_strings_with_a_length_range_draws_each_row_within_it_and_a_row_outside_refuses(row):
+    section = f"The first line contains an integer n (1 <= n <= 5). {row}"
+    s = stdin_spec(_problem(section, ["2\nab\nc\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    drawn = [json.loads(x) for x in generate_inputs(s.spec, "cf/rows", 30)]
+    assert len(drawn) >= 10 and any(len({len(r) for r in v["s"]}) > 1 for v in drawn)  # lengths vary by row
+    for v in drawn:
+        assert len(v["s"]) == v["n"] and all(1 <= len(r) <= 4 and r.isalpha() and r.islower() for r in v["s"]), v
+    for bad in ("2\nabcde\nc\n", "2\nab\nC\n", "2\nab\n\n"):
+        assert not isinstance(stdin_spec(_problem(section, [bad])), StdinSpec), bad
