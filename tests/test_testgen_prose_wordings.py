@@ -75,3 +75,15 @@ def test_a_block_of_strings_with_a_length_range_draws_each_row_within_it_and_a_r
         assert len(v["s"]) == v["n"] and all(1 <= len(r) <= 4 and r.isalpha() and r.islower() for r in v["s"]), v
     for bad in ("2\nabcde\nc\n", "2\nab\nC\n", "2\nab\n\n"):
         assert not isinstance(stdin_spec(_problem(section, [bad])), StdinSpec), bad
+
+
+def test_a_gloss_naming_the_order_values_are_written_in_is_no_promise_and_an_order_kept_still_refuses():
+    head = "The first line contains an integer n (1 <= n <= 5). The second line contains n integers a_1, ..., a_n"
+    for gloss in ("the initial order of the members from front to back", "lengths in the same order they are placed"):
+        s = stdin_spec(_problem(f"{head} (1 <= a_i <= 9) — {gloss}.", ["3\n3 1 2\n"]))
+        assert isinstance(s, StdinSpec), s.reason
+        for x in generate_inputs(s.spec, "cf/order", 10):
+            v = json.loads(x)
+            assert len(v["a"]) == v["n"] and all(1 <= y <= 9 for y in v["a"])
+    for gloss in ("the elements in increasing order", "the values in the sorted order", "the order is increasing"):
+        assert not isinstance(stdin_spec(_problem(f"{head} (1 <= a_i <= 9) — {gloss}.", ["3\n1 2 3\n"])), StdinSpec)

@@ -49,6 +49,7 @@ from microcoder_data.testgen.prose_items import (
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_promises import is_promise, split_sentences, story_promise, told_without_parents
 from microcoder_data.testgen.prose_restated import told_without_restated
+from microcoder_data.testgen.prose_wordings import without_arrangement
 from microcoder_data.testgen.prose_sentences import (
     noun_phrases,
     rephrase,
@@ -263,6 +264,7 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
+    told = without_arrangement(told)  # "— the initial order of the members": the order written in, no promise
     said = (
         not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told))) and noun_phrases(s[m.end() :]) if m else False
     )

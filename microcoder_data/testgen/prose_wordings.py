@@ -93,3 +93,18 @@ def rewrite(sentence: str) -> str:
 
 def _closed(text: str) -> bool:
     return text.count("(") == text.count(")")
+
+
+# "the initial order of the members", "in the same order they should be placed": the order the values are written
+# in, no order they keep ("in increasing order", "the sorted order" keep the word: an adjective not of these)
+_ARRANGEMENT = re.compile(
+    r"\b(?:in )?(?:the|its|their) (?:(?:initial|given|original|same|current|input) )?order\b"
+    r"(?! *(?:is|are)\b)(?:(?: of| in which| as| that| they)\b)?",
+    re.I,
+)
+
+
+def without_arrangement(gloss: str) -> str:
+    """A gloss less the words naming the order the values are written in ("— the initial order of the members
+    from front to back"): no promise, where ``prose_format``'s gloss check reads the word order as one."""
+    return _ARRANGEMENT.sub("", gloss)
