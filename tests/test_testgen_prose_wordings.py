@@ -87,3 +87,16 @@ def test_a_gloss_naming_the_order_values_are_written_in_is_no_promise_and_an_ord
             assert len(v["a"]) == v["n"] and all(1 <= y <= 9 for y in v["a"])
     for gloss in ("the elements in increasing order", "the values in the sorted order", "the order is increasing"):
         assert not isinstance(stdin_spec(_problem(f"{head} (1 <= a_i <= 9) — {gloss}.", ["3\n1 2 3\n"])), StdinSpec)
+
+
+def test_layout_sentences_say_nothing_and_a_test_case_line_said_of_the_test_case_is_each_ones():
+    section = (
+        "The first line contains a single integer t (1 <= t <= 4) — the number of test cases. Subsequently, the"
+        " description of each test case follows. Each test case description is on a new line. The first line of the"
+        " test case contains two integers n and k in the respective order separated by a space (1 <= k <= n <= 5)."
+    )
+    s = stdin_spec(_problem(section, ["2\n3 1\n5 5\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/layout", 20):
+        assert all(1 <= k <= n <= 5 for n, k in json.loads(x)["cases"])
+    assert not isinstance(stdin_spec(_problem(section, ["1\n3 4\n"])), StdinSpec)  # k > n

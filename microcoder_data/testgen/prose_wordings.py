@@ -20,11 +20,25 @@ def _r(name: str, pattern: str, form: str, *examples: tuple[str, str]) -> Rewrit
 WORDINGS = [
     _r(  # "every" test case is each one
         "the first line of every test case",
-        r"\b(line|lines) of every (test case|query)\b",
+        r"\b(line|lines) of (?:every|the) (test case)\b",
         r"\1 of each \2",
         (
             "The first line of every test case contains a single integer n (2 <= n <= 2 * 10^5)",
             "The first line of each test case contains a single integer n (2 <= n <= 2 * 10^5)",
+        ),
+        (
+            "The second line of the test case contains n integers",
+            "The second line of each test case contains n integers",
+        ),
+    ),
+    _r(  # the order the names are written in, said again; spaces between them: as every line's
+        "two integers n and k in the respective order separated by a space",
+        r"\b((?:two|three|four) (?:integers|numbers) [^()]+?)(?: in (?:the|this) (?:respective )?order)?,?"
+        r" separated by (?:a single |a )?spaces?(?= \(|$)",
+        r"\1",
+        (
+            "The first line contains two integers n and k in the respective order separated by a space (1 <= k <= n)",
+            "The first line contains two integers n and k (1 <= k <= n)",
         ),
     ),
     _r(  # one name after a plural noun: one integer
@@ -63,6 +77,18 @@ WORDINGS = [
             "In the j-th of the following q lines, two integers i and x (1 <= i, x <= n)",
             "Each of the next q lines contains two integers i and x (1 <= i, x <= n)",
         ),
+    ),
+    _r(  # "Subsequently, the description ...": no comma before "the description" (read as a comma gloss)
+        "subsequently, the description of each test case follows",
+        r"^subsequently,? (?=the descriptions? of (?:the |each )?test cases? follows?$)",
+        r"Then ",
+        ("Subsequently, the description of each test case follows", "Then the description of each test case follows"),
+    ),
+    _r(  # where each test case begins: the layout, no value (the lines are parsed exactly as the sentences say)
+        "each test case description is on a new line",
+        r"^(?:the )?(?:description of )?each test case(?:'s)?(?: description)? (?:is|starts|begins) on a new line$",
+        r"Then the description of each test case follows",
+        ("Each test case description is on a new line", "Then the description of each test case follows"),
     ),
     _r(  # a noun phrase after the bounds, set off by a comma: a gloss like a dash's (no value said in it)
         "(bounds), the day on which ...",
