@@ -100,3 +100,16 @@ def test_layout_sentences_say_nothing_and_a_test_case_line_said_of_the_test_case
     for x in generate_inputs(s.spec, "cf/layout", 20):
         assert all(1 <= k <= n <= 5 for n, k in json.loads(x)["cases"])
     assert not isinstance(stdin_spec(_problem(section, ["1\n3 4\n"])), StdinSpec)  # k > n
+
+
+def test_a_guarantee_of_a_permutation_of_length_n_draws_permutations_and_a_repeat_refuses():
+    section = (
+        "The first line contains an integer n (1 <= n <= 6). The second line contains n integers p_1, p_2, ..., p_n"
+        " (1 <= p_i <= n). It is guaranteed that p is a permutation of length n."
+    )
+    s = stdin_spec(_problem(section, ["3\n2 3 1\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/perm", 20):
+        v = json.loads(x)
+        assert sorted(v["p"]) == list(range(1, v["n"] + 1)), v
+    assert not isinstance(stdin_spec(_problem(section, ["3\n2 2 1\n"])), StdinSpec)

@@ -90,6 +90,13 @@ WORDINGS = [
         r"Then the description of each test case follows",
         ("Each test case description is on a new line", "Then the description of each test case follows"),
     ),
+    _r(  # the list's length is its line's count: a permutation of 1..count (prose_format._permutation checks the range)
+        "it is guaranteed that p is a permutation of length n",
+        r"^(it is guaranteed that |it's guaranteed that )((?:the (?:array|sequence) )?[A-Za-z]\w*) is a permutation"
+        r" of length [A-Za-z]\w*$",
+        r"\1\2 is a permutation",
+        ("It is guaranteed that p is a permutation of length n", "It is guaranteed that p is a permutation"),
+    ),
     _r(  # a noun phrase after the bounds, set off by a comma: a gloss like a dash's (no value said in it)
         "(bounds), the day on which ...",
         r"^(.*\([^()]*<=[^()]*\)),? (the (?![^.]*\b(?:exceeds?|guarantee[sd]?|distinct|different|sorted|increasing|"
