@@ -9,7 +9,7 @@ import pytest
 
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import generate_inputs
-from microcoder_data.testgen.prose_wordings import WORDINGS, rewrite
+from microcoder_data.testgen.prose_wordings import WHOLE, WORDINGS, rewrite
 from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
 from microcoder_eval.types import TestCase
 
@@ -22,6 +22,13 @@ def test_each_wording_reads_its_examples(entry):
         assert rewrite(said + " — the gloss (kept)") == form + " — the gloss (kept)" or "—" in form
 
 
+@pytest.mark.parametrize("entry", WHOLE, ids=[e.name for e in WHOLE])
+def test_each_wording_of_a_whole_sentence_reads_its_examples(entry):
+    assert entry.examples
+    for said, form in entry.examples:
+        assert rewrite(said) == form, entry.name
+
+
 @pytest.mark.parametrize(
     "said",
     [
@@ -29,6 +36,7 @@ def test_each_wording_reads_its_examples(entry):
         "The first line contains n (1 <= n <= 10), the values are distinct",
         "The first line contains the integers n and m (1 <= n, m <= 10)",  # two names: as it is
         "In the first line, output the integer x",
+        "Each of the next n lines contains m integers — the matrix a is symmetric",  # more than its name
     ],
 )
 def test_a_sentence_saying_more_is_left_as_it_is(said):
@@ -113,3 +121,19 @@ def test_a_guarantee_of_a_permutation_of_length_n_draws_permutations_and_a_repea
         v = json.loads(x)
         assert sorted(v["p"]) == list(range(1, v["n"] + 1)), v
     assert not isinstance(stdin_spec(_problem(section, ["3\n2 2 1\n"])), StdinSpec)
+
+
+def test_a_grid_named_in_its_gloss_draws_every_cell_within_the_bounds_and_a_cell_outside_refuses():
+    section = (
+        "The first line contains an integer n (2 <= n <= 4). Each of the next n-1 lines contains n integers"
+        " separated by single spaces — the matrix d (0 <= d_(x,y) <= 2n-2)."
+    )
+    s = stdin_spec(_problem(section, ["3\n0 1 2\n4 3 0\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/grid", 20):
+        v = json.loads(x)
+        assert len(v["d"]) == v["n"] - 1 and all(
+            len(r) == v["n"] and all(0 <= c <= 2 * v["n"] - 2 for c in r) for r in v["d"]
+        )
+    for bad in ("3\n0 1 5\n4 3 0\n", "3\n0 1 2\n", "3\n0 1\n4 3\n"):
+        assert not isinstance(stdin_spec(_problem(section, [bad])), StdinSpec), bad

@@ -111,12 +111,32 @@ WORDINGS = [
         ),
     ),
 ]
+# said of the whole sentence, its gloss too: the gloss names the grid the line's integers are
+WHOLE = [
+    _r(
+        "n lines of m integers each — the matrix d",
+        rf"^(each of the (?:next|following) (?:{_COUNT}) lines contains? (?:{_COUNT}) integers)(?:,? separated by (?:single |a"
+        r" single )?spaces)?(?:,| —| -)? (?:describing |denoting |representing )?(?:the )?(?:matrix|grid|table) ([A-Za-z]\w*)"
+        r"(?= \(|$)",
+        r"\1 \2_{i,j}",
+        (
+            "Each of the next n-1 lines contains n integers separated by single spaces — the matrix d (0 <= d_{x,y} <= 9)",
+            "Each of the next n-1 lines contains n integers d_{i,j} (0 <= d_{x,y} <= 9)",
+        ),
+        (
+            "Each of the next n lines contains m integers, describing matrix a",
+            "Each of the next n lines contains m integers a_{i,j}",
+        ),
+    ),
+]
 _DASH = re.compile(r"\s(?:—|–|--)\s")
 
 
 def rewrite(sentence: str) -> str:
     """``sentence`` with every entry of :data:`WORDINGS` that matches applied, in order, to the sentence less its
     ``— gloss`` (kept as it is; a dash inside parentheses is no gloss)."""
+    for entry in WHOLE:
+        sentence = entry.pattern.sub(entry.form, sentence)
     dash = next((m for m in _DASH.finditer(sentence) if _closed(sentence[: m.start()])), None)
     s, gloss = (sentence[: dash.start()], sentence[dash.start() :]) if dash else (sentence, "")
     for entry in WORDINGS:
