@@ -137,3 +137,16 @@ def test_a_grid_named_in_its_gloss_draws_every_cell_within_the_bounds_and_a_cell
         )
     for bad in ("3\n0 1 5\n4 3 0\n", "3\n0 1 2\n", "3\n0 1\n4 3\n"):
         assert not isinstance(stdin_spec(_problem(section, [bad])), StdinSpec), bad
+
+
+def test_each_of_the_lines_after_one_test_case_per_line_is_each_cases_only_line():
+    section = (
+        "The first line contains an integer t (1 <= t <= 5) — the number of test cases. Then t lines contain the test"
+        " cases, one per line. Each of the lines contains one integer n (1 <= n <= 9)."
+    )
+    s = stdin_spec(_problem(section, ["2\n3\n9\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/lines", 20):
+        assert all(1 <= c[0] <= 9 for c in json.loads(x)["cases"])
+    for bad in ("2\n3 4\n9\n", "2\n10\n9\n", "2\n3\n"):
+        assert not isinstance(stdin_spec(_problem(section, [bad])), StdinSpec), bad

@@ -97,6 +97,15 @@ WORDINGS = [
         r"\1\2 is a permutation",
         ("It is guaranteed that p is a permutation of length n", "It is guaranteed that p is a permutation"),
     ),
+    _r(  # after "Then t lines contain the test cases, one per line": each line a test case (parsed exactly)
+        "each of the lines contains one integer n",
+        r"^each of (?:the|these) lines contains ",
+        r"The only line of each test case contains ",
+        (
+            "Each of the lines contains one integer n (1 <= n <= 10^9)",
+            "The only line of each test case contains one integer n (1 <= n <= 10^9)",
+        ),
+    ),
     _r(  # a noun phrase after the bounds, set off by a comma: a gloss like a dash's (no value said in it)
         "(bounds), the day on which ...",
         r"^(.*\([^()]*<=[^()]*\)),? (the (?![^.]*\b(?:exceeds?|guarantee[sd]?|distinct|different|sorted|increasing|"
