@@ -110,18 +110,19 @@ def test_an_order_or_distinctness_implied_by_lines_read_leaves_the_story(sentenc
 
 
 @pytest.mark.parametrize(
-    "sentence",
+    "sentence, kept",
     [
-        "The sequences a and b are strictly increasing with a_k = 1.",  # a clause not read
-        "The sequences a and e are strictly increasing.",  # e: no order read
-        "It is guaranteed c is strictly increasing.",  # c read non-decreasing only
-        "The array d is sorted.",  # d read distinct only
-        "In other words, c is a permutation.",
-        "All types of chocolates are sorted (all d_i are distinct).",  # another predicate outside
+        ("The sequences a and b are strictly increasing with a_k = 1.", "increasing"),  # a clause not read
+        ("The sequences a and e are strictly increasing.", "increasing"),  # e: no order read
+        ("It is guaranteed c is strictly increasing.", "increasing"),  # c read non-decreasing only
+        ("The array d is sorted.", "sorted"),  # d read distinct only
+        ("In other words, c is a permutation.", "permutation"),
+        ("All types of chocolates are sorted (all d_i are distinct).", "sorted"),  # another predicate outside
     ],
 )
-def test_an_order_or_distinctness_not_read_stays(sentence):
-    assert told_without_restated(f"Story. {sentence}", ORDERS, []) == f"Story. {sentence}"
+def test_an_order_or_distinctness_not_read_stays(sentence, kept):
+    told = told_without_restated(f"Story. {sentence}", ORDERS, [])
+    assert kept in told and told.startswith(f"Story. {sentence.split(' (')[0]}")
 
 
 def test_a_story_order_the_input_section_read_is_drawn_so_and_a_test_breaking_it_refuses():
@@ -214,3 +215,33 @@ def test_two_distinct_integers_introduced_are_drawn_distinct_and_a_test_with_the
         v = json.loads(x)
         assert v["x"] != v["y"], v
     assert not isinstance(stdin_spec(problem(["2 2\n"])), StdinSpec)
+
+
+def test_a_clause_said_again_word_for_word_is_cut_and_the_rest_of_its_sentence_judged():
+    read = ["3 <= n <= 10^5", "n is divisible by 3", "k = 1 or k is a prime number"]
+    told = "There are n cells, where n is divisible by 3. You are given k where k = 1 or k is a prime number."
+    assert told_without_restated(told, read, []) == "There are n cells, where . You are given k where ."
+    assert told_without_restated("Here n is divisible by 5.", read, []) == "Here n is divisible by 5."
+    assert told_without_restated("Here kn is divisible by 3.", read, []) == "Here kn is divisible by 3."
+
+
+def test_a_story_clause_restating_a_line_read_is_drawn_so_and_a_test_breaking_it_refuses():
+    def problem(tests: list[str]) -> Problem:
+        statement = (
+            "There are n cells, where n is divisible by 3. Find the answer.\n\nInput\n\nThe only line contains an"
+            " integer n (3 <= n <= 30, n is divisible by 3).\n\nOutput\n\nPrint it."
+        )
+        return Problem(
+            id="cf/div",
+            source="cf",
+            title="t",
+            statement=statement,
+            mode="stdin",
+            tests=[TestCase(t, "0\n") for t in tests],
+        )
+
+    s = stdin_spec(problem(["6\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/div", 20):
+        assert json.loads(x)["n"] % 3 == 0
+    assert not isinstance(stdin_spec(problem(["7\n"])), StdinSpec)

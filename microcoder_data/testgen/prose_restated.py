@@ -14,6 +14,8 @@ its words (less "that" and "the") a constraint line the Input section's reading 
   guaranteed a is sorted" where it read ``a_1 <= a_2 <= ... <= a_n``, "In other words, p is a permutation" where
   it read p one: each list's fact implied by a line read (strictly increasing: sorted and distinct too); and
   "All types of chocolates are distinct (all a_i are distinct)": a parenthesis saying so, the same predicate;
+* a clause word for word a constraint line read that says something in words ("where n is divisible by 3", "k = 1
+  or k is a prime number" in the story, the same in the Input section's bounds): cut from its sentence;
 * an introduction's words for what was read: "You are given two distinct integers x and y" (``x != y`` read),
   "You are given a permutation [a_1, ..., a_n]" (a read distinct, 1 <= a_i <= n, n of them): less that word.
 The lines are enforced (or refused) where they are read; the story's copy adds nothing."""
@@ -147,6 +149,8 @@ def told_without_restated(
     said = [s for s in sentences(told) if _restated(s, constraints, totals)]
     for sentence in said:  # cut where it stands (headings and lines around it kept as they are)
         told = told.replace(sentence, "")
+    for line in (c for c in constraints if re.search(r"\b(?:is|are)\b", c) and len(c) >= 10):  # a clause said again
+        told = re.sub(rf"(?<![\w']){re.escape(line)}(?![\w'(])", "", told)
     facts = _facts(constraints) | _permutations(constraints, counts)
     for sentence in sentences(told):
         told = told.replace(sentence, introduced_read(sentence, facts, constraints))
