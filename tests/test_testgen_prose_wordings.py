@@ -150,3 +150,16 @@ def test_each_of_the_lines_after_one_test_case_per_line_is_each_cases_only_line(
         assert all(1 <= c[0] <= 9 for c in json.loads(x)["cases"])
     for bad in ("2\n3 4\n9\n", "2\n10\n9\n", "2\n3\n"):
         assert not isinstance(stdin_spec(_problem(section, [bad])), StdinSpec), bad
+
+
+def test_a_gloss_saying_the_elements_form_a_permutation_draws_permutations_and_a_repeat_refuses():
+    section = (
+        "The first line contains an integer n (1 <= n <= 6). The second line contains n integers p_1, p_2, ..., p_n"
+        " (1 <= p_i <= n) — the elements of p, which are guaranteed to form a permutation."
+    )
+    s = stdin_spec(_problem(section, ["3\n3 1 2\n"]))
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/perm2", 20):
+        v = json.loads(x)
+        assert sorted(v["p"]) == list(range(1, v["n"] + 1)), v
+    assert not isinstance(stdin_spec(_problem(section, ["3\n1 1 2\n"])), StdinSpec)

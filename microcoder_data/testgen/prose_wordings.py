@@ -137,6 +137,16 @@ WHOLE = [
             "Each of the next n lines contains m integers a_{i,j}",
         ),
     ),
+    _r(  # a gloss saying the list is a permutation, otherwise than "— the permutation p" (prose_format reads that)
+        "— the elements of p, which are guaranteed to form a permutation",
+        r" (—|–|--) the (?:elements|values) of ([A-Za-z]\w*),? which (?:are guaranteed to form|form|is) a permutation$",
+        r" \1 the permutation \2",
+        (
+            "The second line contains n integers p_1, ..., p_n (1 <= p_i <= n) — the elements of p, which are"
+            " guaranteed to form a permutation",
+            "The second line contains n integers p_1, ..., p_n (1 <= p_i <= n) — the permutation p",
+        ),
+    ),
 ]
 _DASH = re.compile(r"\s(?:—|–|--)\s")
 
