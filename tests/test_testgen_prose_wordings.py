@@ -36,6 +36,7 @@ def test_each_wording_of_a_whole_sentence_reads_its_examples(entry):
         "The first line contains n (1 <= n <= 10), the values are distinct",
         "The first line contains the integers n and m (1 <= n, m <= 10)",  # two names: as it is
         "In the first line, output the integer x",
+        "The second line contains the integers a (1 <= a_i <= 10)",  # bounds of a list's elements: no scalar
         "Each of the next n lines contains m integers — the matrix a is symmetric",  # more than its name
     ],
 )

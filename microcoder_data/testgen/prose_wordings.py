@@ -43,7 +43,7 @@ WORDINGS = [
     ),
     _r(  # one name after a plural noun: one integer
         "contains the integers k (bounds)",
-        r"^(.* contains) the (integers|numbers) ([A-Za-z]\w*) \(([^()]*)\)$",
+        r"^(.* contains) the (integers|numbers) ([A-Za-z]\w*) \(([^()]*(?<![\w])\3(?![\w])[^()]*)\)$",  # its bounds of k
         r"\1 an integer \3 (\4)",
         (
             "The first and only line contains the integers k (1 <= k <= 60)",
