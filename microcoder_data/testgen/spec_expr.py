@@ -26,6 +26,14 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
+from microcoder_data.testgen.geometry_checks import (
+    boxes_apart,
+    collinear_free,
+    flat_points,
+    intervals_apart,
+    picked,
+    zipped,
+)
 from microcoder_data.testgen.graph_shapes import edges_among, graph_is, rooted
 from microcoder_data.testgen.range_checks import number_in, word_count, word_lengths_within
 from microcoder_data.testgen.structure_checks import brackets_balanced
@@ -219,6 +227,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "sum_all": sum_all,
     "valid_date": valid_date,
     "column_distinct": column_distinct,
+    **{f.__name__: f for f in (boxes_apart, collinear_free, flat_points, intervals_apart, picked, zipped)},
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
 FOLDS = {"all": all, "sum": sum}
