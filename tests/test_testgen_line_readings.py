@@ -65,6 +65,10 @@ def _reader() -> _Reader:
     nodes["favoriteCompanies"] = Node("list", elem=Node("list", elem=Node("str")))
     nodes.update({n: Node("str") for n in ("c", "digit", "number")})  # structured_readings.py's names
     nodes.update({n: Node("list", elem=Node("int")) for n in ("arr1", "arr2")})
+    # geometry_readings' names: rows of corners / ends, AtCoder's columns and points
+    nodes.update({n: matrix() for n in ("rectangles", "tiles")})
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("X1", "Y1", "Z1", "X2", "Y2", "Z2", "C", "D")})
+    nodes.update({n: Node("int") for n in ("x_A", "y_A", "x_B", "y_B", "x_C", "y_C")})
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     reader = _Reader(args, nodes)
@@ -73,6 +77,10 @@ def _reader() -> _Reader:
     reader.statement = (
         "seats[i] = 0 represents that the ith seat is empty.\nIf isWater[i][j] == 1, cell (i, j) is water."
         "\nA map where 1 represents land and 0 represents sea"
+        "\nrectangles[i] is in the form [start_x, start_y, end_x, end_y]\n(start_x, start_y): The bottom-left corner"
+        "\n(end_x, end_y): The top-right corner\ntiles[i] = [li, ri]: every tile j in the range li <= j <= ri is white"
+        "\nThe diagonal of the i-th cuboid connects two points (X_{i,1},Y_{i,1},Z_{i,1}) and (X_{i,2},Y_{i,2},Z_{i,2})"
+        "\nthree points A(x_A, y_A), B(x_B, y_B), and C(x_C, y_C)\nThe coordinates of P_i are (C_i, D_i)"
     )
     reader.aliases.update({"starti": ("intervals", 2, 0), "endi": ("intervals", 2, 1)})  # intervals[i] = [starti, endi]
     return reader
