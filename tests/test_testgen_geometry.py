@@ -205,3 +205,45 @@ def test_no_three_points_of_every_family_on_a_line(test, holds):
         assert not any(
             (b[0] - a[0]) * (c[1] - a[1]) == (b[1] - a[1]) * (c[0] - a[0]) for a, b, c in itertools.combinations(pts, 3)
         )
+
+
+PIECES = "You are given 6 integers a, b, c, d, e, and f where:\n(a, b) denotes the position of the white rook.\n(c, d) denotes the position of the white bishop.\n(e, f) denotes the position of the black queen."
+PIECE_LINES = "1 <= a, b, c, d, e, f <= 8\nNo two pieces are on the same square."
+SIG = "a: int, b: int, c: int, d: int, e: int, f: int"
+
+
+def test_no_two_pieces_on_one_square_is_checked():
+    p = _problem(PIECES, PIECE_LINES, SIG, ['{"a": 1, "b": 1, "c": 8, "d": 8, "e": 2, "f": 3}'])
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec), spec
+    got = [json.loads(x) for x in generate_inputs(spec, p.id, 40)]
+    assert len(got) >= 20
+    assert all(len({(v["a"], v["b"]), (v["c"], v["d"]), (v["e"], v["f"])}) == 3 for v in got)
+    broken = _problem(PIECES, PIECE_LINES, SIG, ['{"a": 1, "b": 1, "c": 8, "d": 8, "e": 1, "f": 1}'])
+    assert "breaks the constraints" in why_not_read(broken)
+    undefined = _problem(
+        "You are given 6 integers.", PIECE_LINES, SIG, ['{"a": 1, "b": 1, "c": 8, "d": 8, "e": 2, "f": 3}']
+    )
+    assert "same square" in why_not_read(undefined)
+
+
+QUEENS = (
+    "queens[i] = [xQueeni, yQueeni] represents the position of the ith black queen on the chessboard. You are also "
+    "given an integer array king of length 2 where king = [xKing, yKing] represents the position of the white king.",
+    "1 <= queens.length < 64\nqueens[i].length == king.length == 2\n0 <= xQueeni, yQueeni, xKing, yKing < 8\n"
+    "All the given positions are unique.",
+    "queens: List[List[int]], king: List[int]",
+)
+
+
+def test_the_queens_and_the_king_are_on_distinct_squares():
+    p = _problem(*QUEENS, ['{"queens": [[0, 1], [1, 0]], "king": [0, 0]}'])
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec), spec
+    got = [json.loads(x) for x in generate_inputs(spec, p.id, 40)]
+    assert len(got) >= 20 and any(len(v["queens"]) > 3 for v in got)
+    for v in got:
+        squares = [tuple(q) for q in v["queens"]] + [tuple(v["king"])]
+        assert len(set(squares)) == len(squares)
+    assert "breaks the constraints" in why_not_read(_problem(*QUEENS, ['{"queens": [[0, 1], [0, 0]], "king": [0, 0]}']))
+    assert "breaks the constraints" in why_not_read(_problem(*QUEENS, ['{"queens": [[0, 1], [0, 1]], "king": [0, 0]}']))

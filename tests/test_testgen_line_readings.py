@@ -69,6 +69,7 @@ def _reader() -> _Reader:
     nodes.update({n: matrix() for n in ("rectangles", "tiles")})
     nodes.update({n: Node("list", elem=Node("int")) for n in ("X1", "Y1", "Z1", "X2", "Y2", "Z2", "C", "D")})
     nodes.update({n: Node("int") for n in ("x_A", "y_A", "x_B", "y_B", "x_C", "y_C")})
+    nodes["queens"], nodes["king"] = matrix(), Node("list", elem=Node("int"))
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     reader = _Reader(args, nodes)
@@ -81,6 +82,8 @@ def _reader() -> _Reader:
         "\n(end_x, end_y): The top-right corner\ntiles[i] = [li, ri]: every tile j in the range li <= j <= ri is white"
         "\nThe diagonal of the i-th cuboid connects two points (X_{i,1},Y_{i,1},Z_{i,1}) and (X_{i,2},Y_{i,2},Z_{i,2})"
         "\nthree points A(x_A, y_A), B(x_B, y_B), and C(x_C, y_C)\nThe coordinates of P_i are (C_i, D_i)"
+        "\nqueens[i] = [xQueeni, yQueeni] represents the position of the ith black queen"
+        "\nking = [xKing, yKing] represents the position of the white king"
     )
     reader.aliases.update({"starti": ("intervals", 2, 0), "endi": ("intervals", 2, 1)})  # intervals[i] = [starti, endi]
     return reader

@@ -34,6 +34,11 @@ def flat_points(dim: int, *coords: Any) -> list[tuple[Any, ...]]:
     return [tuple(coords[i : i + dim]) for i in range(0, len(coords), dim)]
 
 
+def distinct_points(points: list[tuple[Any, ...]]) -> bool:
+    """No point given twice (``No two pieces are on the same square``)."""
+    return len({tuple(p) for p in points}) == len(points)
+
+
 def _direction(dx: Any, dy: Any) -> tuple[Any, Any]:
     """A line's direction, the same for both senses (integers reduced, the first non-zero positive)."""
     if isinstance(dx, int) and isinstance(dy, int):

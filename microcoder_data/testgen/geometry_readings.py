@@ -197,6 +197,38 @@ def not_collinear(reader: Any, text: str) -> bool | None:
     return True
 
 
+_SAME_PLACE = re.compile(
+    r"(?:all (?:of )?)?(?:the )?(?:given )?positions (?:are|will be) (?:all )?(?:unique|distinct|different)"
+    r"|no two (?:pieces|points|cells|positions) (?:are|lie|stand) (?:on|in|at) the same (?:square|cell|position|point)",
+    re.I,
+)
+_POSITION = r"(?:represents|denotes|is) the position"
+
+
+def positions_distinct(reader: Any, text: str) -> bool | None:
+    """``All the given positions are unique``, ``No two pieces are on the same square``: every position
+    the statement defines (``(a, b) denotes the position of the white rook``, ``queens[i] = [xQueeni,
+    yQueeni] represents the position``, ``king = [xKing, yKing] represents the position``) differs
+    from every other: a check."""
+    if not _SAME_PLACE.fullmatch(text.strip().rstrip(".")):
+        return None
+    parts: list[str] = []
+    st = reader.statement
+    for x, y in re.findall(rf"\((\w+), (\w+)\) {_POSITION}", st):
+        if not all(t in reader.nodes and reader.nodes[t].kind == "int" for t in (x, y)):
+            return False
+        parts.append(f"flat_points(2, {x}, {y})")
+    for name, index, _inner in re.findall(rf"\b(\w+)(\[i\])? = \[(\w+, \w+)\] {_POSITION}", st):
+        node = reader.nodes.get(name)
+        if node is None or node.kind != "list":
+            return False
+        parts.append(f"picked({name}, 0, 1)" if index else f"flat_points(2, {name}[0], {name}[1])")
+    if not parts or len(parts) == 1 and parts[0].startswith("flat_points") and parts[0].count(",") < 4:
+        return False  # one position (or none) is distinct from nothing: not what the line speaks of
+    reader.checks.append(f"distinct_points({' + '.join(parts)})")
+    return True
+
+
 ENTRIES = (
     (
         "no two boxes or intervals overlap (corners / ends as the statement defines them)",
@@ -214,5 +246,11 @@ ENTRIES = (
         ("The three points A, B, and C are not collinear", "No three different points lie on the same straight line"),
         "checked",
         not_collinear,
+    ),
+    (
+        "no two given positions the same",
+        ("All the given positions are unique", "No two pieces are on the same square"),
+        "checked",
+        positions_distinct,
     ),
 )

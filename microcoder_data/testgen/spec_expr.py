@@ -29,6 +29,7 @@ from typing import Any, Callable, Union
 from microcoder_data.testgen.geometry_checks import (
     boxes_apart,
     collinear_free,
+    distinct_points,
     flat_points,
     intervals_apart,
     picked,
@@ -227,7 +228,10 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "sum_all": sum_all,
     "valid_date": valid_date,
     "column_distinct": column_distinct,
-    **{f.__name__: f for f in (boxes_apart, collinear_free, flat_points, intervals_apart, picked, zipped)},
+    **{
+        f.__name__: f
+        for f in (boxes_apart, collinear_free, distinct_points, flat_points, intervals_apart, picked, zipped)
+    },
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
 FOLDS = {"all": all, "sum": sum}
