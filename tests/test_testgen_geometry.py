@@ -93,7 +93,7 @@ def test_corners_the_statement_does_not_name_leave_the_line_refused():
 
 COINS = (
     "You are given a 2D array coins, where coins[i] = [l_i, r_i, c_i] denotes that every bag from l_i to r_i "
-    "contains c_i coins.",
+    "contains c_i coins.\nThe segments that coins contain are non-overlapping.",
     "1 <= coins.length <= 10^5\n1 <= k <= 10^9\ncoins[i] == [l_i, r_i, c_i]\n1 <= l_i <= r_i <= 10^9\n"
     "1 <= c_i <= 1000\nThe given segments are non-overlapping.",
     "coins: List[List[int]], k: int",
@@ -114,8 +114,10 @@ def test_inclusive_segments_are_drawn_apart_and_sharing_an_end_is_refused():
     assert "breaks the constraints" in why_not_read(broken)
 
 
-def test_segments_whose_ends_are_not_said_inclusive_are_refused():
+def test_segments_whose_ends_are_not_said_inclusive_or_not_said_segments_are_refused():
     body = "You are given a 2D array coins, where coins[i] = [l_i, r_i, c_i] is a segment with c_i coins."
+    assert "non-overlapping" in why_not_read(_problem(body, *COINS[1:], ['{"coins": [[1, 3, 1]], "k": 4}']))
+    body = COINS[0].split("\n")[0]  # every bag from l_i to r_i: no sentence says these are the segments
     assert "non-overlapping" in why_not_read(_problem(body, *COINS[1:], ['{"coins": [[1, 3, 1]], "k": 4}']))
 
 

@@ -80,6 +80,7 @@ def _reader() -> _Reader:
         "\nA map where 1 represents land and 0 represents sea"
         "\nrectangles[i] is in the form [start_x, start_y, end_x, end_y]\n(start_x, start_y): The bottom-left corner"
         "\n(end_x, end_y): The top-right corner\ntiles[i] = [li, ri]: every tile j in the range li <= j <= ri is white"
+        "\nThe segments of tiles are white"
         "\nThe diagonal of the i-th cuboid connects two points (X_{i,1},Y_{i,1},Z_{i,1}) and (X_{i,2},Y_{i,2},Z_{i,2})"
         "\nthree points A(x_A, y_A), B(x_B, y_B), and C(x_C, y_C)\nThe coordinates of P_i are (C_i, D_i)"
         "\nqueens[i] = [xQueeni, yQueeni] represents the position of the ith black queen"

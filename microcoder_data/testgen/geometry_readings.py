@@ -107,9 +107,11 @@ def no_overlap(reader: Any, text: str) -> bool | None:
     found = {
         (a, b, closed)
         for ta, tb, closed in [(x, y, None) for x, y in _corners(reader.statement)] + _ends(reader.statement)
-        if len(ta) == len(tb) and (a := _placed(reader, ta)) and (b := _placed(reader, tb))
+        if len(ta) == len(tb)
+        and (a := _placed(reader, ta))
+        and (b := _placed(reader, tb))
+        and _of_noun(reader, noun, a, closed, [*ta, *tb])
     }
-    found = {f for f in found if _of_noun(reader, noun, *f)}
     if len(found) != 1:
         return False  # no corners, or several readings of them: refused
     a, b, closed = found.pop()
@@ -128,17 +130,24 @@ def no_overlap(reader: Any, text: str) -> bool | None:
 _DIMENSIONS = {"rectangle": 2, "square": 2, "cuboid": 3}
 
 
-def _of_noun(reader: Any, noun: str, a: tuple[Any, ...], _b: tuple[Any, ...], closed: bool | None) -> bool:
+def _of_noun(reader: Any, noun: str, a: tuple[Any, ...], closed: bool | None, terms: list[str]) -> bool:
     """Whether corners / ends ``a`` are of what the line names: the list it names (``The tiles``),
-    else a box of its dimension (rectangles: 2, cuboids: 3) or an interval (segments)."""
+    else a box of its dimension (rectangles: 2, cuboids: 3) or an interval (segments) that one
+    sentence of the statement names with them (``The segments that coins contain``)."""
     word = re.sub(r"^rectangular |(?<=x)es$|(?<!s)s$", "", noun.lower())
     named = [n for n in reader.nodes if n.lower() in (noun.lower(), word)]
     if named:
         return a[0] == "rows" and a[1] == named[0]
+    names = [a[1]] if a[0] == "rows" else []
+    spoken = any(
+        word in sentence.lower() and any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", sentence) for n in names + terms)
+        for sentence in re.split(r"(?<=\.)\s|\n", reader.statement)
+    )
+    if not spoken:
+        return False
     if word in ("segment", "interval", "range", "tile"):
         return closed is not None
-    size = len(a[-1])
-    return closed is None and _DIMENSIONS.get(word, size) == size
+    return closed is None and _DIMENSIONS.get(word, len(a[-1])) == len(a[-1])
 
 
 def _rows_apart(reader: Any, name: str, lows: list[int], highs: list[int], closed: bool | None) -> bool:
