@@ -249,3 +249,25 @@ def test_the_queens_and_the_king_are_on_distinct_squares():
         assert len(set(squares)) == len(squares)
     assert "breaks the constraints" in why_not_read(_problem(*QUEENS, ['{"queens": [[0, 1], [0, 0]], "king": [0, 0]}']))
     assert "breaks the constraints" in why_not_read(_problem(*QUEENS, ['{"queens": [[0, 1], [0, 1]], "king": [0, 0]}']))
+
+
+REC = (
+    "An axis-aligned rectangle is represented as a list [x1, y1, x2, y2], where (x1, y1) is the coordinate of its "
+    "bottom-left corner, and (x2, y2) is the coordinate of its top-right corner.",
+    "rec1.length == 4\nrec2.length == 4\n-10 <= rec1[i], rec2[i] <= 10\n"
+    "rec1 and rec2 represent a valid rectangle with a non-zero area.",
+    "rec1: List[int], rec2: List[int]",
+)
+
+
+def test_a_valid_rectangle_has_its_bottom_left_corner_below_and_left_of_its_top_right():
+    p = _problem(*REC, ['{"rec1": [0, 0, 2, 2], "rec2": [1, 1, 3, 3]}'])
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec), spec
+    got = [json.loads(x) for x in generate_inputs(spec, p.id, 40)]
+    assert len(got) >= 20
+    assert all(r[0] < r[2] and r[1] < r[3] for v in got for r in (v["rec1"], v["rec2"]))
+    flat = _problem(*REC, ['{"rec1": [0, 0, 2, 0], "rec2": [1, 1, 3, 3]}'])  # no area
+    assert "breaks the constraints" in why_not_read(flat)
+    body = REC[0].replace("bottom-left", "top-left").replace("top-right", "bottom-right")  # which way is up: unsaid
+    assert "non-zero area" in why_not_read(_problem(body, *REC[1:], ['{"rec1": [0, 0, 2, 2], "rec2": [1, 1, 3, 3]}']))

@@ -70,6 +70,7 @@ def _reader() -> _Reader:
     nodes.update({n: Node("list", elem=Node("int")) for n in ("X1", "Y1", "Z1", "X2", "Y2", "Z2", "C", "D")})
     nodes.update({n: Node("int") for n in ("x_A", "y_A", "x_B", "y_B", "x_C", "y_C")})
     nodes["queens"], nodes["king"] = matrix(), Node("list", elem=Node("int"))
+    nodes["rec1"], nodes["rec2"] = Node("list", elem=Node("int")), Node("list", elem=Node("int"))
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     reader = _Reader(args, nodes)
@@ -85,6 +86,8 @@ def _reader() -> _Reader:
         "\nthree points A(x_A, y_A), B(x_B, y_B), and C(x_C, y_C)\nThe coordinates of P_i are (C_i, D_i)"
         "\nqueens[i] = [xQueeni, yQueeni] represents the position of the ith black queen"
         "\nking = [xKing, yKing] represents the position of the white king"
+        "\nA rectangle is represented as a list [x1, y1, x2, y2], where (x1, y1) is the coordinate of its bottom-left"
+        " corner, and (x2, y2) is the coordinate of its top-right corner"
     )
     reader.aliases.update({"starti": ("intervals", 2, 0), "endi": ("intervals", 2, 1)})  # intervals[i] = [starti, endi]
     return reader

@@ -42,12 +42,17 @@ def _terms(text: str) -> list[str]:
 def _corners(statement: str) -> list[tuple[list[str], list[str]]]:
     """Pairs of opposite corners the statement names, each as its coordinates' terms."""
     pairs = [(_terms(a), _terms(b)) for a, b in re.findall(rf"diagonal[^.]*?{_TERMS} and {_TERMS}", statement)]
+    named = _named_corners(statement)
+    return pairs + [(named[a], named[b]) for a, b in _OPPOSITE.items() if a in named and b in named]
+
+
+def _named_corners(statement: str) -> dict[tuple[str, str], list[str]]:
+    """Corners the statement names by side: ("bottom", "left") -> the terms of ``(x1, y1)``."""
     named: dict[tuple[str, str], list[str]] = {}
     for m in re.finditer(rf"{_TERMS}[^()\n.]{{0,40}}?{_CORNER}|{_CORNER}[^()\n.]{{0,40}}?{_TERMS}", statement, re.I):
         terms, v, h = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(6), m.group(4), m.group(5))
         named.setdefault((_SIDE.get(v.lower(), v.lower()), h.lower()), _terms(terms))
-    pairs += [(named[a], named[b]) for a, b in _OPPOSITE.items() if a in named and b in named]
-    return pairs
+    return named
 
 
 def _ends(statement: str) -> list[tuple[list[str], list[str], bool]]:
@@ -238,6 +243,41 @@ def positions_distinct(reader: Any, text: str) -> bool | None:
     return True
 
 
+_VALID_RECTANGLE = re.compile(
+    r"(?P<s>[\w ,]+?) (?:represents?|is|are) (?:a |both )?valid (?:axis-aligned )?rectangles? with (?:a )?"
+    r"(?:non-zero|positive) area",
+    re.I,
+)
+
+
+_LIST_FORM = r"represented as (?:a list|an array|an integer array|a list of integers)? ?\[([^\]]+)\]"
+
+
+def valid_rectangles(reader: Any, text: str) -> bool | None:
+    """``rec1 and rec2 represent a valid rectangle with a non-zero area``, each ``represented as a
+    list [x1, y1, x2, y2], where (x1, y1) is ... its bottom-left corner, and (x2, y2) ... its top-right
+    corner``: the bottom-left corner below and left of the top-right one on both axes (checks)."""
+    m = _VALID_RECTANGLE.fullmatch(text.strip().rstrip("."))
+    if not m:
+        return None
+    names = re.split(r",? and |, ", m.group("s"))
+    forms = list(re.finditer(_LIST_FORM, reader.statement))
+    # the corners the sentence defining the form names (its own, not another object's)
+    corners = _named_corners(reader.statement[forms[0].end() : forms[0].end() + 300]) if len(forms) == 1 else {}
+    low, high = corners.get(("bottom", "left")), corners.get(("top", "right"))
+    if low is None or high is None or len(low) != 2 or len(high) != 2:
+        return False  # which corner is which, on which axis, not said: refused
+    form = _terms(forms[0].group(1))
+    if not set(low + high) <= set(form) or not all(
+        n in reader.nodes and reader.nodes[n].kind == "list" and reader.nodes[n].elem.kind != "list" for n in names
+    ):
+        return False
+    for name in names:
+        for a, b in zip(low, high):
+            reader.checks.append(f"{name}[{form.index(a)}] < {name}[{form.index(b)}]")
+    return True
+
+
 ENTRIES = (
     (
         "no two boxes or intervals overlap (corners / ends as the statement defines them)",
@@ -261,5 +301,11 @@ ENTRIES = (
         ("All the given positions are unique", "No two pieces are on the same square"),
         "checked",
         positions_distinct,
+    ),
+    (
+        "a rectangle given by its corners has a positive area",
+        ("rec1 and rec2 represent a valid rectangle with a non-zero area",),
+        "checked",
+        valid_rectangles,
     ),
 )
