@@ -333,8 +333,7 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         return items  # edges keep their order: sorting would not change the tree, only hide it
     if node.symmetric or node.diagonal is not None:
         return _square(node, items)  # rows keep their order: sorting them would break the symmetry
-    if node.apart and node.elem.items:  # rows said not to overlap: apart along one axis (geometry_checks)
-        spread_apart(node.apart, items, [_span(node.elem, ends, env) for ends in zip(*node.apart.values())], d.rng)
+    _spread_apart(node, items, env, d)  # rows said not to overlap: apart along one axis (geometry_checks)
     arranged = arrange(node, items, d.rng)  # the list's stated order (orders.py)
     if arranged is not None:
         return arranged
@@ -343,6 +342,12 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
     elif d.order == "reversed":
         items.sort(reverse=True)
     return items
+
+
+def _spread_apart(node: Node, items: list[Any], env: dict[str, Any], d: _Draw) -> None:
+    if node.apart and node.elem is not None and node.elem.items:
+        ranges = [_span(node.elem, ends, env) for ends in zip(*node.apart.values())]
+        spread_apart(node.apart, items, ranges, d.rng)
 
 
 def _span(row: Node, ends: tuple[Any, ...], env: dict[str, Any]) -> tuple[int, int]:
