@@ -52,6 +52,9 @@ def test_the_checks_tell_touching_from_overlapping():
     assert intervals_apart([1, 4], [3, 6], True)  # [1, 3] and [4, 6]
     assert collinear_free([(0, 0), (4, 0), (0, 3)]) and not collinear_free([(0, 0), (1, 1), (-2, -2)])
     assert not collinear_free([(0, 0), (0, 0), (5, 1)])  # a point given twice and any third
+    assert not collinear_free([(0.0, 0.0), (1.0, 2.0), (2.5, 5.0)]) and collinear_free(
+        [(0.0, 0.0), (1.0, 2.0), (2.5, 5.1)]
+    )
 
 
 def test_many_rows_are_spread_apart_keeping_each_rows_direction():

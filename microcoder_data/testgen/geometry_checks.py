@@ -16,6 +16,7 @@ import bisect
 import itertools
 import math
 import random
+from fractions import Fraction
 from typing import Any
 
 
@@ -40,11 +41,15 @@ def distinct_points(points: list[tuple[Any, ...]]) -> bool:
 
 
 def _direction(dx: Any, dy: Any) -> tuple[Any, Any]:
-    """A line's direction, the same for both senses (integers reduced, the first non-zero positive)."""
+    """A line's direction, the same for both senses: integers reduced by their gcd, other numbers
+    as an exact slope (``Fraction``), the first non-zero part positive."""
     if isinstance(dx, int) and isinstance(dy, int):
         g = math.gcd(dx, dy) or 1
         dx, dy = dx // g, dy // g
-    return (-dx, -dy) if dx < 0 or (dx == 0 and dy < 0) else (dx, dy)
+        return (-dx, -dy) if dx < 0 or (dx == 0 and dy < 0) else (dx, dy)
+    if dx == dy == 0:
+        return (0, 0)
+    return (1, Fraction(dy) / Fraction(dx)) if dx != 0 else (0, 1)
 
 
 def collinear_free(points: list[tuple[Any, ...]]) -> bool:
