@@ -26,19 +26,12 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
-from microcoder_data.testgen.geometry_checks import (
-    boxes_apart,
-    collinear_free,
-    distinct_points,
-    flat_points,
-    intervals_apart,
-    picked,
-    zipped,
-)
 from microcoder_data.testgen.graph_shapes import edges_among, graph_is, rooted
 from microcoder_data.testgen.range_checks import number_in, word_count, word_lengths_within
 from microcoder_data.testgen.structure_checks import brackets_balanced
 from microcoder_data.testgen.sentence_checks import clock_time, column_distinct, spaced_words, sum_all, valid_date
+from microcoder_data.testgen.geometry_checks import boxes_apart, collinear_free, distinct_points  # geometry
+from microcoder_data.testgen.geometry_checks import flat_points, intervals_apart, picked, zipped
 
 
 def occurrences(value: Any, x: Any) -> int:
