@@ -66,6 +66,12 @@ def _reader() -> _Reader:
     nodes["favoriteCompanies"] = Node("list", elem=Node("list", elem=Node("str")))
     nodes.update({n: Node("str") for n in ("c", "digit", "number")})  # structured_readings.py's names
     nodes.update({n: Node("list", elem=Node("int")) for n in ("arr1", "arr2")})
+    # geometry_readings' names: rows of corners / ends, AtCoder's columns and points
+    nodes.update({n: matrix() for n in ("rectangles", "tiles")})
+    nodes.update({n: Node("list", elem=Node("int")) for n in ("X1", "Y1", "Z1", "X2", "Y2", "Z2", "C", "D")})
+    nodes.update({n: Node("int") for n in ("x_A", "y_A", "x_B", "y_B", "x_C", "y_C")})
+    nodes["queens"], nodes["king"] = matrix(), Node("list", elem=Node("int"))
+    nodes["rec1"], nodes["rec2"] = Node("list", elem=Node("int")), Node("list", elem=Node("int"))
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
     reader = _Reader(args, nodes)
@@ -74,6 +80,15 @@ def _reader() -> _Reader:
     reader.statement = (
         "seats[i] = 0 represents that the ith seat is empty.\nIf isWater[i][j] == 1, cell (i, j) is water."
         "\nA map where 1 represents land and 0 represents sea"
+        "\nrectangles[i] is in the form [start_x, start_y, end_x, end_y]\n(start_x, start_y): The bottom-left corner"
+        "\n(end_x, end_y): The top-right corner\ntiles[i] = [li, ri]: every tile j in the range li <= j <= ri is white"
+        "\nThe segments of tiles are white"
+        "\nThe diagonal of the i-th cuboid connects two points (X_{i,1},Y_{i,1},Z_{i,1}) and (X_{i,2},Y_{i,2},Z_{i,2})"
+        "\nthree points A(x_A, y_A), B(x_B, y_B), and C(x_C, y_C)\nThe coordinates of P_i are (C_i, D_i)"
+        "\nqueens[i] = [xQueeni, yQueeni] represents the position of the ith black queen"
+        "\nking = [xKing, yKing] represents the position of the white king"
+        "\nA rectangle is represented as a list [x1, y1, x2, y2], where (x1, y1) is the coordinate of its bottom-left"
+        " corner, and (x2, y2) is the coordinate of its top-right corner"
     )
     reader.aliases.update({"starti": ("intervals", 2, 0), "endi": ("intervals", 2, 1)})  # intervals[i] = [starti, endi]
     return reader

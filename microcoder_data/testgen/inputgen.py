@@ -18,6 +18,7 @@ import json
 import random
 from typing import Any, Iterator
 
+from microcoder_data.testgen.geometry_checks import spread_apart
 from microcoder_data.testgen.graph_shapes import ADJACENCY, draw_adjacency, draw_edges, draw_parents
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
 from microcoder_data.testgen.orders import arrange, no_repeats, repeat_key
@@ -332,6 +333,7 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
         return items  # edges keep their order: sorting would not change the tree, only hide it
     if node.symmetric or node.diagonal is not None:
         return _square(node, items)  # rows keep their order: sorting them would break the symmetry
+    _spread_apart(node, items, env, d)  # rows said not to overlap: apart along one axis (geometry_checks)
     arranged = arrange(node, items, d.rng)  # the list's stated order (orders.py)
     if arranged is not None:
         return arranged
@@ -340,6 +342,28 @@ def _list(node: Node, n: int, env: dict[str, Any], d: _Draw, depth: int) -> list
     elif d.order == "reversed":
         items.sort(reverse=True)
     return items
+
+
+def _spread_apart(node: Node, items: list[Any], env: dict[str, Any], d: _Draw) -> None:
+    if node.apart and node.elem is not None and node.elem.items:
+        ranges = [_span(node.elem, ends, env) for ends in zip(*node.apart.values())]
+        spread_apart(node.apart, items, ranges, d.rng)
+
+
+def _span(row: Node, ends: tuple[Any, ...], env: dict[str, Any]) -> tuple[int, int]:
+    """The values an axis of a row may take (``ends``: its two positions): the widest of their
+    bounds that name no other position (``0 <= x1 < x2 <= n``: 0 and n)."""
+    assert row.items is not None  # the caller's
+    found: dict[str, list[int]] = {"lo": [], "hi": []}
+    for k in ends[:2]:
+        for side in found:
+            try:
+                found[side].append(int(evaluate(getattr(row.items[k], side), env)))
+            except (NameError, TypeError, ValueError, KeyError):
+                continue  # a bound naming the other position
+    if not found["lo"] or not found["hi"]:
+        raise ValueError("an axis with no bounds of its own")
+    return min(found["lo"]), max(found["hi"])
 
 
 def _under_total(node: Node, n: int, env: dict[str, Any]) -> tuple[int, int | None, int]:

@@ -18,6 +18,7 @@ from microcoder_data.testgen.adjacency_readings import ENTRIES as ADJACENCY_ENTR
 from microcoder_data.testgen.adjacency_readings import said_in_clauses
 from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.distinct_readings import ENTRIES as DISTINCT_ENTRIES
+from microcoder_data.testgen.geometry_readings import ENTRIES as GEOMETRY_ENTRIES
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
 from microcoder_data.testgen.length_relations import LENGTH_READINGS
 from microcoder_data.testgen.matrices import read_matrix
@@ -116,6 +117,7 @@ READINGS = (
     *(Reading(*entry) for entry in ORDER_ENTRIES),  # a list's order: order_readings.py
     *(Reading(*entry) for entry in ADJACENCY_ENTRIES),  # adjacency lists, tree edges, permissions
     *(Reading(*entry) for entry in RANGE_WORD_ENTRIES),  # ranges in words, absolute values: range_words.py
+    *(Reading(*entry) for entry in GEOMETRY_ENTRIES),  # boxes, intervals apart; no three collinear
     Reading(
         "a graph's shape: tree, connected, directed acyclic",
         (

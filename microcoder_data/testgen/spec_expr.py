@@ -31,6 +31,8 @@ from microcoder_data.testgen.graph_shapes import edges_among, graph_is, rooted
 from microcoder_data.testgen.range_checks import number_in, word_count, word_lengths_within
 from microcoder_data.testgen.structure_checks import brackets_balanced
 from microcoder_data.testgen.sentence_checks import clock_time, column_distinct, spaced_words, sum_all, valid_date
+from microcoder_data.testgen.geometry_checks import boxes_apart, collinear_free, distinct_points  # geometry
+from microcoder_data.testgen.geometry_checks import flat_points, intervals_apart, picked, zipped
 
 
 def occurrences(value: Any, x: Any) -> int:
@@ -223,6 +225,10 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "sum_all": sum_all,
     "valid_date": valid_date,
     "column_distinct": column_distinct,
+    **{
+        f.__name__: f
+        for f in (boxes_apart, collinear_free, distinct_points, flat_points, intervals_apart, picked, zipped)
+    },
 }
 # what a comprehension may fold its items with: ``all(... for case in cases)``
 FOLDS = {"all": all, "sum": sum}

@@ -78,6 +78,9 @@ class Node:
     # a graph drawn on this edge list (graph_readings): {"shape", "ends" (the flat list of second
     # ends, "" for tuples' positions 0, 1), "lo", "hi" (the vertices)}; checked by ``graph_is``
     graph: dict[str, str] | None = None
+    # rows that must not overlap (geometry_readings): {"lows": [k...], "highs": [k...]} the positions of
+    # two opposite corners, one per axis; drawn apart along one axis, a check reads the promise
+    apart: dict[str, list[int]] | None = None
     edges_of: str | None = None  # each element's positions 0, 1: an edge of this list, either way (adjacency_readings)
 
 
