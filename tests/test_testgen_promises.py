@@ -191,3 +191,18 @@ def test_what_the_constraints_guarantee_is_implied_by_them_not_one_more_promise(
     plain = plain.replace("The constraints guarantee", "It is guaranteed")
     refused = input_spec(functional(plain))
     assert isinstance(refused, NoSpec) and refused.refusal.kind == "promise", plain
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "It is guaranteed that nums forms a zigzag sequence, and the constraints guarantee that the answer exists.",
+        "The input is generated such that nums[0] == 7, as the constraints guarantee that nums is non-empty.",
+        "Although the constraints guarantee only that nums[i] <= 100, it is guaranteed that every nums[i] is a square.",
+        "The constraints guarantee that the answer exists, and it is guaranteed that nums is a zigzag sequence.",
+    ],
+)
+def test_a_sentence_that_also_promises_something_of_its_own_is_still_a_promise(sentence):
+    # only a sentence that is the constraints' implication alone is passed over (review: .search swallowed these)
+    refused = input_spec(functional(sentence))
+    assert isinstance(refused, NoSpec) and refused.refusal.kind == "promise", sentence

@@ -44,7 +44,7 @@ from microcoder_data.testgen.defined_qualifiers import refuse_defined_qualifier
 from microcoder_data.testgen.statement_lines import (
     body_promises,
     constraint_lines,
-    IMPLIED_BY_CONSTRAINTS,
+    implied_by_constraints,
     promised_constraints,
     promises_outside_constraints,
 )
@@ -313,7 +313,7 @@ def _promised_lines(statement: str, lines: list[str] | None) -> dict[str, str]:
     section to read it with, refuses the spec (kind ``promise``, named)."""
     clauses = dict(promised_constraints(statement))
     for sentence in promises_outside_constraints(statement):
-        if (sentence not in clauses or lines is None) and not IMPLIED_BY_CONSTRAINTS.search(sentence):
+        if (sentence not in clauses or lines is None) and not implied_by_constraints(sentence):
             raise _Unsupported(f"a promise outside the constraints: {sentence!r}", kind="promise", line=sentence)
     return {clause: sentence for sentence, clause in clauses.items()}
 
@@ -344,7 +344,7 @@ def _read_lines(
             continue
         if line in promised:
             said = promised[line]
-            if IMPLIED_BY_CONSTRAINTS.search(said):
+            if implied_by_constraints(said):
                 continue  # what the constraints guarantee holds of every input they allow
             raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said)
         raise _Unsupported(f"constraint not understood: {line!r}", kind="unsupported_constraint", line=line)

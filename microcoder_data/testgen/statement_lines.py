@@ -55,15 +55,27 @@ def body_text(statement: str) -> str:
 
 # "The constraints guarantee that ...", "It can be proved that the constraints of this problem guarantee ...": what
 # follows is a consequence of the Constraints, every line of which is enforced or refuses the spec -- read where a
-# reading reads it (stricter, harmless), else passed over, never refused as a promise
-IMPLIED_BY_CONSTRAINTS = re.compile(r"\bthe constraints(?: of (?:this|the) problem)? guarantee\b", re.I)
+# reading reads it (stricter, harmless), else passed over, never refused as a promise.  Only a sentence that is that
+# implication alone: one that also promises something itself ("It is guaranteed that X, and the constraints
+# guarantee ...", "Although the constraints guarantee only ..., ...") is a promise like any other.
+_IMPLIED = re.compile(
+    r"\(?(?:(?:here|also|additionally|furthermore|moreover|in addition|note that),? )*"
+    r"(?:it can be (?:shown|proved|proven) that )?the constraints(?: of (?:this|the) problem)? guarantee (?:that )?(.+)",
+    re.I,
+)
+
+
+def implied_by_constraints(sentence: str) -> bool:
+    """Whether ``sentence`` only says what the Constraints imply (see ``_IMPLIED``)."""
+    m = _IMPLIED.fullmatch(sentence.strip())
+    return m is not None and not re.search(r"guarantee|generated|\bonly\b|\bpromise|\bassume", m.group(1), re.I)
 
 
 def promises_outside_constraints(statement: str) -> list[str]:
     """The body's promises about the input (those about the answer are answer checks).  The
     Constraints reader enforces or refuses what is stated there; a promise in the body it never
     sees, so a generator must read it as a constraint line (:func:`promised_constraints`) or refuse it
-    (but one :data:`IMPLIED_BY_CONSTRAINTS`)."""
+    (but one :func:`implied_by_constraints`)."""
     return [s for s in body_promises(statement) if answer_check_of(s) is None]
 
 
