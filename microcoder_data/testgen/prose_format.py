@@ -49,8 +49,6 @@ from microcoder_data.testgen.prose_items import (
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_promises import is_promise, split_sentences, story_promise, told_without_parents
 from microcoder_data.testgen.prose_refusals import a_meaning, count_bounded_elsewhere, lists_of
-from microcoder_data.testgen.prose_restated import told_without_restated
-from microcoder_data.testgen.prose_wordings import without_arrangement
 from microcoder_data.testgen.prose_sentences import (
     noun_phrases,
     rephrase,
@@ -179,8 +177,7 @@ def read_prose(statement: str) -> ProseInput:
     names = [n for line in reading.lines for n in line.names]
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
-    story = told_without_restated(_normal(story), reading.constraints, reading.totals, reading.lines)  # said again
-    reading.constraints += _story_ranges(story, set(names))
+    reading.constraints += _story_ranges(_normal(story), set(names))
     glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count
     told = told_without_tree(_normal(_without_output(story)) + "\n\n" + "\n\n".join(glosses), reading.constraints)
     told = told_without_graph(told_without_parents(told, reading.constraints), reading.constraints)
@@ -265,7 +262,6 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
-    told = without_arrangement(told)  # "— the initial order of the members": the order written in, no promise
     said = (
         not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told))) and noun_phrases(s[m.end() :]) if m else False
     )

@@ -179,12 +179,6 @@ def _fixed(head: str) -> tuple[str, str, str] | None:
     return m.group(1), str(len(subs) + 1), head[: m.start()].rstrip(" :,")
 
 
-def _row_length(line: str, name: str) -> str | None:
-    """ "1 <= |s_i| <= 10" (or ``|s|``) of a block's string: each row's length range, as ``|s_i|``; else None."""
-    m = re.fullmatch(rf"(\S+) ?<= ?\|{re.escape(name)}(?:_\{{?i\}}?)?\| ?<= ?(\S+(?: ?\* ?\S+)?)", line.strip())
-    return f"{m[1]} <= |{name}_i| <= {m[2]}" if m else None
-
-
 _WORD_CHARS = {"zeros": "0", "zeroes": "0", "ones": "1", "zero": "0", "one": "1"}
 
 
@@ -350,10 +344,6 @@ def read_string_rows(
         return None
     line, lines = read
     name = line.names[0]
-    if not line.count and lines and all(_row_length(x, name) or x.startswith(f"{name} consists of ") for x in lines):
-        return ProseLine([name], block=True, string=True), [
-            _row_length(x, name) or f"{name}_i{x[len(name) :]}" for x in lines
-        ]
     if not line.count or not all(x.startswith(f"{name} consists of ") for x in lines):
         raise _Unsupported(f"a block of strings not understood: {sentence!r}", kind="unsupported_format", line=sentence)
     return ProseLine([name], block=True, string=True, length=line.count), [f"{name}_i{x[len(name) :]}" for x in lines]

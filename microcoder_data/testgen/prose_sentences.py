@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 
 from microcoder_data.testgen.prose_families import rewrite as more_wordings
-from microcoder_data.testgen.prose_wordings import rewrite as still_more_wordings
 
 _ORDINAL = r"first|second|third|fourth|fifth|sixth|next|only|single|final|last"
 _REWRITES = [
@@ -114,7 +113,7 @@ def split_bullets(sentences: list[str]) -> list[str]:
 
 def rephrase(s: str) -> str:
     """``s`` (a sentence less its gloss and period) in the form prose_format reads."""
-    s = _row_letter_i(still_more_wordings(more_wordings(s)))
+    s = _row_letter_i(more_wordings(s))
     for pattern, form in _REWRITES_C:
         s = pattern.sub(form, s)
     s = re.sub(r"\bnumbers? (?=[A-Za-z]\w*_\{?1)", "integers ", s)  # n numbers a_1, ..., a_n
