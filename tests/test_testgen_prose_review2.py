@@ -251,3 +251,34 @@ def test_a_string_of_n_letters_is_not_a_string_of_any_characters():
     )
     assert not isinstance(_spec(section, ["3\nabc\n"]), StdinSpec)  # digits drawn in a string of letters
     assert isinstance(_spec(section.replace(" letters.", " characters."), ["3\nab1\n"]), StdinSpec)
+
+
+@pytest.mark.parametrize(
+    "section, test",
+    [
+        (
+            "The first line contains an integer n (1 <= n <= 5). The second line contains n integers t_1, t_2, ..., t_n"
+            f" (1 <= t_i <= 20){gloss}.",
+            "3\n1 2 3\n",
+        )
+        for gloss in (
+            " — the heights from the smallest to the largest",
+            " — the positions of the houses from left to right",
+            ", the lengths of the sides of a non-degenerate triangle",
+            " — the moments of the visits in chronological order",
+            " — the values in ascending order",
+        )
+    ]
+    + [
+        (
+            "The first line contains an integer n (1 <= n <= 4). Each of the next n lines contains n integers a_{i,j}"
+            " (0 <= a_{i,j} <= 9) — the matrix, which is symmetric.",
+            "2\n1 2\n2 1\n",
+        )
+    ],
+)
+def test_a_gloss_that_says_an_order_or_a_shape_is_refused(section, test):
+    # review of the second prose round: glosses naming an order ("from left to right") or a shape (symmetric,
+    # a triangle's sides) were read as saying nothing, and drawn inputs broke them
+    spec = _spec(section, [test])
+    assert not isinstance(spec, StdinSpec), section

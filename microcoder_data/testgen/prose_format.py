@@ -602,7 +602,10 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
 _GLOSS_PROMISE = re.compile(
     r"\b(?:guarantee|distinct|differ|unique|prime|even(?!ts?\b)|odd|divisible|multiple|power|non-?zero|positive|negative"
     r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom|divisor|coprime"
-    r"|composite|consecutive|adjacent|disjoint|fibonacci|perfect squares?|squares? of)\w*",
+    r"|composite|consecutive|adjacent|disjoint|fibonacci|perfect squares?|squares? of|ascending|descending|increasing"
+    r"|decreasing|chronolog|symmetric|triangle|polygon|degenerate|collinear|overlap|intersect"
+    r"|(?:smallest|largest|lowest|highest|left|right|top|bottom|first|last|earliest|latest) to (?:the )?"
+    r"(?:smallest|largest|lowest|highest|left|right|top|bottom|first|last|earliest|latest))\w*",
     re.I,
 )
 _GRAPH_WORDS = re.compile(r"\b(?:trees?|graphs?|edges?|vertices|vertex|connected|loops?|reachable|cycles?)\b", re.I)
