@@ -25,7 +25,7 @@ from microcoder_data.testgen.word_readings import alphabet_in_words
 
 _TERM = r"[A-Za-z_]\w*(?:\[[a-z0-9]\])*"
 _GROUP = r"(?:all (?:of )?(?:the )?|both (?:of )?(?:the )?|the )(?:given |input )?strings"
-_SUBJECTS = rf"(?:both )?({_GROUP}|{_TERM}(?:(?:,? and |, ){_TERM})*)"
+_SUBJECTS = rf"(?:both (?!(?:of )?(?:the )?strings))?({_GROUP}|{_TERM}(?:(?:,? and |, ){_TERM})*)"
 
 
 def _leaf(node: Any) -> Any:
