@@ -171,3 +171,8 @@ def test_characters_left_out_of_a_stated_alphabet():
     assert "breaks the constraints" in _refused("", ASCII + NOT_IN, "s: str", [{"s": 'a"b'}])
     # with no alphabet stated, what else s may hold is not said
     assert "not understood" in _refused("", "1 <= s.length <= 100\n" + NOT_IN, "s: str", [{"s": "ab"}])
+
+
+def test_values_not_consecutive_of_a_tuple_field_are_refused():
+    gapped = SHIFT_LINES.replace("either 0 or 1", "either 0 or 2")
+    assert "not understood" in _refused(SHIFT, gapped, "shift: List[List[int]]", [{"shift": [[0, 5]]}])

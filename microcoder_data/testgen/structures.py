@@ -231,8 +231,9 @@ def make_items(reader: Any, positional: dict[tuple[str, int, str], dict[str, str
         for (n, d, k), chars in reader.position_alphabets.items():
             if (n, d) == (name, depth) and (k >= size or tup.items[k].kind != "str"):
                 raise _Unsupported(f"characters of {name}[i][{k}] that is not a string of the tuple")
-            if (n, d) == (name, depth):
-                tup.items[k].alphabet = chars
+            if (n, d) == (name, depth):  # within the element's own, where a line stated one too
+                own = tup.items[k].alphabet
+                tup.items[k].alphabet = chars if own is None else "".join(c for c in chars if c in own)
         tup.item_ne = reader.item_ne.get((name, depth))
         # positions another's bounds name are drawn first
         deps = {

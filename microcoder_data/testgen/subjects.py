@@ -1,7 +1,7 @@
 """The subject of a character or value predicate written in a way the plain readings do not resolve
 (issue 37: refused lines of the dev statements), resolved to the inputs' nodes by one rule set:
 
-* ``All strings`` / ``the strings``: every input whose leaves are strings; ``Both strings``: the
+* ``All strings``: every input whose leaves are strings; ``Both strings``: the
   same, where there are exactly two (otherwise the line is refused: ambiguous);
 * a tuple field named in the body (``tickets[i] = [fromi, toi]``: ``fromi`` is position 0 of
   ``tickets``' elements, structures.scan_aliases) or by index (``orders[i][2]``): that position;
@@ -24,7 +24,7 @@ from microcoder_data.testgen.name_variants import with_variants
 from microcoder_data.testgen.word_readings import alphabet_in_words
 
 _TERM = r"[A-Za-z_]\w*(?:\[[a-z0-9]\])*"
-_GROUP = r"(?:all (?:of )?(?:the )?|both (?:of )?(?:the )?|the )(?:given |input )?strings"
+_GROUP = r"(?:all (?:of )?(?:the )?|both (?:of )?(?:the )?)(?:given |input )?strings"  # not "the strings": which?
 _SUBJECTS = rf"(?:both (?!(?:of )?(?:the )?strings))?({_GROUP}|{_TERM}(?:(?:,? and |, ){_TERM})*)"
 
 
@@ -117,6 +117,8 @@ def values_of(reader: Any, text: str) -> bool | None:
     values = [int(m.group(2)), *map(int, re.findall(r"-?\d+", m.group(3)))]
     if sorted(values) == list(range(min(values), max(values) + 1)):
         return all(reader.range_or_condition(f"{min(values)} <= {t} <= {max(values)}") for t, _ in subjects)
+    if any(r[2].startswith("@") for _, r in subjects):
+        return False  # choices of one tuple position: no reading holds them (handed back, it would come here again)
     return all(reader.read(f"{t} is either {' or '.join(map(str, values))}", False) for t, _ in subjects)
 
 
