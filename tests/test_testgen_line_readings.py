@@ -74,8 +74,14 @@ def _reader() -> _Reader:
     nodes["rec1"], nodes["rec2"] = Node("list", elem=Node("int")), Node("list", elem=Node("int"))
     args = list(nodes)
     nodes.update({n: Node("int", size_like=True) for n in ("m", "n")})  # sizes the statement names
+    nodes.update({n: Node("list", elem=Node("list", elem=Node("str"))) for n in ("tickets", "mappings")})  # subjects.py
+    nodes["binary"] = Node("str")
+    nodes.update({"shift": matrix(), "restaurants": matrix(), "image": matrix(), "veganFriendly": Node("int")})
     reader = _Reader(args, nodes)
     reader.aliases = {"xi": ("mines", 2, 0), "yi": ("mines", 2, 1)}  # ``mines[i] = [xi, yi]``
+    tuples = {"tickets": ["fromi", "toi"], "mappings": ["oldi", "newi"], "shift": ["directioni", "amounti"]}
+    tuples["restaurants"] = ["idi", "ratingi", "veganFriendlyi"]
+    reader.aliases.update({a: (n, 2, k) for n, names in tuples.items() for k, a in enumerate(names)})
     # what the words of count_readings' examples mean
     reader.statement = (
         "seats[i] = 0 represents that the ith seat is empty.\nIf isWater[i][j] == 1, cell (i, j) is water."
@@ -111,6 +117,7 @@ def test_every_reading_reads_its_own_examples(reading, example):
     # graph lines are recorded, tied to the edges once every bound is read (graph_readings)
     recorded = reader.nodes != fresh().nodes or reader.checks or reader.bounds or reader.graphs
     recorded = recorded or reader.aliases != fresh().aliases  # names for positions (AS_NAMED)
+    recorded = recorded or reader.position_alphabets  # a tuple position's characters (subjects.py)
     assert recorded if reading.enforced != NOTHING_TO_ENFORCE else not recorded  # something to enforce, or nothing
 
 

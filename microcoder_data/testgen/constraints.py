@@ -195,6 +195,7 @@ class _Reader:
             ""  # the whole statement, where a line points back to it (a mountain, what "empty" means, a noun)
         )
         self.alias_groups: dict[str, list[tuple[str, int, str]]] = {}  # ``xi`` of ``pi = [xi, yi]``: tuple_aliases
+        self.position_alphabets: dict[tuple[str, int, int], str] = {}  # ``fromi consists of ...``: subjects.py
 
     def names(self) -> set[str]:
         return set(self.nodes)

@@ -38,6 +38,7 @@ from microcoder_data.testgen.relation_readings import (
 from microcoder_data.testgen.range_words import ENTRIES as RANGE_WORD_ENTRIES
 from microcoder_data.testgen.sentence_readings import ENTRIES as SENTENCE_ENTRIES
 from microcoder_data.testgen.structured_readings import ENTRIES as STRUCTURED_ENTRIES
+from microcoder_data.testgen.subjects import ENTRIES as SUBJECT_ENTRIES
 from microcoder_data.testgen.value_registry import ENTRIES as VALUE_ENTRIES
 from microcoder_data.testgen.word_readings import each_subject, leading_zeros
 
@@ -107,6 +108,7 @@ def _bounded_difference(reader: Any, text: str) -> bool | None:
 
 
 READINGS = (
+    *(Reading(*entry) for entry in SUBJECT_ENTRIES),  # subjects resolved: all strings, tuple fields
     *(Reading(*entry) for entry in VALUE_ENTRIES),  # values, alphabets, existence: value_registry.py
     *(Reading(*entry) for entry in STRUCTURED_ENTRIES),  # brackets, leading zeros, occurs in: structured_readings.py
     *(Reading(*entry) for entry in MULTISET_ENTRIES),  # repeated values, a fixed ending: multiset_readings.py

@@ -200,6 +200,7 @@ def make_items(reader: Any, positional: dict[tuple[str, int, str], dict[str, str
     lists = {(n, d) for n, d, _ in positional} | set(reader.item_ne)
     # a list of tuples named position by position; a flat list (``location = [posx, posy]``) only where a bound names one
     lists |= {(n, d) for n, d, _ in reader.aliases.values() if d >= 2}
+    lists |= {(n, d) for n, d, _ in reader.position_alphabets}  # a position's own characters: subjects.py
     for name, depth in sorted(lists):
         tup = reader.node_at(name, depth - 1)
         if depth < 1 or tup.kind != "list" or tup.elem is None:
@@ -227,6 +228,12 @@ def make_items(reader: Any, positional: dict[tuple[str, int, str], dict[str, str
                 item.len_lo, item.len_hi = lo or item.len_lo, hi or item.len_hi
             else:
                 item.lo, item.hi = lo or item.lo, hi or item.hi
+        for (n, d, k), chars in reader.position_alphabets.items():
+            if (n, d) == (name, depth) and (k >= size or tup.items[k].kind != "str"):
+                raise _Unsupported(f"characters of {name}[i][{k}] that is not a string of the tuple")
+            if (n, d) == (name, depth):  # within the element's own, where a line stated one too
+                own = tup.items[k].alphabet
+                tup.items[k].alphabet = chars if own is None else "".join(c for c in chars if c in own)
         tup.item_ne = reader.item_ne.get((name, depth))
         # positions another's bounds name are drawn first
         deps = {
