@@ -159,7 +159,7 @@ def test_a_body_definition_other_than_the_readings_refuses_though_a_line_names_i
     assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise", getattr(spec, "reason", "")
 
 
-LUCKY = "An integer is lucky if its digits are all 4 or 7."
+LUCKY = "An integer is lucky if its digits are all 4 or 7. Two arrays are equal if they hold the same values."
 
 
 @pytest.mark.parametrize(
@@ -183,6 +183,9 @@ def test_a_qualifier_after_the_inputs_name_is_seen(intro):
         "You are given an array nums of length n, return the number of lucky pairs.",
         "You are given an array nums and an integer k. Return the number of lucky subarrays.",
         "Given an array nums, return true if nums is a lucky array.",
+        "Given an array nums, delete the fewest elements from nums to make it lucky.",  # a later mention
+        "You are given an array nums representing the lucky draws of a day.",  # what it stands for
+        "You are given two arrays nums and other of equal length n.",  # a length, not a qualifier
     ],
 )
 def test_a_defined_word_of_the_task_after_the_inputs_name_refuses_nothing(intro):

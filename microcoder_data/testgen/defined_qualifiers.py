@@ -62,7 +62,10 @@ _ALPHABET_ONLY = re.compile(
 )
 _ARTICLE = {"a", "an", "the", "some", "two", "three"}
 # the task's verbs end the phrase after an input's name ("Given nums return the number of good pairs")
-_TASK = r"return|returns|find|determine|compute|calculate|count|output|print|check|answer|your task|such that|so that|then|and you"
+_TASK = (
+    r"return|returns|find|determine|compute|calculate|count|output|print|check|answer|your task|such that|so that"
+    r"|then|and you|represent\w*|denot\w*|describ\w*|indicat\w*|of (?:equal |the same )?(?:length|size)"
+)  # the task, or what the input stands for ("img representing the grayscale of an image")
 _FUNCTION = {"of", "and", "or", "is", "are", "if", "in", "to", "with", "for", "that", "which", "return", "given"}
 
 
@@ -103,7 +106,10 @@ def qualifiers(sentence: str, names: list[str]) -> dict[str, set[str]]:
             opened = k >= 2 and words[k - 1].lower() in _ARTICLE and words[k - 2].lower() in ("given", "and", ",")
             if opened and k < len(words):
                 out.setdefault(name, set()).update(w.lower() for w in words[k:])
-            after = set() if _TASK_BEFORE.search(sentence[: m.start()]) else _after(sentence[m.end() :], names)
+            first = m.start() == sentence.find(m.group(0))  # a later mention is the task's ("from s to make it fancy")
+            after = (
+                _after(sentence[m.end() :], names) if first and not _TASK_BEFORE.search(sentence[: m.start()]) else ()
+            )
             if after:
                 out.setdefault(name, set()).update(after)
     return out
@@ -119,7 +125,8 @@ def _after(tail: str, names: list[str]) -> set[str]:
     tail = re.sub(r"^\s*,\s*(?=an? |the )", " ", tail)  # "nums, a beautiful array": the apposition
     others = "|".join(re.escape(n) for n in names)
     stop = re.search(rf"[,;:.?!(]|\b(?:{_TASK})\b|(?<![\w.\[])(?:{others})(?![\w\[(])", tail, re.I)
-    return {w.lower() for w in re.findall(_WORD, tail[: stop.start() if stop else len(tail)])}
+    words = {w.lower() for w in re.findall(_WORD, tail[: stop.start() if stop else len(tail)])}
+    return words - _ARTICLE - _FUNCTION - {"to", "from"}
 
 
 def predicated(sentence: str, names: list[str]) -> dict[str, set[str]]:
