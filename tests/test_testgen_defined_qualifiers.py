@@ -118,7 +118,79 @@ def test_an_atcoder_stdin_body_reads_alike():
     )
     found = defined_qualifier(body, ["N", "A", "B"], ["2 <= N <= 10", "0 <= A_i, B_i < 5"])
     assert found is not None and found[0].startswith("You are given two good sequences")
-    assert defined_qualifier(body, ["N", "A", "B"], ["A and B are good sequences."]) is None
+    # a line naming the word does not enforce the body's own definition of it (no reading knows that one)
+    named = defined_qualifier(body, ["N", "A", "B"], ["A and B are good sequences."])
+    assert named is not None and named[1].startswith("An integer sequence where no two adjacent")
+
+
+VPS_LINES = "1 <= s.length <= 30\ns[i] is either '(' or ')'.\ns is a valid parentheses string."
+
+
+@pytest.mark.parametrize(
+    "definition",
+    [
+        "A parentheses string is valid if and only if:\n\nIt is the empty string,\nIt can be written as AB (A "
+        "concatenated with B), where A and B are valid strings, or\nIt can be written as (A), where A is a valid string.",
+        'A valid parentheses string is either empty "", "(" + A + ")", or A + B, where A and B are valid '
+        "parentheses strings, and + represents string concatenation.",
+    ],
+)
+def test_the_standard_bracket_grammar_is_enforced_by_the_line_naming_it(definition):
+    body = f"{definition}\n\nGiven a valid parentheses string s, return its depth."
+    spec = input_spec(problem(body, VPS_LINES, "s", '"(())"', "str"))
+    assert isinstance(spec, InputSpec), getattr(spec, "reason", "")
+
+
+@pytest.mark.parametrize(
+    "definition",
+    [
+        "A parentheses string is valid if it is balanced and no parenthesis is nested more than two levels deep.",
+        "A parentheses string is valid if every '(' is matched by two consecutive ')' characters.",
+        "An array arr is non-increasing if arr[i-1] <= arr[i] for every 1 <= i < arr.length.",
+    ],
+)
+def test_a_body_definition_other_than_the_readings_refuses_though_a_line_names_it(definition):
+    if "arr" in definition:
+        body, lines = f"{definition} You are given a non-increasing integer array nums.", BOUNDS
+        p = problem(body, lines + "\nnums is sorted in non-increasing order.", "nums", "[3, 1]", "List[int]")
+    else:
+        p = problem(f"{definition} Given a valid parentheses string s, return it.", VPS_LINES, "s", '"(())"', "str")
+    spec = input_spec(p)
+    assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise", getattr(spec, "reason", "")
+
+
+LUCKY = "An integer is lucky if its digits are all 4 or 7. Two arrays are equal if they hold the same values."
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "You are given nums, a lucky array.",
+        "You are given an array nums of lucky integers.",
+        "You are given an array nums where every element is lucky.",
+        "You are given an array nums consisting of lucky integers.",
+        "The array nums you are given is lucky.",
+    ],
+)
+def test_a_qualifier_after_the_inputs_name_is_seen(intro):
+    spec = input_spec(problem(f"{LUCKY} {intro} Return its length.", BOUNDS, "nums", "[4, 7]", "List[int]"))
+    assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise" and spec.refusal.line == intro
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "You are given an array nums of length n, return the number of lucky pairs.",
+        "You are given an array nums and an integer k. Return the number of lucky subarrays.",
+        "Given an array nums, return true if nums is a lucky array.",
+        "Given an array nums, delete the fewest elements from nums to make it lucky.",  # a later mention
+        "You are given an array nums representing the lucky draws of a day.",  # what it stands for
+        "You are given two arrays nums and other of equal length n.",  # a length, not a qualifier
+    ],
+)
+def test_a_defined_word_of_the_task_after_the_inputs_name_refuses_nothing(intro):
+    spec = input_spec(problem(f"{LUCKY} {intro}", BOUNDS, "nums", "[4, 7]", "List[int]"))
+    assert isinstance(spec, InputSpec), getattr(spec, "reason", "")
 
 
 def test_an_existing_test_breaking_the_enforced_qualifier_refuses():

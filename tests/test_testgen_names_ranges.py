@@ -92,6 +92,22 @@ def test_positions_bounded_by_a_size_follow_it():
     assert all(0 <= v < x["n"] for x in got for v in x["startPos"])
 
 
+def test_a_positions_bounds_stay_within_the_lists_element_bounds():
+    body = "You are given startPos = [startrow, startcol], a position on an m x n grid."
+    lines = "1 <= m, n <= 10\nstartPos.length == 2\n0 <= startPos[i] <= 3\n0 <= startrow < m\n0 <= startcol < n"
+    sig = "m: int, n: int, startPos: List[int]"
+    got = _drawn(_problem(body, lines, sig, ['{"m": 3, "n": 3, "startPos": [1, 2]}']), 80)
+    assert all(0 <= v <= 3 for x in got for v in x["startPos"])
+    assert all(x["startPos"][0] < x["m"] and x["startPos"][1] < x["n"] for x in got)
+    lines = "1 <= edges.length <= 10\nedges[i] = [ui, vi]\n0 <= edges[i][j] <= 5\n0 <= ui, vi <= 100"
+    got = _drawn(fn_problem(lines, "edges: List[List[int]]", ['{"edges": [[1, 2]]}']), 80)
+    assert all(0 <= v <= 5 for x in got for e in x["edges"] for v in e) and any(
+        e[0] == 5 for x in got for e in x["edges"]
+    )
+    broken = fn_problem(lines, "edges: List[List[int]]", ['{"edges": [[1, 50]]}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
 def test_a_numbered_family_of_inputs_shares_its_positions_names():
     body = "The coordinate of a point pi is represented as [xi, yi]."
     lines = "p1.length == p2.length == p3.length == 2\n-10^4 <= xi, yi <= 10^4"

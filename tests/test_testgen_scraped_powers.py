@@ -42,7 +42,7 @@ INTS = {
 )
 def test_each_phrasing_is_read_as_its_power(line, powers, products):
     assert may_apply(line)
-    assert rewrite(line, INTS, Scraped(frozenset({"230"}))) == (powers, products)
+    assert rewrite(line, INTS, Scraped(frozenset({(line, "230")})), line) == (powers, products)
 
 
 def test_the_competing_reading_is_the_product():
@@ -51,16 +51,16 @@ def test_the_competing_reading_is_the_product():
     assert rewrite("0 <= nums[i] < 2maximumBit", INTS, products)[0] == "0 <= nums[i] < 2 * maximumBit"
 
 
-def test_numbers_that_may_be_powers_of_two_are_tried_one_at_a_time_narrowest_first():
-    lines = ["1 <= n <= 250", "0 <= nums[i] < 230", "1 <= k <= 105"]
-    assert modes(lines) == [
-        Scraped(),
-        Scraped(frozenset({"230"})),
-        Scraped(frozenset({"250"})),
-        Scraped(frozenset({"230", "250"})),
-    ]
+def test_numbers_that_may_be_powers_of_two_are_tried_per_line_narrowest_first():
+    lines = ["1 <= n <= 250", "0 <= nums[i] < 230", "1 <= k <= 105", "1 <= m <= 230"]
+    n, nums, m = (lines[0], "250"), (lines[1], "230"), (lines[3], "230")
+    sets = [{n}, {nums}, {m}, {n, nums}, {n, m}, {nums, m}, {n, nums, m}]
+    got = modes(lines)
+    assert got[0] == Scraped() and [len(g.powers) for g in got[1:]] == [len(s) for s in sets]
+    assert set(got[1:]) == {Scraped(frozenset(s)) for s in sets}
     assert modes(["1 <= n <= 105", "0 <= nums[i] <= 109"]) == []  # nothing of the shape: no further reading
-    assert rewrite("1 <= n <= 250", INTS, Scraped(frozenset({"230"}))) == ("1 <= n <= 250", [])
+    assert rewrite("1 <= n <= 250", INTS, Scraped(frozenset({nums})), lines[0]) == ("1 <= n <= 250", [])
+    assert rewrite(lines[3], INTS, Scraped(frozenset({nums})), lines[3]) == (lines[3], [])  # another line's power
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_numbers_that_may_be_powers_of_two_are_tried_one_at_a_time_narrowest_fir
     ],
 )
 def test_what_is_not_a_lost_superscript_is_left_alone(line):
-    assert rewrite(line, INTS, Scraped(frozenset({"230"}))) == (line, [])
+    assert rewrite(line, INTS, Scraped(frozenset({(line, "230")})), line) == (line, [])
 
 
 XOR = "nums.length == n\n1 <= n <= 105\n1 <= maximumBit <= 20\n0 <= nums[i] < 2maximumBit\nnums is sorted in ascending order."
@@ -103,7 +103,7 @@ OR = "1 <= nums.length <= 105\n0 <= nums[i] < 230\n0 <= k < nums.length"
 
 
 def test_a_power_of_two_lost_its_superscript_where_the_tests_need_it():
-    got = _drawn(OR, "nums: List[int], k: int", ['{"nums": [3, 256, 5], "k": 1}'])
+    got = _drawn(OR, "nums: List[int], k: int", ['{"nums": [3, 25600, 5], "k": 1}'])
     assert all(0 <= v < 2**30 for x in got for v in x["nums"]) and any(v > 230 for x in got for v in x["nums"])
 
 
@@ -114,9 +114,22 @@ def test_the_literal_bound_is_kept_where_the_tests_fit_it():
 
 def test_only_the_number_the_tests_need_is_read_as_a_power():
     two = "1 <= n <= 250\n1 <= nums.length <= 105\n0 <= nums[i] < 230"
-    got = _drawn(two, "n: int, nums: List[int]", ['{"n": 3, "nums": [3, 256, 5]}'])
+    got = _drawn(two, "n: int, nums: List[int]", ['{"n": 3, "nums": [3, 25600, 5]}'])
     assert all(1 <= x["n"] <= 250 for x in got) and any(v > 230 for x in got for v in x["nums"])
     assert all(v < 2**30 for x in got for v in x["nums"])
+
+
+def test_the_same_number_is_a_power_only_in_the_line_whose_tests_need_it():
+    two = "1 <= n <= 230\n1 <= nums.length <= 10\n0 <= nums[i] < 230"
+    tests = ['{"n": 5, "nums": [1000000, 3]}', '{"n": 230, "nums": [7]}']
+    got = _drawn(two, "n: int, nums: List[int]", tests, 60)
+    assert all(1 <= x["n"] <= 230 for x in got) and any(v > 230 for x in got for v in x["nums"])
+
+
+@pytest.mark.parametrize("value", [300, 2400])
+def test_a_test_just_past_the_literal_refuses_rather_than_widen_to_the_power(value):
+    why = why_not_read(fn_problem("1 <= n <= 250", "n: int", [f'{{"n": {value}}}', '{"n": 3}']))
+    assert "wrong test or a lost superscript" in why  # never n drawn up to 2**50
 
 
 def test_an_input_beyond_both_readings_is_refused():

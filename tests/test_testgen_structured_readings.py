@@ -63,6 +63,15 @@ def test_balanced_parentheses_are_drawn_so_and_checked(line):
     assert "breaks the constraints" in why_not_read(fn_problem(cons, "s: str", ['{"s": "())("}']))
 
 
+@pytest.mark.parametrize("order", ["alphabet first", "alphabet last"])
+def test_angle_brackets_the_balance_check_does_not_pair_refuse(order):
+    alphabet, line = "s consists of '(', ')', '<' and '>'.", "s is a valid bracket sequence."
+    lines = [alphabet, line] if order == "alphabet first" else [line, alphabet]
+    p = fn_problem("\n".join(["2 <= s.length <= 12", *lines]), "s: str", ['{"s": "(<>)"}', '{"s": "<()>"}'])
+    assert why_not_read(p)  # never drawn as "(<)" or ">()"
+    assert brackets_balanced("<>") is False and brackets_balanced(["()", "(<>)"]) is False
+
+
 def test_a_guaranteed_vps_among_other_characters_draws_brackets_too():
     cons = "1 <= s.length <= 100\ns consists of digits 0-9 and characters '+', '-', '*', '/', '(', and ')'."
     p = fn_problem(

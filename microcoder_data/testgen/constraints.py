@@ -291,7 +291,7 @@ class _Reader:
         text = _fix_numbers(unicode_operators(line).rstrip(". ;"), mangled)
         if mangled:  # superscripts lost between names (``2maximumBit``): read so, or noted (scraped_powers)
             scraped = mangled if isinstance(mangled, Scraped) else None
-            powers, products = scraped_rewrite(text, self.nodes, scraped)
+            powers, products = scraped_rewrite(text, self.nodes, scraped, line)
             self.superscripts += [(line, f) for f in products]
             text = powers if scraped else text
         text = _plainer(GUARANTEE.sub("", re.sub(r"\s+", " ", text)))

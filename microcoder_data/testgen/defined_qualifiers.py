@@ -16,9 +16,12 @@ tells definitions from promises in Codeforces stories and shares its naming word
 * ``A W X is|are a|an|the|one|defined|called ...`` (W: the modifiers of X, all of them).
 
 An input is qualified by W when a sentence saying ``given`` writes W in the noun phrase just
-before the input's name (``a shuffled sentence s``: shuffled, sentence).  Unless a line of the
-Constraints (every one of which is read or refused) names W too, a reading there enforcing it
-(``s is a valid parentheses string``), the spec is refused as a ``promise`` naming the sentence
+before the input's name (``a shuffled sentence s``: shuffled, sentence) or after it, up to the next
+input or the clause's end (``nums, a beautiful array``, ``nums of lucky integers``), or a clause says
+the input is W (``nums that is beautiful``, ``the array nums you are given is beautiful``).  Unless a
+line of the Constraints (every one of which is read or refused) names W too, a reading there enforcing
+it (``s is a valid parentheses string``), and the body's definition is the one that reading knows
+(:func:`known_definition`), the spec is refused as a ``promise`` naming the sentence
 that introduces the input.  Words that define nothing a type, alphabet or range reading does not
 already hold (``0-indexed``, ``integer``, ``binary``, ``positive``, ``non-empty``, ``two``, ``m x n``)
 are never qualifiers."""
@@ -58,6 +61,11 @@ _ALPHABET_ONLY = re.compile(
     re.I,
 )
 _ARTICLE = {"a", "an", "the", "some", "two", "three"}
+# the task's verbs end the phrase after an input's name ("Given nums return the number of good pairs")
+_TASK = (
+    r"return|returns|find|determine|compute|calculate|count|output|print|check|answer|your task|such that|so that"
+    r"|then|and you|represent\w*|denot\w*|describ\w*|indicat\w*|of (?:equal |the same )?(?:length|size)"
+)  # the task, or what the input stands for ("img representing the grayscale of an image")
 _FUNCTION = {"of", "and", "or", "is", "are", "if", "in", "to", "with", "for", "that", "which", "return", "given"}
 
 
@@ -98,7 +106,27 @@ def qualifiers(sentence: str, names: list[str]) -> dict[str, set[str]]:
             opened = k >= 2 and words[k - 1].lower() in _ARTICLE and words[k - 2].lower() in ("given", "and", ",")
             if opened and k < len(words):
                 out.setdefault(name, set()).update(w.lower() for w in words[k:])
+            first = m.start() == sentence.find(m.group(0))  # a later mention is the task's ("from s to make it fancy")
+            after = (
+                _after(sentence[m.end() :], names) if first and not _TASK_BEFORE.search(sentence[: m.start()]) else ()
+            )
+            if after:
+                out.setdefault(name, set()).update(after)
     return out
+
+
+# a name after these is spoken of by the task ("return true if nums is a good array"), not introduced
+_TASK_BEFORE = re.compile(r"\b(?:if|whether|until|so that|make|return|check|determine|find)\b", re.I)
+
+
+def _after(tail: str, names: list[str]) -> set[str]:
+    """The words after an input's name in a ``given`` sentence, up to the next input or the clause's
+    end (``nums, a beautiful array``, ``nums of lucky integers``, ``nums where every element is lucky``)."""
+    tail = re.sub(r"^\s*,\s*(?=an? |the )", " ", tail)  # "nums, a beautiful array": the apposition
+    others = "|".join(re.escape(n) for n in names)
+    stop = re.search(rf"[,;:.?!(]|\b(?:{_TASK})\b|(?<![\w.\[])(?:{others})(?![\w\[(])", tail, re.I)
+    words = {w.lower() for w in re.findall(_WORD, tail[: stop.start() if stop else len(tail)])}
+    return words - _ARTICLE - _FUNCTION - {"to", "from"}
 
 
 def predicated(sentence: str, names: list[str]) -> dict[str, set[str]]:
@@ -108,17 +136,48 @@ def predicated(sentence: str, names: list[str]) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for name in names:
         subject = rf"(?:^|(?<=where )|(?<=, )|(?<=; )|(?<=such that ))(?:both )?{re.escape(name)}(?: and [\w\[\]]+)?"
+        # "The array nums you are given is beautiful"
+        subject += rf"|(?<![\w.\[]){re.escape(name)} (?:that |which )?you are given"
         which = rf"(?<![\w.\[]){re.escape(name)},? (?:that|which)"  # "an array nums that is beautiful"
         for m in re.finditer(
             rf"(?:{subject}|{which}) (?:is|are) (?:both |all |always )?(?:an? |the )?((?:{_WORD} ){{0,2}}{_WORD})",
             sentence,
         ):
-            if re.search(
-                r"\b(?:if|whether|until|so that|make|return|check|determine|find)\b", sentence[: m.start()], re.I
-            ):
+            if _TASK_BEFORE.search(sentence[: m.start()]):
                 continue
             out.setdefault(name, set()).update(w.lower() for w in m.group(1).split())
     return out
+
+
+# definitions the Constraints' readings know (a line naming the word enforces exactly these): the bracket
+# grammar -- a sentence opening a list of its cases ("A parentheses string is valid if and only if:" then
+# "It can be written as AB ...") or stating them ('either empty "", "(" + A + ")", or A + B') -- and an order
+# by neighbours whose comparison is its word's ("non-increasing if arr[i-1] >= arr[i] for every ...")
+_OPENS_LIST = re.compile(
+    rf"\b{_CONDITION}(?: and only if)?(?: it (?:meets|satisfies|is) (?:one|any|all) of the following(?: conditions)?)?\s*:$",
+    re.I,
+)
+_GRAMMAR = re.compile(r"written as AB\b|\bAB \(A concatenated with B\)|closed by the same type of brackets", re.I)
+_GRAMMAR_STATED = re.compile(
+    r"""^an? valid parenthes[ie]s string is either empty(?: \(?""\)?)?, "\(" \+ A \+ "\)",? or A \+ B\b""", re.I
+)
+_ORDERS = {"non-increasing": ">=", "non-decreasing": "<=", "strictly increasing": "<", "strictly decreasing": ">"}
+_ORDER_STATED = re.compile(
+    r"^an? (?:array|list|sequence) (\w+) is ((?:strictly )?(?:non-)?(?:in|de)creasing) if (\w+)\[i ?- ?1\] ([<>]=?) (\w+)\[i\]"
+    r" for (?:every|each|all) 1 <= i < \1\.length\.?$",
+    re.I,
+)
+
+
+def known_definition(definition: str, body: str) -> bool:
+    """Whether ``definition`` is one a reading of the Constraints knows (see above): any other (``valid if
+    it is balanced and nested at most two deep``) is the body's own, which a Constraints line naming the
+    word does not enforce."""
+    text = definition.strip()
+    if (_OPENS_LIST.search(text) and _GRAMMAR.search(body)) or _GRAMMAR_STATED.search(text):
+        return True
+    m = _ORDER_STATED.match(text)
+    return bool(m and m[1] == m[3] == m[5] and _ORDERS.get(m[2].lower()) == m[4])
 
 
 def defined_qualifier(body: str, names: list[str], lines: list[str]) -> tuple[str, str] | None:
@@ -132,7 +191,8 @@ def defined_qualifier(body: str, names: list[str], lines: list[str]) -> tuple[st
     for s in sentences(body):
         for words in [*qualifiers(s, names).values(), *predicated(s, names).values()]:
             for word, definition in defined:
-                enforced = all(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", said) for w in word)
+                named = all(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", said) for w in word)
+                enforced = named and known_definition(definition, body)
                 if word <= words and not enforced and s != definition:
                     return s, definition
     return None

@@ -63,7 +63,7 @@ from microcoder_data.testgen.spec_model import (
 from microcoder_data.testgen.promise_clauses import clauses_of, read_by_clauses
 from microcoder_data.testgen.renamed_args import with_signature_names
 from microcoder_data.testgen.upstream_tests import which_side
-from microcoder_data.testgen.scraped_powers import Scraped, may_apply, modes, weigh
+from microcoder_data.testgen.scraped_powers import Scraped, may_apply, modes, tenfold_fits, weigh
 from microcoder_data.testgen.structures import scan_aliases
 from microcoder_data.testgen.tuple_aliases import family_aliases
 from microcoder_data.testgen.total_bounds import bound_by_totals
@@ -439,6 +439,10 @@ def spec_from(
             ):  # a line not read: no other reading of numbers helps, but for one its scraped powers changed ("2n")
                 raise
             continue
+        if tenfold_fits(read, mangled):  # outside the try: a wrong test is no lost superscript
+            line, number = sorted(mangled.powers)[0]
+            why = f"the tests break {number!r} as written yet fit ten times it: a wrong test or a lost superscript"
+            raise _Unsupported(why, kind="unsupported_constraint", line=line)
         return weigh(read, mangled, spec, reader.superscripts)  # outside the try: an ambiguity refuses
     raise scraped_break or last_error
 

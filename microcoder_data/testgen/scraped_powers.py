@@ -12,8 +12,10 @@ mangled one fails the existing tests (or cannot read a line), each rewrite again
 * ``n2`` (a scalar integer's name and one digit, itself no name) -> ``n**2``; no competing reading (an unknown
   name refuses);
 * ``230`` .. ``264`` (``2`` and an exponent 10..64) standing alone as a side of a comparison (``< 230``,
-  ``-230 <=``, ``<= 230 - 1``) -> ``2**30``, one number at a time (:func:`modes`): the literal value is kept
-  wherever the tests fit it (the narrower range: inputs drawn within it are valid under the power too).
+  ``-230 <=``, ``<= 230 - 1``) -> ``2**30``, chosen per line (:func:`modes`): the literal value is kept in
+  every line whose tests fit it (the narrower range: inputs drawn within it are valid under the power too),
+  however the same number reads in another line.  A power that tests also fit read as ten times the literal
+  (``n = 300`` under ``n <= 250``) is refused (:func:`tenfold_fits`): a wrong test, not a lost superscript.
 
 The existing tests choose (``inputspec.spec_from``): a rewrite is taken where the mangled reading breaks
 them or cannot read the line and the rewrite fits them; where a product rewrite (the first two) fits and so
@@ -22,6 +24,7 @@ does the product, the line is ambiguous and refused (:func:`weigh`), never guess
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable
@@ -39,10 +42,12 @@ _TWO_POWER = re.compile(r"^(\s*-?\s*)(2(1\d|[2-5]\d|6[0-4]))(\s*(?:[-+]\s*1)?\s*
 class Scraped:
     """A reading of numbers (``_Reader.read``'s ``mangled``): the mangled one with lost superscripts between
     names read as powers (as products where ``products``: the competing reading) and the numbers of
-    ``powers`` (``"230"``) read as powers of two."""
+    ``powers`` (``(line, "230")``: in that line) read as powers of two, those of ``tenfold`` as ten times
+    the literal (the reading a wrong test fits)."""
 
-    powers: frozenset[str] = frozenset()
+    powers: frozenset[tuple[str, str]] = frozenset()
     products: bool = False
+    tenfold: frozenset[tuple[str, str]] = frozenset()
 
 
 def _two_powers(line: str) -> list[str]:
@@ -52,12 +57,26 @@ def _two_powers(line: str) -> list[str]:
 def modes(lines: list[str]) -> list[Scraped]:
     """The scraped readings worth a try for ``lines``, narrowest first: names only, then each number that
     may be a power of two alone, then all of them (none: no line has a lost superscript's shape)."""
-    numbers = sorted({n for line in lines for n in _two_powers(line)})
+    numbers = sorted({(line, n) for line in lines for n in _two_powers(line)})
     named = any(p.search(line) for line in lines for p in (_BASE_NAME, _NAME_DIGIT, _NAME_NAME))
     if not numbers and not named:
         return []
-    each = [Scraped(frozenset({n})) for n in numbers]
-    return [Scraped(), *each, *([Scraped(frozenset(numbers))] if len(numbers) > 1 else [])]
+    # every set of (line, number) by size (a few): the first that fits has no power its tests do not need
+    sizes = range(1, len(numbers) + 1) if len(numbers) <= 3 else (1, len(numbers))
+    chosen = [frozenset(c) for k in sizes for c in itertools.combinations(numbers, k)]
+    return [Scraped(), *(Scraped(c) for c in chosen)]
+
+
+def tenfold_fits(read: Callable[[Any], Any], mode: Any) -> Scraped | None:
+    """A power of ``mode`` whose line the tests also fit read as ten times the literal (``read(mode)``
+    raising ``_Unsupported`` where they break it): that mode, else None."""
+    for power in sorted(mode.powers) if isinstance(mode, Scraped) else ():
+        try:
+            read(replace(mode, powers=mode.powers - {power}, tenfold=frozenset({power})))
+        except _Unsupported:
+            continue
+        return mode
+    return None
 
 
 def may_apply(line: str) -> bool:
@@ -70,9 +89,9 @@ def _scalar_int(nodes: dict[str, Node], name: str) -> bool:
     return node is not None and node.kind == "int"
 
 
-def rewrite(text: str, nodes: dict[str, Node], mode: Scraped | None) -> tuple[str, list[str]]:
+def rewrite(text: str, nodes: dict[str, Node], mode: Scraped | None, line: str = "") -> tuple[str, list[str]]:
     """``text`` (a constraint line, numbers already read by the mangled reading) read as ``mode`` says
-    (None: names only, to note them), and the fragments with a product reading (``2maximumBit``, ``kn``)."""
+    (None: names only, to note them; ``line``: the raw line its powers name), and the fragments with a product reading (``2maximumBit``, ``kn``)."""
     glue = " * " if mode is not None and mode.products else "**"
     compares = bool(_COMPARISON.search(text))  # "k is odd": two-letter words are no glued names
     products: list[str] = []
@@ -96,8 +115,10 @@ def rewrite(text: str, nodes: dict[str, Node], mode: Scraped | None) -> tuple[st
     sides = _COMPARISON.split(text)
     for k in range(0, len(sides), 2):
         m = _TWO_POWER.match(sides[k])
-        if m and mode is not None and m[2] in mode.powers:
+        if m and mode is not None and (line, m[2]) in mode.powers:
             sides[k] = f"{m[1]}2**{m[3]}{m[4]}"
+        elif m and mode is not None and (line, m[2]) in mode.tenfold:
+            sides[k] = f"{m[1]}{m[2]}0{m[4]}"
     return "".join(sides), products
 
 

@@ -12,14 +12,17 @@ from typing import Any
 
 BRACKETS = {"(": ")", "[": "]", "{": "}"}
 _CLOSING = {c: o for o, c in BRACKETS.items()}
+# bracket-like characters this reading does not pair: a string holding one is never read balanced
+UNPAIRED = frozenset("<>")
 
 
 def brackets_balanced(value: Any) -> bool:
     """Every bracket of the string ``value`` (each string of a list) closed by its own kind in
-    order, the other characters ignored (``"(a)[()]"``: yes; ``")("``, ``"(]"``: no)."""
+    order, the other characters ignored (``"(a)[()]"``: yes; ``")("``, ``"(]"``: no) -- but ``<`` or
+    ``>``, which a statement may pair too, never taken as balanced (``"(<>)"``: no)."""
     if isinstance(value, list):
         return all(brackets_balanced(v) for v in value)
-    if not isinstance(value, str):
+    if not isinstance(value, str) or UNPAIRED & set(value):
         return False
     stack: list[str] = []
     for c in value:

@@ -27,7 +27,7 @@ from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.existence_readings import _witness_of
 from microcoder_data.testgen.spec_expr import evaluate
 from microcoder_data.testgen.spec_model import ELEMENT_INDEX
-from microcoder_data.testgen.structure_checks import draw_balanced, lead_nonzero
+from microcoder_data.testgen.structure_checks import UNPAIRED, draw_balanced, lead_nonzero
 
 _NAME = r"[A-Za-z_]\w*"
 _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -62,8 +62,8 @@ def balanced_brackets(reader: Any, text: str) -> bool | None:
         return None
     name = m.group(1).split("[")[0]
     node = string_leaf(reader, m.group(1))
-    if node is None or node.kind != "str":
-        return False
+    if node is None or node.kind != "str" or UNPAIRED & set(node.alphabet or ""):
+        return False  # '<' '>' in the alphabet: brackets the balance check does not pair
     node.brackets = True
     reader.checks.append(f"brackets_balanced({name})")
     return True

@@ -194,6 +194,11 @@ def _tree(reader: Any, text: str) -> bool:
     return True
 
 
+def _narrow(old: str | None, new: str | None, pick: str) -> str | None:
+    """A position's bound ``new`` within the element's ``old`` (``pick``: max for a lower, min for an upper)."""
+    return f"{pick}({old}, {new})" if old and new and old != new else new or old
+
+
 def make_items(reader: Any, positional: dict[tuple[str, int, str], dict[str, str]]) -> None:
     """One node per position of the tuples that positional bounds (or ``!=``) name, copied
     from the element node (with its bounds) and then bounded position by position."""
@@ -224,10 +229,11 @@ def make_items(reader: Any, positional: dict[tuple[str, int, str], dict[str, str
             lo, hi = b.get("lo"), b.get("hi")
             if "eq" in b:
                 lo = hi = b["eq"]
+            # within the element's own bounds too (``0 <= edges[i][j] <= 5`` beside ``0 <= ui <= 100``)
             if attr.endswith(".len"):  # Ai.length: the length of the string at that position
-                item.len_lo, item.len_hi = lo or item.len_lo, hi or item.len_hi
+                item.len_lo, item.len_hi = _narrow(item.len_lo, lo, "max"), _narrow(item.len_hi, hi, "min")
             else:
-                item.lo, item.hi = lo or item.lo, hi or item.hi
+                item.lo, item.hi = _narrow(item.lo, lo, "max"), _narrow(item.hi, hi, "min")
         for (n, d, k), chars in reader.position_alphabets.items():
             if (n, d) == (name, depth) and (k >= size or tup.items[k].kind != "str"):
                 raise _Unsupported(f"characters of {name}[i][{k}] that is not a string of the tuple")
