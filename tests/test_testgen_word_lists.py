@@ -1,0 +1,88 @@
+"""Sentences about words and spaces said of a string or each string of a list
+(microcoder_data/testgen/word_lists.py): drawn inputs hold them, an existing test breaking one refuses."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from microcoder_data.testgen.word_checks import all_anagrams, capitalized
+from test_testgen_conditions import fn_problem, why_not_read
+
+REPORTS = "1 <= report.length <= 50\n1 <= report[i].length <= 100\nreport[i] consists of lowercase English letters and spaces ' '."
+
+
+def _drawn(constraints: str, sig: str, tests: list[str], n: int = 30) -> list[dict]:
+    spec = input_spec(fn_problem(constraints, sig, tests))
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", n)]
+    assert len(got) >= n // 3
+    return got
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "There is a single space between consecutive words of report[i].",
+        "report[i] contains no two consecutive spaces.",
+        "Each string in report does not contain two consecutive spaces.",
+        "There is exactly one space between adjacent words in every sentence of report.",
+    ],
+)
+def test_single_spaces_of_each_string_of_a_list_hold_on_every_draw(line):
+    got = _drawn(f"{REPORTS}\n{line}", "report: List[str]", ['{"report": ["this student is smart", "a b"]}'])
+    assert all("  " not in s for x in got for s in x["report"])
+    assert any(" " in s for x in got for s in x["report"])  # spaces are drawn, single
+    broken = fn_problem(f"{REPORTS}\n{line}", "report: List[str]", ['{"report": ["this  student"]}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_one_space_between_words_of_the_one_string_adds_the_space():
+    constraints = (
+        "1 <= s.length <= 200\ns contains only upper case English letters.\n"
+        "It's guaranteed that there is only one space between 2 words."
+    )
+    got = _drawn(constraints, "s: str", ['{"s": "HOW ARE YOU"}'])
+    assert all("  " not in x["s"] and set(x["s"]) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ ") for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(constraints, "s: str", ['{"s": "HOW  ARE"}']))
+
+
+def test_between_words_of_no_named_string_among_two_is_refused():
+    constraints = "1 <= a.length, b.length <= 20\nThere is only one space between 2 words."
+    assert "one space between 2 words" in why_not_read(
+        fn_problem(constraints, "a: str, b: str", ['{"a": "x", "b": "y"}'])
+    )
+
+
+def test_a_capital_then_lowercase_words_are_drawn_so():
+    constraints = (
+        "text begins with a capital letter and then contains lowercase letters and single space between words.\n"
+        "1 <= text.length <= 10^5"
+    )
+    got = _drawn(constraints, "text: str", ['{"text": "Leetcode is cool"}'])
+    assert all(capitalized(x["text"]) and "  " not in x["text"] for x in got)
+    assert any(" " in x["text"] and len(x["text"]) > 3 for x in got)
+    for bad in ("leetcode is cool", "Leetcode Is cool", "Leetcode  is"):
+        assert "breaks the constraints" in why_not_read(
+            fn_problem(constraints, "text: str", [json.dumps({"text": bad})])
+        )
+
+
+def test_a_lists_strings_anagrams_of_each_other_are_drawn_so():
+    constraints = (
+        "1 <= strs.length <= 300\n1 <= strs[i].length <= 300\nstrs[i] consists of lowercase letters only.\n"
+        "All words in strs have the same length and are anagrams of each other."
+    )
+    got = _drawn(constraints, "strs: List[str]", ['{"strs": ["tars", "rats", "arts", "star"]}'])
+    assert all(all_anagrams(x["strs"]) for x in got)
+    assert any(len(set(x["strs"])) > 1 for x in got)  # shuffles, not copies
+    broken = fn_problem(constraints, "strs: List[str]", ['{"strs": ["tars", "rate"]}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_anagrams_said_of_one_string_are_refused():
+    constraints = "1 <= s.length <= 30\nAll words in s are anagrams of each other."
+    assert "anagrams" in why_not_read(fn_problem(constraints, "s: str", ['{"s": "ab ba"}']))
