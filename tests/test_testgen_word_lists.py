@@ -86,3 +86,42 @@ def test_a_lists_strings_anagrams_of_each_other_are_drawn_so():
 def test_anagrams_said_of_one_string_are_refused():
     constraints = "1 <= s.length <= 30\nAll words in s are anagrams of each other."
     assert "anagrams" in why_not_read(fn_problem(constraints, "s: str", ['{"s": "ab ba"}']))
+
+
+def test_each_word_of_the_one_sentence_states_its_characters():
+    constraints = (
+        "1 <= s.length <= 100\ns consists of lowercase and uppercase English letters and spaces.\n"
+        "Each word consists of lowercase English letters."
+    )
+    got = _drawn(constraints, "s: str", ['{"s": "ab cd"}'])
+    assert all(set(x["s"]) <= set("abcdefghijklmnopqrstuvwxyz ") for x in got)
+    assert any(" " in x["s"] for x in got)
+    assert "breaks the constraints" in why_not_read(fn_problem(constraints, "s: str", ['{"s": "Ab cd"}']))
+
+
+def test_each_word_of_a_list_of_words_is_not_read_as_a_sentence():
+    constraints = "1 <= words.length <= 10\n1 <= words[i].length <= 5\nEach word in words consists of digits."
+    spec = input_spec(fn_problem(constraints, "words: List[str]", ['{"words": ["12"]}']))
+    assert not isinstance(spec, InputSpec) or " " not in (spec.nodes["words"].elem.alphabet or "")
+
+
+@pytest.mark.parametrize(
+    "line, holds",
+    [
+        ("The number of words in report[i] is in the range [1, 3]", lambda s: 1 <= len(s.split()) <= 3),
+        (
+            "The length of each word in each string of report is between 1 and 4",
+            lambda s: all(len(w) <= 4 for w in s.split()),
+        ),
+    ],
+)
+def test_words_of_each_string_of_a_list_are_checked(line, holds):
+    got = _drawn(f"{REPORTS}\n{line}", "report: List[str]", ['{"report": ["ab cd", "e"]}'])
+    assert all(holds(s) for x in got for s in x["report"])
+    broken = fn_problem(f"{REPORTS}\n{line}", "report: List[str]", ['{"report": ["abcde fghij klmno pqrst"]}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_words_of_each_string_whose_spaces_are_not_stated_are_refused():
+    constraints = "1 <= report.length <= 5\nThe number of words in report[i] is in the range [1, 3]"
+    assert "number of words" in why_not_read(fn_problem(constraints, "report: List[str]", ['{"report": ["a b"]}']))

@@ -23,6 +23,7 @@ import string
 from typing import Any
 
 from microcoder_data.testgen.alphabet_readings import string_leaf
+from microcoder_data.testgen.sentence_readings import word_chars
 
 _NAME = r"[A-Za-z_]\w*(?:\[[a-z]\])*"
 _NOUN = r"(?:strings?|sentences?|words?|elements?|texts?)"
@@ -133,6 +134,52 @@ def anagrams_of_each_other(reader: Any, text: str) -> bool | None:
     return True
 
 
+def _sentences(reader: Any, phrase: str | None) -> list[str] | None:
+    """The strings whose words a line speaks of: those named (or, named by none, the one input) whose
+    stated characters hold a space -- a list of words (``Each word in words``) is not one."""
+    names = subjects(reader, phrase) if phrase else [a for a in reader.args if string_leaf(reader, a) is not None]
+    names = [n for n in names or [] if " " in (string_leaf(reader, n).alphabet or "")]
+    return names if names and (phrase or len(names) == 1) else None
+
+
+def words_of_sentence(reader: Any, text: str) -> bool | None:
+    """``Each word consists of lowercase English letters``, ``Each word in sentences[i] consists of ...``,
+    of a string a line before said holds spaces: its characters are those and the space."""
+    m = re.fullmatch(
+        rf"each word(?: (?:in|of) ({SUBJECT}))? (?:consists of|is made of) (?:only )?(.+?)( and is non-empty)?",
+        text,
+        re.I,
+    )
+    if not m or (not m.group(1) and any(c.startswith("spaced_words(") for c in reader.checks)):
+        return None  # after "words separated by a single space": sentence_readings reads it
+    names = _sentences(reader, m.group(1))
+    if not names:
+        return None  # a list of words, or which string not said: not this reading
+    return all([word_chars(reader, n, m.group(2), bool(m.group(3))) for n in names])
+
+
+def words_of_each(reader: Any, text: str) -> bool | None:
+    """``The number of words in sentences[i] is in the range [1, 100]``, ``The length of each word in every
+    sentence is between 1 and 10``: of each string of a list whose stated characters hold a space (a
+    check on every input; of one string, range_words reads it)."""
+    m = re.fullmatch(
+        rf"the (number of words|length of each word) in ({SUBJECT}) is "
+        r"(?:in the range \[(\S+), (\S+)\]|between (\S+) and (\S+?))(?:,? inclusive)?",
+        text,
+        re.I,
+    )
+    names = subjects(reader, m.group(2)) if m else None
+    if not m or (names and all(reader.nodes.get(n) is not None and reader.nodes[n].kind == "str" for n in names)):
+        return None  # of one string (or names no input): range_words'
+    lo, hi = (m.group(3), m.group(4)) if m.group(3) else (m.group(5), m.group(6))
+    if not names or any(" " not in (string_leaf(reader, n).alphabet or "") for n in names):
+        return False  # its characters, a space among them, not stated
+    check = "words_within" if m.group(1).lower() == "number of words" else "word_lengths_each"
+    for name in names:
+        reader.checks.append(f"{check}({reader.ref(name)[0]}, {reader.expr(lo)}, {reader.expr(hi)})")
+    return True
+
+
 ENTRIES = (
     (
         "no two spaces side by side, said of a string or each string of a list",
@@ -161,5 +208,23 @@ ENTRIES = (
         ),
         "drawn and checked",
         anagrams_of_each_other,
+    ),
+    (
+        "the characters of each word of a sentence",
+        (
+            "Each word of phrase consists of lowercase English letters and is non-empty",
+            "Each word in lines[i] consists of lowercase letters",
+        ),
+        "drawn",
+        words_of_sentence,
+    ),
+    (
+        "how many words each string of a list holds, how long each word is",
+        (
+            "The number of words in lines[i] is in the range [1, 100]",
+            "The length of each word in every string of lines is between 1 and 10",
+        ),
+        "checked",
+        words_of_each,
     ),
 )
