@@ -125,3 +125,23 @@ def test_words_of_each_string_of_a_list_are_checked(line, holds):
 def test_words_of_each_string_whose_spaces_are_not_stated_are_refused():
     constraints = "1 <= report.length <= 5\nThe number of words in report[i] is in the range [1, 3]"
     assert "number of words" in why_not_read(fn_problem(constraints, "report: List[str]", ['{"report": ["a b"]}']))
+
+
+def test_the_words_of_two_lists_combined_are_distinct_on_every_draw():
+    constraints = (
+        "1 <= a.length, b.length <= 10\n1 <= a[i].length, b[i].length <= 2\n"
+        "a[i] and b[i] consist only of lowercase English letters.\nAll the words in a and b combined are distinct."
+    )
+    got = _drawn(constraints, "a: List[str], b: List[str]", ['{"a": ["x"], "b": ["y"]}'])
+    assert all(len(set(x["a"] + x["b"])) == len(x["a"] + x["b"]) for x in got)
+    broken = fn_problem(constraints, "a: List[str], b: List[str]", ['{"a": ["x"], "b": ["x"]}'])
+    assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_each_word_beside_an_input_named_words_is_not_read_as_a_sentence():
+    constraints = (
+        "1 <= s.length <= 20\ns consists of lowercase English letters and spaces.\n1 <= words.length <= 5\n"
+        "1 <= words[i].length <= 5\nEach word consists of digits."
+    )
+    spec = input_spec(fn_problem(constraints, "s: str, words: List[str]", ['{"s": "a b", "words": ["1"]}']))
+    assert not isinstance(spec, InputSpec) or set(spec.nodes["s"].alphabet) != set("0123456789 ")

@@ -139,6 +139,8 @@ def _sentences(reader: Any, phrase: str | None) -> list[str] | None:
     stated characters hold a space -- a list of words (``Each word in words``) is not one."""
     names = subjects(reader, phrase) if phrase else [a for a in reader.args if string_leaf(reader, a) is not None]
     names = [n for n in names or [] if " " in (string_leaf(reader, n).alphabet or "")]
+    if not phrase and any(a.lower() in ("word", "words") for a in reader.args):
+        return None  # "Each word" may mean the input so named
     return names if names and (phrase or len(names) == 1) else None
 
 
@@ -178,6 +180,22 @@ def words_of_each(reader: Any, text: str) -> bool | None:
     for name in names:
         reader.checks.append(f"{check}({reader.ref(name)[0]}, {reader.expr(lo)}, {reader.expr(hi)})")
     return True
+
+
+def words_distinct(reader: Any, text: str) -> bool | None:
+    """``All the words in a and b combined are distinct``, ``All strings of words are unique``: the strings of
+    lists of strings (a list's words are its strings), read as their values are (distinct_readings)."""
+    m = re.fullmatch(
+        rf"all (?:the )?(?:words|strings) (?:in|of) ({_NAME}(?:(?:,? and |, ){_NAME})*)( combined| together)? "
+        r"are (distinct|unique|different)",
+        text,
+        re.I,
+    )
+    names = subjects(reader, m.group(1)) if m else None
+    nodes = [reader.nodes.get(n) for n in names or []]
+    if not nodes or any(n is None or n.kind != "list" or n.elem is None or n.elem.kind != "str" for n in nodes):
+        return None  # a sentence's words (or no list named): not this reading
+    return reader.read(f"All the values in {m.group(1)}{m.group(2) or ''} are {m.group(3)}", False)
 
 
 ENTRIES = (
@@ -226,5 +244,11 @@ ENTRIES = (
         ),
         "checked",
         words_of_each,
+    ),
+    (
+        "the strings of lists of strings distinct",
+        ("All the words in word1 and word2 combined are distinct", "All strings of words are unique"),
+        "drawn and checked",
+        words_distinct,
     ),
 )
