@@ -145,3 +145,15 @@ def test_each_word_beside_an_input_named_words_is_not_read_as_a_sentence():
     )
     spec = input_spec(fn_problem(constraints, "s: str, words: List[str]", ['{"s": "a b", "words": ["1"]}']))
     assert not isinstance(spec, InputSpec) or set(spec.nodes["s"].alphabet) != set("0123456789 ")
+
+
+def test_the_total_length_of_two_lists_words_holds_on_every_draw():
+    constraints = (
+        "1 <= a.length, b.length <= 10\n1 <= a[i].length, b[i].length <= 5\n"
+        "a[i] and b[i] consist only of lowercase English letters.\n"
+        "The sum of the lengths of all the words in a and b combined does not exceed 12."
+    )
+    got = _drawn(constraints, "a: List[str], b: List[str]", ['{"a": ["x"], "b": ["y"]}'])
+    assert all(sum(map(len, x["a"] + x["b"])) <= 12 for x in got)
+    broken = fn_problem(constraints, "a: List[str], b: List[str]", ['{"a": ["xxxxx", "yyyyy"], "b": ["zzzzz"]}'])
+    assert "breaks the constraints" in why_not_read(broken)

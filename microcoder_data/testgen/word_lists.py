@@ -24,6 +24,7 @@ from typing import Any
 
 from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.sentence_readings import word_chars
+from microcoder_data.testgen.spec_model import evaluate_const
 
 _NAME = r"[A-Za-z_]\w*(?:\[[a-z]\])*"
 _NOUN = r"(?:strings?|sentences?|words?|elements?|texts?)"
@@ -198,6 +199,37 @@ def words_distinct(reader: Any, text: str) -> bool | None:
     return reader.read(f"All the values in {m.group(1)}{m.group(2) or ''} are {m.group(3)}", False)
 
 
+def words_total_length(reader: Any, text: str) -> bool | None:
+    """``The sum of the lengths of all the words in a and b combined does not exceed 10^6``: the total length
+    of lists' strings, read as ``sum(a[i].length) + sum(b[i].length) <= 10^6`` is (conditions.py)."""
+    m = re.fullmatch(
+        rf"the (?:total )?sum of (?:the )?lengths? of (?:all )?(?:the )?(?:words|strings) (?:in|of) "
+        rf"({_NAME}(?:(?:,? and |, ){_NAME})*)(?: combined| together)? "
+        r"(?:does not exceed|will not exceed|is at most|is less than or equal to|<=) (.+)",
+        text,
+        re.I,
+    )
+    names = subjects(reader, m.group(1)) if m else None
+    nodes = [reader.nodes.get(n) for n in names or []]
+    if not nodes or any(n is None or n.kind != "list" or n.elem is None or n.elem.kind != "str" for n in nodes):
+        return None  # not lists of strings named: another reading's
+    if len(names) == 1 or not reader.read(
+        " + ".join(f"sum({n}[i].length)" for n in names) + f" <= {m.group(2)}", False
+    ):
+        return reader.read(f"sum({names[0]}[i].length) <= {m.group(2)}", False) if len(names) == 1 else False
+    total = reader.expr(m.group(2))
+    for name, node in zip(names, nodes):  # each list drawn under its share of the total, each string within it
+        for which, bound in (("hi", total), ("lo", "1")):
+            if (
+                getattr(node.elem, f"len_{which}") is None
+                and reader.bounds.get((name, 1, "len"), {}).get(which) is None
+            ):
+                reader.set_bound((name, 1, "len"), which, bound)
+        if evaluate_const(total) is not None:
+            node.total_len_hi = str(evaluate_const(total) // len(names))
+    return True
+
+
 ENTRIES = (
     (
         "no two spaces side by side, said of a string or each string of a list",
@@ -250,5 +282,14 @@ ENTRIES = (
         ("All the words in word1 and word2 combined are distinct", "All strings of words are unique"),
         "drawn and checked",
         words_distinct,
+    ),
+    (
+        "the total length of lists' strings",
+        (
+            "The sum of the lengths of all the words in word1 and word2 combined does not exceed 10**6",
+            "The sum of lengths of all strings in words is at most 1000",
+        ),
+        "drawn and checked",
+        words_total_length,
     ),
 )
