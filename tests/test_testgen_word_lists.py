@@ -157,3 +157,13 @@ def test_the_total_length_of_two_lists_words_holds_on_every_draw():
     assert all(sum(map(len, x["a"] + x["b"])) <= 12 for x in got)
     broken = fn_problem(constraints, "a: List[str], b: List[str]", ['{"a": ["xxxxx", "yyyyy"], "b": ["zzzzz"]}'])
     assert "breaks the constraints" in why_not_read(broken)
+
+
+def test_a_capital_first_keeps_to_a_stated_alphabet():
+    constraints = (
+        "1 <= text.length <= 30\ntext consists of English letters, digits and spaces.\n"
+        "text begins with a capital letter and then contains lowercase letters and single space between words."
+    )
+    got = _drawn(constraints, "text: str", ['{"text": "Ab b"}'])
+    assert all(capitalized(x["text"]) for x in got)  # no digit, though the alphabet line allows them
+    assert "breaks the constraints" in why_not_read(fn_problem(constraints, "text: str", ['{"text": "Ab 1"}']))

@@ -108,9 +108,11 @@ def capital_then_lowercase(reader: Any, text: str) -> bool | None:
     names = subjects(reader, m.group(1))
     if not names:
         return False
-    for name in names:
-        node = string_leaf(reader, name)
-        node.alphabet = string.ascii_letters + " "
+    nodes = [string_leaf(reader, n) for n in names]
+    if any(not set(string.ascii_uppercase) & set(n.alphabet or string.ascii_uppercase) for n in nodes):
+        return False  # a stated alphabet with no capital letter: the two lines contradict
+    for name, node in zip(names, nodes):  # a stated alphabet holds too
+        node.alphabet = "".join(sorted(set(string.ascii_letters + " ") & set(node.alphabet or string.printable)))
         node.char_at = [*(node.char_at or []), (0, string.ascii_uppercase)]
         node.capitalized = True
         reader.checks.append(f"capitalized({reader.ref(name)[0]})")
