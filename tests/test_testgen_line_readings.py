@@ -47,6 +47,8 @@ def _reader() -> _Reader:
     nodes["pivot"], nodes["target"], nodes["key"] = Node("int"), Node("int"), Node("int")
     nodes.update({n: Node("int") for n in ("src1", "src2", "dest", "a", "b")})
     nodes["stones"] = matrix()
+    nodes.update({n: Node("list", elem=Node("str")) for n in ("report", "responses")})  # word_lists.py's names
+    nodes["lines"] = Node("list", elem=Node("str", alphabet=" aZ"))  # "lines[i] consists of letters and spaces"
     nodes["hour"] = Node("float")  # promise_clauses.py
     nodes["transactions"], nodes["date1"] = Node("list", elem=Node("str")), Node("str")
     nodes["line"] = Node("str", alphabet="abc")  # "line consists of ..." read before

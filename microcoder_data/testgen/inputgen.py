@@ -27,6 +27,7 @@ from microcoder_data.testgen.occurrences import draw_profile, other_value, place
 from microcoder_data.testgen.structured_readings import shaped
 from microcoder_data.testgen.sums import fix_total
 from microcoder_data.testgen.templates import draw_template
+from microcoder_data.testgen.word_checks import word_shaped
 from microcoder_data.testgen.witnesses import odd_one_out, place_covering, place_witnesses, prime_near, put_chars_at
 from microcoder_data.testgen.spec_model import (
     why_invalid,
@@ -147,6 +148,8 @@ def _value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         value = put_chars_at(node.char_at, node.alphabet, value, d.rng)
     if node.brackets or node.lead_nonzero:
         value = shaped(node, value, env, d.rng)  # balanced brackets, ...: structured_readings.py
+    if node.anagrams or node.capitalized:
+        value = word_shaped(node, value, d.rng)  # anagrams of one string, a capital first: word_checks.py
     if node.covers and isinstance(value, list):
         value = place_covering(node.covers, value, env, d.rng, node.order)
     if node.total and isinstance(value, list):

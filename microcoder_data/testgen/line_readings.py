@@ -36,6 +36,7 @@ from microcoder_data.testgen.relation_readings import (
     size_multiple,
 )
 from microcoder_data.testgen.range_words import ENTRIES as RANGE_WORD_ENTRIES
+from microcoder_data.testgen.word_lists import ENTRIES as WORD_LIST_ENTRIES
 from microcoder_data.testgen.sentence_readings import ENTRIES as SENTENCE_ENTRIES
 from microcoder_data.testgen.structured_readings import ENTRIES as STRUCTURED_ENTRIES
 from microcoder_data.testgen.subjects import ENTRIES as SUBJECT_ENTRIES
@@ -108,6 +109,8 @@ def _bounded_difference(reader: Any, text: str) -> bool | None:
 
 
 READINGS = (
+    # words and spaces of strings or lists (word_lists.py), before "s begins with ..." of one character
+    *(Reading(*entry) for entry in WORD_LIST_ENTRIES),
     *(Reading(*entry) for entry in SUBJECT_ENTRIES),  # subjects resolved: all strings, tuple fields
     *(Reading(*entry) for entry in VALUE_ENTRIES),  # values, alphabets, existence: value_registry.py
     *(Reading(*entry) for entry in STRUCTURED_ENTRIES),  # brackets, leading zeros, occurs in: structured_readings.py

@@ -97,16 +97,20 @@ def _each_word(reader: Any, text: str) -> bool | None:
     if not m:
         return None
     named = {c.split("(")[1].split(",")[0] for c in reader.checks if c.startswith("spaced_words(")}
-    chars = reader.alphabet(m.group(1))
     if len(named) != 1:
         return None  # which string's words is not said: not this phrasing
+    return word_chars(reader, named.pop(), m.group(1), bool(m.group(2)))
+
+
+def word_chars(reader: Any, name: str, phrase: str, non_empty: bool) -> bool:
+    """The characters of ``name``'s words are those ``phrase`` names: its own are those and the space."""
+    chars = reader.alphabet(phrase)
     if chars is None or " " in chars:
         return False  # a word would hold a space
-    (name,) = named
     node = string_leaf(reader, name)
     allowed = (set(chars) | {" "}) & set(node.alphabet or string.printable)  # a stated alphabet holds too
     node.alphabet = "".join(sorted(allowed))
-    if m.group(2):  # a non-empty word: no space first, last, or beside another
+    if non_empty:  # a non-empty word: no space first, last, or beside another
         reader.checks.append(f"spaced_words({name}, True, True)")
     return True
 

@@ -30,6 +30,7 @@ from microcoder_data.testgen.clause_checks import adjacent_differ_but, decimals_
 from microcoder_data.testgen.graph_shapes import edges_among, graph_is, rooted
 from microcoder_data.testgen.range_checks import number_in, word_count, word_lengths_within
 from microcoder_data.testgen.structure_checks import brackets_balanced
+from microcoder_data.testgen.word_checks import all_anagrams, capitalized, word_lengths_each, words_within
 from microcoder_data.testgen.sentence_checks import clock_time, column_distinct, spaced_words, sum_all, valid_date
 from microcoder_data.testgen.geometry_checks import boxes_apart, collinear_free, distinct_points  # geometry
 from microcoder_data.testgen.geometry_checks import flat_points, intervals_apart, picked, zipped
@@ -218,6 +219,10 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "edges_among": edges_among,
     "by_value": by_value,
     "spaced_words": spaced_words,
+    "all_anagrams": all_anagrams,
+    "capitalized": capitalized,
+    "words_within": words_within,
+    "word_lengths_each": word_lengths_each,
     "word_count": word_count,
     "number_in": number_in,
     "word_lengths_within": word_lengths_within,

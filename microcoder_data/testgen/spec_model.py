@@ -81,6 +81,8 @@ class Node:
     # rows that must not overlap (geometry_readings): {"lows": [k...], "highs": [k...]} the positions of
     # two opposite corners, one per axis; drawn apart along one axis, a check reads the promise
     apart: dict[str, list[int]] | None = None
+    anagrams: bool = False  # a list of strings, each a permutation of the first (drawn so: word_checks.py)
+    capitalized: bool = False  # a capital letter first, lowercase after it (drawn so: word_checks.py)
     edges_of: str | None = None  # each element's positions 0, 1: an edge of this list, either way (adjacency_readings)
 
 
