@@ -229,9 +229,11 @@ def _number(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         )
         if node.prime:  # the prime nearest the draw: a random value is seldom one
             x = prime_near(x, lo, hi)
-        if not node.exclude or x not in node.exclude:
+        if (not node.exclude or x not in node.exclude) and not (
+            node.mod_not and x % node.mod_not[0] == node.mod_not[1]
+        ):
             return x
-        d.values = "mixed"  # "low" may be the excluded value itself
+        d.values = "mixed"  # "low" may be the excluded value (or remainder) itself
     raise ValueError("only excluded values drawn")
 
 

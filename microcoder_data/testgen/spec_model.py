@@ -57,6 +57,7 @@ class Node:
     total_len_hi: str | None = None  # the sum of the elements' lengths is at most this
     rows_equal: bool = False  # a grid: every element (a list or string) has the same length
     mod: tuple[int, int] | None = None  # (m, r): the value % m == r (``A_i is a multiple of 100``)
+    mod_not: tuple[int, int] | None = None  # (m, r): the value % m != r (``nums[i] % 10 != 0``)
     rows_by_index: bool = False  # a triangle: element k (a list or string) has k + 1 items
     rows_down: bool = False  # an upper triangle: element k of n has n - k items (D_{1,2} ... D_{1,N} / ...)
     symmetric: bool = False  # a square matrix equal to its transpose (``A[i][j] == A[j][i]``)
@@ -151,6 +152,7 @@ def plain_number_bounds(node: Node | None) -> tuple[Any, Any] | None:
         or node.exclude
         or node.size_like
         or node.mod
+        or node.mod_not
         or node.prime
         or node.lo is None  # a permutation's elements: the other list's values, no bounds of their own
         or node.hi is None
@@ -260,6 +262,8 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"{where}={value} is excluded"
         if node.mod and value % node.mod[0] != node.mod[1]:
             return f"{where}={value} is not {node.mod[1]} modulo {node.mod[0]}"
+        if node.mod_not and value % node.mod_not[0] == node.mod_not[1]:
+            return f"{where}={value} is {node.mod_not[1]} modulo {node.mod_not[0]}"
         if node.prime and not is_prime(value):
             return f"{where}={value} is not prime"
         # a range stated beside the choices holds too (``A_{i,i} = 0`` of an element in {0, 1})

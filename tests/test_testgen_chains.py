@@ -1,0 +1,60 @@
+"""Issue 37's line families read by general rules (modular_readings.py and the others of this
+file): each drawn so and/or checked on every drawn and large input and on every existing test; a
+part not understood refuses the line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
+from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from test_testgen_conditions import fn_problem, why_not_read
+
+LIST = "2 <= nums.length <= 10^5\n1 <= nums[i] <= 9999\n"
+
+
+def _spec(constraints: str, sig: str, tests: list[str]) -> InputSpec:
+    spec = input_spec(fn_problem(constraints, sig, tests))
+    assert isinstance(spec, InputSpec), spec.reason
+    return spec
+
+
+def _all_inputs(spec: InputSpec) -> list[dict]:
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 40)]
+    large = [json.loads(x) for x in generate_large_inputs(spec, "fx/solve", 2, budget=20_000, max_chars=10**7)]
+    assert len(got) >= 20 and large
+    return got + large
+
+
+@pytest.mark.parametrize(
+    "line, holds",
+    [
+        ("nums[i] % 10 != 0", lambda v: v % 10 != 0),
+        ("nums[i] % 2 != 0", lambda v: v % 2 == 1),
+        ("nums[i] % 2 == 0", lambda v: v % 2 == 0),
+        ("nums[i] % 3 == 2", lambda v: v % 3 == 2),
+    ],
+)
+def test_a_remainder_holds_on_every_element_drawn(line, holds):
+    spec = _spec(LIST + line, "nums: List[int]", ['{"nums": [11, 23]}' if "2 ==" not in line else '{"nums": [2, 8]}'])
+    got = _all_inputs(spec)
+    assert all(holds(v) for x in got for v in x["nums"])
+    assert any(len(x["nums"]) > 1000 for x in got)  # a large input among them
+
+
+def test_an_existing_test_breaking_a_remainder_refuses():
+    why = why_not_read(fn_problem(LIST + "nums[i] % 10 != 0", "nums: List[int]", ['{"nums": [11, 20]}']))
+    assert "breaks the constraints" in why and "0 modulo 10" in why
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["nums[i] % k != 0", "nums[i] % 10 != 12", "nums[i] % 1 == 0", "nums[i] % 2 == 0\nnums[i] % 2 == 1"],
+)
+def test_a_remainder_not_held_refuses_the_line(line):
+    why = why_not_read(
+        fn_problem(LIST + "1 <= k <= 10\n" + line, "nums: List[int], k: int", ['{"nums": [11], "k": 3}'])
+    )
+    assert "not understood" in why and "nums[i] % " in why
