@@ -58,3 +58,21 @@ def test_a_remainder_not_held_refuses_the_line(line):
         fn_problem(LIST + "1 <= k <= 10\n" + line, "nums: List[int], k: int", ['{"nums": [11], "k": 3}'])
     )
     assert "not understood" in why and "nums[i] % " in why
+
+
+@pytest.mark.parametrize("sizes", ["", "n == nums.length\n"])
+def test_a_length_that_is_a_power_is_drawn_so(sizes):
+    spec = _spec(sizes + LIST + "nums.length is a power of 2.", "nums: List[int]", ['{"nums": [1, 2]}'])
+    got = _all_inputs(spec)
+    lengths = {len(x["nums"]) for x in got}
+    assert all(k & (k - 1) == 0 and 2 <= k <= 10**5 for k in lengths) and len(lengths) > 3
+
+
+def test_an_existing_test_whose_length_is_no_power_refuses():
+    why = why_not_read(fn_problem(LIST + "nums.length is a power of 2.", "nums: List[int]", ['{"nums": [1, 2, 3]}']))
+    assert "breaks the constraints" in why and "=3 not in [2, 4, 8" in why
+
+
+def test_a_power_length_of_what_is_no_list_refuses():
+    why = why_not_read(fn_problem("1 <= k <= 10\nk.length is a power of 2", "k: int", ['{"k": 3}']))
+    assert "not understood" in why and "k.length is a power of 2" in why

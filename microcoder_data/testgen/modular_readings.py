@@ -1,6 +1,8 @@
-"""A remainder stated of every element of a list (issue 37): ``nums[i] % 10 != 0``,
-``nums[i] % 2 == 1``.  Drawn so (``==``: drawn as a multiple plus the remainder; ``!=``: a draw
-with that remainder drawn again) and checked on every input, existing tests too (spec_model).
+"""Number-theoretic readings of issue 37's lines.  A remainder stated of every element of a list
+(``nums[i] % 10 != 0``, ``nums[i] % 2 == 1``): drawn so (``==``: drawn as a multiple plus the
+remainder; ``!=``: a draw with that remainder drawn again) and checked on every input, existing
+tests too (spec_model).  A length that is a power (``nums.length is a power of 2``): the length a
+size the powers are listed for (value_readings.power_of), as ``n == nums.length`` makes one.
 """
 
 from __future__ import annotations
@@ -8,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from microcoder_data.testgen.spec_model import evaluate_const
+from microcoder_data.testgen.spec_model import Node, evaluate_const
+from microcoder_data.testgen.value_readings import power_of
 
 _ELEMENT_REMAINDER = re.compile(r"([A-Za-z_]\w*)\[\s*[a-z]\s*\] % (\S+) (==|!=) (\d+)")
 
@@ -40,11 +43,41 @@ def element_remainder(reader: Any, text: str) -> bool | None:
     return True
 
 
+def length_power(reader: Any, text: str) -> bool | None:
+    """``nums.length is a power of 2``: the length of a list or string input equals a size (the
+    one stated equal to it, else a new one) whose values are the powers within its bounds."""
+    m = re.fullmatch(r"([A-Za-z_]\w*)\.length is a power of (\d+)", text.strip())
+    if not m:
+        return None
+    name, node = m.group(1), reader.nodes.get(m.group(1))
+    if name not in reader.args or node is None or node.kind not in ("list", "str"):
+        return False
+    size = reader.bounds.get((name, 0, "len"), {}).get("eq")
+    if size is None:
+        size = f"{name}_length"  # a size no input is: drawn, then the length drawn equal to it
+        if size in reader.nodes:
+            return False
+        reader.nodes[size] = Node("int", size_like=True)
+        reader.set_bound((name, 0, "len"), "eq", size)
+    elif size not in reader.nodes or size in reader.args:
+        return False  # a length fixed by an expression or an input: not drawn among powers
+    for side, bound in reader.bounds.get((name, 0, "len"), {}).items():
+        if side in ("lo", "hi"):  # the length's bounds stated so far list the powers within them
+            reader.set_bound((size, 0, "val"), side, bound)
+    return power_of(reader, f"{size} is a power of {m.group(2)}")
+
+
 ENTRIES = (
     (
         "a remainder of every element",
         ("nums[i] % 10 != 0", "nums[i] % 2 == 1", "nums[i] % 2 != 0", "arr[i] % 3 == 2"),
         "drawn and checked",
         element_remainder,
+    ),
+    (
+        "a length that is a power",
+        ("nums.length is a power of 2", "s.length is a power of 3"),
+        "drawn and checked",
+        length_power,
     ),
 )
