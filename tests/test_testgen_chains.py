@@ -76,3 +76,26 @@ def test_an_existing_test_whose_length_is_no_power_refuses():
 def test_a_power_length_of_what_is_no_list_refuses():
     why = why_not_read(fn_problem("1 <= k <= 10\nk.length is a power of 2", "k: int", ['{"k": 3}']))
     assert "not understood" in why and "k.length is a power of 2" in why
+
+
+BANNED = "1 <= n <= 10^5\n0 <= p <= n - 1\n0 <= banned.length <= n - 1\n0 <= banned[i] <= n - 1\n"
+
+
+@pytest.mark.parametrize("line", ["banned[i] != p", "p != banned[i]"])
+def test_no_element_equals_another_input_on_every_input(line):
+    spec = _spec(BANNED + line, "n: int, p: int, banned: List[int]", ['{"n": 4, "p": 0, "banned": [1, 2]}'])
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 40)]
+    assert len(got) >= 20 and any(x["banned"] for x in got)
+    assert all(x["p"] not in x["banned"] for x in got)
+
+
+def test_an_existing_test_with_the_other_input_among_the_elements_refuses():
+    why = why_not_read(fn_problem(BANNED + "banned[i] != p", "n: int, p: int, banned: List[int]",
+                                  ['{"n": 4, "p": 1, "banned": [1, 2]}']))  # fmt: skip
+    assert "breaks the constraints" in why and "occurrences(banned, p) == 0" in why
+
+
+def test_an_element_unlike_the_other_input_refuses():
+    why = why_not_read(fn_problem("1 <= n <= 10\n1 <= s.length <= 10\nwords[i] != s", "words: List[List[int]], s: str",
+                                  ['{"words": [[1]], "s": "a"}']))  # fmt: skip
+    assert "not understood" in why and "words[i] != s" in why

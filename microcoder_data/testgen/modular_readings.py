@@ -3,6 +3,7 @@
 remainder; ``!=``: a draw with that remainder drawn again) and checked on every input, existing
 tests too (spec_model).  A length that is a power (``nums.length is a power of 2``): the length a
 size the powers are listed for (value_readings.power_of), as ``n == nums.length`` makes one.
+No element equal to another input (``banned[i] != p``): a check.
 """
 
 from __future__ import annotations
@@ -67,6 +68,26 @@ def length_power(reader: Any, text: str) -> bool | None:
     return power_of(reader, f"{size} is a power of {m.group(2)}")
 
 
+_ELEMENT = r"([A-Za-z_]\w*)\[\s*([a-z])\s*\]"
+
+
+def element_differs_from_input(reader: Any, text: str) -> bool | None:
+    """``banned[i] != p`` (``p != banned[i]``): no element of a flat list is the value of another
+    input of the elements' kind; checked on every input (``occurrences(banned, p) == 0``)."""
+    m = re.fullmatch(rf"{_ELEMENT} != ([A-Za-z_]\w*)", text.strip())
+    flip = re.fullmatch(rf"([A-Za-z_]\w*) != {_ELEMENT}", text.strip())
+    if not m and not flip:
+        return None
+    name, index, other = m.groups() if m else (flip.group(2), flip.group(3), flip.group(1))  # type: ignore[union-attr]
+    node, value = reader.nodes.get(name), reader.nodes.get(other)
+    if other == index or name not in reader.args or other not in reader.args:
+        return None  # ``edges[i] != i``, a name no input is: other readings'
+    if node.kind != "list" or node.elem.kind not in ("int", "str") or value.kind != node.elem.kind:
+        return False
+    reader.checks.append(f"occurrences({name}, {other}) == 0")
+    return True
+
+
 ENTRIES = (
     (
         "a remainder of every element",
@@ -79,5 +100,11 @@ ENTRIES = (
         ("nums.length is a power of 2", "s.length is a power of 3"),
         "drawn and checked",
         length_power,
+    ),
+    (
+        "no element equal to another input",
+        ("banned[i] != p", "p != banned[i]"),
+        "checked",
+        element_differs_from_input,
     ),
 )
