@@ -103,7 +103,7 @@ ENTRIES = (
     ),
     (
         "no element equal to another input",
-        ("banned[i] != p", "p != banned[i]"),
+        ("nums[i] != k", "x != arr[i]"),  # banned[i] != p
         "checked",
         element_differs_from_input,
     ),
