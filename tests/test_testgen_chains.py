@@ -99,3 +99,23 @@ def test_an_element_unlike_the_other_input_refuses():
     why = why_not_read(fn_problem("1 <= n <= 10\n1 <= s.length <= 10\nwords[i] != s", "words: List[List[int]], s: str",
                                   ['{"words": [[1]], "s": "a"}']))  # fmt: skip
     assert "not understood" in why and "words[i] != s" in why
+
+
+DIGITS = "1 <= num.length <= 10^5\nnum consists of digits.\n"
+
+
+def test_a_palindrome_is_drawn_mirrored():
+    spec = _spec(DIGITS + "num is a palindrome.", "num: str", ['{"num": "1221"}'])
+    got = _all_inputs(spec)
+    assert all(x["num"] == x["num"][::-1] and x["num"].isdigit() for x in got)
+    assert any(len(set(x["num"])) > 2 for x in got)  # drawn, not one character repeated
+
+
+def test_an_existing_test_that_is_no_palindrome_refuses():
+    why = why_not_read(fn_problem(DIGITS + "num is a palindrome.", "num: str", ['{"num": "1231"}']))
+    assert "breaks the constraints" in why and "is not a palindrome" in why
+
+
+def test_a_palindrome_of_what_is_no_string_refuses():
+    why = why_not_read(fn_problem("1 <= x <= 10^9\nx is a palindrome", "x: int", ['{"x": 121}']))
+    assert "not understood" in why and "x is a palindrome" in why

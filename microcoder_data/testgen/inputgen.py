@@ -195,7 +195,8 @@ def _plain_value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
     if k == "str":
         if d.size in _LARGE and d.scale * max(1, n) > 4 * d.budget:
             raise ValueError("a large draw over its budget")  # H strings of W characters count as H x W values
-        return _string(node, n, d)
+        text = _string(node, n, d)
+        return text[: (n + 1) // 2] + text[: n // 2][::-1] if node.palindrome else text  # its first half mirrored
     return _list(node, n, env, d, depth)
 
 

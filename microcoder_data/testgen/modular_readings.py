@@ -3,7 +3,8 @@
 remainder; ``!=``: a draw with that remainder drawn again) and checked on every input, existing
 tests too (spec_model).  A length that is a power (``nums.length is a power of 2``): the length a
 size the powers are listed for (value_readings.power_of), as ``n == nums.length`` makes one.
-No element equal to another input (``banned[i] != p``): a check.
+No element equal to another input (``banned[i] != p``): a check.  A string that is a palindrome
+(``num is a palindrome``): drawn as its first half mirrored, and checked.
 """
 
 from __future__ import annotations
@@ -88,6 +89,19 @@ def element_differs_from_input(reader: Any, text: str) -> bool | None:
     return True
 
 
+def palindrome_string(reader: Any, text: str) -> bool | None:
+    """``num is a palindrome`` (``s is a palindrome string``): a string input, its characters
+    drawn freely (no count or distinctness stated of them, which mirroring would break)."""
+    m = re.fullmatch(r"([A-Za-z_]\w*) is a palindrome(?: string)?", text.strip())
+    if not m:
+        return None
+    node = reader.nodes.get(m.group(1))
+    if m.group(1) not in reader.args or node is None or node.kind != "str" or node.distinct or node.char_count:
+        return False
+    node.palindrome = True
+    return True
+
+
 ENTRIES = (
     (
         "a remainder of every element",
@@ -106,5 +120,11 @@ ENTRIES = (
         ("nums[i] != k", "x != arr[i]"),  # banned[i] != p
         "checked",
         element_differs_from_input,
+    ),
+    (
+        "a string that is a palindrome",
+        ("title is a palindrome", "text is a palindrome string"),
+        "drawn and checked",
+        palindrome_string,
     ),
 )

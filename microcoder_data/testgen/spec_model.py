@@ -58,6 +58,7 @@ class Node:
     rows_equal: bool = False  # a grid: every element (a list or string) has the same length
     mod: tuple[int, int] | None = None  # (m, r): the value % m == r (``A_i is a multiple of 100``)
     mod_not: tuple[int, int] | None = None  # (m, r): the value % m != r (``nums[i] % 10 != 0``)
+    palindrome: bool = False  # a string that reads the same backwards (``num is a palindrome``)
     rows_by_index: bool = False  # a triangle: element k (a list or string) has k + 1 items
     rows_down: bool = False  # an upper triangle: element k of n has n - k items (D_{1,2} ... D_{1,N} / ...)
     symmetric: bool = False  # a square matrix equal to its transpose (``A[i][j] == A[j][i]``)
@@ -279,6 +280,8 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"{where} has characters outside {node.alphabet!r}"
         if node.distinct and len(set(value)) != len(value):
             return f"{where} repeats a character"
+        if node.palindrome and value != value[::-1]:
+            return f"{where}={value!r} is not a palindrome"
         if node.char_count and value.count(node.char_count[0]) != node.char_count[1]:
             return f"{where} does not hold {node.char_count[0]!r} exactly {node.char_count[1]} times"
         if node.template and not fits_template(value, node.template):
