@@ -1,4 +1,4 @@
-"""Issue 37's line families read by general rules (modular_readings.py and the others of this
+"""Issue 37's line families read by general rules (predicate_readings.py and the others of this
 file): each drawn so and/or checked on every drawn and large input and on every existing test; a
 part not understood refuses the line."""
 
@@ -119,3 +119,26 @@ def test_an_existing_test_that_is_no_palindrome_refuses():
 def test_a_palindrome_of_what_is_no_string_refuses():
     why = why_not_read(fn_problem("1 <= x <= 10^9\nx is a palindrome", "x: int", ['{"x": 121}']))
     assert "not understood" in why and "x is a palindrome" in why
+
+
+SIGNS = "2 <= nums.length <= 2 * 10^5\nnums.length is even\n1 <= |nums[i]| <= 10^5\n"
+
+
+def test_as_many_positive_as_negative_elements_are_drawn_so():
+    line = "nums consists of equal number of positive and negative integers."
+    got = _all_inputs(_spec(SIGNS + line, "nums: List[int]", ['{"nums": [1, -2]}']))
+    assert all(2 * sum(v > 0 for v in x["nums"]) == len(x["nums"]) == 2 * sum(v < 0 for v in x["nums"])
+               for x in got)  # fmt: skip
+    assert any(len(x["nums"]) > 2 for x in got)
+
+
+def test_an_existing_test_with_unequal_signs_refuses():
+    line = "nums consists of equal number of positive and negative integers."
+    why = why_not_read(fn_problem(SIGNS + line, "nums: List[int]", ['{"nums": [1, 2]}']))
+    assert "breaks the constraints" in why and "nums holds > 0 2 times" in why
+
+
+def test_equal_signs_of_what_is_no_integer_list_refuses():
+    line = "s consists of equal number of positive and negative integers"
+    why = why_not_read(fn_problem("1 <= s.length <= 10\n" + line, "s: str", ['{"s": "ab"}']))
+    assert "not understood" in why and line in why

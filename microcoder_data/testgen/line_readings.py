@@ -22,7 +22,7 @@ from microcoder_data.testgen.geometry_readings import ENTRIES as GEOMETRY_ENTRIE
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
 from microcoder_data.testgen.length_relations import LENGTH_READINGS
 from microcoder_data.testgen.matrices import read_matrix
-from microcoder_data.testgen.modular_readings import ENTRIES as MODULAR_ENTRIES
+from microcoder_data.testgen.predicate_readings import ENTRIES as PREDICATE_ENTRIES
 from microcoder_data.testgen.parent_trees import parents_tree
 from microcoder_data.testgen.multiset_readings import ENTRIES as MULTISET_ENTRIES
 from microcoder_data.testgen.order_readings import ENTRIES as ORDER_ENTRIES
@@ -119,7 +119,7 @@ READINGS = (
     *(Reading(*entry) for entry in ADJACENCY_ENTRIES),  # adjacency lists, tree edges, permissions
     *(Reading(*entry) for entry in RANGE_WORD_ENTRIES),  # ranges in words, absolute values: range_words.py
     *(Reading(*entry) for entry in GEOMETRY_ENTRIES),  # boxes, intervals apart; no three collinear
-    *(Reading(*entry) for entry in MODULAR_ENTRIES),  # a remainder of every element: modular_readings.py
+    *(Reading(*entry) for entry in PREDICATE_ENTRIES),  # remainders, powers, palindromes: predicate_readings.py
     Reading(
         "a graph's shape: tree, connected, directed acyclic",
         (

@@ -4,7 +4,8 @@ remainder; ``!=``: a draw with that remainder drawn again) and checked on every 
 tests too (spec_model).  A length that is a power (``nums.length is a power of 2``): the length a
 size the powers are listed for (value_readings.power_of), as ``n == nums.length`` makes one.
 No element equal to another input (``banned[i] != p``): a check.  A string that is a palindrome
-(``num is a palindrome``): drawn as its first half mirrored, and checked.
+(``num is a palindrome``): drawn as its first half mirrored, and checked.  As many positive as
+negative elements: two counts of occurrences.py (``> 0`` and ``< 0``, each half the length).
 """
 
 from __future__ import annotations
@@ -102,6 +103,25 @@ def palindrome_string(reader: Any, text: str) -> bool | None:
     return True
 
 
+def equal_signs(reader: Any, text: str) -> bool | None:
+    """``nums consists of equal number of positive and negative integers``: half the elements above 0,
+    half below (a list of odd length, or one holding a 0, holds it never: such a draw is dropped)."""
+    m = re.fullmatch(
+        r"([A-Za-z_]\w*) (?:consists of|contains|has) (?:an )?equal numbers? of (positive and negative|negative and "
+        r"positive) (?:integers|numbers|elements)",
+        text.strip(),
+        re.I,
+    )
+    if not m:
+        return None
+    node = reader.nodes.get(m.group(1))
+    if node is None or node.kind != "list" or node.elem is None or node.elem.kind != "int":
+        return False
+    half = f"len({m.group(1)}) / 2"
+    node.counts = [*(node.counts or []), (">", "0", half, half), ("<", "0", half, half)]
+    return True
+
+
 ENTRIES = (
     (
         "a remainder of every element",
@@ -126,5 +146,11 @@ ENTRIES = (
         ("title is a palindrome", "text is a palindrome string"),
         "drawn and checked",
         palindrome_string,
+    ),
+    (
+        "as many positive as negative elements",
+        ("nums consists of equal number of positive and negative integers",),
+        "drawn and checked",
+        equal_signs,
     ),
 )
