@@ -142,3 +142,48 @@ def test_equal_signs_of_what_is_no_integer_list_refuses():
     line = "s consists of equal number of positive and negative integers"
     why = why_not_read(fn_problem("1 <= s.length <= 10\n" + line, "s: str", ['{"s": "ab"}']))
     assert "not understood" in why and line in why
+
+
+TYPED = (
+    "3 <= nums.length <= 10^5\n1 <= nums[i] <= 10^5\n1 <= queries.length <= 10^5\n"
+    "queries[i][0] == 1 or queries[i][0] == 2\nFor all i that:\n"
+    "queries[i][0] == 1: 0 <= queries[i][1] <= queries[i][2] <= nums.length - 1\n"
+    "queries[i][0] == 2: 0 <= queries[i][1] <= nums.length - 1, 1 <= queries[i][2] <= 10^5"
+)
+TYPED_SIG = "nums: List[int], queries: List[List[int]]"
+
+
+def _typed_ok(x: dict) -> bool:
+    n = len(x["nums"])
+    return all(
+        len(q) == 3
+        and (0 <= q[1] <= q[2] <= n - 1 if q[0] == 1 else q[0] == 2 and 0 <= q[1] < n and 1 <= q[2] <= 10**5)
+        for q in x["queries"]
+    )
+
+
+def test_bounds_for_each_type_of_a_query_hold_on_every_draw():
+    got = [
+        json.loads(x)
+        for x in generate_inputs(
+            _spec(TYPED, TYPED_SIG, ['{"nums": [4, 5, 6], "queries": [[1, 0, 2]]}']), "fx/solve", 40
+        )
+    ]
+    assert len(got) >= 20 and all(_typed_ok(x) for x in got)
+    types = {q[0] for x in got for q in x["queries"]}
+    assert types == {1, 2}
+    assert any(q[0] == 2 and q[2] > len(x["nums"]) for x in got for q in x["queries"])  # type 2's own range
+
+
+@pytest.mark.parametrize("query, said", [("[1, 2, 1]", "queries[0][1]=2 outside [0, 1]"), ("[2, 1, 0]", "queries[0][2]=0 outside [1, 100000]"),
+                                         ("[3, 0, 0]", "outside [1, 2]")])  # fmt: skip
+def test_an_existing_query_breaking_its_types_bounds_refuses(query, said):
+    why = why_not_read(fn_problem(TYPED, TYPED_SIG, ['{"nums": [4, 5, 6], "queries": [' + query + "]}"]))
+    assert "breaks the constraints" in why and said in why
+
+
+def test_a_typed_part_not_understood_refuses_the_line():
+    line = "queries[i][0] == 1: queries[i][1] is a prime factor of nums.length"
+    why = why_not_read(fn_problem(TYPED.replace(TYPED.splitlines()[-2], line), TYPED_SIG,
+                                  ['{"nums": [4, 5, 6], "queries": [[2, 0, 2]]}']))  # fmt: skip
+    assert "not understood" in why and line in why
