@@ -187,3 +187,21 @@ def test_a_typed_part_not_understood_refuses_the_line():
     why = why_not_read(fn_problem(TYPED.replace(TYPED.splitlines()[-2], line), TYPED_SIG,
                                   ['{"nums": [4, 5, 6], "queries": [[2, 0, 2]]}']))  # fmt: skip
     assert "not understood" in why and line in why
+
+
+def test_a_chain_of_positions_named_by_the_singular_of_the_input():
+    from dataclasses import replace
+
+    p = fn_problem("1 <= n <= 500\n1 <= queries.length <= 10^4\n0 <= row1i <= row2i < n\n0 <= col1i <= col2i < n",
+                   "n: int, queries: List[List[int]]", ['{"n": 3, "queries": [[0, 0, 1, 1]]}'])  # fmt: skip
+    p = replace(p, statement="For each query[i] = [row1i, col1i, row2i, col2i], add 1.\n" + p.statement)
+    spec = input_spec(p)
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 40)]
+    assert len(got) >= 20 and any(x["queries"] for x in got)
+    assert all(
+        len(q) == 4 and 0 <= q[0] <= q[2] < x["n"] and 0 <= q[1] <= q[3] < x["n"] for x in got for q in x["queries"]
+    )
+    broken = replace(p, tests=[replace(p.tests[0], input='{"n": 3, "queries": [[2, 0, 1, 1]]}')])
+    why = why_not_read(broken)
+    assert "breaks the constraints" in why
