@@ -205,3 +205,37 @@ def test_a_chain_of_positions_named_by_the_singular_of_the_input():
     broken = replace(p, tests=[replace(p.tests[0], input='{"n": 3, "queries": [[2, 0, 1, 1]]}')])
     why = why_not_read(broken)
     assert "breaks the constraints" in why
+
+
+FORMS_BODY = (
+    "For a query of type 1, queries[i] = [1, l, r]. Flip.\nFor a query of type 2, queries[i] = [2, p, 0]. Add.\n"
+    "For a query of type 3, queries[i] = [3, 0, 0]. Sum.\n"
+)
+FORMS = (
+    "1 <= nums1.length <= 10^5\n1 <= queries.length <= 10^5\nqueries[i].length = 3\n0 <= l <= r <= nums1.length - 1\n"
+    "0 <= p <= 10^6\n0 <= nums1[i] <= 1"
+)
+
+
+def _forms_problem(queries: str):
+    from dataclasses import replace
+
+    p = fn_problem(
+        FORMS, "nums1: List[int], queries: List[List[int]]", ['{"nums1": [1, 0, 1], "queries": ' + queries + "}"]
+    )
+    return replace(p, statement=FORMS_BODY + p.statement)
+
+
+def test_a_line_over_one_types_form_bounds_that_type():
+    spec = input_spec(_forms_problem("[[1, 1, 1], [2, 1, 0], [3, 0, 0]]"))
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 40)]
+    n_ok = {1: lambda q, n: 0 <= q[1] <= q[2] < n, 2: lambda q, n: 0 <= q[1] <= 10**6 and q[2] == 0,
+            3: lambda q, n: q[1] == q[2] == 0}  # fmt: skip
+    assert all(q[0] in n_ok and n_ok[q[0]](q, len(x["nums1"])) for x in got for q in x["queries"])
+    assert {q[0] for x in got for q in x["queries"]} == {1, 2, 3}
+
+
+@pytest.mark.parametrize("query", ["[1, 2, 1]", "[2, 5, 1]", "[3, 0, 1]", "[4, 0, 0]"])
+def test_an_existing_query_off_its_form_refuses(query):
+    assert "breaks the constraints" in why_not_read(_forms_problem(f"[{query}]"))
