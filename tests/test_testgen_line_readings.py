@@ -97,6 +97,7 @@ def _reader() -> _Reader:
         "\nking = [xKing, yKing] represents the position of the white king"
         "\nA rectangle is represented as a list [x1, y1, x2, y2], where (x1, y1) is the coordinate of its bottom-left"
         " corner, and (x2, y2) is the coordinate of its top-right corner"
+        "\nFor a move of type 1, moves[i] = [1, first, last]"  # typed_positions' forms
     )
     reader.aliases.update({"starti": ("intervals", 2, 0), "endi": ("intervals", 2, 1)})  # intervals[i] = [starti, endi]
     return reader

@@ -198,7 +198,8 @@ def _plain_value(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
     if k == "str":
         if d.size in _LARGE and d.scale * max(1, n) > 4 * d.budget:
             raise ValueError("a large draw over its budget")  # H strings of W characters count as H x W values
-        return _string(node, n, d)
+        text = _string(node, n, d)
+        return text[: (n + 1) // 2] + text[: n // 2][::-1] if node.palindrome else text  # its first half mirrored
     return _list(node, n, env, d, depth)
 
 
@@ -232,9 +233,11 @@ def _number(node: Node, env: dict[str, Any], d: _Draw, depth: int) -> Any:
         )
         if node.prime:  # the prime nearest the draw: a random value is seldom one
             x = prime_near(x, lo, hi)
-        if not node.exclude or x not in node.exclude:
+        if (not node.exclude or x not in node.exclude) and not (
+            node.mod_not and x % node.mod_not[0] == node.mod_not[1]
+        ):
             return x
-        d.values = "mixed"  # "low" may be the excluded value itself
+        d.values = "mixed"  # "low" may be the excluded value (or remainder) itself
     raise ValueError("only excluded values drawn")
 
 

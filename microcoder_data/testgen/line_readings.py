@@ -22,6 +22,9 @@ from microcoder_data.testgen.geometry_readings import ENTRIES as GEOMETRY_ENTRIE
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
 from microcoder_data.testgen.length_relations import LENGTH_READINGS
 from microcoder_data.testgen.matrices import read_matrix
+from microcoder_data.testgen.predicate_readings import ENTRIES as PREDICATE_ENTRIES
+from microcoder_data.testgen.typed_positions import ENTRIES as TYPED_ENTRIES
+from microcoder_data.testgen.typed_positions import typed_header
 from microcoder_data.testgen.parent_trees import parents_tree
 from microcoder_data.testgen.multiset_readings import ENTRIES as MULTISET_ENTRIES
 from microcoder_data.testgen.order_readings import ENTRIES as ORDER_ENTRIES
@@ -123,6 +126,8 @@ READINGS = (
     *(Reading(*entry) for entry in ADJACENCY_ENTRIES),  # adjacency lists, tree edges, permissions
     *(Reading(*entry) for entry in RANGE_WORD_ENTRIES),  # ranges in words, absolute values: range_words.py
     *(Reading(*entry) for entry in GEOMETRY_ENTRIES),  # boxes, intervals apart; no three collinear
+    *(Reading(*entry) for entry in PREDICATE_ENTRIES),  # remainders, powers, palindromes: predicate_readings.py
+    *(Reading(*entry) for entry in TYPED_ENTRIES),  # bounds for each type of a tuple: typed_positions.py
     Reading(
         "a graph's shape: tree, connected, directed acyclic",
         (
@@ -212,6 +217,7 @@ READINGS = (
         "drawn",
         single_equals,
     ),
+    Reading("the heading of lines for each type", ("For all i that:",), NOTHING_TO_ENFORCE, typed_header),
     Reading(
         "no element equals its position",
         ("edges[i] != i", "favorite[i] != i", "graph[i][j] != i", "graph[u] does not contain u"),

@@ -37,7 +37,14 @@ FORM = 1  # the version of the form; a file of another is refused by name
 NODE_KINDS = ("int", "float", "bool", "str", "list")
 ROW_KINDS = ("scalars", "list", "block", "grid", "queries", "records", "cases")
 _EXPRESSIONS = ("lo", "hi", "len_lo", "len_hi", "total_len_hi")  # Node fields holding one expression
-_PAIRS = ("perm", "mod", "char_count", "covers", "total")  # Node fields holding a pair (a tuple in the model)
+_PAIRS = (
+    "perm",
+    "mod",
+    "mod_not",
+    "char_count",
+    "covers",
+    "total",
+)  # Node fields holding a pair (a tuple in the model)
 _PAIR_LISTS = ("item_ne", "char_at", "witness")  # Node fields holding a list of pairs (tuples in the model)
 _TUPLE_LISTS = ("counts", "profile", "islands")  # Node fields holding a list of tuples: occurrences.py
 _TOP = ("form", "problem", "mode", "args", "keyword", "source", "order", "nodes", "checks", "answer", "rows", "refusal")

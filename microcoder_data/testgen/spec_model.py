@@ -57,6 +57,8 @@ class Node:
     total_len_hi: str | None = None  # the sum of the elements' lengths is at most this
     rows_equal: bool = False  # a grid: every element (a list or string) has the same length
     mod: tuple[int, int] | None = None  # (m, r): the value % m == r (``A_i is a multiple of 100``)
+    mod_not: tuple[int, int] | None = None  # (m, r): the value % m != r (``nums[i] % 10 != 0``)
+    palindrome: bool = False  # a string that reads the same backwards (``num is a palindrome``)
     rows_by_index: bool = False  # a triangle: element k (a list or string) has k + 1 items
     rows_down: bool = False  # an upper triangle: element k of n has n - k items (D_{1,2} ... D_{1,N} / ...)
     symmetric: bool = False  # a square matrix equal to its transpose (``A[i][j] == A[j][i]``)
@@ -153,6 +155,7 @@ def plain_number_bounds(node: Node | None) -> tuple[Any, Any] | None:
         or node.exclude
         or node.size_like
         or node.mod
+        or node.mod_not
         or node.prime
         or node.lo is None  # a permutation's elements: the other list's values, no bounds of their own
         or node.hi is None
@@ -262,6 +265,8 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"{where}={value} is excluded"
         if node.mod and value % node.mod[0] != node.mod[1]:
             return f"{where}={value} is not {node.mod[1]} modulo {node.mod[0]}"
+        if node.mod_not and value % node.mod_not[0] == node.mod_not[1]:
+            return f"{where}={value} is {node.mod_not[1]} modulo {node.mod_not[0]}"
         if node.prime and not is_prime(value):
             return f"{where}={value} is not prime"
         # a range stated beside the choices holds too (``A_{i,i} = 0`` of an element in {0, 1})
@@ -277,6 +282,8 @@ def violation(node: Node, value: Any, env: dict[str, Any], where: str) -> str | 
             return f"{where} has characters outside {node.alphabet!r}"
         if node.distinct and len(set(value)) != len(value):
             return f"{where} repeats a character"
+        if node.palindrome and value != value[::-1]:
+            return f"{where}={value!r} is not a palindrome"
         if node.char_count and value.count(node.char_count[0]) != node.char_count[1]:
             return f"{where} does not hold {node.char_count[0]!r} exactly {node.char_count[1]} times"
         if node.template and not fits_template(value, node.template):

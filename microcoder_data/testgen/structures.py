@@ -13,6 +13,7 @@ import copy
 import re
 from typing import Any
 
+from microcoder_data.testgen.name_variants import variant_of
 from microcoder_data.testgen.spec_model import _IDENT, Node, _Unsupported, evaluate_const, item_name
 from microcoder_data.testgen.tuple_aliases import whole_list_aliases
 
@@ -25,8 +26,8 @@ def scan_aliases(statement: str, nodes: dict[str, Node]) -> dict[str, tuple[str,
     ``edges``' elements (``location = [posx, posy]``: ``posy`` position 1 of ``location``).  A name given to two different positions is dropped (ambiguous)."""
     found: dict[str, set[tuple[str, int, int]]] = {}
     for m in _ALIAS.finditer(statement):
-        name = m.group(1)
-        node = nodes.get(name)
+        name = m.group(1) if m.group(1) in nodes else variant_of(m.group(1), set(nodes)) or m.group(1)
+        node = nodes.get(name)  # query[i] = [...] of an input queries: its singular names it
         if node is None or node.kind != "list" or node.elem is None or node.elem.kind != "list":
             continue
         for k, alias in enumerate(re.split(r"\s*,\s*", m.group(2))):
