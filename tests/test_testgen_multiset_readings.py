@@ -89,11 +89,15 @@ def test_every_value_of_a_range_present_is_put_in_place_and_checked():
     assert "test 2" in _refusal("N M\nC_1 C_2 \\ldots C_N", _COVER, ["3 2\n1 2 1", "3 2\n1 1 1"])
 
 
-def test_a_story_sentence_the_constraints_guarantee_not_read_refuses_like_any_promise():
-    """That the enforced Constraints imply it is a claim no reading checked: refused, whichever wording."""
-    for said in ("The constraints guarantee that", "It is guaranteed that"):
-        story = f"Each character is painted in a color. {said} every color is used by a character."
-        assert "promise" in _refusal("N M\nC_1 C_2 \\ldots C_N", _COVER, ["3 2\n1 2 1"], story=story)
+def test_what_the_constraints_guarantee_holds_by_them_and_a_plain_guarantee_not_read_refuses():
+    """ "The constraints guarantee that ..." is their consequence: every Constraints line is enforced (here the
+    covering line), so drawn inputs hold it; the same sentence as a plain guarantee no reading reads refuses."""
+    fmt = "N M\nC_1 C_2 \\ldots C_N"
+    story = "Each character is painted in a color. The constraints guarantee that every color is used by a character."
+    for args in _drawn(_spec(fmt, _COVER, ["3 2\n1 2 1"], story=story)):
+        assert set(map(int, args["C"])) == set(range(1, int(args["M"]) + 1))
+    story = "Each character is painted in a color. It is guaranteed that every color is used by a character."
+    assert "promise" in _refusal(fmt, _COVER, ["3 2\n1 2 1"], story=story)
 
 
 def test_a_sorted_chain_whose_first_element_is_fixed():

@@ -145,12 +145,12 @@ def test_an_unread_line_refuses_generation_even_when_it_names_no_argument():
 
 def test_a_promise_in_the_body_refuses_generation():
     # a promise whose clause no reading reads refuses, named as the promise it is
-    body = STDIN.replace("Print how many", "S is guaranteed to be a palindrome. Print how many")
-    assert promises_outside_constraints(body) == ["S is guaranteed to be a palindrome."]
+    body = STDIN.replace("Print how many", "S is guaranteed to be a Lyndon word. Print how many")
+    assert promises_outside_constraints(body) == ["S is guaranteed to be a Lyndon word."]
     for statement in (body, normalize_layout(body)):
         spec = stdin_spec(stdin(statement))
-        assert isinstance(spec, NoSpec) and "guaranteed to be a palindrome" in spec.reason
-        assert spec.refusal.kind == "promise" and spec.refusal.line == "S is guaranteed to be a palindrome."
+        assert isinstance(spec, NoSpec) and "guaranteed to be a Lyndon word" in spec.reason
+        assert spec.refusal.kind == "promise" and spec.refusal.line == "S is guaranteed to be a Lyndon word."
     # one whose clause a reading reads ("S contains all of A, B, and C") is enforced like a constraint line
     body = STDIN.replace("Print how many", "S is guaranteed to contain all of A, B, and C. Print how many")
     assert promises_outside_constraints(body) == ["S is guaranteed to contain all of A, B, and C."]

@@ -369,8 +369,13 @@ def test_a_string_containing_each_of_several_characters():
     assert all(set(v["S"]) == {"A", "B", "C"} for v in drawn)
     assert "breaks" in _refusal("N\nS", lines[:2], ["3\nCAA\n"], story=story)
     # one no reading reads is refused, named as the promise it is
-    why = _refusal("N\nS", lines[:2], ["3\nCAB\n"], story="S is guaranteed to be a palindrome.")
-    assert why.startswith("a promise outside the constraints") and "palindrome" in why
+    why = _refusal("N\nS", lines[:2], ["3\nCAB\n"], story="S is guaranteed to be a Lyndon word.")
+    assert why.startswith("a promise outside the constraints") and "Lyndon word" in why
+    # "a palindrome" is read now (predicate_readings.py): drawn mirrored, and an existing test breaking it refuses
+    story = "S is guaranteed to be a palindrome."
+    drawn = _drawn(_spec("N\nS", lines[:2], ["3\nABA\n"], story=story), least=5)
+    assert all(v["S"] == v["S"][::-1] for v in drawn)
+    assert "breaks" in _refusal("N\nS", lines[:2], ["3\nCAB\n"], story=story)
 
 
 def test_sides_bounded_only_by_their_product_and_the_larger_side():
