@@ -274,3 +274,29 @@ def test_a_valid_rectangle_has_its_bottom_left_corner_below_and_left_of_its_top_
     assert "breaks the constraints" in why_not_read(flat)
     body = REC[0].replace("bottom-left", "top-left").replace("top-right", "bottom-right")  # which way is up: unsaid
     assert "non-zero area" in why_not_read(_problem(body, *REC[1:], ['{"rec1": [0, 0, 2, 2], "rec2": [1, 1, 3, 3]}']))
+
+
+def test_a_line_about_all_points_or_positions_refuses_where_some_are_written_otherwise():
+    # review: the positions / no-three-collinear checks covered only the points their own patterns found
+    body = (
+        "You are given 6 integers a, b, c, d, e, and f where:\n(a, b) denotes the position of the white rook.\n"
+        "(c, d) denotes the position of the white bishop.\nThe black queen stands at (e, f)."
+    )
+    p = _problem(
+        body,
+        "1 <= a, b, c, d, e, f <= 2\nNo two pieces are on the same square.",
+        "a: int, b: int, c: int, d: int, e: int, f: int",
+        ['{"a": 1, "b": 1, "c": 2, "d": 2, "e": 1, "f": 2}'],
+    )
+    assert not isinstance(input_spec(p), InputSpec)
+    body = "The coordinates of P_i are (A_i, B_i). Point Q_i is located at (C_i, D_i)."
+    assert not isinstance(
+        stdin_spec(_with_body(atcoder_problem(*FAMILIES, ["2\n0 0\n1 2\n5 1\n3 5\n"]), body)), StdinSpec
+    )
+
+
+def test_rectangles_that_may_not_intersect_are_not_read_as_apart_and_collinearity_is_exact_across_types():
+    cons = RECTANGLES[1].replace("No two rectangles overlap.", "No two rectangles intersect.")
+    p = _problem(RECTANGLES[0], cons, RECTANGLES[2], ['{"n": 5, "rectangles": [[0, 0, 2, 2], [3, 0, 4, 2]]}'])
+    assert not isinstance(input_spec(p), InputSpec)  # closed boxes that touch intersect: "apart" would pass them
+    assert not collinear_free([(0, 0), (2, 3), (4.0, 6.0)])  # ints and floats on one line

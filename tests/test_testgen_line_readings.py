@@ -103,6 +103,17 @@ def _reader() -> _Reader:
     return reader
 
 
+_POSITIONS = (
+    "queens[i] = [xQueeni, yQueeni] represents the position of the ith black queen"
+    "\nking = [xKing, yKing] represents the position of the white king"
+)
+_ONLY_POINTS = {
+    "No three different points lie on the same straight line": "The coordinates of P_i are (C_i, D_i)",
+    "All the given positions are unique": _POSITIONS,
+    "No two pieces are on the same square": _POSITIONS,
+}
+
+
 def _numbers_reader() -> _Reader:
     """Inputs that are all numbers (the size of a list the program builds names no input)."""
     nodes = {"n": Node("int"), "start": Node("int")}
@@ -116,6 +127,8 @@ def test_every_reading_reads_its_own_examples(reading, example):
     assert reading.enforced in ("drawn", "checked", "drawn and checked", AS_EACH_PART, NOTHING_TO_ENFORCE, AS_NAMED)
     fresh = _numbers_reader if reading.enforced == NOTHING_TO_ENFORCE else _reader
     reader = fresh()
+    if example in _ONLY_POINTS:  # a line about all the points: the statement must give no other (geometry_readings)
+        reader.statement = _ONLY_POINTS[example]
     assert reading.read(reader, example) is True
     # graph lines are recorded, tied to the edges once every bound is read (graph_readings)
     recorded = reader.nodes != fresh().nodes or reader.checks or reader.bounds or reader.graphs

@@ -176,3 +176,10 @@ def test_characters_left_out_of_a_stated_alphabet():
 def test_values_not_consecutive_of_a_tuple_field_are_refused():
     gapped = SHIFT_LINES.replace("either 0 or 1", "either 0 or 2")
     assert "not understood" in _refused(SHIFT, gapped, "shift: List[List[int]]", [{"shift": [[0, 5]]}])
+
+
+def test_all_strings_narrows_an_alphabet_one_of_them_was_given_alone():
+    # review: "All strings consist of ..." replaced s1's own alphabet (lowercase) with a wider one
+    cons = "1 <= s1.length, s2.length <= 20\ns1 consists of lowercase English letters.\nAll strings consist of uppercase and lowercase English letters."
+    got = _drawn("", cons, "s1: str, s2: str", [{"s1": "ab", "s2": "Cd"}])
+    assert all(x["s1"].islower() and x["s2"].isalpha() for x in got)

@@ -167,3 +167,16 @@ def test_a_capital_first_keeps_to_a_stated_alphabet():
     got = _drawn(constraints, "text: str", ['{"text": "Ab b"}'])
     assert all(capitalized(x["text"]) for x in got)  # no digit, though the alphabet line allows them
     assert "breaks the constraints" in why_not_read(fn_problem(constraints, "text: str", ['{"text": "Ab 1"}']))
+
+
+def test_a_capitalised_text_and_spaces_a_line_adds_have_no_space_at_either_end():
+    # review: 'J ' was drawn for "... single space between words"; so was ' VDGI' where the line added the space
+    cons = "1 <= text.length <= 10^5\ntext begins with a capital letter and then contains lowercase letters and single space between words."
+    spec = input_spec(fn_problem(cons, "text: str", ['{"text": "Leetcode is cool"}']))
+    assert isinstance(spec, InputSpec), spec.reason
+    for x in (json.loads(v)["text"] for v in generate_inputs(spec, "fx/solve", 60)):
+        assert x == x.strip() and "  " not in x
+    cons = "1 <= s.length <= 20\ns contains only upper case English letters.\nIt's guaranteed that there is only one space between 2 words."
+    spec = input_spec(fn_problem(cons, "s: str", ['{"s": "AB CD"}']))
+    assert isinstance(spec, InputSpec), spec.reason
+    assert all(x == x.strip() for x in (json.loads(v)["s"] for v in generate_inputs(spec, "fx/solve", 100)))

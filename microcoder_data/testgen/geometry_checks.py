@@ -41,14 +41,10 @@ def distinct_points(points: list[tuple[Any, ...]]) -> bool:
 
 
 def _direction(dx: Any, dy: Any) -> tuple[Any, Any]:
-    """A line's direction, the same for both senses: integers reduced by their gcd, other numbers
-    as an exact slope (``Fraction``), the first non-zero part positive."""
-    if isinstance(dx, int) and isinstance(dy, int):
-        g = math.gcd(dx, dy) or 1
-        dx, dy = dx // g, dy // g
-        return (-dx, -dy) if dx < 0 or (dx == 0 and dy < 0) else (dx, dy)
+    """A line's direction, the same for both senses: an exact slope (``Fraction``), or vertical."""
     if dx == dy == 0:
         return (0, 0)
+    # one form for ints and other numbers alike (review: ints reduced by gcd, floats as a slope, never equal)
     return (1, Fraction(dy) / Fraction(dx)) if dx != 0 else (0, 1)
 
 

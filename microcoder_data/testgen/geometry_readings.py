@@ -39,6 +39,17 @@ def _terms(text: str) -> list[str]:
     return [t.strip() for t in re.split(r",(?![^{]*\})", text)]
 
 
+def _point_pairs(reader: Any) -> set[tuple[str, ...]]:
+    """Every ``(x, y)`` the statement writes of two inputs (``(e, f)``, ``(C_i, D_i)``), by their names: the
+    points a line about all of them speaks of, whatever sentence introduced them."""
+    pairs = set()
+    for inside in re.findall(_TERMS, reader.statement):
+        names = tuple(re.sub(r"_\{?[a-z0-9,]+\}?$", "", t) for t in _terms(inside))
+        if len(names) == 2 and all(n in reader.nodes for n in names):
+            pairs.add(names)
+    return pairs
+
+
 def _corners(statement: str) -> list[tuple[list[str], list[str]]]:
     """Pairs of opposite corners the statement names, each as its coordinates' terms."""
     pairs = [(_terms(a), _terms(b)) for a, b in re.findall(rf"diagonal[^.]*?{_TERMS} and {_TERMS}", statement)]
@@ -122,6 +133,8 @@ def no_overlap(reader: Any, text: str) -> bool | None:
     a, b, closed = found.pop()
     if a[0] != b[0] or a[0] == "rows" and a[1] != b[1]:
         return False
+    if closed is None and re.search(r"\bintersect\b", text, re.I):  # closed boxes that touch intersect: not read
+        return False
     if a[0] == "rows":
         return _rows_apart(reader, a[1], list(a[2]), list(b[2]), closed)
     lows, highs = ", ".join(a[1]), ", ".join(b[1])
@@ -201,6 +214,8 @@ def not_collinear(reader: Any, text: str) -> bool | None:
         _placed(reader, _terms(c)) for c in re.findall(rf"coordinates of \w+ (?:are|is) {_TERMS}", reader.statement)
     ]
     if families and all(f and f[0] == "columns" and len(f[1]) == 2 for f in families):
+        if _point_pairs(reader) - {tuple(f[1]) for f in families}:  # type: ignore[index]
+            return False  # points written otherwise too ("Point Q_i is located at (C_i, D_i)"): not all covered
         xs, ys = (" + ".join(f[1][k] for f in families) for k in (0, 1))  # type: ignore[index]
         reader.checks.append(f"collinear_free(zipped({xs}, {ys}))")
         return True
@@ -237,6 +252,9 @@ def positions_distinct(reader: Any, text: str) -> bool | None:
         if node is None or node.kind != "list":
             return False
         parts.append(f"picked({name}, 0, 1)" if index else f"flat_points(2, {name}[0], {name}[1])")
+    taken = {tuple(re.findall(r"\w+", p)[2:4]) for p in parts if p.startswith("flat_points")}
+    if _point_pairs(reader) - taken:
+        return False  # a position written otherwise ("The black queen stands at (e, f)"): not all covered
     if not parts or len(parts) == 1 and parts[0].startswith("flat_points") and parts[0].count(",") < 4:
         return False  # one position (or none) is distinct from nothing: not what the line speaks of
     reader.checks.append(f"distinct_points({' + '.join(parts)})")

@@ -92,8 +92,8 @@ def made_of(reader: Any, text: str) -> bool | None:
         leaf = _leaf(reader.node_at(name, depth))
         if leaf.kind != "str":
             return False
-        if attr == "val":
-            leaf.alphabet = chars
+        if attr == "val":  # within any alphabet a line stated of it alone (review: replaced, it widened it)
+            leaf.alphabet = chars if leaf.alphabet is None else "".join(c for c in leaf.alphabet if c in chars)
         else:  # one position of the tuples: its own alphabet (structures.make_items)
             reader.position_alphabets[(name, depth, int(attr[1:]))] = chars
     return not one_each or all(reader.range_or_condition(f"{t}.length == 1") for t, _ in subjects)

@@ -59,12 +59,15 @@ def _the_strings(reader: Any, phrase: str | None) -> list[str] | None:
     return strings if len(strings) == 1 else None
 
 
-def _single_spaced(reader: Any, names: list[str], spaces_stated: bool) -> bool:
+def _single_spaced(reader: Any, names: list[str], spaces_stated: bool, ends: bool = False) -> bool:
+    """Single spaces; ``ends``: none first or last either -- where the only spaces the statement allows are the
+    ones between words (a space this line adds to a stated alphabet, or a text said to be words)."""
     for name in names:
         node = string_leaf(reader, name)
-        if spaces_stated and node.alphabet is not None:  # words with a space between: a space among its characters
+        added = spaces_stated and node.alphabet is not None and " " not in node.alphabet
+        if added:  # words with a space between: a space among its characters
             node.alphabet = "".join(sorted(set(node.alphabet) | {" "}))
-        reader.checks.append(f"spaced_words({reader.ref(name)[0]}, True, False)")
+        reader.checks.append(f"spaced_words({reader.ref(name)[0]}, True, {ends or added})")
     return True
 
 
@@ -116,7 +119,7 @@ def capital_then_lowercase(reader: Any, text: str) -> bool | None:
         node.char_at = [*(node.char_at or []), (0, string.ascii_uppercase)]
         node.capitalized = True
         reader.checks.append(f"capitalized({reader.ref(name)[0]})")
-    return _single_spaced(reader, names, False)
+    return _single_spaced(reader, names, False, ends=True)  # a capital first, words after: no space at either end
 
 
 def anagrams_of_each_other(reader: Any, text: str) -> bool | None:
