@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.spec_model import is_int_list
 from microcoder_data.testgen.distinct_readings import _items_distinct
 from microcoder_data.testgen.existence_readings import _witness_of
 from microcoder_data.testgen.multiset_readings import _times
@@ -250,7 +251,7 @@ def half_even(reader: Any, text: str) -> bool | None:
     if not m:
         return None
     node = reader.nodes.get(m.group(1))
-    if node is None or node.kind != "list" or node.elem is None or node.elem.kind != "int":
+    if not is_int_list(node):
         return False
     half = f"len({m.group(1)}) / 2"
     node.counts = [*(node.counts or []), ("multiple", "2", half, half)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.spec_model import is_int_list
 from microcoder_data.testgen.spec_model import Node, evaluate_const
 from microcoder_data.testgen.value_readings import power_of
 
@@ -115,7 +116,7 @@ def equal_signs(reader: Any, text: str) -> bool | None:
     if not m:
         return None
     node = reader.nodes.get(m.group(1))
-    if node is None or node.kind != "list" or node.elem is None or node.elem.kind != "int":
+    if not is_int_list(node):
         return False
     half = f"len({m.group(1)}) / 2"
     node.counts = [*(node.counts or []), (">", "0", half, half), ("<", "0", half, half)]

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.spec_model import is_int_list
 from microcoder_data.testgen.answer_checks import answer_check_of
 from microcoder_data.testgen.spec_model import _Unsupported
 
@@ -46,7 +47,7 @@ def _side(reader: Any, text: str) -> str | None:
     m = _EXTREME.fullmatch(text)
     if m:
         node = reader.nodes.get(m.group("list"))
-        if node is None or node.kind != "list" or node.elem is None or node.elem.kind != "int":
+        if not is_int_list(node):
             return None
         fn = "max" if m.group("which").lower() in ("maximum", "max", "largest", "greatest", "biggest") else "min"
         return f"{fn}({m.group('list')})"
@@ -143,7 +144,7 @@ def products_fit(reader: Any, text: str) -> bool | None:
     if not m:
         return None
     node = reader.nodes.get(m.group(2))
-    if node is None or node.kind != "list" or node.elem is None or node.elem.kind != "int":
+    if not is_int_list(node):
         return False
     runs = " ".join(sorted({w for w in ("prefix", "suffix", "subarray") if w in m.group(1).lower()}))
     bits = int(m.group(3)) - 1

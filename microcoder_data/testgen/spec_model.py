@@ -220,6 +220,11 @@ def is_number_list(node: Node | None) -> bool:
     return node is not None and node.kind == "list" and node.elem is not None and node.elem.kind in ("int", "float")
 
 
+def is_int_list(node: Node | None) -> bool:
+    """A flat list of integers (what a count, a parity or a product of its elements is said of)."""
+    return node is not None and node.kind == "list" and node.elem is not None and node.elem.kind == "int"
+
+
 def indexed(node: Node | None) -> bool:
     """Do ``node``'s value bounds name the position of the element being drawn?"""
     return node is not None and any(e and ELEMENT_INDEX in _IDENT.findall(e) for e in (node.lo, node.hi))
