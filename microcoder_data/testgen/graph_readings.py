@@ -17,6 +17,7 @@ from typing import Any
 
 from microcoder_data.testgen.adjacency_readings import TWO_WAY as _TWO_WAY
 from microcoder_data.testgen.adjacency_readings import check_permits, tie_adjacency
+from microcoder_data.testgen.graph_properties import PROPERTIES, tie_property
 from microcoder_data.testgen.parent_trees import tie_parents
 from microcoder_data.testgen.spec_model import _IDENT, ELEMENT_INDEX, Node, _Unsupported, is_number_list
 
@@ -28,8 +29,12 @@ _REACHED = (
     r"|each (?:vertex|node|city) can be reached (?:directly or indirectly )?from every other (?:vertex|node|city)"
     r"|you can reach any (?:vertex|node|city|intersection) from any other (?:vertex|node|city|intersection)"
     r"(?: through the road network| by [\w ]+)?"
+    r"|(?:it is possible to|one can|you can) travel between any (?:two|pair of) (?:cities|vertices|nodes|islands|towns)"
+    r"(?: using [\w ]+| by [\w ]+)?"
 )
-_TREE = re.compile(r"(?:the )?(?:given |input )?(?:graph|edges?) (?:is|forms?|represents?) a tree", re.I)
+_TREE = re.compile(
+    r"(?:the )?(?:given |input )?(?:graph|edges?) (?:is|forms?|represents?) (?:a|an [A-Za-z]\w*-vertex) tree", re.I
+)
 _CONNECTED = re.compile(
     r"(?:the )?(?:given |input )?graph is (?:always )?(simple and )?connected"
     rf"|{_REACHED}",
@@ -158,6 +163,9 @@ def _flat_ends(reader: Any) -> tuple[str, str] | None:
         if is_number_list(node) and node.elem.kind == "int" and _IDENT.search(node.elem.hi or ""):
             groups.setdefault((node.len_lo, node.len_hi), []).append(a)
     pairs = [g for g in groups.values() if len(g) == 2]
+    if len(pairs) > 1:  # ``u_i v_i`` beside ``A_i B_i``: the pair as long as the edges ("M edges") counted
+        counted = set(re.findall(r"\b(\w+)(?= (?:[a-z-]+ )?(?:edges|roads|bridges)\b)", reader.statement or ""))
+        pairs = [g for g in pairs if reader.nodes[g[0]].len_hi in counted]
     return (pairs[0][0], pairs[0][1]) if len(pairs) == 1 else None
 
 
@@ -183,6 +191,8 @@ def finish_graphs(reader: Any, statement: str) -> None:
         if shape == "parents":  # one flat list of parents: parent_trees
             tie_parents(reader, line)
             continue
+        if named and not re.search(rf"\b{named}\b", line) and _flat_ends(reader) is not None:
+            named = None  # a list of rows the line does not name beside AtCoder's ``u_i v_i`` rows: those
         try:
             first, second, ends = _ends(reader, named)
         except _Unsupported as exc:
@@ -193,6 +203,9 @@ def finish_graphs(reader: Any, statement: str) -> None:
                 continue
         lists = {first} | ({second} if second else set())
         span = _vertex_range(ends, lists | {f"{first}__0", f"{first}__1"})
+        if shape in PROPERTIES:  # a path, none between pairs, no negative cycle: graph_properties
+            tie_property(reader, shape, line, (first, second), span, directed)
+            continue
         reach = (
             shape == "connected" and re.fullmatch(_REACHED, line.rstrip(" ."), re.I) and not _TWO_WAY.search(statement)
         )

@@ -20,6 +20,7 @@ from typing import Any, Iterator
 
 from microcoder_data.testgen.geometry_checks import spread_apart
 from microcoder_data.testgen.graph_shapes import ADJACENCY, draw_adjacency, draw_edges, draw_parents
+from microcoder_data.testgen.graph_checks import draw_path_graph
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
 from microcoder_data.testgen.orders import arrange, no_repeats, repeat_key
 from microcoder_data.testgen.grid_regions import place_islands
@@ -433,6 +434,9 @@ def _tree_edges(n_edges: int, d: _Draw) -> list[tuple[int, int]]:
 def _graph_edges(node: Node, m: int, env: dict[str, Any], d: _Draw) -> list:
     """``m`` edges of ``node.graph``'s shape over its vertex range (graph_shapes.draw_edges)."""
     g = node.graph or {}
+    if g["shape"] == "path":  # a path between two named vertices (graph_properties)
+        ends = [int(evaluate(g[k], env)) for k in ("lo", "hi", "from", "to")]
+        return draw_path_graph(m, *ends, d.rng, g["directed"])
     return draw_edges(g["shape"], m, int(evaluate(g["lo"], env)), int(evaluate(g["hi"], env)), d.rng)
 
 

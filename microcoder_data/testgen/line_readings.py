@@ -20,6 +20,7 @@ from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.distinct_readings import ENTRIES as DISTINCT_ENTRIES
 from microcoder_data.testgen.geometry_readings import ENTRIES as GEOMETRY_ENTRIES
 from microcoder_data.testgen.graph_readings import distinct_edges, no_repeated_edges, shape_line
+from microcoder_data.testgen.graph_properties import ENTRIES as GRAPH_PROPERTY_ENTRIES
 from microcoder_data.testgen.length_relations import LENGTH_READINGS
 from microcoder_data.testgen.matrices import read_matrix
 from microcoder_data.testgen.predicate_readings import ENTRIES as PREDICATE_ENTRIES
@@ -128,6 +129,7 @@ READINGS = (
     *(Reading(*entry) for entry in GEOMETRY_ENTRIES),  # boxes, intervals apart; no three collinear
     *(Reading(*entry) for entry in PREDICATE_ENTRIES),  # remainders, powers, palindromes: predicate_readings.py
     *(Reading(*entry) for entry in TYPED_ENTRIES),  # bounds for each type of a tuple: typed_positions.py
+    *(Reading(*entry) for entry in GRAPH_PROPERTY_ENTRIES),  # paths, negative cycles: graph_properties.py
     Reading(
         "a graph's shape: tree, connected, directed acyclic",
         (

@@ -28,6 +28,7 @@ from typing import Any, Callable, Union
 
 from microcoder_data.testgen.clause_checks import adjacent_differ_but, decimals_at_most, products_within
 from microcoder_data.testgen.graph_shapes import edges_among, graph_is, rooted
+from microcoder_data.testgen.graph_checks import graph_reaches, no_negative_cycle, pairs_unreached
 from microcoder_data.testgen.range_checks import number_in, word_count, word_lengths_within
 from microcoder_data.testgen.structure_checks import brackets_balanced
 from microcoder_data.testgen.word_checks import all_anagrams, capitalized, word_lengths_each, words_within
@@ -217,6 +218,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "chars_other_than_but_at": chars_other_than_but_at,
     "graph_is": graph_is,
     "edges_among": edges_among,
+    **{f.__name__: f for f in (graph_reaches, pairs_unreached, no_negative_cycle)},  # graph_properties
     "by_value": by_value,
     "spaced_words": spaced_words,
     "all_anagrams": all_anagrams,
