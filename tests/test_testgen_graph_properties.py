@@ -84,6 +84,7 @@ PATH_LINES = [
     "There is a path from vertex 1 to vertex N.",
     "All input values are integers.",
 ]
+UNDIRECTED_PATH = "There is an undirected graph with N vertices and M edges."
 DIRECTED = "There is a directed graph with N vertices and M edges. The i-th edge goes from vertex u_i to vertex v_i."
 
 
@@ -105,6 +106,16 @@ def test_an_existing_test_without_the_path_refuses_along_the_direction():
     # the one edge 2 -> 3: no path from 1 to 3
     why = _refusal(PATH_FMT, PATH_LINES, ["3 1\n2 3 4\n"], DIRECTED)
     assert why.kind == "examples_break_reading" and "graph_reaches" in why.line
+
+
+@pytest.mark.parametrize(
+    "story, way",
+    [(DIRECTED, "directed"), ("Edge i connects u_i and v_i.", "directed"), (UNDIRECTED_PATH, "undirected")],
+)
+def test_a_path_is_checked_along_the_edges_unless_they_are_said_two_way(story, way):
+    # no word on the direction: the path along the edges as written (the stronger reading)
+    spec = _stdin(PATH_FMT, PATH_LINES, ["3 2\n1 2 4\n2 3 5\n"], story)
+    assert f"graph_reaches('{way}', 1, N, 1, N, u, v)" in spec.spec.checks
 
 
 APART_FMT = "N M\nu_1 v_1\n\\vdots\nu_M v_M\nK\nx_1 y_1\n\\vdots\nx_K y_K"
@@ -142,6 +153,19 @@ NEG_LINES = [
     "The given graph does not contain negative cycles.",
 ]
 WEIGHTED = "There is a weighted simple directed graph. The i-th edge extends from vertex U_i to vertex V_i."
+
+
+@pytest.mark.parametrize(
+    "story, way",
+    [
+        (UNDIRECTED, "undirected"),
+        ("There are M edges; edge i joins u_i and v_i.", "undirected"),
+        (DIRECTED, "directed"),
+    ],
+)
+def test_pairs_are_apart_even_against_the_edges_unless_the_graph_is_said_directed(story, way):
+    spec = _stdin(APART_FMT, APART_LINES, ["4 1\n1 2\n1\n1 3\n"], story)
+    assert f"pairs_unreached('{way}', 1, N, x, y, u, v)" in spec.spec.checks
 
 
 def test_no_negative_cycle_is_checked_along_the_edges():

@@ -6,9 +6,11 @@ not contain negative cycles" (``no_negative_cycle``).
 Like ``graph_readings``' shapes, a line is recorded while the lines are read and tied to the edges
 (the same edge lists and vertex range) by ``graph_readings.finish_graphs``, which hands it to
 :func:`tie_property`.  Each is checked on every drawn, large, edited input and existing test
-(``graph_checks``), along the edges' direction where the statement calls the graph directed; a
-path is also drawn so.  What cannot be checked (pairs that are not two lists of vertices, a
-negative cycle of an undirected graph or with no one list of weights) refuses the line.
+(``graph_checks``); a path is also drawn so.  Direction: where the statement does not say
+which, the stronger reading -- a path along the edges as written unless they are said two-way
+(undirected, bidirectional), no path even against them unless the graph is said directed.  What
+cannot be checked (pairs that are not two lists of vertices, a negative cycle of a graph not said
+directed or with no one list of weights) refuses the line.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.adjacency_readings import TWO_WAY
 from microcoder_data.testgen.spec_model import _Unsupported, is_number_list
 
 _VERTEX = r"(?:vertex|node|city|town|island) "
@@ -99,14 +102,18 @@ def tie_property(
     naming the line."""
     first, second = edges
     lists = f"{first}{', ' + second if second else ''}"
-    way = "'directed'" if directed else "'undirected'"
+    # the stronger reading where the statement does not say which: a path along the edges as
+    # written unless they are said two-way, no path even against them unless they are said one-way
+    two_way = TWO_WAY.search(reader.statement or "") is not None
+    one_way = directed and not two_way if shape == "apart" else directed or not two_way
+    way = "'directed'" if one_way else "'undirected'"
     try:
         if span is None:
             raise _Unsupported("no vertex range", "unsupported_constraint")
         lo, hi = span
         if shape == "no_negative_cycle":
             if not directed:
-                raise _Unsupported("a negative cycle of an undirected graph", "unsupported_constraint")
+                raise _Unsupported("a negative cycle of a graph not said directed", "unsupported_constraint")
             _check(reader, f"no_negative_cycle({way}, {lo}, {hi}, {lists}{_weights(reader, first, second)})")
             return
         a, b = _ends_named(line)
@@ -121,7 +128,7 @@ def tie_property(
         node = reader.nodes[first]
         if node.graph is None:  # a shape read with it draws the list (and its check keeps the path)
             node.graph = {"shape": "path", "ends": second or "", "lo": lo, "hi": hi, "from": a, "to": b}
-            node.graph["directed"] = directed
+            node.graph["directed"] = one_way
     except _Unsupported as exc:
         raise _Unsupported(f"graph line not enforced ({exc}): {line!r}", "unsupported_constraint", line) from None
 
