@@ -141,6 +141,8 @@ READINGS = (
             "The graph is directed and acyclic",
             "The input graph is always connected",
             "The graph has exactly one cycle",
+            "It is possible to travel between any two islands using some bridges",
+            "The given graph is an N-vertex tree",
         ),
         "drawn and checked",
         shape_line,
