@@ -220,3 +220,27 @@ def test_an_n_vertex_tree_is_a_tree_and_a_tree_of_a_procedure_still_refuses():
     assert all(graph_is("tree", 1, v["N"], v["u"], v["v"]) for v in map(json.loads, generate_inputs(spec.spec, "t", 9)))
     lines[-1] = "The given graph is an N-vertex tree obtained by the procedure in the problem statement."
     assert _refusal(fmt, lines, ["3\n1 2\n2 3\n"], story).kind == "unsupported_constraint"
+
+
+RAGGED_FMT = (
+    "N M\nU_1 V_1 T_1\n\\vdots\nU_M V_M T_M\nQ\nK_1\nB_{1,1} \\ldots B_{1,K_1}\n\\vdots\nK_Q\nB_{Q,1} \\ldots B_{Q,K_Q}"
+)
+
+
+def test_a_graph_line_beside_rows_of_no_one_length_reads_the_edge_rows():
+    # B's rows (bridges picked per query) are no edges: the line speaks of the U_i V_i rows
+    lines = [
+        "2 \\leq N \\leq 400",
+        "N-1 \\leq M \\leq 2 \\times 10^5",
+        "1 \\leq U_i < V_i \\leq N",
+        "1 \\leq T_i \\leq 10^9",
+        "1 \\leq Q \\leq 3000",
+        "1 \\leq K_i \\leq 5",
+        "1 \\leq B_{i,1} < B_{i,2} < \\cdots < B_{i,K_i} \\leq M",
+        "It is possible to travel between any two islands using some bridges.",
+    ]
+    story = "There are N islands and M bidirectional bridges. Bridge i connects islands U_i and V_i."
+    spec = _stdin(RAGGED_FMT, lines, ["3 2\n1 2 5\n2 3 1\n1\n2\n1 2\n"], story)
+    assert "graph_is('connected', 1, N, U, V)" in spec.spec.checks
+    drawn = [json.loads(x) for x in generate_inputs(spec.spec, "atc/ragged", 12)]
+    assert len(drawn) >= 6 and all(graph_is("connected", 1, v["N"], v["U"], v["V"]) for v in drawn)

@@ -140,6 +140,12 @@ def distinct_edges(reader: Any, text: str) -> bool | None:
 # --------------------------------------------------------------------------- tying to the edges
 
 
+def _ragged(node: Node) -> bool:
+    """A list whose rows have no stated fixed length (``B_{i,1} ... B_{i,K_i}``), not edges."""
+    row = node.elem
+    return row is not None and not row.items and (row.len_lo is None or row.len_lo != row.len_hi)
+
+
 def _free(expr: str | None, lists: set[str]) -> bool:
     """A vertex bound: it names no position and none of the edge lists."""
     return bool(expr) and not set(_IDENT.findall(expr)) & (lists | {ELEMENT_INDEX})
@@ -191,8 +197,8 @@ def finish_graphs(reader: Any, statement: str) -> None:
         if shape == "parents":  # one flat list of parents: parent_trees
             tie_parents(reader, line)
             continue
-        if named and not re.search(rf"\b{named}\b", line) and _flat_ends(reader) is not None:
-            named = None  # a list of rows the line does not name beside AtCoder's ``u_i v_i`` rows: those
+        if named and not re.search(rf"\b{named}\b", line) and _ragged(reader.nodes[named]) and _flat_ends(reader):
+            named = None  # rows of no one length the line does not name beside AtCoder's ``u_i v_i`` rows: those
         try:
             first, second, ends = _ends(reader, named)
         except _Unsupported as exc:
