@@ -83,17 +83,37 @@ def test_a_property_a_constraints_line_says_of_the_same_input_is_that_lines():
     assert stated_properties(body, ["nums"], ["All the integers of target are unique."]) != []
 
 
-def test_coprime_in_a_later_sentence_refuses_naming_it():
-    # before: every drawn (a, b) was free, 11 of 30 with a common factor
-    p = _problem(
-        "You are given two integers a and b. Return their sum. a and b are coprime.",
-        "1 <= a, b <= 1000",
-        "a: int, b: int",
-        ['{"a": 3, "b": 4}'],
-    )
-    spec = input_spec(p)
+@pytest.mark.parametrize(
+    "body",
+    [
+        "You are given an integer n. Return x. n is a palindrome.",
+        "You are given an integer n, where n is a palindrome.",
+    ],
+)
+def test_a_stated_property_no_reading_knows_refuses_naming_its_sentence(body):
+    # before: every n in [1, 1000] was drawn, 12 a palindrome
+    spec = input_spec(_problem(body, "1 <= n <= 1000", "n: int", ['{"n": 121}']))
     assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise"
-    assert spec.refusal.line == "a and b are coprime."
+    assert spec.refusal.line in body and "n is a palindrome" in spec.refusal.line
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "You are given two integers a and b. Return their sum. a and b are coprime.",
+        "You are given two integers a and b, and a and b are coprime.",
+        "Given two integers a and b. It is guaranteed that gcd(a, b) = 1.",
+    ],
+)
+def test_coprime_in_a_later_sentence_or_clause_is_checked_on_every_draw_and_test(body):
+    # before: drawn free, 11 of 30 (a, b) with a common factor
+    spec = input_spec(_problem(body, "1 <= a, b <= 1000", "a: int, b: int", ['{"a": 3, "b": 4}']))
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30)]
+    assert len(got) >= 10 and all(math.gcd(x["a"], x["b"]) == 1 for x in got)
+    assert any(x["a"] % p == 0 for x in got for p in (2, 3, 5))  # coprime, not prime
+    broken = input_spec(_problem(body, "1 <= a, b <= 1000", "a: int, b: int", ['{"a": 4, "b": 6}']))
+    assert isinstance(broken, NoSpec) and "gcd" in broken.reason
 
 
 @pytest.mark.parametrize(
@@ -133,16 +153,32 @@ def _atcoder(body: str) -> StdinSpec | NoSpec:
     return stdin_spec(p)
 
 
-def test_atcoder_a_and_b_are_coprime_in_the_statement_refuses_and_different_is_drawn():
-    for body in (
-        "You are given integers A and B. A and B are coprime.",
-        "You are given integers A and B, where A and B are coprime.",
-    ):
-        spec = _atcoder(body)
-        assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise" and "coprime" in spec.refusal.line
-    spec = _atcoder("You are given integers A and B. Here, A and B are different.")
+def _atcoder_drawn(body: str) -> list[tuple[int, int]]:
+    spec = _atcoder(body)
     assert isinstance(spec, StdinSpec), spec.reason
     got = [parse(spec.rows, spec.render(json.loads(x))) for x in generate_inputs(spec.spec, "fx/p", 40)]
-    pairs = [(int(g["A"]), int(g["B"])) for g in got]
-    assert len(pairs) >= 10 and all(a != b for a, b in pairs)
-    assert any(math.gcd(a, b) > 1 for a, b in pairs)  # different, nothing more
+    assert len(got) >= 10
+    return [(int(g["A"]), int(g["B"])) for g in got]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "You are given integers A and B. A and B are coprime.",
+        "You are given integers A and B, where A and B are coprime.",
+    ],
+)
+def test_atcoder_a_and_b_are_coprime_in_the_statement_is_checked(body):
+    # before: drawn free, 18 of 30 pairs with a common factor (the translator split it: "A is coprime", "B is ...")
+    assert all(math.gcd(a, b) == 1 for a, b in _atcoder_drawn(body))
+
+
+def test_atcoder_a_and_b_are_different_in_the_statement_is_drawn_so():
+    pairs = _atcoder_drawn("You are given integers A and B. Here, A and B are different.")
+    assert all(a != b for a, b in pairs) and any(math.gcd(a, b) > 1 for a, b in pairs)  # different, nothing more
+
+
+def test_coprime_of_anything_but_two_integer_inputs_refuses_the_line():
+    lines = "1 <= nums.length <= 10\n1 <= nums[i], k <= 100\nnums and k are coprime"
+    spec = input_spec(_problem("Solve it.", lines, "nums: List[int], k: int", ['{"nums": [1], "k": 2}']))
+    assert isinstance(spec, NoSpec) and spec.refusal.line == "nums and k are coprime"
