@@ -50,8 +50,14 @@ def _problem(body: str, constraints: str | None, sig: str, tests: list[str]) -> 
             ["nums"],
             "nums is sorted in non-decreasing order",
         ),
-        ("Given an array of distinct integers arr, return x.", ["arr"], "arr are distinct"),
-        ("You are given an integer array nums of unique elements.", ["nums"], "nums are distinct"),
+        ("Given an array of distinct integers arr, return x.", ["arr"], "arr consists of distinct integers"),
+        ("You are given an integer array nums of unique elements.", ["nums"], "nums consists of distinct elements"),
+        ("You are given a list for n friends, where n is always even.", ["n"], "n is even"),
+        (
+            "Given citations where citations[i] is the citations of paper i and citations is sorted in ascending order.",
+            ["citations"],
+            "citations is sorted in ascending order",
+        ),
     ],
 )
 def test_a_plain_sentence_or_later_clause_states_a_property(sentence, names, clause):
@@ -135,11 +141,20 @@ def test_a_stated_property_a_reading_knows_is_drawn_and_an_input_breaking_it_ref
     assert isinstance(broken, NoSpec) and "breaks" in broken.reason
 
 
-def test_with_no_constraints_section_a_stated_property_refuses():
-    p = _problem("Given an integer array nums sorted in non-decreasing order, return x.", None, "nums: List[int]",
-                 ['{"nums": [1, 2, 3]}', '{"nums": [4, 5]}'])  # fmt: skip
-    spec = input_spec(p)
-    assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise" and "sorted" in spec.refusal.line
+def test_with_no_constraints_section_a_stated_property_is_read_with_the_examples_spans():
+    # before: drawn from the examples' spans alone, some unsorted
+    tests = ['{"nums": [1, 2, 3, 9]}', '{"nums": [4, 5]}']
+    body = "Given an integer array nums sorted in non-decreasing order, return x."
+    spec = input_spec(_problem(body, None, "nums: List[int]", tests))
+    assert isinstance(spec, InputSpec) and spec.source == "examples", spec
+    got = [json.loads(x)["nums"] for x in generate_inputs(spec, "fx/solve", 30)]
+    assert len(got) >= 10 and all(v == sorted(v) for v in got) and any(len(v) > 2 for v in got)
+    unread = input_spec(_problem("Given an integer n. Return x. n is a palindrome.", None, "n: int", ['{"n": 121}']))
+    assert (
+        isinstance(unread, NoSpec) and unread.refusal.kind == "promise" and unread.refusal.line == "n is a palindrome."
+    )
+    broken = input_spec(_problem(body, None, "nums: List[int]", [*tests, '{"nums": [3, 1]}']))
+    assert isinstance(broken, NoSpec) and "breaks" in broken.reason
 
 
 def _atcoder(body: str) -> StdinSpec | NoSpec:
@@ -182,3 +197,15 @@ def test_coprime_of_anything_but_two_integer_inputs_refuses_the_line():
     lines = "1 <= nums.length <= 10\n1 <= nums[i], k <= 100\nnums and k are coprime"
     spec = input_spec(_problem("Solve it.", lines, "nums: List[int], k: int", ['{"nums": [1], "k": 2}']))
     assert isinstance(spec, NoSpec) and spec.refusal.line == "nums and k are coprime"
+
+
+def test_a_string_of_distinct_characters_beside_its_name_is_drawn_so():
+    body = "You are given a string allowed consisting of distinct characters and an array of strings words."
+    lines = "1 <= allowed.length <= 26\nallowed consists of lowercase English letters.\n1 <= words.length <= 5\n"
+    lines += "1 <= words[i].length <= 5\nwords[i] consists of lowercase English letters."
+    sig = "allowed: str, words: List[str]"
+    spec = input_spec(_problem(body, lines, sig, ['{"allowed": "ab", "words": ["ab"]}']))
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30)]
+    assert len(got) >= 10 and all(len(set(x["allowed"])) == len(x["allowed"]) for x in got)
+    assert any(len(x["allowed"]) > 5 for x in got) and any(len(set(w)) < len(w) for x in got for w in x["words"])

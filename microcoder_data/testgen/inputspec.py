@@ -315,7 +315,7 @@ def _promised_lines(statement: str, lines: list[str] | None, args: list[str]) ->
     ``args`` the body states plainly ("a and b are coprime": ``stated_properties``) is one too."""
     clauses = promised_constraints(statement) + stated_properties(statement, args, lines)
     said = [sentence for sentence, _ in clauses]
-    for sentence in promises_outside_constraints(statement) + said:
+    for sentence in promises_outside_constraints(statement):  # a stated property is read with the examples' spans too
         if (sentence not in said or lines is None) and not implied_by_constraints(sentence):
             raise _Unsupported(f"a promise outside the constraints: {sentence!r}", kind="promise", line=sentence)
     return {clause: sentence for sentence, clause in clauses}
@@ -476,6 +476,8 @@ def _read_once(
     if lines is None:
         for a in args:
             _span(nodes[a], [ex[a] for ex in examples])
+        _read_lines(reader, list(promised), mangled, promised, skip_unread)  # "nums sorted in ...": stated_properties
+        _apply_bounds(reader)
         source = "examples"
     else:
         _read_lines(reader, _implied_sizes(lines, args, nodes) + lines, mangled, promised, skip_unread)

@@ -8,7 +8,8 @@ alone break the sentence.  A clause that opens a sentence (after "Note that", "H
 "where", ", and" or ";", whose subject is inputs (``a and b``, ``nums[i]``, ``All the elements of
 nums``, ``S_i``) and whose predicate carries a property word (:data:`_PROPERTY`: coprime, distinct,
 prime, sorted, positive, odd, ...) is one constraint line more: read and enforced like any line, or
-the spec is refused as a ``promise`` naming the sentence (``inputspec._promised_lines``).  A clause
+the spec is refused as a ``promise`` naming the sentence (``inputspec._promised_lines``; with no
+Constraints section it is read over the examples' spans).  A clause
 after the task's words (``return true if a and b are coprime``, ``the count of pairs where ...``)
 speaks of the task, not the input; one whose property a Constraints line says of the same inputs
 (the same word there) is that line's, read there.
@@ -31,10 +32,10 @@ _PROPERTY = re.compile(
 )
 _LEAD = r"(?:(?:note that|recall that|here|also|moreover|furthermore|in addition|additionally),? )*"
 # where a clause about the input may start in a sentence: its start, or after these
-_OPENING = re.compile(r",? where |, and (?:that )?|; ", re.I)
+_OPENING = re.compile(r",? where |, and (?:that )?|; | and (?=\S+ (?:is|are) )", re.I)
 # the task's words before a clause: it speaks of what to compute ("return true if a and b are coprime")
 _TASK_BEFORE = re.compile(
-    r"\b(?:if|iff|whether|until|so that|such that|make|return|returns|check|determine|find|count|number of|pairs?"
+    r"\b(?:if|iff|whether|until|so that|such that|make|return|returns|check|determine|find|count"
     r"|print|output|compute|calculate|when|whenever|after|each (?:operation|step|move))\b",
     re.I,
 )
@@ -67,15 +68,19 @@ def _clauses(sentence: str, names: list[str]):
         rf"{_LEAD}(?P<clause>(?P<subject>{_subject(names)}) (?:is|are) (?P<predicate>[^,;:()]+?))(?=[.,;]\s|[.,;]?$)",
         re.I,
     )
-    starts = [0] + [m.end() for m in _OPENING.finditer(sentence)]
-    for before, start in zip([0, *starts], starts):
+    # " and " after an input's name joins subjects ("a and b are coprime"), after any other word clauses
+    named = re.compile(rf"(?<![\w.\[])(?:{'|'.join(re.escape(n) for n in names)})(?:\[\w+\]|_\{{?\w+\}}?)?$")
+    openings = [o for o in _OPENING.finditer(sentence) if o[0] != " and " or not named.search(sentence[: o.start()])]
+    starts = [0] + [m.end() for m in openings]
+    ends = [m.start() for m in openings] + [len(sentence)]
+    for before, start, end in zip([0, *starts], starts, ends):
         if _TASK_BEFORE.search(sentence[:start]):
             break  # every later clause follows the task's words too
-        m = said.match(sentence, start)
+        m = said.match(sentence, start, end)
         # the subject with the clause before it: "nums[i], nums[j], and nums[k] are ..." is one subject
         whole = sentence[before : m.end("subject")] if m else ""
         if m and _PROPERTY.search(m["predicate"]) and not _DEFINES.search(m["predicate"]) and _one_each(whole):
-            yield m["clause"], m["subject"]
+            yield re.sub(r" (is|are) always ", r" \1 ", m["clause"]), m["subject"]  # "n is always even"
 
 
 def _given(sentence: str, names: list[str]):
@@ -85,20 +90,23 @@ def _given(sentence: str, names: list[str]):
     if not re.search(r"\bgiven\b", sentence, re.I):
         return
     alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    items = r"(?:\w+ )?(?:integers|numbers|elements|values|strings|words|points|characters)"
+    items = r"(?P<items>(?:\w+ )?(?:integers|numbers|elements|values|strings|words|points|characters))"
     forms = (
         (
             rf"(?<![\w.\[])(?<!length )(?<!size )(?P<name>{alt}),? (?:that is |which is )?(?P<said>sorted in [\w -]+? order)\b",
             "is",
         ),
-        (rf"\bof (?P<said>distinct|unique|pairwise distinct) {items} (?P<name>{alt})(?![\w\[])", "are"),
-        (rf"(?<![\w.\[])(?P<name>{alt}) (?:of|with|containing|consisting of) (?P<said>distinct|unique) {items}", "are"),
+        (rf"\bof (?P<said>distinct|unique|pairwise distinct) {items} (?P<name>{alt})(?![\w\[])", "consists"),
+        (
+            rf"(?<![\w.\[])(?P<name>{alt}) (?:of|with|containing|consisting of) (?P<said>distinct|unique) {items}",
+            "consists",
+        ),
     )
     for form, verb in forms:
         for m in re.finditer(form, sentence, re.I):
             if not _TASK_BEFORE.search(sentence[: m.start()]):
-                said = "distinct" if verb == "are" else m["said"]
-                yield f"{m['name']} {verb} {said}", m["name"]
+                said = f"consists of distinct {m['items']}" if verb == "consists" else f"is {m['said']}"
+                yield f"{m['name']} {said}", m["name"]
 
 
 # words for one property: a Constraints line saying any of them says the clause's
