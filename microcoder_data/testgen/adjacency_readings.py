@@ -135,6 +135,9 @@ def tie_adjacency(reader: Any) -> list[tuple[str, str, str | None]]:
     permissions are taken out too and returned (for :func:`check_permits`).  Raises
     ``_Unsupported`` naming a line it cannot enforce."""
     lists = {named for shape, _, named in reader.graphs if shape == "adjacency"}
+    for name in set() if lists else _two_way_lists(reader):
+        lists.add(name)
+        _tie_lists(reader, name, "adjacency")
     permits, rest = [], []
     for entry in reader.graphs:
         shape, line, named = entry
@@ -197,13 +200,31 @@ def _tie_edge_count(reader: Any, line: str, bounds: str, undirected: set[str]) -
 
 
 def _rows_of_ids(reader: Any, name: str) -> bool:
-    """``graph[i]`` lists of ids ``0 <= graph[i][j] <= n - 1`` with ``n == graph.length``, rows of
-    varying length (``0 <= graph[i].length <= n``)."""
+    """``graph[i]`` lists of ids ``0 <= graph[i][j] <= n - 1`` with ``n == graph.length`` (or ``<
+    graph.length``), rows of varying length (``0 <= graph[i].length <= n``)."""
     node = reader.nodes[name]
     if not _adjacency_shaped(node) or node.elem.items or node.elem.len_lo == node.elem.len_hi:
         return False
     ids, size = node.elem.elem, node.len_hi
-    return ids.lo == "0" and size is not None and node.len_lo == size and ids.hi in (f"{size} - 1", f"len({name}) - 1")
+    own = ids.hi == f"len({name}) - 1" or (size is not None and node.len_lo == size and ids.hi == f"{size} - 1")
+    return ids.lo == "0" and own
+
+
+# rows that list a node's neighbours: "graph[i] is a list of all nodes connected to node i"
+_NEIGHBOURS = re.compile(rf"{_NAME}\[\w+\][^.;]*?\b(?:connected (?:to|with)|adjacent to|neighbou?rs of)\b", re.I)
+
+
+def _two_way_lists(reader: Any) -> list[str]:
+    """The one list of adjacency lists (:func:`_rows_of_ids`) of a graph the statement calls two-way
+    (:data:`TWO_WAY`), or whose rows are the nodes "connected to" a node where no edge is said directed:
+    drawn and checked symmetric even with no "If graph[u] contains v ..." line (valid or none: an
+    asymmetric draw breaks the statement)."""
+    statement = reader.statement or ""
+    directed = re.search(r"(?<!un)directed|\bone-way\b", statement, re.I)
+    if not (TWO_WAY.search(statement) or (_NEIGHBOURS.search(statement) and not directed)):
+        return []
+    lists = [a for a in reader.args if _rows_of_ids(reader, a)]
+    return lists if len(lists) == 1 else []
 
 
 # --------------------------------------------------------------------------- permissions

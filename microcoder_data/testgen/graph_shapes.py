@@ -11,6 +11,7 @@ call it.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 # tree: N - 1 edges joining every vertex; connected: every vertex reaches every other (the
@@ -99,14 +100,15 @@ def graph_is(shape: str, lo: int, hi: int, *lists: list[Any]) -> bool:
 
 def adjacency_is(shape: str, rows: list[Any]) -> bool:
     """Whether ``rows`` are adjacency lists of an undirected graph (see :data:`ADJACENCY`): each a
-    list of integer positions of ``rows``, ``v`` in row ``u`` exactly when ``u`` is in row ``v``."""
+    list of integer positions of ``rows``, ``v`` in row ``u`` exactly as often as ``u`` in row ``v``."""
     n = len(rows)
     if not all(isinstance(r, list) and all(type(v) is int and 0 <= v < n for v in r) for r in rows):
         return False
-    has = {(u, v) for u, r in enumerate(rows) for v in r}
-    if any((v, u) not in has for u, v in has):
+    # as often either way: "[[2, 2], [], [0]]" lists the edge 0-2 twice at 0, once at 2
+    listed = Counter((u, v) for u, r in enumerate(rows) for v in r)
+    if any(listed[(v, u)] != k for (u, v), k in listed.items()):
         return False
-    return shape != "adjacency_connected" or components(n, list(has)) == 1
+    return shape != "adjacency_connected" or components(n, list(listed)) == 1
 
 
 def draw_adjacency(shape: str, n: int, order: str | None, rng: random.Random) -> list[list[int]]:

@@ -41,6 +41,7 @@ from microcoder_data.testgen.constraints import (
     _Reader,
 )
 from microcoder_data.testgen.defined_qualifiers import refuse_defined_qualifier
+from microcoder_data.testgen.stated_properties import stated_properties
 from microcoder_data.testgen.statement_lines import (
     body_promises,
     constraint_lines,
@@ -307,15 +308,17 @@ def _given_args(p: Problem, args: list[str], defaults: int) -> tuple[list[dict[s
         return test_args(p, args)
 
 
-def _promised_lines(statement: str, lines: list[str] | None) -> dict[str, str]:
+def _promised_lines(statement: str, lines: list[str] | None, args: list[str]) -> dict[str, str]:
     """The body's promises about the input as constraint lines (each clause -> its sentence),
     read with the Constraints' lines; a promise worded otherwise, or any without a Constraints
-    section to read it with, refuses the spec (kind ``promise``, named)."""
-    clauses = dict(promised_constraints(statement))
-    for sentence in promises_outside_constraints(statement):
-        if (sentence not in clauses or lines is None) and not implied_by_constraints(sentence):
+    section to read it with, refuses the spec (kind ``promise``, named).  A property of inputs
+    ``args`` the body states plainly ("a and b are coprime": ``stated_properties``) is one too."""
+    clauses = promised_constraints(statement) + stated_properties(statement, args, lines)
+    said = [sentence for sentence, _ in clauses]
+    for sentence in promises_outside_constraints(statement):  # a stated property is read with the examples' spans too
+        if (sentence not in said or lines is None) and not implied_by_constraints(sentence):
             raise _Unsupported(f"a promise outside the constraints: {sentence!r}", kind="promise", line=sentence)
-    return {clause: sentence for sentence, clause in clauses.items()}
+    return {clause: sentence for sentence, clause in clauses}
 
 
 def _read_lines(
@@ -400,7 +403,7 @@ def spec_from(
     ``A_1, ..., A_N``; ``skip_unread``: lines not understood and promises passed over, see :func:`sizes_spec`;
     ``promised``: lines of ``lines`` that are the body's promises, each -> its sentence, read before the rest).
     Raises ``_Unsupported``."""
-    promised = {} if skip_unread else {**_promised_lines(statement, lines), **(promised or {})}
+    promised = {} if skip_unread else {**_promised_lines(statement, lines, args), **(promised or {})}
     if not skip_unread:
         refuse_defined_qualifier(statement, args, lines)  # "Given a shuffled sentence s" + its definition
     lines = None if lines is None else lines + [c for c in promised if c not in lines]
@@ -473,6 +476,8 @@ def _read_once(
     if lines is None:
         for a in args:
             _span(nodes[a], [ex[a] for ex in examples])
+        _read_lines(reader, list(promised), mangled, promised, skip_unread)  # "nums sorted in ...": stated_properties
+        _apply_bounds(reader)
         source = "examples"
     else:
         _read_lines(reader, _implied_sizes(lines, args, nodes) + lines, mangled, promised, skip_unread)

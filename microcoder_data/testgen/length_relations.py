@@ -119,13 +119,22 @@ def parent_list(reader: Any, text: str) -> bool | None:
     name = m.group(3)
     node = _int_list(reader, name)
     low = (m.group(1), m.group(2)) in (("0", "<="), ("-1", "<"))  # a node of 0..n - 1: parent_tree checks it
-    if node is None or node.elem.kind != "int" or not low:
-        return False
+    if node is None or node.elem.kind != "int" or not low or not _of_a_tree(reader, name):
+        return False  # a range of all but the first element: per position, not read
     if not reader.range_or_condition(f"-1 <= {name}[i] {m.group(4)} {m.group(5)}"):
         return False  # the upper bound holds of every element, -1 of the root's
     reader.checks.append(f"parent_tree({name})")
     node.parents = True
     return True
+
+
+def _of_a_tree(reader: Any, name: str) -> bool:
+    """Whether ``name`` is a list of parents: so named, or the statement speaks of a tree's parents or root
+    (``0 <= nums[i] <= 100 for i >= 1`` of any other list is a range that leaves ``nums[0]`` out)."""
+    said = re.search(r"\b(?:parents?|root(?:ed)?)\b", reader.statement or "", re.I) and re.search(
+        r"\btrees?\b", reader.statement or "", re.I
+    )
+    return bool(re.search(r"parent", name, re.I) or said)
 
 
 def parent_tree(reader: Any, text: str) -> bool | None:

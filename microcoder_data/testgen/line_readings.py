@@ -30,6 +30,7 @@ from microcoder_data.testgen.parent_trees import parents_tree
 from microcoder_data.testgen.multiset_readings import ENTRIES as MULTISET_ENTRIES
 from microcoder_data.testgen.order_readings import ENTRIES as ORDER_ENTRIES
 from microcoder_data.testgen.count_readings import ENTRIES as COUNT_ENTRIES
+from microcoder_data.testgen.coprime_readings import ENTRIES as COPRIME_ENTRIES
 from microcoder_data.testgen.pair_readings import ENTRIES as PAIR_ENTRIES
 from microcoder_data.testgen.promise_clauses import ENTRIES as PROMISE_ENTRIES
 from microcoder_data.testgen.relation_readings import (
@@ -277,6 +278,7 @@ READINGS = (
 )
 READINGS += tuple(Reading(*r) for r in LENGTH_READINGS)  # lengths, sums, neighbours
 READINGS += tuple(Reading(*r) for r in DISTINCT_ENTRIES)  # distinct values, compositionally: distinct_readings.py
+READINGS += tuple(Reading(*r) for r in COPRIME_ENTRIES)  # gcd(a, b) == 1: coprime_readings.py
 READINGS += (  # last: a line another reading takes as a whole stays its
     Reading(
         "a promise of two clauses",

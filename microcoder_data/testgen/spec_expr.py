@@ -208,6 +208,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "chars_other_than": chars_other_than,
     "end_char_is_not": end_char_is_not,
     "end_char_in": end_char_in,
+    "gcd": math.gcd,  # coprime_readings.py
     "floor": math.floor,  # floor(nums.length / m): the division is integer already (constraints._expr)
     "unordered_distinct_pairs": unordered_distinct_pairs,
     "char_counts_within": char_counts_within,

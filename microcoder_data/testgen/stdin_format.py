@@ -31,6 +31,7 @@ from typing import Any
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.constraints import _expr, _fix_numbers
 from microcoder_data.testgen.statement_lines import constraint_lines, promised_constraints
+from microcoder_data.testgen.stated_properties import stated_properties
 from microcoder_data.testgen.prose_format import CASES, read_prose
 from microcoder_data.testgen.spec_model import InputSpec, Node, NoSpec, _Unsupported, read_or_say_why
 from microcoder_data.testgen import stdin_records as jagged
@@ -475,7 +476,7 @@ def _spec_with_promises(
     from microcoder_data.testgen.inputspec import spec_from
 
     promised = {}  # each promised line (as the reader gets it) -> its sentence
-    for sentence, clause in promised_constraints(statement):
+    for sentence, clause in promised_constraints(statement) + stated_properties(statement, list(nodes), lines):
         for line in (digit_cells(x, joined) for x in translate(clause, set(nodes), ints)):
             promised[line] = sentence
             lines = lines + [line] if line not in lines else lines  # said in the Constraints too

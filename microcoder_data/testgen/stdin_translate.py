@@ -201,6 +201,8 @@ def _several_subjects(t: str, names: set[str], ints: dict[str, bool]) -> list[st
     if len(subjects) < 2 or not all(_subject(w, names) for w in subjects):
         return None
     rest = m.group(2)
+    if re.match(r"(?:co-?prime|relatively prime)\b", rest):  # of the two together: coprime_readings
+        return [f"{subjects[0]} and {subjects[1]} are coprime"] if len(subjects) == 2 else None
     differ = re.match(r"(?:pairwise )?(?:different|distinct)\b ?", rest)
     if differ:
         rest = rest[differ.end() :]

@@ -1,0 +1,146 @@
+"""A property of an input stated in the body without "guarantee" (issue 37, valid or none).
+
+"You are given two integers a and b. ... a and b are coprime.", "Given an array of distinct integers
+arr, where arr is sorted in ascending order, return ...", "You are given integers A and B, and A and B
+are coprime.": the Constraints reader never sees the body, and the defined-word rule
+(``defined_qualifiers``) speaks only of words the body defines, so inputs drawn from the Constraints
+alone break the sentence.  A clause that opens a sentence (after "Note that", "Here,", ...) or follows
+"where", ", and" or ";", whose subject is inputs (``a and b``, ``nums[i]``, ``All the elements of
+nums``, ``S_i``) and whose predicate carries a property word (:data:`_PROPERTY`: coprime, distinct,
+prime, sorted, positive, odd, ...) is one constraint line more: read and enforced like any line, or
+the spec is refused as a ``promise`` naming the sentence (``inputspec._promised_lines``; with no
+Constraints section it is read over the examples' spans).  A clause
+after the task's words (``return true if a and b are coprime``, ``the count of pairs where ...``)
+speaks of the task, not the input; one whose property a Constraints line says of the same inputs
+(the same word there) is that line's, read there.
+"""
+
+from __future__ import annotations
+
+import re
+
+from microcoder_data.testgen.promises import is_promise
+from microcoder_data.testgen.prose_promises import split_sentences
+from microcoder_data.testgen.statement_lines import body_text
+
+# words of a property of the values the types and ranges do not hold by themselves
+_PROPERTY = re.compile(
+    r"\b(?:co-?prime|relatively prime|distinct|unique|different|prime|sorted|positive|negative|non-?negative"
+    r"|non-?positive|even|odd|(?:strictly |non-?)?(?:in|de)creasing|ascending|descending|palindromes?"
+    r"|permutations?)\b",
+    re.I,
+)
+_LEAD = r"(?:(?:note that|recall that|here|also|moreover|furthermore|in addition|additionally),? )*"
+# where a clause about the input may start in a sentence: its start, or after these
+_OPENING = re.compile(r",? where |, and (?:that )?|; | and (?=\S+ (?:is|are) )", re.I)
+# the task's words before a clause: it speaks of what to compute ("return true if a and b are coprime")
+_TASK_BEFORE = re.compile(
+    r"\b(?:if|iff|whether|until|so that|such that|make|return|returns|check|determine|find|count"
+    r"|print|output|compute|calculate|when|whenever|after|each (?:operation|step|move))\b",
+    re.I,
+)
+_OF = r"(?:(?:elements?|values?|integers?|numbers?|entries|items?|characters?|strings?|words?) (?:of|in) )"
+_KIND = r"(?:the (?:given )?(?:array|list|string|sequence|integers?|numbers?|strings?) )"
+_ALL = r"(?:(?:both|all|each|every)(?: of)? (?:the )?)"
+
+
+def _subject(names: list[str]) -> str:
+    """An input's name as a clause's subject: plain, at a position (``nums[i]``, ``A_i``, ``A_{i}``)."""
+    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    one = rf"(?:{alt})(?:\[\w+\]|_\{{?\w+\}}?)?(?![\w\[])"
+    return rf"{_ALL}?(?:the )?{_OF}?{_KIND}?{one}(?:(?:,| and|, and) {one})*"
+
+
+# a predicate that defines a word ("arr is called K-increasing if ..."): defined_qualifiers' matter
+_DEFINES = re.compile(r"\b(?:if|iff|when|called|named|said|defined|considered)\b", re.I)
+
+
+def _one_each(text: str) -> bool:
+    """No input named at two different positions (``nums[i], nums[j], and nums[k] are pairwise distinct``:
+    a condition on the task's indices, not on the input)."""
+    named = set(re.findall(r"([A-Za-z]\w*)(?:\[(\w+)\]|_\{?(\w+)\}?)", text))
+    return len(named) == len({n for n, *_ in named})
+
+
+def _clauses(sentence: str, names: list[str]):
+    """Each (clause, subject) of ``sentence`` stating a property of inputs (see the module's doc)."""
+    said = re.compile(
+        rf"{_LEAD}(?P<clause>(?P<subject>{_subject(names)}) (?:is|are) (?P<predicate>[^,;:()]+?))(?=[.,;]\s|[.,;]?$)",
+        re.I,
+    )
+    # " and " after an input's name joins subjects ("a and b are coprime"), after any other word clauses
+    named = re.compile(rf"(?<![\w.\[])(?:{'|'.join(re.escape(n) for n in names)})(?:\[\w+\]|_\{{?\w+\}}?)?$")
+    openings = [o for o in _OPENING.finditer(sentence) if o[0] != " and " or not named.search(sentence[: o.start()])]
+    starts = [0] + [m.end() for m in openings]
+    ends = [m.start() for m in openings] + [len(sentence)]
+    for before, start, end in zip([0, *starts], starts, ends):
+        if _TASK_BEFORE.search(sentence[:start]):
+            break  # every later clause follows the task's words too
+        m = said.match(sentence, start, end)
+        # the subject with the clause before it: "nums[i], nums[j], and nums[k] are ..." is one subject
+        whole = sentence[before : m.end("subject")] if m else ""
+        if m and _PROPERTY.search(m["predicate"]) and not _DEFINES.search(m["predicate"]) and _one_each(whole):
+            yield re.sub(r" (is|are) always ", r" \1 ", m["clause"]), m["subject"]  # "n is always even"
+
+
+def _given(sentence: str, names: list[str]):
+    """Each (clause, subject) of a property a ``given`` sentence writes beside an input's name:
+    ``nums sorted in non-decreasing order``, ``an array of distinct integers arr``, ``nums of unique
+    elements`` (read as ``nums is sorted in non-decreasing order``, ``arr are distinct``)."""
+    if not re.search(r"\bgiven\b", sentence, re.I):
+        return
+    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    items = r"(?P<items>(?:\w+ )?(?:integers|numbers|elements|values|strings|words|points|characters))"
+    forms = (
+        (
+            rf"(?<![\w.\[])(?<!length )(?<!size )(?P<name>{alt}),? (?:that is |which is )?(?P<said>sorted in [\w -]+? order)\b",
+            "is",
+        ),
+        (rf"\bof (?P<said>distinct|unique|pairwise distinct) {items} (?P<name>{alt})(?![\w\[])", "consists"),
+        (
+            rf"(?<![\w.\[])(?P<name>{alt}) (?:of|with|containing|consisting of) (?P<said>distinct|unique) {items}",
+            "consists",
+        ),
+    )
+    for form, verb in forms:
+        for m in re.finditer(form, sentence, re.I):
+            if not _TASK_BEFORE.search(sentence[: m.start()]):
+                said = f"consists of distinct {m['items']}" if verb == "consists" else f"is {m['said']}"
+                yield f"{m['name']} {said}", m["name"]
+
+
+# words for one property: a Constraints line saying any of them says the clause's
+# (a permutation: distinct values, the range a line of their own bounds)
+_SAME = (
+    {"distinct", "unique", "different"},
+    {"coprime", "co-prime", "relatively prime"},
+    {"permutation", "distinct", "unique"},
+)
+
+
+def _said_there(subject: str, clause: str, names: list[str], lines: list[str]) -> bool:
+    """Whether a Constraints line says the clause's property (its word) of the same inputs."""
+    named = [n for n in names if re.search(rf"(?<![\w.]){re.escape(n)}(?![\w(])", subject)]
+    words = {w.lower() for w in _PROPERTY.findall(clause)}
+    words |= {w for same in _SAME if words & same for w in same}
+    for line in lines:
+        if all(re.search(rf"(?<![\w.]){re.escape(n)}(?![\w(])", line) for n in named) and any(
+            re.search(rf"\b{re.escape(w)}\b", line, re.I) for w in words
+        ):
+            return True
+    return False
+
+
+def stated_properties(statement: str, names: list[str], lines: list[str] | None) -> list[tuple[str, str]]:
+    """(sentence, clause) of each property of inputs ``names`` the body states (see the module's doc) and
+    no line of ``lines`` (the Constraints) says; a sentence worded as a promise is ``promises``'."""
+    if not names:
+        return []
+    out = []
+    for sentence in split_sentences(body_text(statement)):
+        if is_promise(sentence):
+            continue
+        for clause, subject in [*_clauses(sentence, names), *_given(sentence, names)]:
+            if not _said_there(subject, clause, names, lines or []):
+                out.append((sentence, clause))
+    return out
