@@ -234,8 +234,10 @@ def _quantified(reader: Any, relation: str, chains: list[ast.Subscript], cond: s
             ),
             None,
         )
-        if pick is None:
-            return None  # a variable only offset (``nums[i + 1]`` alone) or ranging over nothing bound
+        if pick is None or (bound and not _free(reader, ast.parse(pick[1], mode="eval").body)):
+            # a variable only offset (``nums[i + 1]`` alone) or ranging over nothing bound; or a second one
+            # over a list of its own (``A[i] + B[j]``): pairs of two long lists, too many to check
+            return None
         bound.append(pick)
     guards = [
         f"0 <= {ast.unparse(i)} < len({ast.unparse(c)})"
