@@ -11,7 +11,7 @@ import pytest
 from microcoder_data.testgen.inputspec import InputSpec, input_spec
 from microcoder_data.testgen.spec_expr import evaluate
 from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
-from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
 from test_testgen_conditions import drawn, fn_problem, why_not_read
 from test_testgen_stdin_relations import _drawn, _ints, _problem
 
@@ -196,3 +196,33 @@ def test_a_name_a_line_gives_a_position_of_a_1_indexed_list_is_that_position_fro
         ['{"queries": [[1, 10], [5, 20]]}'],
     )  # not said 1-indexed: queries[i][2] is past the rows' stated length
     assert not isinstance(input_spec(p0), InputSpec)
+
+
+@pytest.mark.parametrize(
+    "constraints, sig, test, holds",
+    [
+        (
+            "1 <= nums.length <= 10^5\n1 <= nums[i] <= 100\nnums[i] + nums[i+1] <= 150",
+            "nums: List[int]",
+            {"nums": [1, 2]},
+            lambda x: all(a + b <= 150 for a, b in zip(x["nums"], x["nums"][1:])),
+        ),
+        (
+            "1 <= bottomLeft.length == topRight.length <= 20\nbottomLeft[i].length == topRight[i].length == 2\n"
+            "1 <= bottomLeft[i][0], bottomLeft[i][1] <= 10^7\n1 <= topRight[i][0], topRight[i][1] <= 10^7\n"
+            "bottomLeft[i][0] < topRight[i][0]\nbottomLeft[i][1] < topRight[i][1]",
+            "bottomLeft: List[List[int]], topRight: List[List[int]]",
+            {"bottomLeft": [[1, 1]], "topRight": [[3, 3]]},
+            lambda x: all(a[0] < b[0] and a[1] < b[1] for a, b in zip(x["bottomLeft"], x["topRight"])),
+        ),
+    ],
+)
+def test_a_relation_at_every_position_of_a_long_list_is_drawn_so_by_redrawing_elements(constraints, sig, test, holds):
+    spec = input_spec(fn_problem(constraints, sig, [_json(test)]))
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30, max_len=20)]
+    assert len(got) >= 20 and all(holds(x) for x in got)
+    assert max(len(x[next(iter(test))]) for x in got) >= 10  # long lists too, not only the short ones
+    if "10^5" in constraints:  # a large input holds it too
+        large = generate_large_inputs(spec, "fx/solve", 1, budget=20_000, max_chars=1_000_000)
+        assert large and all(holds(json.loads(x)) for x in large)

@@ -22,7 +22,7 @@ from typing import Any
 
 from microcoder_data.testgen.matrices import read_matrix
 from microcoder_data.testgen.name_variants import with_variants
-from microcoder_data.testgen.spec_expr import ExprError, parse_expr
+from microcoder_data.testgen.spec_expr import ExprError, evaluate, parse_expr
 
 _OPS = re.compile(r"\s*(<=|>=|==|!=|<|>)\s*")
 _CALLS = {"abs": "abs", "int": "decimal_value", "min": "min", "max": "max", "len": "len"}
@@ -254,6 +254,52 @@ def _quantified(reader: Any, relation: str, chains: list[ast.Subscript], cond: s
 def _free(reader: Any, e: ast.expr) -> set[str]:
     """The index variables ``e`` names."""
     return {n.id for n in ast.walk(e) if isinstance(n, ast.Name) and _index_var(reader, n)}
+
+
+_ONE_VARIABLE = re.compile(r"all\((.+) for ([a-z]) in range\(len\(([A-Za-z_]\w*)\)\)\)")
+REDRAWS = 20  # tries per position before the draw is left to the checks (which reject it)
+
+
+def _offset(index: ast.expr) -> int:
+    """``i + 1`` -> 1, ``i - 1`` -> -1, ``i`` -> 0."""
+    if isinstance(index, ast.BinOp) and isinstance(index.right, ast.Constant):
+        return index.right.value if isinstance(index.op, ast.Add) else -index.right.value
+    return 0
+
+
+def redraw_relations(checks: list[str], nodes: dict[str, Any], env: dict[str, Any], draw: Any) -> None:
+    """Where a relation over one index variable fails at a position (``nums[i] + nums[i + 1] <= 150``,
+    ``bottomLeft[i][0] < topRight[i][0]``), redraw the elements at the furthest position it names, left
+    to right, up to :data:`REDRAWS` times a position, until every such relation holds there (``draw(node,
+    k)``: one element of that list at position ``k``): a long list would almost never hold it at every
+    position by chance.  The checks still decide."""
+    relations = [r for r in map(_one_variable, checks) if r and all(_redrawable(nodes, env, x) for x in r[3])]
+    for k in range(max((len(env[over]) for _, _, over, _ in relations), default=0)):
+        for _ in range(REDRAWS):
+            failing = next((r for r in relations if k < len(env[r[2]]) and not evaluate(r[0], {**env, r[1]: k})), None)
+            if failing is None:
+                break
+            furthest = max(failing[3].values())
+            for x in (x for x, c in failing[3].items() if c == furthest and 0 <= k + c < len(env[x])):
+                env[x][k + furthest] = draw(nodes[x].elem, k + furthest)
+
+
+def _one_variable(check: str) -> tuple[str, str, str, dict[str, int]] | None:
+    """(body, variable, the list it ranges over, each list's furthest offset) of a check over one index
+    variable, else None."""
+    m = _ONE_VARIABLE.fullmatch(check)
+    if not m or " for " in m.group(1):
+        return None
+    body, var, over = m.groups()
+    offsets: dict[str, int] = {}
+    for n in ast.walk(ast.parse(body, mode="eval")):
+        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name):
+            offsets[n.value.id] = max(offsets.get(n.value.id, 0), _offset(n.slice))
+    return (body, var, over, offsets) if offsets else None
+
+
+def _redrawable(nodes: dict[str, Any], env: dict[str, Any], name: str) -> bool:
+    return isinstance(env.get(name), list) and name in nodes and nodes[name].elem is not None
 
 
 ENTRIES = (
