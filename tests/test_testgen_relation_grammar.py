@@ -196,6 +196,8 @@ def test_a_name_a_line_gives_a_position_of_a_1_indexed_list_is_that_position_fro
         ['{"queries": [[1, 10], [5, 20]]}'],
     )  # not said 1-indexed: queries[i][2] is past the rows' stated length
     assert not isinstance(input_spec(p0), InputSpec)
+    p0.statement = "You are given a 1-indexed array nums and a 2D array queries.\n" + p0.statement
+    assert not isinstance(input_spec(p0), InputSpec)  # another list is 1-indexed, not queries
 
 
 @pytest.mark.parametrize(
