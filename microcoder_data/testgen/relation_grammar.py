@@ -27,23 +27,22 @@ from microcoder_data.testgen.spec_expr import ExprError, evaluate, parse_expr
 _OPS = re.compile(r"\s*(<=|>=|==|!=|<|>)\s*")
 _CALLS = {"abs": "abs", "int": "decimal_value", "min": "min", "max": "max", "len": "len"}
 _NEW_CALLS = {"abs", "decimal_value"}  # calls no plain reading reads
-_PAIR = r"([a-z]) ?!= ?([a-z])"
-_QUALIFIERS = (
-    (re.compile(rf"^for (?:all|every|each) ([a-z]), ?([a-z]) (?:that|such that|with|where) {_PAIR},? (.+)$", re.I), 5),
-    (re.compile(rf"^(.+?),? \({_PAIR}\)$"), 1),
-    (re.compile(rf"^(.+?),? (?:for|if|when|where) {_PAIR}$"), 1),
-    (re.compile(r"^(.+?),? for (?:all|every|each|any) (?:valid )?([a-z])$"), 1),
+_PAIR = r"(?P<a>[a-z]) ?!= ?(?P<b>[a-z])"
+_QUALIFIERS = (  # "For all i, j that i != j, R", "R (i != j)", "R if i != j", "R for all valid i"
+    re.compile(rf"for (?:all|every|each) [a-z], ?[a-z] (?:that|such that|with|where) {_PAIR},? (?P<body>.+)", re.I),
+    re.compile(rf"(?P<body>.+?),? \({_PAIR}\)"),
+    re.compile(rf"(?P<body>.+?),? (?:for|if|when|where) {_PAIR}"),
+    re.compile(r"(?P<body>.+?),? for (?:all|every|each|any) (?:valid )?[a-z]"),
 )
 
 
 def _qualified(text: str) -> tuple[str, str | None] | None:
     """(the relation, its condition ``i != j`` or None); None where a clause other than these qualifies it."""
-    for pattern, body in _QUALIFIERS:
+    for pattern in _QUALIFIERS:
         m = pattern.fullmatch(text)
         if m:
-            pair = [g for k, g in enumerate(m.groups(), 1) if k != body and len(g) == 1][-2:]
-            cond = f"{pair[0]} != {pair[1]}" if "!=" in pattern.pattern and len(pair) == 2 else None
-            return m.group(body), cond
+            pair = m.groupdict()
+            return m.group("body"), (f"{pair['a']} != {pair['b']}" if pair.get("a") else None)
     if re.search(r"\b(?:for|if|where|when|such that|then)\b|:", text, re.I):
         return None
     return text, None
