@@ -228,3 +228,15 @@ def test_a_relation_at_every_position_of_a_long_list_is_drawn_so_by_redrawing_el
     if "10^5" in constraints:  # a large input holds it too
         large = generate_large_inputs(spec, "fx/solve", 1, budget=20_000, max_chars=1_000_000)
         assert large and all(holds(json.loads(x)) for x in large)
+
+
+def test_a_reference_inside_a_chain_is_bounded_by_the_chains_ends_and_drawn_within_them():
+    p = fn_problem(
+        "1 <= n <= 50\n1 <= a.length == k.length == d.length <= 4\n1 <= k[i], d[i] <= 10\n"
+        "1 <= a[i] <= a[i] + k[i] * d[i] <= n",
+        "n: int, a: List[int], k: List[int], d: List[int]",
+        ['{"n": 10, "a": [1], "k": [3], "d": [3]}'],
+    )  # no line bounds a[i] but the chain: 1 <= a[i] <= n, drawn so, the chain checked whole
+    got = drawn(p, 30)
+    assert all(1 <= a and a + k * d <= x["n"] for x in got for a, k, d in zip(x["a"], x["k"], x["d"]))
+    assert len({a for x in got for a in x["a"]}) > 5

@@ -202,7 +202,27 @@ def read_relation(reader: Any, text: str) -> bool | None:
         return None
     reader.checks.append(check)
     _drawn_links(reader, texts, ops, cond)
+    if not cond:
+        _inner_bounds(reader, terms, ops, elements)
     return True
+
+
+def _inner_bounds(reader: Any, terms: list[str], ops: list[str], elements: list[list[ast.Subscript]]) -> None:
+    """``1 <= a[i] <= a[i] + k[i] * d[i] <= n``: each plain reference between the chain's two ends (which
+    name no element) is bounded by them, as a range line (``1 <= a[i] <= n``) the reader draws -- implied by
+    the chain, which the check still holds whole.  A bound the reader cannot read is left to the check."""
+    flipped = {">": "<", ">=": "<="}
+    if all(o in flipped for o in ops):
+        terms, ops, elements = terms[::-1], [flipped[o] for o in reversed(ops)], elements[::-1]
+    if len(terms) < 3 or not all(o in ("<", "<=") for o in ops) or elements[0] or elements[-1]:
+        return
+    for term in terms[1:-1]:
+        if reader.ref(term) is None:
+            continue  # arithmetic, or not a reference of the input
+        try:
+            reader.range_or_condition(f"{terms[0]} <= {term} <= {terms[-1]}")
+        except Exception:  # not a bound the reader reads: the check alone holds the chain
+            continue
 
 
 def _drawn_links(reader: Any, texts: list[str], ops: list[str], cond: str | None) -> None:
