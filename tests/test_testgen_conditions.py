@@ -155,7 +155,16 @@ def test_a_total_length_is_a_check_and_one_element_is_not_a_whole_input_conditio
         "words: List[str], k: int",
         ['{"words": ["ab", "c"], "k": 3}', '{"words": ["xyz"], "k": 1}'],
     )
-    assert "words[i].length + k <= 40" in why_not_read(each)
+    checks = input_spec(each).checks  # every word's (relation_grammar), not the first one's
+    assert checks == ["all(len(words[i]) + k <= 40 for i in range(len(words)))"]
+    assert all(len(w) + x["k"] <= 40 for x in drawn(each) for w in x["words"])
+    late = fn_problem(
+        "1 <= words.length <= 100\n1 <= words[i].length <= 30\n1 <= k <= 30\nwords[i].length + k <= 40\n"
+        "words[i] consists of lowercase English letters.",
+        "words: List[str], k: int",
+        ['{"words": ["ab", "' + "c" * 30 + '"], "k": 11}'],
+    )
+    assert "breaks the constraints" in why_not_read(late)  # the second word breaks it
 
 
 def test_a_size_keeps_its_own_range_beside_the_one_a_product_gives():

@@ -91,19 +91,37 @@ def test_an_existing_input_that_breaks_the_matrix_rule_refuses_generation(rules,
     assert isinstance(got, NoSpec) and "existing test breaks" in got.reason, got
 
 
+def test_a_line_naming_cells_by_position_that_no_reading_handles_stops_generation():
+    """A relation of two independent positions (every pair of rows' diagonal cells): too many pairs to
+    check in general, so no reading takes it, and it is not read as a bound of every element either."""
+    got = stdin_spec(adjacency("- A_{i,i} + A_{j,j} \\leq 1"))
+    assert isinstance(got, NoSpec) and "constraint not understood" in got.reason, got
+
+
+def _cells(n: int) -> list[tuple[int, int]]:
+    return [(i, j) for i in range(n) for j in range(n)]
+
+
 @pytest.mark.parametrize(
-    "line",
+    "line, holds, broken",
     [
-        "A_{i,i} \\leq A_{i,j}",  # the diagonal bounded by the rest of its row
-        "A_{i,j} \\leq A_{j,i}",  # one triangle bounded by the other
-        "A_{i,i} + A_{j,j} \\leq 1",
+        # the diagonal bounded by the rest of its row
+        ("A_{i,i} \\leq A_{i,j}", lambda a: all(a[i][i] <= a[i][j] for i, j in _cells(len(a))), "2\n1 0\n0 0\n"),
+        # one triangle bounded by the other
+        ("A_{i,j} \\leq A_{j,i}", lambda a: all(a[i][j] <= a[j][i] for i, j in _cells(len(a))), "2\n0 1\n0 0\n"),
     ],
 )
-def test_a_line_naming_cells_by_position_that_no_reading_handles_stops_generation(line):
+def test_a_line_naming_cells_by_position_is_a_relation_of_those_cells_not_a_bound_of_every_element(line, holds, broken):
     """The range reading drops index names (``A_{i,j}`` bounds every element): a line naming one
-    matrix at a repeated or at two different positions must not become such a bound."""
+    matrix at a repeated or at two different positions must not become such a bound.  It is read as
+    a relation of the cells it names (relation_grammar), held by every drawn input, or refused."""
     got = stdin_spec(adjacency(f"- {line}"))
-    assert isinstance(got, NoSpec) and "constraint not understood" in got.reason, got
+    assert isinstance(got, StdinSpec), got
+    assert any("for j in range(" in c for c in got.spec.checks)  # every i and j, not one element
+    drawn_matrices = [json.loads(x)["A"] for x in generate_inputs(got.spec, "fx/adjacency", 30)]
+    assert all(holds([[int(v) for v in row] for row in a]) for a in drawn_matrices)
+    refused = stdin_spec(adjacency(f"- {line}", ("3\n0 1 1\n1 0 0\n1 0 0\n", broken)))
+    assert isinstance(refused, NoSpec) and "existing test breaks" in refused.reason, refused
 
 
 def test_a_diagonal_rule_holds_on_the_diagonal_only():

@@ -23,6 +23,7 @@ from microcoder_data.testgen.graph_shapes import ADJACENCY, draw_adjacency, draw
 from microcoder_data.testgen.graph_checks import draw_path_graph
 from microcoder_data.testgen.inputspec import InputSpec, Node, evaluate
 from microcoder_data.testgen.orders import arrange, no_repeats, repeat_key
+from microcoder_data.testgen.relation_grammar import redraw_relations
 from microcoder_data.testgen.grid_regions import place_islands
 from microcoder_data.testgen.occurrences import draw_profile, other_value, place_counts
 from microcoder_data.testgen.structured_readings import shaped
@@ -521,6 +522,7 @@ def _drawn(spec: InputSpec, d: _Draw) -> str | None:
             elif name not in env:
                 d.own = name
                 env[name] = _value(node, env, d, 0)
+        redraw_relations(spec.checks, spec.nodes, env, lambda n, k: _value(n, {**env, ELEMENT_INDEX: k}, d, 1))
         if why_invalid(spec.nodes, spec.order, spec.checks, env):
             return None
     except (ValueError, TypeError, ZeroDivisionError, IndexError, OverflowError, MemoryError, NameError, KeyError):

@@ -41,6 +41,7 @@ from microcoder_data.testgen.relation_readings import (
     size_multiple,
 )
 from microcoder_data.testgen.range_words import ENTRIES as RANGE_WORD_ENTRIES
+from microcoder_data.testgen.relation_grammar import ENTRIES as RELATION_ENTRIES
 from microcoder_data.testgen.word_lists import ENTRIES as WORD_LIST_ENTRIES
 from microcoder_data.testgen.sentence_readings import ENTRIES as SENTENCE_ENTRIES
 from microcoder_data.testgen.structured_readings import ENTRIES as STRUCTURED_ENTRIES
@@ -290,6 +291,7 @@ READINGS += (  # last: a line another reading takes as a whole stays its
         said_in_clauses,
     ),
 )
+READINGS += tuple(Reading(*r) for r in RELATION_ENTRIES)  # relations over terms, one grammar: relation_grammar.py
 
 
 def read_line(reader: Any, text: str) -> bool | None:

@@ -275,6 +275,9 @@ def only_space(reader: Any, text: str) -> bool | None:
     return True
 
 
+_KIND_WORDS = r"(?:2D|3D|integer|string|binary|array|list|matrix|grid|of)"  # "1-indexed 2D array queries"
+
+
 def position_names(reader: Any, text: str) -> bool | None:
     """``a_i == queries[i][0], b_i == queries[i][1]``: each name is that position of the list's
     elements, as ``queries[i] = [a_i, b_i]`` would say (the lines naming it bound it)."""
@@ -286,12 +289,16 @@ def position_names(reader: Any, text: str) -> bool | None:
         name, node = m.group(2), reader.nodes.get(m.group(2))
         if m.group(1) in reader.nodes or node is None or node.kind != "list" or node.elem.kind != "list":
             return False
+        # "a 1-indexed 2D array queries where queries[i] = [x_i, y_i]": x_i == queries[i][1] is the first
+        k = int(m.group(3)) - bool(
+            re.search(rf"\b1-indexed (?:{_KIND_WORDS} ){{0,3}}{re.escape(name)}\b", reader.statement)
+        )
         stated = reader.bounds.get((name, 1, "len"), {})
-        if any(str(stated.get(w, "")).isdigit() and int(m.group(3)) >= int(stated[w]) for w in ("eq", "hi")):
+        if k < 0 or any(str(stated.get(w, "")).isdigit() and k >= int(stated[w]) for w in ("eq", "hi")):
             return False  # a position past the elements' stated length: the line contradicts it
-        if reader.aliases.get(m.group(1), (name, 2, int(m.group(3)))) != (name, 2, int(m.group(3))):
+        if reader.aliases.get(m.group(1), (name, 2, k)) != (name, 2, k):
             return False  # the name given to another position already
-        reader.aliases[m.group(1)] = (name, 2, int(m.group(3)))
+        reader.aliases[m.group(1)] = (name, 2, k)
     return True
 
 

@@ -10,7 +10,8 @@ hand-written spec (an override file) can state bounds but never run code.  The l
 * indexing (``case[0]``, ``r[_i]``);
 * calls of the functions in :data:`FUNCTIONS` only (``len``, ``min``, ``max``, ``floor``, ...);
 * ``all(<check> for a, b in cases)`` and ``sum(<term> for case in cases)``: a check or a
-  total over a list (several test cases), its items' positions named.
+  total over a list (several test cases), its items' positions named; ``for i in range(len(nums))``
+  ranges over a list's positions (a relation of its elements, ``nums[i] + nums[i + 1] <= 150``).
 
 The readers write the text (``constraints._expr``), :class:`~.spec_model.Node` keeps it,
 and every evaluation goes through :func:`evaluate` here: the reading and an override are
@@ -23,6 +24,7 @@ import ast
 import functools
 import math
 import operator
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Union
 
@@ -178,6 +180,13 @@ def chars_other_than_but_at(text: str, k: int, chars: str) -> int:
     return sum(c not in chars for i, c in enumerate(text) if i != k)
 
 
+def decimal_value(text: Any) -> int | float:
+    """The number a string of digits writes (``int(low)``); anything else NaN, which no comparison but
+    ``!=`` holds of (a check over it fails)."""
+    ok = isinstance(text, str) and len(text) < 4000 and re.fullmatch(r"-?[0-9]+", text) is not None  # int()'s limit
+    return int(text) if ok else math.nan
+
+
 def digits_within(value: int, lo: int, hi: int) -> bool:
     """Every decimal digit of ``value`` is between ``lo`` and ``hi``."""
     return all(lo <= int(c) <= hi for c in str(abs(value)))
@@ -186,6 +195,9 @@ def digits_within(value: int, lo: int, hi: int) -> bool:
 # the functions a bound or check may call (``len(nums)``, ``sum(nums)``), by name
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "len": len,
+    "range": range,  # all(... for i in range(len(nums))): a relation at every position (relation_grammar)
+    "abs": abs,
+    "decimal_value": decimal_value,
     "min": min,
     "max": max,
     "sum": sum,
