@@ -210,7 +210,7 @@ def finish_graphs(reader: Any, statement: str) -> None:
         lists = {first} | ({second} if second else set())
         span = _vertex_range(ends, lists | {f"{first}__0", f"{first}__1"})
         if shape in PROPERTIES:  # a path, none between pairs, no negative cycle: graph_properties
-            tie_property(reader, shape, line, (first, second), span, directed)
+            tie_property(reader, shape, line, (first, second), span)
             continue
         reach = (
             shape == "connected" and re.fullmatch(_REACHED, line.rstrip(" ."), re.I) and not _TWO_WAY.search(statement)
