@@ -1,8 +1,9 @@
 """Which way a graph's edges go, read from the sentences that speak of those edges (issue 37's
 graph properties, ``graph_properties.tie_property``; ``graph_readings.finish_graphs``).
 
-A sentence speaks of the edges when it names an end list as written in the story (``u_i``,
-``U_{i}``, ``edges[i]``) or the edge count (``M`` of "N vertices and M edges"): "Let H be the
+A sentence speaks of the edges when it gives the graph ("There is a directed graph ..."), names
+an end list as written in the story (``u_i``, ``U_{i}``, ``edges[i]``) or the edge count (``M`` of
+"N vertices and M edges"): "Let H be the
 undirected graph obtained by forgetting the edges' orientation" says nothing of G's edges.  Of
 those sentences: one-way words (directed, one-way) or two-way words (undirected, bidirectional)
 say the direction, both at once or any negated direction word in the statement ("it is not
@@ -19,6 +20,9 @@ from microcoder_data.testgen.spec_model import _IDENT, _Unsupported
 
 _SENTENCES = re.compile(r"(?<=[.;])\s+|\n+")
 _ONE_WAY = re.compile(r"(?<!un)(?<!un-)(?<!bi)\bdirected\b|\bone-way\b|\bunidirectional\b", re.I)
+# the sentence that gives the graph ("There is a weighted simple directed graph."), not one that
+# defines another from it ("Let H be the undirected graph obtained by ...")
+_GIVEN = re.compile(r"\s*(?:there is|you are given|we have|given) (?:an? |the )?(?:[\w-]+,? ){0,4}graph\b", re.I)
 _NEGATED = re.compile(
     r"(?:\bnot|n't|\bnever|\bneither|\bnor)\s+(?:\w+\s+){0,2}?"
     r"(?:(?:un|bi-?)?directed|(?:bi-?|uni)?directional|one-way|two-way)\b",
@@ -37,7 +41,7 @@ def _speaking(statement: str, ends: tuple[str, ...], count: str | None) -> list[
     """The sentences that name an end list or the edge count."""
     names = [_named(e) for e in ends] + ([rf"(?<![\w\\]){re.escape(count)}(?![\w{{}}])"] if count else [])
     said = re.compile("|".join(names))
-    return [s for s in _SENTENCES.split(statement) if said.search(s)]
+    return [s for s in _SENTENCES.split(statement) if said.search(s) or _GIVEN.match(s)]
 
 
 def _count(reader: Any, first: str) -> str | None:

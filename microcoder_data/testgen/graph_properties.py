@@ -102,12 +102,12 @@ def _way(reader: Any, shape: str, edges: tuple[str, str | None]) -> tuple[str, t
     unless they are said two-way, pairs apart even against them unless said one-way (then
     apart both ways round, so which end an edge leaves does not matter)."""
     way, leaves_first = edge_direction(reader, *edges)
-    if shape == "apart" or way == "undirected":
-        return ("'directed'" if way == "directed" else "'undirected'"), edges
     if shape == "no_negative_cycle":  # a cycle's weight is the same either way round
         if way != "directed":
             raise _Unsupported("a negative cycle of a graph not said directed", "unsupported_constraint")
         return "'directed'", edges
+    if shape == "apart" or way == "undirected":
+        return ("'directed'" if way == "directed" else "'undirected'"), edges
     if leaves_first is None and way == "directed":
         raise _Unsupported("which end a directed edge leaves is not said", "unsupported_constraint")
     if leaves_first is False:
