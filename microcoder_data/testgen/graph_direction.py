@@ -38,7 +38,8 @@ def _named(name: str, bare: bool = False) -> str:
 
 
 def _speaking(statement: str, ends: tuple[str, ...], count: str | None) -> list[str]:
-    """The sentences that name an end list or the edge count."""
+    """The sentences that give the graph, name an end list or the edge count (``count``; of a list
+    of tuples its name as a word: "There are bi-directional roads")."""
     names = [_named(e) for e in ends] + ([rf"(?<![\w\\]){re.escape(count)}(?![\w{{}}])"] if count else [])
     said = re.compile("|".join(names))
     return [s for s in _SENTENCES.split(statement) if said.search(s) or _GIVEN.match(s)]
@@ -70,7 +71,7 @@ def edge_direction(reader: Any, first: str, second: str | None) -> tuple[str | N
         raise _Unsupported("a negated direction word: which way the edges go is not told", "unsupported_constraint")
     names = _end_names(reader, first, second)
     ends = (first,) + ((second,) if second else ()) + (names or ())
-    sentences = _speaking(statement, ends, _count(reader, first))
+    sentences = _speaking(statement, ends, _count(reader, first) if second else first)
     one = any(_ONE_WAY.search(s) for s in sentences)
     two = any(TWO_WAY.search(s) for s in sentences)
     if one and two:

@@ -224,10 +224,10 @@ def _unenforced(shape: str, line: str, span: tuple | None, way: str | None) -> s
     reachability of roads not said two-way, "an M-vertex tree" whose M is not the range's size."""
     if span is None:
         return "no vertex range"
-    if shape in ("connected", "tree", "unicyclic") and way == "directed":  # a rooted tree's edges point
-        return "of a directed graph: which way its edges point is not drawn"
     if shape == "connected" and re.fullmatch(_REACHED, line.rstrip(" ."), re.I) and way != "undirected":
         return "of roads not said two-way: strongly connected is not drawn"
+    if shape in ("connected", "tree", "unicyclic") and way == "directed":  # a rooted tree's edges point
+        return "of a directed graph: which way its edges point is not drawn"
     size = _TREE.fullmatch(line.rstrip(" .")) if shape == "tree" else None
     if size and size.group(1) and span not in (("1", size.group(1)), ("0", f"{size.group(1)} - 1")):
         return f"a tree of {size.group(1)} vertices over vertices {span[0]}..{span[1]}"
