@@ -209,3 +209,15 @@ def test_rows_of_one_length_beside_the_edge_rows_are_not_guessed():
     lines += ["1 \\leq C_{i,j} \\leq N", line]
     story = BRIDGES + " Each of K tours visits three islands C_{i,1}, C_{i,2}, C_{i,3}."
     assert _refused(fmt, lines, ["3 2 2\n1 2\n2 3\n1 2 3\n2 3 1\n"], story).line == line.rstrip(".")
+
+
+def test_a_directed_word_of_another_graph_leaves_repeats_unordered():
+    # the roads' sentences say no direction: (1, 2) and (2, 1) are one road twice, the stronger reading
+    story = (
+        "There are N cities and M roads. Road i connects cities u_i and v_i. "
+        "Let D be the directed graph obtained by orienting each road towards its larger end."
+    )
+    lines = ["2 \\leq N \\leq 8", "1 \\leq M \\leq 10", "1 \\leq u_i, v_i \\leq N", "There are no repeated roads."]
+    spec = _read(PATH, lines, ["3 2\n1 2\n2 3\n"], story)
+    assert "unordered_distinct_pairs(u, v)" in spec.spec.checks
+    assert _refused(PATH, lines, ["3 2\n1 2\n2 1\n"], story, "examples_break_reading")

@@ -209,14 +209,13 @@ def _edge_lists(reader: Any, line: str, named: str | None) -> tuple[str, str | N
         raise _Unsupported(f"{exc}: {line!r}", "unsupported_constraint", line) from None
 
 
-def _direction(reader: Any, line: str, edges: tuple[str, str | None], said: bool) -> str | None:
-    """'directed' / 'undirected' as the sentences naming the edges say (``graph_direction``), else
-    as any direction word in the statement (``said``: one-way) or None.  Raises naming the line."""
+def _direction(reader: Any, line: str, edges: tuple[str, str | None]) -> str | None:
+    """'directed' / 'undirected' as the sentences naming the edges say (``graph_direction``), or
+    None.  Raises naming the line."""
     try:
-        way = edge_direction(reader, *edges)[0]
+        return edge_direction(reader, *edges)[0]
     except _Unsupported as exc:
         raise _Unsupported(f"graph line not enforced ({exc}): {line!r}", "unsupported_constraint", line) from None
-    return way or ("directed" if said else None)
 
 
 def _unenforced(shape: str, line: str, span: tuple | None, way: str | None) -> str | None:
@@ -246,8 +245,10 @@ def finish_graphs(reader: Any, statement: str) -> None:
             tie_parents(reader, line)
             continue
         first, second, ends = _edge_lists(reader, line, named)
-        way = _direction(reader, line, (first, second), said)
-        directed = way == "directed"
+        # a shape refuses on any one-way word where the edges' sentences say none (the safe side); a
+        # repeat is told ordered only where they say directed (unordered is the stronger reading)
+        scoped = _direction(reader, line, (first, second))
+        way, directed = scoped or ("directed" if said else None), scoped == "directed"
         if shape in ("no_loop", "no_repeat") or (shape == "simple" and directed and second):
             _simple_checks(reader, first, second, shape, directed)
             if shape != "simple":
