@@ -48,8 +48,10 @@ def test_pairs_unreached_and_negative_cycles_are_told_apart():
     u, v = [1, 3], [2, 4]
     assert pairs_unreached("undirected", 1, 4, [1, 2], [3, 4], u, v)
     assert not pairs_unreached("undirected", 1, 4, [1, 4], [3, 3], u, v)
-    one_way = ([2], [1], [1], [2])  # the pair (2, 1) over the edge 1 -> 2
-    assert pairs_unreached("directed", 1, 2, *one_way) and not pairs_unreached("undirected", 1, 2, *one_way)
+    fork = ([2], [3], [1, 1], [2, 3])  # the pair (2, 3) over the edges 1 -> 2, 1 -> 3: no path either way
+    assert pairs_unreached("directed", 1, 3, *fork) and not pairs_unreached("undirected", 1, 3, *fork)
+    against = ([2], [1], [1], [2])  # the pair (2, 1) over the edge 1 -> 2: "connecting" says no order
+    assert not pairs_unreached("directed", 1, 2, *against)
     assert no_negative_cycle("directed", 1, 3, [1, 2, 3], [2, 3, 1], [5, -3, -2])  # the cycle weighs 0
     assert not no_negative_cycle("directed", 1, 3, [1, 2, 3], [2, 3, 1], [5, -3, -3])
     assert no_negative_cycle("directed", 1, 2, [1], [2], [-7])  # a negative edge, no cycle
@@ -159,7 +161,7 @@ WEIGHTED = "There is a weighted simple directed graph. The i-th edge extends fro
     "story, way",
     [
         (UNDIRECTED, "undirected"),
-        ("There are M edges; edge i joins u_i and v_i.", "undirected"),
+        ("There are N vertices and M edges; edge i joins u_i and v_i.", "undirected"),
         (DIRECTED, "directed"),
     ],
 )

@@ -19,6 +19,8 @@ from microcoder_data.testgen.graph_shapes import _extra_edges, edge_pairs, most_
 # checked here, and the input fails the check (never an unchecked input: an existing test that
 # large refuses generation)
 MAX_RELAXATIONS = 2_000_000
+# the directed pairs' walks: beyond this many steps in all, the pairs are not checked (False)
+MAX_WALK_STEPS = 2_000_000
 
 
 def _edges(lo: int, hi: int, lists: tuple[list[Any], ...]) -> list[tuple[int, int]] | None:
@@ -59,8 +61,10 @@ def graph_reaches(direction: str, lo: int, hi: int, source: Any, target: Any, *l
 
 
 def pairs_unreached(direction: str, lo: int, hi: int, firsts: list[Any], seconds: list[Any], *lists: list[Any]) -> bool:
-    """ "For all i there is no path connecting vertices x_i and y_i": no ``seconds[i]`` reached
-    from ``firsts[i]`` (a vertex reaches itself: a pair of one vertex fails)."""
+    """ "For all i there is no path connecting vertices x_i and y_i": no path between ``firsts[i]``
+    and ``seconds[i]`` either way round ("connecting" says no order; a vertex reaches itself: a
+    pair of one vertex fails).  Directed, one walk per distinct start, up to
+    :data:`MAX_WALK_STEPS` steps in all: beyond them False (never an unchecked input)."""
     edges = _edges(lo, hi, lists)
     if edges is None or len(firsts) != len(seconds):
         return False
@@ -70,11 +74,23 @@ def pairs_unreached(direction: str, lo: int, hi: int, firsts: list[Any], seconds
     if direction != "directed":  # one component each: a pair in one has a path
         part = _components(n, edges)
         return all(part[a - lo] != part[b - lo] for a, b in zip(firsts, seconds))
-    out, reached = _adjacency(n, edges, True), {}
+    targets: dict[int, set[int]] = {}
     for a, b in zip(firsts, seconds):
-        if a - lo not in reached:
-            reached[a - lo] = _reached(out, a - lo)
-        if b - lo in reached[a - lo]:
+        targets.setdefault(a - lo, set()).add(b - lo)
+        targets.setdefault(b - lo, set()).add(a - lo)
+    out, steps = _adjacency(n, edges, True), 0
+    for start, ends in targets.items():
+        seen, stack = {start}, [start]
+        while stack:
+            nxt = out[stack.pop()]
+            steps += len(nxt) + 1
+            if steps > MAX_WALK_STEPS:
+                return False
+            for w in nxt:
+                if w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+        if not ends.isdisjoint(seen):
             return False
     return True
 

@@ -6,9 +6,11 @@ not contain negative cycles" (``no_negative_cycle``).
 Like ``graph_readings``' shapes, a line is recorded while the lines are read and tied to the edges
 (the same edge lists and vertex range) by ``graph_readings.finish_graphs``, which hands it to
 :func:`tie_property`.  Each is checked on every drawn, large, edited input and existing test
-(``graph_checks``); a path is also drawn so.  Direction: where the statement does not say
-which, the stronger reading -- a path along the edges as written unless they are said two-way
-(undirected, bidirectional), no path even against them unless the graph is said directed.  What
+(``graph_checks``); a path is also drawn so.  Direction (``graph_direction``): where the
+statement does not say which, the stronger reading -- a path along the edges as written unless
+they are said two-way (undirected, bidirectional), no path even against them unless the graph
+is said directed; a directed path needs the story's "from u_i to v_i" (reversed: the lists
+swapped).  What
 cannot be checked (pairs that are not two lists of vertices, a negative cycle of a graph not said
 directed or with no one list of weights) refuses the line.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from microcoder_data.testgen.adjacency_readings import TWO_WAY
+from microcoder_data.testgen.graph_direction import edge_direction
 from microcoder_data.testgen.spec_model import _Unsupported, is_number_list
 
 _VERTEX = r"(?:vertex|node|city|town|island) "
@@ -94,26 +96,38 @@ def _check(reader: Any, check: str) -> None:
         reader.checks.append(check)
 
 
-def tie_property(
-    reader: Any, shape: str, line: str, edges: tuple[str, str | None], span: tuple, directed: bool
-) -> None:
+def _way(reader: Any, shape: str, edges: tuple[str, str | None]) -> tuple[str, tuple[str, str | None]]:
+    """The check's direction word and its edge lists, the end an edge leaves first.  Where the
+    statement does not say which way, the stronger reading: a path along the edges as written
+    unless they are said two-way, pairs apart even against them unless said one-way (then
+    apart both ways round, so which end an edge leaves does not matter)."""
+    way, leaves_first = edge_direction(reader, *edges)
+    if shape == "no_negative_cycle":  # a cycle's weight is the same either way round
+        if way != "directed":
+            raise _Unsupported("a negative cycle of a graph not said directed", "unsupported_constraint")
+        return "'directed'", edges
+    if shape == "apart" or way == "undirected":
+        return ("'directed'" if way == "directed" else "'undirected'"), edges
+    if leaves_first is None and way == "directed":
+        raise _Unsupported("which end a directed edge leaves is not said", "unsupported_constraint")
+    if leaves_first is False:
+        if edges[1] is None:
+            raise _Unsupported("edges said to go from their second end", "unsupported_constraint")
+        edges = (edges[1], edges[0])
+    return "'directed'", edges
+
+
+def tie_property(reader: Any, shape: str, line: str, edges: tuple[str, str | None], span: tuple) -> None:
     """A recorded property tied to the edges ``(first, second or None)`` over vertices ``span``:
     its check, and for a path its draw where no shape draws the list.  Raises ``_Unsupported``
     naming the line."""
-    first, second = edges
-    lists = f"{first}{', ' + second if second else ''}"
-    # the stronger reading where the statement does not say which: a path along the edges as
-    # written unless they are said two-way, no path even against them unless they are said one-way
-    two_way = TWO_WAY.search(reader.statement or "") is not None
-    one_way = directed and not two_way if shape == "apart" else directed or not two_way
-    way = "'directed'" if one_way else "'undirected'"
     try:
+        way, (first, second) = _way(reader, shape, edges)
+        lists = f"{first}{', ' + second if second else ''}"
         if span is None:
             raise _Unsupported("no vertex range", "unsupported_constraint")
         lo, hi = span
         if shape == "no_negative_cycle":
-            if not directed:
-                raise _Unsupported("a negative cycle of a graph not said directed", "unsupported_constraint")
             _check(reader, f"no_negative_cycle({way}, {lo}, {hi}, {lists}{_weights(reader, first, second)})")
             return
         a, b = _ends_named(line)
@@ -125,10 +139,12 @@ def tie_property(
         if not all(x.isdigit() or getattr(reader.nodes.get(x), "kind", "") == "int" for x in (a, b)):
             raise _Unsupported("a path's ends are not vertices", "unsupported_constraint")
         _check(reader, f"graph_reaches({way}, {lo}, {hi}, {a}, {b}, {lists})")
-        node = reader.nodes[first]
+        if first != edges[0]:  # a path along v -> u is one from b to a along u -> v, as drawn
+            a, b = b, a
+        node = reader.nodes[edges[0]]
         if node.graph is None:  # a shape read with it draws the list (and its check keeps the path)
-            node.graph = {"shape": "path", "ends": second or "", "lo": lo, "hi": hi, "from": a, "to": b}
-            node.graph["directed"] = one_way
+            node.graph = {"shape": "path", "ends": edges[1] or "", "lo": lo, "hi": hi, "from": a, "to": b}
+            node.graph["directed"] = way == "'directed'"
     except _Unsupported as exc:
         raise _Unsupported(f"graph line not enforced ({exc}): {line!r}", "unsupported_constraint", line) from None
 

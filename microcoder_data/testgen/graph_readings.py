@@ -15,25 +15,31 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from microcoder_data.testgen.adjacency_readings import TWO_WAY as _TWO_WAY
 from microcoder_data.testgen.adjacency_readings import check_permits, tie_adjacency
+from microcoder_data.testgen.graph_direction import edge_direction
 from microcoder_data.testgen.graph_properties import PROPERTIES, tie_property
 from microcoder_data.testgen.parent_trees import tie_parents
 from microcoder_data.testgen.spec_model import _IDENT, ELEMENT_INDEX, Node, _Unsupported, is_number_list
 
-# reachability said of the vertices: nothing after "each other" but how ("by traveling through some
-# roads"); of one-way roads it would be strong connectivity, which is not drawn (finish_graphs)
+# reachability said of the vertices: nothing after "each other" but how, and only plainly ("using some
+# bridges", "by traveling through some roads"): "using at most 2 bridges", "by crossing exactly one
+# bridge", "... without passing through island 1" say more and are not read.  Of one-way roads it
+# would be strong connectivity, which is not drawn (finish_graphs)
+_BY = (
+    r" (?:by )?using (?:some |the )?[a-z]+s| by [a-z]+ing (?:(?:along|through|via|over|across) )?(?:some |the )?[a-z]+s"
+)
+_HOW = rf"(?:{_BY})?"
 _REACHED = (
-    r"any (?:pair|two) of (?:cities|vertices|nodes|islands) can be reached from each other(?: by [\w ]+)?"
-    r"|all (?:\w+ )?(?:cities|vertices|nodes|branches) are reachable from each other(?: by [\w ]+)?"
+    rf"any (?:pair|two) of (?:cities|vertices|nodes|islands) can be reached from each other{_HOW}"
+    rf"|all (?:\w+ )?(?:cities|vertices|nodes|branches) are reachable from each other{_HOW}"
     r"|each (?:vertex|node|city) can be reached (?:directly or indirectly )?from every other (?:vertex|node|city)"
     r"|you can reach any (?:vertex|node|city|intersection) from any other (?:vertex|node|city|intersection)"
-    r"(?: through the road network| by [\w ]+)?"
+    rf"(?: through the road network|{_BY})?"
     r"|(?:it is possible to|one can|you can) travel between any (?:two|pair of) (?:cities|vertices|nodes|islands|towns)"
-    r"(?: using [\w ]+| by [\w ]+)?"
+    rf"{_HOW}"
 )
 _TREE = re.compile(
-    r"(?:the )?(?:given |input )?(?:graph|edges?) (?:is|forms?|represents?) (?:a|an [A-Za-z]\w*-vertex) tree", re.I
+    r"(?:the )?(?:given |input )?(?:graph|edges?) (?:is|forms?|represents?) (?:a|an ([A-Za-z]\w*)-vertex) tree", re.I
 )
 _CONNECTED = re.compile(
     r"(?:the )?(?:given |input )?graph is (?:always )?(simple and )?connected"
@@ -60,6 +66,9 @@ _NO_REPEAT = re.compile(
 _PAIRS = re.compile(
     r"(\\lbrace|\(|\{) ?([A-Za-z_]\w*)\[(\w)\] ?, ?([A-Za-z_]\w*)\[\3\] ?(?:\\rbrace|\)|\}) != "
     r"(?:\\lbrace|\(|\{) ?\2\[(\w)\] ?, ?\4\[\5\] ?(?:\\rbrace|\)|\})(?:,? (?:for|if|when) \3 != \5)?"
+)
+_COUNTED = re.compile(
+    r"\b\w+ (?:[a-z-]+ )?(?:vertices|nodes|cities|islands|towns)\b[^.;]*?\b(\w+) (?:[a-z-]+ )?(?:edges|roads|bridges)\b"
 )
 _STRENGTH = ("simple", "dag", "connected", "tree", "unicyclic")  # the shape drawn where several lines speak
 
@@ -169,8 +178,9 @@ def _flat_ends(reader: Any) -> tuple[str, str] | None:
         if is_number_list(node) and node.elem.kind == "int" and _IDENT.search(node.elem.hi or ""):
             groups.setdefault((node.len_lo, node.len_hi), []).append(a)
     pairs = [g for g in groups.values() if len(g) == 2]
-    if len(pairs) > 1:  # ``u_i v_i`` beside ``A_i B_i``: the pair as long as the edges ("M edges") counted
-        counted = set(re.findall(r"\b(\w+)(?= (?:[a-z-]+ )?(?:edges|roads|bridges)\b)", reader.statement or ""))
+    if len(pairs) > 1:  # ``u_i v_i`` beside ``A_i B_i``: the pair as long as the edges counted with the
+        # vertices ("N vertices and M edges"); "M railways ... K planned roads" tells none
+        counted = set(_COUNTED.findall(reader.statement or ""))
         pairs = [g for g in pairs if reader.nodes[g[0]].len_hi in counted]
     return (pairs[0][0], pairs[0][1]) if len(pairs) == 1 else None
 
@@ -186,23 +196,59 @@ def _ends(reader: Any, named: str | None) -> tuple[str, str | None, list[Node]]:
     return flat[0], flat[1], [reader.nodes[flat[0]].elem, reader.nodes[flat[1]].elem]
 
 
+def _edge_lists(reader: Any, line: str, named: str | None) -> tuple[str, str | None, list[Node]]:
+    """:func:`_ends` of a line: a list of rows the line does not name beside AtCoder's ``u_i v_i``
+    rows is not told from them (refused) unless its rows have no one length (then not edges)."""
+    try:
+        if named and not re.search(rf"\b{named}\b", line) and _flat_ends(reader):
+            if not _ragged(reader.nodes[named]):
+                raise _Unsupported("rows and two lists of vertices: which are the edges", "unsupported_constraint")
+            named = None
+        return _ends(reader, named)
+    except _Unsupported as exc:
+        raise _Unsupported(f"{exc}: {line!r}", "unsupported_constraint", line) from None
+
+
+def _direction(reader: Any, line: str, edges: tuple[str, str | None]) -> str | None:
+    """'directed' / 'undirected' as the sentences naming the edges say (``graph_direction``), or
+    None.  Raises naming the line."""
+    try:
+        return edge_direction(reader, *edges)[0]
+    except _Unsupported as exc:
+        raise _Unsupported(f"graph line not enforced ({exc}): {line!r}", "unsupported_constraint", line) from None
+
+
+def _unenforced(shape: str, line: str, span: tuple | None, way: str | None) -> str | None:
+    """Why a shape line is not drawn, or None: no vertex range, a shape of a directed graph,
+    reachability of roads not said two-way, "an M-vertex tree" whose M is not the range's size."""
+    if span is None:
+        return "no vertex range"
+    if shape == "connected" and re.fullmatch(_REACHED, line.rstrip(" ."), re.I) and way != "undirected":
+        return "of roads not said two-way: strongly connected is not drawn"
+    if shape in ("connected", "tree", "unicyclic") and way == "directed":  # a rooted tree's edges point
+        return "of a directed graph: which way its edges point is not drawn"
+    size = _TREE.fullmatch(line.rstrip(" .")) if shape == "tree" else None
+    if size and size.group(1) and span not in (("1", size.group(1)), ("0", f"{size.group(1)} - 1")):
+        return f"a tree of {size.group(1)} vertices over vertices {span[0]}..{span[1]}"
+    return None
+
+
 def finish_graphs(reader: Any, statement: str) -> None:
     """Tie every recorded graph line to its edges (see the module's doc): the shape drawn on the
     edge list (``Node.graph``) and checked (``graph_is``); "simple" of two flat lists a check.  A
     size the vertices count is drawn small.  Raises ``_Unsupported`` naming the line."""
-    directed = re.search(r"(?<!un)directed|\bone-way\b", statement, re.I) is not None
+    said = re.search(r"(?<!un)directed|\bone-way\b", statement, re.I) is not None
     permits = tie_adjacency(reader)  # adjacency lists, edges of a tree, permissions: adjacency_readings
     chosen: dict[str, tuple[str, str]] = {}  # list -> (shape, line)
     for shape, line, named in reader.graphs:
         if shape == "parents":  # one flat list of parents: parent_trees
             tie_parents(reader, line)
             continue
-        if named and not re.search(rf"\b{named}\b", line) and _ragged(reader.nodes[named]) and _flat_ends(reader):
-            named = None  # rows of no one length the line does not name beside AtCoder's ``u_i v_i`` rows: those
-        try:
-            first, second, ends = _ends(reader, named)
-        except _Unsupported as exc:
-            raise _Unsupported(f"{exc}: {line!r}", "unsupported_constraint", line) from None
+        first, second, ends = _edge_lists(reader, line, named)
+        # a shape refuses on any one-way word where the edges' sentences say none (the safe side); a
+        # repeat is told ordered only where they say directed (unordered is the stronger reading)
+        scoped = _direction(reader, line, (first, second))
+        way, directed = scoped or ("directed" if said else None), scoped == "directed"
         if shape in ("no_loop", "no_repeat") or (shape == "simple" and directed and second):
             _simple_checks(reader, first, second, shape, directed)
             if shape != "simple":
@@ -210,16 +256,10 @@ def finish_graphs(reader: Any, statement: str) -> None:
         lists = {first} | ({second} if second else set())
         span = _vertex_range(ends, lists | {f"{first}__0", f"{first}__1"})
         if shape in PROPERTIES:  # a path, none between pairs, no negative cycle: graph_properties
-            tie_property(reader, shape, line, (first, second), span, directed)
+            tie_property(reader, shape, line, (first, second), span)
             continue
-        reach = (
-            shape == "connected" and re.fullmatch(_REACHED, line.rstrip(" ."), re.I) and not _TWO_WAY.search(statement)
-        )
-        if (
-            span is None or (shape in ("connected", "tree", "unicyclic") and directed) or reach
-        ):  # a rooted tree's edges point
-            why = "no vertex range" if span is None else "of a directed graph: which way its edges point is not drawn"
-            why = "of roads not said two-way: strongly connected is not drawn" if reach and span else why
+        why = _unenforced(shape, line, span, way)
+        if why:
             raise _Unsupported(f"graph line not enforced ({why}): {line!r}", "unsupported_constraint", line)
         old = chosen.get(first)
         if old and {old[0], shape} == {"dag", "connected"}:
