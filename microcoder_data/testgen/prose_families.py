@@ -377,6 +377,7 @@ def characters_said(s: str, names: list[str], last: str | None = None) -> tuple[
         said,
         flags=re.I,
     )
+    said = re.sub(r"\b(lowercase|uppercase) Latin letters\b", r"\1 English letters", said, flags=re.I)
     said = re.sub(r"(?<![\w'\"])([^\w\s,'\"])(?![\w'\"])", r"'\1'", said)  # - and *: '-' and '*'
     return name, said
 

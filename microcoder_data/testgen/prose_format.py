@@ -47,6 +47,7 @@ from microcoder_data.testgen.prose_items import (
     split_bounds,
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
+from microcoder_data.testgen.prose_joined import product_said, said_of_each, split_two_lines
 from microcoder_data.testgen.prose_promises import is_promise, split_sentences, story_promise, told_without_parents
 from microcoder_data.testgen.prose_refusals import a_meaning, count_bounded_elsewhere, lists_of
 from microcoder_data.testgen.prose_sentences import (
@@ -235,13 +236,14 @@ def _normal(text: str) -> str:
 
 
 def _sentences(section: list[str]) -> list[str]:
-    return split_bullets(split_sentences(_normal("\n".join(section))))
+    return split_two_lines(split_bullets(split_sentences(_normal("\n".join(section)))))
 
 
 _GLOSS = re.compile(
     r"\s*(?:—|–|\s-\s(?=[A-Za-z])|--)\s*"
     r"|(?<=\))\s*,?\s*(?=(?:where|representing|indicating|denoting|that|which|meaning|describing)\b)"
     r"|,\s+(?=the (?:number|numbers|length|lengths|size|sizes|descriptions?) of\b)"
+    r"|(?<=\))\s*,\s+(?=the\b)"  # "(1 <= d_i <= 10^6), the day on which ...": a gloss after the ranges
 )
 
 
@@ -402,9 +404,12 @@ def _alphabet_sentence(s: str, reading: ProseInput) -> bool:
     """The characters of a string read before without them (``prose_families.characters_said``)."""
     line = reading.lines[-1] if reading.lines else None  # "Each character is ...": of the line read last
     last = line.names[0] + ("_i" if line.block else "") if line and line.string else ""
-    said = characters_said(s, [n for n, _ in reading.unstated], last)
+    unstated = [n for n, _ in reading.unstated]
+    each = said_of_each(s, [ln.names[0] for ln in reading.lines if ln.string and not ln.block], unstated)
+    reading.constraints += each or []  # "Both strings consist of ...": of each
+    said = None if each else characters_said(s, unstated, last)
     reading.constraints += [f"{said[0]} consists of {said[1]}"] if said else []
-    return said is not None
+    return bool(each) or said is not None
 
 
 def _read_promised(clause: str, reading: ProseInput, sentence: str) -> None:
@@ -581,6 +586,7 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
     product of names; the bound)].  "The sum of h and n" is read as one total of both: the
     stricter of its two readings, so a drawn input keeps either."""
     products = []
+    terms = product_said(terms)  # "nk (n multiplied by k)": n * k
     for term in re.split(r"\s+and (?:the )?(?:sum of )?|\s*\+\s*", re.sub(r"^\((.*)\)$", r"\1", terms.strip())):
         length = re.match(r"(?:the )?(?:lengths?|sizes?) of|\|", term.strip()) is not None
         term = re.sub(r"^(?:the )?(?:values? (?:of )?|lengths? of (?:the )?(?:strings? )?)", "", term.strip())
@@ -603,7 +609,7 @@ _GLOSS_PROMISE = re.compile(
     r"\b(?:guarantee|distinct|differ|unique|prime|even(?!ts?\b)|odd|divisible|multiple|power|non-?zero|positive|negative"
     r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom|divisor|coprime"
     r"|composite|consecutive|adjacent|disjoint|fibonacci|perfect squares?|squares? of|ascending|descending|increasing"
-    r"|decreasing|chronolog|symmetric|triangle|polygon|degenerate|collinear|overlap|intersect"
+    r"|decreasing|chronolog|symmetric|triangle|polygon|degenerate|collinear|overlap|intersect(?!ions?\b)"
     r"|(?:smallest|largest|lowest|highest|left|right|top|bottom|first|last|earliest|latest) to (?:the )?"
     r"(?:smallest|largest|lowest|highest|left|right|top|bottom|first|last|earliest|latest))\w*",
     re.I,

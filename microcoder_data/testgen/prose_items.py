@@ -264,6 +264,9 @@ def _alphabet_said(letters: str | None, name: str, *parens_and_binary: object) -
     return "0 and 1" if binary else None
 
 
+_TERM = r"(?:[A-Za-z]\w*|\|[A-Za-z]\w*\|)"  # a name or its length
+
+
 def ranges(text: str | None) -> list[str]:
     """``1 <= n <= 10^5, 2 <= k <= 5`` (or ``;`` between) -> one constraint line per range (a
     range of several names, ``1 <= n, q <= 10``, stays one line; commas inside ``min(n, m)``
@@ -283,10 +286,10 @@ def ranges(text: str | None) -> list[str]:
     for part in (p.strip() for p in pieces if p.strip()):
         if (
             parts
-            and re.fullmatch(r"[^<>]+ ?(?:<=|<) ?[A-Za-z]\w*(?:, ?[A-Za-z]\w*)*", parts[-1])
-            and re.fullmatch(r"[A-Za-z]\w*(?: ?(?:<=|<).*)?", part)
+            and re.fullmatch(rf"[^<>]+ ?(?:<=|<) ?{_TERM}(?:, ?{_TERM})*", parts[-1])
+            and re.fullmatch(rf"{_TERM}(?: ?(?:<=|<).*)?", part)
         ):
-            parts[-1] += ", " + part  # 1 <= n, q <= 10: one range of two names
+            parts[-1] += ", " + part  # 1 <= n, q <= 10 (or |s|, |t|): one range of two names
         else:
             parts.append(part)
     return [x for part in parts for x in _sorted_chain(_plain(part))]

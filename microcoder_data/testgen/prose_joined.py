@@ -1,0 +1,69 @@
+"""Prose input sentences that say two things at once, taken apart into the forms the reader reads:
+two lines in one sentence ("The first line contains the string s, and the second line contains the
+string t (1 <= |s|, |t| <= 100)": each line with the ranges), and a product written as one word and
+explained in parentheses ("the sum of nk (n multiplied by k) over all test cases": ``n * k``)."""
+
+from __future__ import annotations
+
+import re
+
+from microcoder_data.testgen.prose_families import characters_said
+
+_ORDINAL = r"first|second|third|fourth|fifth|sixth"
+_TWO_LINES = re.compile(
+    rf"^(the (?:{_ORDINAL}) line(?: of (?:each|every) test case)? contains [^,()]+?),? and "
+    rf"(the (?:{_ORDINAL}) line(?: of (?:each|every) test case)? contains [^()]+?)\s*(\([^()]*\))?\.?$",
+    re.I,
+)
+_PRODUCT = re.compile(r"\b([A-Za-z]{2,3}) \(([A-Za-z]) (?:multiplied by|times) ([A-Za-z])\)")
+
+
+def split_two_lines(sentences: list[str]) -> list[str]:
+    """Each sentence naming two lines made two sentences; ranges after the second line's contents
+    are stated for both (each names its own and the other's values: read once they all are)."""
+    out = []
+    for s in sentences:
+        m = _TWO_LINES.match(s.strip())
+        if not m:
+            out.append(s)
+            continue
+        bounds = f" {m.group(3)}" if m.group(3) else ""
+        second = m.group(2).rstrip()
+        out += [f"{m.group(1)}{bounds}.", f"{second[0].upper()}{second[1:]}{bounds}."]
+    return out
+
+
+def product_said(terms: str) -> str:
+    """``nk (n multiplied by k)`` -> ``n * k`` where the word is the two names written together."""
+    return _PRODUCT.sub(lambda m: f"{m[2]} * {m[3]}" if m[1] == m[2] + m[3] else m[0], terms)
+
+
+_PLURAL = re.compile(
+    r"^(?:it is (?:also )?guaranteed that |it's (?:also )?guaranteed that )?(both|all(?: the)?|the(?: given)?|these)"
+    r" (?:two )?strings (?=(?:only |each |all )?(?:consists?|contains?)\b)",
+    re.I,
+)
+
+_MORE = re.compile(
+    r"\b(?:are|is|have|has|be|not|distinct|different|differ|equal|same|unique|sorted|lengths?|palindrom\w*)\b", re.I
+)
+
+
+def plural_subject(s: str, strings: list[str], unstated: list[str]) -> list[str] | None:
+    """ "Both strings consist of uppercase Latin letters" after two lines each one string whose characters
+    were not said: the sentence said of each, "The string s consists of ...", "The string t consists of ...".
+    None where the sentence is no such sentence, or its subject is not every string line read with its
+    characters unsaid ("both" of other than two)."""
+    m = _PLURAL.match(s.strip())
+    if not m or len(strings) < 2 or set(strings) != set(unstated) or (m[1].lower() == "both" and len(strings) != 2):
+        return None
+    rest = re.sub(r"^(?:only |each |all )?(consist|contain)(?!s)", r"\1s", s.strip()[m.end() :])
+    if _MORE.search(rest):  # "... and are distinct": of the two together, which no alphabet holds
+        return None
+    return [f"The string {name} {rest}" for name in strings]
+
+
+def said_of_each(s: str, strings: list[str], unstated: list[str]) -> list[str] | None:
+    """The constraint lines of a sentence of every string's characters (``plural_subject``), or None."""
+    said = [characters_said(x, unstated, None) for x in plural_subject(s, strings, unstated) or []]
+    return [f"{x[0]} consists of {x[1]}" for x in said if x] if said and all(said) else None

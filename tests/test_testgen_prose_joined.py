@@ -1,0 +1,180 @@
+"""Codeforces prose sentences read by prose_glosses / prose_joined: gloss parts without their determiner
+("— the number of countries, regions, and queries"), "intersections" as a noun, a gloss after the ranges'
+comma, two lines in one sentence with shared ranges and "Both strings consist of ...", a product total
+"nk (n multiplied by k)".  Each: read and drawn so, an existing input breaking it refused, and a nearby
+sentence carrying a constraint no reading enforces still refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from microcoder_data.schema import Problem
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.prose_joined import plural_subject, product_said, split_two_lines
+from microcoder_data.testgen.prose_sentences import noun_phrases
+from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
+from microcoder_eval.types import TestCase
+
+
+def _problem(section: str, tests: list[str]) -> Problem:
+    statement = f"You are given some values. Find the answer.\n\nInput\n\n{section}\n\nOutput\n\nPrint the answer."
+    return Problem(
+        id="cf/joined",
+        source="cf",
+        title="t",
+        statement=statement,
+        mode="stdin",
+        tests=[TestCase(t, "0\n") for t in tests],
+    )
+
+
+def _drawn(section: str, good: str) -> list[dict]:
+    s = stdin_spec(_problem(section, [good]))
+    assert isinstance(s, StdinSpec), s.reason
+    got = [json.loads(x) for x in generate_inputs(s.spec, "cf/joined", 25)]
+    assert len(got) >= 5
+    return got
+
+
+def _refused(section: str, test: str) -> None:
+    assert not isinstance(stdin_spec(_problem(section, [test])), StdinSpec), section
+
+
+@pytest.mark.parametrize(
+    "gloss",
+    [
+        "the number of countries, regions, and queries, respectively",
+        "the initial variable, constant and the number of operations",
+        "the number of intersections and streets in the city",
+        "the number of rows, columns respectively",
+    ],
+)
+def test_gloss_parts_without_a_determiner_are_noun_phrases(gloss):
+    assert noun_phrases(gloss)
+
+
+@pytest.mark.parametrize(
+    "gloss",
+    [
+        "the number of countries, all distinct",
+        "the values, sorted",
+        "the values, nondecreasing",
+        "the numbers, less than n",
+        "the heights, given in order",
+        "the values, positive",
+    ],
+)
+def test_gloss_parts_saying_a_value_are_not(gloss):
+    assert not noun_phrases(gloss)
+
+
+THREE = (
+    "The first line contains three integers n, k, and q (1 <= n, k, q <= 9) — the number of countries, {gloss}."
+    " The second line contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 5)."
+)
+
+
+def test_a_line_glossed_by_bare_nouns_is_read_and_its_ranges_drawn():
+    section = THREE.format(gloss="regions, and queries, respectively")
+    for v in _drawn(section, "2 3 4\n1 5\n"):
+        assert all(1 <= v[x] <= 9 for x in "nkq") and len(v["a"]) == v["n"] and all(1 <= x <= 5 for x in v["a"])
+    _refused(section, "2 10 4\n1 5\n")  # k = 10 > 9
+    _refused(THREE.format(gloss="regions, and queries, pairwise distinct"), "2 3 4\n1 5\n")
+    _refused(THREE.format(gloss="regions, and queries, sorted"), "2 3 4\n1 5\n")
+
+
+def test_intersections_is_a_noun_and_intersecting_still_refuses():
+    line = "The first line contains two integers n and m (2 <= n <= 9, 1 <= m <= 9) — the number of {}."
+    for v in _drawn(line.format("intersections and streets in the city"), "2 1\n"):
+        assert 2 <= v["n"] <= 9 and 1 <= v["m"] <= 9
+    _refused(line.format("segments, which do not intersect"), "2 1\n")
+
+
+BLOCK = (
+    "The first line contains a single integer t (1 <= t <= 5) — the number of test cases. The first line of each"
+    " test case contains a single integer n (1 <= n <= 5). Then follow n lines of each test case, each with two"
+    " integers d_i and a_i (1 <= d_i, a_i <= 20), {gloss}."
+)
+
+
+def test_a_gloss_after_the_ranges_comma_is_passed_over_and_the_ranges_drawn():
+    section = BLOCK.format(gloss="the day on which the milk was acquired and the number of pints acquired")
+    for v in _drawn(section, "1\n2\n2 3\n4 5\n"):
+        for n, d, a in v["cases"]:
+            assert len(d) == len(a) == n and all(1 <= x <= 20 for x in d + a)
+    _refused(section, "1\n1\n21 3\n")
+    _refused(BLOCK.format(gloss="the days in increasing order"), "1\n2\n2 3\n4 5\n")
+    _refused(BLOCK.format(gloss="the days, all distinct"), "1\n2\n2 3\n4 5\n")
+
+
+TWO = (
+    "The first line contains one integer q (1 <= q <= 5) — the number of test cases. Each test case consists of two"
+    " lines. The first line contains the string s, and the second line contains the string t (1 <= |s|, |t| <= 6)."
+    " {said}"
+)
+
+
+def test_two_lines_in_one_sentence_are_split_with_their_ranges():
+    assert split_two_lines(
+        ["The first line contains the string s, and the second line contains the string t (1 <= |s|, |t| <= 6)."]
+    ) == [
+        "The first line contains the string s (1 <= |s|, |t| <= 6).",
+        "The second line contains the string t (1 <= |s|, |t| <= 6).",
+    ]
+
+
+@pytest.mark.parametrize(
+    "said", ["Both strings consist of uppercase Latin letters.", "The strings consist of uppercase Latin letters."]
+)
+def test_both_strings_are_drawn_with_their_lengths_and_letters(said):
+    section = TWO.format(said=said)
+    for v in _drawn(section, "1\nAB\nC\n"):
+        for s, t in v["cases"]:
+            assert 1 <= len(s) <= 6 and 1 <= len(t) <= 6 and (s + t).isupper() and (s + t).isalpha()
+    _refused(section, "1\nABCDEFG\nC\n")  # |s| = 7
+    _refused(section, "1\nAB\nc\n")  # t lowercase
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Both strings consist of uppercase Latin letters and are distinct.",
+        "Both strings consist of uppercase Latin letters and have equal lengths.",
+        "The strings consist of uppercase Latin letters and s is a palindrome.",
+        "",  # no characters said
+    ],
+)
+def test_a_sentence_of_both_strings_saying_more_refuses(said):
+    _refused(TWO.format(said=said), "1\nAB\nC\n")
+
+
+def test_both_is_of_exactly_two_strings_every_one_unsaid():
+    assert plural_subject("Both strings consist of digits", ["s", "t"], ["s", "t"]) == [
+        "The string s consists of digits",
+        "The string t consists of digits",
+    ]
+    assert plural_subject("Both strings consist of digits", ["s", "t", "u"], ["s", "t", "u"]) is None
+    assert plural_subject("The strings consist of digits", ["s", "t"], ["t"]) is None  # s's said already
+
+
+TOTAL = (
+    "The first line of the input contains an integer t (1 <= t <= 10) — the number of test cases in the test. Each"
+    " test case consists of one line that contains three integers n, m and k (2 <= n <= 20, 1 <= m <= ⌊n/2⌋, 1 <= k"
+    " <= 20) — the number of people, tables and games, respectively. It is guaranteed that the sum of {term} over"
+    " all test cases does not exceed 40."
+)
+
+
+def test_a_product_total_explained_in_parentheses_is_enforced():
+    assert product_said("nk (n multiplied by k)") == "n * k"
+    assert product_said("nk (n multiplied by m)") == "nk (n multiplied by m)"
+    section = TOTAL.format(term="nk (n multiplied by k)")
+    got = _drawn(section, "1\n2 1 1\n")
+    assert any(len(v["cases"]) > 1 for v in got)
+    for v in got:
+        assert sum(n * k for n, _, k in v["cases"]) <= 40
+    _refused(section, "2\n4 1 6\n4 1 5\n")  # 24 + 20 > 40
+    _refused(TOTAL.format(term="nk (n multiplied by m)"), "1\n2 1 1\n")
+    _refused(TOTAL.format(term="nk"), "1\n2 1 1\n")
