@@ -178,3 +178,74 @@ def test_a_product_total_explained_in_parentheses_is_enforced():
     _refused(section, "2\n4 1 6\n4 1 5\n")  # 24 + 20 > 40
     _refused(TOTAL.format(term="nk (n multiplied by m)"), "1\n2 1 1\n")
     _refused(TOTAL.format(term="nk"), "1\n2 1 1\n")
+
+
+def _story(story: str, section: str, tests: list[str]) -> object:
+    p = _problem(section, tests)
+    p.statement = f"{story}\n\nInput\n\n{section}\n\nOutput\n\nPrint the answer."
+    return stdin_spec(p)
+
+
+XY = "The first line contains one integer t (1 <= t <= 9) — the number of test cases. The only line of each test case contains two integers x and y (0 <= x, y <= 3)."
+
+
+def test_given_two_distinct_integers_draws_them_different():
+    story = "You are given two distinct non-negative integers x and y. Find the answer."
+    s = _story(story, XY, ["1\n1 2\n"])
+    assert isinstance(s, StdinSpec), s.reason
+    got = [json.loads(x) for x in generate_inputs(s.spec, "cf/joined", 25)]
+    assert len(got) >= 10 and all(x != y for v in got for x, y in v["cases"])
+    assert not isinstance(_story(story, XY, ["1\n2 2\n"]), StdinSpec)  # an existing x == y
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "You are given two distinct non-negative integers x and y such that x < y.",  # says more: not read
+        "You are given two distinct integers x and z.",  # z no input
+        "Alice has two distinct integers x and y.",  # a story sentence, not this form
+        "It is guaranteed that x and y are distinct and coprime.",
+    ],
+)
+def test_a_nearby_sentence_of_distinct_scalars_still_refuses(story):
+    assert not isinstance(_story(story, XY, ["1\n1 2\n"]), StdinSpec), story
+
+
+LIST = (
+    "The first line contains one integer n (1 <= n <= 8). The second line contains n integers a_1, a_2, ..., a_n"
+    " (1 <= a_i <= {hi})."
+)
+
+
+def test_given_a_permutation_of_a_list_read_draws_one():
+    story = "You are given a permutation [a_1,a_2,...,a_n]. Find the answer."
+    s = _story(story, LIST.format(hi="n"), ["3\n2 3 1\n"])
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/joined", 25):
+        v = json.loads(x)
+        assert sorted(v["a"]) == list(range(1, v["n"] + 1))
+    assert not isinstance(_story(story, LIST.format(hi="n"), ["3\n2 2 1\n"]), StdinSpec)
+    assert not isinstance(_story(story, LIST.format(hi="10"), ["3\n2 3 1\n"]), StdinSpec)  # range not 1..n
+    assert not isinstance(
+        _story("You are given a permutation [b_1,b_2,...,b_n].", LIST.format(hi="n"), ["3\n2 3 1\n"]), StdinSpec
+    )
+    assert not isinstance(_story("Alice has a permutation a.", LIST.format(hi="n"), ["3\n2 3 1\n"]), StdinSpec)
+
+
+def test_it_can_be_proven_follows_from_the_input_and_a_plain_story_promise_still_refuses():
+    section = LIST.format(hi="5")
+    assert isinstance(
+        _story("It can be proven that at least one set of k distinct points always exists.", section, ["2\n1 1\n"]),
+        StdinSpec,
+    )
+    assert not isinstance(_story("The values a_i are distinct.", section, ["2\n1 2\n"]), StdinSpec)
+    assert not isinstance(_story("Initially, the array is sorted.", section, ["2\n1 2\n"]), StdinSpec)
+
+
+def test_a_game_won_is_no_promise_but_a_guarantee_of_the_input_is():
+    section = LIST.format(hi="5")
+    assert isinstance(
+        _story("Help Alice find the maximum k at which she is guaranteed to win.", section, ["2\n1 1\n"]), StdinSpec
+    )
+    assert not isinstance(_story("It is guaranteed that a is guaranteed to win.", section, ["2\n1 1\n"]), StdinSpec)
+    assert not isinstance(_story("It is guaranteed that all a_i are odd.", section, ["2\n1 1\n"]), StdinSpec)

@@ -48,7 +48,9 @@ from microcoder_data.testgen.prose_items import (
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_joined import product_said, said_of_each, split_two_lines
-from microcoder_data.testgen.prose_promises import is_promise, split_sentences, story_promise, told_without_parents
+from microcoder_data.testgen.prose_story import story_readings
+from microcoder_data.testgen.prose_story import story_ranges as _story_ranges
+from microcoder_data.testgen.prose_promises import split_sentences, story_promise, told_without_parents
 from microcoder_data.testgen.prose_refusals import a_meaning, count_bounded_elsewhere, lists_of
 from microcoder_data.testgen.prose_sentences import (
     noun_phrases,
@@ -178,7 +180,9 @@ def read_prose(statement: str) -> ProseInput:
     names = [n for line in reading.lines for n in line.names]
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
-    reading.constraints += _story_ranges(_normal(story), set(names))
+    scalars = {n for line in reading.lines if line.count is None and not line.string for n in line.names}
+    story, said = story_readings(story, scalars, lambda name, sentence: _of_story(name, reading, sentence))
+    reading.constraints += said + _story_ranges(_normal(story), set(names))
     glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count
     told = told_without_tree(_normal(_without_output(story)) + "\n\n" + "\n\n".join(glosses), reading.constraints)
     told = told_without_graph(told_without_parents(told, reading.constraints), reading.constraints)
@@ -291,6 +295,14 @@ def _permutation(line: ProseLine, reading: ProseInput, sentence: str) -> None:
         raise _Unsupported(f"a permutation not understood: {sentence!r}", kind="promise", line=sentence)
     reading.constraints.append(f"{name} is a permutation of ({ends[0]}, ..., {ends[1]})")
     reading.perms.append(name)
+
+
+def _of_story(name: str, reading: ProseInput, sentence: str) -> bool:
+    """ "You are given a permutation p_1, ..., p_n" of a list read: drawn so (``_permutation``)."""
+    listed = [line for line in reading.lines if line.names == [name] and line.count]
+    if listed and name not in reading.perms:
+        _permutation(listed[0], reading, sentence)
+    return bool(listed)
 
 
 def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
@@ -615,36 +627,3 @@ _GLOSS_PROMISE = re.compile(
     re.I,
 )
 _GRAPH_WORDS = re.compile(r"\b(?:trees?|graphs?|edges?|vertices|vertex|connected|loops?|reachable|cycles?)\b", re.I)
-_CHAIN = re.compile(r"[^\s,;()]+(?:\s*(?:<=|>=|!=|<|>)\s*[^\s,;()]+)+")
-# an input set to a number in the story ("Dana's array has a_1 = 1"): a constraint line, read or refused
-# ("a = 2^k", "b_i = a_i + 1" define the story's things by the input: no value said)
-_SUPPOSED = re.compile(
-    r"\b(?:if|when|whenever|for example|e\.g|suppose|assume|let|after|then|with|such that|for (?:every|each|all))\b",
-    re.I,
-)  # no value said
-_SET = re.compile(r"(?<![\w.=<>!])([A-Za-z][A-Za-z0-9]*)(?:_\{?\w+\}?)? = -?\d+(?:\^\d+)?(?![\w^]|\.\d)")
-
-
-def _story_ranges(story: str, names: set[str]) -> list[str]:
-    """Ranges the story states of an input variable (``a number k (2 <= k <= 5)``), as
-    constraint lines; a range of anything else (``an index 1 <= i <= n``) says nothing of the input."""
-    out = []
-    for found in _CHAIN.finditer(story):
-        chain = found.group(0)
-        call = re.match(r"\([^()]*\)", story[found.end() :])  # "k <= min(n, m)": the call is the chain's
-        chain += call.group(0) if call else ""
-        terms = [t.strip() for t in _COMPARISON.split(chain)]
-        subjects = terms[1:-1] if len(terms) > 2 else [t for t in terms if not re.fullmatch(r"[\d^*+\-]+", t)]
-        if not any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
-            continue
-        left = re.fullmatch(r"([A-Za-z]\w*)(?:_(?:\{[^{}]*\}|\w+))?", terms[0])
-        if len(terms) == 2 and left and not _of_names(left.group(1), names):
-            continue  # "an index j <= n": the range of the story's j, not of n
-        out.append(chain.strip())
-    said = [x for x in split_sentences(story) if is_promise(x, names) and not _SUPPOSED.search(x)]
-    return out + [m.group(0) for x in said for m in _SET.finditer(x) if m.group(1) in names]
-
-
-def _of_names(word: str, names: set[str]) -> bool:
-    """Whether ``word`` is an input name or names written together (``kx``: k times x, kept: read or refused)."""
-    return word in names or any(word.startswith(n) and _of_names(word[len(n) :], names) for n in names if n)

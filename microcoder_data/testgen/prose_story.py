@@ -1,0 +1,91 @@
+"""What the story (the statement outside the Input section) says of the input, read by shape:
+
+* ranges of an input variable (``a number k (2 <= k <= 5)``) and an input set to a number in a
+  sentence that may promise ("Dana's array has a_1 = 1"): constraint lines, read or refused;
+* ``You are given two distinct integers x and y``: the named scalars pairwise different (checked);
+* ``You are given a permutation [a_1, a_2, ..., a_n]`` / ``a permutation p_1, ..., p_n`` of a list
+  read: that list drawn a permutation as its range says (``prose_format._permutation``);
+* ``It can be proven that ...``: a consequence of what is stated, so no promise of its own.
+
+A sentence read so is taken out of the story before its shape words are judged
+(``prose_promises.story_promise``); anything else stays there, and refuses as before."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from microcoder_data.testgen.prose_promises import is_promise, sentences, split_sentences
+
+_COMPARISON = re.compile(r"<=|>=|!=|<|>")
+_CHAIN = re.compile(r"[^\s,;()]+(?:\s*(?:<=|>=|!=|<|>)\s*[^\s,;()]+)+")
+# an input set to a number in the story ("Dana's array has a_1 = 1"): a constraint line, read or refused
+# ("a = 2^k", "b_i = a_i + 1" define the story's things by the input: no value said)
+_SUPPOSED = re.compile(
+    r"\b(?:if|when|whenever|for example|e\.g|suppose|assume|let|after|then|with|such that|for (?:every|each|all))\b",
+    re.I,
+)  # no value said
+_SET = re.compile(r"(?<![\w.=<>!])([A-Za-z][A-Za-z0-9]*)(?:_\{?\w+\}?)? = -?\d+(?:\^\d+)?(?![\w^]|\.\d)")
+
+
+def story_ranges(story: str, names: set[str]) -> list[str]:
+    """Ranges the story states of an input variable (``a number k (2 <= k <= 5)``), as
+    constraint lines; a range of anything else (``an index 1 <= i <= n``) says nothing of the input."""
+    out = []
+    for found in _CHAIN.finditer(story):
+        chain = found.group(0)
+        call = re.match(r"\([^()]*\)", story[found.end() :])  # "k <= min(n, m)": the call is the chain's
+        chain += call.group(0) if call else ""
+        terms = [t.strip() for t in _COMPARISON.split(chain)]
+        subjects = terms[1:-1] if len(terms) > 2 else [t for t in terms if not re.fullmatch(r"[\d^*+\-]+", t)]
+        if not any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
+            continue
+        left = re.fullmatch(r"([A-Za-z]\w*)(?:_(?:\{[^{}]*\}|\w+))?", terms[0])
+        if len(terms) == 2 and left and not _of_names(left.group(1), names):
+            continue  # "an index j <= n": the range of the story's j, not of n
+        out.append(chain.strip())
+    said = [x for x in split_sentences(story) if is_promise(x, names) and not _SUPPOSED.search(x)]
+    return out + [m.group(0) for x in said for m in _SET.finditer(x) if m.group(1) in names]
+
+
+def _of_names(word: str, names: set[str]) -> bool:
+    """Whether ``word`` is an input name or names written together (``kx``: k times x, kept: read or refused)."""
+    return word in names or any(word.startswith(n) and _of_names(word[len(n) :], names) for n in names if n)
+
+
+_NAMES = r"[A-Za-z]\w*(?:(?:, ?| and |, and )[A-Za-z]\w*)+"
+_GIVEN = r"^(?:you are |you're )?given "
+_DISTINCT_SCALARS = re.compile(
+    rf"{_GIVEN}(two|three|four) (?:pairwise )?distinct (?:(?:positive|non-negative|nonnegative) )?integers ({_NAMES})\.?$",
+    re.I,
+)
+_PERMUTATION = re.compile(
+    rf"{_GIVEN}an? permutation(?: of length \w+)?,? \[?([A-Za-z]\w*)_\{{?1\}}?, ?.*?\1_\{{?\w+\}}?\]?\.?$", re.I
+)
+_PROVEN = re.compile(r"^it can (?:be|also be) (?:proven|proved|shown)\b", re.I)
+_HOW_MANY = {"two": 2, "three": 3, "four": 4}
+
+
+def story_readings(story: str, scalars: set[str], permutation: Callable[[str, str], bool]) -> tuple[str, list[str]]:
+    """(the story less the sentences read as above, the constraint lines they state).  ``scalars``: the
+    input's plain integers; ``permutation(name, sentence)``: reads a list as a permutation (False where
+    no list of that name was read)."""
+    lines: list[str] = []
+    for sentence in sentences(story):
+        said = _distinct_scalars(sentence, scalars)
+        m = _PERMUTATION.match(sentence)
+        if said is not None:
+            lines += said
+        elif not (m and permutation(m.group(1), sentence)) and not _PROVEN.match(sentence):
+            continue
+        story = re.sub(r"\s+".join(map(re.escape, sentence.split())), " ", story)
+    return story, lines
+
+
+def _distinct_scalars(sentence: str, scalars: set[str]) -> list[str] | None:
+    """ "You are given two distinct non-negative integers x and y" of scalars read: ``x != y`` (every pair)."""
+    m = _DISTINCT_SCALARS.match(sentence)
+    names = re.split(r", ?(?:and )?| and ", m.group(2)) if m else []
+    if not m or len(names) != _HOW_MANY[m.group(1).lower()] or not set(names) <= scalars:
+        return None
+    return [f"{a} != {b}" for i, a in enumerate(names) for b in names[i + 1 :]]
