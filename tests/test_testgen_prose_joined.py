@@ -249,3 +249,30 @@ def test_a_game_won_is_no_promise_but_a_guarantee_of_the_input_is():
     )
     assert not isinstance(_story("It is guaranteed that a is guaranteed to win.", section, ["2\n1 1\n"]), StdinSpec)
     assert not isinstance(_story("It is guaranteed that all a_i are odd.", section, ["2\n1 1\n"]), StdinSpec)
+
+
+STRINGS = (
+    "The first line contains one integer n (1 <= n <= 5) — the number of strings. Then n lines follow. The i-th"
+    " line contains the string s_i (1 <= |s_i| <= 7), consisting of lowercase Latin letters.{more}"
+)
+
+
+def test_a_block_of_strings_each_of_a_bounded_length_is_drawn_so():
+    got = _drawn(STRINGS.format(more=""), "2\nab\nc\n")
+    assert any(len(set(map(len, v["s"]))) > 1 for v in got)  # lengths vary from row to row
+    for v in got:
+        assert len(v["s"]) == v["n"] and all(1 <= len(w) <= 7 and w.isalpha() and w.islower() for w in v["s"])
+    _refused(STRINGS.format(more=""), "2\nabcdefgh\nc\n")
+    _refused(STRINGS.format(more=""), "2\nAb\nc\n")
+    _refused(STRINGS.format(more=" Each string s_i is sorted."), "2\nab\nc\n")
+
+
+def test_a_comma_after_one_opening_word_is_no_gloss():
+    section = (
+        "The first line of the input contains a single integer t (1 <= t <= 9) — the number of test cases."
+        " Subsequently, the description of each test case follows. The only line of each test case contains a"
+        " single integer n (1 <= n <= 9) — the size of the string."
+    )
+    for v in _drawn(section, "2\n1\n5\n"):
+        assert all(1 <= c[0] <= 9 for c in v["cases"])
+    _refused(section, "1\n10\n")

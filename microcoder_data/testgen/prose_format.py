@@ -255,8 +255,12 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     """(the sentence less its closing period and its ``— the number of ...`` gloss, the
     gloss); a gloss that states a value is kept, and refuses the reading."""
     s = sentence.rstrip(" .")
-    m = next(  # outside parentheses: "(1 <= k <= n - 1)" is no gloss
-        (g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")")),
+    m = next(  # outside parentheses: "(1 <= k <= n - 1)" is no gloss; nor "Subsequently, the description ..."
+        (
+            g
+            for g in _GLOSS.finditer(s)
+            if s[: g.start()].count("(") == s[: g.start()].count(")") and " " in s[: g.start()]
+        ),
         None,
     )
     bounds = m and re.search(r"[.,]?\s*(\([^()]*(?:<=|<)[^()]*\))$", s[m.end() :])

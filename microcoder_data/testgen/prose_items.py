@@ -347,6 +347,9 @@ def read_string_rows(
         return None
     line, lines = read
     name = line.names[0]
-    if not line.count or not all(x.startswith(f"{name} consists of ") for x in lines):
+    bounded = [x for x in lines if re.fullmatch(rf"[^|]*\|{name}_\{{?i\}}?\|[^|]*", x)]  # 1 <= |s_i| <= 10: each
+    lines = [x for x in lines if x not in bounded]
+    if not (line.count or bounded) or not all(x.startswith(f"{name} consists of ") for x in lines):
         raise _Unsupported(f"a block of strings not understood: {sentence!r}", kind="unsupported_format", line=sentence)
-    return ProseLine([name], block=True, string=True, length=line.count), [f"{name}_i{x[len(name) :]}" for x in lines]
+    said = [f"{name}_i{x[len(name) :]}" for x in lines]
+    return ProseLine([name], block=True, string=True, length=line.count), said + bounded
