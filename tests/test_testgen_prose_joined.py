@@ -276,3 +276,61 @@ def test_a_comma_after_one_opening_word_is_no_gloss():
     for v in _drawn(section, "2\n1\n5\n"):
         assert all(1 <= c[0] <= 9 for c in v["cases"])
     _refused(section, "1\n10\n")
+
+
+CASES = (
+    "The first line contains a single integer t (1 <= t <= 5) — the number of test cases. The first line of each test"
+    " case contains a single integer n (1 <= n <= 9). The second line of each test case contains n integers p_1, p_2,"
+    " ..., p_n{bounds}. It is guaranteed that the sum of n over all test cases does not exceed 20."
+)
+
+
+@pytest.mark.parametrize(
+    "story, bounds",
+    [
+        (
+            "You are given a permutation p consisting of n integers 1, 2, ..., n (a permutation is an array where each"
+            " element from 1 to n occurs exactly once).",
+            "",
+        ),
+        ("You are given a permutation p of length n.", " (1 <= p_i <= n)"),
+        ("In other words, p is a permutation.", " (1 <= p_i <= n)"),
+    ],
+)
+def test_a_story_sentence_calling_a_list_read_a_permutation_draws_one(story, bounds):
+    section = CASES.format(bounds=bounds)
+    s = _story(story, section, ["1\n3\n2 3 1\n"])
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/joined", 25):
+        for n, p in json.loads(x)["cases"]:
+            assert sorted(p) == list(range(1, n + 1))
+    assert not isinstance(_story(story, section, ["1\n3\n2 2 1\n"]), StdinSpec)
+
+
+@pytest.mark.parametrize(
+    "story, bounds",
+    [
+        ("You are given a permutation p consisting of n integers 1, 2, ..., n.", " (1 <= p_i <= 10)"),  # range not 1..n
+        ("You are given a permutation p of length n.", ""),  # no range: 1..n not said
+        ("In other words, q is a permutation.", " (1 <= p_i <= n)"),  # no list q
+        ("In other words, p is a permutation and is sorted.", " (1 <= p_i <= n)"),
+    ],
+)
+def test_a_nearby_permutation_sentence_not_read_refuses(story, bounds):
+    assert not isinstance(_story(story, CASES.format(bounds=bounds), ["1\n3\n2 3 1\n"]), StdinSpec), story
+
+
+def test_a_versions_limits_are_ranges_read_or_the_total_read():
+    section = CASES.format(bounds=" (1 <= p_i <= 9)")
+    story = "The only difference is that in this version n <= 5 and the sum of n for all test cases does not exceed 20."
+    s = _story(story, section, ["1\n3\n2 3 1\n"])
+    assert isinstance(s, StdinSpec), s.reason
+    got = [json.loads(x) for x in generate_inputs(s.spec, "cf/joined", 25)]
+    assert all(n <= 5 for v in got for n, _ in v["cases"]) and any(n == 5 for v in got for n, _ in v["cases"])
+    assert not isinstance(_story(story, section, ["1\n7\n1 1 1 1 1 1 1\n"]), StdinSpec)  # n = 7 > 5
+    for other in (
+        "In this version, n <= 5 and the sum of n does not exceed 10.",  # not the total read
+        "In this version, n <= 5 and all p_i are distinct.",
+        "In this version, n is odd.",
+    ):
+        assert not isinstance(_story(other, section, ["1\n3\n2 3 1\n"]), StdinSpec), other

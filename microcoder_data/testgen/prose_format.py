@@ -181,7 +181,8 @@ def read_prose(statement: str) -> ProseInput:
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
     scalars = {n for line in reading.lines if line.count is None and not line.string for n in line.names}
-    story, said = story_readings(story, scalars, lambda name, sentence: _of_story(name, reading, sentence))
+    totals = {(t[0][0], b.replace(" ", "")) for t, b in reading.totals if len(t) == 1 and len(t[0]) == 1}
+    story, said = story_readings(_normal(story), set(names), scalars, totals, lambda *a: _of_story(reading, *a))
     reading.constraints += said + _story_ranges(_normal(story), set(names))
     glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count
     told = told_without_tree(_normal(_without_output(story)) + "\n\n" + "\n\n".join(glosses), reading.constraints)
@@ -301,9 +302,13 @@ def _permutation(line: ProseLine, reading: ProseInput, sentence: str) -> None:
     reading.perms.append(name)
 
 
-def _of_story(name: str, reading: ProseInput, sentence: str) -> bool:
-    """ "You are given a permutation p_1, ..., p_n" of a list read: drawn so (``_permutation``)."""
+def _of_story(reading: ProseInput, name: str, sentence: str, top: str | None) -> bool:
+    """ "You are given a permutation p_1, ..., p_n" of a list read: drawn so (``_permutation``); its range
+    "1, 2, ..., n" where the sentence says it and the Input section does not."""
     listed = [line for line in reading.lines if line.names == [name] and line.count]
+    stated = any(re.match(rf"\S+ <= {name}_i (?:<=|<) ", c) for c in reading.constraints)
+    if listed and top and not stated:
+        reading.constraints.append(f"1 <= {name}_i <= {top}")
     if listed and name not in reading.perms:
         _permutation(listed[0], reading, sentence)
     return bool(listed)

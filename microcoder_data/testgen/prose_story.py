@@ -59,27 +59,68 @@ _DISTINCT_SCALARS = re.compile(
     rf"{_GIVEN}(two|three|four) (?:pairwise )?distinct (?:(?:positive|non-negative|nonnegative) )?integers ({_NAMES})\.?$",
     re.I,
 )
-_PERMUTATION = re.compile(
-    rf"{_GIVEN}an? permutation(?: of length \w+)?,? \[?([A-Za-z]\w*)_\{{?1\}}?, ?.*?\1_\{{?\w+\}}?\]?\.?$", re.I
+_LIST = r"([A-Za-z]\w*)"
+_UP_TO = r"(?: consisting of \w+ integers 1, 2, \.\.\., (\w+)| of (?:the )?integers (?:from 1 to|1, 2, \.\.\.,) (\w+))"
+_PERMUTATIONS = (  # each: the list's name, then the top of "1, 2, ..., n" where the sentence says it
+    re.compile(
+        rf"{_GIVEN}an? permutation(?: of length \w+)?,? \[?{_LIST}_\{{?1\}}?, ?.*?\1_\{{?\w+\}}?\]?()\.?$", re.I
+    ),
+    re.compile(
+        rf"{_GIVEN}an? permutation {_LIST}(?: of length \w+|{_UP_TO})?(?: \(a permutation is [^()]*\))?\.?$", re.I
+    ),
+    re.compile(
+        rf"^(?:in other words,? |that is,? |it is guaranteed that )?(?:the (?:array|sequence) )?{_LIST} is a"
+        r" permutation()\.?$",
+        re.I,
+    ),
 )
 _PROVEN = re.compile(r"^it can (?:be|also be) (?:proven|proved|shown)\b", re.I)
+# "The only difference is that in this version n <= 10^5 and the sum of n for all test cases does not
+# exceed 10^5": the version's limits, each a range read here or a total the Input section read
+_VERSION = re.compile(r"^(?:the only difference (?:between the versions )?is that )?in this version,? (.+?)\.?$", re.I)
+_SUM = re.compile(
+    r"the sum of ([A-Za-z]\w*)(?: (?:over|for|across|in) all (?:the )?test cases)? (?:does not|doesn't) exceed (.+)",
+    re.I,
+)
 _HOW_MANY = {"two": 2, "three": 3, "four": 4}
+Permutation = Callable[[str, str, str | None], bool]
 
 
-def story_readings(story: str, scalars: set[str], permutation: Callable[[str, str], bool]) -> tuple[str, list[str]]:
-    """(the story less the sentences read as above, the constraint lines they state).  ``scalars``: the
-    input's plain integers; ``permutation(name, sentence)``: reads a list as a permutation (False where
-    no list of that name was read)."""
+def story_readings(
+    story: str, names: set[str], scalars: set[str], totals: set[tuple[str, str]], permutation: Permutation
+) -> tuple[str, list[str]]:
+    """(the story less the sentences read as above, the constraint lines they state).  ``names``: the
+    input's; ``scalars``: its plain integers; ``totals``: (name, bound) of each sum over the test cases
+    read; ``permutation(name, sentence, top)``: reads a list as a permutation (False where no list of
+    that name was read; ``top``: n of "1, 2, ..., n", where the sentence says it)."""
     lines: list[str] = []
     for sentence in sentences(story):
         said = _distinct_scalars(sentence, scalars)
-        m = _PERMUTATION.match(sentence)
+        said = _version(sentence, names, totals) if said is None else said
+        m = next((m for pattern in _PERMUTATIONS if (m := pattern.match(sentence))), None)
         if said is not None:
             lines += said
-        elif not (m and permutation(m.group(1), sentence)) and not _PROVEN.match(sentence):
-            continue
+        elif not (m and permutation(m.group(1), sentence, m.group(2) or m.group(3) if len(m.groups()) == 3 else None)):
+            if not _PROVEN.match(sentence):
+                continue
         story = re.sub(r"\s+".join(map(re.escape, sentence.split())), " ", story)
     return story, lines
+
+
+def _version(sentence: str, names: set[str], totals: set[tuple[str, str]]) -> list[str] | None:
+    """The ranges of a version's sentence (above), or None where a clause is neither a range of an input
+    nor a total the Input section read with the same bound."""
+    m = _VERSION.match(sentence)
+    lines: list[str] = []
+    for clause in re.split(r",? and ", re.sub(r"\s*\*\s*", "*", m.group(1))) if m else []:  # 3 * 10^5: one term
+        total = _SUM.fullmatch(clause.strip())
+        if total and (total.group(1), total.group(2)) in totals:
+            continue
+        said = story_ranges(clause, names)
+        if total or not said or _CHAIN.sub("", clause).strip(" ,"):
+            return None
+        lines += said
+    return lines if m else None
 
 
 def _distinct_scalars(sentence: str, scalars: set[str]) -> list[str] | None:
