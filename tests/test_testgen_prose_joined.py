@@ -334,3 +334,66 @@ def test_a_versions_limits_are_ranges_read_or_the_total_read():
         "In this version, n is odd.",
     ):
         assert not isinstance(_story(other, section, ["1\n3\n2 3 1\n"]), StdinSpec), other
+
+
+PERM = (
+    "The first line of input contains a single integer t (1 <= t <= 5) — the number of test cases. The first line of"
+    " each test case contains a single integer n (2 <= n <= 8) — the length of the permutation p. The second line of"
+    " each test case contains n integers p_1,p_2,..., p_n (1 <= p_i <= n) — the elements of p, {gloss}."
+    " It is guaranteed that the sum of n over all test cases does not exceed 20."
+)
+
+
+def test_a_gloss_saying_the_elements_form_a_permutation_is_drawn_so():
+    section = PERM.format(gloss="which are guaranteed to form a permutation")
+    for v in _drawn(section, "1\n3\n2 3 1\n"):
+        assert all(sorted(p) == list(range(1, n + 1)) for n, p in v["cases"])
+    _refused(section, "1\n3\n2 2 1\n")
+    _refused(PERM.format(gloss="which are guaranteed to form a sorted permutation"), "1\n3\n2 3 1\n")
+    _refused(PERM.format(gloss="which are guaranteed to be distinct"), "1\n3\n2 3 1\n")
+
+
+IT = (
+    "The first line contains a single integer n (1 <= n <= 8). The second line contains a string s of length n."
+    " It is guaranteed that {it} consists only of the characters L, R, and ?."
+)
+
+
+def test_it_consists_of_is_said_of_the_string_just_read():
+    for v in _drawn(IT.format(it="it"), "3\nL?R\n"):
+        assert len(v["s"]) == v["n"] and set(v["s"]) <= set("LR?")
+    _refused(IT.format(it="it"), "3\nLXR\n")
+    _refused(IT.format(it="t"), "3\nL?R\n")  # no string t: s's characters unsaid
+
+
+TREE = (
+    "The first line contains a single integer t (1 <= t <= 5) — the number of test cases. The first line of every"
+    " test case contains a single integer n (2 <= n <= 8) — the number of nodes within the original {kind} T. The next"
+    " n - 1 lines each contain two integers u and v (1 <= u, v <= n) — an edge within the original {kind} T.{more}"
+    " The sum of n over all test cases does not exceed 20."
+)
+
+
+def _is_tree(n: int, u: list[int], v: list[int]) -> bool:
+    parent = list(range(n + 1))
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for a, b in zip(u, v):
+        if root(a) == root(b):
+            return False
+        parent[root(a)] = root(b)
+    return len(u) == n - 1
+
+
+def test_a_gloss_naming_the_original_tree_is_read_where_a_sentence_reads_the_tree():
+    section = TREE.format(kind="tree", more=" The given edges form a tree.")
+    for v in _drawn(section, "1\n3\n1 2\n2 3\n"):
+        assert all(_is_tree(n, u, w) for n, u, w in v["cases"])
+    _refused(section, "1\n3\n1 2\n1 2\n")
+    for v in _drawn(TREE.format(kind="tree", more=""), "1\n3\n1 2\n2 3\n"):  # the edges glossed the tree's
+        assert all(_is_tree(n, u, w) for n, u, w in v["cases"])
+    _refused(TREE.format(kind="binary tree", more=" The given edges form a tree."), "1\n3\n1 2\n2 3\n")

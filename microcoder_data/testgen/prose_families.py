@@ -359,6 +359,7 @@ def characters_said(s: str, names: list[str], last: str | None = None) -> tuple[
     if not m:
         return None
     named, said = (m.group(2), m.group(3)) if m.group(3) is not None else (m.group(4), m.group(5))
+    named = None if (named or "").lower() == "it" else named  # "It is guaranteed that it consists of ...": the last
     if not named and m.group(3) is not None and not (m.group(1) or re.match(r"it\b", s, re.I)):
         return None  # "x contains ..." of no string named, said of nothing read
     name = named or (names[-1] if last is None else last)

@@ -272,7 +272,7 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     # "the length of the permutation (and ...)" names n: the story's permutation must be read (read_prose)
     told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
-        return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
+        return s[: m.start()].strip(), PERMUTATION + re.sub(r"which are guaranteed to form", "form", s[m.end() :])
     said = (
         not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told))) and noun_phrases(s[m.end() :]) if m else False
     )
@@ -284,7 +284,8 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
 PERMUTATION = "permutation: "  # how _without_gloss marks a gloss that calls the line's list a permutation
 _PERMUTATION_GLOSS = re.compile(
     r"(?:denoting |representing )?(?:the |a )?(?:(?:elements|values) of (?:the )?)?(?:initial |given )?permutations?"
-    r"(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?",
+    r"(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?"
+    r"|(?:the )?(?:elements|values) of [A-Za-z]\w*,? which (?:are guaranteed to )?form a permutation",
     re.I,
 )
 
