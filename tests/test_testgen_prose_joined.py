@@ -397,3 +397,49 @@ def test_a_gloss_naming_the_original_tree_is_read_where_a_sentence_reads_the_tre
     for v in _drawn(TREE.format(kind="tree", more=""), "1\n3\n1 2\n2 3\n"):  # the edges glossed the tree's
         assert all(_is_tree(n, u, w) for n, u, w in v["cases"])
     _refused(TREE.format(kind="binary tree", more=" The given edges form a tree."), "1\n3\n1 2\n2 3\n")
+
+
+CARDS = (
+    "The first line contains the number of test cases t (1 <= t <= 5). The first line of each test case contains"
+    " two integers n, k (1 <= n <= 5, 0 <= k <= 9) — the number of distinct types of cards and the number of coins."
+    " The second line of each test case contains n integers a_1, a_2, ..., a_n (0 <= a_i <= 3, sum a_i >= 1) —"
+    " {gloss}. It is guaranteed that the sum of n over all test cases does not exceed 12."
+)
+
+
+def test_a_sum_of_a_list_and_a_gloss_ending_in_its_index_range_are_read_and_enforced():
+    section = CARDS.format(gloss="the number of cards of type i you have at the beginning, for each 1 <= i <= n")
+    got = _drawn(section, "1\n2 1\n0 1\n")
+    for v in got:
+        assert all(len(a) == n and sum(a) >= 1 and all(0 <= x <= 3 for x in a) for n, _, a in v["cases"])
+    _refused(section, "2\n2 1\n0 1\n2 0\n0 0\n")  # the second case sums to 0
+    _refused(CARDS.format(gloss="the number of cards of type i, for each 1 <= i <= n, all distinct"), "1\n2 1\n0 1\n")
+    _refused(CARDS.format(gloss="the number of cards of type i, for each 1 <= a_i <= n"), "1\n2 1\n0 1\n")
+
+
+SEVERAL = (
+    "The first line contains t (1 <= t <= 9) — the number of test cases. The first and only line of each test case"
+    " contains two space-separated strings, a and b, both of length 3.{more}"
+)
+
+
+def test_several_strings_of_one_length_on_a_line_are_drawn_so():
+    section = SEVERAL.format(more=" The strings only contain lowercase Latin letters.")
+    for v in _drawn(section, "1\nabc\nxyz\n".replace("\nxyz", " xyz")):
+        assert all(len(a) == len(b) == 3 and (a + b).isalpha() and (a + b).islower() for a, b in v["cases"])
+    _refused(section, "1\nabcd xyz\n")
+    _refused(section, "1\nabc XYZ\n")
+    _refused(SEVERAL.format(more=""), "1\nabc xyz\n")  # characters not said
+    _refused(SEVERAL.format(more=" The strings only contain lowercase Latin letters and are distinct."), "1\nabc xyz\n")
+    _refused(SEVERAL.format(more=" The strings are anagrams of each other."), "1\nabc xyz\n")
+
+
+def test_several_strings_names_as_many_as_it_counts():
+    from microcoder_data.testgen.prose_joined import several_strings
+
+    assert several_strings("two space-separated strings, a and b, both of length 3", set()) == (
+        ["a", "b"],
+        ["3 <= |a| <= 3", "3 <= |b| <= 3"],
+    )
+    assert several_strings("three strings, a and b, each of length 3", set()) is None
+    assert several_strings("two strings, a and b, both of length m", {"n"}) is None  # m not read

@@ -47,7 +47,8 @@ from microcoder_data.testgen.prose_items import (
     split_bounds,
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
-from microcoder_data.testgen.prose_joined import product_said, said_of_each, split_two_lines
+from microcoder_data.testgen.prose_glosses import INDEX_RANGE
+from microcoder_data.testgen.prose_joined import product_said, said_of_each, several_strings, split_two_lines
 from microcoder_data.testgen.prose_story import story_readings
 from microcoder_data.testgen.prose_story import story_ranges as _story_ranges
 from microcoder_data.testgen.prose_promises import split_sentences, story_promise, told_without_parents
@@ -268,14 +269,13 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     if bounds and not s[: m.start()].rstrip().endswith(")"):  # "— the endpoints (1 <= l <= r <= n)": the line's ranges
         s = f"{s[: m.start()]} {bounds.group(1)}{s[m.start() : m.end() + bounds.start()]}"
         m = next(g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")"))
-    told = re.sub(r"\bnumber of (?:distinct|different)\b", "number of", s[m.end() :]) if m else ""
+    gloss = INDEX_RANGE.sub("", s[m.end() :]) if m else ""  # "..., for each 1 <= i <= n": which values, not what
+    told = re.sub(r"\bnumber of (?:distinct|different)\b", "number of", gloss)
     # "the length of the permutation (and ...)" names n: the story's permutation must be read (read_prose)
     told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + re.sub(r"which are guaranteed to form", "form", s[m.end() :])
-    said = (
-        not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told))) and noun_phrases(s[m.end() :]) if m else False
-    )
+    said = not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told))) and noun_phrases(gloss) if m else False
     if m and not _COMPARISON.search(told) and said:
         return s[: m.start()].strip(), s[m.end() :]
     return s.strip(), ""
@@ -427,7 +427,7 @@ def _alphabet_sentence(s: str, reading: ProseInput) -> bool:
     line = reading.lines[-1] if reading.lines else None  # "Each character is ...": of the line read last
     last = line.names[0] + ("_i" if line.block else "") if line and line.string else ""
     unstated = [n for n, _ in reading.unstated]
-    each = said_of_each(s, [ln.names[0] for ln in reading.lines if ln.string and not ln.block], unstated)
+    each = said_of_each(s, [n for ln in reading.lines if ln.string and not ln.block for n in ln.names], unstated)
     reading.constraints += each or []  # "Both strings consist of ...": of each
     said = None if each else characters_said(s, unstated, last)
     reading.constraints += [f"{said[0]} consists of {said[1]}"] if said else []
@@ -572,6 +572,11 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
             )
         reading.constraints += _ranges(bounds)
         return ProseLine(names)
+    several = several_strings(what, _known(reading))  # "two strings, a and b, both of length 3"
+    if several:
+        reading.constraints += several[1]
+        reading.unstated += [(n, sentence) for n in several[0]]  # their characters: a later sentence's
+        return ProseLine(several[0], string=True)
     raise _Unsupported(f"input line not understood: {sentence!r}", kind="unsupported_format", line=sentence)
 
 

@@ -35,3 +35,8 @@ def bare_part(part: str) -> bool:
         re.fullmatch(r"[a-z]{3,}", w) and w not in _FUNCTION and not _VALUE_IN.search(w) and not _VALUE_START.match(w)
         for w in words
     )
+
+
+# a gloss's last part naming which elements it speaks of ("— the number of cards of type i, for each 1 <= i <= n"):
+# the index's range, no value's
+INDEX_RANGE = re.compile(r",? for (?:each|every|all) 1 <= i <= [A-Za-z]\w*$")

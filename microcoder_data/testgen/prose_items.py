@@ -303,6 +303,7 @@ def _plain(part: str) -> str:
     values = [int(v) for v in re.split(r" ?, ?", m.group(2))] if m else []
     if values and values == list(range(values[0], values[0] + len(values))):
         return f"{values[0]} <= {m.group(1)} <= {values[-1]}"  # type: ignore[union-attr]
+    part = re.sub(rf"^sum (?:of )?({NAME})_\{{?i\}}?(?= ?(?:<=|>=|<|>))", r"sum(\1)", part)  # sum a_i >= 1: of the list
     m = re.fullmatch(rf"({NAME})_\{{?i\}}? ?!= ?\1_\{{?j\}}? (?:for|if|when) (?:all )?i ?!= ?j", part)
     if m:
         return f"all values of {m.group(1)} are distinct"

@@ -67,3 +67,21 @@ def said_of_each(s: str, strings: list[str], unstated: list[str]) -> list[str] |
     """The constraint lines of a sentence of every string's characters (``plural_subject``), or None."""
     said = [characters_said(x, unstated, None) for x in plural_subject(s, strings, unstated) or []]
     return [f"{x[0]} consists of {x[1]}" for x in said if x] if said and all(said) else None
+
+
+_SEVERAL_STRINGS = re.compile(
+    r"^(two|three|four) (?:space-separated )?strings,? ([A-Za-z]\w*(?:(?:, ?| and |, and )[A-Za-z]\w*)+),?"
+    r" (?:both|each|all) of length (\d+|[A-Za-z]\w*)$",
+    re.I,
+)
+
+
+def several_strings(what: str, known: set[str]) -> tuple[list[str], list[str]] | None:
+    """ "two space-separated strings, a and b, both of length 3": (the names, their length ranges); None
+    where it is no such line (a count of other than the names, a length no number or input read)."""
+    m = _SEVERAL_STRINGS.fullmatch(what.strip())
+    names = re.split(r", ?(?:and )?| and ", m.group(2)) if m else []
+    how_many = {"two": 2, "three": 3, "four": 4}
+    if not m or len(names) != how_many[m.group(1).lower()] or not (m.group(3).isdigit() or m.group(3) in known):
+        return None
+    return names, [f"{m.group(3)} <= |{n}| <= {m.group(3)}" for n in names]
