@@ -443,3 +443,21 @@ def test_several_strings_names_as_many_as_it_counts():
     )
     assert several_strings("three strings, a and b, each of length 3", set()) is None
     assert several_strings("two strings, a and b, both of length m", {"n"}) is None  # m not read
+
+
+JTH = (
+    "The first line contains two integers n and q (1 <= n, q <= 5) — the number of monsters and the number of"
+    " queries. The second line contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 9) — the levels of the monsters."
+    " In the j-th of the following q lines, {row} — {gloss}."
+)
+
+
+def test_in_the_j_th_of_the_following_lines_is_a_block_drawn_in_its_ranges():
+    section = JTH.format(row="two integers i and x (1 <= i, x <= n)", gloss="the index of the monster and the number")
+    for v in _drawn(section, "2 1\n1 2\n1 2\n"):
+        assert len(v["i"]) == len(v["x"]) == v["q"] and all(1 <= y <= v["n"] for y in v["i"] + v["x"])
+    _refused(section, "2 1\n1 2\n3 1\n")
+    _refused(JTH.format(row="two distinct integers i and x (1 <= i, x <= n)", gloss="the index"), "2 1\n1 2\n1 2\n")
+    _refused(
+        JTH.format(row="two integers i and x (1 <= i, x <= n)", gloss="the queries, sorted by i"), "2 1\n1 2\n1 2\n"
+    )

@@ -284,6 +284,16 @@ REWRITES = [
             "The first line of each test case contains one integer n (4 <= n <= 10^5, n is even)",
         ),
     ),
+    _r(  # "In the j-th of the following q lines, two integers i and x (...)": a block, its row said plainly
+        "in the j-th of the next lines, X",
+        rf"^in (?:the [a-z]-th|each) of {_LINES}, ((?:one|two|three|four|an?) (?:integers?|numbers?) "
+        r"(?:(?!\b(?:is|are) given\b).)+)$",
+        r"Each of the next \1 lines contains \2",
+        (
+            "In the j-th of the following q lines, two integers i and x (1 <= i, x <= n)",
+            "Each of the next q lines contains two integers i and x (1 <= i, x <= n)",
+        ),
+    ),
 ]
 
 
