@@ -461,3 +461,33 @@ def test_in_the_j_th_of_the_following_lines_is_a_block_drawn_in_its_ranges():
     _refused(
         JTH.format(row="two integers i and x (1 <= i, x <= n)", gloss="the queries, sorted by i"), "2 1\n1 2\n1 2\n"
     )
+
+
+LR = (
+    "The first line contains the number of test cases t (1 <= t <= 5). The first line of each test case contains two"
+    " integers l, r (1 <= l <= r <= 100, 2l <= r) — the range."
+)
+
+
+def test_a_story_guarantee_the_input_section_read_is_enforced_once_and_another_refuses():
+    story = "Find it. It's also guaranteed that 2l <= r."
+    s = _story(story, LR, ["1\n2 5\n"])
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/joined", 25):
+        assert all(2 * lo <= hi for lo, hi in json.loads(x)["cases"])
+    assert not isinstance(_story(story, LR, ["1\n3 5\n"]), StdinSpec)
+    assert not isinstance(_story("Find it. It's also guaranteed that 3l <= r.", LR, ["1\n2 7\n"]), StdinSpec)
+    assert not isinstance(_story("Find it. It's also guaranteed that r is even.", LR, ["1\n2 6\n"]), StdinSpec)
+
+
+SORTED = "The first line contains one integer n (1 <= n <= 6). The second line contains n integers a_1, a_2, ..., a_n (1 <= a_1 <= a_2 <= ... <= a_n <= 9)."
+
+
+def test_a_story_saying_again_that_a_list_read_sorted_is_sorted():
+    s = _story("Find it. It is guaranteed a is sorted.", SORTED, ["2\n1 3\n"])
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/joined", 25):
+        a = json.loads(x)["a"]
+        assert a == sorted(a)
+    assert not isinstance(_story("Find it. It is guaranteed b is sorted.", SORTED, ["2\n1 3\n"]), StdinSpec)
+    assert not isinstance(_story("Find it. It is guaranteed a is a palindrome.", SORTED, ["2\n1 3\n"]), StdinSpec)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from microcoder_data.testgen.prose_items import ranges
 from microcoder_data.testgen.prose_promises import is_promise, sentences, split_sentences
 
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
@@ -87,7 +88,12 @@ Permutation = Callable[[str, str, str | None], bool]
 
 
 def story_readings(
-    story: str, names: set[str], scalars: set[str], totals: set[tuple[str, str]], permutation: Permutation
+    story: str,
+    names: set[str],
+    scalars: set[str],
+    totals: set[tuple[str, str]],
+    permutation: Permutation,
+    read: list[str] = [],  # noqa: B006 (never changed) the constraint lines the Input section read
 ) -> tuple[str, list[str]]:
     """(the story less the sentences read as above, the constraint lines they state).  ``names``: the
     input's; ``scalars``: its plain integers; ``totals``: (name, bound) of each sum over the test cases
@@ -101,7 +107,7 @@ def story_readings(
         if said is not None:
             lines += said
         elif not (m and permutation(m.group(1), sentence, m.group(2) or m.group(3) if len(m.groups()) == 3 else None)):
-            if not _PROVEN.match(sentence):
+            if not _PROVEN.match(sentence) and not _restated(sentence, read):
                 continue
         story = re.sub(r"\s+".join(map(re.escape, sentence.split())), " ", story)
     return story, lines
@@ -130,3 +136,22 @@ def _distinct_scalars(sentence: str, scalars: set[str]) -> list[str] | None:
     if not m or len(names) != _HOW_MANY[m.group(1).lower()] or not set(names) <= scalars:
         return None
     return [f"{a} != {b}" for i, a in enumerate(names) for b in names[i + 1 :]]
+
+
+_GUARANTEED = re.compile(r"^(?:it is|it's) (?:also )?guaranteed(?: that)? (.+?)\.?$", re.I)
+
+
+def _restated(sentence: str, read: list[str]) -> bool:
+    """ "It's also guaranteed that 2l <= r" / "It is guaranteed a is sorted" where the Input section read the
+    same (a list read sorted in some order, or as ``a_1 <= a_2 <= ... <= a_n``, is sorted): a guarantee said
+    twice, enforced once."""
+    m = _GUARANTEED.match(sentence)
+    plain = {x.replace(" ", "") for x in read}
+    lines = ranges(m.group(1)) if m else []
+
+    def said(line: str) -> bool:
+        order = re.fullmatch(r"([A-Za-z]\w*) is sorted", line)
+        chain = rf"{order[1]} is sorted |(?:\S+ <=? )?{order[1]}_\{{?1\}}? <=? {order[1]}_\{{?2\}}? " if order else ""
+        return line.replace(" ", "") in plain or bool(chain and any(re.match(chain, x) for x in read))
+
+    return bool(lines) and all(said(x) for x in lines)
