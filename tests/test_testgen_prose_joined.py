@@ -491,3 +491,19 @@ def test_a_story_saying_again_that_a_list_read_sorted_is_sorted():
         assert a == sorted(a)
     assert not isinstance(_story("Find it. It is guaranteed b is sorted.", SORTED, ["2\n1 3\n"]), StdinSpec)
     assert not isinstance(_story("Find it. It is guaranteed a is a palindrome.", SORTED, ["2\n1 3\n"]), StdinSpec)
+
+
+ONE_PER_LINE = (
+    "The first line contains an integer t (1 <= t <= 5) — the number of test cases. Then t lines contain the test"
+    " cases, one per line. Each of the lines contains one integer n (1 <= n <= 9)."
+)
+
+
+def test_each_of_the_lines_after_one_case_per_line_is_each_cases_line():
+    for v in _drawn(ONE_PER_LINE, "2\n3\n4\n"):
+        assert all(1 <= c[0] <= 9 for c in v["cases"])
+    _refused(ONE_PER_LINE, "1\n10\n")
+    _refused(
+        "The first line contains an integer n (1 <= n <= 5). Then n lines follow. Each of the lines contains one integer a (1 <= a <= 9).",
+        "1\n3\n",
+    )  # no test cases: not read

@@ -284,6 +284,15 @@ REWRITES = [
             "The first line of each test case contains one integer n (4 <= n <= 10^5, n is even)",
         ),
     ),
+    _r(  # after "Then t lines contain the test cases, one per line": each case's one line (else refused as placed)
+        "each of the lines contains",
+        r"^each of the lines contains ",
+        "The only line of each test case contains ",
+        (
+            "Each of the lines contains one integer n (1 <= n <= 10^9)",
+            "The only line of each test case contains one integer n (1 <= n <= 10^9)",
+        ),
+    ),
     _r(  # "In the j-th of the following q lines, two integers i and x (...)": a block, its row said plainly
         "in the j-th of the next lines, X",
         rf"^in (?:the [a-z]-th|each) of {_LINES}, ((?:one|two|three|four|an?) (?:integers?|numbers?) "
