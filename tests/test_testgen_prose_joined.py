@@ -507,3 +507,27 @@ def test_each_of_the_lines_after_one_case_per_line_is_each_cases_line():
         "The first line contains an integer n (1 <= n <= 5). Then n lines follow. Each of the lines contains one integer a (1 <= a <= 9).",
         "1\n3\n",
     )  # no test cases: not read
+
+
+AB = (
+    "The first line contains a single integer n (1 <= n <= 6) — the length of the arrays a and b. The second line"
+    " contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 9). The third line contains n integers b_1, b_2, ..., b_n"
+    " (1 <= b_i <= 9)."
+)
+
+
+def test_given_arrays_of_distinct_integers_draws_each_distinct():
+    story = "Given two arrays of distinct positive integers a and b of length n, we would like to make both the same."
+    s = _story(story, AB, ["2\n1 2\n3 4\n"])
+    assert isinstance(s, StdinSpec), s.reason
+    got = [json.loads(x) for x in generate_inputs(s.spec, "cf/joined", 25)]
+    assert any(v["n"] > 2 for v in got)
+    for v in got:
+        assert len(set(v["a"])) == len(v["a"]) and len(set(v["b"])) == len(v["b"])
+    assert not isinstance(_story(story, AB, ["2\n1 1\n3 4\n"]), StdinSpec)
+    for other in (
+        "Given two arrays of distinct positive integers a and c, we would like to make both the same.",
+        "Given two arrays of distinct integers a and b, sorted in increasing order, make both the same.",
+        "Given two arrays of integers a and b with distinct sums, make both the same.",
+    ):
+        assert not isinstance(_story(other, AB, ["2\n1 2\n3 4\n"]), StdinSpec), other

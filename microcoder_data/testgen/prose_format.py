@@ -181,11 +181,10 @@ def read_prose(statement: str) -> ProseInput:
     names = [n for line in reading.lines for n in line.names]
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
-    scalars = {n for line in reading.lines if line.count is None and not line.string for n in line.names}
     totals = {(t[0][0], b.replace(" ", "")) for t, b in reading.totals if len(t) == 1 and len(t[0]) == 1}
     perm = lambda *a: _of_story(reading, *a)  # noqa: E731
     normal = _normal(story)
-    story, said = story_readings(normal, set(names), scalars, totals, perm, list(reading.constraints))
+    story, said = story_readings(normal, reading.lines, totals, perm, list(reading.constraints))
     reading.story = story if story != normal else reading.story  # less the sentences read
     reading.constraints += said + _story_ranges(_normal(story), set(names))
     glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count

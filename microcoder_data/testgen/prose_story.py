@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from microcoder_data.testgen.prose_items import ranges
+from microcoder_data.testgen.prose_items import ProseLine, ranges
 from microcoder_data.testgen.prose_promises import is_promise, sentences, split_sentences
 
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
@@ -89,18 +89,25 @@ Permutation = Callable[[str, str, str | None], bool]
 
 def story_readings(
     story: str,
-    names: set[str],
-    scalars: set[str],
+    read_lines: list[ProseLine],
     totals: set[tuple[str, str]],
     permutation: Permutation,
     read: list[str] = [],  # noqa: B006 (never changed) the constraint lines the Input section read
 ) -> tuple[str, list[str]]:
-    """(the story less the sentences read as above, the constraint lines they state).  ``names``: the
-    input's; ``scalars``: its plain integers; ``totals``: (name, bound) of each sum over the test cases
-    read; ``permutation(name, sentence, top)``: reads a list as a permutation (False where no list of
-    that name was read; ``top``: n of "1, 2, ..., n", where the sentence says it)."""
+    """(the story less the sentences read as above, the constraint lines they state).  ``read_lines``:
+    the Input section's lines; ``totals``: (name, bound) of each sum over the test cases read;
+    ``permutation(name, sentence, top)``: reads a list as a permutation (False where no list of that name
+    was read; ``top``: n of "1, 2, ..., n", where the sentence says it)."""
+    names = {n for line in read_lines for n in line.names}
+    scalars = {n for line in read_lines if line.count is None and not line.string for n in line.names}
+    lists = {ln.names[0] for ln in read_lines if ln.count and not (ln.string or ln.block or ln.width)}
     lines: list[str] = []
     for sentence in sentences(story):
+        given = _distinct_lists(sentence, lists)  # "Given two arrays of distinct integers a and b, ...": the rest stays
+        if given:
+            lines += given[1]
+            story = re.sub(r"\s+".join(map(re.escape, given[0].split())), " ", story, count=1)
+            continue
         said = _distinct_scalars(sentence, scalars)
         said = _version(sentence, names, totals) if said is None else said
         m = next((m for pattern in _PERMUTATIONS if (m := pattern.match(sentence))), None)
@@ -155,3 +162,20 @@ def _restated(sentence: str, read: list[str]) -> bool:
         return line.replace(" ", "") in plain or bool(chain and any(re.match(chain, x) for x in read))
 
     return bool(lines) and all(said(x) for x in lines)
+
+
+_DISTINCT_LISTS = re.compile(
+    rf"^(?:you are )?given (?:an? |two |three )?(?:arrays?|sequences?|lists?) of (?:pairwise )?distinct"
+    rf" (?:(?:positive|non-negative|nonnegative) )?integers ({_NAMES[:-1]}*)(?: of length \w+)?(?:, |\.?$)",
+    re.I,
+)
+
+
+def _distinct_lists(sentence: str, lists: set[str]) -> tuple[str, list[str]] | None:
+    """ "Given two arrays of distinct positive integers a and b of length n, ..." of lists read: (the words
+    read, each list's values distinct); the sentence's rest is judged as any story's."""
+    m = _DISTINCT_LISTS.match(sentence)
+    names = re.split(r", ?(?:and )?| and ", m.group(1)) if m else []
+    if not m or not names or not set(names) <= lists:
+        return None
+    return m.group(0), [f"all values of {n} are distinct" for n in names]
