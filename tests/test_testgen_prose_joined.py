@@ -531,3 +531,27 @@ def test_given_arrays_of_distinct_integers_draws_each_distinct():
         "Given two arrays of integers a and b with distinct sums, make both the same.",
     ):
         assert not isinstance(_story(other, AB, ["2\n1 2\n3 4\n"]), StdinSpec), other
+
+
+MODS = (
+    "The first line contains a single integer n (1 <= n <= 6). The second line contains a number q (1 <= q <= 5) —"
+    " the number of modifications to the array. The following q lines contain two integers {row}, describing the"
+    " modification."
+)
+
+
+def test_each_column_with_its_own_range_is_a_block_drawn_in_them():
+    section = MODS.format(row="pos_i (1 <= pos_i <= n) and val_i (-10 <= val_i <= 10)")
+    for v in _drawn(section, "3\n1\n2 -5\n"):
+        assert len(v["pos"]) == len(v["val"]) == v["q"]
+        assert all(1 <= p <= v["n"] for p in v["pos"]) and all(-10 <= x <= 10 for x in v["val"])
+    _refused(section, "3\n1\n4 -5\n")
+    _refused(section, "3\n1\n2 11\n")
+    even = MODS.format(row="pos_i (1 <= pos_i <= n) and val_i (-10 <= val_i <= 10, val_i is even)")
+    assert all(x % 2 == 0 for v in _drawn(even, "3\n1\n2 -4\n") for x in v["val"])  # read there, and enforced
+    _refused(even, "3\n1\n2 -5\n")
+    _refused(
+        MODS.format(row="pos_i (1 <= pos_i <= n) and val_i (-10 <= val_i <= 10, val_i is a perfect square)"),
+        "3\n1\n2 4\n",
+    )
+    _refused(MODS.format(row="i (1 <= i <= n) and v (v in {0, 1})"), "3\n1\n2 1\n")  # a column named like the index

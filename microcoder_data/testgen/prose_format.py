@@ -48,7 +48,8 @@ from microcoder_data.testgen.prose_items import (
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_glosses import INDEX_RANGE
-from microcoder_data.testgen.prose_joined import product_said, said_of_each, several_strings, split_two_lines
+from microcoder_data.testgen.prose_joined import own_ranges, product_said, said_of_each
+from microcoder_data.testgen.prose_joined import several_strings, split_two_lines
 from microcoder_data.testgen.prose_story import story_readings
 from microcoder_data.testgen.prose_story import story_ranges as _story_ranges
 from microcoder_data.testgen.prose_promises import split_sentences, story_promise, told_without_parents
@@ -500,7 +501,7 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
             reading.unstated.append((f"{rows[0].names[0]}_i", sentence))
         reading.constraints += rows[1]
         return rows[0]
-    row = _BLOCK_ROW.match(what)
+    row = _BLOCK_ROW.match(own_ranges(what))  # "x_i (1 <= x_i <= n) and y_i (...)": the ranges after the names
     if not row or not set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
         raise _Unsupported(f"a block of lines not understood: {sentence!r}", kind="unsupported_format", line=sentence)
     written = [n for n in re.split(r" ?, ?(?:and )?| and ", row.group(2)) if n]

@@ -85,3 +85,23 @@ def several_strings(what: str, known: set[str]) -> tuple[list[str], list[str]] |
     if not m or len(names) != how_many[m.group(1).lower()] or not (m.group(3).isdigit() or m.group(3) in known):
         return None
     return names, [f"{m.group(3)} <= |{n}| <= {m.group(3)}" for n in names]
+
+
+def own_ranges(what: str) -> str:
+    """ "two integers pos_i (1 <= pos_i <= n) and val_i (0 <= |val_i| <= 10^9)": each name's own range (one
+    naming it) gathered after the names, "two integers pos_i and val_i (1 <= pos_i <= n, 0 <= |val_i| <= 10^9)",
+    the form a block's row is read in; anything else as it is (a column named like the index, ``i``, too:
+    its element ``i_i`` reads as the index)."""
+    said: list[str] = []
+
+    def lift(r: re.Match[str]) -> str:
+        base = re.sub(r"_\{?i\}?$", "", r.group(1))
+        if base in ("i", "j") or not re.search(rf"(?<![\w']){re.escape(base)}(?:_\{{?i\}}?)?(?![\w'(])", r.group(2)):
+            return r.group(0)
+        said.append(r.group(2))
+        return r.group(1)
+
+    rest = re.sub(
+        r"\b([A-Za-z][A-Za-z0-9]*(?:_\{?i\}?)?) ?\(([^()]*(?:<=|<| in )[^()]*)\)(?= and |, |,? ?$)", lift, what
+    )
+    return f"{rest.rstrip(' ,')} ({', '.join(said)})" if said and "(" not in rest else what
