@@ -555,3 +555,20 @@ def test_each_column_with_its_own_range_is_a_block_drawn_in_them():
         "3\n1\n2 4\n",
     )
     _refused(MODS.format(row="i (1 <= i <= n) and v (v in {0, 1})"), "3\n1\n2 1\n")  # a column named like the index
+
+
+PERM_OF_LENGTH = (
+    "The first line contains two integers n and m (1 <= n, m <= 6). The second line contains n integers p_1, p_2,"
+    " ..., p_n (1 <= p_i <= n). It is guaranteed that p is a permutation of length {length}."
+)
+
+
+def test_it_is_guaranteed_that_p_is_a_permutation_of_its_length():
+    section = PERM_OF_LENGTH.format(length="n")
+    s = _story("Find the number of cycles in the permutation p.", section, ["3 3\n2 3 1\n"])
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/joined", 25):
+        v = json.loads(x)
+        assert sorted(v["p"]) == list(range(1, v["n"] + 1))
+    _refused(section, "3 3\n2 2 1\n")
+    _refused(PERM_OF_LENGTH.format(length="m"), "3 3\n2 3 1\n")  # of another length: not read

@@ -440,8 +440,8 @@ def _alphabet_sentence(s: str, reading: ProseInput) -> bool:
 def _read_promised(clause: str, reading: ProseInput, sentence: str) -> None:
     """ "It is guaranteed that <clause>": its ranges; "p is a permutation" of a list read is the list
     drawn a permutation of 1..n as its range says (``_permutation``)."""
-    perm = re.fullmatch(r"(?:the (?:array|sequence) )?([A-Za-z]\w*) is a permutation", clause)
-    listed = [line for line in reading.lines if perm and line.names == [perm.group(1)] and line.count]
+    perm = re.fullmatch(r"(?:the (?:array|sequence) )?([A-Za-z]\w*) is a permutation(?: of length (\w+))?", clause)
+    listed = [ln for ln in reading.lines if perm and ln.names == [perm[1]] and ln.count and perm[2] in (None, ln.count)]
     if not listed:
         reading.constraints += _ranges(clause)
     elif listed[0].names[0] not in reading.perms:
