@@ -572,3 +572,18 @@ def test_it_is_guaranteed_that_p_is_a_permutation_of_its_length():
         assert sorted(v["p"]) == list(range(1, v["n"] + 1))
     _refused(section, "3 3\n2 2 1\n")
     _refused(PERM_OF_LENGTH.format(length="m"), "3 3\n2 3 1\n")  # of another length: not read
+
+
+MELODIES = (
+    "The first line contains an integer t (1 <= t <= 5) — the number of melodies. Each melody is described by two"
+    " lines{more}. The first line contains an integer n (2 <= n <= 6) — the number of notes in the melody. The second"
+    " line contains n integers a_1, a_2, ..., a_n (0 <= a_i <= 127) — the notes of the melody."
+)
+
+
+def test_units_described_by_two_lines_are_the_test_cases():
+    section = MELODIES.format(more="")
+    for v in _drawn(section, "2\n2\n1 2\n3\n4 5 6\n"):
+        assert all(len(a) == n and 2 <= n <= 6 and all(0 <= x <= 127 for x in a) for n, a in v["cases"])
+    _refused(section, "1\n2\n1 128\n")
+    _refused(MELODIES.format(more=", sorted by their length"), "2\n2\n1 2\n3\n4 5 6\n")

@@ -596,13 +596,19 @@ def counted_by_noun(s: str, gloss: str, lines: list[ProseLine]) -> str:
 
 def units_as_cases(section: str) -> str:
     """ "The first line contains one integer t (...) — the number of games ... Each game is described by one number
-    n (...)": the games are the test cases, said so ("the number of test cases", "Each test case contains")."""
+    n (...)" (or "by two lines", lines then described): the games are the test cases, said so ("the number of
+    test cases", "Each test case contains" / "consists of two lines")."""
     m = re.search(r"^\s*[^\n]*?(?:—|–|--) the number of ([a-z]+)s\b", section)  # of the first line
-    each = m and re.search(rf"\bEach {m[1]} is described by (?=(?:one|a single) (?:number|integer)\b)", section)
+    unit = m and re.sub(r"ie$", "y", m[1])  # "melodies": a melody
+    each = m and re.search(
+        rf"\bEach {unit} is described by (?=(?:one|a single) (?:number|integer)\b|(one|two|three|four) lines\b)",
+        section,
+    )
     if not m or not each or m[1] in ("test", "case", "line", "query", "querie"):
         return section
     section = section[: m.start(1)] + "test case" + section[m.end(1) :]
-    return re.sub(rf"\bEach {m[1]} is described by ", "Each test case contains ", section, count=1)
+    said = "Each test case consists of " if each[1] else "Each test case contains "  # "by two lines": its lines follow
+    return re.sub(rf"\bEach {unit} is described by ", said, section, count=1)
 
 
 def parity_promise(told: str, names: list[str]) -> str | None:
