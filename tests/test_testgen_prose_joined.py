@@ -587,3 +587,22 @@ def test_units_described_by_two_lines_are_the_test_cases():
         assert all(len(a) == n and 2 <= n <= 6 and all(0 <= x <= 127 for x in a) for n, a in v["cases"])
     _refused(section, "1\n2\n1 128\n")
     _refused(MELODIES.format(more=", sorted by their length"), "2\n2\n1 2\n3\n4 5 6\n")
+
+
+TITLES = (
+    "The first line contains two integers n and m (1 <= n * m <= 12). The i-th of the next n lines contains a string"
+    " s_i consisting of m uppercase Latin letters — the book title.{more}"
+)
+
+
+def test_a_product_bound_of_two_sizes_bounds_each_and_is_checked():
+    section = TITLES.format(more=" The strings are pairwise distinct.")
+    got = _drawn(section, "2 2\nAB\nCD\n")
+    assert any(v["n"] > 1 for v in got) and any(v["m"] > 1 for v in got)
+    for v in got:
+        assert v["n"] * v["m"] <= 12 and len(set(v["s"])) == v["n"]
+        assert all(len(w) == v["m"] and w.isupper() and w.isalpha() for w in v["s"])
+    _refused(section, "4 4\nABCD\nBCDE\nCDEF\nDEFG\n")  # 16 > 12
+    _refused(TITLES.format(more=" The strings are pairwise distinct. The strings are sorted."), "2 2\nAB\nCD\n")
+    scalar = "The first line contains two integers n and m (1 <= n * m <= 12). The second line contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 5)."
+    _refused(scalar, "2 3\n1 2\n")  # m no size: its range unsaid

@@ -49,7 +49,7 @@ from microcoder_data.testgen.prose_items import (
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_glosses import INDEX_RANGE
 from microcoder_data.testgen.prose_joined import own_ranges, product_said, said_of_each
-from microcoder_data.testgen.prose_joined import several_strings, split_two_lines
+from microcoder_data.testgen.prose_joined import product_ranges, several_strings, split_two_lines
 from microcoder_data.testgen.prose_story import story_readings
 from microcoder_data.testgen.prose_story import story_ranges as _story_ranges
 from microcoder_data.testgen.prose_promises import split_sentences, story_promise, told_without_parents
@@ -172,6 +172,7 @@ def read_prose(statement: str) -> ProseInput:
     for name, line in reading.unstated:  # "The second line contains the string s of length n." and nothing more
         if not any(c.startswith(f"{name} consists of ") for c in reading.constraints):
             raise _Unsupported(f"the characters of a string not stated: {line!r}", kind="unsupported_format", line=line)
+    reading.constraints += product_ranges(reading.constraints, reading.lines)  # 1 <= n * m <= X of sizes
     if reading.parents:
         counts = {ln.names[0]: ln.count for ln in reading.lines if ln.count and not (ln.block or ln.string)}
         reading.constraints.append(parents_line(reading.parents, counts, reading.constraints, reading.glosses))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from microcoder_data.testgen.prose_families import characters_said
+from microcoder_data.testgen.prose_items import ProseLine
 
 _ORDINAL = r"first|second|third|fourth|fifth|sixth"
 _TWO_LINES = re.compile(
@@ -105,3 +106,21 @@ def own_ranges(what: str) -> str:
         r"\b([A-Za-z][A-Za-z0-9]*(?:_\{?i\}?)?) ?\(([^()]*(?:<=|<| in )[^()]*)\)(?= and |, |,? ?$)", lift, what
     )
     return f"{rest.rstrip(' ,')} ({', '.join(said)})" if said and "(" not in rest else what
+
+
+_PRODUCT_RANGE = re.compile(r"1 <= ([A-Za-z]\w*) ?\* ?([A-Za-z]\w*) <= (\S.*)")
+
+
+def product_ranges(constraints: list[str], lines: list[ProseLine]) -> list[str]:
+    """ "(1 <= n * m <= 2 * 10^5)" where n and m are sizes (how many lines, how long each) no other range states:
+    each is at least 1 (a size is not negative, and the product is positive) and at most the product's bound --
+    a range each is drawn in; the product stays a check on every input."""
+    sizes = {x for ln in lines for x in (ln.count, ln.length, ln.width) if x}
+    out = []
+    for c in constraints:
+        m = _PRODUCT_RANGE.fullmatch(c)
+        names = [m[1], m[2]] if m else []
+        free = [n for n in names if not any(re.search(rf"\b{n}\b", x) for x in constraints if x != c)]
+        if m and free == names and set(names) <= sizes:
+            out += [f"1 <= {n} <= {m[3]}" for n in names]
+    return out
