@@ -64,6 +64,8 @@ def test_gloss_parts_without_a_determiner_are_noun_phrases(gloss):
         "the numbers, less than n",
         "the heights, given in order",
         "the values, positive",
+        "the array, reversed",
+        "the numbers, strictly growing",
     ],
 )
 def test_gloss_parts_saying_a_value_are_not(gloss):

@@ -32,7 +32,11 @@ def bare_part(part: str) -> bool:
     """Whether a gloss part (split at commas, ``and`` / ``or``) is a bare noun phrase as above."""
     words = re.sub(r"\s+respectively$", "", part.strip()).split()
     return 1 <= len(words) <= 3 and all(
-        re.fullmatch(r"[a-z]{3,}", w) and w not in _FUNCTION and not _VALUE_IN.search(w) and not _VALUE_START.match(w)
+        re.fullmatch(r"[a-z]{3,}", w)
+        and w not in _FUNCTION
+        and not w.endswith(("ed", "ly"))  # a participle or an adverb ("reversed", "strictly") says how the values are
+        and not _VALUE_IN.search(w)
+        and not _VALUE_START.match(w)
         for w in words
     )
 
