@@ -608,3 +608,24 @@ def test_a_product_bound_of_two_sizes_bounds_each_and_is_checked():
     _refused(TITLES.format(more=" The strings are pairwise distinct. The strings are sorted."), "2 2\nAB\nCD\n")
     scalar = "The first line contains two integers n and m (1 <= n * m <= 12). The second line contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 5)."
     _refused(scalar, "2 3\n1 2\n")  # m no size: its range unsaid
+
+
+GRID = (
+    "The first line contains two integers n and m (1 <= n * m <= 12) — the number of rows and columns of the grid."
+    " The next n lines each contain m characters. Each character is either '.' or '#'."
+)
+
+
+def test_a_definition_by_forms_if_promises_nothing_and_a_plain_statement_of_it_refuses():
+    definition = (
+        "A set of '#' cells forms a connected component if from any cell in this set, it is possible to reach any"
+        " other cell in this set. Find the largest one."
+    )
+    s = _story(definition, GRID, ["2 2\n#.\n.#\n"])
+    assert isinstance(s, StdinSpec), s.reason
+    for x in generate_inputs(s.spec, "cf/joined", 25):
+        v = json.loads(x)
+        assert v["n"] * v["m"] <= 12 and all(len(r) == v["m"] and set(r) <= {".", "#"} for r in v["s"])
+    for promise in ("The '#' cells form a connected component.", "Initially, the '#' cells are connected."):
+        refused = _story(promise + " Find the largest one.", GRID, ["2 2\n#.\n.#\n"])
+        assert not isinstance(refused, StdinSpec) and refused.refusal.kind == "promise", promise
