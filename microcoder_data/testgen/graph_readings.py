@@ -299,13 +299,14 @@ _PROSE_TREE = re.compile(
     r"between any (?:two|pair of) (?:nodes|vertices)",
     re.I,
 )
-_WHERE_TREE = re.compile(r"\b(?:in|of|on) the (?:given )?tree\b", re.I)
+_WHERE_TREE = re.compile(r"\b(?:in|of|on|within) the (?:given |original )?tree(?: [A-Z]\b)?\b", re.I)
 # the tree the edges form (and "connected", as the story defines a tree), not a kind of tree the
 # story could promise more of
 _PLAIN_TREE = re.compile(r"(?<!binary )(?<!perfect )(?<!complete )(?<!full )(?<!rooted )\btrees?\b|\bconnected\b", re.I)
 # a block of lines glossed as the tree's edges ("denoting an edge on the tree connecting x and y")
 _EDGES_GLOSS = re.compile(
-    r"(?:(?:denoting|describing) )?(?:an? |the )?(?:undirected )?edges? (?:on|of|in) the tree\b.*", re.I
+    r"(?:(?:denoting|describing) )?(?:an? |the )?(?:undirected )?edges? (?:on|of|in|within) the (?:original )?tree\b.*",
+    re.I,
 )
 
 

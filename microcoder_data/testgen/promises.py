@@ -38,13 +38,16 @@ NOT_PROMISES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (
         re.compile(
             r"\b(?:you|we|i|they|he|she|player|players|alice|bob)\b(?:\s+\w+){0,4}?\s+(?:to|can|could|will|must|should)"
-            r"\s+guarantee\b|\bguarantee (?:a|the|your) win\b",
+            r"\s+guarantee\b|\bguarantee (?:a|the|your|her|his|their) (?:win|victory)\b"
+            r"|\b(?:is|are|be) guaranteed to (?:win|lose)\b",  # a game's outcome: the task
             re.I,
         ),
         (
             "Given a particular n, return the minimum amount of money you need to guarantee a win regardless of "
             "what number I pick.",
             "Return the minimum number of moves that you need to guarantee that you find the value of f.",
+            "Help Alice find the maximum k at which she is guaranteed to win.",
+            "Output the number of ways for Alice to divide the pockets to guarantee her win.",
         ),
     ),
 )

@@ -284,6 +284,25 @@ REWRITES = [
             "The first line of each test case contains one integer n (4 <= n <= 10^5, n is even)",
         ),
     ),
+    _r(  # after "Then t lines contain the test cases, one per line": each case's one line (else refused as placed)
+        "each of the lines contains",
+        r"^each of the lines contains ",
+        "The only line of each test case contains ",
+        (
+            "Each of the lines contains one integer n (1 <= n <= 10^9)",
+            "The only line of each test case contains one integer n (1 <= n <= 10^9)",
+        ),
+    ),
+    _r(  # "In the j-th of the following q lines, two integers i and x (...)": a block, its row said plainly
+        "in the j-th of the next lines, X",
+        rf"^in (?:the [a-z]-th|each) of {_LINES}, ((?:one|two|three|four|an?) (?:integers?|numbers?) "
+        r"(?:(?!\b(?:is|are) given\b).)+)$",
+        r"Each of the next \1 lines contains \2",
+        (
+            "In the j-th of the following q lines, two integers i and x (1 <= i, x <= n)",
+            "Each of the next q lines contains two integers i and x (1 <= i, x <= n)",
+        ),
+    ),
 ]
 
 
@@ -359,6 +378,7 @@ def characters_said(s: str, names: list[str], last: str | None = None) -> tuple[
     if not m:
         return None
     named, said = (m.group(2), m.group(3)) if m.group(3) is not None else (m.group(4), m.group(5))
+    named = None if (named or "").lower() == "it" else named  # "It is guaranteed that it consists of ...": the last
     if not named and m.group(3) is not None and not (m.group(1) or re.match(r"it\b", s, re.I)):
         return None  # "x contains ..." of no string named, said of nothing read
     name = named or (names[-1] if last is None else last)
@@ -377,6 +397,7 @@ def characters_said(s: str, names: list[str], last: str | None = None) -> tuple[
         said,
         flags=re.I,
     )
+    said = re.sub(r"\b(lowercase|uppercase) Latin letters\b", r"\1 English letters", said, flags=re.I)
     said = re.sub(r"(?<![\w'\"])([^\w\s,'\"])(?![\w'\"])", r"'\1'", said)  # - and *: '-' and '*'
     return name, said
 
@@ -575,13 +596,19 @@ def counted_by_noun(s: str, gloss: str, lines: list[ProseLine]) -> str:
 
 def units_as_cases(section: str) -> str:
     """ "The first line contains one integer t (...) — the number of games ... Each game is described by one number
-    n (...)": the games are the test cases, said so ("the number of test cases", "Each test case contains")."""
+    n (...)" (or "by two lines", lines then described): the games are the test cases, said so ("the number of
+    test cases", "Each test case contains" / "consists of two lines")."""
     m = re.search(r"^\s*[^\n]*?(?:—|–|--) the number of ([a-z]+)s\b", section)  # of the first line
-    each = m and re.search(rf"\bEach {m[1]} is described by (?=(?:one|a single) (?:number|integer)\b)", section)
+    unit = m and re.sub(r"ie$", "y", m[1])  # "melodies": a melody
+    each = m and re.search(
+        rf"\bEach {unit} is described by (?=(?:one|a single) (?:number|integer)\b|(one|two|three|four) lines\b)",
+        section,
+    )
     if not m or not each or m[1] in ("test", "case", "line", "query", "querie"):
         return section
     section = section[: m.start(1)] + "test case" + section[m.end(1) :]
-    return re.sub(rf"\bEach {m[1]} is described by ", "Each test case contains ", section, count=1)
+    said = "Each test case consists of " if each[1] else "Each test case contains "  # "by two lines": its lines follow
+    return re.sub(rf"\bEach {unit} is described by ", said, section, count=1)
 
 
 def parity_promise(told: str, names: list[str]) -> str | None:

@@ -47,7 +47,12 @@ from microcoder_data.testgen.prose_items import (
     split_bounds,
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
-from microcoder_data.testgen.prose_promises import is_promise, split_sentences, story_promise, told_without_parents
+from microcoder_data.testgen.prose_glosses import INDEX_RANGE
+from microcoder_data.testgen.prose_joined import own_ranges, product_said, said_of_each
+from microcoder_data.testgen.prose_joined import product_ranges, several_strings, split_two_lines
+from microcoder_data.testgen.prose_story import story_readings
+from microcoder_data.testgen.prose_story import story_ranges as _story_ranges
+from microcoder_data.testgen.prose_promises import split_sentences, story_promise, told_without_parents
 from microcoder_data.testgen.prose_refusals import a_meaning, count_bounded_elsewhere, lists_of
 from microcoder_data.testgen.prose_sentences import (
     noun_phrases,
@@ -167,6 +172,7 @@ def read_prose(statement: str) -> ProseInput:
     for name, line in reading.unstated:  # "The second line contains the string s of length n." and nothing more
         if not any(c.startswith(f"{name} consists of ") for c in reading.constraints):
             raise _Unsupported(f"the characters of a string not stated: {line!r}", kind="unsupported_format", line=line)
+    reading.constraints += product_ranges(reading.constraints, reading.lines)  # 1 <= n * m <= X of sizes
     if reading.parents:
         counts = {ln.names[0]: ln.count for ln in reading.lines if ln.count and not (ln.block or ln.string)}
         reading.constraints.append(parents_line(reading.parents, counts, reading.constraints, reading.glosses))
@@ -177,7 +183,12 @@ def read_prose(statement: str) -> ProseInput:
     names = [n for line in reading.lines for n in line.names]
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
-    reading.constraints += _story_ranges(_normal(story), set(names))
+    totals = {(t[0][0], b.replace(" ", "")) for t, b in reading.totals if len(t) == 1 and len(t[0]) == 1}
+    perm = lambda *a: _of_story(reading, *a)  # noqa: E731
+    normal = _normal(story)
+    story, said = story_readings(normal, reading.lines, totals, perm, list(reading.constraints))
+    reading.story = story if story != normal else reading.story  # less the sentences read
+    reading.constraints += said + _story_ranges(_normal(story), set(names))
     glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count
     told = told_without_tree(_normal(_without_output(story)) + "\n\n" + "\n\n".join(glosses), reading.constraints)
     told = told_without_graph(told_without_parents(told, reading.constraints), reading.constraints)
@@ -235,13 +246,14 @@ def _normal(text: str) -> str:
 
 
 def _sentences(section: list[str]) -> list[str]:
-    return split_bullets(split_sentences(_normal("\n".join(section))))
+    return split_two_lines(split_bullets(split_sentences(_normal("\n".join(section)))))
 
 
 _GLOSS = re.compile(
     r"\s*(?:—|–|\s-\s(?=[A-Za-z])|--)\s*"
     r"|(?<=\))\s*,?\s*(?=(?:where|representing|indicating|denoting|that|which|meaning|describing)\b)"
     r"|,\s+(?=the (?:number|numbers|length|lengths|size|sizes|descriptions?) of\b)"
+    r"|(?<=\))\s*,\s+(?=the\b)"  # "(1 <= d_i <= 10^6), the day on which ...": a gloss after the ranges
 )
 
 
@@ -249,22 +261,25 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     """(the sentence less its closing period and its ``— the number of ...`` gloss, the
     gloss); a gloss that states a value is kept, and refuses the reading."""
     s = sentence.rstrip(" .")
-    m = next(  # outside parentheses: "(1 <= k <= n - 1)" is no gloss
-        (g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")")),
+    m = next(  # outside parentheses: "(1 <= k <= n - 1)" is no gloss; nor "Subsequently, the description ..."
+        (
+            g
+            for g in _GLOSS.finditer(s)
+            if s[: g.start()].count("(") == s[: g.start()].count(")") and " " in s[: g.start()]
+        ),
         None,
     )
     bounds = m and re.search(r"[.,]?\s*(\([^()]*(?:<=|<)[^()]*\))$", s[m.end() :])
     if bounds and not s[: m.start()].rstrip().endswith(")"):  # "— the endpoints (1 <= l <= r <= n)": the line's ranges
         s = f"{s[: m.start()]} {bounds.group(1)}{s[m.start() : m.end() + bounds.start()]}"
         m = next(g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")"))
-    told = re.sub(r"\bnumber of (?:distinct|different)\b", "number of", s[m.end() :]) if m else ""
+    gloss = INDEX_RANGE.sub("", s[m.end() :]) if m else ""  # "..., for each 1 <= i <= n": which values, not what
+    told = re.sub(r"\bnumber of (?:distinct|different)\b", "number of", gloss)
     # "the length of the permutation (and ...)" names n: the story's permutation must be read (read_prose)
     told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
     if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
-        return s[: m.start()].strip(), PERMUTATION + s[m.end() :]
-    said = (
-        not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told))) and noun_phrases(s[m.end() :]) if m else False
-    )
+        return s[: m.start()].strip(), PERMUTATION + re.sub(r"which are guaranteed to form", "form", s[m.end() :])
+    said = not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told))) and noun_phrases(gloss) if m else False
     if m and not _COMPARISON.search(told) and said:
         return s[: m.start()].strip(), s[m.end() :]
     return s.strip(), ""
@@ -273,7 +288,8 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
 PERMUTATION = "permutation: "  # how _without_gloss marks a gloss that calls the line's list a permutation
 _PERMUTATION_GLOSS = re.compile(
     r"(?:denoting |representing )?(?:the |a )?(?:(?:elements|values) of (?:the )?)?(?:initial |given )?permutations?"
-    r"(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?",
+    r"(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?"
+    r"|(?:the )?(?:elements|values) of [A-Za-z]\w*,? which (?:are guaranteed to )?form a permutation",
     re.I,
 )
 
@@ -289,6 +305,18 @@ def _permutation(line: ProseLine, reading: ProseInput, sentence: str) -> None:
         raise _Unsupported(f"a permutation not understood: {sentence!r}", kind="promise", line=sentence)
     reading.constraints.append(f"{name} is a permutation of ({ends[0]}, ..., {ends[1]})")
     reading.perms.append(name)
+
+
+def _of_story(reading: ProseInput, name: str, sentence: str, top: str | None) -> bool:
+    """ "You are given a permutation p_1, ..., p_n" of a list read: drawn so (``_permutation``); its range
+    "1, 2, ..., n" where the sentence says it and the Input section does not."""
+    listed = [line for line in reading.lines if line.names == [name] and line.count]
+    stated = any(re.match(rf"\S+ <= {name}_i (?:<=|<) ", c) for c in reading.constraints)
+    if listed and top and not stated:
+        reading.constraints.append(f"1 <= {name}_i <= {top}")
+    if listed and name not in reading.perms:
+        _permutation(listed[0], reading, sentence)
+    return bool(listed)
 
 
 def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
@@ -402,16 +430,19 @@ def _alphabet_sentence(s: str, reading: ProseInput) -> bool:
     """The characters of a string read before without them (``prose_families.characters_said``)."""
     line = reading.lines[-1] if reading.lines else None  # "Each character is ...": of the line read last
     last = line.names[0] + ("_i" if line.block else "") if line and line.string else ""
-    said = characters_said(s, [n for n, _ in reading.unstated], last)
+    unstated = [n for n, _ in reading.unstated]
+    each = said_of_each(s, [n for ln in reading.lines if ln.string and not ln.block for n in ln.names], unstated)
+    reading.constraints += each or []  # "Both strings consist of ...": of each
+    said = None if each else characters_said(s, unstated, last)
     reading.constraints += [f"{said[0]} consists of {said[1]}"] if said else []
-    return said is not None
+    return bool(each) or said is not None
 
 
 def _read_promised(clause: str, reading: ProseInput, sentence: str) -> None:
     """ "It is guaranteed that <clause>": its ranges; "p is a permutation" of a list read is the list
     drawn a permutation of 1..n as its range says (``_permutation``)."""
-    perm = re.fullmatch(r"(?:the (?:array|sequence) )?([A-Za-z]\w*) is a permutation", clause)
-    listed = [line for line in reading.lines if perm and line.names == [perm.group(1)] and line.count]
+    perm = re.fullmatch(r"(?:the (?:array|sequence) )?([A-Za-z]\w*) is a permutation(?: of length (\w+))?", clause)
+    listed = [ln for ln in reading.lines if perm and ln.names == [perm[1]] and ln.count and perm[2] in (None, ln.count)]
     if not listed:
         reading.constraints += _ranges(clause)
     elif listed[0].names[0] not in reading.perms:
@@ -471,7 +502,7 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
             reading.unstated.append((f"{rows[0].names[0]}_i", sentence))
         reading.constraints += rows[1]
         return rows[0]
-    row = _BLOCK_ROW.match(what)
+    row = _BLOCK_ROW.match(own_ranges(what))  # "x_i (1 <= x_i <= n) and y_i (...)": the ranges after the names
     if not row or not set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
         raise _Unsupported(f"a block of lines not understood: {sentence!r}", kind="unsupported_format", line=sentence)
     written = [n for n in re.split(r" ?, ?(?:and )?| and ", row.group(2)) if n]
@@ -545,6 +576,11 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
             )
         reading.constraints += _ranges(bounds)
         return ProseLine(names)
+    several = several_strings(what, _known(reading))  # "two strings, a and b, both of length 3"
+    if several:
+        reading.constraints += several[1]
+        reading.unstated += [(n, sentence) for n in several[0]]  # their characters: a later sentence's
+        return ProseLine(several[0], string=True)
     raise _Unsupported(f"input line not understood: {sentence!r}", kind="unsupported_format", line=sentence)
 
 
@@ -581,6 +617,7 @@ def _totals(terms: str, bound: str, reading: ProseInput, sentence: str) -> list[
     product of names; the bound)].  "The sum of h and n" is read as one total of both: the
     stricter of its two readings, so a drawn input keeps either."""
     products = []
+    terms = product_said(terms)  # "nk (n multiplied by k)": n * k
     for term in re.split(r"\s+and (?:the )?(?:sum of )?|\s*\+\s*", re.sub(r"^\((.*)\)$", r"\1", terms.strip())):
         length = re.match(r"(?:the )?(?:lengths?|sizes?) of|\|", term.strip()) is not None
         term = re.sub(r"^(?:the )?(?:values? (?:of )?|lengths? of (?:the )?(?:strings? )?)", "", term.strip())
@@ -603,42 +640,9 @@ _GLOSS_PROMISE = re.compile(
     r"\b(?:guarantee|distinct|differ|unique|prime|even(?!ts?\b)|odd|divisible|multiple|power|non-?zero|positive|negative"
     r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom|divisor|coprime"
     r"|composite|consecutive|adjacent|disjoint|fibonacci|perfect squares?|squares? of|ascending|descending|increasing"
-    r"|decreasing|chronolog|symmetric|triangle|polygon|degenerate|collinear|overlap|intersect"
+    r"|decreasing|chronolog|symmetric|triangle|polygon|degenerate|collinear|overlap|intersect(?!ions?\b)"
     r"|(?:smallest|largest|lowest|highest|left|right|top|bottom|first|last|earliest|latest) to (?:the )?"
     r"(?:smallest|largest|lowest|highest|left|right|top|bottom|first|last|earliest|latest))\w*",
     re.I,
 )
 _GRAPH_WORDS = re.compile(r"\b(?:trees?|graphs?|edges?|vertices|vertex|connected|loops?|reachable|cycles?)\b", re.I)
-_CHAIN = re.compile(r"[^\s,;()]+(?:\s*(?:<=|>=|!=|<|>)\s*[^\s,;()]+)+")
-# an input set to a number in the story ("Dana's array has a_1 = 1"): a constraint line, read or refused
-# ("a = 2^k", "b_i = a_i + 1" define the story's things by the input: no value said)
-_SUPPOSED = re.compile(
-    r"\b(?:if|when|whenever|for example|e\.g|suppose|assume|let|after|then|with|such that|for (?:every|each|all))\b",
-    re.I,
-)  # no value said
-_SET = re.compile(r"(?<![\w.=<>!])([A-Za-z][A-Za-z0-9]*)(?:_\{?\w+\}?)? = -?\d+(?:\^\d+)?(?![\w^]|\.\d)")
-
-
-def _story_ranges(story: str, names: set[str]) -> list[str]:
-    """Ranges the story states of an input variable (``a number k (2 <= k <= 5)``), as
-    constraint lines; a range of anything else (``an index 1 <= i <= n``) says nothing of the input."""
-    out = []
-    for found in _CHAIN.finditer(story):
-        chain = found.group(0)
-        call = re.match(r"\([^()]*\)", story[found.end() :])  # "k <= min(n, m)": the call is the chain's
-        chain += call.group(0) if call else ""
-        terms = [t.strip() for t in _COMPARISON.split(chain)]
-        subjects = terms[1:-1] if len(terms) > 2 else [t for t in terms if not re.fullmatch(r"[\d^*+\-]+", t)]
-        if not any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
-            continue
-        left = re.fullmatch(r"([A-Za-z]\w*)(?:_(?:\{[^{}]*\}|\w+))?", terms[0])
-        if len(terms) == 2 and left and not _of_names(left.group(1), names):
-            continue  # "an index j <= n": the range of the story's j, not of n
-        out.append(chain.strip())
-    said = [x for x in split_sentences(story) if is_promise(x, names) and not _SUPPOSED.search(x)]
-    return out + [m.group(0) for x in said for m in _SET.finditer(x) if m.group(1) in names]
-
-
-def _of_names(word: str, names: set[str]) -> bool:
-    """Whether ``word`` is an input name or names written together (``kx``: k times x, kept: read or refused)."""
-    return word in names or any(word.startswith(n) and _of_names(word[len(n) :], names) for n in names if n)

@@ -264,6 +264,9 @@ def _alphabet_said(letters: str | None, name: str, *parens_and_binary: object) -
     return "0 and 1" if binary else None
 
 
+_TERM = r"(?:[A-Za-z]\w*|\|[A-Za-z]\w*\|)"  # a name or its length
+
+
 def ranges(text: str | None) -> list[str]:
     """``1 <= n <= 10^5, 2 <= k <= 5`` (or ``;`` between) -> one constraint line per range (a
     range of several names, ``1 <= n, q <= 10``, stays one line; commas inside ``min(n, m)``
@@ -283,10 +286,10 @@ def ranges(text: str | None) -> list[str]:
     for part in (p.strip() for p in pieces if p.strip()):
         if (
             parts
-            and re.fullmatch(r"[^<>]+ ?(?:<=|<) ?[A-Za-z]\w*(?:, ?[A-Za-z]\w*)*", parts[-1])
-            and re.fullmatch(r"[A-Za-z]\w*(?: ?(?:<=|<).*)?", part)
+            and re.fullmatch(rf"[^<>]+ ?(?:<=|<) ?{_TERM}(?:, ?{_TERM})*", parts[-1])
+            and re.fullmatch(rf"{_TERM}(?: ?(?:<=|<).*)?", part)
         ):
-            parts[-1] += ", " + part  # 1 <= n, q <= 10: one range of two names
+            parts[-1] += ", " + part  # 1 <= n, q <= 10 (or |s|, |t|): one range of two names
         else:
             parts.append(part)
     return [x for part in parts for x in _sorted_chain(_plain(part))]
@@ -300,6 +303,7 @@ def _plain(part: str) -> str:
     values = [int(v) for v in re.split(r" ?, ?", m.group(2))] if m else []
     if values and values == list(range(values[0], values[0] + len(values))):
         return f"{values[0]} <= {m.group(1)} <= {values[-1]}"  # type: ignore[union-attr]
+    part = re.sub(rf"^sum (?:of )?({NAME})_\{{?i\}}?(?= ?(?:<=|>=|<|>))", r"sum(\1)", part)  # sum a_i >= 1: of the list
     m = re.fullmatch(rf"({NAME})_\{{?i\}}? ?!= ?\1_\{{?j\}}? (?:for|if|when) (?:all )?i ?!= ?j", part)
     if m:
         return f"all values of {m.group(1)} are distinct"
@@ -344,6 +348,9 @@ def read_string_rows(
         return None
     line, lines = read
     name = line.names[0]
-    if not line.count or not all(x.startswith(f"{name} consists of ") for x in lines):
+    bounded = [x for x in lines if re.fullmatch(rf"[^|]*\|{name}_\{{?i\}}?\|[^|]*", x)]  # 1 <= |s_i| <= 10: each
+    lines = [x for x in lines if x not in bounded]
+    if not (line.count or bounded) or not all(x.startswith(f"{name} consists of ") for x in lines):
         raise _Unsupported(f"a block of strings not understood: {sentence!r}", kind="unsupported_format", line=sentence)
-    return ProseLine([name], block=True, string=True, length=line.count), [f"{name}_i{x[len(name) :]}" for x in lines]
+    said = [f"{name}_i{x[len(name) :]}" for x in lines]
+    return ProseLine([name], block=True, string=True, length=line.count), said + bounded

@@ -8,6 +8,7 @@ p", "all a_i are distinct").  A word is read as a promise unless its sentence is
 one of the kinds that promise nothing of the input:
 
 * a definition: ``A permutation of length n is ...``, ``... is called good if ...``, ``Let ... be``,
+  ``A set of '#' cells forms a connected component if ...``,
   ``For example, ...``, ``The median of an array is ...`` (of an indefinite thing);
 * the task: ``Find ...``, ``Print ...``, ``Your task is to ...``, ``You can ...``, ``In one
   operation ...``, a question, ``X wants to ...``;
@@ -52,6 +53,7 @@ WE_CALL = r"(?:let's|let us|we) (?:call|say|define|denote)"
 _DEFINITION = re.compile(
     r"^(?:an? [\w-]+(?: [\w-]+){0,2}(?: (?:of|with) [^,;:]*?|\([^()]*\))? (?:is|are) (?:an?|the|called|said|considered)\b"
     r"|the [\w\s()-]{1,40}? of an? \w[^.]*? (?:is|are)\b"
+    r"|an? [^,;:.]{1,40}? (?:forms?|makes?) (?:an?|the) [\w\s-]{1,40}? if\b"  # "A set of cells forms a ... if ..."
     r"|let\b|define\b|denote\b|recall that an?\b|for example\b|e\.g\.|tags:"
     r"|in the (?:first|second|third|fourth|fifth|\w+-th|\d+-th) (?:test case|example|sample|query|testcase)s?\b)"
     rf"|\b{NAMED}\b|\b{WE_CALL}\b",

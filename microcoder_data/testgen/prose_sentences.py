@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from microcoder_data.testgen.prose_families import rewrite as more_wordings
+from microcoder_data.testgen.prose_glosses import bare_part
 
 _ORDINAL = r"first|second|third|fourth|fifth|sixth|next|only|single|final|last"
 _REWRITES = [
@@ -255,8 +256,9 @@ def noun_phrases(gloss: str) -> bool:
             parts, part = parts + [part], ""
         else:
             part += ch
-    for p in [*parts, part]:
+    for k, p in enumerate([*parts, part]):
         p = re.sub(r"^(?:and|or)\s+", "", p.strip())
-        if re.search(r"[A-Za-z]", p) and (re.search(r"[=<>]", p) or not _PHRASE_START.match(p)):
+        elided = k and all(_PHRASE_START.match(x) or bare_part(x) for x in re.split(r"\s+(?:and|or)\s+", p))
+        if re.search(r"[A-Za-z]", p) and (re.search(r"[=<>]", p) or not (_PHRASE_START.match(p) or elided)):
             return False
     return True

@@ -1,0 +1,181 @@
+"""What the story (the statement outside the Input section) says of the input, read by shape:
+
+* ranges of an input variable (``a number k (2 <= k <= 5)``) and an input set to a number in a
+  sentence that may promise ("Dana's array has a_1 = 1"): constraint lines, read or refused;
+* ``You are given two distinct integers x and y``: the named scalars pairwise different (checked);
+* ``You are given a permutation [a_1, a_2, ..., a_n]`` / ``a permutation p_1, ..., p_n`` of a list
+  read: that list drawn a permutation as its range says (``prose_format._permutation``);
+* ``It can be proven that ...``: a consequence of what is stated, so no promise of its own.
+
+A sentence read so is taken out of the story before its shape words are judged
+(``prose_promises.story_promise``); anything else stays there, and refuses as before."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from microcoder_data.testgen.prose_items import ProseLine, ranges
+from microcoder_data.testgen.prose_promises import is_promise, sentences, split_sentences
+
+_COMPARISON = re.compile(r"<=|>=|!=|<|>")
+_CHAIN = re.compile(r"[^\s,;()]+(?:\s*(?:<=|>=|!=|<|>)\s*[^\s,;()]+)+")
+# an input set to a number in the story ("Dana's array has a_1 = 1"): a constraint line, read or refused
+# ("a = 2^k", "b_i = a_i + 1" define the story's things by the input: no value said)
+_SUPPOSED = re.compile(
+    r"\b(?:if|when|whenever|for example|e\.g|suppose|assume|let|after|then|with|such that|for (?:every|each|all))\b",
+    re.I,
+)  # no value said
+_SET = re.compile(r"(?<![\w.=<>!])([A-Za-z][A-Za-z0-9]*)(?:_\{?\w+\}?)? = -?\d+(?:\^\d+)?(?![\w^]|\.\d)")
+
+
+def story_ranges(story: str, names: set[str]) -> list[str]:
+    """Ranges the story states of an input variable (``a number k (2 <= k <= 5)``), as
+    constraint lines; a range of anything else (``an index 1 <= i <= n``) says nothing of the input."""
+    out = []
+    for found in _CHAIN.finditer(story):
+        chain = found.group(0)
+        call = re.match(r"\([^()]*\)", story[found.end() :])  # "k <= min(n, m)": the call is the chain's
+        chain += call.group(0) if call else ""
+        terms = [t.strip() for t in _COMPARISON.split(chain)]
+        subjects = terms[1:-1] if len(terms) > 2 else [t for t in terms if not re.fullmatch(r"[\d^*+\-]+", t)]
+        if not any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
+            continue
+        left = re.fullmatch(r"([A-Za-z]\w*)(?:_(?:\{[^{}]*\}|\w+))?", terms[0])
+        if len(terms) == 2 and left and not _of_names(left.group(1), names):
+            continue  # "an index j <= n": the range of the story's j, not of n
+        out.append(chain.strip())
+    said = [x for x in split_sentences(story) if is_promise(x, names) and not _SUPPOSED.search(x)]
+    return out + [m.group(0) for x in said for m in _SET.finditer(x) if m.group(1) in names]
+
+
+def _of_names(word: str, names: set[str]) -> bool:
+    """Whether ``word`` is an input name or names written together (``kx``: k times x, kept: read or refused)."""
+    return word in names or any(word.startswith(n) and _of_names(word[len(n) :], names) for n in names if n)
+
+
+_NAMES = r"[A-Za-z]\w*(?:(?:, ?| and |, and )[A-Za-z]\w*)+"
+_GIVEN = r"^(?:you are |you're )?given "
+_DISTINCT_SCALARS = re.compile(
+    rf"{_GIVEN}(two|three|four) (?:pairwise )?distinct (?:(?:positive|non-negative|nonnegative) )?integers ({_NAMES})\.?$",
+    re.I,
+)
+_LIST = r"([A-Za-z]\w*)"
+_UP_TO = r"(?: consisting of \w+ integers 1, 2, \.\.\., (\w+)| of (?:the )?integers (?:from 1 to|1, 2, \.\.\.,) (\w+))"
+_PERMUTATIONS = (  # each: the list's name, then the top of "1, 2, ..., n" where the sentence says it
+    re.compile(
+        rf"{_GIVEN}an? permutation(?: of length \w+)?,? \[?{_LIST}_\{{?1\}}?, ?.*?\1_\{{?\w+\}}?\]?()\.?$", re.I
+    ),
+    re.compile(
+        rf"{_GIVEN}an? permutation {_LIST}(?: of length \w+|{_UP_TO})?(?: \(a permutation is [^()]*\))?\.?$", re.I
+    ),
+    re.compile(
+        rf"^(?:in other words,? |that is,? |it is guaranteed that )?(?:the (?:array|sequence) )?{_LIST} is a"
+        r" permutation()\.?$",
+        re.I,
+    ),
+)
+_PROVEN = re.compile(r"^it can (?:be|also be) (?:proven|proved|shown)\b", re.I)
+# "The only difference is that in this version n <= 10^5 and the sum of n for all test cases does not
+# exceed 10^5": the version's limits, each a range read here or a total the Input section read
+_VERSION = re.compile(r"^(?:the only difference (?:between the versions )?is that )?in this version,? (.+?)\.?$", re.I)
+_SUM = re.compile(
+    r"the sum of ([A-Za-z]\w*)(?: (?:over|for|across|in) all (?:the )?test cases)? (?:does not|doesn't) exceed (.+)",
+    re.I,
+)
+_HOW_MANY = {"two": 2, "three": 3, "four": 4}
+Permutation = Callable[[str, str, str | None], bool]
+
+
+def story_readings(
+    story: str,
+    read_lines: list[ProseLine],
+    totals: set[tuple[str, str]],
+    permutation: Permutation,
+    read: list[str] = [],  # noqa: B006 (never changed) the constraint lines the Input section read
+) -> tuple[str, list[str]]:
+    """(the story less the sentences read as above, the constraint lines they state).  ``read_lines``:
+    the Input section's lines; ``totals``: (name, bound) of each sum over the test cases read;
+    ``permutation(name, sentence, top)``: reads a list as a permutation (False where no list of that name
+    was read; ``top``: n of "1, 2, ..., n", where the sentence says it)."""
+    names = {n for line in read_lines for n in line.names}
+    scalars = {n for line in read_lines if line.count is None and not line.string for n in line.names}
+    lists = {ln.names[0] for ln in read_lines if ln.count and not (ln.string or ln.block or ln.width)}
+    lines: list[str] = []
+    for sentence in sentences(story):
+        given = _distinct_lists(sentence, lists)  # "Given two arrays of distinct integers a and b, ...": the rest stays
+        if given:
+            lines += given[1]
+            story = re.sub(r"\s+".join(map(re.escape, given[0].split())), " ", story, count=1)
+            continue
+        said = _distinct_scalars(sentence, scalars)
+        said = _version(sentence, names, totals) if said is None else said
+        m = next((m for pattern in _PERMUTATIONS if (m := pattern.match(sentence))), None)
+        if said is not None:
+            lines += said
+        elif not (m and permutation(m.group(1), sentence, m.group(2) or m.group(3) if len(m.groups()) == 3 else None)):
+            if not _PROVEN.match(sentence) and not _restated(sentence, read):
+                continue
+        story = re.sub(r"\s+".join(map(re.escape, sentence.split())), " ", story)
+    return story, lines
+
+
+def _version(sentence: str, names: set[str], totals: set[tuple[str, str]]) -> list[str] | None:
+    """The ranges of a version's sentence (above), or None where a clause is neither a range of an input
+    nor a total the Input section read with the same bound."""
+    m = _VERSION.match(sentence)
+    lines: list[str] = []
+    for clause in re.split(r",? and ", re.sub(r"\s*\*\s*", "*", m.group(1))) if m else []:  # 3 * 10^5: one term
+        total = _SUM.fullmatch(clause.strip())
+        if total and (total.group(1), total.group(2)) in totals:
+            continue
+        said = story_ranges(clause, names)
+        if total or not said or _CHAIN.sub("", clause).strip(" ,"):
+            return None
+        lines += said
+    return lines if m else None
+
+
+def _distinct_scalars(sentence: str, scalars: set[str]) -> list[str] | None:
+    """ "You are given two distinct non-negative integers x and y" of scalars read: ``x != y`` (every pair)."""
+    m = _DISTINCT_SCALARS.match(sentence)
+    names = re.split(r", ?(?:and )?| and ", m.group(2)) if m else []
+    if not m or len(names) != _HOW_MANY[m.group(1).lower()] or not set(names) <= scalars:
+        return None
+    return [f"{a} != {b}" for i, a in enumerate(names) for b in names[i + 1 :]]
+
+
+_GUARANTEED = re.compile(r"^(?:it is|it's) (?:also )?guaranteed(?: that)? (.+?)\.?$", re.I)
+
+
+def _restated(sentence: str, read: list[str]) -> bool:
+    """ "It's also guaranteed that 2l <= r" / "It is guaranteed a is sorted" where the Input section read the
+    same (a list read sorted in some order, or as ``a_1 <= a_2 <= ... <= a_n``, is sorted): a guarantee said
+    twice, enforced once."""
+    m = _GUARANTEED.match(sentence)
+    plain = {x.replace(" ", "") for x in read}
+    lines = ranges(m.group(1)) if m else []
+
+    def said(line: str) -> bool:
+        order = re.fullmatch(r"([A-Za-z]\w*) is sorted", line)
+        chain = rf"{order[1]} is sorted |(?:\S+ <=? )?{order[1]}_\{{?1\}}? <=? {order[1]}_\{{?2\}}? " if order else ""
+        return line.replace(" ", "") in plain or bool(chain and any(re.match(chain, x) for x in read))
+
+    return bool(lines) and all(said(x) for x in lines)
+
+
+_DISTINCT_LISTS = re.compile(
+    rf"^(?:you are )?given (?:an? |two |three )?(?:arrays?|sequences?|lists?) of (?:pairwise )?distinct"
+    rf" (?:(?:positive|non-negative|nonnegative) )?integers ({_NAMES[:-1]}*)(?: of length \w+)?(?:, |\.?$)",
+    re.I,
+)
+
+
+def _distinct_lists(sentence: str, lists: set[str]) -> tuple[str, list[str]] | None:
+    """ "Given two arrays of distinct positive integers a and b of length n, ..." of lists read: (the words
+    read, each list's values distinct); the sentence's rest is judged as any story's."""
+    m = _DISTINCT_LISTS.match(sentence)
+    names = re.split(r", ?(?:and )?| and ", m.group(1)) if m else []
+    if not m or not names or not set(names) <= lists:
+        return None
+    return m.group(0), [f"all values of {n} are distinct" for n in names]
