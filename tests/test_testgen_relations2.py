@@ -4,7 +4,12 @@ and a neighbouring phrasing that says more still refuses."""
 
 from __future__ import annotations
 
+import json
+
+from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
+from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
 from test_testgen_conditions import drawn, fn_problem, why_not_read
+from test_testgen_stdin_relations import _problem
 
 _CONVERT = (
     "1 <= cost.length == original.length == changed.length <= 20\n{line}\n1 <= cost[i] <= 10^6\n"
@@ -51,3 +56,53 @@ def test_consist_of_or_a_wider_class_still_has_no_length():
     ):
         p = fn_problem(_CONVERT.format(line=line), _CONVERT_SIG, [_CONVERT_TEST])
         assert "no length stated for original[i]" in why_not_read(p)
+
+
+SHARED = (  # a field v both forms have; a line of type 1 relates it to u
+    "N Q\nquery_1\nquery_2\n\\vdots\nquery_Q\n\nHere, query_i is given in one of the following formats:\n1 u v\n\n2 v k",
+    [
+        "1 \\le N, Q \\le 2 \\times 10^5",
+        "In a Type 1 query, 1 \\le u < v \\le N.",
+        "In a Type 2 query, 1 \\le v \\le N, 1 \\le k \\le 10.",
+        "All input values are integers.",
+    ],
+)
+
+
+def _queries(text: str) -> tuple[int, list[list[int]]]:
+    head, *rows = text.strip().split("\n")
+    return int(head.split()[0]), [list(map(int, r.split())) for r in rows]
+
+
+def test_a_relation_of_one_query_type_holds_in_every_query_of_that_type():
+    spec = stdin_spec(_problem(*SHARED, ["4 3\n1 1 2\n2 1 1\n1 3 4\n"]))
+    assert isinstance(spec, StdinSpec), spec.reason
+    assert spec.rows[1].forms == {"1": ["u", "v"], "2": ["v2", "k"]}  # type 2's v its own field
+    drawn = [spec.render(json.loads(x)) for x in generate_inputs(spec.spec, "atc/x", 30)]
+    large = [
+        spec.render(json.loads(x)) for x in generate_large_inputs(spec.spec, "atc/x", 2, budget=20_000, max_chars=10**7)
+    ]
+    assert len(drawn) >= 20 and large
+    types = set()
+    for text in drawn + large:
+        n, queries = _queries(text)
+        for q in queries:
+            types.add(q[0])
+            if q[0] == 1:
+                assert len(q) == 3 and 1 <= q[1] < q[2] <= n, text
+            else:
+                assert q[0] == 2 and len(q) == 3 and 1 <= q[1] <= n and 1 <= q[2] <= 10, text
+    assert types == {1, 2}
+
+
+def test_an_existing_query_breaking_its_types_relation_refuses():
+    broken = stdin_spec(_problem(*SHARED, ["4 2\n1 3 2\n2 4 1\n"]))  # u > v in a type-1 query
+    assert not isinstance(broken, StdinSpec) and "breaks the constraints" in broken.reason
+    # a type-2 v below the type-1 u is fine: values of different queries are not related
+    assert isinstance(stdin_spec(_problem(*SHARED, ["4 2\n1 3 4\n2 1 1\n"])), StdinSpec)
+
+
+def test_a_relation_across_types_still_refuses():
+    fmt, lines = SHARED
+    across = stdin_spec(_problem(fmt, [*lines, "u < k"], ["4 2\n1 1 2\n2 1 5\n"]))  # u of one query, k of another
+    assert not isinstance(across, StdinSpec) and across.refusal.kind == "unsupported_constraint"
