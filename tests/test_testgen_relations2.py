@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 
+from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
-from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
+from microcoder_data.testgen.prose_items import ranges
+from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
+from microcoder_eval.types import TestCase
 from test_testgen_conditions import drawn, fn_problem, why_not_read
-from test_testgen_stdin_relations import _problem
+from test_testgen_stdin_relations import _ints, _problem
 
 _CONVERT = (
     "1 <= cost.length == original.length == changed.length <= 20\n{line}\n1 <= cost[i] <= 10^6\n"
@@ -106,3 +109,49 @@ def test_a_relation_across_types_still_refuses():
     fmt, lines = SHARED
     across = stdin_spec(_problem(fmt, [*lines, "u < k"], ["4 2\n1 1 2\n2 1 5\n"]))  # u of one query, k of another
     assert not isinstance(across, StdinSpec) and across.refusal.kind == "unsupported_constraint"
+
+
+GAMES = ("N\np_1 w_1\n\\vdots\np_N w_N", ["1 \\le N \\le 10", "1 \\le p_i \\le 100"])
+
+
+def _games(line: str, inputs: list[str]) -> StdinSpec | object:
+    return stdin_spec(_problem(GAMES[0], [*GAMES[1], line], inputs))
+
+
+def test_a_comma_list_in_a_chain_bounds_each_item_by_both_ends():
+    for line in ("1 \\le w_i, p_i \\times w_i \\le 2 \\times 10^5", "1 <= p_i * w_i, w_i <= 2 * 10^5"):
+        spec = _games(line, ["2\n50 100\n100 7\n"])
+        assert isinstance(spec, StdinSpec), spec.reason
+        drawn = [parse(spec.rows, spec.render(json.loads(x))) for x in generate_inputs(spec.spec, "atc/x", 30)]
+        assert len(drawn) >= 20
+        for args in drawn:
+            p, w = _ints(args["p"]), _ints(args["w"])
+            assert all(1 <= b <= 2 * 10**5 and 1 <= a * b <= 2 * 10**5 for a, b in zip(p, w)), args
+
+
+def test_an_existing_test_breaking_an_item_of_the_list_refuses():
+    broken = _games("1 <= w_i, p_i * w_i <= 2 * 10^5", ["2\n50 5000\n100 7\n"])  # 50 * 5000 > 2 * 10^5
+    assert not isinstance(broken, StdinSpec) and "breaks the constraints" in broken.reason
+    unresolved = _games("1 <= w_i, p_i * q_i <= 2 * 10^5", ["2\n50 100\n100 7\n"])  # q names no input
+    assert not isinstance(unresolved, StdinSpec)
+
+
+def test_codeforces_prose_keeps_a_comma_list_in_a_chain_one_range():
+    st = (
+        "Pick games.\n\n### Input\nThe first line contains a single integer n (1 <= n <= 10) — the number of games."
+        "\n\nThe i-th of the following n lines contains two integers p_i and w_i (1 <= p_i <= 100, 1 <= w_i, "
+        "p_i * w_i <= 2 * 10^5) — the chance and the prize.\n\n### Output\nPrint a number.\n"
+    )
+    p = Problem(
+        id="cf/x", source="cf", title="x", statement=st, mode="stdin", tests=[TestCase("2\n50 100\n100 7\n", "0\n")]
+    )
+    spec = stdin_spec(p)
+    assert isinstance(spec, StdinSpec), spec.reason
+    assert (spec.spec.nodes["w"].elem.lo, spec.spec.nodes["w"].elem.hi) == ("1", "2 * 10**5")
+    assert any("p[i] * w[i] <= 2 * 10 ** 5" in c for c in spec.spec.checks)
+
+
+def test_plain_references_in_a_chain_stay_the_range_reading_s():
+    assert ranges("1 <= n, q <= 10") == ["1 <= n, q <= 10"]
+    spec = _games("1 \\le p_i, w_i \\le 100", ["2\n50 10\n100 7\n"])
+    assert isinstance(spec, StdinSpec) and spec.spec.checks == [] and spec.spec.nodes["w"].elem.hi == "100"
