@@ -225,15 +225,14 @@ def _top_level_split(term: str) -> list[str]:
 def _each_term(reader: Any, terms: list[str], ops: list[str]) -> list[str] | None:
     """``1 <= w[i], p[i] * w[i] <= 2 * 10^5`` (Codeforces' ``1 <= w_i, p_i * w_i <= 2 * 10^5``): a comma
     list between a chain's two ends bounds each item by both, as ``1 <= a, b <= n`` does -- one line per
-    item, each read on its own (a bound drawn, a relation checked).  Only where an item is arithmetic:
-    a list of plain references stays the range reading's (None)."""
+    item, each read on its own (a bound drawn, a relation checked).  Only where an item is arithmetic."""
     if len(terms) != 3:
         return None
     items = _top_level_split(terms[1])
-    if len(items) < 2 or any(not x for x in items) or all(reader.ref(x) is not None for x in items):
-        return None
-    if any("," in t for t in (terms[0], terms[2]) if _top_level_split(t)[1:]):
-        return None
+    if len(items) < 2 or any(not x for x in items) or not any(re.search(r"[-+*/^(]", x) for x in items):
+        return None  # plain references (``a.length, b.length``, ``xi, yi``): the range reading's, as they were
+    if any(_top_level_split(t)[1:] for t in (terms[0], terms[2])):
+        return None  # a list at an end too: not one chain
     return [f"{terms[0]} {ops[0]} {x} {ops[1]} {terms[2]}" for x in items]
 
 
