@@ -154,6 +154,11 @@ def made_of_listed(reader: Any, text: str) -> bool | None:
     plain = m and re.fullmatch(rf"{m.group(1)} (?:consists? (?:only )?of|contains?) (?:only )?{re.escape(said)}", text)
     if not m or plain and reader.alphabet(said) is not None:
         return None  # the plain phrasing: constraints._made_of's
+    subjects = re.split(r",? and |, ", m.group(1))
+    if re.search(r" are (?:lowercase|uppercase) (?:english |latin )?letters$", text, re.I) and all(
+        _element_without_length(reader, s) for s in subjects
+    ):  # "original[i], changed[i] are lowercase English letters": each element IS one letter
+        return all(reader.read(f"{s} is an {said.removesuffix('s')}", False) for s in subjects)
     chars = reader.alphabet(m.group(2)) or listed_alphabet(m.group(2))
     if chars is None:
         return None
@@ -163,6 +168,17 @@ def made_of_listed(reader: Any, text: str) -> bool | None:
     for node in nodes:
         node.alphabet = chars
     return True
+
+
+def _element_without_length(reader: Any, subject: str) -> bool:
+    """Whether ``subject`` is each string of a list (``original[i]``) with no length stated (yet):
+    "are letters" then says each is one letter; with a length (``1 <= words[i].length <= 10``, in
+    either order: a later length line replaces the 1) the words say what each consists of."""
+    ref = reader.ref(subject)
+    if ref is None or ref[1] == 0 or ref[2] != "val" or not subject.endswith("]"):
+        return False
+    node = reader.node_at(ref[0], ref[1])
+    return node.kind == "str" and node.len_lo is None and node.len_hi is None
 
 
 def string_leaf(reader: Any, subject: str) -> Any:

@@ -287,9 +287,9 @@ def ranges(text: str | None) -> list[str]:
         if (
             parts
             and re.fullmatch(rf"[^<>]+ ?(?:<=|<) ?{_TERM}(?:, ?{_TERM})*", parts[-1])
-            and re.fullmatch(rf"{_TERM}(?: ?(?:<=|<).*)?", part)
-        ):
-            parts[-1] += ", " + part  # 1 <= n, q <= 10 (or |s|, |t|): one range of two names
+            and re.fullmatch(rf"{_TERM}(?: ?[-+*] ?(?:{_TERM}|\d+))*(?: ?(?:<=|<).*)?", part)
+        ):  # 1 <= n, q <= 10 (or |s|, |t|): one range of two names; 1 <= w_i, p_i * w_i <= 2 * 10^5: of w_i and a product
+            parts[-1] += ", " + part
         else:
             parts.append(part)
     return [x for part in parts for x in _sorted_chain(_plain(part))]

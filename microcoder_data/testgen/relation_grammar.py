@@ -174,6 +174,9 @@ def read_relation(reader: Any, text: str) -> bool | None:
     terms, ops = parts[0::2], parts[1::2]
     if len(terms) < 2:
         return None
+    listed = _each_term(reader, terms, ops) if not cond else None
+    if listed is not None:
+        return all(reader.read(line, False) for line in listed)
     try:
         trees = [ast.parse(_term_text(reader, t), mode="eval").body for t in terms]
     except SyntaxError:
@@ -205,6 +208,32 @@ def read_relation(reader: Any, text: str) -> bool | None:
     if not cond:
         _inner_bounds(reader, terms, ops, elements)
     return True
+
+
+def _top_level_split(term: str) -> list[str]:
+    """``w[i], p[i] * w[i]`` -> its comma-separated items (commas inside brackets or calls split nothing)."""
+    items, depth, cur = [], 0, ""
+    for ch in term:
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            items, cur = [*items, cur.strip()], ""
+        else:
+            cur += ch
+    return [*items, cur.strip()]
+
+
+def _each_term(reader: Any, terms: list[str], ops: list[str]) -> list[str] | None:
+    """``1 <= w[i], p[i] * w[i] <= 2 * 10^5`` (Codeforces' ``1 <= w_i, p_i * w_i <= 2 * 10^5``): a comma
+    list between a chain's two ends bounds each item by both, as ``1 <= a, b <= n`` does -- one line per
+    item, each read on its own (a bound drawn, a relation checked).  Only where an item is arithmetic."""
+    if len(terms) != 3:
+        return None
+    items = _top_level_split(terms[1])
+    if len(items) < 2 or any(not x for x in items) or not any(re.search(r"[-+*/^(]", x) for x in items):
+        return None  # plain references (``a.length, b.length``, ``xi, yi``): the range reading's, as they were
+    if any(_top_level_split(t)[1:] for t in (terms[0], terms[2])):
+        return None  # a list at an end too: not one chain
+    return [f"{terms[0]} {ops[0]} {x} {ops[1]} {terms[2]}" for x in items]
 
 
 def _inner_bounds(reader: Any, terms: list[str], ops: list[str], elements: list[list[ast.Subscript]]) -> None:
@@ -335,6 +364,7 @@ ENTRIES = (
             "A[i][j] == A[j][i] > 0 (i != j)",
             "For all i, j that i != j, grid[i][j] != grid[j][i]",
             "nums1[i] * nums2[i] <= 2 * 10^5",
+            "1 <= nums1[i], nums1[i] * nums2[i] <= 2 * 10^5",
         ),
         "checked",
         read_relation,

@@ -41,6 +41,7 @@ from microcoder_data.testgen.stdin_cells import numbered_cells, numbered_columns
 from microcoder_data.testgen.stdin_cubes import cube_range, read_cube
 from microcoder_data.testgen.stdin_digit_cells import digit_cells
 from microcoder_data.testgen.stdin_phrasings import graph_lines
+from microcoder_data.testgen.query_fields import split_shared_fields
 from microcoder_data.testgen.stdin_queries import (
     QUERY_TYPE,
     constraint_of_fields,
@@ -298,6 +299,10 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     lines = constraint_lines(statement)
     if not lines:
         raise _Unsupported("no Constraints section: no ranges for the input's values", kind="no_format")
+    split = split_shared_fields(rows, lines)  # "In a Type 1 query, u < v" of a v type 2 has too
+    if split is not None:
+        rows, lines = split
+        raw = [parse(rows, t.input) for t in p.tests]
     chars = [n for r in rows if r.kind == "scalars" and r.joined for n in r.names]  # S_1S_2: strings of one
     return StdinSpec(rows, _spec_of(rows, raw, lines, statement, set(chars), [f"{n}.length == 1" for n in chars]))
 

@@ -14,8 +14,9 @@ holding that field's values in input order (``C``: one per type-1 query), so eve
 plain list element the constraint reader can bound.  A field's length is the count of the
 queries whose form has it; ``For the first type of query, C is one of R, L, U, and D`` bounds
 the field ``C`` (a field in several forms gets every bound stated for it: narrower, never
-outside).  A relation between two fields of different forms (``u < v`` where ``v`` also
-appears in another form) pairs values of different queries: refused.  A promise about the
+outside).  A relation between two fields of different forms (``u < k``) pairs values of
+different queries: refused (a line of one type relating two of its fields, ``u < v`` where ``v`` is
+also a type-2 field, first splits ``v`` per form: query_fields.py).  A promise about the
 state a query finds ("when a query of the second type is given, x exists in A") is not a
 constraint on the input alone: the reader does not understand it, so nothing is generated.
 """

@@ -146,6 +146,7 @@ ENTRIES = (
             "s and t consist of only the digits 0 and 1",
             "num consists of only 6 and 9 digits",
             "t has only lowercase English letters",
+            "original[i], changed[i] are lowercase English letters",  # each one letter: no length stated
             "All names[i] and words[j] are composed of lowercase English letters",
         ),
         "drawn",
