@@ -17,6 +17,7 @@ from microcoder_data.testgen.conditions import (
     read_occurrences,
     read_string_rule,
 )
+from microcoder_data.testgen.index_base import one_indexed_constant
 from microcoder_data.testgen.line_readings import read_line
 from microcoder_data.testgen.scraped_powers import Scraped
 from microcoder_data.testgen.scraped_powers import rewrite as scraped_rewrite
@@ -201,7 +202,17 @@ class _Reader:
         return set(self.nodes)
 
     def ref(self, term: str) -> tuple[str, int, str] | None:
+        self._from_one(term)
         return _parse_ref(term, self.names(), self.aliases)
+
+    def _from_one(self, term: str) -> None:
+        """Refuse a constant position of a list the statement numbers from 1 (``queries[i][1]``): whether
+        the notation follows it is unsure (its names ``x_i == queries[i][1]`` are position_names')."""
+        name = one_indexed_constant(self.statement, term)
+        if name:
+            raise _Unsupported(
+                f"a constant position of the 1-indexed {name} in {term!r}", "unsupported_constraint", term
+            )
 
     def expr(self, term: str) -> str:
         """``_expr`` with tuple positions (``edges[i][1]``, ``vi``) named as in :func:`item_name`, a
@@ -216,6 +227,7 @@ class _Reader:
             raise
 
     def _expr_of(self, term: str) -> str:
+        self._from_one(term)
         t = re.sub(
             r"\b([A-Za-z_]\w*)((?:\[\s*\w+\s*\])*\[\s*(\d+)\s*\])",
             lambda m: (

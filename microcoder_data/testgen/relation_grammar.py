@@ -20,6 +20,7 @@ import copy
 import re
 from typing import Any
 
+from microcoder_data.testgen.index_base import one_indexed
 from microcoder_data.testgen.matrices import read_matrix
 from microcoder_data.testgen.name_variants import with_variants
 from microcoder_data.testgen.spec_expr import ExprError, evaluate, parse_expr
@@ -69,17 +70,34 @@ def _index_var(reader: Any, node: ast.expr) -> str | None:
 
 def _access(reader: Any, sub: ast.Subscript) -> tuple[str, int] | None:
     """(the input an element chain starts from, its depth), where every index is an index variable
-    (with an offset) or a constant position (LeetCode's notation, from 0); else None."""
-    depth, node = 0, sub
-    while isinstance(node, ast.Subscript):
-        index = node.slice
-        constant = isinstance(index, ast.Constant) and isinstance(index.value, int) and not reader.first_index
-        if not constant and _index_var(reader, index) is None:
-            return None
-        depth, node = depth + 1, node.value
-    if not isinstance(node, ast.Name) or node.id not in reader.nodes:
+    (with an offset) or a constant position that always exists; else None."""
+    chain = _chain(sub)
+    root = chain[-1].value
+    if not isinstance(root, ast.Name) or root.id not in reader.nodes:
         return None
-    return node.id, depth
+    for level, s in enumerate(reversed(chain)):  # level: the indexes before this one
+        index = s.slice
+        if isinstance(index, ast.Constant) and type(index.value) is int:
+            if not _always_there(reader, root.id, level, index.value):
+                return None
+        elif _index_var(reader, index) is None:
+            return None
+    return root.id, len(chain)
+
+
+def _always_there(reader: Any, name: str, level: int, k: int) -> bool:
+    """Whether position ``k`` (LeetCode's notation, from 0) of ``name``'s lists at ``level`` exists in
+    every input: the length stated at least ``k + 1`` before this line.  Not where the statement numbers
+    positions from 1 (AtCoder's, or "a 1-indexed array nums"): unsure which element it names.  A row
+    of named positions (``queries[i] = [l_i, r_i]``) has them all."""
+    if reader.first_index or one_indexed(reader.statement, name):
+        return False
+    row = re.search(rf"\b{re.escape(name)}\[[a-z]\] ?= ?\[([^\]]+)\]", reader.statement)
+    if level == 1 and row and k < len(row.group(1).split(",")):
+        return True
+    stated = reader.bounds.get((name, level, "len"), {})
+    least = stated.get("eq", stated.get("lo", ""))
+    return str(least).isdigit() and k < int(least)
 
 
 def _kind(reader: Any, e: ast.expr) -> str | None:
@@ -278,7 +296,7 @@ def _quantified(reader: Any, relation: str, chains: list[ast.Subscript], cond: s
             (
                 (i.id, ast.unparse(c))
                 for c, i in accesses
-                if isinstance(i, ast.Name) and i.id in wanted and i.id not in done and _free(reader, c) <= done
+                if isinstance(i, ast.Name) and i.id in wanted and i.id not in done and _bound_list(reader, c, done)
             ),
             None,
         )
@@ -286,17 +304,25 @@ def _quantified(reader: Any, relation: str, chains: list[ast.Subscript], cond: s
             # a variable only offset (``nums[i + 1]`` alone) or ranging over nothing bound; or a second one
             # over a list of its own (``A[i] + B[j]``): pairs of two long lists, too many to check
             return None
+        if pick[1] in {over for _, over in bound}:
+            return None  # a second over the same list (``grid[i][j] != grid[i][k]``): pairs of a long row
         bound.append(pick)
     guards = [
         f"0 <= {ast.unparse(i)} < len({ast.unparse(c)})"
         for c, i in accesses
-        if (ast.unparse(i), ast.unparse(c)) not in {(v, over) for v, over in bound}
-    ]
+        if _index_var(reader, i) and (ast.unparse(i), ast.unparse(c)) not in {(v, over) for v, over in bound}
+    ]  # a constant position is there always (_access)
     guards = list(dict.fromkeys(guards + ([cond] if cond else [])))
     body = f"not ({' and '.join(guards)}) or ({relation})" if guards else relation
     for v, over in reversed(bound):
         body = f"all({body} for {v} in range(len({over})))"
     return body
+
+
+def _bound_list(reader: Any, c: ast.expr, done: set[str]) -> bool:
+    """Whether a variable may range over ``c``'s positions: each index of ``c`` a variable bound already,
+    no offset (``grid[i + 1]`` of the last ``i`` is no list)."""
+    return all(isinstance(s.slice, ast.Name) and s.slice.id in done for s in _chain(c))
 
 
 def _free(reader: Any, e: ast.expr) -> set[str]:
@@ -359,7 +385,7 @@ ENTRIES = (
             "abs(a - b) <= 10",
             "1 <= int(s) <= int(t) < 10^100",
             "original[i] != changed[i]",
-            "grid[i][0] * 2 < grid[i][1] + n",
+            "queens[i][0] * 2 < queens[i][1] + n",  # rows of two: queens[i] = [xQueeni, yQueeni]
             "1 <= nums[i] <= nums[i] + nums1[i] * nums2[i] <= n",
             "A[i][j] == A[j][i] > 0 (i != j)",
             "For all i, j that i != j, grid[i][j] != grid[j][i]",

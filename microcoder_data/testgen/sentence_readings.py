@@ -29,6 +29,7 @@ from typing import Any
 
 from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.existence_readings import _witness_of
+from microcoder_data.testgen.index_base import one_indexed
 from microcoder_data.testgen.sums import read_total
 from microcoder_data.testgen.templates import read_field, read_template, valid_dates
 
@@ -275,9 +276,6 @@ def only_space(reader: Any, text: str) -> bool | None:
     return True
 
 
-_KIND_WORDS = r"(?:2D|3D|integer|string|binary|array|list|matrix|grid|of)"  # "1-indexed 2D array queries"
-
-
 def position_names(reader: Any, text: str) -> bool | None:
     """``a_i == queries[i][0], b_i == queries[i][1]``: each name is that position of the list's
     elements, as ``queries[i] = [a_i, b_i]`` would say (the lines naming it bound it)."""
@@ -290,9 +288,7 @@ def position_names(reader: Any, text: str) -> bool | None:
         if m.group(1) in reader.nodes or node is None or node.kind != "list" or node.elem.kind != "list":
             return False
         # "a 1-indexed 2D array queries where queries[i] = [x_i, y_i]": x_i == queries[i][1] is the first
-        k = int(m.group(3)) - bool(
-            re.search(rf"\b1-indexed (?:{_KIND_WORDS} ){{0,3}}{re.escape(name)}\b", reader.statement)
-        )
+        k = int(m.group(3)) - one_indexed(reader.statement, name)
         stated = reader.bounds.get((name, 1, "len"), {})
         if k < 0 or any(str(stated.get(w, "")).isdigit() and k >= int(stated[w]) for w in ("eq", "hi")):
             return False  # a position past the elements' stated length: the line contradicts it

@@ -180,11 +180,59 @@ def chars_other_than_but_at(text: str, k: int, chars: str) -> int:
     return sum(c not in chars for i, c in enumerate(text) if i != k)
 
 
-def decimal_value(text: Any) -> int | float:
-    """The number a string of digits writes (``int(low)``); anything else NaN, which no comparison but
-    ``!=`` holds of (a check over it fails)."""
-    ok = isinstance(text, str) and len(text) < 4000 and re.fullmatch(r"-?[0-9]+", text) is not None  # int()'s limit
-    return int(text) if ok else math.nan
+def decimal_value(text: Any) -> int | float | LongDecimal:
+    """The number a string of digits writes (``int(low)``); past int()'s limit one that compares as that
+    number (:class:`LongDecimal`); anything else NaN, which no comparison but ``!=`` holds of (a check
+    over it fails)."""
+    if not isinstance(text, str) or re.fullmatch(r"-?[0-9]+", text) is None:
+        return math.nan
+    return int(text) if len(text) < 4000 else LongDecimal(text)
+
+
+class LongDecimal:
+    """A number of 4000 digits or more, compared by its digits (int() refuses so many): sign, then
+    length, then digit by digit.  No arithmetic: a check doing any fails (TypeError)."""
+
+    def __init__(self, text: str) -> None:
+        digits = text.lstrip("-").lstrip("0") or "0"
+        negative = text.startswith("-") and digits != "0"
+        # a larger magnitude orders a negative number lower: its length negated, its digits mirrored
+        self.key = (0, -len(digits), digits.translate(_MIRROR)) if negative else (1, len(digits), digits)
+
+    @staticmethod
+    def _key(other: Any) -> Any:
+        if isinstance(other, LongDecimal):
+            return other.key
+        if isinstance(other, int) and not isinstance(other, bool):
+            return LongDecimal(str(other)).key  # int()'s own values are below its limit
+        return None
+
+    def _cmp(self, other: Any, op: Callable[[Any, Any], bool]) -> bool:
+        key = self._key(other)
+        return False if key is None else op(self.key, key)
+
+    def __eq__(self, other: Any) -> bool:
+        return self._cmp(other, lambda a, b: a == b)
+
+    def __ne__(self, other: Any) -> bool:
+        return self._cmp(other, lambda a, b: a != b)
+
+    def __lt__(self, other: Any) -> bool:
+        return self._cmp(other, lambda a, b: a < b)
+
+    def __le__(self, other: Any) -> bool:
+        return self._cmp(other, lambda a, b: a <= b)
+
+    def __gt__(self, other: Any) -> bool:
+        return self._cmp(other, lambda a, b: a > b)
+
+    def __ge__(self, other: Any) -> bool:
+        return self._cmp(other, lambda a, b: a >= b)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_MIRROR = str.maketrans("0123456789", "9876543210")
 
 
 def digits_within(value: int, lo: int, hi: int) -> bool:
