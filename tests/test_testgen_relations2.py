@@ -111,6 +111,19 @@ def test_a_relation_across_types_still_refuses():
     assert not isinstance(across, StdinSpec) and across.refusal.kind == "unsupported_constraint"
 
 
+def test_a_line_of_all_queries_about_a_split_field_keeps_the_old_refusal():
+    """Review of relations2: "All v are distinct" or a sum of v speak of every query's v together;
+    split per type they would hold per type only (v=3 in a type-1 and a type-2 query; sums up to twice
+    the bound), so the field is not split and the typed line refuses as before."""
+    fmt, lines = SHARED
+    for extra in ("All v are distinct.", "sum(v) <= 6", "v_i < v_{i+1}"):
+        spec = stdin_spec(_problem(fmt, [*lines, extra], ["4 2\n1 1 2\n2 3 1\n"]))
+        assert not isinstance(spec, StdinSpec), extra
+    # a per-value bound of no single type holds for every copy: still split and read
+    bounded = stdin_spec(_problem(fmt, [*lines, "1 \\le u, v, k \\le N"], ["4 2\n1 1 2\n2 3 1\n"]))
+    assert isinstance(bounded, StdinSpec), bounded.reason
+
+
 GAMES = ("N\np_1 w_1\n\\vdots\np_N w_N", ["1 \\le N \\le 10", "1 \\le p_i \\le 100"])
 
 

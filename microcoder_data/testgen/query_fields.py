@@ -59,9 +59,26 @@ def split_shared_fields(rows: list[Row], lines: list[str]) -> tuple[list[Row], l
     copies = {(f, k): f"{f}{k}" for f in split for k in [k for k, fs in forms.items() if f in fs][1:]}
     if not copies or any(c in names for c in copies.values()):
         return None  # nothing to split, or a copy's name taken: left as it was (refused there)
+    if any(not line_type(line, forms) and not _bounds_each_value(line, split, names) for line in lines):
+        return None  # a line of all the queries about a split field together (distinct, a sum): refused there
     new_forms = {k: [copies.get((f, k), f) for f in fs] for k, fs in forms.items()}
     new_row = replace(row, names=[row.names[0], *fields_of(new_forms)], forms=new_forms)
     return [new_row if r is row else r for r in rows], [x for line in lines for x in _per_copy(line, forms, copies)]
+
+
+_LATEX_OPS = re.compile(r"\\(?:leq?|geq?|lt|gt|neq?|times|cdot)\b")
+
+
+def _bounds_each_value(line: str, split: set[str], names: set[str]) -> bool:
+    """Whether ``line`` (of no single type) speaks of each value of the split fields it names alone: a
+    chain of comparisons over input names and numbers (``1 <= u, v, k <= N``), which holds per copy.  A
+    line that names a split field otherwise (``All v are distinct``, ``sum(v) <= 6``, ``v_{i+1}``)
+    speaks of all the queries' values together, which copies per type would lose."""
+    if not any(re.search(rf"{_word(f)}|(?<![\w\[.\\]){re.escape(f)}_", line) for f in split):
+        return True  # names no split field, not even subscripted (``v_i``)
+    text = _LATEX_OPS.sub(" ", line)
+    words = re.findall(r"[A-Za-z_]\w*", text)
+    return bool(_COMPARISON.search(line)) and "_" not in text and all(w in names for w in words)
 
 
 def _per_copy(line: str, forms: dict[str, list[str]], copies: dict[tuple[str, str], str]) -> list[str]:
