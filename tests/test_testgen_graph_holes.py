@@ -55,6 +55,15 @@ def test_the_only_pair_of_vertex_lists_being_queries_is_not_taken_for_the_edges(
     assert _refused(QUERIES, lines, ["3 2\n1 2\n1 2\n2 3\n"], QUERY_STORY).line == line.rstrip(".")
 
 
+@pytest.mark.parametrize(
+    "story", ["There is a tree with N vertices. Answer Q queries.", "There is a tree with N vertices and Q queries."]
+)
+def test_the_only_pair_counted_as_something_else_is_not_taken_for_the_edges(story):
+    lines = ["2 \\leq N \\leq 6", "1 \\leq Q \\leq 6", "1 \\leq A_i \\leq N", "1 \\leq x_j, y_j \\leq N"]
+    line = "The given graph is connected."
+    assert _refused(QUERIES, lines + [line], ["3 2\n1 2\n1 2\n2 3\n"], story).line == line.rstrip(".")
+
+
 def test_a_pair_named_by_an_edge_sentence_is_still_the_edges():
     story = "There is a graph with N vertices. The j-th edge connects vertex x_j and vertex y_j."
     lines = ["2 \\leq N \\leq 6", "1 \\leq Q \\leq 6", "1 \\leq A_i \\leq N", "1 \\leq x_j, y_j \\leq N"]

@@ -205,13 +205,16 @@ def _flat_ends(reader: Any) -> tuple[str, str] | None:
 
 def _told_edges(reader: Any, statement: str, u: str, v: str) -> bool:
     """The one pair of vertex lists is the edges: a sentence naming both says edges (not a query),
-    or the story (above the input format) names neither and numbers no other list as edges ("an edge between vertex i+1
+    or the story (above the input format) names neither nor their count and numbers no other list as edges ("an edge between vertex i+1
     and vertex A_i" makes ``x_j y_j`` something else)."""
     if speaks_of(statement, (u, v), _ABOUT_EDGES, _QUERY):
         return True
     story = re.split(r"\n#*\s*(?:Input|Constraints)\b", statement, maxsplit=1)[0]  # not the format's rows
     if any(re.search(named_in_story(e), story) for e in (u, v)):
         return False  # named, but not as edges: the queries' pairs
+    size = str(reader.nodes[u].len_hi)
+    if re.fullmatch(r"[A-Za-z]\w*", size) and re.search(rf"(?<![\w\\]){size}(?![\w{{}}])", story):
+        return False  # their count is told, not as edges' ("Q queries")
     others = [a for a in reader.args if a not in (u, v) and reader.nodes[a].kind == "list"]
     return not any(speaks_of(statement, (a, a), _ABOUT_EDGES, _QUERY) for a in others)
 
