@@ -14,6 +14,8 @@ from microcoder_data.testgen.graph_checks import graph_reaches, pairs_unreached
 from microcoder_data.testgen.graph_direction import ONE_WAY
 from microcoder_data.testgen.graph_shapes import graph_is
 from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.inputspec import InputSpec, input_spec
+from test_testgen_conditions import fn_problem, why_not_read
 from test_testgen_graph_direction import APART, APART_LINES, PATH, PATH_LINES, _read, _refused
 
 
@@ -174,3 +176,25 @@ def test_one_edge_between_a_pair_of_a_directed_graph_is_the_unordered_pair(line)
     for d in _drawn(spec, "atc/pair", 60):
         assert len({frozenset(e) for e in zip(d["u"], d["v"])}) == len(d["u"])
     _refused(fmt, lines, ["2 2\n1 2\n2 1\n"], DIRECTED, "examples_break_reading")
+
+
+def _leetcode_roads(line: str, tests: list[str]):
+    lines = "1 <= n <= 8\n0 <= roads.length <= 12\nroads[i].length == 2\n0 <= ai, bi <= n - 1\n" + line
+    p = fn_problem(lines, "n: int, roads: List[List[int]]", tests)
+    p.statement = "Each roads[i] = [ai, bi] is a bidirectional road between ai and bi.\n\n" + p.statement
+    return p
+
+
+def test_reachability_over_a_leetcode_list_named_by_the_noun_is_connected():
+    line = "All cities are reachable from each other by traveling some roads."
+    spec = input_spec(_leetcode_roads(line, ['{"n": 3, "roads": [[0, 1], [1, 2]]}']))
+    assert isinstance(spec, InputSpec), spec.reason
+    drawn = [json.loads(x) for x in generate_inputs(spec, "fx/roads", 20)]
+    assert drawn and all(graph_is("connected", 0, d["n"] - 1, *zip(*d["roads"])) for d in drawn if d["roads"])
+    broken = _leetcode_roads(line, ['{"n": 3, "roads": [[0, 1]]}'])
+    assert "breaks" in why_not_read(broken)
+
+
+def test_reachability_over_another_noun_than_a_leetcode_list_refuses():
+    line = "All cities are reachable from each other by traveling some highways."
+    assert "reachable" in why_not_read(_leetcode_roads(line, ['{"n": 3, "roads": [[0, 1], [1, 2]]}']))
