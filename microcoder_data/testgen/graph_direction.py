@@ -19,7 +19,10 @@ from microcoder_data.testgen.adjacency_readings import TWO_WAY
 from microcoder_data.testgen.spec_model import _IDENT, _Unsupported
 
 _SENTENCES = re.compile(r"(?<=[.;])\s+|\n+")
-_ONE_WAY = re.compile(r"(?<!un)(?<!un-)(?<!bi)\bdirected\b|\bone-way\b|\bunidirectional\b", re.I)
+# "undirected", "non-directed", "bi-directed" are two-way (a hyphen is a word boundary: look behind it)
+ONE_WAY = re.compile(
+    r"(?<!un)(?<!un-)(?<!non)(?<!non-)(?<!bi)(?<!bi-)\bdirected\b|\bone-way\b|\bunidirectional\b", re.I
+)
 # the sentence that gives the graph ("There is a weighted simple directed graph."), not one that
 # defines another from it ("Let H be the undirected graph obtained by ...")
 _GIVEN = re.compile(r"\s*(?:there is|you are given|we have|given) (?:an? |the )?(?:[\w-]+,? ){0,4}graph\b", re.I)
@@ -30,7 +33,7 @@ _NEGATED = re.compile(
 )
 
 
-def _named(name: str, bare: bool = False) -> str:
+def named(name: str, bare: bool = False) -> str:
     """``name`` as the story writes an element of it: ``u_i``, ``u_{i}``, ``u[i]`` (or, ``bare``,
     as LeetCode's ``[ai, bi]`` does)."""
     sub = r"(?:_\{?\w+\}?|\[\w+\])" + (r"?(?!\w)" if bare else "")
@@ -40,9 +43,18 @@ def _named(name: str, bare: bool = False) -> str:
 def _speaking(statement: str, ends: tuple[str, ...], count: str | None) -> list[str]:
     """The sentences that give the graph, name an end list or the edge count (``count``; of a list
     of tuples its name as a word: "There are bi-directional roads")."""
-    names = [_named(e) for e in ends] + ([rf"(?<![\w\\]){re.escape(count)}(?![\w{{}}])"] if count else [])
+    names = [named(e) for e in ends] + ([rf"(?<![\w\\]){re.escape(count)}(?![\w{{}}])"] if count else [])
     said = re.compile("|".join(names))
     return [s for s in _SENTENCES.split(statement) if said.search(s) or _GIVEN.match(s)]
+
+
+def speaks_of(statement: str, ends: tuple[str, str], about: re.Pattern[str], unless: re.Pattern[str]) -> bool:
+    """Whether a sentence names both ends and says ``about`` but not ``unless`` ("Edge i connects
+    u_i and v_i", not "The j-th query asks for the distance between x_j and y_j")."""
+    a, b = (re.compile(named(e)) for e in ends)
+    return any(
+        a.search(s) and b.search(s) and about.search(s) and not unless.search(s) for s in _SENTENCES.split(statement)
+    )
 
 
 def _count(reader: Any, first: str) -> str | None:
@@ -62,9 +74,10 @@ def _end_names(reader: Any, first: str, second: str | None) -> tuple[str, str] |
     return (m.group(1), m.group(2)) if m else None
 
 
-def edge_direction(reader: Any, first: str, second: str | None) -> tuple[str | None, bool | None]:
+def edge_direction(reader: Any, first: str, second: str | None) -> tuple[str | None, bool | str | None]:
     """(``'directed'``, ``'undirected'`` or None where unsaid; True where an edge leaves its first
-    end, False its second, None where no sentence says "from ... to ...").  Raises
+    end, False its second, None where no sentence says "from ... to ...", :data:`UNREAD` where a
+    sentence naming both ends says a way (from, into, towards, ->) that is not read).  Raises
     ``_Unsupported`` where the direction words conflict or are negated."""
     statement = reader.statement or ""
     if _NEGATED.search(statement):
@@ -72,18 +85,33 @@ def edge_direction(reader: Any, first: str, second: str | None) -> tuple[str | N
     names = _end_names(reader, first, second)
     ends = (first,) + ((second,) if second else ()) + (names or ())
     sentences = _speaking(statement, ends, _count(reader, first) if second else first)
-    one = any(_ONE_WAY.search(s) for s in sentences)
+    one = any(ONE_WAY.search(s) for s in sentences)
     two = any(TWO_WAY.search(s) for s in sentences)
     if one and two:
         raise _Unsupported("the edges are said both directed and undirected", "unsupported_constraint")
     way = "directed" if one else "undirected" if two else None
     if names is None:
         return way, None
-    place, bare = r"(?:vertex |node |city |town |island |point )?", second is None
-    a, b = (_named(n, bare) for n in names)
-    forward = re.compile(rf"\b[Ff]rom {place}{a},? to {place}{b}")
-    backward = re.compile(rf"\b[Ff]rom {place}{b},? to {place}{a}")
-    fwd, back = (any(p.search(s) for s in sentences) for p in (forward, backward))
+    a, b = (named(n, second is None) for n in names)
+    plain = [s.replace("$", "") for s in sentences]
+    fwd, back = (any(p.search(s) for s in plain) for p in (_leaving(a, b), _leaving(b, a)))
     if fwd and back:
         raise _Unsupported("edges said to go both ways round", "unsupported_constraint")
+    if not (fwd or back) and any(re.search(a, s) and re.search(b, s) and _WAYWARD.search(s) for s in plain):
+        return way, UNREAD  # a way the patterns miss ("leads v_i towards u_i"): not "as written"
     return way, True if fwd else False if back else None
+
+
+# a sentence naming both ends with one of these says which end an edge leaves
+_WAYWARD = re.compile(r"\bfrom\b|\binto\b|\btowards?\b|\\to\b|->|\\(?:long)?rightarrow\b|\bleaves?\b|\benters?\b", re.I)
+_PLACE = r"(?:(?:the )?(?i:vertex|node|city|town|island|point) )?"
+UNREAD = "unread"  # edge_direction's second item where a sentence says a way no pattern reads
+
+
+def _leaving(a: str, b: str) -> re.Pattern[str]:
+    """An edge leaving ``a`` for ``b``: "from vertex a to vertex b", "to b from a", "a \\to b"."""
+    return re.compile(
+        rf"\b(?i:from) {_PLACE}{a},? (?i:to|into|towards) {_PLACE}{b}"
+        rf"|\b(?i:to|into|towards) {_PLACE}{b},? (?i:from) {_PLACE}{a}"
+        rf"|{a} ?(?:\\(?:long)?(?:to|rightarrow)\b|->) ?{_PLACE}{b}"
+    )

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from microcoder_data.testgen.graph_direction import edge_direction
+from microcoder_data.testgen.graph_direction import UNREAD, edge_direction
 from microcoder_data.testgen.spec_model import _Unsupported, is_number_list
 
 _VERTEX = r"(?:vertex|node|city|town|island) "
@@ -108,6 +108,8 @@ def _way(reader: Any, shape: str, edges: tuple[str, str | None]) -> tuple[str, t
         return "'directed'", edges
     if shape == "apart" or way == "undirected":
         return ("'directed'" if way == "directed" else "'undirected'"), edges
+    if leaves_first == UNREAD:  # a way said that is not read: not the edges as written
+        raise _Unsupported("which end an edge leaves is said in words not read", "unsupported_constraint")
     if leaves_first is None and way == "directed":
         raise _Unsupported("which end a directed edge leaves is not said", "unsupported_constraint")
     if leaves_first is False:

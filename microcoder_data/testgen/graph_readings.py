@@ -16,7 +16,8 @@ import re
 from typing import Any
 
 from microcoder_data.testgen.adjacency_readings import check_permits, tie_adjacency
-from microcoder_data.testgen.graph_direction import edge_direction
+from microcoder_data.testgen.graph_direction import ONE_WAY, edge_direction, speaks_of
+from microcoder_data.testgen.graph_direction import named as named_in_story
 from microcoder_data.testgen.graph_properties import PROPERTIES, tie_property
 from microcoder_data.testgen.parent_trees import tie_parents
 from microcoder_data.testgen.spec_model import _IDENT, ELEMENT_INDEX, Node, _Unsupported, is_number_list
@@ -25,9 +26,9 @@ from microcoder_data.testgen.spec_model import _IDENT, ELEMENT_INDEX, Node, _Uns
 # bridges", "by traveling through some roads"): "using at most 2 bridges", "by crossing exactly one
 # bridge", "... without passing through island 1" say more and are not read.  Of one-way roads it
 # would be strong connectivity, which is not drawn (finish_graphs)
-_BY = (
-    r" (?:by )?using (?:some |the )?[a-z]+s| by [a-z]+ing (?:(?:along|through|via|over|across) )?(?:some |the )?[a-z]+s"
-)
+_MOVE = r"(?:travell?ing|moving|passing|crossing|going)(?: along| through| via| over| across)?"
+_BY = rf" (?:by )?using (?:some |the )?[a-z]+s| by {_MOVE} (?:some |the )?[a-z]+s"
+_BY_NOUN = re.compile(rf"(?:using|{_MOVE}) (?:some |the )?([a-z]+)s", re.I)  # the things moved along
 _HOW = rf"(?:{_BY})?"
 _REACHED = (
     rf"any (?:pair|two) of (?:cities|vertices|nodes|islands) can be reached from each other{_HOW}"
@@ -70,6 +71,14 @@ _PAIRS = re.compile(
 _COUNTED = re.compile(
     r"\b\w+ (?:[a-z-]+ )?(?:vertices|nodes|cities|islands|towns)\b[^.;]*?\b(\w+) (?:[a-z-]+ )?(?:edges|roads|bridges)\b"
 )
+# what edges are called; a sentence counting two of them ("K roads and L railways") tells no one kind
+_EDGE_NOUN = (
+    r"(?:edge|road|bridge|railway|railroad|highway|flight|route|train|wire|cable|tunnel|corridor|connection|pipe"
+    r"|arc|link|trail|street|teleporter|portal|canal|line)s?"
+)
+_KINDS = re.compile(rf"\b(\w+) (?:[a-z-]+ )?{_EDGE_NOUN}\b")
+_ABOUT_EDGES = re.compile(rf"\b{_EDGE_NOUN}\b|\bconnect|\bjoin", re.I)
+_QUERY = re.compile(r"\bquer(?:y|ies)\b|\basks?\b|\bquestions?\b", re.I)
 _STRENGTH = ("simple", "dag", "connected", "tree", "unicyclic")  # the shape drawn where several lines speak
 
 
@@ -171,18 +180,43 @@ def _vertex_range(ends: list[Node], lists: set[str]) -> tuple[str, str] | None:
 def _flat_ends(reader: Any) -> tuple[str, str] | None:
     """Two flat int lists of one length whose elements are bounded by a size or by each other
     (``1 <= u_i, v_i <= N``, ``1 <= U_j < V_j <= N``): the ends of the edges (weights are bounded
-    by constants, other lists have other lengths); None unless exactly one such pair."""
+    by constants, other lists have other lengths); None unless exactly one such pair, and that
+    one counted with the vertices or named in a sentence about edges (not queries' pairs)."""
     groups: dict[tuple[Any, ...], list[str]] = {}
     for a in reader.args:
         node = reader.nodes[a]
         if is_number_list(node) and node.elem.kind == "int" and _IDENT.search(node.elem.hi or ""):
             groups.setdefault((node.len_lo, node.len_hi), []).append(a)
     pairs = [g for g in groups.values() if len(g) == 2]
+    statement = reader.statement or ""
+    counts = {reader.nodes[g[0]].len_hi for g in pairs}
+    counted = set(_COUNTED.findall(statement))
+    for sentence in re.split(r"[.;]", statement):  # "N cities, K roads and L railways": which are meant
+        if _COUNTED.search(sentence) and len(set(_KINDS.findall(sentence)) & counts) > 1:
+            return None
     if len(pairs) > 1:  # ``u_i v_i`` beside ``A_i B_i``: the pair as long as the edges counted with the
         # vertices ("N vertices and M edges"); "M railways ... K planned roads" tells none
-        counted = set(_COUNTED.findall(reader.statement or ""))
         pairs = [g for g in pairs if reader.nodes[g[0]].len_hi in counted]
-    return (pairs[0][0], pairs[0][1]) if len(pairs) == 1 else None
+    if len(pairs) != 1:
+        return None
+    u, v = pairs[0]
+    return (u, v) if reader.nodes[u].len_hi in counted or _told_edges(reader, statement, u, v) else None
+
+
+def _told_edges(reader: Any, statement: str, u: str, v: str) -> bool:
+    """The one pair of vertex lists is the edges: a sentence naming both says edges (not a query),
+    or the story (above the input format) names neither nor their count and numbers no other list as edges ("an edge between vertex i+1
+    and vertex A_i" makes ``x_j y_j`` something else)."""
+    if speaks_of(statement, (u, v), _ABOUT_EDGES, _QUERY):
+        return True
+    story = re.split(r"\n#*\s*(?:Input|Constraints)\b", statement, maxsplit=1)[0]  # not the format's rows
+    if any(re.search(named_in_story(e), story) for e in (u, v)):
+        return False  # named, but not as edges: the queries' pairs
+    size = str(reader.nodes[u].len_hi)
+    if re.fullmatch(r"[A-Za-z]\w*", size) and re.search(rf"(?<![\w\\]){size}(?![\w{{}}])", story):
+        return False  # their count is told, not as edges' ("Q queries")
+    others = [a for a in reader.args if a not in (u, v) and reader.nodes[a].kind == "list"]
+    return not any(speaks_of(statement, (a, a), _ABOUT_EDGES, _QUERY) for a in others)
 
 
 def _ends(reader: Any, named: str | None) -> tuple[str, str | None, list[Node]]:
@@ -218,6 +252,23 @@ def _direction(reader: Any, line: str, edges: tuple[str, str | None]) -> str | N
         raise _Unsupported(f"graph line not enforced ({exc}): {line!r}", "unsupported_constraint", line) from None
 
 
+def _other_edges(reader: Any, line: str, first: str, second: str | None) -> bool:
+    """Reachability "using some railways" / "by crossing the highways" where the edges are not
+    called so: not the list's name (LeetCode's ``roads``), not counted by it ("M roads"), not
+    numbered by it in a sentence naming their ends ("Road i connects u_i and v_i"): some of the
+    edges, or others, not the graph's connectivity."""
+    m = _BY_NOUN.search(line)
+    if m is None:
+        return False
+    noun, statement = m.group(1).lower(), reader.statement or ""
+    if first.lower() in (noun, noun + "s"):
+        return False
+    count = re.escape(str(reader.nodes[first].len_hi))
+    counted = re.search(rf"(?<![\w\\]){count} (?:[a-z-]+ )?{noun}s\b", statement, re.I)
+    numbered = re.compile(rf"\b{noun} [a-z]\b|\b[a-z]-th {noun}\b", re.I)
+    return not (counted or speaks_of(statement, (first, second or first), numbered, re.compile(r"(?!)")))
+
+
 def _unenforced(shape: str, line: str, span: tuple | None, way: str | None) -> str | None:
     """Why a shape line is not drawn, or None: no vertex range, a shape of a directed graph,
     reachability of roads not said two-way, "an M-vertex tree" whose M is not the range's size."""
@@ -237,7 +288,7 @@ def finish_graphs(reader: Any, statement: str) -> None:
     """Tie every recorded graph line to its edges (see the module's doc): the shape drawn on the
     edge list (``Node.graph``) and checked (``graph_is``); "simple" of two flat lists a check.  A
     size the vertices count is drawn small.  Raises ``_Unsupported`` naming the line."""
-    said = re.search(r"(?<!un)directed|\bone-way\b", statement, re.I) is not None
+    said = ONE_WAY.search(statement) is not None
     permits = tie_adjacency(reader)  # adjacency lists, edges of a tree, permissions: adjacency_readings
     chosen: dict[str, tuple[str, str]] = {}  # list -> (shape, line)
     for shape, line, named in reader.graphs:
@@ -250,7 +301,10 @@ def finish_graphs(reader: Any, statement: str) -> None:
         scoped = _direction(reader, line, (first, second))
         way, directed = scoped or ("directed" if said else None), scoped == "directed"
         if shape in ("no_loop", "no_repeat") or (shape == "simple" and directed and second):
-            _simple_checks(reader, first, second, shape, directed)
+            # "at most one edge between a pair", "connected by": the pair unordered, even directed
+            _simple_checks(
+                reader, first, second, shape, directed and not re.search(r"\bbetween\b|\bconnected by\b", line)
+            )
             if shape != "simple":
                 continue
         lists = {first} | ({second} if second else set())
@@ -259,6 +313,8 @@ def finish_graphs(reader: Any, statement: str) -> None:
             tie_property(reader, shape, line, (first, second), span)
             continue
         why = _unenforced(shape, line, span, way)
+        if not why and shape == "connected" and _other_edges(reader, line, first, second):
+            why = "reachability over things the story does not call its edges"
         if why:
             raise _Unsupported(f"graph line not enforced ({why}): {line!r}", "unsupported_constraint", line)
         old = chosen.get(first)
