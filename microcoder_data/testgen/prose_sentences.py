@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from microcoder_data.testgen.prose_families import rewrite as more_wordings
-from microcoder_data.testgen.prose_glosses import bare_part
+from microcoder_data.testgen.prose_glosses import bare_part, plain_part
 
 _ORDINAL = r"first|second|third|fourth|fifth|sixth|next|only|single|final|last"
 _REWRITES = [
@@ -236,7 +236,7 @@ _HEADS = (
 _PLURALS = rf"(?:(?!(?:{_VALUE_WORDS})\b)[a-z]+ ){{0,2}}(?:{_HEADS})"
 _PHRASE_START = re.compile(
     r"(?!(?:all|none|both|some|most|any|many|few|no|neither|either|one|two) of\b)"  # "all of them equal": no noun
-    rf"(?:the|a|an|its|their|his|her|each|every one of|respectively|correspondingly|[\w-]+'s?|{_NOUNS}of|(?:where )?{_NAMED}"
+    rf"(?:the|a|an|its|their|his|her|every one of|respectively|correspondingly|[\w-]+'s?|{_NOUNS}of|(?:where )?{_NAMED}"
     r" (?:is|are|denotes?|represents?|describes?)|which|that|where|denoting|representing|indicating|describing"
     r"|meaning|array|arrays|sizes?|lengths?|elements?|numbers?|values?|descriptions?"
     r"|of|how (?:much|many)|[a-z]+-[a-z]+)\b|[A-Za-z]\w*_\S+|\.\.\."
@@ -258,7 +258,9 @@ def noun_phrases(gloss: str) -> bool:
             part += ch
     for k, p in enumerate([*parts, part]):
         p = re.sub(r"^(?:and|or)\s+", "", p.strip())
-        elided = k and all(_PHRASE_START.match(x) or bare_part(x) for x in re.split(r"\s+(?:and|or)\s+", p))
-        if re.search(r"[A-Za-z]", p) and (re.search(r"[=<>]", p) or not (_PHRASE_START.match(p) or elided)):
+        # a later part: allow-listed words only (prose_glosses); "each" only before plain nouns ("each row")
+        later = all(plain_part(x) or bare_part(x) for x in re.split(r"\s+(?:and|or)\s+", p))
+        first = _PHRASE_START.match(p) or plain_part(p)
+        if re.search(r"[A-Za-z]", p) and (re.search(r"[=<>]", p) or not (later if k else first)):
             return False
     return True
