@@ -209,3 +209,20 @@ def test_an_index_range_bounded_by_other_than_the_lists_length_refuses():
     _refused(head + gloss.format("k"), "2 2\n1 1\n")
     for v in _drawn(head + gloss.format("n"), "2 2\n1 1\n"):
         assert len(v["c"]) == v["n"]
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "Given an array a of length n, all even, find the answer.",
+        "Given an array a, each at most n, find the answer.",
+        "All even, find the answer.",
+    ],
+)
+def test_a_subjectless_value_clause_in_the_story_is_a_promise_and_refuses(story):
+    _refused(f"{LIST}.", "2\n2 4\n", story=story)
+
+
+def test_a_given_array_with_a_request_after_is_still_read():
+    for v in _drawn(f"{LIST}.", "2\n2 4\n", story="Given an array a of length n, find the answer."):
+        assert len(v["a"]) == v["n"]
