@@ -226,3 +226,23 @@ def test_a_subjectless_value_clause_in_the_story_is_a_promise_and_refuses(story)
 def test_a_given_array_with_a_request_after_is_still_read():
     for v in _drawn(f"{LIST}.", "2\n2 4\n", story="Given an array a of length n, find the answer."):
         assert len(v["a"]) == v["n"]
+
+
+SCALARS = "The only line contains three integers n, a, and b (1 <= n, a, b <= 9) — the number of buns, {}."
+
+
+def test_one_gloss_part_per_scalar_names_it_and_a_part_saying_more_still_refuses():
+    for v in _drawn(SCALARS.format("the usual price of a bun, and the price of the first bun"), "1 2 3\n"):
+        assert all(1 <= v[x] <= 9 for x in "nab")
+    _refused(SCALARS.format("the price, the same"), "1 2 3\n")
+    _refused(SCALARS.format("the price, each less than n"), "1 2 3\n")
+    _refused(SCALARS.format("the price, the first being 1"), "1 2 3\n")
+
+
+def test_a_listing_inside_a_gloss_is_one_name_and_a_tree_edge_connecting_vertex_x_and_y_is_plain():
+    line = "The first line contains two integers n and m (2 <= n, m <= 9) — the length of the array a_1, a_2, ..., a_n"
+    for v in _drawn(f"{line} and the largest value of an element a_i.", "2 3\n"):
+        assert 2 <= v["n"] <= 9 and 2 <= v["m"] <= 9
+    edge = f"{TREE} (1 <= u_i, v_i <= n), denoting an edge on the tree connecting vertex u_i and v_i."
+    for v in _drawn(edge, "3\n1 2\n1 3\n"):
+        assert len(v["u"]) == v["n"] - 1

@@ -306,7 +306,7 @@ _PLAIN_TREE = re.compile(r"(?<!binary )(?<!perfect )(?<!complete )(?<!full )(?<!
 # a block of lines glossed as the tree's edges ("denoting an edge on the tree connecting x and y")
 _EDGES_GLOSS = re.compile(
     r"(?:(?:denoting|describing) )?(?:an? |the )?(?:undirected )?edges? (?:on|of|in|within) the (?:original )?tree"
-    r"(?: [A-Z])?(?: connecting (?:the )?(?:vertices |nodes )?[A-Za-z]\w* and [A-Za-z]\w*)?",  # a plain noun phrase:
+    r"(?: [A-Z])?(?: connecting (?:the )?(?:vertices |nodes |vertex |node )?[A-Za-z]\w* and [A-Za-z]\w*)?",  # a plain noun phrase:
     # no more ("where u_i is the parent of v_i", "directed away from the root" say an orientation, unread)
     re.I,
 )

@@ -47,7 +47,7 @@ from microcoder_data.testgen.prose_items import (
     split_bounds,
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
-from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said
+from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, scalars_named
 from microcoder_data.testgen.prose_perms import PERMUTATION, PERMUTATION_GLOSS, of_story, permutation
 from microcoder_data.testgen.prose_joined import own_ranges, product_said, said_of_each
 from microcoder_data.testgen.prose_joined import product_ranges, several_strings, split_two_lines
@@ -286,7 +286,12 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
     if m and PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + re.sub(r"which are guaranteed to form", "form", s[m.end() :])
-    said = not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told))) and noun_phrases(gloss) if m else False
+    said = (
+        not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told)))
+        and noun_phrases(gloss, scalars_named(s[: m.start()]))
+        if m
+        else False
+    )
     if m and not _COMPARISON.search(told) and said:
         return s[: m.start()].strip(), s[m.end() :]
     return s.strip(), ""

@@ -91,3 +91,16 @@ def index_range_said(before: str, gloss: str) -> str:
     states (``before``: the sentence before the gloss); else the gloss as it is (its "<=" refuses it)."""
     m = INDEX_RANGE.search(gloss)
     return gloss[: m.start()] if m and list_length(before) == m.group(1) else gloss
+
+
+_SCALARS = re.compile(
+    r"\b(?:integers?|numbers?|values?)[:,]? ((?:[A-Za-z][A-Za-z0-9]*(?:_i)?)(?:(?:, ?(?:and )?| and )[A-Za-z][A-Za-z0-9]*(?:_i)?)*)"
+    r"(?=\s*(?:\(|$))"
+)
+
+
+def scalars_named(line: str) -> int:
+    """How many scalars a line names ("three integers n, a, and b (...)": 3; a row's "n_i, m_i and k_i": 3; a
+    list "a_1, a_2, ..., a_n": 0): a gloss has one part for each, and any part after says more (allow-listed)."""
+    m = _SCALARS.search(line)
+    return len(re.split(r", ?(?:and )?| and ", m.group(1))) if m else 0

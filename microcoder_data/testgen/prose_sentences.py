@@ -245,11 +245,13 @@ _PHRASE_START = re.compile(
 )
 
 
-def noun_phrases(gloss: str) -> bool:
-    """Whether a gloss (``— the number of rows and columns, respectively``) is noun phrases only,
+def noun_phrases(gloss: str, respective: int = 0) -> bool:
+    """Whether a gloss (``— the number of rows and columns, respectively``) is noun phrases only (the first
+    ``respective`` parts each naming one of the line's scalars; any later part allow-listed words only),
     each part after a comma or semicolon too: ``— the elements of the array, all of them equal`` or
     ``..., with a_1 = 1`` says more of the values than what they are, and is kept (the sentence refused)."""
     depth, parts, part = 0, [], ""
+    gloss = re.sub(r"(\w+_\{?\w+\}?)(?:, ?(?:\w+_\{?\w+\}?|\.\.\.))+", r"\1", gloss)  # a_1, ..., a_n: one name
     for ch in gloss:
         depth += (ch == "(") - (ch == ")")
         if ch in ",;" and depth == 0:
@@ -261,6 +263,8 @@ def noun_phrases(gloss: str) -> bool:
         # a later part: allow-listed words only (prose_glosses); "each" only before plain nouns ("each row")
         later = all(plain_part(x) or bare_part(x) for x in re.split(r"\s+(?:and|or)\s+", p))
         first = _PHRASE_START.match(p) or plain_part(p)
-        if re.search(r"[A-Za-z]", p) and (re.search(r"[=<>]", p) or not (later if k else first)):
+        if k < respective:  # "n, a and b — the number of buns, the usual price of a bun, ...": one part a name
+            first = first and not re.search(r"\b(?:being|same|equal|identical|alike)\b", p, re.I)
+        if re.search(r"[A-Za-z]", p) and (re.search(r"[=<>]", p) or not (later if k and k >= respective else first)):
             return False
     return True
