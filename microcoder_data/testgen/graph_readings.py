@@ -361,7 +361,9 @@ _WHERE_TREE = re.compile(r"\b(?:in|of|on|within) the (?:given |original )?tree(?
 _PLAIN_TREE = re.compile(r"(?<!binary )(?<!perfect )(?<!complete )(?<!full )(?<!rooted )\btrees?\b|\bconnected\b", re.I)
 # a block of lines glossed as the tree's edges ("denoting an edge on the tree connecting x and y")
 _EDGES_GLOSS = re.compile(
-    r"(?:(?:denoting|describing) )?(?:an? |the )?(?:undirected )?edges? (?:on|of|in|within) the (?:original )?tree\b.*",
+    r"(?:(?:denoting|describing) )?(?:an? |the )?(?:undirected )?edges? (?:on|of|in|within) the (?:original )?tree"
+    r"(?: [A-Z])?(?: connecting (?:the )?(?:vertices |nodes |vertex |node )?[A-Za-z]\w* and [A-Za-z]\w*)?",  # a plain noun phrase:
+    # no more ("where u_i is the parent of v_i", "directed away from the root" say an orientation, unread)
     re.I,
 )
 

@@ -47,7 +47,8 @@ from microcoder_data.testgen.prose_items import (
     split_bounds,
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
-from microcoder_data.testgen.prose_glosses import INDEX_RANGE
+from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, scalars_named
+from microcoder_data.testgen.prose_perms import PERMUTATION, PERMUTATION_GLOSS, of_story, permutation
 from microcoder_data.testgen.prose_joined import own_ranges, product_said, said_of_each
 from microcoder_data.testgen.prose_joined import product_ranges, several_strings, split_two_lines
 from microcoder_data.testgen.prose_story import story_readings
@@ -184,7 +185,7 @@ def read_prose(statement: str) -> ProseInput:
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
     totals = {(t[0][0], b.replace(" ", "")) for t, b in reading.totals if len(t) == 1 and len(t[0]) == 1}
-    perm = lambda *a: _of_story(reading, *a)  # noqa: E731
+    perm = lambda *a: of_story(reading, *a)  # noqa: E731
     normal = _normal(story)
     story, said = story_readings(normal, reading.lines, totals, perm, list(reading.constraints))
     reading.story = story if story != normal else reading.story  # less the sentences read
@@ -252,9 +253,12 @@ def _sentences(section: list[str]) -> list[str]:
 _GLOSS = re.compile(
     r"\s*(?:—|–|\s-\s(?=[A-Za-z])|--)\s*"
     r"|(?<=\))\s*,?\s*(?=(?:where|representing|indicating|denoting|that|which|meaning|describing)\b)"
-    r"|,\s+(?=the (?:number|numbers|length|lengths|size|sizes|descriptions?) of\b)"
+    r"|,\s+(?=the (?:number|numbers|length|lengths|size|sizes|descriptions?) of\b)"  # _COUNT_GLOSS
     r"|(?<=\))\s*,\s+(?=the\b)"  # "(1 <= d_i <= 10^6), the day on which ...": a gloss after the ranges
 )
+
+
+_COUNT_GLOSS = re.compile(r"the (?:number|numbers|length|lengths|size|sizes|descriptions?) of\b")
 
 
 def _without_gloss(sentence: str) -> tuple[str, str]:
@@ -273,50 +277,24 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
     if bounds and not s[: m.start()].rstrip().endswith(")"):  # "— the endpoints (1 <= l <= r <= n)": the line's ranges
         s = f"{s[: m.start()]} {bounds.group(1)}{s[m.start() : m.end() + bounds.start()]}"
         m = next(g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")"))
-    gloss = INDEX_RANGE.sub("", s[m.end() :]) if m else ""  # "..., for each 1 <= i <= n": which values, not what
+    gloss = index_range_said(s[: m.start()], s[m.end() :]) if m else ""  # "..., for each 1 <= i <= n" of its length
+    comma_the = m and m.group(0).strip() == "," and re.match(r"the\b", gloss) and not _COUNT_GLOSS.match(gloss)
+    if comma_the and not after_ranges(gloss):
+        return s.strip(), ""  # "(1 <= d_i <= 10^6), the day on which ...": its own strict shape, or no gloss
     told = re.sub(r"\bnumber of (?:distinct|different)\b", "number of", gloss)
     # "the length of the permutation (and ...)" names n: the story's permutation must be read (read_prose)
     told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
-    if m and _PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
+    if m and PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + re.sub(r"which are guaranteed to form", "form", s[m.end() :])
-    said = not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told))) and noun_phrases(gloss) if m else False
+    said = (
+        not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told)))
+        and noun_phrases(gloss, scalars_named(s[: m.start()]))
+        if m
+        else False
+    )
     if m and not _COMPARISON.search(told) and said:
         return s[: m.start()].strip(), s[m.end() :]
     return s.strip(), ""
-
-
-PERMUTATION = "permutation: "  # how _without_gloss marks a gloss that calls the line's list a permutation
-_PERMUTATION_GLOSS = re.compile(
-    r"(?:denoting |representing )?(?:the |a )?(?:(?:elements|values) of (?:the )?)?(?:initial |given )?permutations?"
-    r"(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?"
-    r"|(?:the )?(?:elements|values) of [A-Za-z]\w*,? which (?:are guaranteed to )?form a permutation",
-    re.I,
-)
-
-
-def _permutation(line: ProseLine, reading: ProseInput, sentence: str) -> None:
-    """A list the gloss calls the permutation: of 1..n (or 0..n-1) as its own range says, n its
-    length; drawn so.  Anything else the gloss calls a permutation is refused."""
-    name, count = line.names[0], line.count
-    stated = [c for c in reading.constraints if re.fullmatch(rf"\S+ <= {name}_i (?:<=|<) \S+", c)]
-    span = re.fullmatch(rf"(\S+) <= {name}_i (<=|<) (\S+)", stated[-1]) if stated and count else None
-    ends = span and (span.group(1), span.group(3) if span.group(2) == "<=" else f"{span.group(3)}-1")
-    if line.string or line.block or not ends or ends not in (("1", count), ("0", f"{count}-1")):
-        raise _Unsupported(f"a permutation not understood: {sentence!r}", kind="promise", line=sentence)
-    reading.constraints.append(f"{name} is a permutation of ({ends[0]}, ..., {ends[1]})")
-    reading.perms.append(name)
-
-
-def _of_story(reading: ProseInput, name: str, sentence: str, top: str | None) -> bool:
-    """ "You are given a permutation p_1, ..., p_n" of a list read: drawn so (``_permutation``); its range
-    "1, 2, ..., n" where the sentence says it and the Input section does not."""
-    listed = [line for line in reading.lines if line.names == [name] and line.count]
-    stated = any(re.match(rf"\S+ <= {name}_i (?:<=|<) ", c) for c in reading.constraints)
-    if listed and top and not stated:
-        reading.constraints.append(f"1 <= {name}_i <= {top}")
-    if listed and name not in reading.perms:
-        _permutation(listed[0], reading, sentence)
-    return bool(listed)
 
 
 def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
@@ -393,7 +371,7 @@ def _read_sentence(sentence: str, reading: ProseInput, in_case: bool) -> bool:
     reading.lines[-1].gloss = gloss  # "— the number of points": a block of "the i-th point" is counted by it
     reading.lines[-1].only = where in ("only", "single", "first and only", "last", "final")  # no line after it
     if gloss.startswith(PERMUTATION):
-        _permutation(reading.lines[-1], reading, sentence)
+        permutation(reading.lines[-1], reading, sentence)
     return in_case
 
 
@@ -446,7 +424,7 @@ def _read_promised(clause: str, reading: ProseInput, sentence: str) -> None:
     if not listed:
         reading.constraints += _ranges(clause)
     elif listed[0].names[0] not in reading.perms:
-        _permutation(listed[0], reading, sentence)
+        permutation(listed[0], reading, sentence)
 
 
 _COUNT = r"\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+"
@@ -545,7 +523,7 @@ def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
         line, constraints, perm = listed
         reading.constraints += constraints
         if perm:
-            _permutation(line, reading, sentence)
+            permutation(line, reading, sentence)
         return line
     taken = _known(reading) | {reading.cases or ""}
     string = read_string(what, _known(reading), taken, sentence, alphabet_later=True)

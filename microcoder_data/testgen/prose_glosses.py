@@ -1,46 +1,106 @@
-"""Gloss parts written without their determiner, after a first part that has one: "— the number of
-countries, regions, and queries", "— the initial variable, constant and the number of operations".
+"""Gloss parts after a first part: "— the number of countries, regions, and queries", "— the initial
+variable, constant and the number of operations", "— the number of rows and columns, the size of the
+rectangle".
 
-Such a part is a bare noun phrase of up to three plain words, none a function word (a quantifier, a
-preposition, a comparison, a verb) nor a value word (``distinct``, ``sorted``, ``even``, ``nonzero``,
-...): it names what a value is and nothing of its value.  A part that says more ("all distinct",
-"sorted", "less than n", "given in order") is not one, and the sentence is refused as before."""
+Such a part names what a value is and nothing of its value, so its words are read by an ALLOW-list:
+plain nouns (``regions``, ``queries``, ``columns``), determiners and prepositions, and the input's names.
+A word outside the list ("identical", "clockwise", "tallest first", "each equal", "the same", "the first
+being 1") is not read, and the sentence is refused as before: an unknown word may say how the values are."""
 
 from __future__ import annotations
 
 import re
 
-_FUNCTION = set(
-    "all none both some most any many few each every no not neither either nor is are was were be been being "
-    "has have had can may must will shall should would could than then that which where when who whom whose "
-    "with without within between from into onto over under above below up down to by at in on of off per as "
-    "if unless except only also just less more fewer greater smaller larger bigger lower higher same equal "
-    "given written listed said stated guaranteed bounded limited".split()
-)
-# a word that says something of a value, wherever it stands in the word ("unsorted", "nondecreasing")
-_VALUE_IN = re.compile(
-    r"sort|increas|decreas|ascend|descend|distinct|differ|uniq|equal|order|permut|palindrom|prime|divis|multipl"
-    r"|coprime|consecutive|adjacent|disjoint|overlap|symmetr|balanc|regular|valid|correct|exceed|bound|limit|power"
-    r"|square|cube|parit|digit|bit",
-    re.I,
-)
-# a word that says something of a value where it starts the word ("even", "odd", "nonzero", "positive")
-_VALUE_START = re.compile(r"(?:even|odd|zero|ones?$|non|pos|neg|max|min|least|most|at$)", re.I)
+_SINGULAR = (
+    "number value element integer person table game row column length size width height weight cost price "
+    "coordinate point item cell vertex edge node road operation student day time minute second hour coin card "
+    "friend player team ball color colour type position letter character string word segment interval object "
+    "monster soldier book country region variable constant street intersection test case array sequence list "
+    "grid matrix rectangle field board piece step move level floor house building room lamp machine worker task "
+    "job problem group event participant animal fish meat mass amount sum count total initial current tower "
+    "platform pint dish shop store bottle glass color query city box index hero candy"
+).split()
+_IRREGULAR = "people persons vertices indices queries cities boxes heroes candies matrices".split()
+NOUNS = frozenset(_SINGULAR + [w + "s" for w in _SINGULAR] + _IRREGULAR)
+_LINKS = frozenset("the a an its their his her of in on at for to from by and or".split())
+_NAME = re.compile(r"[A-Za-z]|[A-Za-z]\w*_\{?\w+\}?|[a-z]-th|\(?[a-z] ?[+-] ?1\)?-th")
 
 
 def bare_part(part: str) -> bool:
-    """Whether a gloss part (split at commas, ``and`` / ``or``) is a bare noun phrase as above."""
-    words = re.sub(r"\s+respectively$", "", part.strip()).split()
-    return 1 <= len(words) <= 3 and all(
-        re.fullmatch(r"[a-z]{3,}", w)
-        and w not in _FUNCTION
-        and not w.endswith(("ed", "ly"))  # a participle or an adverb ("reversed", "strictly") says how the values are
-        and not _VALUE_IN.search(w)
-        and not _VALUE_START.match(w)
-        for w in words
+    """Whether a gloss part (split at commas, ``and`` / ``or``) written without its determiner is a plain noun
+    phrase of up to three allow-listed nouns ("regions", "constant", "columns respectively")."""
+    words = re.sub(r"\s+(?:respectively|correspondingly)$", "", part.strip()).split()
+    return 1 <= len(words) <= 3 and all(w in NOUNS for w in words)
+
+
+def plain_part(part: str) -> bool:
+    """Whether a later gloss part with its determiner ("the size of the rectangle", "each row", "the number
+    of a_i, respectively") is allow-listed words only: nouns, determiners, prepositions, names; a noun at its
+    head.  "the same", "the first being 1", "each equal", "each less than n" are not."""
+    p = re.sub(r"(?:^|\s+)(?:respectively|correspondingly)$", "", part.strip())
+    if not p:  # "..., respectively"
+        return True
+    p = re.sub(r"^each (?:of (?:the|its|their) )?", "the ", p)  # "each row": as "the row", nouns only
+    p = re.sub(
+        r"^(the number of (?:[a-z]+ ){1,3})[a-z]+ed$", r"\1", p
+    ).strip()  # "the number of pints acquired": a count
+    words = p.split()
+    if re.fullmatch(r"how (?:much|many)(?: [a-z]+){1,3}", p):  # "the mass of fish, of meat, and how much to eat"
+        return not _SAYS_VALUE.search(p[9:])
+    return (
+        bool(words)
+        and any(w in NOUNS for w in words)
+        and all(w in NOUNS or w in _LINKS or _NAME.fullmatch(w) for w in words)
     )
 
 
 # a gloss's last part naming which elements it speaks of ("— the number of cards of type i, for each 1 <= i <= n"):
-# the index's range, no value's
-INDEX_RANGE = re.compile(r",? for (?:each|every|all) 1 <= i <= [A-Za-z]\w*$")
+# the index's range, no value's; its bound must be the list's length (prose_format._without_gloss checks)
+INDEX_RANGE = re.compile(r",? for (?:each|every|all) 1 <= i <= ([A-Za-z]\w*)$")
+
+
+def list_length(line: str) -> str | None:
+    """The length a list line states: "n integers ..." or its last subscript "a_1, ..., a_n"; None if neither."""
+    m = re.search(r"\b([A-Za-z]\w*|\d+) (?:positive |non-negative )?(?:integers|numbers|values)\b", line)
+    last = re.search(r"([A-Za-z]\w*)_\{?1\}?,.*?\1_\{?(\w+)\}?\s*(?:\(|$)", line)
+    return m.group(1) if m else last.group(2) if last else None
+
+
+# what a clause after "which" may not say: an order, a comparison, a value ("the day on which it is largest")
+_SAYS_VALUE = re.compile(
+    r"sort|increas|decreas|ascend|descend|distinct|differ|uniq|equal|same|order|permut|first|last|previous|next"
+    r"|before|after|than|most|least|larg|small|big|great|less|more|max|min|only|each|every|all|not|never|even|odd"
+    r"|zero|posit|negat|prime|divis|multipl|exceed|bound|limit|repeat|twice|once|times",
+    re.I,
+)
+_WHICH = re.compile(r"the ((?:[a-z]+ ){0,2}[a-z]+) (?:on|in|at|of|during|for|to|by) which ((?:[a-z]+ ?){1,8})")
+
+
+def after_ranges(gloss: str) -> bool:
+    """Whether a gloss after the ranges' comma ("(1 <= d_i <= 10^6), the day on which the milk was acquired and
+    the number of pints acquired") has its own strict shape: "the <noun> on/of/in ... which <plain words>",
+    then plain parts; "the first being 1", "the same as in the previous query" are not."""
+    head, *rest = re.split(r"\s+and\s+(?=the\b)", gloss.strip().rstrip("."))
+    m = _WHICH.fullmatch(head)
+    plain = m and all(w in NOUNS or w in _LINKS for w in m[1].split()) and not _SAYS_VALUE.search(m[2])
+    return bool(plain) and all(plain_part(x) for x in rest)
+
+
+def index_range_said(before: str, gloss: str) -> str:
+    """The gloss less its index range ("..., for each 1 <= i <= n") where the bound is the list's length the line
+    states (``before``: the sentence before the gloss); else the gloss as it is (its "<=" refuses it)."""
+    m = INDEX_RANGE.search(gloss)
+    return gloss[: m.start()] if m and list_length(before) == m.group(1) else gloss
+
+
+_SCALARS = re.compile(
+    r"\b(?:integers?|numbers?|values?)[:,]? ((?:[A-Za-z][A-Za-z0-9]*(?:_i)?)(?:(?:, ?(?:and )?| and )[A-Za-z][A-Za-z0-9]*(?:_i)?)*)"
+    r"(?=\s*(?:\(|$))"
+)
+
+
+def scalars_named(line: str) -> int:
+    """How many scalars a line names ("three integers n, a, and b (...)": 3; a row's "n_i, m_i and k_i": 3; a
+    list "a_1, a_2, ..., a_n": 0): a gloss has one part for each, and any part after says more (allow-listed)."""
+    m = _SCALARS.search(line)
+    return len(re.split(r", ?(?:and )?| and ", m.group(1))) if m else 0

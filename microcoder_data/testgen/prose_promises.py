@@ -40,6 +40,13 @@ _VALUE_PREDICATE = re.compile(
     r" (?:equal(?! to (?:the|an?)\b)|at most|at least|exceeds?|coprime|an? power|powers|multiples? of|odd|even|primes?|different)\b",
     re.I,
 )
+# the same predicate with no subject or verb, a clause of its own ("Given an array a of length n, all even, find
+# ...", "..., each at most n, ..."): of the values just named, a promise no range states
+_SUBJECTLESS = re.compile(
+    r"(?:^|[,;] )(?:all|each|every one|both)(?: of them)? (?:even|odd|positive|negative|non-?negative|non-?zero"
+    r"|primes?|coprime|equal|different|distinct|at most|at least|less|greater|smaller|larger|between|divisible|not)\b",
+    re.I,
+)
 _OF_VALUES = re.compile(r"\b(?:elements?|entries|arrays?|sequences?|neighbou?rs)\b", re.I)
 # a sentence that speaks of the input, whatever its kind
 _OF_INPUT = re.compile(
@@ -121,7 +128,7 @@ def sentences(text: str) -> list[str]:
 def story_promise(told: str, names: set[str]) -> tuple[str, str] | None:
     """(the word, its sentence) of the first promise about the input's shape in ``told``, or None."""
     for sentence in sentences(told):
-        word = STRUCTURE.search(sentence) or _value_predicate(sentence, names)
+        word = STRUCTURE.search(sentence) or _value_predicate(sentence, names) or _SUBJECTLESS.search(sentence)
         if word and is_promise(sentence, names):
             return word.group(0), sentence
     return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from microcoder_data.testgen.prose_families import rewrite as more_wordings
-from microcoder_data.testgen.prose_glosses import bare_part
+from microcoder_data.testgen.prose_glosses import bare_part, plain_part
 
 _ORDINAL = r"first|second|third|fourth|fifth|sixth|next|only|single|final|last"
 _REWRITES = [
@@ -236,7 +236,7 @@ _HEADS = (
 _PLURALS = rf"(?:(?!(?:{_VALUE_WORDS})\b)[a-z]+ ){{0,2}}(?:{_HEADS})"
 _PHRASE_START = re.compile(
     r"(?!(?:all|none|both|some|most|any|many|few|no|neither|either|one|two) of\b)"  # "all of them equal": no noun
-    rf"(?:the|a|an|its|their|his|her|each|every one of|respectively|correspondingly|[\w-]+'s?|{_NOUNS}of|(?:where )?{_NAMED}"
+    rf"(?:the|a|an|its|their|his|her|every one of|respectively|correspondingly|[\w-]+'s?|{_NOUNS}of|(?:where )?{_NAMED}"
     r" (?:is|are|denotes?|represents?|describes?)|which|that|where|denoting|representing|indicating|describing"
     r"|meaning|array|arrays|sizes?|lengths?|elements?|numbers?|values?|descriptions?"
     r"|of|how (?:much|many)|[a-z]+-[a-z]+)\b|[A-Za-z]\w*_\S+|\.\.\."
@@ -245,11 +245,13 @@ _PHRASE_START = re.compile(
 )
 
 
-def noun_phrases(gloss: str) -> bool:
-    """Whether a gloss (``— the number of rows and columns, respectively``) is noun phrases only,
+def noun_phrases(gloss: str, respective: int = 0) -> bool:
+    """Whether a gloss (``— the number of rows and columns, respectively``) is noun phrases only (the first
+    ``respective`` parts each naming one of the line's scalars; any later part allow-listed words only),
     each part after a comma or semicolon too: ``— the elements of the array, all of them equal`` or
     ``..., with a_1 = 1`` says more of the values than what they are, and is kept (the sentence refused)."""
     depth, parts, part = 0, [], ""
+    gloss = re.sub(r"(\w+_\{?\w+\}?)(?:, ?(?:\w+_\{?\w+\}?|\.\.\.))+", r"\1", gloss)  # a_1, ..., a_n: one name
     for ch in gloss:
         depth += (ch == "(") - (ch == ")")
         if ch in ",;" and depth == 0:
@@ -258,7 +260,11 @@ def noun_phrases(gloss: str) -> bool:
             part += ch
     for k, p in enumerate([*parts, part]):
         p = re.sub(r"^(?:and|or)\s+", "", p.strip())
-        elided = k and all(_PHRASE_START.match(x) or bare_part(x) for x in re.split(r"\s+(?:and|or)\s+", p))
-        if re.search(r"[A-Za-z]", p) and (re.search(r"[=<>]", p) or not (_PHRASE_START.match(p) or elided)):
+        # a later part: allow-listed words only (prose_glosses); "each" only before plain nouns ("each row")
+        later = all(plain_part(x) or bare_part(x) for x in re.split(r"\s+(?:and|or)\s+", p))
+        first = _PHRASE_START.match(p) or plain_part(p)
+        if k < respective:  # "n, a and b — the number of buns, the usual price of a bun, ...": one part a name
+            first = first and not re.search(r"\b(?:being|same|equal|identical|alike)\b", p, re.I)
+        if re.search(r"[A-Za-z]", p) and (re.search(r"[=<>]", p) or not (later if k and k >= respective else first)):
             return False
     return True

@@ -4,7 +4,7 @@
   sentence that may promise ("Dana's array has a_1 = 1"): constraint lines, read or refused;
 * ``You are given two distinct integers x and y``: the named scalars pairwise different (checked);
 * ``You are given a permutation [a_1, a_2, ..., a_n]`` / ``a permutation p_1, ..., p_n`` of a list
-  read: that list drawn a permutation as its range says (``prose_format._permutation``);
+  read: that list drawn a permutation as its range says (``prose_perms.permutation``);
 * ``It can be proven that ...``: a consequence of what is stated, so no promise of its own.
 
 A sentence read so is taken out of the story before its shape words are judged
@@ -57,14 +57,16 @@ def _of_names(word: str, names: set[str]) -> bool:
 _NAMES = r"[A-Za-z]\w*(?:(?:, ?| and |, and )[A-Za-z]\w*)+"
 _GIVEN = r"^(?:you are |you're )?given "
 _DISTINCT_SCALARS = re.compile(
-    rf"{_GIVEN}(two|three|four) (?:pairwise )?distinct (?:(?:positive|non-negative|nonnegative) )?integers ({_NAMES})\.?$",
+    rf"{_GIVEN}(two|three|four) (?:pairwise )?distinct (?:(positive|non-negative|nonnegative) )?integers ({_NAMES})\.?$",
     re.I,
 )
 _LIST = r"([A-Za-z]\w*)"
 _UP_TO = r"(?: consisting of \w+ integers 1, 2, \.\.\., (\w+)| of (?:the )?integers (?:from 1 to|1, 2, \.\.\.,) (\w+))"
 _PERMUTATIONS = (  # each: the list's name, then the top of "1, 2, ..., n" where the sentence says it
     re.compile(
-        rf"{_GIVEN}an? permutation(?: of length \w+)?,? \[?{_LIST}_\{{?1\}}?, ?.*?\1_\{{?\w+\}}?\]?()\.?$", re.I
+        rf"{_GIVEN}an? permutation(?: of length \w+)?,? \[?{_LIST}_\{{?1\}}?, ?(?:\1_\{{?\w+\}}?, ?|\.\.\., ?)*"
+        rf"\1_\{{?\w+\}}?\]?()\.?$",  # the elements listed, nothing after: "such that p_1 > p_n" is no listing
+        re.I,
     ),
     re.compile(
         rf"{_GIVEN}an? permutation {_LIST}(?: of length \w+|{_UP_TO})?(?: \(a permutation is [^()]*\))?\.?$", re.I
@@ -100,15 +102,17 @@ def story_readings(
     was read; ``top``: n of "1, 2, ..., n", where the sentence says it)."""
     names = {n for line in read_lines for n in line.names}
     scalars = {n for line in read_lines if line.count is None and not line.string for n in line.names}
-    lists = {ln.names[0] for ln in read_lines if ln.count and not (ln.string or ln.block or ln.width)}
+    lists = {ln.names[0]: ln.count for ln in read_lines if ln.count and not (ln.string or ln.block or ln.width)}
     lines: list[str] = []
     for sentence in sentences(story):
-        given = _distinct_lists(sentence, lists)  # "Given two arrays of distinct integers a and b, ...": the rest stays
+        given = _distinct_lists(
+            sentence, lists, read
+        )  # "Given two arrays of distinct integers a and b, ...": the rest stays
         if given:
             lines += given[1]
             story = re.sub(r"\s+".join(map(re.escape, given[0].split())), " ", story, count=1)
             continue
-        said = _distinct_scalars(sentence, scalars)
+        said = _distinct_scalars(sentence, scalars, read)
         said = _version(sentence, names, totals) if said is None else said
         m = next((m for pattern in _PERMUTATIONS if (m := pattern.match(sentence))), None)
         if said is not None:
@@ -136,11 +140,14 @@ def _version(sentence: str, names: set[str], totals: set[tuple[str, str]]) -> li
     return lines if m else None
 
 
-def _distinct_scalars(sentence: str, scalars: set[str]) -> list[str] | None:
-    """ "You are given two distinct non-negative integers x and y" of scalars read: ``x != y`` (every pair)."""
+def _distinct_scalars(sentence: str, scalars: set[str], read: list[str]) -> list[str] | None:
+    """ "You are given two distinct non-negative integers x and y" of scalars read: ``x != y`` (every pair);
+    None where "positive" / "non-negative" is not what the ranges read say (the sentence then refuses)."""
     m = _DISTINCT_SCALARS.match(sentence)
-    names = re.split(r", ?(?:and )?| and ", m.group(2)) if m else []
+    names = re.split(r", ?(?:and )?| and ", m.group(3)) if m else []
     if not m or len(names) != _HOW_MANY[m.group(1).lower()] or not set(names) <= scalars:
+        return None
+    if not all(_signed(m.group(2), n, read) for n in names):
         return None
     return [f"{a} != {b}" for i, a in enumerate(names) for b in names[i + 1 :]]
 
@@ -166,16 +173,43 @@ def _restated(sentence: str, read: list[str]) -> bool:
 
 _DISTINCT_LISTS = re.compile(
     rf"^(?:you are )?given (?:an? |two |three )?(?:arrays?|sequences?|lists?) of (?:pairwise )?distinct"
-    rf" (?:(?:positive|non-negative|nonnegative) )?integers ({_NAMES[:-1]}*)(?: of length \w+)?(?:, |\.?$)",
+    rf" (?:(positive|non-negative|nonnegative) )?integers ({_NAMES[:-1]}*)(?: of length (\w+))?(?:, |\.?$)",
     re.I,
 )
 
 
-def _distinct_lists(sentence: str, lists: set[str]) -> tuple[str, list[str]] | None:
-    """ "Given two arrays of distinct positive integers a and b of length n, ..." of lists read: (the words
-    read, each list's values distinct); the sentence's rest is judged as any story's."""
+def _distinct_lists(sentence: str, lists: dict[str, str], read: list[str]) -> tuple[str, list[str]] | None:
+    """ "Given two arrays of distinct positive integers a and b of length n, find ..." of lists read (``lists``:
+    name -> count): (the words read, each list's values distinct).  None (the sentence refuses) where "positive"
+    or "of length n" is not what the Input section read, or the rest's first clause has no subject of its own
+    ("..., all even, find ...": said of the arrays, unread); a rest that is a request is judged as any story's."""
     m = _DISTINCT_LISTS.match(sentence)
-    names = re.split(r", ?(?:and )?| and ", m.group(1)) if m else []
-    if not m or not names or not set(names) <= lists:
+    names = re.split(r", ?(?:and )?| and ", m.group(2)) if m else []
+    if not m or not names or not set(names) <= set(lists) or not _subject_of_its_own(sentence[m.end() :]):
+        return None
+    if not all(_signed(m.group(1), n, read) and m.group(3) in (None, lists[n]) for n in names):
         return None
     return m.group(0), [f"all values of {n} are distinct" for n in names]
+
+
+def _signed(word: str | None, name: str, read: list[str]) -> bool:
+    """Whether "positive" / "non-negative" (``word``, None: neither) of ``name`` is what a range read says."""
+    lows = [
+        int(m.group(1))
+        for c in read
+        if (m := re.match(r"(-?\d+) <= ([^<>=!]+?) <", c)) and {name, f"{name}_i"} & set(re.split(r",\s*", m.group(2)))
+    ]
+    return word is None or bool(lows) and max(lows) >= (1 if word.lower() == "positive" else 0)
+
+
+# the rest of a "Given ..., " sentence that is a request of its own ("find the answer", "you have to ..."),
+# not more said of the arrays without a subject ("all even", "each at most n", "sorted")
+_REQUEST = re.compile(
+    r"^(?:$|(?:find|print|output|determine|compute|calculate|count|answer|return|check|help|you|your|we|what|how"
+    r"|which|is|are|can|does|do)\b)",
+    re.I,
+)
+
+
+def _subject_of_its_own(rest: str) -> bool:
+    return bool(_REQUEST.match(rest.strip()))

@@ -1,0 +1,65 @@
+"""Lists read as permutations: a gloss that calls the line's list the permutation ("— the elements of the
+permutation"), a guarantee ("It is guaranteed that p is a permutation") and the story's "You are given a
+permutation p_1, p_2, ..., p_n" / "a permutation p of length n" / "of integers from 1 to n".
+
+Drawn a permutation of 1..n (or 0..n-1) as the list's own range says, n its length.  Whatever the sentence
+says of the permutation's length or values (``of length n``, its last subscript, ``1, 2, ..., n``) must be
+what the Input section read, or the reading is refused: a permutation of n elements in a list of m is none."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from microcoder_data.testgen.prose_items import ProseLine
+from microcoder_data.testgen.spec_model import _Unsupported
+
+PERMUTATION = "permutation: "  # how prose_format._without_gloss marks a gloss calling the line's list a permutation
+PERMUTATION_GLOSS = re.compile(
+    r"(?:denoting |representing )?(?:the |a )?(?:(?:elements|values) of (?:the )?)?(?:initial |given )?permutations?"
+    r"(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?"
+    r"|(?:the )?(?:elements|values) of [A-Za-z]\w*,? which (?:are guaranteed to )?form a permutation",
+    re.I,
+)
+
+
+def _refuse(sentence: str) -> _Unsupported:
+    return _Unsupported(f"a permutation not understood: {sentence!r}", kind="promise", line=sentence)
+
+
+def permutation(line: ProseLine, reading: Any, sentence: str) -> None:
+    """A list read as a permutation (``reading``: prose_format's ProseInput): of 1..n (or 0..n-1) as its own range
+    says, n its length; drawn so.  Anything else called a permutation is refused."""
+    name, count = line.names[0], line.count
+    stated = [c for c in reading.constraints if re.fullmatch(rf"\S+ <= {name}_i (?:<=|<) \S+", c)]
+    span = re.fullmatch(rf"(\S+) <= {name}_i (<=|<) (\S+)", stated[-1]) if stated and count else None
+    ends = span and (span.group(1), span.group(3) if span.group(2) == "<=" else f"{span.group(3)}-1")
+    if line.string or line.block or not ends or ends not in (("1", count), ("0", f"{count}-1")):
+        raise _refuse(sentence)
+    reading.constraints.append(f"{name} is a permutation of ({ends[0]}, ..., {ends[1]})")
+    reading.perms.append(name)
+
+
+def story_lengths(name: str, sentence: str) -> list[str]:
+    """The lengths the story's sentence says its permutation has: "of length n", "consisting of n integers", the
+    last subscript of "p_1, p_2, ..., p_n"."""
+    said = re.findall(r"\bof length (\w+)|\bconsisting of (\w+) (?:integers|numbers|elements)", sentence)
+    last = re.search(rf"\b{re.escape(name)}_\{{?(\w+)\}}?\]?\.?$", sentence.strip())
+    return [a or b for a, b in said] + ([last.group(1)] if last and last.group(1) != "1" else [])
+
+
+def of_story(reading: Any, name: str, sentence: str, top: str | None) -> bool:
+    """ "You are given a permutation p_1, ..., p_n" of a list read: drawn so (``permutation``); its range
+    "1, 2, ..., n" where the sentence says it and the Input section does not.  A length or top other than the
+    list's count, or a range stated other than 1..top, is refused."""
+    listed = [line for line in reading.lines if line.names == [name] and line.count]
+    stated = [c for c in reading.constraints if re.match(rf"\S+ <= {name}_i (?:<=|<) ", c)]
+    if listed and any(x != listed[0].count for x in story_lengths(name, sentence) + ([top] if top else [])):
+        raise _refuse(sentence)  # "a permutation p of length n" where p has m elements
+    if listed and top and stated and not all(c.replace(" ", "") == f"1<={name}_i<={top}" for c in stated):
+        raise _refuse(sentence)  # "of integers from 1 to n" where the Input section says 0 <= p_i < n
+    if listed and top and not stated:
+        reading.constraints.append(f"1 <= {name}_i <= {top}")
+    if listed and name not in reading.perms:
+        permutation(listed[0], reading, sentence)
+    return bool(listed)
