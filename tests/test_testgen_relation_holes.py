@@ -90,3 +90,30 @@ def test_a_variable_ranges_only_over_a_list_every_position_of_it_names():
 def test_a_second_variable_over_the_same_list_refuses():
     constraints = "1 <= grid.length <= 10\n1 <= grid[i].length <= 10^5\n1 <= grid[i][j] <= 10^9\n"
     _refused(constraints + "grid[i][j] != grid[i][k] (j != k)", "grid: List[List[int]]", ['{"grid": [[1, 2], [3]]}'])
+
+
+NUMS = "3 <= n <= 8\nnums.length == n\n1 <= nums[i] <= 100\n"
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "You are given a 1-indexed array of positive integers nums of length n.",
+        "You are given a 1-based integer array nums.",
+        "You are given an integer array nums (1-indexed).",
+        "You are given an array nums of length n, indexed from 1.",
+        "You are given two 1-indexed integer arrays nums and other.",
+        "You are given an integer array nums. nums is 1-indexed.",
+    ],
+)
+@pytest.mark.parametrize(
+    "line", ["abs(nums[1] - nums[2]) <= 3", "nums[1] == 5", "nums[i] != i", "nums[i] <= n - i", "0 <= nums[i] <= n - i"]
+)
+def test_positions_of_a_statement_numbering_lists_from_1_in_any_wording_refuse(head, line):
+    """Review of the fix: "1-indexed" worded otherwise than "a 1-indexed <kind> nums" left constant
+    positions and own-index bounds read from 0 (|nums[1] - nums[2]| <= 3 drawn [4, 91, 91]); any wording
+    anywhere now makes them unsure: refused."""
+    p = fn_problem(NUMS + line, "nums: List[int], n: int", ['{"nums": [5, 5, 5], "n": 3}'])
+    p.statement = head + "\n" + p.statement
+    spec = input_spec(p)
+    assert not isinstance(spec, InputSpec), (head, line, spec.checks)

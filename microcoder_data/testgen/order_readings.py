@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.index_base import numbers_from_one
 from microcoder_data.testgen.spec_model import ELEMENT_INDEX
 
 _WORDS = {
@@ -316,6 +317,8 @@ def own_index_bound(reader: Any, text: str) -> bool | None:
         return None
     if re.search(r"\b(?:for|if|when|where|and|or|with)\b", m.group(5)):  # "n - 1 for i != 0": another reading's
         return None
+    if numbers_from_one(reader.statement) and not reader.first_index:
+        return False  # "a 1-indexed array nums": the element's own index counted from 0 or 1, unsure
     index = f"({ELEMENT_INDEX} + {reader.first_index})" if reader.first_index else ELEMENT_INDEX
     upper = _BARE_I.sub(index, m.group(5))
     lower = f"{m.group(1)} {m.group(2)} " if m.group(1) else ""

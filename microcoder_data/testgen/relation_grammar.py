@@ -20,7 +20,7 @@ import copy
 import re
 from typing import Any
 
-from microcoder_data.testgen.index_base import one_indexed
+from microcoder_data.testgen.index_base import numbers_from_one
 from microcoder_data.testgen.matrices import read_matrix
 from microcoder_data.testgen.name_variants import with_variants
 from microcoder_data.testgen.spec_expr import ExprError, evaluate, parse_expr
@@ -90,7 +90,7 @@ def _always_there(reader: Any, name: str, level: int, k: int) -> bool:
     every input: the length stated at least ``k + 1`` before this line.  Not where the statement numbers
     positions from 1 (AtCoder's, or "a 1-indexed array nums"): unsure which element it names.  A row
     of named positions (``queries[i] = [l_i, r_i]``) has them all."""
-    if reader.first_index or one_indexed(reader.statement, name):
+    if reader.first_index or numbers_from_one(reader.statement):
         return False
     row = re.search(rf"\b{re.escape(name)}\[[a-z]\] ?= ?\[([^\]]+)\]", reader.statement)
     if level == 1 and row and k < len(row.group(1).split(",")):

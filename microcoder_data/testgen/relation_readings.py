@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.index_base import numbers_from_one
+
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 _CELL = re.compile(r"([A-Za-z_]\w*)((?:\[[^\[\]]+\])+)")
 _CONSTANT = re.compile(r"-?\d+|'.'|\".\"")
@@ -43,8 +45,8 @@ def differs_from_position(reader: Any, text: str) -> bool | None:
     node = reader.nodes.get(name)
     for _ in range(depth):
         node = node.elem if node is not None and node.kind == "list" else None
-    if node is None or node.kind != "int":
-        return False
+    if node is None or node.kind != "int" or (numbers_from_one(reader.statement) and not reader.first_index):
+        return False  # (a statement numbering lists from 1 in LeetCode's notation: which position, unsure)
     reader.checks.append(f"differs_from_position({name}, {depth}, {reader.first_index})")
     return True
 
@@ -57,6 +59,8 @@ def fixed_cells(reader: Any, text: str) -> bool | None:
     pairs = _cell_equalities(text)
     if pairs is None or reader.first_index:
         return None  # positions written from 0 only (LeetCode's ``grid[0][0]``)
+    if numbers_from_one(reader.statement):
+        return False  # "a 1-indexed array nums": ``nums[1]`` the first element or the second, unsure
     parts = []
     for cell, op, value in pairs:
         m = _CELL.fullmatch(cell)

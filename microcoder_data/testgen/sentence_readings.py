@@ -29,7 +29,7 @@ from typing import Any
 
 from microcoder_data.testgen.alphabet_readings import string_leaf
 from microcoder_data.testgen.existence_readings import _witness_of
-from microcoder_data.testgen.index_base import one_indexed
+from microcoder_data.testgen.index_base import numbers_from_one, one_indexed
 from microcoder_data.testgen.sums import read_total
 from microcoder_data.testgen.templates import read_field, read_template, valid_dates
 
@@ -288,7 +288,10 @@ def position_names(reader: Any, text: str) -> bool | None:
         if m.group(1) in reader.nodes or node is None or node.kind != "list" or node.elem.kind != "list":
             return False
         # "a 1-indexed 2D array queries where queries[i] = [x_i, y_i]": x_i == queries[i][1] is the first
-        k = int(m.group(3)) - one_indexed(reader.statement, name)
+        from_one = one_indexed(reader.statement, name)
+        if numbers_from_one(reader.statement) and not from_one:
+            return False  # a list numbered from 1 worded otherwise, or another list: which position, unsure
+        k = int(m.group(3)) - from_one
         stated = reader.bounds.get((name, 1, "len"), {})
         if k < 0 or any(str(stated.get(w, "")).isdigit() and k >= int(stated[w]) for w in ("eq", "hi")):
             return False  # a position past the elements' stated length: the line contradicts it
