@@ -73,6 +73,22 @@ _SAYS_VALUE = re.compile(
     r"|zero|posit|negat|prime|divis|multipl|exceed|bound|limit|repeat|twice|once|times",
     re.I,
 )
+# words in a gloss part read leniently (a first part, one naming a scalar) that say how values compare or
+# what they are, beyond what a value is ("the promo price which is lower than the usual price", "the
+# heights from tallest to shortest", "the values which never repeat"): such a part is not read
+SAYS_MORE = re.compile(
+    r"\b(?:sort|(?:non-?)?(?:in|de)creas|ascend|descend|distinct|differ|uniq|equal|same|identical|alike|order"
+    r"|permut|than|exceed|repeat|never|not|no|none|lower|higher|below|above|cheaper|smaller|larger|bigger|greater"
+    r"|later|earlier|less|more|fewer|latter|former|most|least|every|both|even|odd|zero|non-?zero|positive|negative"
+    r"|prime|divisib|multiple|twice|once|only|grow|grows|rise|rises|rising|fall|falls|being)\b"
+    r"|\b(?:from|to) (?:the )?[a-z]+est\b|\b[a-z]+est (?:first|last|to)\b"  # "from tallest to shortest": an order
+    r"|(?<!\bof )(?<!\bin )\ball\b"
+    rf"|(?<!\bof )(?<!\bin )(?<!\bfor )(?<!\bon )\beach\b(?! (?:{'|'.join(sorted(NOUNS))})\b)",  # not "each coin"
+    re.I,
+)
+# the words a "which" clause after the ranges may hold: nouns after a determiner, nouns, links, "was"/"is" and
+# past participles ("the day on which the milk was acquired"); "arrives later and later" is none of these
+_AUX = frozenset("was were is are be been has have had it they he she".split())
 _WHICH = re.compile(r"the ((?:[a-z]+ ){0,2}[a-z]+) (?:on|in|at|of|during|for|to|by) which ((?:[a-z]+ ?){1,8})")
 
 
@@ -83,7 +99,16 @@ def after_ranges(gloss: str) -> bool:
     head, *rest = re.split(r"\s+and\s+(?=the\b)", gloss.strip().rstrip("."))
     m = _WHICH.fullmatch(head)
     plain = m and all(w in NOUNS or w in _LINKS for w in m[1].split()) and not _SAYS_VALUE.search(m[2])
+    plain = plain and not SAYS_MORE.search(m[2]) and _which_words(m[2].split())
     return bool(plain) and all(plain_part(x) for x in rest)
+
+
+def _which_words(words: list[str]) -> bool:
+    """Whether each word of a "which" clause is allow-listed (see _AUX): a word right after a determiner is a noun."""
+    return all(
+        w in NOUNS or w in _LINKS or w in _AUX or re.fullmatch(r"[a-z]{3,}ed", w) or (k and words[k - 1] in _LINKS)
+        for k, w in enumerate(words)
+    )
 
 
 def index_range_said(before: str, gloss: str) -> str:

@@ -17,7 +17,10 @@ from microcoder_data.testgen.spec_model import _Unsupported
 PERMUTATION = "permutation: "  # how prose_format._without_gloss marks a gloss calling the line's list a permutation
 PERMUTATION_GLOSS = re.compile(
     r"(?:denoting |representing )?(?:the |a )?(?:(?:elements|values) of (?:the )?)?(?:initial |given )?permutations?"
-    r"(?: (?:of|[A-Za-z]|\w+'s|itself|\w+ed)\b[^<>=!,;()]*)?"
+    # after "permutation" only its length, its values 1..n or its name: "in which no element stays in its place",
+    # "of even length", "whose first element is n", "that consists of one cycle" say more (refused)
+    r"(?: [A-Za-z](?:_\{?\w+\}?)?| itself)?"
+    r"(?: of length [A-Za-z]\w*| of (?:the )?(?:numbers|integers) (?:from 1 to|1, 2, \.\.\.,) [A-Za-z]\w*)?"
     r"|(?:the )?(?:elements|values) of [A-Za-z]\w*,? which (?:are guaranteed to )?form a permutation",
     re.I,
 )

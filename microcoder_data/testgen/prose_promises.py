@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+from microcoder_data.testgen.prose_glosses import NOUNS
+
 from microcoder_data.testgen.parent_trees import _PARENTS_LINE
 
 # what an input can be that no range states: the statement naming one makes the reading incomplete
@@ -42,9 +44,13 @@ _VALUE_PREDICATE = re.compile(
 )
 # the same predicate with no subject or verb, a clause of its own ("Given an array a of length n, all even, find
 # ...", "..., each at most n, ..."): of the values just named, a promise no range states
+# Any such clause is one unless its rest is allow-listed ("both inclusive", "each on a separate line", a subject
+# and its verb "each cell is ...", read by _value_predicate): "each a multiple of 3", "all the same" say a value
 _SUBJECTLESS = re.compile(
-    r"(?:^|[,;] )(?:all|each|every one|both)(?: of them)? (?:even|odd|positive|negative|non-?negative|non-?zero"
-    r"|primes?|coprime|equal|different|distinct|at most|at least|less|greater|smaller|larger|between|divisible|not)\b",
+    r"(?:^|[,;] )(?:all|each|every one|both)(?: of them)? (?!inclusive\b|exclusive\b|on (?:a|its own|their own|one)"
+    r" (?:separate |single |new )?line\b|separated by\b"
+    rf"|(?:{'|'.join(sorted(NOUNS))})(?: respectively)?(?:[,;.]|$)"  # "the number of rows, each column"
+    r"|of\b|(?:the )?[a-z]+(?: [a-z]+)? (?:is|are|has|have|was|were|can|must|will|contains?|consists?)\b)\w+",
     re.I,
 )
 _OF_VALUES = re.compile(r"\b(?:elements?|entries|arrays?|sequences?|neighbou?rs)\b", re.I)
@@ -153,8 +159,9 @@ def _value_predicate(sentence: str, names: set[str]) -> re.Match[str] | None:
     for m in _VALUE_PREDICATE.finditer(sentence):
         subject = m.group(1)
         named = bool(names) and re.search(rf"(?<![\w.'])(?:{name})(?:_\S*)?(?![\w(])", subject)
-        if re.search(r"\b(?:constraints?|limits?|versions?)\b", subject, re.I):
-            continue  # "the constraints on n and the time limit are different": of the versions
+        if re.search(r"\b(?:constraints?|limits?)\b", subject, re.I):
+            continue  # "the constraints on n and the time limit are different": of the versions ("In this
+            # version n is at most 3" is of n: read)
         if named or _OF_VALUES.search(subject) or _OF_INPUT.search(sentence):
             return m
     return None

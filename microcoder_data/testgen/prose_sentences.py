@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from microcoder_data.testgen.prose_families import rewrite as more_wordings
-from microcoder_data.testgen.prose_glosses import bare_part, plain_part
+from microcoder_data.testgen.prose_glosses import SAYS_MORE, bare_part, plain_part
 
 _ORDINAL = r"first|second|third|fourth|fifth|sixth|next|only|single|final|last"
 _REWRITES = [
@@ -258,13 +258,15 @@ def noun_phrases(gloss: str, respective: int = 0) -> bool:
             parts, part = parts + [part], ""
         else:
             part += ch
-    for k, p in enumerate([*parts, part]):
+    # "the number of items and the number of chosen items": one comma part naming two scalars counts as two
+    named = [x for p in [*parts, part] for x in re.split(r"\s+and\s+(?=(?:the|a|an|its|their)\b)", p.strip())]
+    for k, p in enumerate(named):
         p = re.sub(r"^(?:and|or)\s+", "", p.strip())
         # a later part: allow-listed words only (prose_glosses); "each" only before plain nouns ("each row")
         later = all(plain_part(x) or bare_part(x) for x in re.split(r"\s+(?:and|or)\s+", p))
         first = _PHRASE_START.match(p) or plain_part(p)
-        if k < respective:  # "n, a and b — the number of buns, the usual price of a bun, ...": one part a name
-            first = first and not re.search(r"\b(?:being|same|equal|identical|alike)\b", p, re.I)
+        # "the promo price which is lower than ...": says more ("the number of distinct types": a count)
+        first = first and not SAYS_MORE.search(re.sub(r"\bnumber of (?:distinct|different)\b", "", p))
         if re.search(r"[A-Za-z]", p) and (re.search(r"[=<>]", p) or not (later if k and k >= respective else first)):
             return False
     return True

@@ -41,7 +41,7 @@ def story_ranges(story: str, names: set[str]) -> list[str]:
         subjects = terms[1:-1] if len(terms) > 2 else [t for t in terms if not re.fullmatch(r"[\d^*+\-]+", t)]
         if not any(re.sub(r"^\|(.*)\|$", r"\1", t).split("_")[0] in names for t in subjects):
             continue
-        left = re.fullmatch(r"([A-Za-z]\w*)(?:_(?:\{[^{}]*\}|\w+))?", terms[0])
+        left = re.fullmatch(r"([A-Za-z][A-Za-z0-9]*)(?:_(?:\{[^{}]*\}|\w+))?", terms[0])  # a_i: of a
         if len(terms) == 2 and left and not _of_names(left.group(1), names):
             continue  # "an index j <= n": the range of the story's j, not of n
         out.append(chain.strip())
