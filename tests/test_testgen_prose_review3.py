@@ -10,7 +10,7 @@ import pytest
 
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import generate_inputs
-from microcoder_data.testgen.prose_glosses import after_ranges
+from microcoder_data.testgen.prose_glosses import after_ranges, scalars_named
 from microcoder_data.testgen.prose_sentences import noun_phrases
 from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
 from microcoder_eval.types import TestCase
@@ -163,3 +163,15 @@ def test_a_subjectless_clause_is_refused_unless_allow_listed(clause):  # hole 9
 def test_a_subjectless_clause_of_allow_listed_words_is_still_read():
     for v in _drawn(f"{LIST} — the heights, each column.", "2\n1 2\n"):
         assert all(1 <= x <= 9 for x in v["a"])
+
+
+def test_a_story_condition_on_a_list_element_is_not_read_as_a_range():
+    for v in _drawn(VALUES, "2\n7 8\n", "If a_i >= 5, the element is big. Find the answer."):
+        assert all(1 <= x <= 9 for x in v["a"])
+
+
+def test_scalars_each_with_its_own_range_count_each_so_a_part_naming_two_is_read():
+    line = "The only line contains two integers n (1 <= n <= 9) and k (1 <= k <= 9), representing the length of the array and the number of times it is done."
+    assert scalars_named(line.split(", repr")[0]) == 2
+    for v in _drawn(line, "2 5\n"):
+        assert 1 <= v["n"] <= 9 and 1 <= v["k"] <= 9

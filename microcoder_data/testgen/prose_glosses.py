@@ -79,11 +79,11 @@ _SAYS_VALUE = re.compile(
 SAYS_MORE = re.compile(
     r"\b(?:sort|(?:non-?)?(?:in|de)creas|ascend|descend|distinct|differ|uniq|equal|same|identical|alike|order"
     r"|permut|than|exceed|repeat|never|not|no|none|lower|higher|below|above|cheaper|smaller|larger|bigger|greater"
-    r"|later|earlier|less|more|fewer|latter|former|most|least|every|both|even|odd|zero|non-?zero|positive|negative"
+    r"|less|more|fewer|latter|former|most|least|every|both|even|odd|zero|non-?zero|positive|negative"
     r"|prime|divisib|multiple|twice|once|only|grow|grows|rise|rises|rising|fall|falls|being)\b"
     r"|\b(?:from|to) (?:the )?[a-z]+est\b|\b[a-z]+est (?:first|last|to)\b"  # "from tallest to shortest": an order
-    r"|(?<!\bof )(?<!\bin )\ball\b"
-    rf"|(?<!\bof )(?<!\bin )(?<!\bfor )(?<!\bon )\beach\b(?! (?:{'|'.join(sorted(NOUNS))})\b)",  # not "each coin"
+    r"|\b([a-z]+er) and \1\b"  # "later and later"
+    r"|(?<!\bof )(?<!\bin )\ball\b|\beach (?:a|an|one|of|is|are|being)\b",  # "each a multiple": "each target" is not
     re.I,
 )
 # the words a "which" clause after the ranges may hold: nouns after a determiner, nouns, links, "was"/"is" and
@@ -127,5 +127,5 @@ _SCALARS = re.compile(
 def scalars_named(line: str) -> int:
     """How many scalars a line names ("three integers n, a, and b (...)": 3; a row's "n_i, m_i and k_i": 3; a
     list "a_1, a_2, ..., a_n": 0): a gloss has one part for each, and any part after says more (allow-listed)."""
-    m = _SCALARS.search(line)
+    m = _SCALARS.search(re.sub(r" ?\([^()]*\)(?=,? (?:and )?[A-Za-z]\w* ?\()", "", line))  # "n (...) and k (...)"
     return len(re.split(r", ?(?:and )?| and ", m.group(1))) if m else 0

@@ -19,7 +19,7 @@ PERMUTATION_GLOSS = re.compile(
     r"(?:denoting |representing )?(?:the |a )?(?:(?:elements|values) of (?:the )?)?(?:initial |given )?permutations?"
     # after "permutation" only its length, its values 1..n or its name: "in which no element stays in its place",
     # "of even length", "whose first element is n", "that consists of one cycle" say more (refused)
-    r"(?: [A-Za-z](?:_\{?\w+\}?)?| itself)?"
+    r"(?: [A-Za-z](?:_\{?\w+\}?)?| itself| of [A-Z][a-z]+)?"  # "the permutation of Alice": whose
     r"(?: of length [A-Za-z]\w*| of (?:the )?(?:numbers|integers) (?:from 1 to|1, 2, \.\.\.,) [A-Za-z]\w*)?"
     r"|(?:the )?(?:elements|values) of [A-Za-z]\w*,? which (?:are guaranteed to )?form a permutation",
     re.I,

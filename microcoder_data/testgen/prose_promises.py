@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from microcoder_data.testgen.prose_glosses import NOUNS
+from microcoder_data.testgen.prose_glosses import NOUNS, SAYS_MORE
 
 from microcoder_data.testgen.parent_trees import _PARENTS_LINE
 
@@ -44,15 +44,33 @@ _VALUE_PREDICATE = re.compile(
 )
 # the same predicate with no subject or verb, a clause of its own ("Given an array a of length n, all even, find
 # ...", "..., each at most n, ..."): of the values just named, a promise no range states
-# Any such clause is one unless its rest is allow-listed ("both inclusive", "each on a separate line", a subject
-# and its verb "each cell is ...", read by _value_predicate): "each a multiple of 3", "all the same" say a value
 _SUBJECTLESS = re.compile(
-    r"(?:^|[,;] )(?:all|each|every one|both)(?: of them)? (?!inclusive\b|exclusive\b|on (?:a|its own|their own|one)"
-    r" (?:separate |single |new )?line\b|separated by\b"
-    rf"|(?:{'|'.join(sorted(NOUNS))})(?: respectively)?(?:[,;.]|$)"  # "the number of rows, each column"
-    r"|of\b|(?:the )?[a-z]+(?: [a-z]+)? (?:is|are|has|have|was|were|can|must|will|contains?|consists?)\b)\w+",
+    r"(?:^|[,;] )(?:all|each|every one|both)(?: of them)? (?:even|odd|positive|negative|non-?negative|non-?zero"
+    r"|primes?|coprime|equal|different|distinct|at most|at least|less|greater|smaller|larger|between|divisible|not)\b",
     re.I,
 )
+# after a comma, of what "Given ..." names, any such clause is one unless its rest is allow-listed ("both inclusive", "each on a separate line",
+# "each with its light off", "both consisting of ...", a subject and its verb "each cell is ...") and says no
+# value (SAYS_MORE): "each a multiple of 3", "all the same", "each below n" are
+_CLAUSE = re.compile(r"[,;] ((?:all|each|every one|both)(?: of them)? ([^,.;]*))", re.I)
+_PLAIN_REST = re.compile(
+    r"(?:inclusive|exclusive|on (?:a|its own|their own|one) (?:separate |single |new )?line|separated by|[a-z]+ing"
+    rf"|with|of|(?:{'|'.join(sorted(NOUNS))})$|(?:the )?[a-z]+(?: [a-z]+)? (?:is|are|has|have|was|were|can|must|will"
+    r"|contains?|consists?))\b",
+    re.I,
+)
+
+
+def _subjectless(sentence: str) -> re.Match[str] | None:
+    """The first subjectless clause of ``sentence`` saying something of the values just named, or None."""
+    for m in _CLAUSE.finditer(sentence):  # of the values a "Given ..." just named ("Moreover, each device ...": no)
+        if re.search(r"\bgiven\b", sentence[: m.start()], re.I) and (
+            not _PLAIN_REST.match(m.group(2)) or SAYS_MORE.search(m.group(2))
+        ):
+            return m
+    return _SUBJECTLESS.search(sentence)
+
+
 _OF_VALUES = re.compile(r"\b(?:elements?|entries|arrays?|sequences?|neighbou?rs)\b", re.I)
 # a sentence that speaks of the input, whatever its kind
 _OF_INPUT = re.compile(
@@ -134,7 +152,7 @@ def sentences(text: str) -> list[str]:
 def story_promise(told: str, names: set[str]) -> tuple[str, str] | None:
     """(the word, its sentence) of the first promise about the input's shape in ``told``, or None."""
     for sentence in sentences(told):
-        word = STRUCTURE.search(sentence) or _value_predicate(sentence, names) or _SUBJECTLESS.search(sentence)
+        word = STRUCTURE.search(sentence) or _value_predicate(sentence, names) or _subjectless(sentence)
         if word and is_promise(sentence, names):
             return word.group(0), sentence
     return None

@@ -259,7 +259,9 @@ def noun_phrases(gloss: str, respective: int = 0) -> bool:
         else:
             part += ch
     # "the number of items and the number of chosen items": one comma part naming two scalars counts as two
-    named = [x for p in [*parts, part] for x in re.split(r"\s+and\s+(?=(?:the|a|an|its|their)\b)", p.strip())]
+    named = [*parts, part]
+    if respective:
+        named = [x for p in named for x in re.split(r"\s+and\s+(?=(?:the|a|an|its|their)\b)", p.strip())]
     for k, p in enumerate(named):
         p = re.sub(r"^(?:and|or)\s+", "", p.strip())
         # a later part: allow-listed words only (prose_glosses); "each" only before plain nouns ("each row")

@@ -44,9 +44,19 @@ def story_ranges(story: str, names: set[str]) -> list[str]:
         left = re.fullmatch(r"([A-Za-z][A-Za-z0-9]*)(?:_(?:\{[^{}]*\}|\w+))?", terms[0])  # a_i: of a
         if len(terms) == 2 and left and not _of_names(left.group(1), names):
             continue  # "an index j <= n": the range of the story's j, not of n
+        if len(terms) == 2 and left and "_" in terms[0] and not _said_at(story, found.start(), names):
+            continue  # "if a_i >= mx, ...", "pairs with a_i < a_j": the task's condition ("Note that a_i <= 2": read)
         out.append(chain.strip())
     said = [x for x in split_sentences(story) if is_promise(x, names) and not _SUPPOSED.search(x)]
     return out + [m.group(0) for x in said for m in _SET.finditer(x) if m.group(1) in names]
+
+
+def _said_at(story: str, at: int, names: set[str]) -> bool:
+    """Whether the sentence around ``at`` says something of the input (a promise, nothing supposed)."""
+    start = max(story.rfind(". ", 0, at), story.rfind("\n", 0, at)) + 1
+    ends = [e for e in (story.find(". ", at), story.find("\n", at)) if e >= 0]
+    sentence = story[start : min(ends) if ends else len(story)].strip()
+    return is_promise(sentence, names) and not _SUPPOSED.search(sentence)
 
 
 def _of_names(word: str, names: set[str]) -> bool:
