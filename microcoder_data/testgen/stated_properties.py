@@ -92,7 +92,7 @@ def _given(sentence: str, names: list[str]):
         return
     one = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     alt = rf"(?:{one})(?:(?:,| and|, and) (?:{one}))*"  # "nums1 and nums2, sorted ...": each of them
-    items = r"(?P<items>(?:\w+ )?(?:integers|numbers|elements|values|strings|words|points|characters))"
+    items = r"(?P<items>(?:\w+ )?(?:integers|numbers|elements|values|strings|words|points|characters|digits|letters))"
     # "sorted in ascending order by endi" / "of absolute value": the order's key goes with it (read, or refused)
     order = r"sorted in [\w -]+? order(?: (?:of|by|according to|with respect to) [^,.;()]+)?"
     forms = (
@@ -103,7 +103,7 @@ def _given(sentence: str, names: list[str]):
         ),
         (rf"\bof (?P<said>distinct|unique|pairwise distinct) {items} (?P<name>{alt})(?![\w\[])", "consists"),
         (
-            rf"(?<![\w.\[])(?P<name>{alt}) (?:of|with|containing|consisting of|(?:that |which )?consists of) (?:\w+ )?(?P<said>distinct|unique) {items}",
+            rf"(?<![\w.\[])(?P<name>{alt})(?: of (?:length|size) \w+)?,? (?:of|with|containing|consisting of|(?:that |which )?consists of|(?:that |which )?contains) (?:\w+ )?(?P<said>distinct|unique) {items}",
             "consists",
         ),
     )
@@ -146,7 +146,8 @@ def stated_properties(statement: str, names: list[str], lines: list[str] | None)
     out = []
     defining = 0  # sentences left of a definition's list ("... is beautiful if it satisfies the following:")
     for sentence in input_sentences(split_sentences(body_text(statement)), names):
-        defining = 4 if sentence.endswith(":") and _DEFINES.search(sentence) else max(0, defining - 1)
+        listing = sentence.endswith(":") and re.search(rf"{_DEFINES.pattern}|following|conditions?", sentence, re.I)
+        defining = 4 if listing else max(0, defining - 1)
         if is_promise(sentence):
             continue
         read = [*_clauses(sentence, names), *_given(sentence, names)]

@@ -30,9 +30,11 @@ _DEFINES = re.compile(r"\b(?:if|iff|called|defined|define|denotes?|means|said to
 _NOT_INPUT = re.compile(
     r"\b(?:if|iff|whether|until|make|return|returns|check|determine|find|count|print|output|compute|calculate"
     r"|when|whenever|after|each (?:operation|step|move)|called|named|said|defined|considered|denotes?|means?"
-    r"|let|we|you (?:can|may|must|need|want|should|have to)|operations?|choose|select|pick|sort|rearrange|partition|consider|subtract|add|split|remove"
+    r"|let|we|you (?:can|may|must|need|want|should|have to|start|initially|have)|operations?|choose|select|pick|sort|rearrange|partition|consider|subtract|add|split|remove"
     r"|replace|your (?:task|goal|job)|must|can|cannot|may|might|could|should|represents?|representing"
-    r"|indicates?|indicating|in the case of)\b",
+    r"|indicates?|indicating|in the case of|meaning|you are asked|reconstruct|construct|build|create|generate"
+    r"|divide|append|insert|delete|reverse|swap|move|apply|perform|suppose|assume|answer|result|ans|output"
+    r"|number of|formally|for (?:every|each|all|any)|for example|e\.g\.|i\.e\.)\b",
     re.I,
 )
 _SIGN = {"positive": (1, 0), "non-negative": (0, -1), "nonnegative": (0, -1)}  # word -> least (<=), least (<)
@@ -41,8 +43,8 @@ _SAID_AS = {
     "distinct": r"distinct|unique|\\neq|!=|≠|permutation|strictly",
     "permutation": r"permutation|distinct|unique|\\neq|!=|≠",
     "permutations": r"permutation|distinct|unique|\\neq|!=|≠",
-    "even": r"\beven\b|%\s*2\s*==\s*0",
-    "odd": r"\bodd\b|%\s*2\s*==\s*1",
+    "even": r"\b(?:even|odd)\b|%\s*2\b",  # "half of them are odd, the other half even": one line of parity
+    "odd": r"\b(?:even|odd)\b|%\s*2\b",
     "coprime": r"co-?prime|gcd",
     "gcd": r"co-?prime|gcd",
 }
@@ -59,10 +61,15 @@ def _named(text: str, names: list[str]) -> list[str]:
     (``nums[a..b]``: the task's), the article ``a`` not."""
     out = []
     for n in names:
-        for m in re.finditer(rf"(?<![\w.\\]){re.escape(n)}(?:\[[^\].]+\]|_\{{?\w+\}}?)*(?![\w(\[])", text):
+        for m in re.finditer(rf"(?<![\w.\\]){re.escape(n)}(?:\[[^\].\[]+\]|_\{{?\w+\}}?)*(?![\w(\[]|-[a-z])", text):
             if n.lower() in {"a", "i"} and re.match(r" [a-z]{2,}\b(?<! and)(?<! or)(?<! is)(?<! are)", text[m.end() :]):
                 continue  # "a sorted array": the article
-            plural = re.match(r" (?!(?:is|has|was|does|consists|contains)\b)[a-z]{2,}s\b", text[m.end() :])
+            # a count: a short name before a noun ("n players", "n unique candies"), not before a verb
+            plural = re.match(
+                r" (?!(?:is|are|was|were|has|have|had|can|cannot|must|will|should|may|and|or|of|to|in|be"
+                r"|does|do|consists?|contains?|equals?|times|x|if|with|where|which|that)\b)[a-z]",
+                text[m.end() :],
+            )
             if (plural and len(n) <= 2) or text.count("[", 0, m.start()) > text.count("]", 0, m.start()):
                 continue  # a count ("n players having a unique id"), or an index ("nums[a + k - 1]")
             out.append(n)
@@ -146,9 +153,9 @@ def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], 
     if (
         not _named(sentence, names)
         or _DEFINES.search(sentence)
-        or re.match(r"[-*] |an? (?!(?:and|or|is|are)\b)[a-z]", sentence, re.I)
+        or re.match(r"[-*\"'] |[\"']|an? (?!(?:and|or|is|are)\b)\w", sentence, re.I)
     ):
-        return  # a definition, or a bullet of one ("- No substring of T is a palindrome.")
+        return  # a definition, a bullet of one ("- No substring of T is a palindrome."), an example ("\"ab\" is ...")
     at = set(re.findall(r"([A-Za-z]\w*)(?:\[([a-z])\]|_\{?([a-z])\}?)(?!\w)", sentence))
     quantified = re.search(
         r"\bfor (?:all |every |each |any )?[a-z] (?:\\neq|≠|!=|<|>)|\b[a-z] (?:\\neq|≠|!=) [a-z]\b", sentence
@@ -156,8 +163,15 @@ def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], 
     if len(at) != len({n for n, *_ in at}) and not quantified:
         return  # an input at two named positions ("nums[i] and nums[j] are distinct"): the task's indices
     carried = sum((_words(p) for p in {c[len(s) :] for c, s in read}), Counter())
-    if sentence.startswith("The ") and WORDS.search(sentence.split(" is ")[0]):
-        return  # "The distinct difference array of nums is ...": it defines what the word names
+    noun = (
+        r"The (?!(?:given|input|array|arrays|string|strings|list|integers?|elements?|values?|numbers?|characters?)\b)"
+    )
+    if (
+        re.match(noun, sentence)
+        or sentence.startswith(("(", "For example"))
+        or re.search(r"\(\d+ [<>]=? \d+\)", sentence)
+    ):
+        return  # "The advantage of nums1 ... is ...": it defines a word; an example or an aside explains one
     words = Counter(
         _word(m[0])
         for m in WORDS.finditer(sentence)
