@@ -164,3 +164,15 @@ def test_an_atcoder_body_property_is_read_or_refused(body):
 def test_a_property_read_as_a_clause_is_drawn_so():
     got = _drawn("You are given two integers a and b. a and b are coprime. Return x.", *AB)
     assert isinstance(got, list) and got and all(math.gcd(g["a"], g["b"]) == 1 for g in got)
+
+
+@pytest.mark.parametrize(
+    "said", ["Note that the elements of grid are distinct.", "Note that all the values of grid are unique."]
+)
+def test_the_values_of_a_matrix_distinct_are_its_cells(said):
+    # before: only the rows were made distinct; [[6, 3], [3, 9]] drawn
+    lines = "1 <= grid.length <= 4\n1 <= grid[i].length <= 4\n1 <= grid[i][j] <= 30"
+    got = _drawn(f"Return x. {said}", lines, "grid: List[List[int]]", ['{"grid": [[1, 2], [3, 4]]}'])
+    assert isinstance(got, list) and got
+    cells = [[v for row in g["grid"] for v in row] for g in got]
+    assert all(len(set(c)) == len(c) for c in cells)
