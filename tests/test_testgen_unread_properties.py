@@ -176,3 +176,27 @@ def test_the_values_of_a_matrix_distinct_are_its_cells(said):
     assert isinstance(got, list) and got
     cells = [[v for row in g["grid"] for v in row] for g in got]
     assert all(len(set(c)) == len(c) for c in cells)
+
+
+_GRAPH_LINES = (
+    "n == graph.length\n1 <= n <= 12\n0 <= graph[u].length < n\n0 <= graph[u][i] <= n - 1\n"
+    "graph[u] does not contain u.\nAll the values of graph[u] are unique."
+)
+_GRAPH_BODY = "There is an undirected graph with n nodes. graph[u] is an array of nodes that node u is adjacent to."
+
+
+@pytest.mark.parametrize(
+    "said", ["The graph is a tree.", "The graph is connected.", "There are no cycles in the graph."]
+)
+def test_a_graph_property_the_body_states_alone_refuses(said):
+    # before: random symmetric lists drawn, [[], []] for "connected", a cycle for "a tree"
+    got = _drawn(f"{_GRAPH_BODY} {said}", _GRAPH_LINES, "graph: List[List[int]]", ['{"graph": [[1], [0, 2], [1]]}'])
+    assert isinstance(got, NoSpec) and got.refusal.kind == "promise" and got.refusal.line == said
+
+
+def test_a_tree_line_on_adjacency_lists_refuses_cleanly():
+    # before: is_tree read adjacency rows as edges and raised IndexError (a reading_error refusal)
+    lines = f"{_GRAPH_LINES}\nThe graph is a tree."
+    got = _drawn(_GRAPH_BODY, lines, "graph: List[List[int]]", ['{"graph": [[1], [0, 2], [1]]}'])
+    assert isinstance(got, NoSpec) and got.refusal.kind == "unsupported_constraint"
+    assert got.refusal.line == "The graph is a tree."

@@ -22,7 +22,7 @@ import re
 from microcoder_data.testgen.promises import is_promise
 from microcoder_data.testgen.prose_promises import split_sentences
 from microcoder_data.testgen.statement_lines import body_text
-from microcoder_data.testgen.unread_properties import input_sentences, refuse_unread
+from microcoder_data.testgen.unread_properties import input_sentences, refuse_graph_property, refuse_unread
 
 # words of a property of the values the types and ranges do not hold by themselves
 _PROPERTY = re.compile(
@@ -150,6 +150,7 @@ def stated_properties(statement: str, names: list[str], lines: list[str] | None)
         defining = 4 if listing else max(0, defining - 1)
         if is_promise(sentence):
             continue
+        refuse_graph_property(sentence, lines)
         read = [*_clauses(sentence, names), *_given(sentence, names)]
         if not defining or re.match(r"(?:you are )?given\b", sentence, re.I):
             refuse_unread(sentence, read, names, lines)

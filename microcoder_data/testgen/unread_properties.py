@@ -34,7 +34,7 @@ _NOT_INPUT = re.compile(
     r"|replace|your (?:task|goal|job)|must|can|cannot|may|might|could|should|represents?|representing"
     r"|indicates?|indicating|in the case of|meaning|you are asked|reconstruct|construct|build|create|generate"
     r"|divide|append|insert|delete|reverse|swap|move|apply|perform|suppose|assume|answer|result|ans|output"
-    r"|number of|formally|for (?:every|each|all|any)|for example|e\.g\.|i\.e\.)\b",
+    r"|number of|formally|otherwise|place|for (?:every|each|all|any)|for example|e\.g\.|i\.e\.)\b",
     re.I,
 )
 _SIGN = {"positive": (1, 0), "non-negative": (0, -1), "nonnegative": (0, -1)}  # word -> least (<=), least (<)
@@ -198,3 +198,28 @@ def input_sentences(sentences: list[str], names: list[str]) -> list[str]:
         return sentences
     cut = re.compile(rf"(?<=[.!?])\s+(?=(?:{_names(names)})(?:\[\w+\]|_\{{?\w+\}}?)?(?:,| and| is| are)\b)")
     return [part for s in sentences for part in cut.split(s)]
+
+
+# a graph's property the body states ("The graph is connected.", "The given graph forms a tree.")
+_GRAPH = re.compile(
+    r"(?:(?:note that|here|also|moreover),? )*(?:the (?:given |input |underlying )?graph (?:is (?:always )?(?:an? )?"
+    r"(?P<word>connected|tree|forest|acyclic|bipartite|dag)\b|forms? an? (?P<formed>tree|forest)\b|(?:has|contains) no (?P<no>cycles?)\b)"
+    r"|there (?:are|is) no (?P<none>cycles?) in the graph\b)",
+    re.I,
+)
+
+
+def refuse_graph_property(sentence: str, lines: list[str] | None) -> None:
+    """Refuse ``sentence`` as a promise if it states a graph property (:data:`_GRAPH`) that no Constraints
+    line states too (where a reading enforces it, or refuses): the body's sentence alone draws nothing."""
+    m = _GRAPH.match(sentence)
+    if not m:
+        return
+    word = next(w for w in m.groups() if w).lower().rstrip("s")
+    said = {"cycle": r"cycle|acyclic|tree", "acyclic": r"cycle|acyclic|tree"}.get(word, word)
+    if not any(re.search(rf"\b(?:{said})", line, re.I) for line in lines or []):
+        raise _Unsupported(
+            f"a property of the graph the statement states in words not read: {sentence!r}",
+            kind="promise",
+            line=sentence,
+        )
