@@ -200,3 +200,23 @@ def test_a_tree_line_on_adjacency_lists_refuses_cleanly():
     got = _drawn(_GRAPH_BODY, lines, "graph: List[List[int]]", ['{"graph": [[1], [0, 2], [1]]}'])
     assert isinstance(got, NoSpec) and got.refusal.kind == "unsupported_constraint"
     assert got.refusal.line == "The graph is a tree."
+
+
+@pytest.mark.parametrize(
+    "body, lines, tests",
+    [
+        (  # rows of one length: read as edges, drawn one-way ([[5, 5], ...])
+            _GRAPH_BODY,
+            "n == graph.length\n3 <= n <= 12\ngraph[u].length == 2\n0 <= graph[u][i] <= n - 1\ngraph[u] does not contain u.",
+            ['{"graph": [[1, 2], [0, 2], [0, 1]]}'],
+        ),
+        (  # ids from 1: not tied, drawn one-way ([[1, 1], [1, 3], [3, 1]])
+            "There is an undirected graph with n nodes labeled 1 to n. graph[i] is the list of nodes connected to node i + 1.",
+            "n == graph.length\n1 <= n <= 12\n0 <= graph[i].length < n\n1 <= graph[i][j] <= n",
+            ['{"graph": [[2], [1]]}'],
+        ),
+    ],
+)
+def test_two_way_neighbour_lists_not_tied_refuse(body, lines, tests):
+    got = _drawn(body, lines, "graph: List[List[int]]", tests)
+    assert isinstance(got, NoSpec) and "two-way" in got.reason
