@@ -220,3 +220,19 @@ def test_a_tree_line_on_adjacency_lists_refuses_cleanly():
 def test_two_way_neighbour_lists_not_tied_refuse(body, lines, tests):
     got = _drawn(body, lines, "graph: List[List[int]]", tests)
     assert isinstance(got, NoSpec) and "two-way" in got.reason
+
+
+def test_a_property_after_a_bracketed_alias_is_the_inputs():
+    # before: the ", " inside "[starti, endi]" cut the clause from its input; drawn unsorted by endi
+    body = "You are given an array intervals where intervals[i] = [starti, endi], sorted in ascending order by endi. Return x."
+    lines = "1 <= intervals.length <= 6\nintervals[i].length == 2\n0 <= starti < endi <= 100"
+    got = _drawn(body, lines, "intervals: List[List[int]]", ['{"intervals": [[1, 3], [2, 5]]}'])
+    assert isinstance(got, NoSpec) or all(
+        [e for _, e in g["intervals"]] == sorted(e for _, e in g["intervals"]) for g in got
+    )
+
+
+def test_a_relation_in_words_between_inputs_refuses_unless_read():
+    # before: "Here, A is less than B." passed unread; A = B = 1 drawn
+    spec = _atcoder("You are given a sequence A = (A_1, \\ldots, A_N). Here, A_1 is less than A_2. Find x.")
+    assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise"

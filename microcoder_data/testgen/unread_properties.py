@@ -49,7 +49,10 @@ _SAID_AS = {
     "gcd": r"co-?prime|gcd",
 }
 _ORDER = r"sorted|ascending|descending|increasing|decreasing"
-_RELATION = r"\\neq|≠|!=|<=?|>=?|\\leq?|\\geq?|\\lt|\\gt"
+_RELATION = (
+    r"\\neq|≠|!=|<=?|>=?|\\leq?|\\geq?|\\lt|\\gt"
+    r"|(?:is|are) (?:strictly )?(?:less|greater|smaller|larger) than(?: or equal to)?|(?:is|are) (?:not equal to|different from)"
+)
 
 
 def _names(names: list[str]) -> str:
@@ -89,7 +92,9 @@ def _said_in_lines(word: str, named: list[str], lines: list[str]) -> bool:
     if word == "relation" or re.search(_ORDER, word):
         return any(_named(line, named) and (_relations(line, named) or re.search(_ORDER, line, re.I)) for line in lines)
     said = _SAID_AS.get(word, re.escape(word))
-    return any(_named(line, named) and re.search(said, line, re.I) for line in lines)
+    # "The start point of each interval is unique." says it of intervals
+    one = named + [n[:-1] for n in named if n.endswith("s") and len(n) > 3]
+    return any(_named(line, one) and re.search(said, line, re.I) for line in lines)
 
 
 def _bounded_below(name: str, word: str, lines: list[str]) -> bool:
@@ -127,7 +132,12 @@ def _sign_said(sentence: str, at: re.Match, names: list[str], lines: list[str] |
 def _about_input(sentence: str, at: re.Match, names: list[str]) -> bool:
     """Whether the clause of the word ``at`` (or the one it follows: ", which is sorted") names an input
     ("There are n players having a unique id ...": of the players)."""
-    cuts = [0] + [m.end() for m in re.finditer(r",|;|\(|\)| and | or ", sentence)] + [len(sentence) + 1]
+    outside = [
+        m
+        for m in re.finditer(r",|;|\(|\)| and | or ", sentence)
+        if sentence.count("[", 0, m.start()) == sentence.count("]", 0, m.start())
+    ]
+    cuts = [0] + [m.end() for m in outside] + [len(sentence) + 1]  # not inside "[starti, endi]"
     i = max(k for k, c in enumerate(cuts) if c <= at.start())
     if sentence[at.end() : at.end() + 1] == "(":  # "gcd(a, b) = 1": of its arguments
         return bool(_named(sentence[at.end() :].split(")")[0], names))
