@@ -75,7 +75,6 @@ def test_a_plain_sentence_or_later_clause_states_a_property(sentence, names, cla
         ("0 <= i < j < k < nums.length nums[i], nums[j], and nums[k] are pairwise distinct.", ["nums"]),
         ("The array arr is called K-increasing if arr[i-k] <= arr[i] holds for every index i.", ["arr"]),
         ("Consider a list of all happy strings of length n sorted in lexicographical order.", ["n"]),
-        ("Given two positive integers a and b, return x.", ["a", "b"]),
         ("x and y are prime numbers.", ["n"]),  # no input's
     ],
 )

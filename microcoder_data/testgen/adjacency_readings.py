@@ -224,6 +224,12 @@ def _two_way_lists(reader: Any) -> list[str]:
     if not (TWO_WAY.search(statement) or (_NEIGHBOURS.search(statement) and not directed)):
         return []
     lists = [a for a in reader.args if _rows_of_ids(reader, a)]
+    said = _NEIGHBOURS.search(statement)
+    untied = said and not directed and re.match(_NAME, said[0])[0]
+    if untied in reader.args and _adjacency_shaped(reader.nodes[untied]) and lists != [untied]:
+        # "graph[u] is an array of nodes that node u is adjacent to" with rows of one length or ids from 1:
+        # drawn one-way, an asymmetric draw breaks the statement (valid or none)
+        raise _Unsupported(f"neighbour lists not read as a two-way graph: {said[0]!r}", line=said[0])
     return lists if len(lists) == 1 else []
 
 

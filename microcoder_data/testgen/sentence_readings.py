@@ -207,16 +207,22 @@ def lists_unique(reader: Any, text: str) -> bool | None:
         ok = node.kind == "list" and node.elem is not None and node.elem.kind == "list"
         return _distinct_lists(reader, [m.group(1)]) if ok else False
     m = re.fullmatch(
-        r"(?:all )?(?:the )?(?:pairs|elements|tuples|values) (?:of|in) ([A-Za-z_]\w*) are (?:unique|distinct)"
-        r"|([A-Za-z_]\w*) contains pairwise distinct \w+",
+        r"(?:all )?(?:the )?(pairs|elements|tuples|values) (?:of|in) ([A-Za-z_]\w*) are (?:unique|distinct)"
+        r"|()([A-Za-z_]\w*) contains pairwise distinct \w+",
         text,
         re.I,
     )
     if m:
-        name = m.group(1) or m.group(2)
+        name = m.group(2) or m.group(4)
         node = reader.nodes.get(name)
         if node is None or node.kind != "list" or node.elem is None or node.elem.kind != "list":
             return None  # ``the values of nums``: the distinct reader's
+        fixed = reader.bounds.get((name, 1, "len"), {})
+        tuples = (
+            node.elem.items is not None or fixed.get("eq") is not None or re.search(r"pairs|points|edges|tuples", name)
+        )
+        if (m.group(1) or "").lower() in ("elements", "values") and not tuples:
+            return None  # "the elements of grid": a matrix's cells, the distinct reader's
         return _distinct_lists(reader, [name])
     m = re.fullmatch(r"all (?:the )?(?:pairs|tuples) \(([\w, ]+)\) are (?:unique|distinct)", text, re.I)
     if not m:

@@ -22,6 +22,7 @@ import re
 from microcoder_data.testgen.promises import is_promise
 from microcoder_data.testgen.prose_promises import split_sentences
 from microcoder_data.testgen.statement_lines import body_text
+from microcoder_data.testgen.unread_properties import input_sentences, refuse_graph_property, refuse_unread
 
 # words of a property of the values the types and ranges do not hold by themselves
 _PROPERTY = re.compile(
@@ -89,24 +90,29 @@ def _given(sentence: str, names: list[str]):
     elements`` (read as ``nums is sorted in non-decreasing order``, ``arr are distinct``)."""
     if not re.search(r"\bgiven\b", sentence, re.I):
         return
-    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    items = r"(?P<items>(?:\w+ )?(?:integers|numbers|elements|values|strings|words|points|characters))"
+    one = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    alt = rf"(?:{one})(?:(?:,| and|, and) (?:{one}))*"  # "nums1 and nums2, sorted ...": each of them
+    items = r"(?P<items>(?:\w+ )?(?:integers|numbers|elements|values|strings|words|points|characters|digits|letters))"
+    # "sorted in ascending order by endi" / "of absolute value": the order's key goes with it (read, or refused)
+    order = r"sorted in [\w -]+? order(?: (?:of|by|according to|with respect to) [^,.;()]+)?"
     forms = (
         (
-            rf"(?<![\w.\[])(?<!length )(?<!size )(?P<name>{alt}),? (?:that is |which is )?(?P<said>sorted in [\w -]+? order)\b",
+            rf"(?<![\w.\[])(?<!length )(?<!size )(?P<name>{alt})(?: of (?:\w+ ){{0,2}}{items})?,?"
+            rf" (?:that (?:is|are) |which (?:is|are) )?(?P<said>{order})",
             "is",
         ),
         (rf"\bof (?P<said>distinct|unique|pairwise distinct) {items} (?P<name>{alt})(?![\w\[])", "consists"),
         (
-            rf"(?<![\w.\[])(?P<name>{alt}) (?:of|with|containing|consisting of) (?P<said>distinct|unique) {items}",
+            rf"(?<![\w.\[])(?P<name>{alt})(?: of (?:length|size) \w+)?,? (?:of|with|containing|consisting of|(?:that |which )?consists of|(?:that |which )?contains) (?:\w+ )?(?P<said>distinct|unique) {items}",
             "consists",
         ),
     )
     for form, verb in forms:
         for m in re.finditer(form, sentence, re.I):
             if not _TASK_BEFORE.search(sentence[: m.start()]):
-                said = f"consists of distinct {m['items']}" if verb == "consists" else f"is {m['said']}"
-                yield f"{m['name']} {said}", m["name"]
+                said = f"consists of distinct {m['items']}" if verb == "consists" else f"is {m['said'].strip()}"
+                for name in re.findall(rf"(?<![\w.\[])(?:{one})(?![\w\[])", m["name"]):
+                    yield f"{name} {said}", name
 
 
 # words for one property: a Constraints line saying any of them says the clause's
@@ -124,9 +130,10 @@ def _said_there(subject: str, clause: str, names: list[str], lines: list[str]) -
     words = {w.lower() for w in _PROPERTY.findall(clause)}
     words |= {w for same in _SAME if words & same for w in same}
     for line in lines:
-        if all(re.search(rf"(?<![\w.]){re.escape(n)}(?![\w(])", line) for n in named) and any(
-            re.search(rf"\b{re.escape(w)}\b", line, re.I) for w in words
-        ):
+        # the line's subject: what comes before its property word ("target is a permutation of nums" is target's)
+        at = [m.start() for w in words for m in re.finditer(rf"\b{re.escape(w)}\b", line, re.I)]
+        subject = line[: min(at)] if at else ""
+        if at and all(re.search(rf"(?<![\w.]){re.escape(n)}(?![\w(])", subject) for n in named):
             return True
     return False
 
@@ -137,10 +144,17 @@ def stated_properties(statement: str, names: list[str], lines: list[str] | None)
     if not names:
         return []
     out = []
-    for sentence in split_sentences(body_text(statement)):
+    defining = 0  # sentences left of a definition's list ("... is beautiful if it satisfies the following:")
+    for sentence in input_sentences(split_sentences(body_text(statement)), names):
+        listing = sentence.endswith(":") and re.search(rf"{_DEFINES.pattern}|following|conditions?", sentence, re.I)
+        defining = 4 if listing else max(0, defining - 1)
         if is_promise(sentence):
             continue
-        for clause, subject in [*_clauses(sentence, names), *_given(sentence, names)]:
+        refuse_graph_property(sentence, lines)
+        read = [*_clauses(sentence, names), *_given(sentence, names)]
+        if not defining or re.match(r"(?:you are )?given\b", sentence, re.I):
+            refuse_unread(sentence, read, names, lines)
+        for clause, subject in read:
             if not _said_there(subject, clause, names, lines or []):
                 out.append((sentence, clause))
     return out

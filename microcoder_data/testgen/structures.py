@@ -174,6 +174,7 @@ def _edge_lists(reader: Any, text: str) -> list[str]:
             and n.elem.kind == "list"
             and n.elem.elem is not None
             and n.elem.elem.kind == "int"
+            and _pairs(reader.bounds.get((a, 1, "len"), {}))
         )
 
     named = [w for w in dict.fromkeys(re.findall(r"[A-Za-z_]\w*", text)) if w in reader.args]
@@ -181,6 +182,11 @@ def _edge_lists(reader: Any, text: str) -> list[str]:
         return named if all(is_edges(a) for a in named) else []
     unnamed = [a for a in reader.args if is_edges(a) and a.lower().startswith("edges")]
     return unnamed if len(unnamed) == 1 else []
+
+
+def _pairs(said: dict) -> bool:
+    """Rows that may be edges: no length said, or one fixed ("graph[u].length < n": adjacency lists, not edges)."""
+    return not said or said.get("eq") is not None or said.get("lo") == said.get("hi")
 
 
 def _tree(reader: Any, text: str) -> bool:

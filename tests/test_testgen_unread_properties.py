@@ -1,0 +1,238 @@
+"""A body sentence naming an input with a property word no clause reads refuses (issue 37, valid or none)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from microcoder_data.schema import Problem
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.inputspec import NoSpec, input_spec
+from microcoder_data.testgen.spec_model import _Unsupported
+from microcoder_data.testgen.stated_properties import stated_properties
+from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
+from microcoder_eval.types import TestCase
+
+
+def _problem(body: str, constraints: str, sig: str, tests: list[str]) -> Problem:
+    return Problem(
+        id="fx/solve",
+        source="fx",
+        title="solve",
+        statement=f"{body}\n\nConstraints:\n\n{constraints}\n",
+        mode="functional",
+        tests=[TestCase(t, "0") for t in tests],
+        starter_code=f"class Solution:\n    def solve(self, {sig}) -> int:\n",
+        fn_name="solve",
+        reference_solutions=[f"class Solution:\n    def solve(self, {sig}) -> int:\n        return 0\n"],
+    )
+
+
+def _drawn(body: str, constraints: str, sig: str, tests: list[str]) -> list[dict] | NoSpec:
+    spec = input_spec(_problem(body, constraints, sig, tests))
+    return spec if isinstance(spec, NoSpec) else [json.loads(x) for x in generate_inputs(spec, "fx/solve", 40)]
+
+
+AB = ("1 <= a, b <= 1000", "a: int, b: int", ['{"a": 3, "b": 4}'])
+NUMS = ("1 <= nums.length <= 8\n-100 <= nums[i] <= 100", "nums: List[int]", ['{"nums": [1, 2, 3]}'])
+
+
+@pytest.mark.parametrize(
+    "body, given",
+    [
+        # before: each passed unread, every pair in [1, 1000]^2 drawn
+        ("You are given two integers a and b. Return their sum. a and b are coprime (i.e., gcd(a, b) = 1).", AB),
+        ("Given two integers a and b such that a and b are coprime, return their sum.", AB),
+        ("You are given two integers a and b. It is known that a and b are coprime. Return x.", AB),
+        ("Given integers a and b. Note: a and b are coprime. Return x.", AB),
+        ("Given integers a and b (a and b are coprime). Return x.", AB),
+        ("You are given two integers a and b. Note that gcd(a, b) = 1. Return x.", AB),
+        ("Given integers a and b. Note that at most one of a and b is even. Return x.", AB),
+        (
+            "You are given an integer n, where n is even, and n / 2 is odd. Return x.",
+            ("1 <= n <= 100", "n: int", ['{"n": 6}']),
+        ),
+        # the adjective before the noun; the order's key after "order"
+        ("Given a sorted integer array nums, return x.", NUMS),
+        ("Given a distinct integer array nums, return x.", NUMS),
+        ("Given an integer array nums sorted in non-decreasing order of absolute value, return x.", NUMS),
+        ("Given an integer array nums sorted in ascending order by absolute value, return x.", NUMS),
+    ],
+)
+def test_a_property_sentence_no_form_reads_refuses_naming_it(body, given):
+    got = _drawn(body, *given)
+    assert isinstance(got, NoSpec) and got.refusal.kind == "promise"
+    assert got.refusal.line and got.refusal.line in body
+
+
+@pytest.mark.parametrize(
+    "body, broken",
+    [
+        # before: nums1 drawn unsorted / s with repeats / nums1 with repeats (only the last name was read)
+        (
+            "You are given two integer arrays nums1 and nums2, sorted in non-decreasing order. Return x.",
+            lambda g: g["nums1"] != sorted(g["nums1"]) or g["nums2"] != sorted(g["nums2"]),
+        ),
+        (
+            "Given two arrays of distinct integers nums1 and nums2, return x.",
+            lambda g: any(len(set(g[k])) != len(g[k]) for k in ("nums1", "nums2")),
+        ),
+    ],
+)
+def test_a_property_beside_a_list_of_names_is_each_ones(body, broken):
+    lines = "1 <= nums1.length, nums2.length <= 8\n-100 <= nums1[i], nums2[i] <= 100"
+    got = _drawn(body, lines, "nums1: List[int], nums2: List[int]", ['{"nums1": [1, 2], "nums2": [3, 4]}'])
+    assert isinstance(got, list) and got and not any(broken(g) for g in got)
+
+
+def test_two_strings_of_distinct_characters_are_each_distinct():
+    lines = "1 <= s.length, t.length <= 8\ns and t consist of lowercase English letters."
+    got = _drawn(
+        "Given two strings s and t of distinct characters, return x.",
+        lines,
+        "s: str, t: str",
+        ['{"s": "ab", "t": "xy"}'],
+    )
+    assert isinstance(got, list) and got
+    assert all(len(set(g[k])) == len(g[k]) for g in got for k in "st")
+
+
+def test_a_lower_case_sentence_after_a_stop_is_read():
+    # before: "... nums. nums is sorted ..." was one sentence and passed unread
+    got = _drawn("You are given an integer array nums. nums is sorted in ascending order. Return x.", *NUMS)
+    assert isinstance(got, list) and got and all(g["nums"] == sorted(g["nums"]) for g in got)
+
+
+def test_a_sign_word_a_constraints_range_makes_so_is_passed_over():
+    body = "Given two positive integers a and b, return x."
+    assert stated_properties(body, ["a", "b"], ["1 <= a, b <= 5"]) == []
+    assert stated_properties("You are given two positive integers n and k.", ["n", "k"], ["1 <= k <= n <= 50"]) == []
+    with pytest.raises(_Unsupported):  # no range keeps them positive: the sentence is unread
+        stated_properties(body, ["a", "b"], ["-5 <= a, b <= 5"])
+
+
+def test_a_constraints_line_about_another_input_does_not_say_it():
+    # before: "target is a permutation of nums" counted as saying nums' values distinct; [5, 5, 7] drawn
+    lines = "1 <= nums.length <= 8\n1 <= nums[i] <= 10\ntarget.length == nums.length\ntarget is a permutation of nums"
+    body = "Given an array of distinct integers nums and an array target, return x."
+    got = _drawn(body, lines, "nums: List[int], target: List[int]", ['{"nums": [1, 2, 3], "target": [3, 1, 2]}'])
+    assert isinstance(got, NoSpec) or all(len(set(g["nums"])) == len(g["nums"]) for g in got)
+    assert stated_properties(body, ["nums", "target"], lines.split("\n")) != []
+
+
+def _atcoder(body: str) -> StdinSpec | NoSpec:
+    cons = "\n".join(f"- {c}" for c in ["1 \\le N \\le 8", "1 \\le A_i \\le 5", "All input values are integers."])
+    statement = (
+        f"{body}\n\n### Input\n\nThe input is given from Standard Input in the following format:\n"
+        f"N\nA_1 A_2 \\ldots A_N\n\n### Output\n\nPrint the answer.\n\n### Constraints\n\n{cons}\n\n### Sample Input 1\n\n1\n"
+    )
+    p = Problem(
+        id="atc/x",
+        source="atc",
+        title="X",
+        statement=statement,
+        mode="stdin",
+        tests=[TestCase("3\n1 2 3\n", "0\n")],
+        reference_solutions=["print(0)"],
+    )
+    return stdin_spec(p)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # before: A = [1, 1, 2, 4, 1] drawn for each
+        "You are given a sequence A = (A_1, \\ldots, A_N). Here, A_1, A_2, \\ldots, A_N are pairwise distinct. Find x.",
+        "You are given a sequence A = (A_1, \\ldots, A_N). Here, A_i \\neq A_j for i \\neq j. Find x.",
+        "You are given a sequence A = (A_1, \\ldots, A_N), where A_1 < A_2 < \\ldots < A_N. Find x.",
+        "You are given a strictly increasing sequence A = (A_1, \\ldots, A_N). Find x.",
+    ],
+)
+def test_an_atcoder_body_property_is_read_or_refused(body):
+    spec = _atcoder(body)
+    if isinstance(spec, StdinSpec):
+        got = [parse(spec.rows, spec.render(json.loads(x))) for x in generate_inputs(spec.spec, "atc/x", 40)]
+        assert all(sorted(set(map(int, g["A"]))) == list(map(int, g["A"])) for g in got) or all(
+            len(set(g["A"])) == len(g["A"]) for g in got
+        )
+    else:
+        assert spec.refusal.kind == "promise"
+
+
+def test_a_property_read_as_a_clause_is_drawn_so():
+    got = _drawn("You are given two integers a and b. a and b are coprime. Return x.", *AB)
+    assert isinstance(got, list) and got and all(math.gcd(g["a"], g["b"]) == 1 for g in got)
+
+
+@pytest.mark.parametrize(
+    "said", ["Note that the elements of grid are distinct.", "Note that all the values of grid are unique."]
+)
+def test_the_values_of_a_matrix_distinct_are_its_cells(said):
+    # before: only the rows were made distinct; [[6, 3], [3, 9]] drawn
+    lines = "1 <= grid.length <= 4\n1 <= grid[i].length <= 4\n1 <= grid[i][j] <= 30"
+    got = _drawn(f"Return x. {said}", lines, "grid: List[List[int]]", ['{"grid": [[1, 2], [3, 4]]}'])
+    assert isinstance(got, list) and got
+    cells = [[v for row in g["grid"] for v in row] for g in got]
+    assert all(len(set(c)) == len(c) for c in cells)
+
+
+_GRAPH_LINES = (
+    "n == graph.length\n1 <= n <= 12\n0 <= graph[u].length < n\n0 <= graph[u][i] <= n - 1\n"
+    "graph[u] does not contain u.\nAll the values of graph[u] are unique."
+)
+_GRAPH_BODY = "There is an undirected graph with n nodes. graph[u] is an array of nodes that node u is adjacent to."
+
+
+@pytest.mark.parametrize(
+    "said", ["The graph is a tree.", "The graph is connected.", "There are no cycles in the graph."]
+)
+def test_a_graph_property_the_body_states_alone_refuses(said):
+    # before: random symmetric lists drawn, [[], []] for "connected", a cycle for "a tree"
+    got = _drawn(f"{_GRAPH_BODY} {said}", _GRAPH_LINES, "graph: List[List[int]]", ['{"graph": [[1], [0, 2], [1]]}'])
+    assert isinstance(got, NoSpec) and got.refusal.kind == "promise" and got.refusal.line == said
+
+
+def test_a_tree_line_on_adjacency_lists_refuses_cleanly():
+    # before: is_tree read adjacency rows as edges and raised IndexError (a reading_error refusal)
+    lines = f"{_GRAPH_LINES}\nThe graph is a tree."
+    got = _drawn(_GRAPH_BODY, lines, "graph: List[List[int]]", ['{"graph": [[1], [0, 2], [1]]}'])
+    assert isinstance(got, NoSpec) and got.refusal.kind == "unsupported_constraint"
+    assert got.refusal.line == "The graph is a tree."
+
+
+@pytest.mark.parametrize(
+    "body, lines, tests",
+    [
+        (  # rows of one length: read as edges, drawn one-way ([[5, 5], ...])
+            _GRAPH_BODY,
+            "n == graph.length\n3 <= n <= 12\ngraph[u].length == 2\n0 <= graph[u][i] <= n - 1\ngraph[u] does not contain u.",
+            ['{"graph": [[1, 2], [0, 2], [0, 1]]}'],
+        ),
+        (  # ids from 1: not tied, drawn one-way ([[1, 1], [1, 3], [3, 1]])
+            "There is an undirected graph with n nodes labeled 1 to n. graph[i] is the list of nodes connected to node i + 1.",
+            "n == graph.length\n1 <= n <= 12\n0 <= graph[i].length < n\n1 <= graph[i][j] <= n",
+            ['{"graph": [[2], [1]]}'],
+        ),
+    ],
+)
+def test_two_way_neighbour_lists_not_tied_refuse(body, lines, tests):
+    got = _drawn(body, lines, "graph: List[List[int]]", tests)
+    assert isinstance(got, NoSpec) and "two-way" in got.reason
+
+
+def test_a_property_after_a_bracketed_alias_is_the_inputs():
+    # before: the ", " inside "[starti, endi]" cut the clause from its input; drawn unsorted by endi
+    body = "You are given an array intervals where intervals[i] = [starti, endi], sorted in ascending order by endi. Return x."
+    lines = "1 <= intervals.length <= 6\nintervals[i].length == 2\n0 <= starti < endi <= 100"
+    got = _drawn(body, lines, "intervals: List[List[int]]", ['{"intervals": [[1, 3], [2, 5]]}'])
+    assert isinstance(got, NoSpec) or all(
+        [e for _, e in g["intervals"]] == sorted(e for _, e in g["intervals"]) for g in got
+    )
+
+
+def test_a_relation_in_words_between_inputs_refuses_unless_read():
+    # before: "Here, A is less than B." passed unread; A = B = 1 drawn
+    spec = _atcoder("You are given a sequence A = (A_1, \\ldots, A_N). Here, A_1 is less than A_2. Find x.")
+    assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise"
