@@ -113,6 +113,17 @@ def test_a_sign_word_a_constraints_range_makes_so_is_passed_over():
         stated_properties(body, ["a", "b"], ["-5 <= a, b <= 5"])
 
 
+def test_a_sign_word_of_another_noun_or_a_range_of_the_name_in_other_case_is_passed_over():
+    """Dev false refusals of the first rule: "Each positive word in a feedback report increases ..." (the
+    sign of a word, no input's) and "a positive integer arrivalTime" beside ``1 <= arrivaltime < 24``."""
+    words = "Each positive word in a report increases the points of a student by 3."
+    assert stated_properties(words, ["report", "k"], ["1 <= k <= 10"]) == []
+    timed = "You are given a positive integer arrivalTime denoting the arrival time of a train in hours."
+    assert stated_properties(timed, ["arrivalTime"], ["1 <= arrivaltime < 24"]) == []
+    with pytest.raises(_Unsupported):  # a positive k the Constraints allow 0 for: unread
+        stated_properties("You are given a positive integer k.", ["k"], ["0 <= k <= 10"])
+
+
 def test_a_constraints_line_about_another_input_does_not_say_it():
     # before: "target is a permutation of nums" counted as saying nums' values distinct; [5, 5, 7] drawn
     lines = "1 <= nums.length <= 8\n1 <= nums[i] <= 10\ntarget.length == nums.length\ntarget is a permutation of nums"

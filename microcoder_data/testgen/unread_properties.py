@@ -110,9 +110,18 @@ def _bounded_below(name: str, word: str, lines: list[str]) -> bool:
             continue
         # "1 <= k <= n <= 100": each term of the chain is at least its least
         terms = [t for t in parts[2::2] if not re.search(r"\.length|\.size|len\(|\|", t)]
-        if any(_named(t, [name]) for t in terms) and int(parts[0]) >= (least if parts[1] == "<=" else strict):
+        if any(_named(t.lower(), [name.lower()]) for t in terms) and int(parts[0]) >= (
+            least if parts[1] == "<=" else strict
+        ):
             return True
     return False
+
+
+# a sign word before a noun that is no number ("each positive word"): it says nothing of an input's values
+_OF_A_NOUN = re.compile(
+    r" (?!(?:integers?|numbers?|values?|elements?|arrays?|lists?|sequences?|entries|weights?|costs?|amounts?|and|or"
+    r"|is|are|real|whole|odd|even|distinct|unique|sorted)\b)[a-z]+\b"
+)
 
 
 def _sign_said(sentence: str, at: re.Match, names: list[str], lines: list[str] | None) -> bool:
@@ -120,6 +129,8 @@ def _sign_said(sentence: str, at: re.Match, names: list[str], lines: list[str] |
     Constraints the examples' spans, which the drawn inputs keep, are its range)."""
     if at[0].lower() not in _SIGN:
         return False
+    if _OF_A_NOUN.match(sentence[at.end() :]) and not _named(sentence[at.end() :].split()[0], names):
+        return True  # "Each positive word in a report ...": the sign of a word, no input's
     if lines is None:
         return True
     cut = r",|;| and | or |\(|\)"
