@@ -98,12 +98,13 @@ def test_a_second_kind_of_edges_numbered_in_its_own_sentence_refuses(line):
         ("Edge i connects u_i and v_i.", True),
         ("The $i$-th road connects city $u_i$ and city $v_i$.", True),
         ("For each i, the i-th bidirectional railway joins A_i and B_i.", True),
+        ("The vertices are numbered 1 to N, and the i-th edge connects vertices A_i and B_i.", True),
         ("The j-th line should contain the distance between vertex x_j and vertex y_j.", False),
         ("Determine whether vertex x_j and vertex y_j are connected.", False),
     ],
 )
 def test_an_edge_sentence_has_an_edge_noun_for_subject(sentence, edge):
-    assert bool(_EDGE_SUBJECT.match(sentence)) is edge
+    assert bool(_EDGE_SUBJECT.search(sentence)) is edge
 
 
 def test_an_edge_noun_with_of_which_is_the_clause_subject():

@@ -208,8 +208,10 @@ def _flat_ends(reader: Any, strict: bool = True) -> tuple[str, str] | None:
 
 # a sentence whose subject is an edge ("Edge i connects", "The $i$-th road joins"), not a question about
 # a pair ("determine whether x_j and y_j ...", "print the distance between"); "line" is the output's too
+# a clause's subject too: "The vertices are numbered 1 to N, and the i-th edge connects A_i and B_i"
 _EDGE_SUBJECT = re.compile(
-    r"\s*(?:(?:for (?:each|every|all) [^,]*|also|here|then),\s*)?(?:the |each |every |an? )?"
+    r"(?:^\s*|[,;:]\s*(?:and |while |where )?)(?:(?:for (?:each|every|all) [^,]*|also|here|then),\s*)?"
+    r"(?:the |each |every |an? )?"
     rf"(?:\$?[\w{{}}]+\$?-th )?(?:[a-z-]+ )?{_EDGE_NOUN.replace('|line)', ')')}\b",
     re.I,
 )
@@ -222,7 +224,7 @@ def _edge_subject(statement: str, name: str, *unless: str) -> bool:
     """Whether a sentence whose subject is an edge noun names ``name`` (and none of ``unless``)."""
     said, others = re.compile(named_in_story(name)), [re.compile(named_in_story(e)) for e in unless]
     return any(
-        (_EDGE_SUBJECT.match(s) or _OF_WHICH.search(s)) and said.search(s) and not any(o.search(s) for o in others)
+        (_EDGE_SUBJECT.search(s) or _OF_WHICH.search(s)) and said.search(s) and not any(o.search(s) for o in others)
         for s in re.split(r"(?<=[.;])\s+|\n+", statement)
     )
 
@@ -246,7 +248,7 @@ def _told_edges(statement: str, u: str, v: str) -> bool:
     whose subject is an edge noun names both and asks nothing (issue 37: a pair the story never
     names is refused, not guessed)."""
     return any(
-        (_EDGE_SUBJECT.match(s) or _OF_WHICH.search(s))
+        (_EDGE_SUBJECT.search(s) or _OF_WHICH.search(s))
         and not _QUESTION.search(s)
         and all(re.search(named_in_story(e), s) for e in (u, v))
         for s in re.split(r"(?<=[.;])\s+|\n+", statement)
