@@ -201,8 +201,9 @@ def _flat_ends(reader: Any, strict: bool = True) -> tuple[str, str] | None:
     told = reader.nodes[u].len_hi in counted or _told_edges(statement, u, v)
     if not (told or (not strict and _unnamed(reader, statement, u, v))):
         return None
-    # "railway j connects p_j and q_j" beside the roads: the graph is not the one pair alone
-    others = [a for a in reader.args if a not in (u, v) and reader.nodes[a].kind == "list"]
+    # "railway j connects p_j and q_j" beside the roads: the graph is not the one pair alone (other
+    # vertex lists only: "You are given K_i bridges: bridges B_{i,1} ..." numbers edges, no ends)
+    others = [a for g in groups.values() for a in g if a not in (u, v)]
     return None if any(_edge_subject(statement, a, u, v) for a in others) else (u, v)
 
 
