@@ -230,16 +230,21 @@ def _edge_subject(statement: str, name: str, *unless: str) -> bool:
     )
 
 
+# a sentence that may give the graph by another list ("vertex i+1 is adjacent to vertex A_i")
+_GRAPHISH = re.compile(rf"\b{_EDGE_NOUN}\b|connect|join|adjacen|neighbo|parent|child|tree|graph", re.I)
+
+
 def _unnamed(reader: Any, statement: str, u: str, v: str) -> bool:
     """A shape's (not a property's) last reading: the story and Output (not the format's rows or the
-    constraints) name no list, nor the pair's count, and ask no queries: the one pair is the edges."""
+    constraints) name no list in a sentence about the graph, nor the pair's count, and ask no
+    queries: the one pair is the edges."""
     parts = re.split(r"\n#*\s*(Input|Output|Constraints|Samples?|Examples?|Notes?)\b", statement)
     prose = parts[0] + "".join(parts[i + 1] for i in range(1, len(parts) - 1, 2) if parts[i] == "Output")
     size = str(reader.nodes[u].len_hi)
     lists = [a for a in reader.args if reader.nodes[a].kind == "list"]
     return not (
         re.search(r"\bquer(?:y|ies)\b|\basks?\b", prose, re.I)
-        or any(re.search(named_in_story(a), prose) for a in lists)
+        or any(re.search(named_in_story(a), c) and _GRAPHISH.search(c) for a in lists for c in re.split(r"[.;]", prose))
         or (re.fullmatch(r"[A-Za-z]\w*", size) and re.search(rf"(?<![\w\\]){size}(?![\w{{}}])", prose))
     )
 
