@@ -11,6 +11,7 @@ import json
 import pytest
 
 from microcoder_data.testgen.graph_checks import graph_reaches
+from microcoder_data.testgen.graph_shapes import graph_is
 from microcoder_data.testgen.graph_readings import _EDGE_SUBJECT, _OF_WHICH
 from microcoder_data.testgen.inputgen import generate_inputs
 from microcoder_data.testgen.stdin_format import stdin_spec
@@ -110,3 +111,15 @@ def test_an_edge_sentence_has_an_edge_noun_for_subject(sentence, edge):
 def test_an_edge_noun_with_of_which_is_the_clause_subject():
     assert _OF_WHICH.search("T has N-1 edges, the i-th of which connects u_i and v_i.")
     assert not _OF_WHICH.search("There are Q queries, the i-th of which asks about x_i and y_i.")
+
+
+TREE_ROWS = "N\nA_1 A_2 \\ldots A_N\nu_1 v_1\n\\vdots\nu_{N-1} v_{N-1}"
+TREE_LINES = ["2 \\leq N \\leq 8", "1 \\leq A_i \\leq 10^9", "1 \\leq u_i, v_i \\leq N", "The given graph is a tree."]
+
+
+def test_a_tree_line_keeps_an_unnamed_pair_where_other_lists_are_not_about_the_graph():
+    spec = _read(TREE_ROWS, TREE_LINES, ["3\n5 6 7\n1 2\n2 3\n"], "Monster i has strength A_i. Print the answer.")
+    drawn = [json.loads(x) for x in generate_inputs(spec.spec, "t", 20)]
+    assert drawn and all(graph_is("tree", 1, d["N"], d["u"], d["v"]) for d in drawn)
+    story = "Monster i stands next to the tree's vertex A_i. Answer the queries."  # about the graph / queries
+    assert _refused(TREE_ROWS, TREE_LINES, ["3\n5 6 7\n1 2\n2 3\n"], story).line == "The given graph is a tree"
