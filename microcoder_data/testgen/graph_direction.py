@@ -21,14 +21,26 @@ from microcoder_data.testgen.spec_model import _IDENT, _Unsupported
 _SENTENCES = re.compile(r"(?<=[.;])\s+|\n+")
 # "undirected", "non-directed", "bi-directed" are two-way (a hyphen is a word boundary: look behind it)
 ONE_WAY = re.compile(
-    r"(?<!un)(?<!un-)(?<!non)(?<!non-)(?<!bi)(?<!bi-)\bdirected\b|\bone-way\b|\bunidirectional\b", re.I
+    r"(?<!un)(?<!un-)(?<!non)(?<!non-)(?<!bi)(?<!bi-)\bdirected\b|\bone-way\b|\bunidirectional\b"
+    r"|\bone-directional\b|\boriented\b",
+    re.I,
 )
 # the sentence that gives the graph ("There is a weighted simple directed graph."), not one that
 # defines another from it ("Let H be the undirected graph obtained by ...")
 _GIVEN = re.compile(r"\s*(?:there is|you are given|we have|given) (?:an? |the )?(?:[\w-]+,? ){0,4}graph\b", re.I)
+# a negation a few words either side of a direction phrase ("cannot be used in both directions",
+# "roads are not two-way"): which way the edges go is not told (issue 37: tighten, not reword)
+_WAY_PHRASE = r"(?:(?:un|bi-?)?directed|(?:bi-?|uni|one-)?directional(?:ly)?|one-way|two-way|in both directions)\b"
+_NEGATION = r"(?:\bnot|n't|\bcannot|\bnever|\bno|\bneither|\bnor)\b"
 _NEGATED = re.compile(
-    r"(?:\bnot|n't|\bnever|\bneither|\bnor)\s+(?:\w+\s+){0,2}?"
-    r"(?:(?:un|bi-?)?directed|(?:bi-?|uni)?directional|one-way|two-way)\b",
+    rf"{_NEGATION}\s+(?:[^\s.;]+\s+){{0,4}}?{_WAY_PHRASE}|\b{_WAY_PHRASE}(?:\s+[^\s.;]+){{0,4}}?\s+{_NEGATION}", re.I
+)
+# words saying which end an edge leaves that "from <a> to <b>" does not: with no "from ... to" read,
+# a path or pairs apart along the edges is not drawn
+DIRECTION_WORDS = re.compile(
+    r"\bone-directional\b|\boriented\b|\bstarts? (?:at|from|in)\b|\bends? (?:at|in)\b|\bsources?\b"
+    r"|\bdestinations?\b|\bheads?\b|\btails?\b|\bout of\b|\breach(?:es)?\b|\barriv|\bleav|\benter"
+    r"|\bopposite direction|\breverse direction",
     re.I,
 )
 
@@ -98,7 +110,12 @@ def edge_direction(reader: Any, first: str, second: str | None) -> tuple[str | N
     if fwd and back:
         raise _Unsupported("edges said to go both ways round", "unsupported_constraint")
     if not (fwd or back) and any(re.search(a, s) and re.search(b, s) and _WAYWARD.search(s) for s in plain):
-        return way, UNREAD  # a way the patterns miss ("leads v_i towards u_i"): not "as written"
+        return way, UNREAD
+    if not (fwd or back) and any(DIRECTION_WORDS.search(s) for s in plain):
+        return (
+            way,
+            UNREAD,
+        )  # "starts at v_i and ends at u_i", "source", "one-directional": not read  # a way the patterns miss ("leads v_i towards u_i"): not "as written"
     return way, True if fwd else False if back else None
 
 

@@ -106,12 +106,15 @@ def _way(reader: Any, shape: str, edges: tuple[str, str | None]) -> tuple[str, t
         if way != "directed":
             raise _Unsupported("a negative cycle of a graph not said directed", "unsupported_constraint")
         return "'directed'", edges
-    if shape == "apart" or way == "undirected":
-        return ("'directed'" if way == "directed" else "'undirected'"), edges
+    if way == "undirected":
+        return "'undirected'", edges
+    # a directed path or apart check only where "from <a> to <b>" is read (issue 37: tighten)
     if leaves_first == UNREAD:  # a way said that is not read: not the edges as written
         raise _Unsupported("which end an edge leaves is said in words not read", "unsupported_constraint")
     if leaves_first is None and way == "directed":
         raise _Unsupported("which end a directed edge leaves is not said", "unsupported_constraint")
+    if shape == "apart":
+        return ("'directed'" if way == "directed" else "'undirected'"), edges
     if leaves_first is False:
         if edges[1] is None:
             raise _Unsupported("edges said to go from their second end", "unsupported_constraint")

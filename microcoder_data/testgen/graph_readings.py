@@ -77,8 +77,6 @@ _EDGE_NOUN = (
     r"|arc|link|trail|street|teleporter|portal|canal|line)s?"
 )
 _KINDS = re.compile(rf"\b(\w+) (?:[a-z-]+ )?{_EDGE_NOUN}\b")
-_ABOUT_EDGES = re.compile(rf"\b{_EDGE_NOUN}\b|\bconnect|\bjoin", re.I)
-_QUERY = re.compile(r"\bquer(?:y|ies)\b|\basks?\b|\bquestions?\b", re.I)
 _STRENGTH = ("simple", "dag", "connected", "tree", "unicyclic")  # the shape drawn where several lines speak
 
 
@@ -177,7 +175,7 @@ def _vertex_range(ends: list[Node], lists: set[str]) -> tuple[str, str] | None:
     return (los.pop(), his.pop()) if len(los) == 1 and len(his) == 1 else None
 
 
-def _flat_ends(reader: Any) -> tuple[str, str] | None:
+def _flat_ends(reader: Any, strict: bool = True) -> tuple[str, str] | None:
     """Two flat int lists of one length whose elements are bounded by a size or by each other
     (``1 <= u_i, v_i <= N``, ``1 <= U_j < V_j <= N``): the ends of the edges (weights are bounded
     by constants, other lists have other lengths); None unless exactly one such pair, and that
@@ -200,45 +198,89 @@ def _flat_ends(reader: Any) -> tuple[str, str] | None:
     if len(pairs) != 1:
         return None
     u, v = pairs[0]
-    return (u, v) if reader.nodes[u].len_hi in counted or _told_edges(reader, statement, u, v) else None
+    told = reader.nodes[u].len_hi in counted or _told_edges(statement, u, v)
+    if not (told or (not strict and _unnamed(reader, statement, u, v))):
+        return None
+    # "railway j connects p_j and q_j" beside the roads: the graph is not the one pair alone (other
+    # vertex lists only: "You are given K_i bridges: bridges B_{i,1} ..." numbers edges, no ends)
+    others = [a for g in groups.values() for a in g if a not in (u, v)]
+    return None if any(_edge_subject(statement, a, u, v) for a in others) else (u, v)
 
 
-def _told_edges(reader: Any, statement: str, u: str, v: str) -> bool:
-    """The one pair of vertex lists is the edges: a sentence naming both says edges (not a query),
-    or the story (above the input format) names neither nor their count and numbers no other list as edges ("an edge between vertex i+1
-    and vertex A_i" makes ``x_j y_j`` something else)."""
-    if speaks_of(statement, (u, v), _ABOUT_EDGES, _QUERY):
-        return True
-    story = re.split(r"\n#*\s*(?:Input|Constraints)\b", statement, maxsplit=1)[0]  # not the format's rows
-    if any(re.search(named_in_story(e), story) for e in (u, v)):
-        return False  # named, but not as edges: the queries' pairs
+# a sentence whose subject is an edge ("Edge i connects", "The $i$-th road joins"), not a question about
+# a pair ("determine whether x_j and y_j ...", "print the distance between"); "line" is the output's too
+# a clause's subject too: "The vertices are numbered 1 to N, and the i-th edge connects A_i and B_i"
+_EDGE_SUBJECT = re.compile(
+    r"(?:^\s*|[,;:]\s*(?:and |while |where )?)(?:(?:for (?:each|every|all) [^,]*|also|here|then),\s*)?"
+    r"(?:the |each |every |an? )?"
+    rf"(?:\$?[\w{{}}]+\$?-th )?(?:[a-z-]+ )?{_EDGE_NOUN.replace('|line)', ')')}\b",
+    re.I,
+)
+# "... has N-1 edges, the i-th of which connects u_i and v_i": the edge is the clause's subject
+_OF_WHICH = re.compile(rf"\b{_EDGE_NOUN},? (?:the \S+ of which|each of which)\b", re.I)
+_QUESTION = re.compile(r"\b(?:determine|whether|print|find|distance|quer(?:y|ies)|asks?|questions?|answer)\b", re.I)
+
+
+def _edge_subject(statement: str, name: str, *unless: str) -> bool:
+    """Whether a sentence whose subject is an edge noun names ``name`` (and none of ``unless``)."""
+    said, others = re.compile(named_in_story(name)), [re.compile(named_in_story(e)) for e in unless]
+    return any(
+        (_EDGE_SUBJECT.search(s) or _OF_WHICH.search(s)) and said.search(s) and not any(o.search(s) for o in others)
+        for s in re.split(r"(?<=[.;])\s+|\n+", statement)
+    )
+
+
+# a sentence that may give the graph by another list ("vertex i+1 is adjacent to vertex A_i")
+_GRAPHISH = re.compile(rf"\b{_EDGE_NOUN}\b|connect|join|adjacen|neighbo|parent|child|tree|graph", re.I)
+
+
+def _unnamed(reader: Any, statement: str, u: str, v: str) -> bool:
+    """A shape's (not a property's) last reading: the story and Output (not the format's rows or the
+    constraints) name no list in a sentence about the graph, nor the pair's count, and ask no
+    queries: the one pair is the edges."""
+    parts = re.split(r"\n#*\s*(Input|Output|Constraints|Samples?|Examples?|Notes?)\b", statement)
+    prose = parts[0] + "".join(parts[i + 1] for i in range(1, len(parts) - 1, 2) if parts[i] == "Output")
     size = str(reader.nodes[u].len_hi)
-    if re.fullmatch(r"[A-Za-z]\w*", size) and re.search(rf"(?<![\w\\]){size}(?![\w{{}}])", story):
-        return False  # their count is told, not as edges' ("Q queries")
-    others = [a for a in reader.args if a not in (u, v) and reader.nodes[a].kind == "list"]
-    return not any(speaks_of(statement, (a, a), _ABOUT_EDGES, _QUERY) for a in others)
+    lists = [a for a in reader.args if reader.nodes[a].kind == "list"]
+    return not (
+        re.search(r"\bquer(?:y|ies)\b|\basks?\b", prose, re.I)
+        or any(re.search(named_in_story(a), c) and _GRAPHISH.search(c) for a in lists for c in re.split(r"[.;]", prose))
+        or (re.fullmatch(r"[A-Za-z]\w*", size) and re.search(rf"(?<![\w\\]){size}(?![\w{{}}])", prose))
+    )
 
 
-def _ends(reader: Any, named: str | None) -> tuple[str, str | None, list[Node]]:
+def _told_edges(statement: str, u: str, v: str) -> bool:
+    """The one pair of vertex lists not counted with the vertices is the edges only where a sentence
+    whose subject is an edge noun names both and asks nothing (issue 37: a pair the story never
+    names is refused, not guessed)."""
+    return any(
+        (_EDGE_SUBJECT.search(s) or _OF_WHICH.search(s))
+        and not _QUESTION.search(s)
+        and all(re.search(named_in_story(e), s) for e in (u, v))
+        for s in re.split(r"(?<=[.;])\s+|\n+", statement)
+    )
+
+
+def _ends(reader: Any, named: str | None, strict: bool = True) -> tuple[str, str | None, list[Node]]:
     """(the list the shape is drawn on, its partner list or None, the end nodes)."""
     if named is not None:
         tup = reader.nodes[named].elem
         return named, None, (tup.items[:2] if tup.items else [tup.elem])
-    flat = _flat_ends(reader)
+    flat = _flat_ends(reader, strict)
     if flat is None:
         raise _Unsupported("the graph's edges are not two lists of vertices", "unsupported_constraint")
     return flat[0], flat[1], [reader.nodes[flat[0]].elem, reader.nodes[flat[1]].elem]
 
 
-def _edge_lists(reader: Any, line: str, named: str | None) -> tuple[str, str | None, list[Node]]:
+def _edge_lists(reader: Any, line: str, named: str | None, strict: bool = False) -> tuple[str, str | None, list[Node]]:
     """:func:`_ends` of a line: a list of rows the line does not name beside AtCoder's ``u_i v_i``
     rows is not told from them (refused) unless its rows have no one length (then not edges)."""
     try:
-        if named and not re.search(rf"\b{named}\b", line) and _flat_ends(reader):
+        if named and not re.search(rf"\b{named}\b", line) and _flat_ends(reader, strict):
             if not _ragged(reader.nodes[named]):
                 raise _Unsupported("rows and two lists of vertices: which are the edges", "unsupported_constraint")
             named = None
-        return _ends(reader, named)
+        return _ends(reader, named, strict)
     except _Unsupported as exc:
         raise _Unsupported(f"{exc}: {line!r}", "unsupported_constraint", line) from None
 
@@ -295,7 +337,7 @@ def finish_graphs(reader: Any, statement: str) -> None:
         if shape == "parents":  # one flat list of parents: parent_trees
             tie_parents(reader, line)
             continue
-        first, second, ends = _edge_lists(reader, line, named)
+        first, second, ends = _edge_lists(reader, line, named, strict=shape in PROPERTIES)
         # a shape refuses on any one-way word where the edges' sentences say none (the safe side); a
         # repeat is told ordered only where they say directed (unordered is the stronger reading)
         scoped = _direction(reader, line, (first, second))
