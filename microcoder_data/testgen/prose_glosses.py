@@ -80,7 +80,12 @@ SAYS_MORE = re.compile(
     r"\b(?:sort|(?:non-?)?(?:in|de)creas|ascend|descend|distinct|differ|uniq|equal|same|identical|alike|order"
     r"|permut|than|exceed|repeat|never|not|no|none|lower|higher|below|above|cheaper|smaller|larger|bigger|greater"
     r"|less|more|fewer|latter|former|most|least|every|both|even|odd|zero|non-?zero|positive|negative"
-    r"|prime|divisib|multiple|twice|once|only|grow|grows|rise|rises|rising|fall|falls|being)\b"
+    r"|prime|divisib|multiple|twice|once|only|grow|grows|rise|rises|rising|fall|falls|being"
+    # ends, extremes and positions in time or order of two values ("the left end and the right end", "the
+    # minimum and the maximum", "the cheap one first"), bounds ("up to n", "within n"), sums and sortedness
+    r"|left|right|end|min|max|minimum|maximum|earliest|latest|ones? (?:first|last)|then"
+    r"|up to|within (?!the\b)"
+    r"|summands?|discounted|prefix|suffix|sorting|listed|coincide|cheap|expensive)\b"
     r"|\b(?:from|to) (?:the )?[a-z]+est\b|\b[a-z]+est (?:first|last|to)\b"  # "from tallest to shortest": an order
     r"|\b([a-z]+er) and \1\b"  # "later and later"
     r"|(?<!\bof )(?<!\bin )\ball\b|\beach (?:a|an|one|of|is|are|being)\b",  # "each a multiple": "each target" is not

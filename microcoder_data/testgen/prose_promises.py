@@ -45,8 +45,10 @@ _VALUE_PREDICATE = re.compile(
 # the same predicate with no subject or verb, a clause of its own ("Given an array a of length n, all even, find
 # ...", "..., each at most n, ..."): of the values just named, a promise no range states
 _SUBJECTLESS = re.compile(
-    r"(?:^|[,;] )(?:all|each|every one|both)(?: of them)? (?:even|odd|positive|negative|non-?negative|non-?zero"
-    r"|primes?|coprime|equal|different|distinct|at most|at least|less|greater|smaller|larger|between|divisible|not)\b",
+    r"(?:^|[,;] )(?:all|each|every|every one|both|no two)(?: of them| [a-z]\w*(?:_\{?\w+\}?)?)? (?:even|odd|positive"
+    r"|negative|non-?negative|non-?zero|primes?|coprime|equal|different|distinct|at most|at least|less|greater"
+    r"|smaller|larger|between|divisible|not|up to|within|coincide|are equal)\b"
+    r"|(?:^|[,;] )sum of [a-z]\w*(?:_\{?\w+\}?)? (?:is )?(?:at most|at least|up to|not exceeding)\b",
     re.I,
 )
 # after a comma, of what "Given ..." names, any such clause is one unless its rest is allow-listed ("both inclusive", "each on a separate line",
@@ -68,7 +70,15 @@ def _subjectless(sentence: str) -> re.Match[str] | None:
             not _PLAIN_REST.match(m.group(2)) or SAYS_MORE.search(m.group(2))
         ):
             return m
+    given = re.match(r"given ([^,.;]*)", sentence, re.I)
+    if given and _LISTED_IN_ORDER.search(given.group(1)):
+        return _LISTED_IN_ORDER.search(given.group(1))  # "Given an array of n heights listed tallest one first"
     return _SUBJECTLESS.search(sentence)
+
+
+_LISTED_IN_ORDER = re.compile(
+    r"\b(?:listed|given|written|arranged) [a-z]+est(?: one)? (?:first|last)\b|\b[a-z]+est (?:one )?first\b", re.I
+)
 
 
 _OF_VALUES = re.compile(r"\b(?:elements?|entries|arrays?|sequences?|neighbou?rs)\b", re.I)
@@ -153,9 +163,22 @@ def story_promise(told: str, names: set[str]) -> tuple[str, str] | None:
     """(the word, its sentence) of the first promise about the input's shape in ``told``, or None."""
     for sentence in sentences(told):
         word = STRUCTURE.search(sentence) or _value_predicate(sentence, names) or _subjectless(sentence)
-        if word and is_promise(sentence, names):
+        said_of_input = word and (
+            word.re is _LISTED_IN_ORDER or (word.re is _SUBJECTLESS and _names_an_input(word.group(0), names))
+        )
+        if word and (said_of_input or is_promise(sentence, names)):
             return word.group(0), sentence
     return None
+
+
+def _names_an_input(clause: str, names: set[str]) -> bool:
+    """Whether a clause with no verb names an input or its elements ("Sum of a_i at most 10.", "Every a_i
+    even."): said of the input, whatever the sentence around it."""
+    return any(
+        re.match(r"([A-Za-z]\w*?)(?:_\{?\w+\}?)?$", w) and re.match(r"[A-Za-z]\w*?(?=_|$)", w).group(0) in names
+        for w in re.findall(r"[A-Za-z]\w*(?:_\{?\w+\}?)?", clause)
+        if "_" in w or w in names
+    )
 
 
 def is_promise(sentence: str, names: set[str]) -> bool:
