@@ -31,7 +31,16 @@ _GIVEN = re.compile(r"\s*(?:there is|you are given|we have|given) (?:an? |the )?
 # a negation a few words either side of a direction phrase ("cannot be used in both directions",
 # "roads are not two-way"): which way the edges go is not told (issue 37: tighten, not reword)
 _WAY_PHRASE = r"(?:(?:un|bi-?)?directed|(?:bi-?|uni|one-)?directional(?:ly)?|one-way|two-way|in both directions)\b"
-_NEGATION = r"(?:\bnot|n't|\bcannot|\bnever|\bno|\bneither|\bnor)\b"
+# a negation, or a doubt ("It is false to assume that ...", "Whether the roads are bidirectional is unknown")
+_NEGATION = (
+    r"(?:\bnot|n't|\bcannot|\bnever|\bno|\bneither|\bnor|\bfalse|\bunknown|\bwhether|\bassume[sd]?|\buncertain"
+    r"|\bperhaps|\bunclear)\b"
+)
+# a doubt anywhere in a sentence with a direction phrase: which way is not told ("It is false to assume that
+# each of the M roads can be traveled in both directions")
+_DOUBT = re.compile(
+    r"\b(?:false|unknown|whether|assume[sd]?|uncertain|perhaps|unclear|not (?:known|told|said))\b", re.I
+)
 _NEGATED = re.compile(
     rf"{_NEGATION}\s+(?:[^\s.;]+\s+){{0,4}}?{_WAY_PHRASE}|\b{_WAY_PHRASE}(?:\s+[^\s.;]+){{0,4}}?\s+{_NEGATION}", re.I
 )
@@ -92,7 +101,8 @@ def edge_direction(reader: Any, first: str, second: str | None) -> tuple[str | N
     sentence naming both ends says a way (from, into, towards, ->) that is not read).  Raises
     ``_Unsupported`` where the direction words conflict or are negated."""
     statement = reader.statement or ""
-    if _NEGATED.search(statement):
+    doubted = any(_DOUBT.search(x) and re.search(_WAY_PHRASE, x, re.I) for x in re.split(r"[.;]", statement))
+    if _NEGATED.search(statement) or doubted:
         raise _Unsupported("a negated direction word: which way the edges go is not told", "unsupported_constraint")
     names = _end_names(reader, first, second)
     ends = (first,) + ((second,) if second else ()) + (names or ())

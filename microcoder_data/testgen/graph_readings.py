@@ -20,6 +20,7 @@ from microcoder_data.testgen.graph_direction import ONE_WAY, edge_direction, spe
 from microcoder_data.testgen.graph_direction import named as named_in_story
 from microcoder_data.testgen.graph_properties import PROPERTIES, tie_property
 from microcoder_data.testgen.parent_trees import tie_parents
+from microcoder_data.testgen.structures import ends_first
 from microcoder_data.testgen.spec_model import _IDENT, ELEMENT_INDEX, Node, _Unsupported, is_number_list
 
 # reachability said of the vertices: nothing after "each other" but how, and only plainly ("using some
@@ -218,7 +219,11 @@ _EDGE_SUBJECT = re.compile(
 )
 # "... has N-1 edges, the i-th of which connects u_i and v_i": the edge is the clause's subject
 _OF_WHICH = re.compile(rf"\b{_EDGE_NOUN},? (?:the \S+ of which|each of which)\b", re.I)
-_QUESTION = re.compile(r"\b(?:determine|whether|print|find|distance|quer(?:y|ies)|asks?|questions?|answer)\b", re.I)
+_QUESTION = re.compile(  # or an operation on a pair ("In operation j, the edge between x_j and y_j is painted")
+    r"\b(?:determine|whether|print|find|distance|quer(?:y|ies)|asks?|questions?|answer|operations?|performs?"
+    r"|paint(?:s|ed)?|remove[sd]?|delete[sd]?|add(?:s|ed)?|cut|cuts|query|change[sd]?|update[sd]?)\b",
+    re.I,
+)
 
 
 def _edge_subject(statement: str, name: str, *unless: str) -> bool:
@@ -242,8 +247,15 @@ def _unnamed(reader: Any, statement: str, u: str, v: str) -> bool:
     prose = parts[0] + "".join(parts[i + 1] for i in range(1, len(parts) - 1, 2) if parts[i] == "Output")
     size = str(reader.nodes[u].len_hi)
     lists = [a for a in reader.args if reader.nodes[a].kind == "list"]
+    # another list of vertices ("A_i" parents, "p_i"): the graph may be that one, whatever the prose says
+    vertex_lists = [
+        a
+        for a in lists
+        if a not in (u, v) and is_number_list(reader.nodes[a]) and _IDENT.search(reader.nodes[a].elem.hi or "")
+    ]
     return not (
-        re.search(r"\bquer(?:y|ies)\b|\basks?\b", prose, re.I)
+        vertex_lists
+        or re.search(r"\bquer(?:y|ies)\b|\basks?\b", prose, re.I)
         or any(re.search(named_in_story(a), c) and _GRAPHISH.search(c) for a in lists for c in re.split(r"[.;]", prose))
         or (re.fullmatch(r"[A-Za-z]\w*", size) and re.search(rf"(?<![\w\\]){size}(?![\w{{}}])", prose))
     )
@@ -257,6 +269,7 @@ def _told_edges(statement: str, u: str, v: str) -> bool:
         (_EDGE_SUBJECT.search(s) or _OF_WHICH.search(s))
         and not _QUESTION.search(s)
         and all(re.search(named_in_story(e), s) for e in (u, v))
+        and not any(re.search(named_in_story(e) + r"\$?\s*[-+*/^]", s) for e in (u, v))  # "vertex u_i + v_i"
         for s in re.split(r"(?<=[.;])\s+|\n+", statement)
     )
 
@@ -264,6 +277,8 @@ def _told_edges(statement: str, u: str, v: str) -> bool:
 def _ends(reader: Any, named: str | None, strict: bool = True) -> tuple[str, str | None, list[Node]]:
     """(the list the shape is drawn on, its partner list or None, the end nodes)."""
     if named is not None:
+        if not ends_first(reader, named):
+            raise _Unsupported("the edges' ends are not their first two positions", "unsupported_constraint")
         tup = reader.nodes[named].elem
         return named, None, (tup.items[:2] if tup.items else [tup.elem])
     flat = _flat_ends(reader, strict)

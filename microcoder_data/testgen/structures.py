@@ -194,11 +194,24 @@ def _tree(reader: Any, text: str) -> bool:
     if re.search(r"\b(not|binary|rooted|forest)\b", text, re.I):
         return False
     edges = _edge_lists(reader, text)
-    if not edges:
+    if not edges or not all(ends_first(reader, a) for a in edges):
         return False
     for a in edges:
         reader.nodes[a].tree = True
     return True
+
+
+_END_NAME = re.compile(r"(?:[abuvxy]|from|to|src|dst|source|target|start|end|node|parent|child)\w?\d?i?", re.I)
+
+
+def ends_first(reader: Any, name: str) -> bool:
+    """Whether the tree's ends are the rows' first two positions (where the tree is drawn): rows of two,
+    or longer rows whose first two positions are named like ends (``[ui, vi, wi]``, not ``[wi, ui, vi]``)."""
+    said = reader.bounds.get((name, 1, "len"), {})
+    at = {k: n for n, (lst, d, k) in reader.aliases.items() if lst == name and d == 2}
+    if str(said.get("eq", said.get("hi", ""))) in ("", "2") and len(at) <= 2:
+        return True
+    return all(k in at and _END_NAME.fullmatch(at[k]) for k in (0, 1))
 
 
 def _narrow(old: str | None, new: str | None, pick: str) -> str | None:
