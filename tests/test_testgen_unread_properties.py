@@ -247,3 +247,24 @@ def test_a_relation_in_words_between_inputs_refuses_unless_read():
     # before: "Here, A is less than B." passed unread; A = B = 1 drawn
     spec = _atcoder("You are given a sequence A = (A_1, \\ldots, A_N). Here, A_1 is less than A_2. Find x.")
     assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "You are given an integer array nums. The first element of nums is positive.",
+        "You are given an integer array nums. The contents of nums are unique.",
+        "You are given an integer array nums. For each valid i, nums[i] < nums[i + 1].",
+        "You are given an integer array nums. No two elements of nums are equal.",
+        "You are given an integer array nums. nums is monotonic.",
+        "You are given an integer array nums. Every element of nums is a multiple of 3.",
+        "You are given an integer array nums. Its elements are distinct.",
+        "You are given an integer array nums. They are sorted in ascending order.",
+    ],
+)
+def test_a_fourth_review_s_body_sentences_refuse(body):
+    """Review of the body-property rule: a sentence opening "The <part> of nums", a leading "For each
+    valid i," before a relation, words of distinctness, order or divisibility the list lacked, and a
+    pronoun for the input just named passed unread (duplicates, unsorted, odd values drawn)."""
+    got = _drawn(body, *NUMS)
+    assert isinstance(got, NoSpec) and got.refusal.kind == "promise", (body, got)

@@ -38,9 +38,7 @@ _NEGATION = (
 )
 # a doubt anywhere in a sentence with a direction phrase: which way is not told ("It is false to assume that
 # each of the M roads can be traveled in both directions")
-_DOUBT = re.compile(
-    r"\b(?:false|unknown|assume[sd]?|uncertain|perhaps|unclear|not (?:known|told|said))\b", re.I
-)
+_DOUBT = re.compile(r"\b(?:false|unknown|assume[sd]?|uncertain|perhaps|unclear|not (?:known|told|said))\b", re.I)
 _NEGATED = re.compile(
     rf"{_NEGATION}\s+(?:[^\s.;]+\s+){{0,4}}?{_WAY_PHRASE}|\b{_WAY_PHRASE}(?:\s+[^\s.;]+){{0,4}}?\s+{_NEGATION}", re.I
 )

@@ -21,7 +21,9 @@ from microcoder_data.testgen.spec_model import _Unsupported
 WORDS = re.compile(
     r"\b(?<!not necessarily )(?:co-?prime|relatively prime|distinct|unique|prime(?! factors?| divisors?)|sorted"
     r"|positive|negative|non-?negative|non-?positive|even|odd|(?:strictly |non-?)?(?:in|de)creasing|ascending"
-    r"|descending|palindromes?|permutations?|gcd)\b(?!(?: or \w+)? (?:[xy]-)?directions?)",
+    r"|descending|palindromes?|permutations?|gcd|monoton\w*|balanced|multiples? of|divisible|power of (?:two|2)"
+    r"|perfect squares?|duplicates?|repeated|(?:appears?|occurs?) (?:exactly )?once|no two|pairwise"
+    r"|smallest to largest|largest to smallest|reads the same)\b(?!(?: or \w+)? (?:[xy]-)?directions?)",
     re.I,
 )
 # a sentence that defines a word ("A subarray of nums is almost unique if ...") speaks of no input
@@ -33,7 +35,7 @@ _NOT_INPUT = re.compile(
     r"|let|we|you (?:can|may|must|need|want|should|have to|start|initially|have)|operations?|choose|select|pick|sort|rearrange|partition|consider|subtract|add|split|remove"
     r"|replace|your (?:task|goal|job)|must|can|cannot|may|might|could|should|represents?|representing"
     r"|indicates?|indicating|in the case of|meaning|you are asked|reconstruct|construct|build|create|generate"
-    r"|divide|append|insert|delete|reverse|swap|move|apply|perform|suppose|assume|answer|result|ans|output"
+    r"|divide|append|insert|delete|reverse|swap|move|apply|perform|suppose|assume|answer|result|ans|output|extract"
     r"|number of|formally|otherwise|place|for (?:every|each|all|any)|for example|e\.g\.|i\.e\.)\b",
     re.I,
 )
@@ -160,21 +162,37 @@ def _about_input(sentence: str, at: re.Match, names: list[str]) -> bool:
 def _word(word: str) -> str:
     """One spelling per property: "unique" is "distinct", "co-prime" "coprime"."""
     w = word.lower().replace(" ", "").replace("-", "")
-    return {"unique": "distinct", "relativelyprime": "coprime"}.get(w, w)
+    same = {"notwo": "distinct", "duplicate": "distinct", "duplicates": "distinct", "repeated": "distinct"}
+    same |= {w2: "sorted" for w2 in ("smallesttolargest", "largesttosmallest")}
+    w = re.sub(r"^(?:appears?|occurs?)(?:exactly)?once$", "distinct", w)
+    return {"unique": "distinct", "relativelyprime": "coprime", **same}.get(w, w)
 
 
 def _words(text: str) -> Counter:
     return Counter(_word(w) for w in WORDS.findall(text))
 
 
+# a sentence whose subject points back at an input ("Its elements ...", "They are sorted", "This array is ...")
+_PRONOUN = re.compile(
+    r"(?:note that |also,? )?(?:its|their|they|these|this (?:array|list|string|sequence|matrix|grid)"
+    r"|the (?:given )?(?:array|list|string|sequence|matrix|grid))\b",
+    re.I,
+)
+
+
 def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], lines: list[str] | None) -> None:
     """Refuse ``sentence`` as a promise if it names an input with a property word that the clauses
     ``read`` from it ((clause, subject) pairs, each a constraint line) do not carry (see the module's doc);
     a predicate said of several inputs ("nums1 and nums2, sorted in ...") carries its words once."""
+    lead = _PRONOUN.match(sentence)
+    if lead and names and WORDS.search(sentence):  # "Its elements are distinct.": of the inputs just named
+        sentence = " and ".join(names) + " " + sentence[lead.end() :]
     if (
         not _named(sentence, names)
         or _DEFINES.search(sentence)
-        or re.match(r"[-*\"'] |[\"']|an? (?!(?:and|or|is|are)\b)\w", sentence, re.I)
+        or re.match(
+            r"[-*\"'] |[\"']|an? (?!(?:and|or|is|are)\b)\w|(?!(?:note|here|also|remark)\b)\w+: ", sentence, re.I
+        )
     ):
         return  # a definition, a bullet of one ("- No substring of T is a palindrome."), an example ("\"ab\" is ...")
     at = set(re.findall(r"([A-Za-z]\w*)(?:\[([a-z])\]|_\{?([a-z])\}?)(?!\w)", sentence))
@@ -185,7 +203,8 @@ def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], 
         return  # an input at two named positions ("nums[i] and nums[j] are distinct"): the task's indices
     carried = sum((_words(p) for p in {c[len(s) :] for c, s in read}), Counter())
     noun = (
-        r"The (?!(?:given|input|array|arrays|string|strings|list|integers?|elements?|values?|numbers?|characters?)\b)"
+        r"The (?!(?:given|input|array|arrays|string|strings|list|integers?|elements?|values?|numbers?|characters?"
+        r"|first|last|\S+-th|sum|contents?|items?|entries|cards?|lengths?|product|total)\b)"
     )
     if (
         re.match(noun, sentence)
@@ -200,8 +219,11 @@ def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], 
         and not _NOT_INPUT.search(sentence[: m.start()])
         and not _sign_said(sentence, m, names, lines)
     )
-    task = _NOT_INPUT.search(sentence)
-    words["relation"] = _relations(sentence[: task.start() if task else len(sentence)], names)
+    # "For each valid i, nums[i] < nums[i + 1]": a quantifier over an index opens the relation, no task's
+    quantified_start = re.match(r"for (?:each|every|all|any) (?:valid )?[a-z](?: \([^)]*\))?,? ", sentence, re.I)
+    body = sentence[quantified_start.end() :] if quantified_start else sentence
+    task = _NOT_INPUT.search(body)
+    words["relation"] = _relations(body[: task.start() if task else len(body)], names)
     # the Constraints may say it of a size the sentence names ("a string s having an even length n")
     named = _named(sentence, names) + re.findall(r"(?<![\w.])(?!a\b)[A-Za-z](?![\w(])", sentence)
     if any(not _said_in_lines(w, named, lines or []) for w in words - carried):
