@@ -359,8 +359,10 @@ def test_a_guarantee_not_understood_refuses_and_one_about_a_graph_goes_to_the_gr
     tree = stdin_spec(
         _problem(GRID.replace("m is even", "the given edges form a tree"), [TestCase("1\n2 2\n1 2\n4 5\n", "x\n")])
     )
-    # read as a tree over the rows of two (graph_readings), which the example's rows are not
-    assert isinstance(tree, NoSpec) and tree.refusal.kind == "examples_break_reading" and "not a tree" in tree.reason
+    # goes to the graph readings, which take no unnamed pair of rows for the edges beside another list of
+    # vertices (the fourth graph review): refused there, naming the tree line
+    assert isinstance(tree, NoSpec) and tree.refusal.kind == "unsupported_constraint"
+    assert "tree" in tree.refusal.line
 
 
 def test_a_story_range_of_a_story_variable_says_nothing_of_the_input_and_one_of_an_input_is_read():
