@@ -10,32 +10,17 @@ import random
 
 import pytest
 
-from microcoder_data.schema import Problem
 from microcoder_data.testgen.graph_shapes import adjacency_is
 from microcoder_data.testgen.inputgen import generate_inputs, generate_large_inputs
 from microcoder_data.testgen.inputspec import InputSpec, NoSpec, input_spec
 from microcoder_data.testgen.neighbours import neighbour_inputs
-from microcoder_eval.types import TestCase
+from test_testgen_geometry import _problem  # a functional problem from body and Constraints
 
 LINES = (
     "n == graph.length\n1 <= n <= 100\n0 <= graph[u].length < n\n0 <= graph[u][i] <= n - 1\n"
     "graph[u] does not contain u.\nAll the values of graph[u] are unique."
 )
 SQUARE = '{"graph": [[1, 3], [0, 2], [1, 3], [0, 2]]}'
-
-
-def _problem(body: str, constraints: str, sig: str, tests: list[str]) -> Problem:
-    return Problem(
-        id="fx/solve",
-        source="fx",
-        title="solve",
-        statement=f"{body}\n\nConstraints:\n\n{constraints}\n",
-        mode="functional",
-        tests=[TestCase(t, "0") for t in tests],
-        starter_code=f"class Solution:\n    def solve(self, {sig}) -> int:\n",
-        fn_name="solve",
-        reference_solutions=[f"class Solution:\n    def solve(self, {sig}) -> int:\n        return 0\n"],
-    )
 
 
 def test_an_edge_listed_twice_at_one_end_once_at_the_other_is_not_two_way():

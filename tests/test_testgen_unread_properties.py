@@ -14,20 +14,7 @@ from microcoder_data.testgen.spec_model import _Unsupported
 from microcoder_data.testgen.stated_properties import stated_properties
 from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
 from microcoder_eval.types import TestCase
-
-
-def _problem(body: str, constraints: str, sig: str, tests: list[str]) -> Problem:
-    return Problem(
-        id="fx/solve",
-        source="fx",
-        title="solve",
-        statement=f"{body}\n\nConstraints:\n\n{constraints}\n",
-        mode="functional",
-        tests=[TestCase(t, "0") for t in tests],
-        starter_code=f"class Solution:\n    def solve(self, {sig}) -> int:\n",
-        fn_name="solve",
-        reference_solutions=[f"class Solution:\n    def solve(self, {sig}) -> int:\n        return 0\n"],
-    )
+from test_testgen_geometry import _problem  # a functional problem from body and Constraints
 
 
 def _drawn(body: str, constraints: str, sig: str, tests: list[str]) -> list[dict] | NoSpec:
