@@ -184,7 +184,16 @@ _GRAPH_BODY = "There is an undirected graph with n nodes. graph[u] is an array o
 
 
 @pytest.mark.parametrize(
-    "said", ["The graph is a tree.", "The graph is connected.", "There are no cycles in the graph."]
+    "said",
+    [
+        "The graph is a tree.",
+        "The graph is connected.",
+        "There are no cycles in the graph.",
+        "This graph is connected.",
+        "The nodes form a connected graph.",
+        "The edges form a tree.",
+        "Every node is reachable from every other node.",
+    ],
 )
 def test_a_graph_property_the_body_states_alone_refuses(said):
     # before: random symmetric lists drawn, [[], []] for "connected", a cycle for "a tree"
@@ -247,6 +256,7 @@ def test_a_relation_in_words_between_inputs_refuses_unless_read():
         "You are given an integer array nums. Every element of nums is a multiple of 3.",
         "You are given an integer array nums. Its elements are distinct.",
         "You are given an integer array nums. They are sorted in ascending order.",
+        "You are given an integer array nums. All elements of nums are the same.",
     ],
 )
 def test_a_fourth_review_s_body_sentences_refuse(body):
@@ -255,3 +265,9 @@ def test_a_fourth_review_s_body_sentences_refuse(body):
     pronoun for the input just named passed unread (duplicates, unsorted, odd values drawn)."""
     got = _drawn(body, *NUMS)
     assert isinstance(got, NoSpec) and got.refusal.kind == "promise", (body, got)
+
+
+@pytest.mark.parametrize("said", ["a is at most b.", "a does not exceed b.", "a differs from b.", "b divides a."])
+def test_a_relation_of_two_scalars_in_words_refuses(said):
+    got = _drawn(f"You are given two integers a and b. {said}", *AB)
+    assert isinstance(got, NoSpec) and got.refusal.kind == "promise", (said, got)

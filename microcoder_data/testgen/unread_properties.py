@@ -23,7 +23,7 @@ WORDS = re.compile(
     r"|positive|negative|non-?negative|non-?positive|even|odd|(?:strictly |non-?)?(?:in|de)creasing|ascending"
     r"|descending|palindromes?|permutations?|gcd|monoton\w*|balanced|multiples? of|divisible|power of (?:two|2)"
     r"|perfect squares?|duplicates?|repeated|(?:appears?|occurs?) (?:exactly )?once|no two|pairwise"
-    r"|smallest to largest|largest to smallest|reads the same)\b(?!(?: or \w+)? (?:[xy]-)?directions?)",
+    r"|smallest to largest|largest to smallest|reads the same|(?:are|is) (?:all )?(?:the same|equal|identical)(?= *[.,;]|$))\b(?!(?: or \w+)? (?:[xy]-)?directions?)",
     re.I,
 )
 # a sentence that defines a word ("A subarray of nums is almost unique if ...") speaks of no input
@@ -54,6 +54,7 @@ _ORDER = r"sorted|ascending|descending|increasing|decreasing"
 _RELATION = (
     r"\\neq|≠|!=|<=?|>=?|\\leq?|\\geq?|\\lt|\\gt"
     r"|(?:is|are) (?:strictly )?(?:less|greater|smaller|larger) than(?: or equal to)?|(?:is|are) (?:not equal to|different from)"
+    r"|(?:is|are) (?:at most|at least|no (?:more|less) than)|(?:does|do) not exceed|differs? from|divides"
 )
 
 
@@ -96,7 +97,11 @@ def _said_in_lines(word: str, named: list[str], lines: list[str]) -> bool:
     said = _SAID_AS.get(word, re.escape(word))
     # "The start point of each interval is unique." says it of intervals
     one = named + [n[:-1] for n in named if n.endswith("s") and len(n) > 3]
-    return any(_named(line, one) and re.search(said, line, re.I) for line in lines)
+    # a word of several ("are the same", "a multiple of") is compared with its spaces taken out too
+    return any(
+        _named(line, one) and (re.search(said, line, re.I) or re.search(said, re.sub(r"[\s-]", "", line), re.I))
+        for line in lines
+    )
 
 
 def _bounded_below(name: str, word: str, lines: list[str]) -> bool:
@@ -245,9 +250,12 @@ def input_sentences(sentences: list[str], names: list[str]) -> list[str]:
 
 # a graph's property the body states ("The graph is connected.", "The given graph forms a tree.")
 _GRAPH = re.compile(
-    r"(?:(?:note that|here|also|moreover),? )*(?:the (?:given |input |underlying )?graph (?:is (?:always )?(?:an? )?"
+    r"(?:(?:note that|here|also|moreover),? )*(?:(?:the|this) (?:given |input |underlying )?graph (?:is (?:always )?(?:an? )?"
     r"(?P<word>connected|tree|forest|acyclic|bipartite|dag)\b|forms? an? (?P<formed>tree|forest)\b|(?:has|contains) no (?P<no>cycles?)\b)"
-    r"|there (?:are|is) no (?P<none>cycles?) in the graph\b)",
+    r"|there (?:are|is) no (?P<none>cycles?) in the graph\b"
+    # "The nodes form a connected graph.", "The edges form a tree.", "Every node is reachable from every other node."
+    r"|the (?:nodes|vertices|edges) forms? an? (?:(?P<conn>connected) graph|(?P<tree2>tree|forest))\b"
+    r"|(?:every|each|any) (?:node|vertex) (?:is reachable|can be reached) from (?P<reach>every|any) other)",
     re.I,
 )
 
@@ -259,6 +267,7 @@ def refuse_graph_property(sentence: str, lines: list[str] | None) -> None:
     if not m:
         return
     word = next(w for w in m.groups() if w).lower().rstrip("s")
+    word = "connected" if m.group("reach") else word  # every node reachable from every other: connected
     said = {"cycle": r"cycle|acyclic|tree", "acyclic": r"cycle|acyclic|tree"}.get(word, word)
     if not any(re.search(rf"\b(?:{said})", line, re.I) for line in lines or []):
         raise _Unsupported(
