@@ -4,42 +4,17 @@ the plain wording beside it is still read and drawn so."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
-from microcoder_data.schema import Problem
-from microcoder_data.testgen.inputgen import generate_inputs
 from microcoder_data.testgen.prose_glosses import after_ranges, scalars_named
 from microcoder_data.testgen.prose_sentences import noun_phrases
-from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
-from microcoder_eval.types import TestCase
+from test_testgen_prose_cfprosefix import _drawn, _refused  # one Codeforces-prose builder
 
-STORY = "You are given some values. Find the answer."
 SCALARS = "The only line contains three integers n, a and b (1 <= n, a, b <= 9) — {}."
 TWO = "The only line contains two integers n and k (1 <= n, k <= 9) — {}."
 LIST = "The first line contains n (2 <= n <= 5). The second line contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 9)"
 PERM = "The first line contains n (2 <= n <= 5). The second line contains n integers p_1, p_2, ..., p_n (1 <= p_i <= n)"
-
-
-def _spec(section: str, test: str, story: str = STORY):
-    statement = f"{story}\n\nInput\n\n{section}\n\nOutput\n\nPrint the answer."
-    problem = Problem(
-        id="cf/r3", source="cf", title="t", statement=statement, mode="stdin", tests=[TestCase(test, "0\n")]
-    )
-    return stdin_spec(problem)
-
-
-def _drawn(section: str, test: str, story: str = STORY) -> list[dict]:
-    s = _spec(section, test, story)
-    assert isinstance(s, StdinSpec), s.reason
-    got = [json.loads(x) for x in generate_inputs(s.spec, "cf/r3", 25)]
-    assert len(got) >= 5
-    return got
-
-
-def _refused(section: str, test: str, story: str = STORY) -> None:
-    assert not isinstance(_spec(section, test, story), StdinSpec), (section, story)
 
 
 @pytest.mark.parametrize(
