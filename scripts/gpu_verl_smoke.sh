@@ -27,8 +27,8 @@
 #   export PYTHONPATH=/tmp/site:$PWD
 # This checkout runs from PYTHONPATH: the launcher names our verl plugin in VERL_USE_EXTERNAL_MODULES for the Ray
 # workers. Rehearsed with only such a package set on a CPU: about 5 minutes on 2 busy cores.
-# On one H200 (2026-11-27) a run took over 140 s (Ray and the workers start in ~90 s before the first step):
-# keep STEP_TIMEOUT at its default and give the whole script 10 minutes.
+# On one H200 (2026-11-27) the whole script took 429 s, each run 121-136 s (Ray and the workers start in ~90 s
+# before the first step): keep STEP_TIMEOUT at its default and give the whole script 10 minutes.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
