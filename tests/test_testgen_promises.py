@@ -48,7 +48,6 @@ REAL_PROMISES = (
     "Bob’s sequence of moves is unknown, but it is guaranteed that Bob will never summon the same creature in "
     "two consecutive rounds.",
     "It is guaranteed that this random value will not be equal to the dropped value.",
-    "Note that k is guaranteed to be a positive integer.",
     "Tests are generated such that the answer will not exceed 10^7 and hour will have at most two digits after "
     "the decimal point.",
     # "guarantee" negated beside a real promise: still a promise
@@ -132,6 +131,17 @@ def functional(body: str, tests: list[TestCase] | None = None) -> Problem:
 def test_a_real_promise_not_read_refuses_generation_naming_it(sentence):
     spec = input_spec(functional(sentence))
     assert isinstance(spec, NoSpec) and spec.refusal.kind == "promise" and spec.refusal.line == sentence
+
+
+def test_a_promised_sign_is_a_bound_beside_the_range():
+    # before: refused (no reading of a sign in words); k's range -10..1000 and the sign both hold
+    sentence = "Note that k is guaranteed to be a positive integer."
+    spec = input_spec(functional(sentence))
+    assert isinstance(spec, InputSpec), getattr(spec, "reason", "")
+    drawn = [json.loads(x)["k"] for x in generate_inputs(spec, "fx/promised", 30)]
+    assert len(drawn) >= 10 and min(drawn) >= 1 and max(drawn) > 100
+    broken = functional(sentence, [TestCase('{"nums": [4, 4], "k": -3}', "0")])
+    assert isinstance(input_spec(broken), NoSpec)
 
 
 @pytest.mark.parametrize(

@@ -53,6 +53,20 @@ def _problem(body: str, constraints: str | None, sig: str, tests: list[str]) -> 
         ("Given an array of distinct integers arr, return x.", ["arr"], "arr consists of distinct integers"),
         ("You are given an integer array nums of unique elements.", ["nums"], "nums consists of distinct elements"),
         ("You are given a list for n friends, where n is always even.", ["n"], "n is even"),
+        # the order before the noun; a length's parity; a relation after "with"
+        ("Given a sorted integer array nums, return x.", ["nums"], "nums is sorted"),
+        (
+            "You are given a strictly increasing array nums of integers.",
+            ["nums"],
+            "nums is sorted in strictly increasing order",
+        ),
+        (
+            "Given a 1-indexed array of integers nums that is already sorted in non-decreasing order, find x.",
+            ["nums"],
+            "nums is sorted in non-decreasing order",
+        ),
+        ("You are given a 0-indexed string s of even length n.", ["s"], "s.length is even"),
+        ("You are given two integers left and right with left <= right.", ["left", "right"], "left <= right"),
         (
             "Given citations where citations[i] is the citations of paper i and citations is sorted in ascending order.",
             ["citations"],
@@ -128,6 +142,9 @@ def test_coprime_in_a_later_sentence_or_clause_is_checked_on_every_draw_and_test
         ("You are given an integer array nums sorted in ascending order.", lambda v: v == sorted(v)),
         ("Given an array of distinct integers nums, where nums is sorted in ascending order, return x.",
          lambda v: v == sorted(set(v))),
+        ("You are given a sorted unique integer array nums.", lambda v: v == sorted(set(v))),
+        ("There is an integer array nums sorted in non-decreasing order (not necessarily with distinct values).",
+         lambda v: v == sorted(v)),
     ],
 )  # fmt: skip
 def test_a_stated_property_a_reading_knows_is_drawn_and_an_input_breaking_it_refused(body, holds):
@@ -138,6 +155,46 @@ def test_a_stated_property_a_reading_knows_is_drawn_and_an_input_breaking_it_ref
     assert len(got) >= 10 and all(holds(v) for v in got) and any(len(v) > 3 for v in got)
     broken = input_spec(_problem(body, lines, "nums: List[int]", ['{"nums": [3, 1, 3]}']))
     assert isinstance(broken, NoSpec) and "breaks" in broken.reason
+
+
+@pytest.mark.parametrize(
+    "body, good, bad, holds",
+    [
+        ("Given a non-increasing 0-indexed integer array nums, return x.", [5, 5, 2], [1, 2, 3],
+         lambda v: v == sorted(v, reverse=True)),
+        ("You are given an integer array nums of odd length.", [4, 1, 4], [4, 1], lambda v: len(v) % 2 == 1),
+        ("You are given two non-increasing arrays nums and other.", [3, 3], [1, 2],
+         lambda v: v == sorted(v, reverse=True)),
+    ],
+)  # fmt: skip
+def test_an_order_before_the_noun_or_a_length_parity_is_drawn_and_a_test_breaking_it_refused(body, good, bad, holds):
+    # before: each sentence refused unread (a promise), though the Constraints readings enforce its property
+    lines = "1 <= nums.length <= 9\n1 <= nums[i] <= 1000"
+    spec = input_spec(_problem(body, lines, "nums: List[int]", [json.dumps({"nums": good})]))
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x)["nums"] for x in generate_inputs(spec, "fx/solve", 30)]
+    assert len(got) >= 10 and all(holds(v) for v in got) and any(len(v) > 3 for v in got)
+    broken = input_spec(_problem(body, lines, "nums: List[int]", [json.dumps({"nums": bad})]))
+    assert isinstance(broken, NoSpec) and "breaks" in broken.reason
+
+
+def test_a_relation_after_with_is_checked_on_every_draw():
+    # before: refused unread; with no Constraints section the examples' spans bound left and right
+    body = "You are given two positive integers left and right with left <= right."
+    tests = ['{"left": 1, "right": 9}', '{"left": 4, "right": 4}']
+    spec = input_spec(_problem(body, None, "left: int, right: int", tests))
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30)]
+    assert len(got) >= 10 and all(x["left"] <= x["right"] for x in got) and any(x["left"] < x["right"] for x in got)
+    broken = input_spec(_problem(body, None, "left: int, right: int", [*tests, '{"left": 5, "right": 2}']))
+    assert isinstance(broken, NoSpec) and "breaks" in broken.reason
+
+
+def test_distinct_beside_a_sign_the_ranges_hold_stays_read():
+    # the first cut of the sign clauses dropped every clause naming "positive" the ranges held, this one too
+    body = "You are given a 0-indexed integer array nums containing n distinct positive integers."
+    got = stated_properties(body, ["nums"], ["2 <= nums.length <= 14", "1 <= nums[i] <= 10^9"])
+    assert [c for _, c in got] == ["nums consists of distinct positive integers"]
 
 
 def test_with_no_constraints_section_a_stated_property_is_read_with_the_examples_spans():

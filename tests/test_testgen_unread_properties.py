@@ -10,7 +10,6 @@ import pytest
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.inputgen import generate_inputs
 from microcoder_data.testgen.inputspec import NoSpec, input_spec
-from microcoder_data.testgen.spec_model import _Unsupported
 from microcoder_data.testgen.stated_properties import stated_properties
 from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
 from microcoder_eval.types import TestCase
@@ -42,7 +41,9 @@ NUMS = ("1 <= nums.length <= 8\n-100 <= nums[i] <= 100", "nums: List[int]", ['{"
             ("1 <= n <= 100", "n: int", ['{"n": 6}']),
         ),
         # the adjective before the noun; the order's key after "order"
-        ("Given a sorted integer array nums, return x.", NUMS),
+        ("Given the sorted rotated array nums, return x.", NUMS),  # a word beside the order no form reads
+        ("You are given a sorted list of disjoint intervals nums.", NUMS),
+        ("There is an integer array nums sorted in ascending order (with distinct values).", NUMS),
         ("Given a distinct integer array nums, return x.", NUMS),
         ("Given an integer array nums sorted in non-decreasing order of absolute value, return x.", NUMS),
         ("Given an integer array nums sorted in ascending order by absolute value, return x.", NUMS),
@@ -96,8 +97,15 @@ def test_a_sign_word_a_constraints_range_makes_so_is_passed_over():
     body = "Given two positive integers a and b, return x."
     assert stated_properties(body, ["a", "b"], ["1 <= a, b <= 5"]) == []
     assert stated_properties("You are given two positive integers n and k.", ["n", "k"], ["1 <= k <= n <= 50"]) == []
-    with pytest.raises(_Unsupported):  # no range keeps them positive: the sentence is unread
-        stated_properties(body, ["a", "b"], ["-5 <= a, b <= 5"])
+    # no range keeps them positive: the sign is read as a bound of its own (before: refused unread)
+    assert [c for _, c in stated_properties(body, ["a", "b"], ["-5 <= a, b <= 5"])] == [
+        "a is positive",
+        "b is positive",
+    ]
+    got = _drawn(body, "-5 <= a, b <= 5", "a: int, b: int", ['{"a": 3, "b": 4}'])
+    assert isinstance(got, list) and len(got) >= 10 and all(g["a"] >= 1 and g["b"] >= 1 for g in got)
+    broken = _drawn(body, "-5 <= a, b <= 5", "a: int, b: int", ['{"a": 3, "b": 0}'])
+    assert isinstance(broken, NoSpec) and "breaks" in broken.reason
 
 
 def test_a_sign_word_of_another_noun_or_a_range_of_the_name_in_other_case_is_passed_over():
@@ -107,8 +115,10 @@ def test_a_sign_word_of_another_noun_or_a_range_of_the_name_in_other_case_is_pas
     assert stated_properties(words, ["report", "k"], ["1 <= k <= 10"]) == []
     timed = "You are given a positive integer arrivalTime denoting the arrival time of a train in hours."
     assert stated_properties(timed, ["arrivalTime"], ["1 <= arrivaltime < 24"]) == []
-    with pytest.raises(_Unsupported):  # a positive k the Constraints allow 0 for: unread
-        stated_properties("You are given a positive integer k.", ["k"], ["0 <= k <= 10"])
+    # a positive k the Constraints allow 0 for: both hold (before: refused unread)
+    assert [c for _, c in stated_properties("You are given a positive integer k.", ["k"], ["0 <= k <= 10"])] == [
+        "k is positive"
+    ]
 
 
 def test_a_constraints_line_about_another_input_does_not_say_it():

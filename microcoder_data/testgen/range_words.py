@@ -126,6 +126,37 @@ def absolute_bound(reader: Any, text: str) -> bool | None:
     return True
 
 
+# a sign word and the bound it puts on whole values (of floats "positive" is not ">= 1": refused)
+SIGN_BOUNDS = {"positive": ">= 1", "negative": "<= -1", "non-negative": ">= 0", "nonnegative": ">= 0",
+               "non-positive": "<= 0", "nonpositive": "<= 0"}  # fmt: skip
+SIGN_WORD = r"positive|negative|non-?negative|non-?positive"
+_SIGN_FORM = re.compile(
+    r"(?:(?:each|every|all)(?: of)? (?:the )?)?(?:(?:elements?|values?|integers?|numbers?) (?:of|in) )?"
+    rf"(?P<term>[A-Za-z_]\w*(?:\[\s*[a-z]\s*\])?) (?:(?:is|are) (?:all |always )?(?:an? )?(?P<said>{SIGN_WORD})"
+    rf"(?: integers?| numbers?)?|consists? (?:only )?of (?:only )?(?P<of>{SIGN_WORD}) (?:integers|numbers))",
+    re.I,
+)
+
+
+def sign_in_words(reader: Any, text: str) -> bool | None:
+    """``k is a positive integer``, ``nums consists of positive integers``, ``All the elements of nums are
+    non-negative``: a bound on whole values (``k >= 1``, ``nums[i] >= 0``), beside the ranges (both hold)."""
+    m = _SIGN_FORM.fullmatch(text)
+    if not m:
+        return None
+    term = m["term"]
+    ref = reader.ref(term)
+    if ref is None or ref[2] != "val":
+        return False
+    node = reader.node_at(ref[0], ref[1])
+    if node.kind == "list" and "[" not in term and node.elem is not None:
+        term, node = f"{term}[i]", node.elem  # of a list: each of its values
+    if node.kind != "int":
+        return False
+    word = (m["said"] or m["of"]).lower()
+    return reader.range_or_condition(f"{term} {SIGN_BOUNDS[word]}")
+
+
 ENTRIES = (
     (
         "a range in words",
@@ -153,5 +184,17 @@ ENTRIES = (
         ("|nums[i]| <= 10**4", "1 <= |nums[i]| <= 10**5", "|x| < 100"),
         "drawn and checked",
         absolute_bound,
+    ),
+    (
+        "a sign in words",
+        (
+            "k is a positive integer",
+            "k is positive",
+            "nums consists of positive integers",
+            "nums[i] is a non-negative integer",
+            "All the elements of nums are positive",
+        ),
+        "drawn and checked",
+        sign_in_words,
     ),
 )

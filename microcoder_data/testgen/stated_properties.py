@@ -22,7 +22,12 @@ import re
 from microcoder_data.testgen.promises import is_promise
 from microcoder_data.testgen.prose_promises import split_sentences
 from microcoder_data.testgen.statement_lines import body_text
-from microcoder_data.testgen.unread_properties import input_sentences, refuse_graph_property, refuse_unread
+from microcoder_data.testgen.unread_properties import (
+    bounded_below,
+    input_sentences,
+    refuse_graph_property,
+    refuse_unread,
+)
 
 # words of a property of the values the types and ranges do not hold by themselves
 _PROPERTY = re.compile(
@@ -84,11 +89,26 @@ def _clauses(sentence: str, names: list[str]):
             yield re.sub(r" (is|are) always ", r" \1 ", m["clause"]), m["subject"]  # "n is always even"
 
 
+# words that may stand between an article and an array's noun without saying more of it ("a sorted 0-indexed
+# integer array"); any other ("the sorted rotated array nums") leaves the sentence to refuse_unread
+_PLAIN = r"(?:(?:0-indexed|1-indexed|zero-indexed|integer) )*"
+_ORDER_WORD = r"sorted|(?:strictly )?(?:non-?)?(?:in|de)creasing|ascending|descending"
+
+
+def _order_clause(word: str) -> str:
+    """The predicate of an order word written before a noun: "sorted" is LeetCode's non-decreasing."""
+    word = word.lower()
+    return "is sorted" if word == "sorted" else f"is sorted in {word} order"
+
+
 def _given(sentence: str, names: list[str]):
     """Each (clause, subject) of a property a ``given`` sentence writes beside an input's name:
     ``nums sorted in non-decreasing order``, ``an array of distinct integers arr``, ``nums of unique
-    elements`` (read as ``nums is sorted in non-decreasing order``, ``arr are distinct``)."""
-    if not re.search(r"\bgiven\b", sentence, re.I):
+    elements`` (read as ``nums is sorted in non-decreasing order``, ``arr are distinct``); before the
+    noun: ``a sorted unique integer array nums``, ``two non-increasing arrays nums1 and nums2``; a parity
+    of a length (``a string s of even length n``: ``s.length is even``); a relation after "with"
+    (``two integers left and right with left <= right``)."""
+    if not re.search(r"\bgiven\b|^there (?:is|are)\b", sentence, re.I):
         return
     one = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     alt = rf"(?:{one})(?:(?:,| and|, and) (?:{one}))*"  # "nums1 and nums2, sorted ...": each of them
@@ -98,7 +118,7 @@ def _given(sentence: str, names: list[str]):
     forms = (
         (
             rf"(?<![\w.\[])(?<!length )(?<!size )(?P<name>{alt})(?: of (?:\w+ ){{0,2}}{items})?,?"
-            rf" (?:that (?:is|are) |which (?:is|are) )?(?P<said>{order})",
+            rf" (?:that (?:is|are) |which (?:is|are) )?(?:already )?(?P<said>{order})",
             "is",
         ),
         (rf"\bof (?P<said>distinct|unique|pairwise distinct) {items} (?P<name>{alt})(?![\w\[])", "consists"),
@@ -113,6 +133,58 @@ def _given(sentence: str, names: list[str]):
                 said = f"consists of distinct {m['items']}" if verb == "consists" else f"is {m['said'].strip()}"
                 for name in re.findall(rf"(?<![\w.\[])(?:{one})(?![\w\[])", m["name"]):
                     yield f"{name} {said}", name
+    yield from _before_the_noun(sentence, one, alt, items)
+    yield from _parity_and_relation(sentence, one, alt)
+    yield from _signs(sentence, one, alt)
+
+
+def _before_the_noun(sentence: str, one: str, alt: str, items: str):
+    """``a sorted unique integer array nums``, ``a strictly increasing array arrival``: an order word (and
+    "unique"/"distinct") between the article and the noun, only plain words beside them (:data:`_PLAIN`)."""
+    form = (
+        rf"\b(?:an?|two|three|the) {_PLAIN}(?P<order>{_ORDER_WORD}) {_PLAIN}(?:(?P<distinct>unique|distinct) )?"
+        rf"{_PLAIN}(?:arrays?|lists?|sequences?) (?:of {items} )?(?P<name>{alt})(?![\w\[])"
+    )
+    for m in re.finditer(form, sentence, re.I):
+        if _TASK_BEFORE.search(sentence[: m.start()]):
+            continue
+        for name in re.findall(rf"(?<![\w.\[])(?:{one})(?![\w\[])", m["name"]):
+            yield f"{name} {_order_clause(m['order'])}", name
+            if m["distinct"]:
+                yield f"{name} consists of distinct integers", name
+
+
+def _parity_and_relation(sentence: str, one: str, alt: str):
+    """``nums of even length``/``s of odd length n`` (``nums.length is even``) and ``left and right with
+    left <= right`` (``left <= right``)."""
+    parity = rf"(?<![\w.\[])(?P<name>{alt}) (?:of|with|having) (?:an? )?(?P<parity>even|odd) length\b"
+    relation = rf"\bwith (?P<relation>(?P<left>{one}) (?:<=|<|>=|>|!=) (?:{one}))(?=[.,;]|$)"
+    for m in re.finditer(parity, sentence, re.I):
+        if not _TASK_BEFORE.search(sentence[: m.start()]):
+            for name in re.findall(rf"(?<![\w.\[])(?:{one})(?![\w\[])", m["name"]):
+                yield f"{name}.length is {m['parity'].lower()}", name
+    for m in re.finditer(relation, sentence):
+        if not _TASK_BEFORE.search(sentence[: m.start()]):
+            yield m["relation"], m["left"]
+
+
+def _signs(sentence: str, one: str, alt: str):
+    """``a positive integer k``, ``two non-negative integers a and b``, ``nums1 and nums2 consisting of positive
+    integers``, ``an array of positive integers nums``: ``k is positive``, ``nums1 consists of positive integers``
+    (range_words.sign_in_words reads them; stated_properties keeps those the Constraints do not bound so)."""
+    sign = r"(?P<sign>positive|non-?negative)"
+    forms = (
+        (rf"\b(?:an?|two|three) {sign} (?:integers?|numbers?) (?P<name>{alt})(?![\w\[])", "is"),
+        (rf"(?<![\w.\[])(?P<name>{alt}),? (?:consisting of|that consists? of|of|containing) (?:only )?{sign} (?:integers|numbers)\b", "consists"),
+        (rf"\b(?:an? )?(?:array|list) of {sign} (?:integers|numbers) (?P<name>{alt})(?![\w\[])", "consists"),
+    )  # fmt: skip
+    for form, verb in forms:
+        for m in re.finditer(form, sentence, re.I):
+            if _TASK_BEFORE.search(sentence[: m.start()]):
+                continue
+            said = f"is {m['sign'].lower()}" if verb == "is" else f"consists of {m['sign'].lower()} integers"
+            for name in re.findall(rf"(?<![\w.\[])(?:{one})(?![\w\[])", m["name"]):
+                yield f"{name} {said}", name
 
 
 # words for one property: a Constraints line saying any of them says the clause's
@@ -155,6 +227,9 @@ def stated_properties(statement: str, names: list[str], lines: list[str] | None)
         if not defining or re.match(r"(?:you are )?given\b", sentence, re.I):
             refuse_unread(sentence, read, names, lines)
         for clause, subject in read:
+            sign = re.search(r" (?:is|consists of) (positive|non-?negative)(?: integers)?$", clause)  # _signs'
+            if sign and (lines is None or bounded_below(subject, sign[1], lines)):
+                continue  # the ranges (or with no Constraints the examples' spans) hold it already
             if not _said_there(subject, clause, names, lines or []):
                 out.append((sentence, clause))
     return out

@@ -19,7 +19,7 @@ from microcoder_data.testgen.spec_model import _Unsupported
 
 # property words a clause must read; a relation between two inputs ("A_1 < A_2", "A_i \neq A_j") counts too
 WORDS = re.compile(
-    r"\b(?<!not necessarily )(?:co-?prime|relatively prime|distinct|unique|prime(?! factors?| divisors?)|sorted"
+    r"\b(?<!not necessarily )(?<!not necessarily with )(?:co-?prime|relatively prime|distinct|unique|prime(?! factors?| divisors?)|sorted"
     r"|positive|negative|non-?negative|non-?positive|even|odd|(?:strictly |non-?)?(?:in|de)creasing|ascending"
     r"|descending|palindromes?|permutations?|gcd|monoton\w*|balanced|multiples? of|divisible|power of (?:two|2)"
     r"|perfect squares?|duplicates?|repeated|(?:appears?|occurs?) (?:exactly )?once|no two|pairwise"
@@ -104,7 +104,7 @@ def _said_in_lines(word: str, named: list[str], lines: list[str]) -> bool:
     )
 
 
-def _bounded_below(name: str, word: str, lines: list[str]) -> bool:
+def bounded_below(name: str, word: str, lines: list[str]) -> bool:
     """Whether a Constraints range of ``name``'s values (not its length) makes it ``word`` (positive, ...);
     a string of digits is non-negative."""
     least, strict = _SIGN[word.lower()]
@@ -144,7 +144,7 @@ def _sign_said(sentence: str, at: re.Match, names: list[str], lines: list[str] |
     start = max([0] + [m.end() for m in re.finditer(cut, sentence[: at.start()])])
     end = min([len(sentence)] + [at.end() + m.start() for m in re.finditer(cut, sentence[at.end() :])])
     near = _named(sentence[start:end], names) or _named(sentence, names)
-    return bool(near) and all(_bounded_below(n, at[0], lines) for n in near)
+    return bool(near) and all(bounded_below(n, at[0], lines) for n in near)
 
 
 def _about_input(sentence: str, at: re.Match, names: list[str]) -> bool:
@@ -207,6 +207,7 @@ def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], 
     if len(at) != len({n for n, *_ in at}) and not quantified:
         return  # an input at two named positions ("nums[i] and nums[j] are distinct"): the task's indices
     carried = sum((_words(p) for p in {c[len(s) :] for c, s in read}), Counter())
+    carried["relation"] = sum(_relations(c, names) for c, _ in read)  # "... with left <= right"
     noun = (
         r"The (?!(?:given|input|array|arrays|string|strings|list|integers?|elements?|values?|numbers?|characters?"
         r"|first|last|\S+-th|sum|contents?|items?|entries|cards?|lengths?|product|total)\b)"
