@@ -150,3 +150,47 @@ def test_a_string_whose_characters_no_sentence_states_refuses_naming_its_line():
     assert s.refusal.line == "The next line of each test case contains the string s of length n."
     other = stdin_spec(problem(LATER.format(said="The string t consists of lowercase English letters."), []))
     assert isinstance(other, NoSpec), other  # another string's characters: s's still unstated
+
+
+LIMIT = """Count the ways.
+
+### Input
+
+The first line contains a single integer t (1 <= t <= 100) — the number of test cases.
+
+The first line of each test case contains two integers n and x (1 <= n <= 20, 1 <= x <= 10^9) — {gloss}.
+
+The second line of each test case contains n integers a_1, a_2, ..., a_n (1 <= a_i <= 10^9) — the toxicity levels.
+"""
+
+
+@pytest.mark.parametrize(
+    "gloss",
+    [
+        "the number of mushrooms and the maximum toxicity level",
+        "the number of items and the maximum total increase Bob can make",
+        "the number of coins Alice has and the initial minimum amount required to open the deposit",
+    ],
+)
+def test_a_scalar_glossed_as_a_limit_is_read(gloss):
+    # before: "maximum"/"minimum" in the gloss refused the line (SAYS_MORE); a limit is a parameter of the task
+    s = stdin_spec(problem(LIMIT.format(gloss=gloss), [TestCase("1\n2 5\n1 2\n", "1\n")]))
+    assert isinstance(s, StdinSpec), s.reason
+    got = [json.loads(x) for x in generate_inputs(s.spec, "cf/limit", 20)]
+    assert len(got) >= 10 and all(1 <= x <= 10**9 and len(a) == n for v in got for n, x, a in v["cases"])
+
+
+@pytest.mark.parametrize(
+    "gloss",
+    [
+        "the number of mushrooms and the maximum element of the array",  # x = max(a): a relation
+        "the number of mushrooms and the maximum value",
+        "the number of mushrooms and the minimum of a_i",
+        "the number of mushrooms and the maximum among the levels",
+        "the number of mushrooms and the maximum length of s",
+        "the number of mushrooms and the minimum integer in S",
+    ],
+)
+def test_a_limit_said_of_other_values_still_refuses(gloss):
+    s = stdin_spec(problem(LIMIT.format(gloss=gloss), [TestCase("1\n2 5\n1 2\n", "1\n")]))
+    assert isinstance(s, NoSpec) and s.refusal.kind == "unsupported_format", s

@@ -116,6 +116,28 @@ def _which_words(words: list[str]) -> bool:
     )
 
 
+# "the maximum toxicity level", "the maximum number of operations", "the initial minimum amount required": a scalar
+# named as a limit, a parameter of the task.  Not "the maximum element", "the maximum value of a_i", "the maximum of
+# the array", "the minimum among them", "the maximum length of s": those say what the value is from other values.
+_LIMIT = re.compile(r"the (?:initial )?(?:maximum|minimum|max|min) (?=[a-z])", re.I)
+_FROM_VALUES = re.compile(
+    r"\b(?:elements?|values?|integers?|entry|entries|items?|among|of all|of them|of (?:the |an? )?(?:given )?"
+    r"(?:array|sequence|list|permutation|string|set|input)|in (?:the |an? )?(?:given )?(?:array|sequence|list|set))\b"
+    r"|\bnumbers?\b(?! of)|[_\d]|\b[A-Za-z]\b",
+    re.I,
+)
+
+
+def without_limit_word(part: str) -> str:
+    """A gloss part naming a scalar as a limit (see :data:`_LIMIT`) without its "maximum"/"minimum", so that
+    SAYS_MORE judges the rest; any other part as it is."""
+    m = _LIMIT.match(part.strip())
+    rest = part.strip()[m.end() :] if m else ""
+    if not m or _FROM_VALUES.search(rest) or len(rest.split()) > 8:
+        return part
+    return "the " + rest
+
+
 def index_range_said(before: str, gloss: str) -> str:
     """The gloss less its index range ("..., for each 1 <= i <= n") where the bound is the list's length the line
     states (``before``: the sentence before the gloss); else the gloss as it is (its "<=" refuses it)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from microcoder_data.testgen.prose_families import rewrite as more_wordings
-from microcoder_data.testgen.prose_glosses import SAYS_MORE, bare_part, plain_part
+from microcoder_data.testgen.prose_glosses import SAYS_MORE, bare_part, plain_part, without_limit_word
 
 _ORDINAL = r"first|second|third|fourth|fifth|sixth|next|only|single|final|last"
 _REWRITES = [
@@ -268,7 +268,9 @@ def noun_phrases(gloss: str, respective: int = 0) -> bool:
         later = all(plain_part(x) or bare_part(x) for x in re.split(r"\s+(?:and|or)\s+", p))
         first = _PHRASE_START.match(p) or plain_part(p)
         # "the promo price which is lower than ...": says more ("the number of distinct types": a count)
-        first = first and not SAYS_MORE.search(re.sub(r"\bnumber of (?:distinct|different)\b", "", p))
+        first = first and not SAYS_MORE.search(
+            re.sub(r"\bnumber of (?:distinct|different)\b", "", without_limit_word(p))
+        )
         if re.search(r"[A-Za-z]", p) and (re.search(r"[=<>]", p) or not (later if k and k >= respective else first)):
             return False
     return True
