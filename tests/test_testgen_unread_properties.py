@@ -14,6 +14,7 @@ from microcoder_data.testgen.stated_properties import stated_properties
 from microcoder_data.testgen.stdin_format import StdinSpec, parse, stdin_spec
 from microcoder_eval.types import TestCase
 from test_testgen_geometry import _problem  # a functional problem from body and Constraints
+from test_testgen_stated_properties import _problem as no_constraints  # Constraints may be None
 
 
 def _drawn(body: str, constraints: str, sig: str, tests: list[str]) -> list[dict] | NoSpec:
@@ -281,3 +282,84 @@ def test_a_fourth_review_s_body_sentences_refuse(body):
 def test_a_relation_of_two_scalars_in_words_refuses(said):
     got = _drawn(f"You are given two integers a and b. {said}", *AB)
     assert isinstance(got, NoSpec) and got.refusal.kind == "promise", (said, got)
+
+
+KNUMS = (
+    "1 <= k <= 50\n1 <= nums.length <= 8\n-100 <= nums[i] <= 100",
+    "k: int, nums: List[int]",
+    ['{"k": 3, "nums": [1, 2]}'],
+)
+XY = (
+    "0 <= x, y, left, right <= 9",
+    "x: int, y: int, left: int, right: int",
+    ['{"x": 1, "y": 2, "left": 1, "right": 2}'],
+)
+
+
+@pytest.mark.parametrize(
+    "body, given",
+    [
+        # a sign the ranges hold for k carried the unread one of nums (before: drawn nums = [-100])
+        ("You are given a positive integer k and an integer array nums whose elements are all positive.", KNUMS),
+        # a relation read after "with" carried x < y, said after the task's words
+        ("You are given two integers x and y (x < y), and two integers left and right representing a range with "
+         "left <= right.", XY),
+        # more after the name than the form reads
+        ("Given a sorted integer array nums in reverse order, return x.", NUMS),
+        ("Given a sorted integer array nums from highest to lowest, return x.", NUMS),
+        ("You are given an array of positive integers nums, each at most k.", KNUMS),
+        ("You are given an integer array nums, all less than k.", KNUMS),
+        # the parity of something else
+        ("You are given an m x n integer matrix grid with even length rows.",
+         ("1 <= m, n <= 4\nm == grid.length\nn == grid[i].length\n1 <= grid[i][j] <= 9", "grid: List[List[int]]",
+          ['{"grid": [[1, 2]]}'])),
+        # a "There is" sentence a later one changes (rotated): not read
+        ("There is an integer array nums sorted in strictly increasing order. Before being passed to your function, "
+         "nums is rotated at an unknown pivot index.", NUMS),
+        # an order word cut from its name by "and", "," or "("
+        ("Given a sorted and rotated integer array nums, return x.", NUMS),
+        ("Given a sorted, rotated integer array nums, return x.", NUMS),
+        ("You are given a (sorted) array nums.", NUMS),
+        # "k less than n": a relation, not a count before a noun
+        ("You are given an integer n and a positive integer k less than n.",
+         ("0 <= n, k <= 100", "n: int, k: int", ['{"n": 5, "k": 2}'])),
+    ],
+)  # fmt: skip
+def test_the_review_holes_of_the_new_forms_refuse(body, given):
+    got = _drawn(body, *given)
+    assert isinstance(got, NoSpec) and got.refusal.kind == "promise", got
+
+
+def test_a_range_of_a_term_naming_the_input_does_not_hold_its_sign():
+    # before: "1 <= sum(nums)" and "1 <= abs(x)" counted as keeping nums / x positive; [-100, 99, 100] drawn
+    got = _drawn(
+        "Given an array of positive integers nums, return x.",
+        "1 <= nums.length <= 8\n-100 <= nums[i] <= 100\n1 <= sum(nums) <= 800",
+        "nums: List[int]",
+        ['{"nums": [1, 2]}'],
+    )
+    assert isinstance(got, list) and got and all(v >= 1 for g in got for v in g["nums"])
+
+
+def test_with_no_constraints_an_example_breaking_the_sign_refuses():
+    # before: the examples' spans were taken to hold "positive"; [0] drawn and the 0 example never checked
+    body = "Given an array of positive integers nums, return x."
+    got = input_spec(no_constraints(body, None, "nums: List[int]", ['{"nums": [0, 3]}', '{"nums": [5]}']))
+    assert isinstance(got, NoSpec) and "breaks" in got.reason
+    spec = input_spec(no_constraints(body, None, "nums: List[int]", ['{"nums": [1, 3]}', '{"nums": [5]}']))
+    assert spec.source == "examples", spec
+    kept = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 40)]
+    assert isinstance(kept, list) and kept and all(v >= 1 for g in kept for v in g["nums"])
+
+
+@pytest.mark.parametrize(
+    "constraints, read",
+    [
+        ("0 <= a, b <= 9", True),  # the Constraints hold the body's bound: read there
+        ("0 <= a, b <= 50", False),  # a tighter bound in the body no line holds: refused
+    ],
+)
+def test_a_subjectless_bound_in_the_body_is_read_where_the_constraints_hold_it(constraints, read):
+    body = "You are given two integers a and b, each between 0 and 9, inclusive."
+    got = _drawn(body, constraints, "a: int, b: int", ['{"a": 3, "b": 2}'])
+    assert isinstance(got, list) == read, got

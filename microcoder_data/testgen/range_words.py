@@ -148,12 +148,16 @@ def sign_in_words(reader: Any, text: str) -> bool | None:
     ref = reader.ref(term)
     if ref is None or ref[2] != "val":
         return False
-    node = reader.node_at(ref[0], ref[1])
-    if node.kind == "list" and "[" not in term and node.elem is not None:
-        term, node = f"{term}[i]", node.elem  # of a list: each of its values
+    node, word = reader.node_at(ref[0], ref[1]), (m["said"] or m["of"]).lower()
+    for index in ("[i]", "[j]"):  # of a list (of lists): each of its values
+        if node.kind == "list" and node.elem is not None and not term.endswith("]" if index == "[i]" else "[j]"):
+            term, node = f"{term}{index}", node.elem
+    if node.kind == "str":  # a number written in digits is never negative; "positive" leaves "0" (refused)
+        return (
+            word.replace("-", "") == "nonnegative" and bool(node.alphabet) and set(node.alphabet) <= set("0123456789")
+        )
     if node.kind != "int":
         return False
-    word = (m["said"] or m["of"]).lower()
     return reader.range_or_condition(f"{term} {SIGN_BOUNDS[word]}")
 
 

@@ -108,7 +108,7 @@ def _given(sentence: str, names: list[str]):
     noun: ``a sorted unique integer array nums``, ``two non-increasing arrays nums1 and nums2``; a parity
     of a length (``a string s of even length n``: ``s.length is even``); a relation after "with"
     (``two integers left and right with left <= right``)."""
-    if not re.search(r"\bgiven\b|^there (?:is|are)\b", sentence, re.I):
+    if not re.search(r"\bgiven\b", sentence, re.I):
         return
     one = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     alt = rf"(?:{one})(?:(?:,| and|, and) (?:{one}))*"  # "nums1 and nums2, sorted ...": each of them
@@ -138,12 +138,21 @@ def _given(sentence: str, names: list[str]):
     yield from _signs(sentence, one, alt)
 
 
+# what may follow an input's name for a property written before it to be all the sentence says of it ("a sorted
+# array nums in reverse order", "nums, each at most k" say more: the sentence is left to refuse_unread)
+_ENDS_THERE = (
+    r"(?=\s*(?:[.;:]|,(?! (?:each|all|every|both)\b)|$)| and (?:an?|the|two|three|another)\b"
+    r"| of (?:length|size) \w+\b| of (?:\w+ )?(?:positive |non-negative )?(?:integers|elements|numbers)\b"
+    r"| (?:where|that|which|such that|representing|containing|consisting|return|find|determine)\b)"
+)
+
+
 def _before_the_noun(sentence: str, one: str, alt: str, items: str):
     """``a sorted unique integer array nums``, ``a strictly increasing array arrival``: an order word (and
     "unique"/"distinct") between the article and the noun, only plain words beside them (:data:`_PLAIN`)."""
     form = (
         rf"\b(?:an?|two|three|the) {_PLAIN}(?P<order>{_ORDER_WORD}) {_PLAIN}(?:(?P<distinct>unique|distinct) )?"
-        rf"{_PLAIN}(?:arrays?|lists?|sequences?) (?:of {items} )?(?P<name>{alt})(?![\w\[])"
+        rf"{_PLAIN}(?:arrays?|lists?|sequences?) (?:of {items} )?(?P<name>{alt})(?![\w\[]){_ENDS_THERE}"
     )
     for m in re.finditer(form, sentence, re.I):
         if _TASK_BEFORE.search(sentence[: m.start()]):
@@ -157,8 +166,9 @@ def _before_the_noun(sentence: str, one: str, alt: str, items: str):
 def _parity_and_relation(sentence: str, one: str, alt: str):
     """``nums of even length``/``s of odd length n`` (``nums.length is even``) and ``left and right with
     left <= right`` (``left <= right``)."""
-    parity = rf"(?<![\w.\[])(?P<name>{alt}) (?:of|with|having) (?:an? )?(?P<parity>even|odd) length\b"
-    relation = rf"\bwith (?P<relation>(?P<left>{one}) (?:<=|<|>=|>|!=) (?:{one}))(?=[.,;]|$)"
+    # "of even length n", not "with even length rows" (of each row) nor "of even length greater than 2"
+    parity = rf"(?<![\w.\[])(?P<name>{alt}) (?:of|with|having) (?:an? )?(?P<parity>even|odd) length(?: [A-Za-z])?{_ENDS_THERE}"
+    relation = rf"\bwith (?P<relation>(?P<left>{one}) (?:<=|<|>=|>|!=) (?:{one}))(?=[.,;](?:\s|$)|$)"
     for m in re.finditer(parity, sentence, re.I):
         if not _TASK_BEFORE.search(sentence[: m.start()]):
             for name in re.findall(rf"(?<![\w.\[])(?:{one})(?![\w\[])", m["name"]):
@@ -174,9 +184,9 @@ def _signs(sentence: str, one: str, alt: str):
     (range_words.sign_in_words reads them; stated_properties keeps those the Constraints do not bound so)."""
     sign = r"(?P<sign>positive|non-?negative)"
     forms = (
-        (rf"\b(?:an?|two|three) {sign} (?:integers?|numbers?) (?P<name>{alt})(?![\w\[])", "is"),
-        (rf"(?<![\w.\[])(?P<name>{alt}),? (?:consisting of|that consists? of|of|containing) (?:only )?{sign} (?:integers|numbers)\b", "consists"),
-        (rf"\b(?:an? )?(?:array|list) of {sign} (?:integers|numbers) (?P<name>{alt})(?![\w\[])", "consists"),
+        (rf"\b(?:an?|two|three) {sign} (?:integers?|numbers?) (?P<name>{alt})(?![\w\[]){_ENDS_THERE}", "is"),
+        (rf"(?<![\w.\[])(?P<name>{alt}),? (?:consisting of|that consists? of|of|containing) (?:only )?{sign} (?:integers|numbers)\b{_ENDS_THERE}", "consists"),
+        (rf"\b(?:an? )?(?:array|list) of {sign} (?:integers|numbers) (?P<name>{alt})(?![\w\[]){_ENDS_THERE}", "consists"),
     )  # fmt: skip
     for form, verb in forms:
         for m in re.finditer(form, sentence, re.I):
@@ -210,6 +220,13 @@ def _said_there(subject: str, clause: str, names: list[str], lines: list[str]) -
     return False
 
 
+def _held(clause: str, subject: str, lines: list[str] | None) -> bool:
+    """Whether a sign clause of :func:`_signs` says what a Constraints range of its input holds already (it is
+    then no clause: nor does it carry the word for another input); with no Constraints it is read on the spans."""
+    sign = re.search(r" (?:is|consists of) (positive|non-?negative)(?: integers)?$", clause)
+    return bool(sign) and lines is not None and bounded_below(subject, sign[1], lines)
+
+
 def stated_properties(statement: str, names: list[str], lines: list[str] | None) -> list[tuple[str, str]]:
     """(sentence, clause) of each property of inputs ``names`` the body states (see the module's doc) and
     no line of ``lines`` (the Constraints) says; a sentence worded as a promise is ``promises``'."""
@@ -223,13 +240,10 @@ def stated_properties(statement: str, names: list[str], lines: list[str] | None)
         if is_promise(sentence):
             continue
         refuse_graph_property(sentence, lines)
-        read = [*_clauses(sentence, names), *_given(sentence, names)]
+        read = [(c, n) for c, n in [*_clauses(sentence, names), *_given(sentence, names)] if not _held(c, n, lines)]
         if not defining or re.match(r"(?:you are )?given\b", sentence, re.I):
             refuse_unread(sentence, read, names, lines)
         for clause, subject in read:
-            sign = re.search(r" (?:is|consists of) (positive|non-?negative)(?: integers)?$", clause)  # _signs'
-            if sign and (lines is None or bounded_below(subject, sign[1], lines)):
-                continue  # the ranges (or with no Constraints the examples' spans) hold it already
             if not _said_there(subject, clause, names, lines or []):
                 out.append((sentence, clause))
     return out

@@ -55,6 +55,7 @@ _RELATION = (
     r"\\neq|≠|!=|<=?|>=?|\\leq?|\\geq?|\\lt|\\gt"
     r"|(?:is|are) (?:strictly )?(?:less|greater|smaller|larger) than(?: or equal to)?|(?:is|are) (?:not equal to|different from)"
     r"|(?:is|are) (?:at most|at least|no (?:more|less) than)|(?:does|do) not exceed|differs? from|divides"
+    r"|(?:strictly )?(?:less|greater|smaller|larger) than(?: or equal to)?"  # "a positive integer k less than n"
 )
 
 
@@ -73,7 +74,8 @@ def _named(text: str, names: list[str]) -> list[str]:
             # a count: a short name before a noun ("n players", "n unique candies"), not before a verb
             plural = re.match(
                 r" (?!(?:is|are|was|were|has|have|had|can|cannot|must|will|should|may|and|or|of|to|in|be"
-                r"|does|do|consists?|contains?|equals?|times|x|if|with|where|which|that)\b)[a-z]",
+                r"|does|do|consists?|contains?|equals?|times|x|if|with|where|which|that|less|greater|smaller"
+                r"|larger|not|at|than|strictly|divides|differs?)\b)[a-z]",
                 text[m.end() :],
             )
             if (plural and len(n) <= 2) or text.count("[", 0, m.start()) > text.count("]", 0, m.start()):
@@ -116,8 +118,10 @@ def bounded_below(name: str, word: str, lines: list[str]) -> bool:
         if len(parts) < 3 or not re.fullmatch(r"-?\d+", parts[0]):
             continue
         # "1 <= k <= n <= 100": each term of the chain is at least its least
-        terms = [t for t in parts[2::2] if not re.search(r"\.length|\.size|len\(|\|", t)]
-        if any(_named(t.lower(), [name.lower()]) for t in terms) and int(parts[0]) >= (
+        terms = [x.strip() for t in parts[2::2] for x in t.split(",")]
+        # k, nums[i], A_i, int(low): not sum(nums), |x|
+        plain = rf"{re.escape(name.lower())}(?:\[\w+\])*(?:_\{{?\w+\}}?)?|int\({re.escape(name.lower())}\)"
+        if any(re.fullmatch(plain, t.lower()) for t in terms) and int(parts[0]) >= (
             least if parts[1] == "<=" else strict
         ):
             return True
@@ -147,6 +151,10 @@ def _sign_said(sentence: str, at: re.Match, names: list[str], lines: list[str] |
     return bool(near) and all(bounded_below(n, at[0], lines) for n in near)
 
 
+# the rest of a noun phrase after a cut: words, then the noun and an input's name ("rotated integer array nums")
+_NOUN_AND_NAME = r"\s*(?:[\w-]+ ){0,3}(?:arrays?|lists?|sequences?|strings?|matrix|matrices|grids?) "
+
+
 def _about_input(sentence: str, at: re.Match, names: list[str]) -> bool:
     """Whether the clause of the word ``at`` (or the one it follows: ", which is sorted") names an input
     ("There are n players having a unique id ...": of the players)."""
@@ -159,8 +167,12 @@ def _about_input(sentence: str, at: re.Match, names: list[str]) -> bool:
     i = max(k for k, c in enumerate(cuts) if c <= at.start())
     if sentence[at.end() : at.end() + 1] == "(":  # "gcd(a, b) = 1": of its arguments
         return bool(_named(sentence[at.end() :].split(")")[0], names))
+    # the clause it follows (", which is sorted") or the noun phrase it opens, cut at "and" / "," / "(" ("a sorted
+    # and rotated array nums", "a (sorted) array nums")
     return bool(
-        _named(sentence[cuts[i] : cuts[i + 1]], names) or (i and _named(sentence[cuts[i - 1] : cuts[i]], names))
+        _named(sentence[cuts[i] : cuts[i + 1]], names)
+        or (i and _named(sentence[cuts[i - 1] : cuts[i]], names))
+        or (i + 2 < len(cuts) and bool(re.match(rf"{_NOUN_AND_NAME}(?:{_names(names)})\b", sentence[cuts[i + 1] :])))
     )
 
 
@@ -185,6 +197,33 @@ _PRONOUN = re.compile(
 )
 
 
+# a bound with no subject after a comma ("an array nums, each at most k", "..., all less than n"): no clause reads one
+_EACH_BOUND = re.compile(
+    r"[,;] (?:each|all|every one|both)(?: of them)? (?:is |are )?(?:at most|at least|(?:strictly )?(?:less|greater"
+    r"|smaller|larger) than|between|up to|within|no (?:more|less|greater|smaller) than|not (?:more|less|greater"
+    r"|smaller) than|not exceeding|below|above)\b",
+    re.I,
+)
+
+
+def _each_bound_unsaid(text: str, names: list[str], lines: list[str] | None) -> bool:
+    """Whether ``text`` bounds its inputs with no subject (:data:`_EACH_BOUND`) and no Constraints line naming
+    them holds that bound's terms ("A and B, each between 0 and 9" beside ``0 <= A, B <= 9``: said there)."""
+    m = _EACH_BOUND.search(text)
+    if not m:
+        return False
+    rest = re.split(r"[,;]|\.(?:\s|$)", text[m.end() :])[0]
+    terms = [t for t in re.findall(r"-?\d+(?:\^\d+)?|[A-Za-z]\w*", rest) if t.lower() not in _BOUND_LINKS]
+    named = [n for n in _named(text[: m.start()], names) if n not in terms]  # what it bounds, not its bound
+    return not any(
+        _named(line, named) and all(re.search(rf"(?<![\w.^]){re.escape(t)}(?![\w.^])", line) for t in terms)
+        for line in lines or []
+    )
+
+
+_BOUND_LINKS = frozenset("and or inclusive exclusive equal to than both".split())
+
+
 def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], lines: list[str] | None) -> None:
     """Refuse ``sentence`` as a promise if it names an input with a property word that the clauses
     ``read`` from it ((clause, subject) pairs, each a constraint line) do not carry (see the module's doc);
@@ -207,7 +246,6 @@ def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], 
     if len(at) != len({n for n, *_ in at}) and not quantified:
         return  # an input at two named positions ("nums[i] and nums[j] are distinct"): the task's indices
     carried = sum((_words(p) for p in {c[len(s) :] for c, s in read}), Counter())
-    carried["relation"] = sum(_relations(c, names) for c, _ in read)  # "... with left <= right"
     noun = (
         r"The (?!(?:given|input|array|arrays|string|strings|list|integers?|elements?|values?|numbers?|characters?"
         r"|first|last|\S+-th|sum|contents?|items?|entries|cards?|lengths?|product|total)\b)"
@@ -229,10 +267,15 @@ def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], 
     quantified_start = re.match(r"for (?:each|every|all|any) (?:valid )?[a-z](?: \([^)]*\))?,? ", sentence, re.I)
     body = sentence[quantified_start.end() :] if quantified_start else sentence
     task = _NOT_INPUT.search(body)
-    words["relation"] = _relations(body[: task.start() if task else len(body)], names)
+    counted = body[: task.start() if task else len(body)]
+    words["relation"] = _relations(counted, names)
+    # "... with left <= right": a relation a clause reads, where the sentence's relations are counted
+    carried["relation"] = sum(_relations(c, names) for c, _ in read if c in counted)
     # the Constraints may say it of a size the sentence names ("a string s having an even length n")
     named = _named(sentence, names) + re.findall(r"(?<![\w.])(?!a\b)[A-Za-z](?![\w(])", sentence)
-    if any(not _said_in_lines(w, named, lines or []) for w in words - carried):
+    if _each_bound_unsaid(counted, names, lines) or any(
+        not _said_in_lines(w, named, lines or []) for w in words - carried
+    ):
         raise _Unsupported(
             f"a property of the input the statement states in words not read: {sentence!r}",
             kind="promise",
