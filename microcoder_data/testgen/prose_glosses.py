@@ -138,6 +138,20 @@ def without_limit_word(part: str) -> str:
     return "the " + rest
 
 
+# the order the values are listed in, by position ("— the numbers on the cards from top to bottom", "— the heights
+# from left to right"): where each value stands, nothing of its value; "from tallest to shortest" is a value order
+_LISTING_ORDER = re.compile(
+    r",? (?:listed |given |in order )?from (?:the )?(?:left|right|top|bottom|front|back|beginning|start|first|last)"
+    r"(?: one)? to (?:the )?(?:left|right|top|bottom|front|back|end|last|first)(?: one)?(?=\.?$)",
+    re.I,
+)
+
+
+def without_listing_order(gloss: str) -> str:
+    """A list's gloss without its closing positional order (see :data:`_LISTING_ORDER`)."""
+    return _LISTING_ORDER.sub("", gloss.strip())
+
+
 def index_range_said(before: str, gloss: str) -> str:
     """The gloss less its index range ("..., for each 1 <= i <= n") where the bound is the list's length the line
     states (``before``: the sentence before the gloss); else the gloss as it is (its "<=" refuses it)."""
