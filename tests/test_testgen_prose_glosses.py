@@ -217,6 +217,8 @@ The second line of each test case contains n integers a_1, a_2, ..., a_n (1 <= a
         ("the values on the cards, from top to bottom", True),
         ("the heights from tallest to shortest", False),  # a value order
         ("the heights, sorted from left to right", False),
+        ("the positions of the houses from left to right", False),  # places listed left to right: increasing
+        ("the x-coordinates of the points from left to right", False),
     ],
 )
 def test_a_list_glossed_with_the_order_of_its_positions_is_read(gloss, read):
@@ -225,3 +227,16 @@ def test_a_list_glossed_with_the_order_of_its_positions_is_read(gloss, read):
     if read:
         got = [json.loads(x) for x in generate_inputs(s.spec, "cf/listed", 30)]
         assert any(a != sorted(a) for v in got for _, a in v["cases"])  # no order of values drawn
+
+
+@pytest.mark.parametrize(
+    "gloss",
+    [
+        "the number of mushrooms and the maximum toxicity level of the mushrooms",  # x = max(a)
+        "the number of mushrooms and the maximum toxicity level in the input",
+        "the number of mushrooms and the minimum toxicity level present",
+    ],
+)
+def test_a_limit_of_the_listed_values_refuses(gloss):
+    s = stdin_spec(problem(LIMIT.format(gloss=gloss), [TestCase("1\n2 5\n1 5\n", "1\n")]))
+    assert isinstance(s, NoSpec) and s.refusal.kind == "unsupported_format", s

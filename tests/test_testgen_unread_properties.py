@@ -363,3 +363,30 @@ def test_a_subjectless_bound_in_the_body_is_read_where_the_constraints_hold_it(c
     body = "You are given two integers a and b, each between 0 and 9, inclusive."
     got = _drawn(body, constraints, "a: int, b: int", ['{"a": 3, "b": 2}'])
     assert isinstance(got, list) == read, got
+
+
+DIGITS_OR_MINUS = ("1 <= num.length <= 5\nnum consists of digits and '-'.", "num: str", ['{"num": "12"}'])
+
+
+@pytest.mark.parametrize(
+    "body, given",
+    [
+        # the second review: a direction, a value or a bound after the name of a read form
+        ("Given a sorted integer array nums representing heights from tallest to shortest.", NUMS),
+        ("Given a sorted integer array nums, largest first.", NUMS),
+        ("Given a sorted integer array nums where nums[0] == 0.", NUMS),
+        ("Given a sorted integer array nums where each element appears exactly twice.", NUMS),
+        ("Given a sorted integer array nums and the first element is 5.", NUMS),
+        ("Given an array nums of positive integers, none greater than k.", KNUMS),
+        ("Given an array nums of positive integers, which are all smaller than k.", KNUMS),
+        ("Given an array nums of positive integers where every element is at most k.", KNUMS),
+        ("Given an array nums of positive integers that do not exceed k.", KNUMS),
+        ("Given an integer k and an array nums of integers that are all less than k.", KNUMS),
+        # "non-negative" of a string that may hold '-': no range makes it so
+        ("Given a non-negative integer num.", DIGITS_OR_MINUS),
+        ("Given a string num representing a non-negative integer.", DIGITS_OR_MINUS),
+    ],
+)  # fmt: skip
+def test_the_second_review_holes_refuse(body, given):
+    got = _drawn(body, *given)
+    assert isinstance(got, NoSpec) and got.refusal.kind == "promise", got

@@ -128,12 +128,17 @@ _FROM_VALUES = re.compile(
 )
 
 
+_OF_WHAT = r"\b(?:of|in|over|among|across|within|from|present|seen|given)\b"
+
+
 def without_limit_word(part: str) -> str:
     """A gloss part naming a scalar as a limit (see :data:`_LIMIT`) without its "maximum"/"minimum", so that
     SAYS_MORE judges the rest; any other part as it is."""
     m = _LIMIT.match(part.strip())
     rest = part.strip()[m.end() :] if m else ""
-    if not m or _FROM_VALUES.search(rest) or len(rest.split()) > 8:
+    # a tail after a preposition or "present" may name the values it is the limit of ("of the mushrooms")
+    tail = re.sub(r"^number of ", "", rest)
+    if not m or _FROM_VALUES.search(rest) or len(rest.split()) > 8 or re.search(_OF_WHAT, tail, re.I):
         return part
     return "the " + rest
 
@@ -147,9 +152,18 @@ _LISTING_ORDER = re.compile(
 )
 
 
+# values that are places or moments themselves: listed "from left to right" they increase
+_PLACES = re.compile(
+    r"\b(?:positions?|coordinates?|points?|locations?|places?|addresses|times?|moments?|days?|distances?|indices"
+    r"|indexes|heights? above|x|y)\b",
+    re.I,
+)
+
+
 def without_listing_order(gloss: str) -> str:
-    """A list's gloss without its closing positional order (see :data:`_LISTING_ORDER`)."""
-    return _LISTING_ORDER.sub("", gloss.strip())
+    """A list's gloss without its closing positional order (see :data:`_LISTING_ORDER`), unless its values are
+    places or moments ("the positions of the houses from left to right": increasing)."""
+    return gloss if _PLACES.search(gloss) else _LISTING_ORDER.sub("", gloss.strip())
 
 
 def index_range_said(before: str, gloss: str) -> str:

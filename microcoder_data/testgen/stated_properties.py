@@ -138,12 +138,17 @@ def _given(sentence: str, names: list[str]):
     yield from _signs(sentence, one, alt)
 
 
-# what may follow an input's name for a property written before it to be all the sentence says of it ("a sorted
-# array nums in reverse order", "nums, each at most k" say more: the sentence is left to refuse_unread)
+# what may follow an input's name for a form read beside it to be all the sentence says of it: the sentence's end,
+# the next input ("and an integer k"), the task ("..., return x"), the length or the items ("of length n", "of n
+# positive integers"); anything else ("nums in reverse order", ", largest first", "where nums[0] == 0", "that is a
+# power of three") leaves the sentence to refuse_unread
 _ENDS_THERE = (
-    r"(?=\s*(?:[.;:]|,(?! (?:each|all|every|both)\b)|$)| and (?:an?|the|two|three|another)\b"
-    r"| of (?:length|size) \w+\b| of (?:\w+ )?(?:positive |non-negative )?(?:integers|elements|numbers)\b"
-    r"| (?:where|that|which|such that|representing|containing|consisting|return|find|determine)\b)"
+    r"(?: of (?:length|size) [A-Za-z]\w*(?: and [A-Za-z]\w*)?(?: respectively)?"
+    r"| of (?:\w+ )?(?:positive |non-negative )?(?:integers|elements|numbers))?"
+    r"(?: consisting of (?:only )?(?:digits|(?:lowercase |uppercase )?(?:english )?letters))?"
+    r"(?=\s*(?:[.;]|$)|,? (?:and )?(?:an?|two|three|another) (?:[\w-]+ ){0,3}?(?:integers?|arrays?|strings?|lists?"
+    r"|numbers?|matrix|grid|target|characters?)\b|,? (?:and )?(?:return|find|determine|compute|count|output|print"
+    r"|pair|split|divide|partition|choose|select|remove|delete|make)\b)"
 )
 
 

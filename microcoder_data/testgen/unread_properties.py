@@ -111,7 +111,11 @@ def bounded_below(name: str, word: str, lines: list[str]) -> bool:
     a string of digits is non-negative."""
     least, strict = _SIGN[word.lower()]
     for line in lines:
-        if least == 0 and _named(line, [name]) and re.search(r"\bconsists? (?:of |only )*digits\b", line):
+        # a number written in digits and nothing else: never negative; with no digit 0 never 0 either
+        digits = re.search(
+            r"\bconsists? (?:of |only )*digits(?: only)?(?: (?:from )?'?(\d)'? (?:through|to) '?\d'?)?\.?$", line
+        )
+        if digits and _named(line, [name]) and least <= (int(digits[1]) if digits[1] else 0):
             return True
         line = re.sub(r"\\leq?\b|≤", "<=", re.sub(r"\\lt\b", "<", line))
         parts = re.split(r"\s*(<=|<)\s*", line.strip().strip("$"))
@@ -196,12 +200,15 @@ _PRONOUN = re.compile(
     re.I,
 )
 
-
 # a bound with no subject after a comma ("an array nums, each at most k", "..., all less than n"): no clause reads one
 _EACH_BOUND = re.compile(
-    r"[,;] (?:each|all|every one|both)(?: of them)? (?:is |are )?(?:at most|at least|(?:strictly )?(?:less|greater"
-    r"|smaller|larger) than|between|up to|within|no (?:more|less|greater|smaller) than|not (?:more|less|greater"
-    r"|smaller) than|not exceeding|below|above)\b",
+    r"[,;] (?:each|all|every one|both|none)(?: of them)? (?:is |are )?(?:at most|at least|(?:strictly )?(?:less"
+    r"|greater|smaller|larger) than|between|up to|within|no (?:more|less|greater|smaller) than|not (?:more|less"
+    r"|greater|smaller) than|not exceeding|below|above)\b"
+    # "nums, where every element is at most k", "... that do not exceed k" (not "such that", the task's)
+    r"|(?<!such )\b(?:which|that|where|whose)\b[^,;.]{0,40}?\b(?:(?:is|are|all) (?:all )?(?:at most|at least"
+    r"|(?:strictly )?(?:less|greater|smaller|larger) than|no (?:more|less|greater|smaller) than|not (?:more|less"
+    r"|greater|smaller) than|not exceeding|below|above)|(?:do|does) not exceed)\b",
     re.I,
 )
 
@@ -212,16 +219,16 @@ def _each_bound_unsaid(text: str, names: list[str], lines: list[str] | None) -> 
     m = _EACH_BOUND.search(text)
     if not m:
         return False
-    rest = re.split(r"[,;]|\.(?:\s|$)", text[m.end() :])[0]
-    terms = [t for t in re.findall(r"-?\d+(?:\^\d+)?|[A-Za-z]\w*", rest) if t.lower() not in _BOUND_LINKS]
+    # the bound: a number or an input ("at most k", "between 0 and 9"); "at most once" is no bound of a value
+    bound = re.match(r"\s*(-?\d+(?:\^\d+)?|[A-Za-z]\w*)(?: and (-?\d+(?:\^\d+)?|[A-Za-z]\w*))?", text[m.end() :])
+    terms = [t for t in (bound.groups() if bound else ()) if t and (t.lstrip("-")[:1].isdigit() or t in names)]
+    if not terms:
+        return False
     named = [n for n in _named(text[: m.start()], names) if n not in terms]  # what it bounds, not its bound
     return not any(
         _named(line, named) and all(re.search(rf"(?<![\w.^]){re.escape(t)}(?![\w.^])", line) for t in terms)
         for line in lines or []
     )
-
-
-_BOUND_LINKS = frozenset("and or inclusive exclusive equal to than both".split())
 
 
 def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], lines: list[str] | None) -> None:
@@ -260,7 +267,8 @@ def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], 
         _word(m[0])
         for m in WORDS.finditer(sentence)
         if _about_input(sentence, m, names)
-        and not _NOT_INPUT.search(sentence[: m.start()])
+        # "a string num representing a non-negative integer": what the input is, not a task's word before it
+        and not _NOT_INPUT.search(re.sub(r"\brepresent(?:s|ing)? an? $", "", sentence[: m.start()], flags=re.I))
         and not _sign_said(sentence, m, names, lines)
     )
     # "For each valid i, nums[i] < nums[i + 1]": a quantifier over an index opens the relation, no task's
