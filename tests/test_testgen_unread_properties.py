@@ -390,3 +390,51 @@ DIGITS_OR_MINUS = ("1 <= num.length <= 5\nnum consists of digits and '-'.", "num
 def test_the_second_review_holes_refuse(body, given):
     got = _drawn(body, *given)
     assert isinstance(got, NoSpec) and got.refusal.kind == "promise", got
+
+
+@pytest.mark.parametrize(
+    "body, given",
+    [
+        # the third review: what follows the next input, an appositive, an adjective of the items, a pronoun
+        ("Given a sorted integer array nums and an integer k that appears in nums.", KNUMS),
+        ("Given a sorted integer array nums and an integer k such that every element of nums is below k.", KNUMS),
+        ("Given a positive integer k, a two-digit number.", ("0 <= k <= 1000", "k: int", ['{"k": 12}'])),
+        ("Given a sorted array nums of nonzero integers.", NUMS),
+        ("Given a sorted array nums of natural numbers.", NUMS),
+        ("Given a sorted integer array nums. It is sorted in descending order.", NUMS),
+        # a subjectless bound no range holds as said (length, direction, an expression)
+        ("Given an integer array nums, each at most 2.", NUMS),
+        ("Given an integer k and an integer array nums, each at most k.", KNUMS),
+        ("Given an integer k and an integer array nums, each at most twice k.", KNUMS),
+        # a sign after "representing a large"
+        ("Given a string num representing a large positive integer.", ("1 <= num.length <= 5\nnum consists of only digits.", "num: str", ['{"num": "12"}'])),
+        # scalar relations in words
+        ("Given an integer n and an integer k not exceeding n.", ("0 <= n, k <= 50", "n: int, k: int", ['{"n": 5, "k": 2}'])),
+        ("Given an integer n and an integer k, at most n.", ("0 <= n, k <= 50", "n: int, k: int", ['{"n": 5, "k": 2}'])),
+        ("Given an integer n and an integer k which divides n.", ("0 <= n, k <= 50", "n: int, k: int", ['{"n": 4, "k": 2}'])),
+    ],
+)  # fmt: skip
+def test_the_third_review_holes_refuse(body, given):
+    got = _drawn(body, *given)
+    assert isinstance(got, NoSpec) and got.refusal.kind == "promise", got
+
+
+@pytest.mark.parametrize(
+    "body, constraints, read",
+    [
+        ("You are given an integer array nums, where each element is at least 2.", "2 <= nums[i] <= 100", True),
+        ("You are given an integer array nums, where each element is at least 2.", "1 <= nums[i] <= 100", False),
+        ("You are given an integer array nums, where each element is at most 50.", "1 <= nums[i] <= 50", True),
+        ("You are given an integer array nums, where each element is at most 50.", "1 <= nums[i] <= 100", False),
+        # a length's range holds no value's bound
+        ("You are given an integer array nums, where each element is at most 9.", "1 <= nums.length <= 9", False),
+    ],
+)
+def test_a_subjectless_bound_of_a_constant_is_held_by_the_same_end_of_a_value_range(body, constraints, read):
+    lines = (
+        "1 <= nums.length <= 9\n" + constraints
+        if "length" not in constraints
+        else constraints + "\n1 <= nums[i] <= 100"
+    )
+    got = _drawn(body, lines, "nums: List[int]", ['{"nums": [2, 3]}'])
+    assert isinstance(got, list) == read, got

@@ -47,8 +47,7 @@ from microcoder_data.testgen.prose_items import (
     split_bounds,
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
-from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, list_length, scalars_named
-from microcoder_data.testgen.prose_glosses import without_listing_order
+from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, scalars_named
 from microcoder_data.testgen.prose_perms import PERMUTATION, PERMUTATION_GLOSS, of_story, permutation
 from microcoder_data.testgen.prose_joined import own_ranges, product_said, said_of_each
 from microcoder_data.testgen.prose_joined import product_ranges, several_strings, split_two_lines
@@ -279,7 +278,6 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
         s = f"{s[: m.start()]} {bounds.group(1)}{s[m.start() : m.end() + bounds.start()]}"
         m = next(g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")"))
     gloss = index_range_said(s[: m.start()], s[m.end() :]) if m else ""  # "..., for each 1 <= i <= n" of its length
-    gloss = without_listing_order(gloss) if list_length(s[: m.start()] if m else "") else gloss  # a list's positions
     comma_the = m and m.group(0).strip() == "," and re.match(r"the\b", gloss) and not _COUNT_GLOSS.match(gloss)
     if comma_the and not after_ranges(gloss):
         return s.strip(), ""  # "(1 <= d_i <= 10^6), the day on which ...": its own strict shape, or no gloss

@@ -128,42 +128,25 @@ _FROM_VALUES = re.compile(
 )
 
 
-_OF_WHAT = r"\b(?:of|in|over|among|across|within|from|present|seen|given)\b"
+# what a limit's noun phrase may not hold: a preposition, a quantifier, a modal or a participle may say what it is
+# the limit of ("of the mushrooms", "for the mushrooms", "each mushroom may have", "observed", "possible")
+_NOT_BARE = re.compile(
+    r"\b(?:of|in|for|over|among|across|within|from|to|by|on|at|each|every|any|all|present|possible|allowed|can|may"
+    r"|might|must|will|has|have|had|holds?|is|are|was|were|[a-z]+ed)\b",
+    re.I,
+)
 
 
 def without_limit_word(part: str) -> str:
     """A gloss part naming a scalar as a limit (see :data:`_LIMIT`) without its "maximum"/"minimum", so that
-    SAYS_MORE judges the rest; any other part as it is."""
+    SAYS_MORE judges the rest: a bare noun phrase of up to three words ("toxicity level", "number of operations");
+    any other part as it is."""
     m = _LIMIT.match(part.strip())
     rest = part.strip()[m.end() :] if m else ""
-    # a tail after a preposition or "present" may name the values it is the limit of ("of the mushrooms")
-    tail = re.sub(r"^number of ", "", rest)
-    if not m or _FROM_VALUES.search(rest) or len(rest.split()) > 8 or re.search(_OF_WHAT, tail, re.I):
+    bare = re.sub(r"^number of (?=[a-z]+s$)", "", rest)  # "number of operations": a count of a plain noun
+    if not m or _FROM_VALUES.search(rest) or len(bare.split()) > 3 or _NOT_BARE.search(bare):
         return part
     return "the " + rest
-
-
-# the order the values are listed in, by position ("— the numbers on the cards from top to bottom", "— the heights
-# from left to right"): where each value stands, nothing of its value; "from tallest to shortest" is a value order
-_LISTING_ORDER = re.compile(
-    r",? (?:listed |given |in order )?from (?:the )?(?:left|right|top|bottom|front|back|beginning|start|first|last)"
-    r"(?: one)? to (?:the )?(?:left|right|top|bottom|front|back|end|last|first)(?: one)?(?=\.?$)",
-    re.I,
-)
-
-
-# values that are places or moments themselves: listed "from left to right" they increase
-_PLACES = re.compile(
-    r"\b(?:positions?|coordinates?|points?|locations?|places?|addresses|times?|moments?|days?|distances?|indices"
-    r"|indexes|heights? above|x|y)\b",
-    re.I,
-)
-
-
-def without_listing_order(gloss: str) -> str:
-    """A list's gloss without its closing positional order (see :data:`_LISTING_ORDER`), unless its values are
-    places or moments ("the positions of the houses from left to right": increasing)."""
-    return gloss if _PLACES.search(gloss) else _LISTING_ORDER.sub("", gloss.strip())
 
 
 def index_range_said(before: str, gloss: str) -> str:

@@ -139,16 +139,21 @@ def _given(sentence: str, names: list[str]):
 
 
 # what may follow an input's name for a form read beside it to be all the sentence says of it: the sentence's end,
-# the next input ("and an integer k"), the task ("..., return x"), the length or the items ("of length n", "of n
-# positive integers"); anything else ("nums in reverse order", ", largest first", "where nums[0] == 0", "that is a
-# power of three") leaves the sentence to refuse_unread
+# the task ("..., return x"), the length or a count of the items ("of length n", "of n positive integers"), or the
+# next input named plainly and nothing after it ("and an integer k."); anything else ("nums in reverse order",
+# ", largest first", "where nums[0] == 0", "and an integer k that appears in nums", ", a two-digit number") leaves
+# the sentence to refuse_unread
+_TASK_VERB = (
+    r",? (?:and )?(?:return|find|determine|compute|count|output|print|pair|split|divide|partition|choose|select"
+    r"|add|patch|make)\b"
+)
 _ENDS_THERE = (
     r"(?: of (?:length|size) [A-Za-z]\w*(?: and [A-Za-z]\w*)?(?: respectively)?"
-    r"| of (?:\w+ )?(?:positive |non-negative )?(?:integers|elements|numbers))?"
-    r"(?: consisting of (?:only )?(?:digits|(?:lowercase |uppercase )?(?:english )?letters))?"
-    r"(?=\s*(?:[.;]|$)|,? (?:and )?(?:an?|two|three|another) (?:[\w-]+ ){0,3}?(?:integers?|arrays?|strings?|lists?"
-    r"|numbers?|matrix|grid|target|characters?)\b|,? (?:and )?(?:return|find|determine|compute|count|output|print"
-    r"|pair|split|divide|partition|choose|select|remove|delete|make)\b)"
+    r"| of (?:[A-Za-z] )?(?:positive |non-negative )?(?:integers|elements|numbers))?"
+    r"(?=\s*(?:[.;]|$)"
+    rf"|{_TASK_VERB}"
+    r"|,? (?:and )?(?:an?|two|another) (?:integer|array|string|list)s? [A-Za-z]\w*(?: and [A-Za-z]\w*)?"
+    rf"(?:\s*(?:[.;]|$)|{_TASK_VERB}))"
 )
 
 

@@ -56,6 +56,7 @@ _RELATION = (
     r"|(?:is|are) (?:strictly )?(?:less|greater|smaller|larger) than(?: or equal to)?|(?:is|are) (?:not equal to|different from)"
     r"|(?:is|are) (?:at most|at least|no (?:more|less) than)|(?:does|do) not exceed|differs? from|divides"
     r"|(?:strictly )?(?:less|greater|smaller|larger) than(?: or equal to)?"  # "a positive integer k less than n"
+    r"|,? ?(?:(?:which|that) (?:is |are )?)?(?:not exceeding|at most|at least|no (?:more|less) than|divides|does not exceed)"
 )
 
 
@@ -195,14 +196,14 @@ def _words(text: str) -> Counter:
 
 # a sentence whose subject points back at an input ("Its elements ...", "They are sorted", "This array is ...")
 _PRONOUN = re.compile(
-    r"(?:note that |also,? )?(?:its|their|they|these|this (?:array|list|string|sequence|matrix|grid)"
+    r"(?:note that |also,? )?(?:its|their|they|it(?= is (?:also )?(?:sorted|in |strictly|non-?|(?:in|de)creasing|ascending|descending|distinct|a permutation))|these|this (?:array|list|string|sequence|matrix|grid)"
     r"|the (?:given )?(?:array|list|string|sequence|matrix|grid))\b",
     re.I,
 )
 
 # a bound with no subject after a comma ("an array nums, each at most k", "..., all less than n"): no clause reads one
 _EACH_BOUND = re.compile(
-    r"[,;] (?:each|all|every one|both|none)(?: of them)? (?:is |are )?(?:at most|at least|(?:strictly )?(?:less"
+    r"[,;] (?:(?:each|all|every one|both|none)(?: of them)? )?(?:is |are )?(?:at most|at least|(?:strictly )?(?:less"
     r"|greater|smaller|larger) than|between|up to|within|no (?:more|less|greater|smaller) than|not (?:more|less"
     r"|greater|smaller) than|not exceeding|below|above)\b"
     # "nums, where every element is at most k", "... that do not exceed k" (not "such that", the task's)
@@ -214,21 +215,31 @@ _EACH_BOUND = re.compile(
 
 
 def _each_bound_unsaid(text: str, names: list[str], lines: list[str] | None) -> bool:
-    """Whether ``text`` bounds its inputs with no subject (:data:`_EACH_BOUND`) and no Constraints line naming
-    them holds that bound's terms ("A and B, each between 0 and 9" beside ``0 <= A, B <= 9``: said there)."""
+    """Whether ``text`` bounds its inputs with no subject (:data:`_EACH_BOUND`) where no Constraints range holds
+    it as said: "each between 0 and 9" beside ``0 <= A, B <= 9``, "each element is at least 2" beside ``2 <= A_i
+    <= 10^5`` (the same constant at the same end of a value range of the inputs named before) are held; any other
+    bound ("each at most k", "all less than n - 1", "at most 2" beside a length's range) is unread."""
     m = _EACH_BOUND.search(text)
     if not m:
         return False
-    # the bound: a number or an input ("at most k", "between 0 and 9"); "at most once" is no bound of a value
-    bound = re.match(r"\s*(-?\d+(?:\^\d+)?|[A-Za-z]\w*)(?: and (-?\d+(?:\^\d+)?|[A-Za-z]\w*))?", text[m.end() :])
-    terms = [t for t in (bound.groups() if bound else ()) if t and (t.lstrip("-")[:1].isdigit() or t in names)]
-    if not terms:
-        return False
-    named = [n for n in _named(text[: m.start()], names) if n not in terms]  # what it bounds, not its bound
-    return not any(
-        _named(line, named) and all(re.search(rf"(?<![\w.^]){re.escape(t)}(?![\w.^])", line) for t in terms)
-        for line in lines or []
-    )
+    named, word, after = _named(text[: m.start()], names), m[0].lower(), text[m.end() :]
+    number = r"(-?\d+(?:\^\d+)?)"
+    lo = hi = None
+    if word.endswith("between"):
+        both = re.match(rf"\s*{number} and {number}(?:,? inclusive)?\s*(?:[,.;]|$)", after)
+        lo, hi = both.groups() if both else (None, None)
+    elif one := re.match(rf"\s*{number}\s*(?:[,.;]|$)", after):
+        if re.search(r"at least|no less than|not less than", word):
+            lo = one[1]
+        elif re.search(r"at most|no more than|not more than|not exceeding|not exceed|up to", word):
+            hi = one[1]
+    if not named or (lo, hi) == (None, None):
+        return True
+    ends = [re.escape(e) if e else r"[^<=]+?" for e in (lo, hi)]
+    le = r"\s*(?:<=|\\leq?|≤)\s*"
+    held = [re.fullmatch(rf"\$?{ends[0]}{le}([^<=]+?){le}{ends[1]}\$?", line.strip()) for line in lines or []]
+    # a value's range, not a length's
+    return not any(h and _named(h[1], named) and not re.search(r"\.length|\.size|len\(|\|", h[1]) for h in held)
 
 
 def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], lines: list[str] | None) -> None:
@@ -268,7 +279,9 @@ def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], 
         for m in WORDS.finditer(sentence)
         if _about_input(sentence, m, names)
         # "a string num representing a non-negative integer": what the input is, not a task's word before it
-        and not _NOT_INPUT.search(re.sub(r"\brepresent(?:s|ing)? an? $", "", sentence[: m.start()], flags=re.I))
+        and not _NOT_INPUT.search(
+            re.sub(r"\brepresent(?:s|ing)? an? (?:[\w-]+ ){0,2}$", "", sentence[: m.start()], flags=re.I)
+        )
         and not _sign_said(sentence, m, names, lines)
     )
     # "For each valid i, nums[i] < nums[i + 1]": a quantifier over an index opens the relation, no task's
