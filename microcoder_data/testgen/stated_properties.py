@@ -133,9 +133,9 @@ def _given(sentence: str, names: list[str]):
                 said = f"consists of distinct {m['items']}" if verb == "consists" else f"is {m['said'].strip()}"
                 for name in re.findall(rf"(?<![\w.\[])(?:{one})(?![\w\[])", m["name"]):
                     yield f"{name} {said}", name
-    yield from _before_the_noun(sentence, one, alt, items)
-    yield from _parity_and_relation(sentence, one, alt)
-    yield from _signs(sentence, one, alt)
+    yield from _before_the_noun(sentence, names)
+    yield from _parity_and_relation(sentence, names)
+    yield from _signs(sentence, names)
 
 
 # what may follow an input's name for a form read beside it to be all the sentence says of it: the sentence's end,
@@ -157,53 +157,73 @@ _ENDS_THERE = (
 )
 
 
-def _before_the_noun(sentence: str, one: str, alt: str, items: str):
+# the forms below are compiled once (any identifier where a name stands, the names checked after: compiling one
+# pattern per problem's names cost more than the whole reading)
+_ANY = r"[A-Za-z_]\w*"
+_ANY_LIST = rf"{_ANY}(?:(?:,| and|, and) {_ANY})*"
+_ITEMS = r"(?:\w+ )?(?:integers|numbers|elements|values|strings|words|points|characters|digits|letters)"
+_BEFORE_THE_NOUN = re.compile(
+    rf"\b(?:an?|two|three|the) {_PLAIN}(?P<order>{_ORDER_WORD}) {_PLAIN}(?:(?P<distinct>unique|distinct) )?"
+    rf"{_PLAIN}(?:arrays?|lists?|sequences?) (?:of {_ITEMS} )?(?P<name>{_ANY_LIST})(?![\w\[]){_ENDS_THERE}",
+    re.I,
+)
+# "of even length n", not "with even length rows" (of each row) nor "of even length greater than 2"
+_PARITY = re.compile(
+    rf"(?<![\w.\[])(?P<name>{_ANY_LIST}) (?:of|with|having) (?:an? )?(?P<parity>even|odd) length(?: [A-Za-z])?"
+    rf"{_ENDS_THERE}",
+    re.I,
+)
+_WITH_RELATION = re.compile(
+    rf"\bwith (?P<relation>(?P<left>{_ANY}) (?:<=|<|>=|>|!=) (?P<right>{_ANY}))(?=[.,;](?:\s|$)|$)"
+)
+_SIGN = r"(?P<sign>positive|non-?negative)"
+_SIGN_FORMS = (
+    (re.compile(rf"\b(?:an?|two|three) {_SIGN} (?:integers?|numbers?) (?P<name>{_ANY_LIST})(?![\w\[]){_ENDS_THERE}", re.I), "is"),
+    (re.compile(rf"(?<![\w.\[])(?P<name>{_ANY_LIST}),? (?:consisting of|that consists? of|of|containing) (?:only )?{_SIGN} (?:integers|numbers)\b{_ENDS_THERE}", re.I), "consists"),
+    (re.compile(rf"\b(?:an? )?(?:array|list) of {_SIGN} (?:integers|numbers) (?P<name>{_ANY_LIST})(?![\w\[]){_ENDS_THERE}", re.I), "consists"),
+)  # fmt: skip
+
+
+def _inputs(listed: str, names: list[str]) -> list[str]:
+    """The names of ``listed`` ("nums1 and nums2"), or none where any of its words is no input's."""
+    words = [w for w in re.findall(r"[A-Za-z_]\w*", listed) if w != "and"]
+    return words if words and all(w in names for w in words) else []
+
+
+def _before_the_noun(sentence: str, names: list[str]):
     """``a sorted unique integer array nums``, ``a strictly increasing array arrival``: an order word (and
     "unique"/"distinct") between the article and the noun, only plain words beside them (:data:`_PLAIN`)."""
-    form = (
-        rf"\b(?:an?|two|three|the) {_PLAIN}(?P<order>{_ORDER_WORD}) {_PLAIN}(?:(?P<distinct>unique|distinct) )?"
-        rf"{_PLAIN}(?:arrays?|lists?|sequences?) (?:of {items} )?(?P<name>{alt})(?![\w\[]){_ENDS_THERE}"
-    )
-    for m in re.finditer(form, sentence, re.I):
+    for m in _BEFORE_THE_NOUN.finditer(sentence):
         if _TASK_BEFORE.search(sentence[: m.start()]):
             continue
-        for name in re.findall(rf"(?<![\w.\[])(?:{one})(?![\w\[])", m["name"]):
+        for name in _inputs(m["name"], names):
             yield f"{name} {_order_clause(m['order'])}", name
             if m["distinct"]:
                 yield f"{name} consists of distinct integers", name
 
 
-def _parity_and_relation(sentence: str, one: str, alt: str):
+def _parity_and_relation(sentence: str, names: list[str]):
     """``nums of even length``/``s of odd length n`` (``nums.length is even``) and ``left and right with
     left <= right`` (``left <= right``)."""
-    # "of even length n", not "with even length rows" (of each row) nor "of even length greater than 2"
-    parity = rf"(?<![\w.\[])(?P<name>{alt}) (?:of|with|having) (?:an? )?(?P<parity>even|odd) length(?: [A-Za-z])?{_ENDS_THERE}"
-    relation = rf"\bwith (?P<relation>(?P<left>{one}) (?:<=|<|>=|>|!=) (?:{one}))(?=[.,;](?:\s|$)|$)"
-    for m in re.finditer(parity, sentence, re.I):
+    for m in _PARITY.finditer(sentence):
         if not _TASK_BEFORE.search(sentence[: m.start()]):
-            for name in re.findall(rf"(?<![\w.\[])(?:{one})(?![\w\[])", m["name"]):
+            for name in _inputs(m["name"], names):
                 yield f"{name}.length is {m['parity'].lower()}", name
-    for m in re.finditer(relation, sentence):
-        if not _TASK_BEFORE.search(sentence[: m.start()]):
+    for m in _WITH_RELATION.finditer(sentence):
+        if not _TASK_BEFORE.search(sentence[: m.start()]) and m["left"] in names and m["right"] in names:
             yield m["relation"], m["left"]
 
 
-def _signs(sentence: str, one: str, alt: str):
+def _signs(sentence: str, names: list[str]):
     """``a positive integer k``, ``two non-negative integers a and b``, ``nums1 and nums2 consisting of positive
     integers``, ``an array of positive integers nums``: ``k is positive``, ``nums1 consists of positive integers``
     (range_words.sign_in_words reads them; stated_properties keeps those the Constraints do not bound so)."""
-    sign = r"(?P<sign>positive|non-?negative)"
-    forms = (
-        (rf"\b(?:an?|two|three) {sign} (?:integers?|numbers?) (?P<name>{alt})(?![\w\[]){_ENDS_THERE}", "is"),
-        (rf"(?<![\w.\[])(?P<name>{alt}),? (?:consisting of|that consists? of|of|containing) (?:only )?{sign} (?:integers|numbers)\b{_ENDS_THERE}", "consists"),
-        (rf"\b(?:an? )?(?:array|list) of {sign} (?:integers|numbers) (?P<name>{alt})(?![\w\[]){_ENDS_THERE}", "consists"),
-    )  # fmt: skip
-    for form, verb in forms:
-        for m in re.finditer(form, sentence, re.I):
+    for form, verb in _SIGN_FORMS:
+        for m in form.finditer(sentence):
             if _TASK_BEFORE.search(sentence[: m.start()]):
                 continue
             said = f"is {m['sign'].lower()}" if verb == "is" else f"consists of {m['sign'].lower()} integers"
-            for name in re.findall(rf"(?<![\w.\[])(?:{one})(?![\w\[])", m["name"]):
+            for name in _inputs(m["name"], names):
                 yield f"{name} {said}", name
 
 
