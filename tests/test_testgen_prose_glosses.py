@@ -207,6 +207,10 @@ def test_a_limit_said_of_other_values_still_refuses(gloss):
         "the number of mushrooms and the maximum toxicity level for the mushrooms",
         "the number of mushrooms and the maximum toxicity level observed",
         "the number of mushrooms and the maximum toxicity level the mushrooms have",
+        # the fourth review: a last word that says of what
+        "the number of mushrooms and the maximum toxicity level seen",
+        "the number of mushrooms and the maximum toxicity level thereof",
+        "the number of mushrooms and the maximum toxicity level overall",
     ],
 )
 def test_a_limit_of_the_listed_values_refuses(gloss):

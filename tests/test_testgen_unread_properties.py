@@ -438,3 +438,30 @@ def test_a_subjectless_bound_of_a_constant_is_held_by_the_same_end_of_a_value_ra
     )
     got = _drawn(body, lines, "nums: List[int]", ['{"nums": [2, 3]}'])
     assert isinstance(got, list) == read, got
+
+
+@pytest.mark.parametrize(
+    "body, given",
+    [
+        # the fourth review: a bound held by another input's range, a count's range, "exclusive", ";" as an end
+        ("You are given an integer k and an integer array nums, each at least 2.",
+         ("2 <= k <= 50\n1 <= nums.length <= 8\n-100 <= nums[i] <= 100", "k: int, nums: List[int]", ['{"k": 3, "nums": [2]}'])),
+        ("You are given two integers a and b, each between 0 and 9.", ("0 <= a <= 9\n0 <= b <= 100", "a: int, b: int", ['{"a": 3, "b": 2}'])),
+        ("You are given an integer n and an array nums of n integers, each at least 2.",
+         ("2 <= n <= 8\nnums.length == n\n-5 <= nums[i] <= 5", "n: int, nums: List[int]", ['{"n": 2, "nums": [2, 3]}'])),
+        ("You are given two integers a and b, each between 0 and 9, exclusive.", ("0 <= a, b <= 9", "a: int, b: int", ['{"a": 3, "b": 2}'])),
+        ("Given a sorted integer array nums; largest first.", NUMS),
+        ("Given a sorted integer array nums; where nums[0] == 0.", NUMS),
+        # an adjective of the items before the name
+        ("Given a sorted array of nonzero integers nums.", NUMS),
+        ("Given a sorted array of natural numbers nums.", NUMS),
+        ("Given a sorted array of different integers nums.", NUMS),
+        # scalar relations in more words
+        ("Given an integer n and an integer k no greater than n.", ("0 <= n, k <= 50", "n: int, k: int", ['{"n": 5, "k": 2}'])),
+        ("Given an integer n and an integer k up to n.", ("0 <= n, k <= 50", "n: int, k: int", ['{"n": 5, "k": 2}'])),
+        ("Given an integer n and an integer k bounded by n.", ("0 <= n, k <= 50", "n: int, k: int", ['{"n": 5, "k": 2}'])),
+    ],
+)  # fmt: skip
+def test_the_fourth_review_holes_refuse(body, given):
+    got = _drawn(body, *given)
+    assert isinstance(got, NoSpec) and got.refusal.kind == "promise", got

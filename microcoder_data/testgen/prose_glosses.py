@@ -137,6 +137,13 @@ _NOT_BARE = re.compile(
 )
 
 
+# the nouns a limit's phrase may end in ("the maximum toxicity level", "the maximum number of operations"); any other
+# last word ("… seen", "… thereof", "… overall") may say what it is the limit of
+_HEADS = NOUNS | frozenset(
+    "level levels amount capacity limit distance speed power budget load depth score operations moves steps".split()
+)
+
+
 def without_limit_word(part: str) -> str:
     """A gloss part naming a scalar as a limit (see :data:`_LIMIT`) without its "maximum"/"minimum", so that
     SAYS_MORE judges the rest: a bare noun phrase of up to three words ("toxicity level", "number of operations");
@@ -144,7 +151,8 @@ def without_limit_word(part: str) -> str:
     m = _LIMIT.match(part.strip())
     rest = part.strip()[m.end() :] if m else ""
     bare = re.sub(r"^number of (?=[a-z]+s$)", "", rest)  # "number of operations": a count of a plain noun
-    if not m or _FROM_VALUES.search(rest) or len(bare.split()) > 3 or _NOT_BARE.search(bare):
+    last = bare.split()[-1] if bare.split() else ""
+    if not m or _FROM_VALUES.search(rest) or len(bare.split()) > 3 or _NOT_BARE.search(bare) or last not in _HEADS:
         return part
     return "the " + rest
 

@@ -150,10 +150,10 @@ _TASK_VERB = (
 _ENDS_THERE = (
     r"(?: of (?:length|size) [A-Za-z]\w*(?: and [A-Za-z]\w*)?(?: respectively)?"
     r"| of (?:[A-Za-z] )?(?:positive |non-negative )?(?:integers|elements|numbers))?"
-    r"(?=\s*(?:[.;]|$)"
+    r"(?=\s*(?:\.|$)"
     rf"|{_TASK_VERB}"
     r"|,? (?:and )?(?:an?|two|another) (?:integer|array|string|list)s? [A-Za-z]\w*(?: and [A-Za-z]\w*)?"
-    rf"(?:\s*(?:[.;]|$)|{_TASK_VERB}))"
+    rf"(?:\s*(?:\.|$)|{_TASK_VERB}))"
 )
 
 
@@ -161,7 +161,7 @@ _ENDS_THERE = (
 # pattern per problem's names cost more than the whole reading)
 _ANY = r"[A-Za-z_]\w*"
 _ANY_LIST = rf"{_ANY}(?:(?:,| and|, and) {_ANY})*"
-_ITEMS = r"(?:\w+ )?(?:integers|numbers|elements|values|strings|words|points|characters|digits|letters)"
+_ITEMS = r"(?:(?:distinct|unique|positive|non-negative) )?(?:integers|numbers|elements|values|strings|words|characters)"
 _BEFORE_THE_NOUN = re.compile(
     rf"\b(?:an?|two|three|the) {_PLAIN}(?P<order>{_ORDER_WORD}) {_PLAIN}(?:(?P<distinct>unique|distinct) )?"
     rf"{_PLAIN}(?:arrays?|lists?|sequences?) (?:of {_ITEMS} )?(?P<name>{_ANY_LIST})(?![\w\[]){_ENDS_THERE}",

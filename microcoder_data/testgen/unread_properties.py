@@ -56,7 +56,9 @@ _RELATION = (
     r"|(?:is|are) (?:strictly )?(?:less|greater|smaller|larger) than(?: or equal to)?|(?:is|are) (?:not equal to|different from)"
     r"|(?:is|are) (?:at most|at least|no (?:more|less) than)|(?:does|do) not exceed|differs? from|divides"
     r"|(?:strictly )?(?:less|greater|smaller|larger) than(?: or equal to)?"  # "a positive integer k less than n"
-    r"|,? ?(?:(?:which|that) (?:is |are )?)?(?:not exceeding|at most|at least|no (?:more|less) than|divides|does not exceed)"
+    r"|,? ?(?:(?:which|that) (?:is |are )?)?(?:not exceeding|never exceeding|at most|at least|no (?:more|less|greater"
+    r"|larger|smaller) than|not (?:more|less|greater|larger|smaller) than|up to|below|above|bounded by|divides"
+    r"|does not exceed)"
 )
 
 
@@ -226,9 +228,9 @@ def _each_bound_unsaid(text: str, names: list[str], lines: list[str] | None) -> 
     number = r"(-?\d+(?:\^\d+)?)"
     lo = hi = None
     if word.endswith("between"):
-        both = re.match(rf"\s*{number} and {number}(?:,? inclusive)?\s*(?:[,.;]|$)", after)
+        both = re.match(rf"\s*{number} and {number}(?:,? inclusive)?\s*\.?$", after)
         lo, hi = both.groups() if both else (None, None)
-    elif one := re.match(rf"\s*{number}\s*(?:[,.;]|$)", after):
+    elif one := re.match(rf"\s*{number}\s*\.?$", after):
         if re.search(r"at least|no less than|not less than", word):
             lo = one[1]
         elif re.search(r"at most|no more than|not more than|not exceeding|not exceed|up to", word):
@@ -238,8 +240,9 @@ def _each_bound_unsaid(text: str, names: list[str], lines: list[str] | None) -> 
     ends = [re.escape(e) if e else r"[^<=]+?" for e in (lo, hi)]
     le = r"\s*(?:<=|\\leq?|≤)\s*"
     held = [re.fullmatch(rf"\$?{ends[0]}{le}([^<=]+?){le}{ends[1]}\$?", line.strip()) for line in lines or []]
-    # a value's range, not a length's
-    return not any(h and _named(h[1], named) and not re.search(r"\.length|\.size|len\(|\|", h[1]) for h in held)
+    values = [h[1] for h in held if h and not re.search(r"\.length|\.size|len\(|\|", h[1])]  # not a length's
+    # each input it is said of, by a range of its own ("k and nums, each at least 2" beside 2 <= k: not nums')
+    return not all(any(_named(v, [n]) for v in values) for n in named)
 
 
 def refuse_unread(sentence: str, read: list[tuple[str, str]], names: list[str], lines: list[str] | None) -> None:
