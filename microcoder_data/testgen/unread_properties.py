@@ -51,14 +51,19 @@ _SAID_AS = {
     "gcd": r"co-?prime|gcd",
 }
 _ORDER = r"sorted|ascending|descending|increasing|decreasing"
+# a bound said in words, one vocabulary for the relations between inputs, the subjectless bounds and which end a
+# constant bound holds (below: _LOW / _HIGH)
+_LOW = r"at least|no (?:less|smaller) than|not (?:less|smaller) than"
+_HIGH = r"at most|no (?:more|greater|larger) than|not (?:more|greater|larger) than|(?:not|never) exceeding|up to"
+_BOUND = (
+    rf"{_LOW}|{_HIGH}|(?:strictly )?(?:less|greater|smaller|larger) than(?: or equal to)?|(?:does|do) not exceed"
+    r"|below|above|bounded by"
+)
 _RELATION = (
     r"\\neq|≠|!=|<=?|>=?|\\leq?|\\geq?|\\lt|\\gt"
-    r"|(?:is|are) (?:strictly )?(?:less|greater|smaller|larger) than(?: or equal to)?|(?:is|are) (?:not equal to|different from)"
-    r"|(?:is|are) (?:at most|at least|no (?:more|less) than)|(?:does|do) not exceed|differs? from|divides"
-    r"|(?:strictly )?(?:less|greater|smaller|larger) than(?: or equal to)?"  # "a positive integer k less than n"
-    r"|,? ?(?:(?:which|that) (?:is |are )?)?(?:not exceeding|never exceeding|at most|at least|no (?:more|less|greater"
-    r"|larger|smaller) than|not (?:more|less|greater|larger|smaller) than|up to|below|above|bounded by|divides"
-    r"|does not exceed)"
+    r"|(?:is|are) (?:not equal to|different from)|differs? from"
+    # "k is at most n", "a positive integer k less than n", "k, at most n", "k which divides n"
+    rf"|,? ?(?:(?:which|that) )?(?:(?:is|are) )?(?:{_BOUND}|divides)"
 )
 
 
@@ -205,13 +210,10 @@ _PRONOUN = re.compile(
 
 # a bound with no subject after a comma ("an array nums, each at most k", "..., all less than n"): no clause reads one
 _EACH_BOUND = re.compile(
-    r"[,;] (?:(?:each|all|every one|both|none)(?: of them)? )?(?:is |are )?(?:at most|at least|(?:strictly )?(?:less"
-    r"|greater|smaller|larger) than|between|up to|within|no (?:more|less|greater|smaller) than|not (?:more|less"
-    r"|greater|smaller) than|not exceeding|below|above)\b"
+    rf"[,;] (?:(?:each|all|every one|both|none)(?: of them)? )?(?:is |are )?(?:{_BOUND}|between|within)\b"
     # "nums, where every element is at most k", "... that do not exceed k" (not "such that", the task's)
-    r"|(?<!such )\b(?:which|that|where|whose)\b[^,;.]{0,40}?\b(?:(?:is|are|all) (?:all )?(?:at most|at least"
-    r"|(?:strictly )?(?:less|greater|smaller|larger) than|no (?:more|less|greater|smaller) than|not (?:more|less"
-    r"|greater|smaller) than|not exceeding|below|above)|(?:do|does) not exceed)\b",
+    rf"|(?<!such )\b(?:which|that|where|whose)\b[^,;.]{{0,40}}?\b(?:(?:is|are|all) (?:all )?(?:{_BOUND})"
+    r"|(?:do|does) not exceed)\b",
     re.I,
 )
 
@@ -231,9 +233,9 @@ def _each_bound_unsaid(text: str, names: list[str], lines: list[str] | None) -> 
         both = re.match(rf"\s*{number} and {number}(?:,? inclusive)?\s*\.?$", after)
         lo, hi = both.groups() if both else (None, None)
     elif one := re.match(rf"\s*{number}\s*\.?$", after):
-        if re.search(r"at least|no less than|not less than", word):
+        if re.search(_LOW, word):
             lo = one[1]
-        elif re.search(r"at most|no more than|not more than|not exceeding|not exceed|up to", word):
+        elif re.search(rf"{_HIGH}|not exceed", word):
             hi = one[1]
     if not named or (lo, hi) == (None, None):
         return True
