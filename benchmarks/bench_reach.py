@@ -13,7 +13,10 @@ few inputs.  Per source and side (``_heldout``: a quarter held out by a hash of 
   drawn -- the problems Verify would generate tests for (given a reference);
 * ``from_constraints``: of ``generated``, those whose spec came from a Constraints section (the
   rest: the examples' span, where there is none);
-* ``refused``: refusals by kind (``testgen/refusal.py``), typed, never re-read from a message.
+* ``refused``: refusals by kind (``testgen/refusal.py``), typed, never re-read from a message;
+* ``upstream_problems`` / ``generated_per_problem``: the same share with each upstream problem
+  (``_heldout.problem_key``) weighing once -- its rows' share -- since LeetCodeDataset repeats a
+  problem per version and DebugBench per bug (one held-out DebugBench problem has 26 rows).
 
 No reference runs: where a source has references (LeetCodeDataset, rllm LeetCode, LiveCodeBench
 with its O1-mini programs) the share is a proxy for the problems that get generated tests.
@@ -86,7 +89,9 @@ def measure(data_dir: Path, sources: list[str]) -> tuple[dict, Counter]:
         if not (data_dir / rel).exists():
             continue
         t0 = time.perf_counter()
-        rows: dict[str, dict] = defaultdict(lambda: {"problems": 0, "read": 0, "generated": 0, "refused": Counter()})
+        rows: dict[str, dict] = defaultdict(
+            lambda: {"problems": 0, "read": 0, "generated": 0, "refused": Counter(), "per_problem": defaultdict(list)}
+        )
         for p in collect([f"{reader}:{data_dir / rel}"]):
             if not isinstance(p, Problem):
                 continue
@@ -97,6 +102,7 @@ def measure(data_dir: Path, sources: list[str]) -> tuple[dict, Counter]:
             what, why = outcome(_processed(p), cfg)
             for s in sides:
                 _count(rows[s], what, why)
+                rows[s]["per_problem"][problem_key(p.id)].append(why is None)
             if why is not None and side == "dev" and why.line:
                 dev_lines[(why.kind, _shape(why.line))] += 1
         report[source] = {s: _finished(r) for s, r in sorted(rows.items())}
@@ -118,23 +124,34 @@ def _count(row: dict, what: str, why: Refusal | None) -> None:
 
 def _finished(row: dict) -> dict:
     n = row["problems"] or 1
+    shares = [sum(rows) / len(rows) for rows in row["per_problem"].values()]
     return {
-        **{k: v for k, v in row.items() if k != "refused"},
+        **{k: v for k, v in row.items() if k not in ("refused", "per_problem")},
         "generated_share": round(row["generated"] / n, 3),
+        "upstream_problems": len(shares),
+        "generated_per_problem": round(sum(shares) / (len(shares) or 1), 3),
         "refused": dict(row["refused"].most_common()),
     }
 
 
 def _print(report: dict) -> None:
-    print("| source | dev problems | dev generated | held-out problems | held-out generated |")
-    print("|---|---:|---:|---:|---:|")
+    print("| source | dev rows | dev generated | held-out rows | held-out generated | held-out per upstream problem |")
+    print("|---|---:|---:|---:|---:|---:|")
     for source, sides in report.items():
         if not isinstance(sides, dict) or "dev" not in sides:
             continue
-        d, h = sides["dev"], sides.get("heldout", {"problems": 0, "generated": 0, "generated_share": 0})
+        empty = {
+            "problems": 0,
+            "generated": 0,
+            "generated_share": 0,
+            "upstream_problems": 0,
+            "generated_per_problem": 0,
+        }
+        d, h = sides["dev"], sides.get("heldout", empty)
         print(
             f"| {source} | {d['problems']} | {d['generated']} ({d['generated_share']:.3f}) "
-            f"| {h['problems']} | {h['generated']} ({h['generated_share']:.3f}) |"
+            f"| {h['problems']} | {h['generated']} ({h['generated_share']:.3f}) "
+            f"| {h['upstream_problems']}: {h['generated_per_problem']:.3f} |"
         )
 
 
