@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from microcoder_data.testgen.prose_bounds import joins, product_last, relation_lines
 from microcoder_data.testgen.spec_model import ELEMENT_INDEX, _Unsupported
 
 NAME = r"[A-Za-z][A-Za-z0-9]*"
@@ -270,7 +271,7 @@ _TERM = r"(?:[A-Za-z]\w*|\|[A-Za-z]\w*\|)"  # a name or its length
 def ranges(text: str | None) -> list[str]:
     """``1 <= n <= 10^5, 2 <= k <= 5`` (or ``;`` between) -> one constraint line per range (a
     range of several names, ``1 <= n, q <= 10``, stays one line; commas inside ``min(n, m)``
-    split nothing)."""
+    split nothing; relations between inputs taken apart by ``prose_bounds``)."""
     if not text:
         return []
     pieces, depth, cur = [], 0, ""
@@ -290,9 +291,12 @@ def ranges(text: str | None) -> list[str]:
             and re.fullmatch(rf"{_TERM}(?: ?[-+*] ?(?:{_TERM}|\d+))*(?: ?(?:<=|<).*)?", part)
         ):  # 1 <= n, q <= 10 (or |s|, |t|): one range of two names; 1 <= w_i, p_i * w_i <= 2 * 10^5: of w_i and a product
             parts[-1] += ", " + part
+        elif parts and joins(parts[-1], part):  # n, m >= 2 / a, b, c are distinct: one piece of the names
+            parts[-1] += ", " + part
         else:
             parts.append(part)
-    return [x for part in parts for x in _sorted_chain(_plain(part))]
+    lines = [x for part in parts for line in relation_lines(part, text) for x in _sorted_chain(_plain(line))]
+    return product_last(lines)
 
 
 def _plain(part: str) -> str:
@@ -312,19 +316,19 @@ def _plain(part: str) -> str:
 
 
 def _sorted_chain(part: str) -> list[str]:
-    """``1 <= a_1 <= a_2 <= ... <= a_n <= 10^9``: the list sorted (strictly for ``<``), and its values' range."""
+    """``1 <= a_1 <= a_2 <= ... <= a_n <= 10^9`` (``... <= a_{n-1} <= a_n``): the list sorted (strictly for ``<``), and its values' range."""
     m = re.fullmatch(
-        rf"(?:(\S+) ?(<=|<) ?)?({NAME})_\{{?1\}}? ?(<=|<) ?(?:\3_\{{?2\}}? ?\4 ?)?(?:\.\.\.|\\ldots) ?\4 ?\3{_SUB}"
-        r"(?: ?(<=|<) ?(\S+))?",
+        rf"(?:(\S+) ?(<=|<) ?)?({NAME})_\{{?1\}}? ?(<=|<) ?(?:\3_\{{?2\}}? ?\4 ?)?(?:\.\.\.|\\ldots) ?\4 ?"
+        rf"(?:\3_\{{([A-Za-z]\w*)-1\}} ?\4 ?)?\3{_SUB}(?: ?(<=|<) ?(\S+))?",  # ... <= a_{{n-1}} <= a_n too
         part,
     )
-    if not m:
+    if not m or m.group(5) not in (None, m.group(6) or m.group(7)):
         return [part]
     order = "strictly increasing" if m.group(4) == "<" else "non-decreasing"
     bounds = (
-        [f"{m.group(1)} {m.group(2)} {m.group(3)}_i {m.group(7)} {m.group(8)}"] if m.group(1) and m.group(7) else []
+        [f"{m.group(1)} {m.group(2)} {m.group(3)}_i {m.group(8)} {m.group(9)}"] if m.group(1) and m.group(8) else []
     )
-    return [f"{m.group(3)} is sorted in {order} order"] + bounds if bool(m.group(1)) == bool(m.group(7)) else [part]
+    return [f"{m.group(3)} is sorted in {order} order"] + bounds if bool(m.group(1)) == bool(m.group(8)) else [part]
 
 
 def read_string_rows(
