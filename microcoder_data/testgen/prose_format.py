@@ -47,6 +47,7 @@ from microcoder_data.testgen.prose_items import (
     split_bounds,
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
+from microcoder_data.testgen.prose_heads import elements_counted, ith_named, typed_names, typed_row
 from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, scalars_named
 from microcoder_data.testgen.prose_perms import PERMUTATION, PERMUTATION_GLOSS, of_story, permutation
 from microcoder_data.testgen.prose_joined import own_ranges, product_said, said_of_each
@@ -288,7 +289,7 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
         return s[: m.start()].strip(), PERMUTATION + re.sub(r"which are guaranteed to form", "form", s[m.end() :])
     said = (
         not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told)))
-        and noun_phrases(gloss, scalars_named(s[: m.start()]))
+        and noun_phrases(gloss, typed_names(s[: m.start()]) or scalars_named(s[: m.start()]))
         if m
         else False
     )
@@ -480,6 +481,7 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
             reading.unstated.append((f"{rows[0].names[0]}_i", sentence))
         reading.constraints += rows[1]
         return rows[0]
+    what, chars = typed_row(own_ranges(what), sentence)  # "a character c_i and an integer k_i (...)": prose_heads
     row = _BLOCK_ROW.match(own_ranges(what))  # "x_i (1 <= x_i <= n) and y_i (...)": the ranges after the names
     if not row or not set(re.findall(r"[A-Za-z]\w*", count)) <= _known(reading):
         raise _Unsupported(f"a block of lines not understood: {sentence!r}", kind="unsupported_format", line=sentence)
@@ -493,7 +495,7 @@ def _block(s: str, reading: ProseInput, sentence: str) -> ProseLine | None:
         raise _Unsupported(
             f"{row.group(1)} integers but {len(names)} names: {sentence!r}", kind="unsupported_format", line=sentence
         )
-    reading.constraints += _ranges(ranges)
+    reading.constraints += _ranges(ranges) + chars
     return ProseLine(names, count, block=True)
 
 
@@ -518,6 +520,7 @@ def _count_of_cases(what: str, reading: ProseInput, sentence: str) -> None:
 
 def _line(what: str, reading: ProseInput, sentence: str) -> ProseLine:
     """What one line holds (prose_items' grammar): a list, a string, or named integers."""
+    what = ith_named(elements_counted(what, reading.lines), _known(reading) | {reading.cases or ""})  # prose_heads
     listed = read_list(what, _known(reading), sentence)
     if listed:
         line, constraints, perm = listed
