@@ -15,9 +15,11 @@ blocks parsed exactly); a sentence none of these reads is refused by ``prose_for
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from microcoder_data.testgen.prose_items import ProseLine
+from microcoder_data.testgen.prose_perms import word_permutation
 from microcoder_data.testgen.prose_promises import is_promise, sentences
 
 _COUNT = r"\(?[A-Za-z]\w*(?: ?[-+*] ?(?:\d+|[A-Za-z]\w*))*\)?|\d+"
@@ -36,11 +38,11 @@ _FILLER = (  # a count in it is a short name or a number ("n - 1 edges"): "non-o
 class Rewrite:
     name: str
     pattern: re.Pattern[str]
-    form: str
+    form: str | Callable[[re.Match[str]], str]  # a replacement, or one made of the match
     examples: tuple[tuple[str, str], ...]  # (a sentence less its gloss, what it is rewritten to): the entry's test
 
 
-def _r(name: str, pattern: str, form: str, *examples: tuple[str, str]) -> Rewrite:
+def _r(name: str, pattern: str, form: str | Callable[[re.Match[str]], str], *examples: tuple[str, str]) -> Rewrite:
     return Rewrite(name, re.compile(pattern, re.I), form, examples)
 
 
@@ -274,6 +276,31 @@ REWRITES = [
             "The second line contains n (1 <= n <= 2 * 10^5) integers a_1, a_2,..., a_n (1 <= a_i <= 10^6)",
             "The second line contains n integers a_1, a_2,..., a_n (1 <= n <= 2 * 10^5, 1 <= a_i <= 10^6)",
         ),
+    ),
+    _r(  # the list's values distinct, said again in parentheses after its "where" gloss: one more range of the line
+        "(bounds), where a_i is ... (for different indexes i != j, it must be a_i != a_j)",
+        r"\(([^()]*<=[^()]*)\)(,? where [^()]+?) \(for (?:all |any )?(?:different|distinct) ind(?:ices|exes) i ?!= ?j, (?:it must be |we have )?([A-Za-z]\w*)_\{?i\}? ?!= ?\3_\{?j\}?\)$",
+        r"(\1, \3_i != \3_j for i != j)\2",
+        (
+            "a_1, ..., a_n (1 <= a_i <= 9), where a_i is a cost (for distinct indices i != j, a_i != a_j)",
+            "a_1, ..., a_n (1 <= a_i <= 9, a_i != a_j for i != j), where a_i is a cost",
+        ),
+    ),
+    _r(  # each of the word's characters once: its length, its characters, no two the same (drawn so, checked)
+        "a string T that is a permutation of the string abc",
+        r"\b(string ([A-Za-z]\w*)),? (?:that|which) is a permutation of (?:the (?:string|word) )?([a-z0-9]{2,})$",
+        word_permutation,
+        (
+            "The second line contains a string T that is a permutation of the string abc",
+            "The second line contains a string T of length 3 (|T| = 3, T_i != T_j for i != j) consisting of"
+            " characters a, b and c",
+        ),
+    ),
+    _r(  # what the line said, said again: "(Hence, |T| = 3)" -- read as a guarantee like any other (checked)
+        "(hence, |T| = 3)",
+        r"^\((?:hence|thus|so|therefore),? (\|[A-Za-z]\w*\| = \d+)\)$",
+        r"It is guaranteed that \1",
+        ("(Hence, |T| = 3)", "It is guaranteed that |T| = 3"),
     ),
     _r(  # "one even integer n (4 <= n <= 10^5)": the parity one more range (read as "n is even", drawn so)
         "an even integer n",

@@ -48,8 +48,8 @@ from microcoder_data.testgen.prose_items import (
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_heads import elements_counted, ith_named, typed_names, typed_row
-from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, scalars_named
-from microcoder_data.testgen.prose_perms import PERMUTATION, PERMUTATION_GLOSS, of_story, permutation
+from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, scalars_named, without_direction
+from microcoder_data.testgen.prose_perms import PERMUTATION, of_story, permutation, permutation_gloss
 from microcoder_data.testgen.prose_joined import own_ranges, product_said, said_of_each
 from microcoder_data.testgen.prose_joined import product_ranges, several_strings, split_two_lines
 from microcoder_data.testgen.prose_story import story_readings
@@ -123,7 +123,8 @@ _SAYS_NOTHING = re.compile(  # sentences about the layout that state no value
     r"|the input consists of (?:multiple|several) test cases"
     r"|each test case is described as follows:?|for each test case:"
     r"|(?:the )?description of each test case consists of (?:one|two|three|four) lines?:?"
-    r"|each test case consists of (?:one|two|three|four|\d) lines?:?)$",
+    r"|each test case consists of (?:one|two|three|four|\d) lines?:?"
+    r"|note that there is no limit on the sum of \S+ (?:across|over|for) all test cases)$",  # lifts one: no value
     re.I,
 )
 
@@ -279,13 +280,14 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
         s = f"{s[: m.start()]} {bounds.group(1)}{s[m.start() : m.end() + bounds.start()]}"
         m = next(g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")"))
     gloss = index_range_said(s[: m.start()], s[m.end() :]) if m else ""  # "..., for each 1 <= i <= n" of its length
+    gloss = without_direction(gloss)  # "the numbers on the cards from top to bottom": which card each is
     comma_the = m and m.group(0).strip() == "," and re.match(r"the\b", gloss) and not _COUNT_GLOSS.match(gloss)
     if comma_the and not after_ranges(gloss):
         return s.strip(), ""  # "(1 <= d_i <= 10^6), the day on which ...": its own strict shape, or no gloss
     told = re.sub(r"\bnumber of (?:distinct|different)\b", "number of", gloss)
     # "the length of the permutation (and ...)" names n: the story's permutation must be read (read_prose)
     told = re.sub(r"\b(?:the )?(?:length|size)s? of (?:the |a |each )?permutations?\b", "", told, flags=re.I)
-    if m and PERMUTATION_GLOSS.fullmatch(s[m.end() :].strip()):  # read as a permutation (_permutation)
+    if m and permutation_gloss(s[m.end() :]):  # read as a permutation (_permutation)
         return s[: m.start()].strip(), PERMUTATION + re.sub(r"which are guaranteed to form", "form", s[m.end() :])
     said = (
         not _GLOSS_PROMISE.search(where_graph(gloss_without_tree(told)))

@@ -175,3 +175,33 @@ def scalars_named(line: str) -> int:
     list "a_1, a_2, ..., a_n": 0): a gloss has one part for each, and any part after says more (allow-listed)."""
     m = _SCALARS.search(re.sub(r" ?\([^()]*\)(?=,? (?:and )?[A-Za-z]\w* ?\()", "", line))  # "n (...) and k (...)"
     return len(re.split(r", ?(?:and )?| and ", m.group(1))) if m else 0
+
+
+def says_nothing_more(words: str) -> bool:
+    """Whether ``words`` (a gloss's noun phrase) hold no word that may say how the values are or compare
+    (:data:`SAYS_MORE`, :data:`_SAYS_VALUE`): "the predicted ratings" does; "the odd numbers", "the first n
+    integers", "the sorted values" do not."""
+    return not SAYS_MORE.search(words) and not _SAYS_VALUE.search(words)
+
+
+# the direction a list is written in, along the objects its values belong to ("— the numbers on the cards from top
+# to bottom"): which object each value is of, nothing of the values themselves -- where they are no positions
+DIRECTION = (
+    r"(?:from )?(?:top to (?:the )?bottom|bottom to (?:the )?top|left to (?:the )?right|right to (?:the )?left"
+    r"|front to (?:the )?back|back to (?:the )?front|first to (?:the )?last|beginning to (?:the )?end)"
+)
+# what the values may be for a direction to say nothing of them: a quantity carried by each object.  Not
+# "positions", "coordinates", "times", "indices", "days", "distances": those a direction sorts
+_CARRIED = r"numbers|values|integers|heights|weights|colou?rs|types|costs|prices|powers|strengths|ratings|labels"
+_ALONG = re.compile(
+    rf"((?:the )?(?:{_CARRIED})(?: (?:on|of|written on|in) (?:the |each )?(?:[a-z]+ ){{0,2}}[a-z]+)?),? {DIRECTION}",
+    re.I,
+)
+
+
+def without_direction(gloss: str) -> str:
+    """The gloss less the direction its list is written in, where its values are a quantity each object carries
+    ("the numbers on the cards from top to bottom": "the numbers on the cards"); any other gloss as it is
+    ("the positions of the chips from left to right" says they are sorted: kept, so refused)."""
+    m = _ALONG.fullmatch(gloss.strip())
+    return m.group(1) if m and plain_part(m.group(1)) else gloss

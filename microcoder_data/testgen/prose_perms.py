@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.prose_glosses import DIRECTION, says_nothing_more
 from microcoder_data.testgen.prose_items import ProseLine
 from microcoder_data.testgen.spec_model import _Unsupported
 
@@ -24,6 +25,46 @@ PERMUTATION_GLOSS = re.compile(
     r"|(?:the )?(?:elements|values) of [A-Za-z]\w*,? which (?:are guaranteed to )?form a permutation",
     re.I,
 )
+# a permutation of plain things ("— the permutation of the predicted ratings"), or the order they stand in
+# ("— the initial order of the members from front to back": each member once); its nouns may say nothing more
+# (says_nothing_more: "of the odd numbers", "of the first n integers" refuse).  A bare "the order of the dishes"
+# is no arrangement for sure (an order placed): only an initial or current order, or one written in a direction
+_OF_PLAIN = r"(?:the )?((?:[a-z]{3,} ){0,2}[a-z]{3,}s)"
+_PLAIN_PERMUTATION = re.compile(
+    rf"(?:the |a )?(?:initial |given )?permutation of {_OF_PLAIN}"
+    rf"|(?:the )?(?:initial|current) order of {_OF_PLAIN}(?:,? {DIRECTION})?|(?:the )?order of {_OF_PLAIN},? {DIRECTION}",
+    re.I,
+)
+
+
+def permutation_gloss(gloss: str) -> bool:
+    """Whether a gloss calls the line's list a permutation and says no more (read as one: ``permutation``)."""
+    plain = _PLAIN_PERMUTATION.fullmatch(gloss.strip())
+    nouns = plain and next(g for g in plain.groups() if g)
+    return bool(PERMUTATION_GLOSS.fullmatch(gloss.strip()) or (nouns and says_nothing_more(nouns)))
+
+
+def word_permutation(m: re.Match[str]) -> str:
+    """ "a string T that is a permutation of the string abc" (``m``: the string's words, its name, the word) in
+    the words a string line is read in: its length, its characters, none twice -- drawn so and checked.  A word
+    with a repeated character is left as it was (refused)."""
+    string, name, word = m.group(1), m.group(2), m.group(3)
+    if len(set(word)) != len(word):
+        return m.group(0)
+    # the distinctness before the characters: a parenthesis after them is taken for theirs
+    return f"{string} of length {len(word)} (|{name}| = {len(word)}, {name}_i != {name}_j for i != j) consisting of {_chars(word)}"
+
+
+def _chars(word: str) -> str:
+    return "characters " + ", ".join(word[:-1]) + " and " + word[-1]
+
+
+def word_permutation_read(line: str, read: list[str]) -> bool:
+    """Whether "T is a permutation of the string abc" (a guarantee of the story) is what the Input section read of
+    T (``read``: its constraint lines, as :func:`word_permutation` has them read): said twice, enforced once."""
+    m = re.fullmatch(r"([A-Za-z]\w*) is a permutation of (?:the (?:string|word) )?([a-z0-9]{2,})", line.strip())
+    said = m and [f"|{m[1]}| = {len(m[2])}", f"all values of {m[1]} are distinct", f"{m[1]} consists of {_chars(m[2])}"]
+    return bool(said) and all(x in read for x in said or [])
 
 
 def _refuse(sentence: str) -> _Unsupported:

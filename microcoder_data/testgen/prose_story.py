@@ -16,6 +16,7 @@ import re
 from typing import Callable
 
 from microcoder_data.testgen.prose_items import ProseLine, ranges
+from microcoder_data.testgen.prose_perms import word_permutation_read
 from microcoder_data.testgen.prose_promises import is_promise, sentences, split_sentences
 
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
@@ -178,7 +179,7 @@ def _restated(sentence: str, read: list[str]) -> bool:
         chain = rf"{order[1]} is sorted |(?:\S+ <=? )?{order[1]}_\{{?1\}}? <=? {order[1]}_\{{?2\}}? " if order else ""
         return line.replace(" ", "") in plain or bool(chain and any(re.match(chain, x) for x in read))
 
-    return bool(lines) and all(said(x) for x in lines)
+    return bool(lines) and all(said(x) or word_permutation_read(x, read) for x in lines)
 
 
 _DISTINCT_LISTS = re.compile(
