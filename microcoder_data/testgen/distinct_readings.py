@@ -102,6 +102,9 @@ def _singular(word: str) -> str:
     return re.sub(r"(?:(?<=[sxz])es|(?<=ch)es|s)$", "", word) if len(word) > 3 else word
 
 
+_KINDS = {"array", "list", "matrix", "grid", "string"}
+
+
 def _argument(reader: Any, words: str) -> str | None:
     """The one argument a noun phrase names: itself, its singular or plural, its words in camelCase or
     snake_case ("favorite companies"), less a qualifier ("the bikes locations") or a kind ("cuts array")."""
@@ -109,8 +112,10 @@ def _argument(reader: Any, words: str) -> str | None:
     parts = words.split()
     if not parts:
         return None
-    if len(parts) > 1 and parts[-1].lower() in (_QUALIFIERS | {"array", "list", "matrix", "grid", "string"}):
+    if len(parts) > 1 and parts[-1].lower() in (_QUALIFIERS | _KINDS):
         return _argument(reader, " ".join(parts[:-1])) or _joined(reader, parts)
+    if len(parts) == 2 and parts[0].lower() in _KINDS:  # the kind before the name: "matrix a", "array b"
+        return _joined(reader, parts) or _joined(reader, parts[1:])
     return _joined(reader, parts)
 
 

@@ -238,6 +238,9 @@ def read_string(
 
 
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
+_PROPERTY = re.compile(
+    r"\b(?:distinct|different|unique|sorted|palindrom\w*|each|every|all|exactly|at (?:most|least))\b", re.I
+)
 
 
 def _is_count(text: str, known: set[str]) -> bool:
@@ -258,6 +261,11 @@ def _alphabet_said(letters: str | None, name: str, *parens_and_binary: object) -
             return None
         return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else items[0]
     if letters:
+        said = [p for p in re.findall(r"\([^()]*\)", letters) if _COMPARISON.search(p) or _PROPERTY.search(p)]
+        if said:  # "characters a, b and c (s_i != s_j for i != j)": more than the letters, not read here
+            raise _Unsupported(
+                f"a condition beside a string's characters: {said[0]!r}", kind="unsupported_format", line=letters
+            )
         text = re.sub(r"\bLatin\b", "English", re.sub(r"\s*\([^()]*\)", "", letters))
         text = re.sub(r"\b(zeros|zeroes|ones|zero|one)\b", lambda w: _WORD_CHARS[w.group(1)], text)
         text = re.sub(r"\band/or\b", "and", text)
