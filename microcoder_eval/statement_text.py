@@ -25,6 +25,7 @@ __all__ = [
     "heading_of",
     "html_scripts",
     "implicit_products",
+    "without_footnote_marks",
     "latex_symbol",
     "latex_wrappers",
     "normalize_layout",
@@ -208,6 +209,19 @@ def unicode_operators(text: str) -> str:
     """Unicode comparisons, products, the ellipsis and the curly apostrophe as ASCII, a space either
     side (``1≤n`` -> ``1 <= n``): the one place both statement readers normalise them."""
     return _OPERATOR.sub(lambda m: f" {_OPERATORS[m.group(0)]} ", text)
+
+
+# Codeforces' footnote marks: "a permutation^{\ast} p", "^{\ddagger}A permutation of length n is ..."; only the
+# marks' own symbols, so an exponent (2^{30}, 2^(n+1)) is never one
+_FOOTNOTE_SYMBOL = (
+    r"(?:[+*∗†‡⋆]|\\(?:d?dagger|ast|star)(?![a-z]))"  # "^\\ddaggerA permutation ...": the mark, then the sentence
+)
+_FOOTNOTE_MARK = re.compile(rf"\^(?:\{{\s*{_FOOTNOTE_SYMBOL}\s*\}}|\(\s*{_FOOTNOTE_SYMBOL}\s*\)|{_FOOTNOTE_SYMBOL})")
+
+
+def without_footnote_marks(text: str) -> str:
+    """The text less its footnote marks: the sentence that defines a footnoted word reads as a definition."""
+    return _FOOTNOTE_MARK.sub("", text)
 
 
 _WRAPPERS = re.compile(

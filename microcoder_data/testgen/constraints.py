@@ -344,7 +344,7 @@ class _Reader:
         if depth and node.kind not in ("list", "str"):  # "the values of nums[i]" of a flat list
             node = self.node_at(name, depth - 1)
         if not depth and node.kind == "list" and node.elem.kind == "list":
-            return False  # "all numbers in matrix a": its cells or its rows? distinct_readings reads the said ones
+            return None  # "all numbers in matrix a": its cells or its rows? distinct_readings reads the said ones
         if node.kind == "str" and (within or re.search(r"\b(letters|characters)\b", lower)):
             node.distinct = True  # "all letters in word are distinct"
             return True

@@ -64,7 +64,7 @@ from microcoder_data.testgen.prose_sentences import (
     sum_sentences,
 )
 from microcoder_data.testgen.spec_model import _Unsupported
-from microcoder_eval.statement_text import heading_of, unicode_operators
+from microcoder_eval.statement_text import heading_of, unicode_operators, without_footnote_marks
 
 CASES = "cases"  # the variable holding the test cases: one list of values per case
 
@@ -229,7 +229,7 @@ def _without_output(statement: str) -> str:
 
 
 def _normal(text: str) -> str:
-    text = unicode_operators(text)
+    text = unicode_operators(without_footnote_marks(text))
     text = re.sub(r"(?<=\d)[ ,](?=\d{3}(?!\d))", "", text)  # 150 000, 200,000
     text = re.sub(
         r"\btest ?cases?\b|\bsets? of input data\b|\binput data sets?\b",

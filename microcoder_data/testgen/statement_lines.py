@@ -10,7 +10,7 @@ from microcoder_data.collect.prompts import is_instruction
 from microcoder_data.testgen.answer_checks import answer_check_of
 from microcoder_data.testgen.promises import is_promise, stated_clause
 from microcoder_data.testgen.prose_promises import split_sentences
-from microcoder_eval.statement_text import heading_of
+from microcoder_eval.statement_text import heading_of, without_footnote_marks
 
 
 def constraint_lines(statement: str) -> list[str] | None:
@@ -43,14 +43,15 @@ def body_promises(statement: str) -> list[str]:
 
 
 def body_text(statement: str) -> str:
-    """The statement's body: its text before the Constraints and the samples (headings blanked)."""
+    """The statement's body: its text before the Constraints and the samples (headings blanked, footnote marks
+    dropped: "^{\\ast}A permutation of length n is ..." is a definition)."""
     body = []
     for row in statement.splitlines():
         name = heading_of(row)
         if name and name not in ("Input", "Output", "Problem Statement"):
             break  # Constraints, Example 1, Sample Input 1, Note, ...
         body.append("" if name else row)
-    return "\n".join(body)
+    return without_footnote_marks("\n".join(body))
 
 
 # "The constraints guarantee that ...", "It can be proved that the constraints of this problem guarantee ...": what
