@@ -19,6 +19,7 @@ import re
 
 __all__ = [
     "DOTS",
+    "FOOTNOTE_MARK",
     "HTML_TAG",
     "LATEX_SYMBOLS",
     "PADDED",
@@ -216,12 +217,12 @@ def unicode_operators(text: str) -> str:
 _FOOTNOTE_SYMBOL = (
     r"(?:[+*∗†‡⋆]|\\(?:d?dagger|ast|star)(?![a-z]))"  # "^\\ddaggerA permutation ...": the mark, then the sentence
 )
-_FOOTNOTE_MARK = re.compile(rf"\^(?:\{{\s*{_FOOTNOTE_SYMBOL}\s*\}}|\(\s*{_FOOTNOTE_SYMBOL}\s*\)|{_FOOTNOTE_SYMBOL})")
+FOOTNOTE_MARK = re.compile(rf"\^(?:\{{\s*{_FOOTNOTE_SYMBOL}\s*\}}|\(\s*{_FOOTNOTE_SYMBOL}\s*\)|{_FOOTNOTE_SYMBOL})")
 
 
 def without_footnote_marks(text: str) -> str:
     """The text less its footnote marks: the sentence that defines a footnoted word reads as a definition."""
-    return _FOOTNOTE_MARK.sub("", text)
+    return FOOTNOTE_MARK.sub("", text)
 
 
 _WRAPPERS = re.compile(

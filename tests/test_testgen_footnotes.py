@@ -55,3 +55,36 @@ def test_a_footnote_saying_more_than_a_definition_still_refuses():
         "^{\\ast}It is guaranteed that p_1 < p_2."
     )
     _refused(SECTION, "3\n1 3 2\n", story)
+
+
+# an input of numbers only: "permutation" in the story is the answer's unless a sentence relates two inputs by it
+NUMBERS = (
+    "The first line contains a single integer t (1 <= t <= 10) — the number of test cases. "
+    "The only line of each test case contains two integers n and k (1 <= n <= 5, 0 <= k <= 9) — the length of the "
+    "permutation and the required value."
+)
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "Find a permutation p of length n whose value is k. Print it.",
+        "Let's call the value of a permutation^{\\ast} q the sum of |q_i - i|. Find such a permutation.\n\n"
+        f"^{{\\ast}}{DEFINITION}",
+    ],
+)
+def test_a_permutation_the_answer_is_does_not_refuse_an_input_of_numbers(story):
+    for v in _drawn(NUMBERS, "1\n3 4\n", story):
+        assert all(1 <= n <= 5 and 0 <= k <= 9 for n, k in v["cases"])
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "You are given two integers n and k that form a permutation of 1, 2. Find the answer.",
+        "You are given two integers. They form a permutation. Find the answer.",
+        "It is guaranteed that n and k form a permutation.",
+    ],
+)
+def test_a_permutation_relating_inputs_of_numbers_still_refuses(story):
+    _refused(NUMBERS, "1\n1 2\n", story)

@@ -49,7 +49,8 @@ from microcoder_data.testgen.prose_items import (
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_heads import elements_counted, ith_named, typed_names, typed_row
 from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, scalars_named, without_direction
-from microcoder_data.testgen.prose_perms import PERMUTATION, of_story, permutation, permutation_gloss
+from microcoder_data.testgen.prose_perms import PERMUTATION, PERMUTATION_WORD, of_story, permutation, permutation_gloss
+from microcoder_data.testgen.prose_perms import without_answer_permutations
 from microcoder_data.testgen.prose_joined import own_ranges, product_said, said_of_each
 from microcoder_data.testgen.prose_joined import product_ranges, several_strings, split_two_lines
 from microcoder_data.testgen.prose_story import story_readings
@@ -197,7 +198,9 @@ def read_prose(statement: str) -> ProseInput:
     told = told_without_graph(told_without_parents(told, reading.constraints), reading.constraints)
     lists = [line for line in reading.lines if line.count is not None]
     if lists and all(line.names[0] in reading.perms for line in lists):  # each list read as a permutation
-        told = re.sub(r"\bpermutations?\b", "", told, flags=re.I)
+        told = PERMUTATION_WORD.sub("", told)
+    elif not lists:
+        told = without_answer_permutations(told, names)
     if len(lists) == 1:  # the one list, read distinct / sorted: what the story says of it is what was read
         told = read_of_the_list(told, lists[0], reading.constraints, set(names) - {lists[0].names[0]})
     promise = story_promise(told, set(names))

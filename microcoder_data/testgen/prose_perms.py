@@ -13,6 +13,7 @@ from typing import Any
 
 from microcoder_data.testgen.prose_glosses import DIRECTION, says_nothing_more
 from microcoder_data.testgen.prose_items import ProseLine
+from microcoder_data.testgen.prose_promises import sentences
 from microcoder_data.testgen.spec_model import _Unsupported
 
 PERMUTATION = "permutation: "  # how prose_format._without_gloss marks a gloss calling the line's list a permutation
@@ -107,3 +108,20 @@ def of_story(reading: Any, name: str, sentence: str, top: str | None) -> bool:
     if listed and name not in reading.perms:
         permutation(listed[0], reading, sentence)
     return bool(listed)
+
+
+PERMUTATION_WORD = re.compile(r"\bpermutations?\b", re.I)
+
+
+def without_answer_permutations(told: str, names: list[str]) -> str:
+    """The story of an input of numbers only, less the word "permutation" where it can only be the answer's ("n --
+    the length of the permutation", "Find a permutation p of length n"): kept in a sentence that names two inputs
+    or more, or a pronoun that may stand for them ("p_1, p_2 and p_3 form a permutation", "They form a permutation")."""
+    return "\n\n".join(s if _inputs_named(s, names) > 1 else PERMUTATION_WORD.sub("", s) for s in sentences(told))
+
+
+def _inputs_named(sentence: str, names: list[str]) -> int:
+    """How many inputs a sentence names, ``p_1`` as ``p1`` (``subscripted_scalars``' names); a pronoun counts as two."""
+    if re.search(r"\b(?:they|them|these|those|their|both|each|all)\b", sentence, re.I):
+        return 2
+    return len(set(re.findall(r"\w+", re.sub(r"_\{?(\w+)\}?", r"\1", sentence))) & set(names))

@@ -26,6 +26,7 @@ import re
 from microcoder_data.testgen.prose_glosses import NOUNS, SAYS_MORE
 
 from microcoder_data.testgen.parent_trees import _PARENTS_LINE
+from microcoder_eval.statement_text import FOOTNOTE_MARK
 
 # what an input can be that no range states: the statement naming one makes the reading incomplete
 STRUCTURE = re.compile(
@@ -143,7 +144,7 @@ def split_sentences(text: str) -> list[str]:
 def sentences(text: str) -> list[str]:
     """``text`` cut into sentences, its footnotes (``^+``, ``^\\ddagger``) apart; the bullets after a
     sentence ending in ``:`` are that sentence's (``In one operation, you can: * choose ...``)."""
-    text = re.sub(r"\^\{?(?:\(\+\)|\+|∗|\*|†|\\ddagger|\\dagger)\}?\s*(?=[A-Z])", "\n\n", text)
+    text = re.sub(rf"(?:{FOOTNOTE_MARK.pattern})\s*(?=[A-Z])", "\n\n", text)
     # a bullet opens a line or follows a colon, semicolon or stop: "a_1 * a_2" is a product
     text = re.sub(r"(?:^|(?<=\n)|(?<=[:;!?])|(?<=[^.]\.))\s*\*\s+(?=\S)", "\n\n<bullet>", text)
     out: list[str] = []
