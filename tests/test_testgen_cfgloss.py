@@ -290,3 +290,11 @@ def test_a_permission_the_reading_contradicts_refuses(sentence):
     section = PERMIT.replace("n integers", "n distinct integers").format(sentence)  # read distinct: no repeats
     s = _spec(section, "3\n1 2 3\n")
     assert isinstance(s, NoSpec) and "forbids what this line permits (duplicates)" in s.reason, s
+
+
+def test_lengths_are_a_carried_quantity_for_a_direction_too():
+    # CARRIED names lengths and sizes: the segments' lengths listed from left to right say nothing of the lengths
+    for v in _drawn(f"{LIST.format(1000)} — the lengths of the segments from left to right.", "3\n5 1 5\n"):
+        assert all(1 <= x <= 1000 for x in v["a"])
+    _refused(f"{LIST.format(1000)} — the lengths of the prefixes from left to right.", "3\n5 1 5\n")
+    _refused(f"{LIST.format(1000)} — the positions of the segments from left to right.", "3\n5 1 5\n")
