@@ -48,6 +48,7 @@ from microcoder_data.testgen.prose_items import (
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_heads import elements_counted, ith_named, typed_names, typed_row
+from microcoder_data.testgen.prose_gloss_words import harmless_said, hidden_named, permission_said
 from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, scalars_named, without_direction
 from microcoder_data.testgen.prose_perms import PERMUTATION, PERMUTATION_WORD, of_story, permutation, permutation_gloss
 from microcoder_data.testgen.prose_perms import without_answer_permutations
@@ -187,6 +188,9 @@ def read_prose(statement: str) -> ProseInput:
     names = [n for line in reading.lines for n in line.names]
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
+    hidden = next((g for g in reading.glosses if hidden_named(g) in names), None)  # a bound on a hidden array's values
+    if hidden is not None:
+        raise _Unsupported(f"a gloss bounds the values of an input: {hidden!r}", kind="unsupported_format", line=hidden)
     totals = {(t[0][0], b.replace(" ", "")) for t, b in reading.totals if len(t) == 1 and len(t[0]) == 1}
     perm = lambda *a: of_story(reading, *a)  # noqa: E731
     normal = _normal(story)
@@ -284,6 +288,8 @@ def _without_gloss(sentence: str) -> tuple[str, str]:
         m = next(g for g in _GLOSS.finditer(s) if s[: g.start()].count("(") == s[: g.start()].count(")"))
     gloss = index_range_said(s[: m.start()], s[m.end() :]) if m else ""  # "..., for each 1 <= i <= n" of its length
     gloss = without_direction(gloss)  # "the numbers on the cards from top to bottom": which card each is
+    # "the tree you need to color", "for every query": phrases naming what a value is, out before it is judged
+    gloss = harmless_said(s[: m.start()] if m else "", gloss, _GLOSS_PROMISE)
     comma_the = m and m.group(0).strip() == "," and re.match(r"the\b", gloss) and not _COUNT_GLOSS.match(gloss)
     if comma_the and not after_ranges(gloss):
         return s.strip(), ""  # "(1 <= d_i <= 10^6), the day on which ...": its own strict shape, or no gloss
@@ -397,7 +403,8 @@ def _of_the_lines(s: str, reading: ProseInput, sentence: str) -> bool | None:
     reading.constraints += graph or []
     if graph:
         return False
-    distinct = distinct_said(s, reading.lines)  # "The strings are pairwise distinct"
+    # "The strings are pairwise distinct"; "Elements of array a may repeat" (a permission: the reader checks it)
+    distinct = distinct_said(s, reading.lines) or permission_said(s, reading.lines)
     reading.constraints += [distinct] if distinct else []
     if distinct:
         return False

@@ -190,11 +190,14 @@ DIRECTION = (
     r"(?:from )?(?:top to (?:the )?bottom|bottom to (?:the )?top|left to (?:the )?right|right to (?:the )?left"
     r"|front to (?:the )?back|back to (?:the )?front|first to (?:the )?last|beginning to (?:the )?end)"
 )
-# what the values may be for a direction to say nothing of them: a quantity carried by each object.  Not
+# what the values may be for a direction (or a task's order, prose_gloss_words) to say nothing of them: a quantity
+# carried by each object, its length or size too ("the lengths of the segments").  Not
 # "positions", "coordinates", "times", "indices", "days", "distances": those a direction sorts
-_CARRIED = r"numbers|values|integers|heights|weights|colou?rs|types|costs|prices|powers|strengths|ratings|labels"
+CARRIED = (
+    r"numbers|values|integers|heights|weights|colou?rs|types|costs|prices|powers|strengths|ratings|labels|lengths|sizes"
+)
 _ALONG = re.compile(
-    rf"((?:the )?(?:{_CARRIED})(?: (?:on|of|written on|in) (?:the |each )?(?:[a-z]+ ){{0,2}}[a-z]+)?),? {DIRECTION}",
+    rf"((?:the )?(?:{CARRIED})(?: (?:on|of|written on|in) (?:the |each )?(?:[a-z]+ ){{0,2}}[a-z]+)?),? {DIRECTION}",
     re.I,
 )
 
