@@ -88,3 +88,40 @@ def test_a_permutation_the_answer_is_does_not_refuse_an_input_of_numbers(story):
 )
 def test_a_permutation_relating_inputs_of_numbers_still_refuses(story):
     _refused(NUMBERS, "1\n1 2\n", story)
+
+
+# the first review's holes: "permutation" dropped where it still spoke of the input, a definition saying more
+THREE = "The only line contains three integers a, b and c (1 <= a, b, c <= 3)."
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "The given numbers form a permutation of 1, 2, 3.",
+        "The input is a permutation of 1, 2, 3.",
+        "Monocarp has a permutation of length 3. Its elements are a, b and c.",
+        "You are given a permutation of length 3.",
+    ],
+)
+def test_a_permutation_the_input_is_said_in_other_words_still_refuses(story):
+    _refused(THREE, "1 2 3\n", story)
+
+
+def test_a_string_that_is_a_permutation_of_letters_still_refuses():
+    section = "The only line contains a string s (1 <= |s| <= 5) consisting of characters a, b, c."
+    _refused(section, "abc\n", "Monocarp wrote a permutation of the letters a, b, c as a string.")
+
+
+@pytest.mark.parametrize(
+    "more",
+    [
+        " such that no element is at its own position.",
+        ", and here p_1 = 1.",
+        " whose first element is 1.",
+        " in increasing order.",
+    ],
+)
+def test_a_permutation_defined_with_more_refuses(more):
+    usual = "A permutation of length n is an array consisting of n distinct integers from 1 to n in arbitrary order"
+    story = f"You are given a permutation^{{\\ast}} p of length n. Find the answer.\n\n^{{\\ast}}{usual}{more}"
+    _refused(SECTION, "3\n2 3 1\n", story)

@@ -51,7 +51,7 @@ from microcoder_data.testgen.prose_heads import elements_counted, ith_named, typ
 from microcoder_data.testgen.prose_gloss_words import harmless_said, hidden_named, permission_said
 from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, scalars_named, without_direction
 from microcoder_data.testgen.prose_perms import PERMUTATION, PERMUTATION_WORD, of_story, permutation, permutation_gloss
-from microcoder_data.testgen.prose_perms import without_answer_permutations
+from microcoder_data.testgen.prose_perms import unusual_definition, without_answer_permutations
 from microcoder_data.testgen.prose_joined import own_ranges, product_said, said_of_each
 from microcoder_data.testgen.prose_joined import product_ranges, several_strings, split_two_lines
 from microcoder_data.testgen.prose_story import story_readings
@@ -203,8 +203,10 @@ def read_prose(statement: str) -> ProseInput:
     lists = [line for line in reading.lines if line.count is not None]
     if lists and all(line.names[0] in reading.perms for line in lists):  # each list read as a permutation
         told = PERMUTATION_WORD.sub("", told)
-    elif not lists:
-        told = without_answer_permutations(told, names)
+    elif not lists and not any(line.string for line in reading.lines):
+        told = without_answer_permutations(told)
+    if defined := unusual_definition(normal):  # "A permutation ... is ... such that ...": the word means more
+        raise _Unsupported(f"a permutation defined otherwise: {defined!r}", kind="promise", line=defined)
     if len(lists) == 1:  # the one list, read distinct / sorted: what the story says of it is what was read
         told = read_of_the_list(told, lists[0], reading.constraints, set(names) - {lists[0].names[0]})
     promise = story_promise(told, set(names))

@@ -113,15 +113,40 @@ def of_story(reading: Any, name: str, sentence: str, top: str | None) -> bool:
 PERMUTATION_WORD = re.compile(r"\bpermutations?\b", re.I)
 
 
-def without_answer_permutations(told: str, names: list[str]) -> str:
-    """The story of an input of numbers only, less the word "permutation" where it can only be the answer's ("n --
-    the length of the permutation", "Find a permutation p of length n"): kept in a sentence that names two inputs
-    or more, or a pronoun that may stand for them ("p_1, p_2 and p_3 form a permutation", "They form a permutation")."""
-    return "\n\n".join(s if _inputs_named(s, names) > 1 else PERMUTATION_WORD.sub("", s) for s in sentences(told))
+# "n -- the length of the permutation", "construct a permutation p": the answer's, where the input is numbers only
+_ANSWERS = re.compile(
+    r"\b((?:(?:length|size) of|construct|find|output|print|build|restore|create|generate) (?:the|a|any|your|such an?) )"
+    r"permutation\b",
+    re.I,
+)
+# the usual footnote defining a permutation; any other definition ("... in arbitrary order such that no element is at
+# its own position") changes the word and refuses (:func:`unusual_definition`)
+_DEFINED = re.compile(
+    r"an? permutations?(?: (?:p|q) )?(?: of (?:length|size) \w+| of \w+ (?:integers|elements|numbers))? (?:is|are) "
+    r"(?:an? |the )?(?:arrays?|sequences?)\b(?P<rest>[^.]*)\.?",
+    re.I,
+)
+_USUAL = re.compile(
+    r" (?:(?:consisting )?of \w+ distinct integers from 1 to \w+(?: in (?:arbitrary|any) order)?"
+    r"|containing (?:all|each) (?:numbers?|integers?) from 1 to \w+ exactly once"
+    r"|of \w+ integers,? (?:where|in which) each integer from 1 to \w+ (?:occurs|appears) exactly once"
+    r"|of integers from 1 to \w+ of length \w+ containing each number exactly once"
+    r"|of length \w+ containing each integer from 1 to \w+ exactly once)",
+    re.I,
+)
 
 
-def _inputs_named(sentence: str, names: list[str]) -> int:
-    """How many inputs a sentence names, ``p_1`` as ``p1`` (``subscripted_scalars``' names); a pronoun counts as two."""
-    if re.search(r"\b(?:they|them|these|those|their|both|each|all)\b", sentence, re.I):
-        return 2
-    return len(set(re.findall(r"\w+", re.sub(r"_\{?(\w+)\}?", r"\1", sentence))) & set(names))
+def without_answer_permutations(told: str) -> str:
+    """The story of an input of numbers only, less "permutation" in "the length of the permutation" (a gloss of n) or
+    as a task verb's object: the answer's; any other mention still speaks of the input ("The given numbers form a
+    permutation")."""
+    return _ANSWERS.sub(r"\1", told)
+
+
+def unusual_definition(story: str) -> str | None:
+    """The sentence defining "permutation" otherwise than the usual footnote does, or None."""
+    for sentence in sentences(story):
+        m = _DEFINED.fullmatch(sentence.strip())
+        if m and not _USUAL.fullmatch(m.group("rest")):
+            return sentence
+    return None
