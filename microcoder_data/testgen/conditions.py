@@ -187,6 +187,8 @@ def _comparison(reader: Any, text: str) -> bool:
     if len(parts) < 3:
         return False
     terms, ops = parts[0::2], parts[1::2]
+    if reader.first_index and any(_is(reader, t.strip(), "list") for t in terms):
+        return False  # x != y of two columns of rows (a statement's "x and y are distinct"): per row or as wholes?
     if not _add(reader, terms, lambda *exprs: " ".join(x for pair in zip(exprs, ops + [""]) for x in pair).strip()):
         return False
     if len(terms) == 3 and ops == ["<=", "<="]:

@@ -337,6 +337,15 @@ class _Reader:
         name, depth, attr = refs[0]
         if attr != "val":
             return False
+        if re.search(r"\b(letters|characters)\b", lower):
+            # a string's characters: the one named ("word", "words[i]"); of a list of strings ("all letters in
+            # s") within each string or across them all is not said, and never the strings themselves
+            target = self.node_at(name, depth)
+            several = re.search(r"\bstrings\b", lower) and not re.search(r"\beach\b", lower)
+            if target.kind != "str" or (several and "strings" not in self.nodes):
+                return False  # "all letters of the strings s_i": of each, or of all of them together?
+            target.distinct = True
+            return True
         # "the values in nums[i] are unique": within the element; "all points[i] are
         # distinct": the elements of the list
         within = re.search(rf"\b(?:in|of|within) (?:the )?{re.escape(found[0][0])}", text) is not None

@@ -4,6 +4,7 @@ the AtCoder reader reads (``prose_items.ranges`` calls these on one parenthesise
     1 <= u != v <= n               ->  1 <= u, v <= n  and  u != v
     n, m >= 2                      ->  n >= 2  and  m >= 2
     a, b, c are distinct           ->  a != b, a != c, b != c   (of one line's or one row's values)
+    x and y are distinct           ->  x != y                   (likewise)
     4 <= n * m <= 10^5, n, m >= 2  ->  n >= 2, m >= 2, 4 <= n * m, n * m <= 10^5
 
 The last: a product of two scalars bounded from below (each at least 1) and by nothing above, whose
@@ -17,7 +18,8 @@ from __future__ import annotations
 import re
 
 _TERM = r"[A-Za-z][A-Za-z0-9]*(?:_\{?i\}?)?"  # a name, or a row's value of it (x_i)
-_TERMS = rf"{_TERM}(?: ?, ?(?:and )?{_TERM})+"
+# names listed with commas or with "and" alone (``x and y are distinct``: each row's two values)
+_TERMS = rf"{_TERM}(?:(?: ?, ?(?:and )?| and ){_TERM})+"
 _NOT_EQUAL = re.compile(rf"(.+?) ?(<=|<) ?({_TERM}) ?!= ?({_TERM}) ?(<=|<) ?(.+)")
 _EACH = re.compile(rf"({_TERMS}) ?(>=|>|<=|<) ?([^<>=!,]+)")
 _DISTINCT = re.compile(rf"(?:all of )?({_TERMS}) are (?:pairwise )?(?:distinct|different)")
