@@ -119,7 +119,11 @@ _ENDS = re.compile(
     r"\bthe (?:start(?:ing)?|beginning|left|first) and (?:the )?(?:end(?:ing)?|right|last) (?=[a-z])", re.I
 )
 # a segment two values name (its ends, its borders): the first at most the second, unless the ranges say otherwise
-_SEGMENT = re.compile(r"\b(?:segments?|intervals?|subarrays?|subsegments?|substrings?)\b", re.I)
+_SEGMENT = re.compile(
+    r"(?:the |an? )?(?:(?:boundaries|borders|bounds|ends|endpoints|limits) of (?:the |an? |each )?(?:[a-z]+ )?)?"
+    r"(?:segments?|intervals?|subarrays?|subsegments?|substrings?)\b",
+    re.I,
+)
 _TWO_SCALARS = re.compile(
     r"\b(?:two )?(?:integers|numbers|values)[:,]? ([A-Za-z]\w*(?:_\{?i\}?)?)(?:,? and |, )([A-Za-z]\w*(?:_\{?i\}?)?) \("
 )
@@ -219,7 +223,8 @@ def hidden_leak(glosses: list[str], names: list[str]) -> str | None:
 def harmless_said(before: str, gloss: str, promise: re.Pattern[str]) -> str:
     """The gloss less the phrases that name what a value is though they hold a word that may say more (see the
     module's doc); ``before``: the line before the gloss, its ranges; ``promise``: the gloss's promise words."""
-    if _two_ordered(before) is False and _SEGMENT.search(gloss):  # "(1 <= l_i, r_i <= n) — the borders of the segment"
+    # "(1 <= l_i, r_i <= n) — the borders of a segment": the ends' order, which nothing draws
+    if _two_ordered(before) is False and _SEGMENT.match(gloss.strip()):
         raise _Unsupported(
             f"two values named as a segment's ends, which the ranges do not order: {gloss!r}",
             kind="unsupported_format",
