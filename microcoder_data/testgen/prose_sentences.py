@@ -257,10 +257,10 @@ _VALUES_NAMED = re.compile(
 )
 
 # a quantity the input's lists or strings make ("the sum of the arrays", "the number of common letters of the
-# strings", "the number of distinct elements of the array"): the value must equal it, which nothing checks; or
-# elements the task picks from them (PICKED)
+# strings", "the number of distinct elements of the array"; not "the desired median of the array", a target): the
+# value must equal it, which nothing checks; or elements the task picks from them (PICKED)
 _DERIVED = re.compile(
-    r"\b(?:sum|product|total|xor|average|mean|median|gcd|lcm|number of [a-z]+ [a-z]+) of (?:the |all |both )?"
+    r"^(?:the )?(?:sum|product|total|xor|average|mean|median|gcd|lcm|number of [a-z]+ [a-z]+) of (?:the |all |both )?"
     rf"(?:given )?(?:arrays?|strings?|sequences?|lists?|permutations?|sets?)\b|{PICKED},? {_CLAUSE_START}",
     re.I,
 )
