@@ -48,7 +48,7 @@ from microcoder_data.testgen.prose_items import (
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_heads import elements_counted, ith_named, typed_names, typed_row
-from microcoder_data.testgen.prose_gloss_words import harmless_said, hidden_named, permission_said
+from microcoder_data.testgen.prose_gloss_words import harmless_said, hidden_leak, permission_said
 from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, scalars_named, without_direction
 from microcoder_data.testgen.prose_perms import PERMUTATION, PERMUTATION_WORD, of_story, permutation, permutation_gloss
 from microcoder_data.testgen.prose_perms import unusual_definition, without_answer_permutations
@@ -188,7 +188,7 @@ def read_prose(statement: str) -> ProseInput:
     names = [n for line in reading.lines for n in line.names]
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
-    hidden = next((g for g in reading.glosses if hidden_named(g) in names), None)  # a bound on a hidden array's values
+    hidden = hidden_leak(reading.glosses, names)  # a bound on a hidden array's values, the input's after all
     if hidden is not None:
         raise _Unsupported(f"a gloss bounds the values of an input: {hidden!r}", kind="unsupported_format", line=hidden)
     totals = {(t[0][0], b.replace(" ", "")) for t, b in reading.totals if len(t) == 1 and len(t[0]) == 1}
@@ -636,8 +636,8 @@ _GLOSS_PROMISE = re.compile(
     r"|at (?:least|most)|exactly|not exceed|sorted|order|permutation|tree|graph|connected|palindrom|divisor|coprime"
     r"|composite|consecutive|adjacent|disjoint|fibonacci|perfect squares?|squares? of|ascending|descending|increasing"
     r"|decreasing|chronolog|symmetric|triangle|polygon|degenerate|collinear|overlap|intersect(?!ions?\b)"
-    r"|(?:smallest|largest|lowest|highest|left|right|top|bottom|first|last|earliest|latest) to (?:the )?"
-    r"(?:smallest|largest|lowest|highest|left|right|top|bottom|first|last|earliest|latest))\w*",
+    r"|(?:smallest|largest|lowest|highest|left|right|top|bottom|first|last|earliest|latest|front|back|beginning) to "
+    r"(?:the )?(?:smallest|largest|lowest|highest|left|right|top|bottom|first|last|earliest|latest|front|back|end))\w*",
     re.I,
 )
 _GRAPH_WORDS = re.compile(r"\b(?:trees?|graphs?|edges?|vertices|vertex|connected|loops?|reachable|cycles?)\b", re.I)

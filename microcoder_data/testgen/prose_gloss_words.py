@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import re
 
-from microcoder_data.testgen.prose_glosses import _FROM_VALUES, _SAYS_VALUE, CARRIED, NOUNS, SAYS_MORE
+from microcoder_data.testgen.prose_glosses import _FROM_VALUES, _SAYS_VALUE, CARRIED, NOUNS, PICKED, SAYS_MORE
 from microcoder_data.testgen.prose_items import ProseLine
 from microcoder_data.testgen.prose_promises import STRUCTURE
+from microcoder_data.testgen.spec_model import _Unsupported
 
 # where a gloss part ends: the next part ("the number of coins ... and the initial minimum amount ...")
 _PART_END = r"(?=,|;|\s+and (?:the|a|an|its|their)\b|$)"
@@ -68,19 +69,36 @@ def _task_clauses_dropped(gloss: str, promise: re.Pattern[str]) -> str:
     """The gloss less its quiet clauses about the task, and less the task's object a clause names (see above).  The
     gloss the story's check reads keeps them (``prose_format.read_prose``): a tree only the gloss names is judged
     there, as the input's edges may be it."""
+    picked = re.compile(rf"{PICKED}$", re.I)  # "the number of elements you need to choose": kept, refused
     gloss = _TASK_OBJECT.sub(
-        lambda m: "" if _quiet(_GRAPH.sub("", m[1]), promise) and _quiet(m[2], promise) else m.group(0), gloss
+        lambda m: (
+            ""
+            if _quiet(_GRAPH.sub("", m[1]), promise) and _quiet(m[2], promise) and not picked.search(m[1])
+            else m.group(0)
+        ),
+        gloss,
     )
     return _TASK_CLAUSE.sub(
-        lambda m: "" if _quiet(m.group(0).replace('"', ""), promise, "which" in m.group(0)) else m.group(0), gloss
+        lambda m: (
+            ""
+            if _quiet(m.group(0).replace('"', ""), promise, "which" in m.group(0))
+            and not picked.search(gloss[: m.start()])
+            else m.group(0)
+        ),
+        gloss,
     )
 
 
 _GRAPH = re.compile(r"\b(?:trees?|graphs?)$")
 
 
-# "for every query", "of both strings": whose value each is, a plain noun after the quantifier
-_DISTRIBUTIVE = re.compile(rf"\b(?:for|of|in) every ([a-z]+){_PART_END}|\bof both ([a-z]+){_PART_END}")
+# "for every query", "the length of both strings": whose value each is, a plain noun after the quantifier; "of both"
+# only of a length or size ("the number of common elements of both arrays", "the sum of both arrays": a quantity the
+# two inputs make, which the value must then equal)
+_DISTRIBUTIVE = re.compile(
+    rf"\b(?:for|of|in) every ([a-z]+){_PART_END}|(?<=\bthe length )of both ([a-z]+){_PART_END}"
+    rf"|(?<=\bthe size )of both ([a-z]+){_PART_END}"
+)
 
 
 def _distributives_plain(gloss: str) -> str:
@@ -90,7 +108,8 @@ def _distributives_plain(gloss: str) -> str:
     def plain(m: re.Match[str]) -> str:
         if m.group(1):
             return m.group(0).replace("every", "each") if m.group(1) in NOUNS else m.group(0)
-        return f"of the {m.group(2)}" if m.group(2) in NOUNS and m.group(2).endswith("s") else m.group(0)
+        noun = m.group(2) or m.group(3)
+        return f"of the {noun}" if noun in NOUNS and noun.endswith("s") else m.group(0)
 
     return _DISTRIBUTIVE.sub(plain, gloss)
 
@@ -99,26 +118,67 @@ def _distributives_plain(gloss: str) -> str:
 _ENDS = re.compile(
     r"\bthe (?:start(?:ing)?|beginning|left|first) and (?:the )?(?:end(?:ing)?|right|last) (?=[a-z])", re.I
 )
+# a segment two values name (its ends, its borders): the first at most the second, unless the ranges say otherwise
+_SEGMENT = re.compile(
+    r"(?:the |an? )?(?:(?:boundaries|borders|bounds|ends|endpoints|limits) of (?:the |an? |each )?(?:[a-z]+ )?)?"
+    r"(?:segments?|intervals?|subarrays?|subsegments?|substrings?)\b",
+    re.I,
+)
 _TWO_SCALARS = re.compile(
     r"\b(?:two )?(?:integers|numbers|values)[:,]? ([A-Za-z]\w*(?:_\{?i\}?)?)(?:,? and |, )([A-Za-z]\w*(?:_\{?i\}?)?) \("
 )
+
+
+def _two_ordered(before: str) -> bool | None:
+    """Whether the line names two values its ranges order ("l_i and r_i (1 <= l_i <= r_i <= n)"); None if it names
+    no two values."""
+    m = _TWO_SCALARS.search(before)
+    ordered = m and re.search(rf"(?<![\w.]){re.escape(m[1])} ?<=? ?{re.escape(m[2])}(?![\w(])", before[m.end() :])
+    return bool(ordered) if m else None
 
 
 def _ends_dropped(before: str, gloss: str) -> str:
     """The gloss with "the start and end <noun>" as "the <noun>" where the line (``before``) names two values and
     its ranges order them ("l_i and r_i (1 <= l_i <= r_i <= n)"); else as it is (the ends say the order).  Not the
     ends of values ("the first and last elements of the array": a_1 and a_n, another input's)."""
-    m = _TWO_SCALARS.search(before)
-    ordered = m and re.search(rf"(?<![\w.]){re.escape(m[1])} ?<=? ?{re.escape(m[2])}(?![\w(])", before[m.end() :])
+    ordered = _two_ordered(before)
     ends = _ENDS.search(gloss)
     of_values = ends and _FROM_VALUES.search(re.split(r"[,;]", gloss[ends.end() :])[0])  # "of the array": a_1, a_n
-    return _ENDS.sub("the ", gloss) if ordered and not of_values else gloss
+    rest = re.split(_PART_END, gloss[ends.end() :])[0] if ends else ""
+    return _ENDS.sub("the ", gloss) if ordered and not of_values and _plain_ends(rest) else gloss
 
 
-# "... in the same order they should be placed on the axis": the order of a task's action (a modal, a passive)
+# what the two ends are of, plainly ("day of each job", "borders of the segment", "of the segment"): a head noun, then
+# "of"/"in" a plain noun; a qualifier ("of the vowel segment", "of the longest plateau", "of the constant segment")
+# or a noun outside the lists ("of the mountain": which segments are mountains) may say what the values are, so the
+# ends stay (and refuse)
+_END_WORDS = frozenset(
+    "border borders bound bounds boundary boundaries end ends endpoint endpoints point points index indices position"
+    " positions day days time times moment moments segment segments interval intervals subarray subarrays substring"
+    " substrings subsegment subsegments range ranges trip trips journey journeys".split()
+)
+_ADJECTIVAL = frozenset("initial current constant variable total sum count amount mass".split())
+
+
+def _plain_ends(rest: str) -> bool:
+    """Whether the words after two ends (see above) are plain: an optional head, then up to two "of the <noun>"."""
+    known = lambda w: w in _END_WORDS or (w in NOUNS and w not in _ADJECTIVAL)  # noqa: E731
+    words = rest.split()
+    if words and words[0] not in ("of", "in") and words.pop(0) not in _END_WORDS:  # "letters": the values, maybe
+        return False
+    objects = [words[k : k + 3] for k in range(0, len(words), 3)]
+    return len(objects) <= 2 and all(
+        len(o) == 3 and o[0] in ("of", "in") and o[1] in ("the", "each", "a", "an") and known(o[2]) for o in objects
+    )
+
+
+# "... in the same order they should be placed on the axis": the order of a task's action (a modal, a passive), an
+# action that puts no order on the values themselves; "ranked", "sorted", "stacked", "nested", "arranged",
+# "extracted" may (the largest first, each inside the next, a heap's order): not read
+_ORDERLESS = r"placed|put|built|bought|processed|visited|performed|applied|painted|played|used|solved|cooked"
 _PLACED = re.compile(
     r",? in the (?:same )?order (?:in which )?(?:they|these|the [a-z]+) (?:should|must|need to|have to|are to) be"
-    r" [a-z]+(?: (?:on|in|into|onto|at|along|to) (?:the )?[a-z]+)?$",
+    rf" (?:{_ORDERLESS})(?: (?:on|in|into|onto|at|along|to) (?:the )?[a-z]+)?$",
     re.I,
 )
 
@@ -147,9 +207,29 @@ def hidden_named(gloss: str) -> str | None:
     return m[1] if m and re.search(rf"\b{_OF_HIDDEN.format(re.escape(m[1]))}{_PART_END}", gloss) else None
 
 
+# a gloss that speaks of the hidden array ("— the values of the hidden array", "the hidden array")
+_OF_THE_HIDDEN = re.compile(r"\b(?:hidden|secret|unknown) (?:array|sequence|list|permutation)", re.I)
+
+
+def hidden_leak(glosses: list[str], names: list[str]) -> str | None:
+    """A gloss bounding a hidden array's values (:func:`hidden_named`) that the input holds after all: the array is
+    named as an input, or another gloss gives an input as the hidden array (its values, its elements); else None."""
+    bounding = [g for g in glosses if hidden_named(g)]
+    named = next((g for g in bounding if hidden_named(g) in names), None)
+    told = next((g for g in glosses if g not in bounding and _OF_THE_HIDDEN.search(g)), None)
+    return named or (bounding[0] if bounding and told else None)
+
+
 def harmless_said(before: str, gloss: str, promise: re.Pattern[str]) -> str:
     """The gloss less the phrases that name what a value is though they hold a word that may say more (see the
     module's doc); ``before``: the line before the gloss, its ranges; ``promise``: the gloss's promise words."""
+    # "(1 <= l_i, r_i <= n) — the borders of a segment": the ends' order, which nothing draws
+    if _two_ordered(before) is False and _SEGMENT.match(gloss.strip()):
+        raise _Unsupported(
+            f"two values named as a segment's ends, which the ranges do not order: {gloss!r}",
+            kind="unsupported_format",
+            line=gloss,
+        )
     gloss = _task_clauses_dropped(gloss, promise)
     gloss = _distributives_plain(gloss)
     gloss = _ends_dropped(before, gloss)

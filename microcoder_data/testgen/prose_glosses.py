@@ -66,6 +66,12 @@ def list_length(line: str) -> str | None:
     return m.group(1) if m else last.group(2) if last else None
 
 
+# the input's elements, or a part of them, as what the task picks ("the number of elements you need to choose", "the
+# index of the element to delete", "the size of the subset you need to pick"): at most the list's length, which the
+# line's ranges may not say (prose_sentences.noun_phrases refuses; prose_gloss_words keeps such a clause)
+PICKED = r"\b(?:elements?|items?|entries|entry|subsets?|subsequences?|subarrays?|subsegments?|substrings?)"
+
+
 # what a clause after "which" may not say: an order, a comparison, a value ("the day on which it is largest")
 _SAYS_VALUE = re.compile(
     r"sort|increas|decreas|ascend|descend|distinct|differ|uniq|equal|same|order|permut|first|last|previous|next"
@@ -87,6 +93,7 @@ SAYS_MORE = re.compile(
     r"|up to|within (?!the\b)"
     r"|summands?|discounted|prefix|suffix|sorting|listed|coincide|cheap|expensive)\b"
     r"|\b(?:from|to) (?:the )?[a-z]+est\b|\b[a-z]+est (?:first|last|to)\b"  # "from tallest to shortest": an order
+    r"|\b(?:start(?:ing)?|beginning|first) and (?:the )?(?:end(?:ing)?|last)\b"  # two ends: an order, maybe a_1, a_n
     r"|\b([a-z]+er) and \1\b"  # "later and later"
     r"|(?<!\bof )(?<!\bin )\ball\b|\beach (?:a|an|one|of|is|are|being)\b",  # "each a multiple": "each target" is not
     re.I,
@@ -197,14 +204,19 @@ CARRIED = (
     r"numbers|values|integers|heights|weights|colou?rs|types|costs|prices|powers|strengths|ratings|labels|lengths|sizes"
 )
 _ALONG = re.compile(
-    rf"((?:the )?(?:{CARRIED})(?: (?:on|of|written on|in) (?:the |each )?(?:[a-z]+ ){{0,2}}[a-z]+)?),? {DIRECTION}",
+    rf"((?:the )?({CARRIED})(?: (on|of|written on|in) (?:the |each )?(?:[a-z]+ ){{0,2}}[a-z]+)?),? {DIRECTION}",
     re.I,
 )
+# a bare number word "of" the objects names them ("the numbers of the cells from left to right": each cell's index,
+# listed along the direction, so sorted); written "on" or "in" them, it is a value they carry
+_INDEXED = re.compile(r"numbers|values|integers", re.I)
 
 
 def without_direction(gloss: str) -> str:
     """The gloss less the direction its list is written in, where its values are a quantity each object carries
     ("the numbers on the cards from top to bottom": "the numbers on the cards"); any other gloss as it is
-    ("the positions of the chips from left to right" says they are sorted: kept, so refused)."""
+    ("the positions of the chips from left to right" says they are sorted, "the numbers of the cells from left to
+    right" are the cells' indices: kept, so refused)."""
     m = _ALONG.fullmatch(gloss.strip())
-    return m.group(1) if m and plain_part(m.group(1)) else gloss
+    index = m and m[3] and m[3].lower() == "of" and _INDEXED.fullmatch(m[2])
+    return m.group(1) if m and not index and plain_part(m.group(1)) else gloss

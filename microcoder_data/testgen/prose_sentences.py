@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from microcoder_data.testgen.prose_families import rewrite as more_wordings
-from microcoder_data.testgen.prose_glosses import SAYS_MORE, bare_part, plain_part, without_limit_word
+from microcoder_data.testgen.prose_glosses import PICKED, SAYS_MORE, bare_part, plain_part, without_limit_word
 
 _ORDINAL = r"first|second|third|fourth|fifth|sixth|next|only|single|final|last"
 _REWRITES = [
@@ -245,6 +245,27 @@ _PHRASE_START = re.compile(
 )
 
 
+# a part that is names of values only, each by a fixed index ("a_1 and a_n", "respectively a_1 and a_n (respectively)"):
+# it says the line's values equal those (a row's own "x_i and y_i" is not such)
+# how a clause about the task begins ("you need to choose", "to delete", "required to form")
+_CLAUSE_START = r"(?:(?:that|which) )?(?:you|we|to|required|needed|necessary|must|should)\b"
+_VALUE_NAME = r"[A-Za-z]\w*_\{?(?:\d+|[a-hk-z]\w*)\}?"
+_VALUES_NAMED = re.compile(
+    rf"(?:(?:respectively|correspondingly|that is|i\.e\.),? )?{_VALUE_NAME}(?:,? (?:and |or )?{_VALUE_NAME})*"
+    r"(?: \(?(?:respectively|correspondingly)\)?)?",
+    re.I,
+)
+
+# a quantity the input's lists or strings make ("the sum of the arrays", "the number of common letters of the
+# strings", "the number of distinct elements of the array"; not "the desired median of the array", a target): the
+# value must equal it, which nothing checks; or elements the task picks from them (PICKED)
+_DERIVED = re.compile(
+    r"^(?:the )?(?:sum|product|total|xor|average|mean|median|gcd|lcm|number of [a-z]+ [a-z]+) of (?:the |all |both )?"
+    rf"(?:given )?(?:arrays?|strings?|sequences?|lists?|permutations?|sets?)\b|{PICKED},? {_CLAUSE_START}",
+    re.I,
+)
+
+
 def noun_phrases(gloss: str, respective: int = 0) -> bool:
     """Whether a gloss (``— the number of rows and columns, respectively``) is noun phrases only (the first
     ``respective`` parts each naming one of the line's scalars; any later part allow-listed words only),
@@ -264,6 +285,8 @@ def noun_phrases(gloss: str, respective: int = 0) -> bool:
         named = [x for p in named for x in re.split(r"\s+and\s+(?=(?:the|a|an|its|their)\b)", p.strip())]
     for k, p in enumerate(named):
         p = re.sub(r"^(?:and|or)\s+", "", p.strip())
+        if _VALUES_NAMED.fullmatch(p) or _DERIVED.search(p):  # "..., respectively a_1 and a_n": another input's
+            return False
         # a later part: allow-listed words only (prose_glosses); "each" only before plain nouns ("each row")
         later = all(plain_part(x) or bare_part(x) for x in re.split(r"\s+(?:and|or)\s+", p))
         first = _PHRASE_START.match(p) or plain_part(p)

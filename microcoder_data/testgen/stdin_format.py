@@ -307,6 +307,21 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     return StdinSpec(rows, _spec_of(rows, raw, lines, statement, set(chars), [f"{n}.length == 1" for n in chars]))
 
 
+def _one_length(lengths: list[str], constraints: list[str]) -> None:
+    """Refuses a string's length said again as another value ("a string T of length n", then "(Hence, |T| = 3)" or
+    "It is guaranteed that |T| = 4"): one of the two would be dropped unchecked (a bound's eq keeps one)."""
+    said = {m[1]: m[2].strip() for c in constraints if (m := re.fullmatch(r"\|(\w+)\| ?==? ?(.+)", c))}
+    for line in lengths:
+        name, count = line.split(".length == ")
+        bounded = count.isdigit() and any(f"|{name}|" in c and not re.search(r"\| ?==? ?\d+$", c) for c in constraints)
+        if bounded or name in said and said[name].replace(" ", "") != count.replace(" ", ""):  # |T| <= 2 of 3 too
+            raise _Unsupported(
+                f"the length of {name} said twice: {count!r} and {said.get(name, 'a bound')!r}",
+                kind="unsupported_format",
+                line=line,
+            )
+
+
 def _prose_spec(p: Problem, statement: str) -> StdinSpec:
     """The spec of an input stated in prose (prose_format.py); several test cases become a
     count and a list of cases (test_cases.py), every existing input checked against it."""
@@ -327,6 +342,7 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
         for line in reading.lines
     ]
     lengths = [f"{line.names[0]}.length == {line.count}" for line in reading.lines if line.string and line.count]
+    _one_length(lengths, reading.constraints)
     lengths += [f"{line.names[0]}[i].length == {line.length}" for line in reading.lines if line.length]
     if reading.cases is None:
         raw = [parse(inner, t.input) for t in p.tests]
