@@ -57,7 +57,8 @@ def test_a_footnote_saying_more_than_a_definition_still_refuses():
     _refused(SECTION, "3\n1 3 2\n", story)
 
 
-# an input of numbers only: "permutation" in the story is the answer's unless a sentence relates two inputs by it
+# an input of numbers only: a rule reading "permutation" there as the answer's was withdrawn (two reviews found
+# sentences it dropped that spoke of the input); every such story refuses
 NUMBERS = (
     "The first line contains a single integer t (1 <= t <= 10) — the number of test cases. "
     "The only line of each test case contains two integers n and k (1 <= n <= 5, 0 <= k <= 9) — the length of the "
@@ -69,24 +70,13 @@ NUMBERS = (
     "story",
     [
         "Find a permutation p of length n whose value is k. Print it.",
-        "Let's call the value of a permutation^{\\ast} q the sum of |q_i - i|. Find such a permutation.\n\n"
-        f"^{{\\ast}}{DEFINITION}",
-    ],
-)
-def test_a_permutation_the_answer_is_does_not_refuse_an_input_of_numbers(story):
-    for v in _drawn(NUMBERS, "1\n3 4\n", story):
-        assert all(1 <= n <= 5 and 0 <= k <= 9 for n, k in v["cases"])
-
-
-@pytest.mark.parametrize(
-    "story",
-    [
         "You are given two integers n and k that form a permutation of 1, 2. Find the answer.",
         "You are given two integers. They form a permutation. Find the answer.",
         "It is guaranteed that n and k form a permutation.",
+        "You are given n and k. Find the permutation of length n whose first element is the given k.",
     ],
 )
-def test_a_permutation_relating_inputs_of_numbers_still_refuses(story):
+def test_a_permutation_in_the_story_of_an_input_of_numbers_refuses(story):
     _refused(NUMBERS, "1\n1 2\n", story)
 
 
@@ -124,4 +114,18 @@ def test_a_string_that_is_a_permutation_of_letters_still_refuses():
 def test_a_permutation_defined_with_more_refuses(more):
     usual = "A permutation of length n is an array consisting of n distinct integers from 1 to n in arbitrary order"
     story = f"You are given a permutation^{{\\ast}} p of length n. Find the answer.\n\n^{{\\ast}}{usual}{more}"
+    _refused(SECTION, "3\n2 3 1\n", story)
+
+
+@pytest.mark.parametrize(
+    "footnote",
+    [
+        "We call an array p a permutation if it contains each integer from 1 to n exactly once and p_i != i.",
+        f"{DEFINITION} In this problem, a permutation never has p_i = i.",
+        f"{DEFINITION} Here, permutations have no fixed points.",
+        "A permutation of length n is an ordering of 1 to n in which no element is at its own position.",
+    ],
+)
+def test_the_second_review_definitions_saying_more_refuse(footnote):
+    story = f"You are given a permutation^{{\\ast}} p of length n. Find the answer.\n\n^{{\\ast}}{footnote}"
     _refused(SECTION, "3\n2 3 1\n", story)

@@ -51,7 +51,7 @@ from microcoder_data.testgen.prose_heads import elements_counted, ith_named, typ
 from microcoder_data.testgen.prose_gloss_words import harmless_said, hidden_leak, permission_said
 from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, scalars_named, without_direction
 from microcoder_data.testgen.prose_perms import PERMUTATION, PERMUTATION_WORD, of_story, permutation, permutation_gloss
-from microcoder_data.testgen.prose_perms import unusual_definition, without_answer_permutations
+from microcoder_data.testgen.prose_perms import unusual_definition, usual_permutation_words
 from microcoder_data.testgen.prose_joined import own_ranges, product_said, said_of_each
 from microcoder_data.testgen.prose_joined import product_ranges, several_strings, split_two_lines
 from microcoder_data.testgen.prose_story import story_readings
@@ -198,13 +198,12 @@ def read_prose(statement: str) -> ProseInput:
     reading.story = story if story != normal else reading.story  # less the sentences read
     reading.constraints += said + _story_ranges(_normal(story), set(names))
     glosses = [re.sub(r"\bnumber of (?:distinct|different)\b", "number of", g) for g in reading.glosses]  # a count
-    told = told_without_tree(_normal(_without_output(story)) + "\n\n" + "\n\n".join(glosses), reading.constraints)
-    told = told_without_graph(told_without_parents(told, reading.constraints), reading.constraints)
     lists = [line for line in reading.lines if line.count is not None]
+    told = _normal(_without_output(story))
     if lists and all(line.names[0] in reading.perms for line in lists):  # each list read as a permutation
-        told = PERMUTATION_WORD.sub("", told)
-    elif not lists and not any(line.string for line in reading.lines):
-        told = without_answer_permutations(told)
+        glosses, told = [PERMUTATION_WORD.sub("", g) for g in glosses], usual_permutation_words(told, reading.perms)
+    told = told_without_tree(told + "\n\n" + "\n\n".join(glosses), reading.constraints)
+    told = told_without_graph(told_without_parents(told, reading.constraints), reading.constraints)
     if defined := unusual_definition(normal):  # "A permutation ... is ... such that ...": the word means more
         raise _Unsupported(f"a permutation defined otherwise: {defined!r}", kind="promise", line=defined)
     if len(lists) == 1:  # the one list, read distinct / sorted: what the story says of it is what was read

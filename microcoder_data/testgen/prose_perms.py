@@ -13,7 +13,7 @@ from typing import Any
 
 from microcoder_data.testgen.prose_glosses import DIRECTION, says_nothing_more
 from microcoder_data.testgen.prose_items import ProseLine
-from microcoder_data.testgen.prose_promises import sentences
+from microcoder_data.testgen.prose_promises import is_definition, sentences
 from microcoder_data.testgen.spec_model import _Unsupported
 
 PERMUTATION = "permutation: "  # how prose_format._without_gloss marks a gloss calling the line's list a permutation
@@ -113,12 +113,6 @@ def of_story(reading: Any, name: str, sentence: str, top: str | None) -> bool:
 PERMUTATION_WORD = re.compile(r"\bpermutations?\b", re.I)
 
 
-# "n -- the length of the permutation", "construct a permutation p": the answer's, where the input is numbers only
-_ANSWERS = re.compile(
-    r"\b((?:(?:length|size) of|construct|find|output|print|build|restore|create|generate) (?:the|a|any|your|such an?) )"
-    r"permutation\b",
-    re.I,
-)
 # the usual footnote defining a permutation; any other definition ("... in arbitrary order such that no element is at
 # its own position") changes the word and refuses (:func:`unusual_definition`)
 _DEFINED = re.compile(
@@ -136,17 +130,33 @@ _USUAL = re.compile(
 )
 
 
-def without_answer_permutations(told: str) -> str:
-    """The story of an input of numbers only, less "permutation" in "the length of the permutation" (a gloss of n) or
-    as a task verb's object: the answer's; any other mention still speaks of the input ("The given numbers form a
-    permutation")."""
-    return _ANSWERS.sub(r"\1", told)
+def usual_permutation_words(story: str, perms: list[str]) -> str:
+    """The story of an input whose every list is read as a permutation (``perms``), less the word where it says no
+    more than that reading: the usual definition and its examples ("For example, [2,3,1,5,4] is a permutation"), and
+    the word naming a list read so ("the permutation p", "p is a permutation"). Anywhere else the word stays, for the
+    story's check ("In this problem, a permutation never has p_i = i" refuses)."""
+    names = "|".join(map(re.escape, sorted(perms, key=len, reverse=True)))
+    naming = re.compile(rf"\bpermutations? (?=(?:{names})(?:_|\b))|(?<![\w.])((?:{names}) is an? )permutation\b", re.I)
+    return "\n\n".join(
+        PERMUTATION_WORD.sub("", s) if _is_usual(s) or _EXAMPLE.match(s.strip()) else naming.sub(r"\1", s)
+        for s in sentences(story)
+    )
+
+
+_EXAMPLE = re.compile(r"for example\b", re.I)
+
+
+def _is_usual(sentence: str) -> bool:
+    m = _DEFINED.fullmatch(sentence.strip())
+    return bool(m and _USUAL.fullmatch(m.group("rest")))
 
 
 def unusual_definition(story: str) -> str | None:
     """The sentence defining "permutation" otherwise than the usual footnote does, or None."""
     for sentence in sentences(story):
-        m = _DEFINED.fullmatch(sentence.strip())
-        if m and not _USUAL.fullmatch(m.group("rest")):
+        said = _DEFINED.fullmatch(sentence.strip()) or (PERMUTATION_WORD.search(sentence) and is_definition(sentence))
+        if (
+            said and not _is_usual(sentence) and not _EXAMPLE.match(sentence.strip())
+        ):  # "We call an array p a permutation if ... and p_i != i"
             return sentence
     return None
