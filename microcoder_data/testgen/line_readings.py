@@ -32,7 +32,6 @@ from microcoder_data.testgen.order_readings import ENTRIES as ORDER_ENTRIES
 from microcoder_data.testgen.count_readings import ENTRIES as COUNT_ENTRIES
 from microcoder_data.testgen.coprime_readings import ENTRIES as COPRIME_ENTRIES
 from microcoder_data.testgen.pair_readings import ENTRIES as PAIR_ENTRIES
-from microcoder_data.testgen.position_ranges import ENTRIES as POSITION_RANGE_ENTRIES
 from microcoder_data.testgen.promise_clauses import ENTRIES as PROMISE_ENTRIES
 from microcoder_data.testgen.relation_readings import (
     differs_from_position,
@@ -292,7 +291,6 @@ READINGS += (  # last: a line another reading takes as a whole stays its
         said_in_clauses,
     ),
 )
-READINGS += tuple(Reading(*r) for r in POSITION_RANGE_ENTRIES)  # a bound at some positions: position_ranges.py
 READINGS += tuple(Reading(*r) for r in RELATION_ENTRIES)  # relations over terms, one grammar: relation_grammar.py
 
 

@@ -31,9 +31,6 @@ def pairs_compared(reader: Any, text: str) -> bool | None:
         names, same = [one.group(1), one.group(3)], False
     else:
         return None
-    indices = m.group(2, 5) if m else one.group(2, 4)
-    if any(not re.fullmatch(r"[a-z]", x) or x in reader.nodes for x in indices):
-        return None  # ``A[N] != A[1]``: elements at stated positions, relation_grammar's
     if len(set(names)) != len(names) or not all(is_number_list(reader.nodes.get(n)) for n in names):
         return False  # (A_i, B_i) != (A_j, B_j): distinct pairs, conditions.read_distinct_pairs's
     reader.checks.append(f"{'differ_everywhere' if same else 'disjoint'}({', '.join(names)})")

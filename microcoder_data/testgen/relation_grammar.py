@@ -29,27 +29,21 @@ _OPS = re.compile(r"\s*(<=|>=|==|!=|<|>)\s*")
 _CALLS = {"abs": "abs", "int": "decimal_value", "min": "min", "max": "max", "len": "len"}
 _NEW_CALLS = {"abs", "decimal_value"}  # calls no plain reading reads
 _PAIR = r"(?P<a>[a-z]) ?!= ?(?P<b>[a-z])"
-_RANGE = r"[\w.]+ ?(?:<=|<) ?[a-z] ?(?:<=|<) ?[^,()]+?"
 _QUALIFIERS = (  # "For all i, j that i != j, R", "R (i != j)", "R if i != j", "R for all valid i"
     re.compile(rf"for (?:all|every|each) [a-z], ?[a-z] (?:that|such that|with|where) {_PAIR},? (?P<body>.+)", re.I),
     re.compile(rf"(?P<body>.+?),? \({_PAIR}\)"),
     re.compile(rf"(?P<body>.+?),? (?:for|if|when|where) {_PAIR}"),
     re.compile(r"(?P<body>.+?),? for (?:all|every|each|any) (?:valid )?[a-z]"),
-    # "R for all 0 <= i < positions.length", "R (1 <= i < n)": the positions it holds at
-    re.compile(rf"(?P<body>.+?),? (?:for|where) (?:all |every |each |any )?(?P<range>{_RANGE})"),
-    re.compile(rf"(?P<body>.+?),? \((?P<range>{_RANGE})\)"),
 )
 
 
 def _qualified(text: str) -> tuple[str, str | None] | None:
-    """(the relation, its condition ``i != j`` or ``0 <= i < positions.length``, or None); None where a
-    clause other than these qualifies it."""
+    """(the relation, its condition ``i != j`` or None); None where a clause other than these qualifies it."""
     for pattern in _QUALIFIERS:
         m = pattern.fullmatch(text)
         if m:
-            said = m.groupdict()
-            cond = f"{said['a']} != {said['b']}" if said.get("a") else said.get("range")
-            return m.group("body"), cond
+            pair = m.groupdict()
+            return m.group("body"), (f"{pair['a']} != {pair['b']}" if pair.get("a") else None)
     if re.search(r"\b(?:for|if|where|when|such that|then)\b|:", text, re.I):
         return None
     return text, None
@@ -76,14 +70,11 @@ def _index_var(reader: Any, node: ast.expr) -> str | None:
 
 def _access(reader: Any, sub: ast.Subscript) -> tuple[str, int] | None:
     """(the input an element chain starts from, its depth), where every index is an index variable
-    (with an offset) or a constant position that always exists, or the chain names one element
-    (:func:`_pinned`); else None."""
+    (with an offset) or a constant position that always exists; else None."""
     chain = _chain(sub)
     root = chain[-1].value
     if not isinstance(root, ast.Name) or root.id not in reader.nodes:
         return None
-    if _pinned(reader, sub):
-        return root.id, len(chain)
     for level, s in enumerate(reversed(chain)):  # level: the indexes before this one
         index = s.slice
         if isinstance(index, ast.Constant) and type(index.value) is int:
@@ -109,64 +100,6 @@ def _always_there(reader: Any, name: str, level: int, k: int) -> bool:
     return str(least).isdigit() and k < int(least)
 
 
-def _pinned(reader: Any, sub: ast.Subscript) -> bool:
-    """Whether an element chain names one element: every index a constant or an expression over
-    whole-number inputs (``board[rMove][cMove]``, AtCoder's ``C_1``), none an index variable.  Such an
-    element is checked where it exists only (:func:`_pinned_guards`), and its position is the
-    notation's: AtCoder's from 1 (``reader.first_index``); where a LeetCode statement numbers some list
-    from 1, unsure (none).  AtCoder's ``A_k`` of an input ``k`` may name every element: not pinned."""
-    chain = _chain(sub)
-    root = chain[-1].value
-    if not isinstance(root, ast.Name) or root.id not in reader.nodes or numbers_from_one(reader.statement):
-        return False
-    for s in chain:
-        index = s.slice
-        if isinstance(index, ast.Constant):
-            if type(index.value) is not int or index.value < reader.first_index:
-                return False
-            continue
-        names = {n.id for n in ast.walk(index) if isinstance(n, ast.Name)} - set(_CALLS.values())
-        if not names or _free(reader, index) or _kind(reader, index) != "num":
-            return False  # an index variable, or not a number of the input
-        if reader.first_index and any(re.fullmatch(r"[a-z]", n) for n in names):
-            return False
-    return True
-
-
-def _pins(reader: Any, e: ast.expr) -> list[ast.Subscript]:
-    """The whole element chains of ``e`` that name one element as a value (a length ``len(grid[0])``
-    speaks of every row: the plain readings')."""
-    inner = {id(n.value) for n in ast.walk(e) if isinstance(n, ast.Subscript)}
-    lengths = {
-        id(a) for n in ast.walk(e) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "len" for a in n.args
-    }
-    return [
-        n for n in ast.walk(e) if isinstance(n, ast.Subscript) and id(n) not in inner | lengths and _pinned(reader, n)
-    ]
-
-
-def _zero_based(reader: Any, chain: ast.Subscript) -> ast.Subscript:
-    """A pinned chain with each position counted from 0 (AtCoder's ``C[1]``: ``C[0]``)."""
-    out = copy.deepcopy(chain)
-    for s in _chain(out) if reader.first_index else []:
-        if isinstance(s.slice, ast.Constant):
-            s.slice = ast.Constant(s.slice.value - reader.first_index)
-        else:
-            s.slice = ast.BinOp(s.slice, ast.Sub(), ast.Constant(reader.first_index))
-    return out
-
-
-def _pinned_guards(chain: ast.Subscript) -> list[str]:
-    """Each position of a (zero-based) pinned chain within its list: the statement speaks of that
-    element, so an input without it is not one it allows."""
-    out = []
-    for s in reversed(_chain(chain)):
-        index, within = ast.unparse(s.slice), ast.unparse(s.value)
-        low = "" if isinstance(s.slice, ast.Constant) else f"0 <= {index} and "
-        out.append(f"{low}{index} < len({within})")
-    return out
-
-
 def _kind(reader: Any, e: ast.expr) -> str | None:
     """``num``, ``str`` or ``list`` of a term's value (None: it does not resolve to the input)."""
     if isinstance(e, ast.Constant):
@@ -182,8 +115,6 @@ def _kind(reader: Any, e: ast.expr) -> str | None:
         except Exception:  # indexed deeper than the input goes
             return None
         return None if node is None else {"int": "num", "float": "num"}.get(node.kind, node.kind)
-    if isinstance(e, ast.List):  # ``[kx, ky]``: numbers written out as a list
-        return "list" if e.elts and all(_kind(reader, x) == "num" for x in e.elts) else None
     if isinstance(e, ast.UnaryOp) and isinstance(e.op, (ast.USub, ast.UAdd)):
         return "num" if _kind(reader, e.operand) == "num" else None
     if isinstance(e, ast.BinOp) and not isinstance(e.op, (ast.BitXor, ast.BitAnd, ast.BitOr, ast.MatMult)):
@@ -268,84 +199,33 @@ def read_relation(reader: Any, text: str) -> bool | None:
         trees = [ast.parse(_term_text(reader, t), mode="eval").body for t in terms]
     except SyntaxError:
         return None
-    cond = _condition(reader, cond, trees) if cond else None
-    if qualified[1] and cond is None:
-        return None  # a qualifier naming something else
     kinds = [_kind(reader, t) for t in trees]
     if None in kinds or (any(o not in ("==", "!=") for o in ops) and set(kinds) != {"num"}):
         return None  # a term not resolved, or strings ordered
     if any(o in ("==", "!=") for o in ops) and len(set(kinds)) != 1:
         return None
     elements = [_elements(reader, t) for t in trees]
-    pins = [p for t in trees for p in _pins(reader, t)]
     calls = {n.func.id for t in trees for n in ast.walk(t) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
-    literal = any(isinstance(n, ast.List) for t in trees for n in ast.walk(t))
-    plain = not cond and not pins and not literal and not calls & _NEW_CALLS
-    if plain and (_plain_bound(reader, trees, ops, elements) or _ranged(reader, text)):
+    if not cond and not calls & _NEW_CALLS and (_plain_bound(reader, trees, ops, elements) or _ranged(reader, text)):
         return None
     if ops == ["!="] and all(len(f) == 1 and f[0] is t for t, f in zip(trees, elements)):
         one_var = all(len(_free(reader, t)) == 1 for t in trees)  # A[i], A[j]; not grid[i][j], grid[j][i]
         if len({(_access(reader, f[0]) or ("",))[0] for f in elements}) == 1 and cond and one_var:
             return None  # ``A[i] != A[j] if i != j``: distinct values, the distinct readings' (drawn)
-    trees = [_Rebased(reader, {id(p) for p in pins}).visit(t) for t in trees]
     texts = [ast.unparse(t) for t in trees]
-    relation = _with_list(trees, ops) if literal else " ".join(x for p in zip(texts, [*ops, ""]) for x in p).strip()
-    if relation is None:
-        return None
+    relation = " ".join(x for pair in zip(texts, [*ops, ""]) for x in pair).strip()
     check = _quantified(reader, relation, [s for found in elements for s in found], cond)
     if check is None:
         return None
-    guards = [g for p in pins for g in _pinned_guards(_zero_based(reader, p))]
-    check = f"{' and '.join(dict.fromkeys(guards))} and ({check})" if guards else check
     try:
         parse_expr(check)  # the spec's language, eval-free
     except ExprError:
         return None
     reader.checks.append(check)
-    if not pins:  # one element named: nothing drawn for it (a symmetric matrix, a chain's inner bounds)
-        _drawn_links(reader, texts, ops, cond)
-        if not cond:
-            _inner_bounds(reader, terms, ops, elements)
+    _drawn_links(reader, texts, ops, cond)
+    if not cond:
+        _inner_bounds(reader, terms, ops, elements)
     return True
-
-
-class _Rebased(ast.NodeTransformer):
-    """Each pinned chain of a term counted from 0 (:func:`_zero_based`)."""
-
-    def __init__(self, reader: Any, pins: set[int]) -> None:
-        self.reader, self.pins = reader, pins
-
-    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
-        return _zero_based(self.reader, node) if id(node) in self.pins else self.generic_visit(node)
-
-
-def _condition(reader: Any, cond: str, trees: list[ast.expr]) -> str | None:
-    """A qualifier in the expression language (``0 <= i < len(positions)``), where it names index
-    variables of the relation and otherwise only the input; else None."""
-    try:
-        tree = ast.parse(_term_text(reader, cond), mode="eval").body
-    except SyntaxError:
-        return None
-    free = _free(reader, tree)
-    named = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} - free - set(_CALLS.values())
-    if not free or not free <= set().union(*(_free(reader, t) for t in trees)) or not named <= set(reader.nodes):
-        return None
-    return ast.unparse(tree)
-
-
-def _with_list(trees: list[ast.expr], ops: list[str]) -> str | None:
-    """``positions[i] != [kx, ky]``: a list compared with a list written out, position by position
-    (its length too), in the expression language (which writes no lists); else None."""
-    if len(trees) != 2 or ops[0] not in ("==", "!=") or [isinstance(t, ast.List) for t in trees].count(True) != 1:
-        return None
-    listed, other = sorted(trees, key=lambda t: not isinstance(t, ast.List))
-    if any(isinstance(n, ast.List) for n in ast.walk(other)):
-        return None
-    x = ast.unparse(other)
-    same = " and ".join(
-        [f"len({x}) == {len(listed.elts)}"] + [f"{x}[{k}] == {ast.unparse(v)}" for k, v in enumerate(listed.elts)]
-    )  # type: ignore[attr-defined]
-    return same if ops[0] == "==" else f"not ({same})"
 
 
 def _top_level_split(term: str) -> list[str]:
@@ -408,8 +288,7 @@ def _quantified(reader: Any, relation: str, chains: list[ast.Subscript], cond: s
     each variable ranges over the positions of the first list it indexes whose own indices are bound
     already; every other access guarded (``0 <= i + 1 < len(nums)``)."""
     accesses = [(s.value, s.slice) for c in chains for s in reversed(_chain(c))]  # outer lists first
-    named = _free(reader, ast.parse(cond, mode="eval").body) if cond else set()
-    wanted = sorted({v for _, i in accesses if (v := _index_var(reader, i))} | named)
+    wanted = sorted({v for _, i in accesses if (v := _index_var(reader, i))} | set(re.findall(r"[a-z]", cond or "")))
     bound: list[tuple[str, str]] = []  # (variable, the list it ranges over)
     while len(bound) < len(wanted):
         done = {v for v, _ in bound}
@@ -512,10 +391,6 @@ ENTRIES = (
             "For all i, j that i != j, grid[i][j] != grid[j][i]",
             "nums1[i] * nums2[i] <= 2 * 10^5",
             "1 <= nums1[i], nums1[i] * nums2[i] <= 2 * 10^5",
-            "nums[0] >= 1",  # one element: at a constant position, or one other inputs name
-            "grid[k][x] == 1",
-            "grid[i] != [k, x] for all 0 <= i < grid.length",  # a list written out; the positions it holds at
-            "nums[i] + nums[i + 1] <= 100 for 0 <= i < k",
         ),
         "checked",
         read_relation,

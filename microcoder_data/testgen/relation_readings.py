@@ -69,9 +69,6 @@ def fixed_cells(reader: Any, text: str) -> bool | None:
         if any(re.fullmatch(r"[a-z]", p.strip()) and p.strip() not in reader.nodes for p in positions):
             return None  # ``nums[i] == 1``: every element, no stated position
         names = {w for p in positions for w in _IDENT.findall(p) if w != "length"}
-        if any(reader.nodes[a].kind == "int" for a in names & set(reader.args)):
-            return None  # ``board[rMove][cMove] == '.'``: a position a number of the input names, checked
-            # where it exists (relation_grammar's pinned elements)
         if node is None or not names <= set(reader.nodes) or not _deep_enough(node, len(positions), value):
             return False
         index = "".join(f"[{reader.expr(p)}]" for p in positions)
@@ -95,16 +92,14 @@ def _cell_equalities(text: str) -> list[tuple[str, str, str]] | None:
 
 
 def _deep_enough(node: Any, depth: int, value: str) -> bool:
-    """Whether ``depth`` indexes into ``node`` reach an element of the constant's kind (a character of
-    a string, or a string element: ``board[0][0] == '.'`` of a grid of one-character strings)."""
-    quoted = value[0] in "'\""
+    """Whether ``depth`` indexes into ``node`` reach an element of the constant's kind."""
     for k in range(depth):
         if node.kind == "str":
-            return k == depth - 1 and quoted
+            return k == depth - 1 and value[0] in "'\""
         if node.kind != "list" or node.elem is None:
             return False
         node = node.elem
-    return node.kind == "str" if quoted else node.kind == "int"
+    return node.kind == "int" and value[0] not in "'\""
 
 
 def size_multiple(reader: Any, text: str) -> bool | None:

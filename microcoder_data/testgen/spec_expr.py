@@ -235,12 +235,6 @@ class LongDecimal:
 _MIRROR = str.maketrans("0123456789", "9876543210")
 
 
-def where(condition: bool, then: Any, otherwise: Any) -> Any:
-    """``then`` where ``condition`` holds, else ``otherwise``: a bound that differs by position
-    (position_ranges.py: ``1 <= patience[i]`` for ``1 <= i < n``, ``patience[0] == 0``)."""
-    return then if condition else otherwise
-
-
 def digits_within(value: int, lo: int, hi: int) -> bool:
     """Every decimal digit of ``value`` is between ``lo`` and ``hi``."""
     return all(lo <= int(c) <= hi for c in str(abs(value)))
@@ -282,7 +276,6 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "most_repeated": most_repeated,
     "distinct_count": distinct_count,
     "digits_within": digits_within,
-    "where": where,
     "chars_other_than_but_at": chars_other_than_but_at,
     "graph_is": graph_is,
     "edges_among": edges_among,

@@ -346,8 +346,7 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
     lengths += [f"{line.names[0]}[i].length == {line.length}" for line in reading.lines if line.length]
     if reading.cases is None:
         raw = [parse(inner, t.input) for t in p.tests]
-        constraints, story = reading.constraints, reading.story  # a story's a_1: not read as one element
-        return StdinSpec(inner, _spec_of(inner, raw, constraints, story, reading.strings, lengths, pinned=False))
+        return StdinSpec(inner, _spec_of(inner, raw, reading.constraints, reading.story, reading.strings, lengths))
     bounds = reading.cases_range  # set with the count
     return _several_cases(
         p,
@@ -360,7 +359,6 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
         reading.strings,
         lengths,
         blank=reading.blank,
-        pinned=False,
     )
 
 
@@ -388,14 +386,13 @@ def _several_cases(
     strings: set[str] = frozenset(),  # type: ignore[assignment]
     lengths: list[str] = (),  # type: ignore[assignment]
     blank: bool = False,
-    pinned: bool = True,
 ) -> StdinSpec:
     """A count and that many cases of ``inner`` (test_cases.py), every existing input checked."""
     rows = [Row("scalars", [count]), Row("cases", [CASES], count, inner=inner, blank=blank)]
     raw = [parse(rows, t.input) for t in p.tests]
     flat = [dict(zip(row_names(inner), case)) for r in raw for case in r[CASES]]
     labels = [f"test {t + 1}, case {c + 1}" for t, r in enumerate(raw) for c in range(len(r[CASES]))]
-    case = _spec_of(inner, flat, lines, story, strings, lengths, labels, pinned)
+    case = _spec_of(inner, flat, lines, story, strings, lengths, labels)
     bounds = tuple(_expr(_fix_numbers(b, False), set()) for b in count_range)
     sums = [(names, _expr(_fix_numbers(b, False), set())) for names, b in totals]
     spec = cases_spec(case, count, bounds, CASES, sums)  # type: ignore[arg-type]
@@ -411,12 +408,11 @@ def _spec_of(
     declared: set[str] = frozenset(),  # type: ignore[assignment]
     lengths: list[str] = (),  # type: ignore[assignment]
     labels: list[str] | None = None,
-    pinned: bool = True,
 ) -> InputSpec:
     """The spec of the variables of ``rows`` (their tokens in ``raw``, one dict per input)
     from constraint ``lines`` in AtCoder's notation; ``declared``: the variables the format
-    calls strings; ``lengths``: lines in the reader's notation the format states; ``pinned``: ``C_1``
-    read as that element (AtCoder's Constraints; not a prose story's sentence: translate)."""
+    calls strings; ``lengths``: lines in the reader's notation the format states."""
+
     grids = {r.names[0] for r in rows if r.kind == "grid"}
     upper = {r.records.row for r in rows if r.records is not None and r.records.down}
     lines = [jagged.upper_cells(plain_latex(x.replace("\\ ", " ")), upper) if upper else x for x in lines]
@@ -443,15 +439,15 @@ def _spec_of(
     forms = next((r.forms for r in rows if r.forms), None)
     if forms:  # the queries' fields are lists: "1 <= p <= N" bounds each of p's values
         lines = [constraint_of_fields(line, fields_of(forms)) for line in lines]
-    # for each i such that T_i = 1
-    lines, by_type = conditional_bounds(lines, names, lambda t: translate(t, names, ints, pinned))
+    lines, by_type = conditional_bounds(
+        lines, names, lambda t: translate(t, names, ints)
+    )  # for each i such that T_i = 1
     rewritten = (
         by_type
         + [
             jagged.counts_as_lengths(x, counts)
             for line in lines
-            for x in graph_lines(plain_latex(line).rstrip(". "), statement, names)
-            or translate(line, names, ints, pinned)
+            for x in graph_lines(plain_latex(line).rstrip(". "), statement, names) or translate(line, names, ints)
         ]
         + list(lengths)
     )
@@ -502,7 +498,7 @@ def _spec_with_promises(
 
     promised = {}  # each promised line (as the reader gets it) -> its sentence
     for sentence, clause in promised_constraints(statement) + stated_properties(statement, list(nodes), lines):
-        for line in (digit_cells(x, joined) for x in translate(clause, set(nodes), ints, pinned=False)):
+        for line in (digit_cells(x, joined) for x in translate(clause, set(nodes), ints)):
             promised[line] = sentence
             lines = lines + [line] if line not in lines else lines  # said in the Constraints too
         statement = statement.replace(sentence, "")

@@ -27,15 +27,9 @@ _CELL_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_\{\s*([a-z])\s*,\s*([a-z])\s*\
 _SUM_OVER = r"(?:\\displaystyle\s*)?\\sum_\{?\s*([a-z])\s*=+\s*1\s*\}?\^\{?\s*(\w+)\s*\}?\s*"
 
 
-def translate(line: str, names: set[str], ints: dict[str, bool] | None = None, pinned: bool = True) -> list[str]:
-    """One AtCoder constraint line in LeetCode's notation (maybe two lines).  ``pinned``: an element
-    left at a stated position (``C_1``) written as one (``C[1]``); not in a sentence of the story
-    that promises something (stdin_format's promises keep being refused as such)."""
-    lines = _lines(line, names, ints or {})
-    return [_PINNED_SUB.sub(lambda m: _pinned(m, names), x) for x in lines] if pinned else lines
-
-
-def _lines(line: str, names: set[str], ints: dict[str, bool]) -> list[str]:
+def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -> list[str]:
+    """One AtCoder constraint line in LeetCode's notation (maybe two lines)."""
+    ints = ints or {}
     t = without_gloss(plain_latex(line.replace("\\ ", " ")).rstrip())
     symbol_last = t.endswith("..") and not t.endswith("...")  # "# or ..": the last character is the symbol '.'
     every = r"1\s*<=\s*[a-z](?:\s*,\s*[a-z])?\s*<=\s*\w+(?:\{\w+\})?"  # 1 <= i <= N, 1 <= j <= A_i, 1 <= i,j <= N
@@ -150,18 +144,6 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     if m:
         return [f"{m.group(2)} <= {m.group(1)}.length <= {m.group(3)}"]
     return [t]
-
-
-# C_1, A_{10}, A_N: one element at a constant position or one an input names, in the notation (from 1;
-# relation_grammar's pinned elements); only where no phrasing took the line (``A_1 < ... < A_N``)
-_PINNED_SUB = re.compile(r"\b([A-Za-z][A-Za-z0-9]*)_(?:(\d+|[A-Z]\w*)(?![\w{.])|\{\s*(\d+|[A-Z]\w*)\s*\})")
-
-
-def _pinned(m: re.Match, names: set[str]) -> str:
-    position = m[2] or m[3]
-    if m[0] in names or m[1] not in names or not (position.isdigit() or position in names):
-        return m[0]
-    return f"{m[1]}[{position}]"
 
 
 def _totals(t: str, names: set[str]) -> str:
