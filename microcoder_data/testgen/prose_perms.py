@@ -13,7 +13,7 @@ from typing import Any
 
 from microcoder_data.testgen.prose_glosses import DIRECTION, says_nothing_more
 from microcoder_data.testgen.prose_items import ProseLine
-from microcoder_data.testgen.prose_promises import is_definition, sentences
+from microcoder_data.testgen.prose_promises import sentences
 from microcoder_data.testgen.spec_model import _Unsupported
 
 PERMUTATION = "permutation: "  # how prose_format._without_gloss marks a gloss calling the line's list a permutation
@@ -144,6 +144,15 @@ def usual_permutation_words(story: str, perms: list[str]) -> str:
 
 
 _EXAMPLE = re.compile(r"for example\b", re.I)
+# a sentence defining the word itself, in another form than _DEFINED ("We call an array p a permutation if ...", "A
+# permutation of length n is an ordering of ..."); not one defining another word of a permutation ("A permutation p
+# is called simple if", "Let's call the value of a permutation p ...")
+_DEFINES_WORD = re.compile(
+    r"^an? permutations?\b[^,;]*? (?:is|are) (?:an?|the) (?!\w+ (?:if|when)\b)"
+    r"|\bcall(?:ed)? (?:an? |the )?(?:array|sequence|list|it|[a-z]) (?:[a-z] )?an? permutation\b"
+    r"|\b(?:is|are) called (?:an? )?permutations?\b",
+    re.I,
+)
 
 
 def _is_usual(sentence: str) -> bool:
@@ -154,9 +163,7 @@ def _is_usual(sentence: str) -> bool:
 def unusual_definition(story: str) -> str | None:
     """The sentence defining "permutation" otherwise than the usual footnote does, or None."""
     for sentence in sentences(story):
-        said = _DEFINED.fullmatch(sentence.strip()) or (PERMUTATION_WORD.search(sentence) and is_definition(sentence))
-        if (
-            said and not _is_usual(sentence) and not _EXAMPLE.match(sentence.strip())
-        ):  # "We call an array p a permutation if ... and p_i != i"
+        said = _DEFINED.fullmatch(sentence.strip()) or _DEFINES_WORD.search(sentence)
+        if said and not _is_usual(sentence) and not _EXAMPLE.match(sentence.strip()):
             return sentence
     return None

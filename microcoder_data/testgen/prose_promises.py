@@ -182,11 +182,6 @@ def _names_an_input(clause: str, names: set[str]) -> bool:
     )
 
 
-def is_definition(sentence: str) -> bool:
-    """Whether ``sentence`` defines a word ("A ... is called good if", "We call ...", "Let ...")."""
-    return bool(_DEFINITION.search(sentence))
-
-
 def is_promise(sentence: str, names: set[str]) -> bool:
     """Whether ``sentence`` may promise something of the input (see the module's doc)."""
     given = re.match(r"given ([^,]*), ", sentence, re.I)
