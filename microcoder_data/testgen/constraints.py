@@ -341,7 +341,8 @@ class _Reader:
             # a string's characters: the one named ("word", "words[i]"); of a list of strings ("all letters in
             # s") within each string or across them all is not said, and never the strings themselves
             target = self.node_at(name, depth)
-            several = re.search(r"\bstrings\b", lower) and not re.search(r"\beach\b", lower)
+            several = re.search(r"\bstrings\b|\b(?:of|in|over|across) all\b|\btogether\b", lower)  # "of all s_i"
+            several = several and not re.search(r"\beach\b", lower)
             if target.kind != "str" or (several and "strings" not in self.nodes):
                 return False  # "all letters of the strings s_i": of each, or of all of them together?
             target.distinct = True

@@ -48,7 +48,7 @@ from microcoder_data.testgen.prose_items import (
 )
 from microcoder_data.testgen.prose_items import ranges as _ranges
 from microcoder_data.testgen.prose_heads import elements_counted, ith_named, typed_names, typed_row
-from microcoder_data.testgen.prose_gloss_words import harmless_said, hidden_leak, permission_said
+from microcoder_data.testgen.prose_gloss_words import harmless_said, hidden_leak, length_glossed, permission_said
 from microcoder_data.testgen.prose_glosses import after_ranges, index_range_said, scalars_named, without_direction
 from microcoder_data.testgen.prose_perms import PERMUTATION, PERMUTATION_WORD, of_story, permutation, permutation_gloss
 from microcoder_data.testgen.prose_perms import unusual_definition, usual_permutation_words
@@ -188,6 +188,7 @@ def read_prose(statement: str) -> ProseInput:
     names = [n for line in reading.lines for n in line.names]
     if len(set(names)) != len(names) or CASES in names or reading.cases in names:
         raise _Unsupported("a variable appears twice in the Input section", kind="unsupported_format")
+    length_glossed(reading.lines, reading.constraints)  # "n — the length of both strings": their length is n
     hidden = hidden_leak(reading.glosses, names)  # a bound on a hidden array's values, the input's after all
     if hidden is not None:
         raise _Unsupported(f"a gloss bounds the values of an input: {hidden!r}", kind="unsupported_format", line=hidden)

@@ -22,9 +22,18 @@ from __future__ import annotations
 
 import re
 
-from microcoder_data.testgen.prose_glosses import _FROM_VALUES, _SAYS_VALUE, CARRIED, NOUNS, PICKED, SAYS_MORE
+from microcoder_data.testgen.prose_glosses import (
+    _FROM_VALUES,
+    _SAYS_VALUE,
+    CARRIED,
+    NOUNS,
+    PICK_VERB,
+    PICKED,
+    SAYS_MORE,
+)
 from microcoder_data.testgen.prose_items import ProseLine
 from microcoder_data.testgen.prose_promises import STRUCTURE
+from microcoder_data.testgen.prose_sentences import other_element_named
 from microcoder_data.testgen.spec_model import _Unsupported
 
 # where a gloss part ends: the next part ("the number of coins ... and the initial minimum amount ...")
@@ -73,7 +82,9 @@ def _task_clauses_dropped(gloss: str, promise: re.Pattern[str]) -> str:
     gloss = _TASK_OBJECT.sub(
         lambda m: (
             ""
-            if _quiet(_GRAPH.sub("", m[1]), promise) and _quiet(m[2], promise) and not picked.search(m[1])
+            if _quiet(_GRAPH.sub("", m[1]), promise)
+            and _quiet(m[2], promise)
+            and not (picked.search(m[1]) or PICK_VERB.search(m[2]))
             else m.group(0)
         ),
         gloss,
@@ -82,7 +93,7 @@ def _task_clauses_dropped(gloss: str, promise: re.Pattern[str]) -> str:
         lambda m: (
             ""
             if _quiet(m.group(0).replace('"', ""), promise, "which" in m.group(0))
-            and not picked.search(gloss[: m.start()])
+            and not (picked.search(gloss[: m.start()]) or PICK_VERB.search(m.group(0)))
             else m.group(0)
         ),
         gloss,
@@ -119,9 +130,11 @@ _ENDS = re.compile(
     r"\bthe (?:start(?:ing)?|beginning|left|first) and (?:the )?(?:end(?:ing)?|right|last) (?=[a-z])", re.I
 )
 # a segment two values name (its ends, its borders): the first at most the second, unless the ranges say otherwise
+# ("the borders of the query", "the ends of the i-th segment", "the query range": any ends, any range)
 _SEGMENT = re.compile(
-    r"(?:the |an? )?(?:(?:boundaries|borders|bounds|ends|endpoints|limits) of (?:the |an? |each )?(?:[a-z]+ )?)?"
-    r"(?:segments?|intervals?|subarrays?|subsegments?|substrings?)\b",
+    r"(?:the |an? )?(?:(?:boundaries|borders|bounds|ends|endpoints|limits|extremities) of\b(?! (?:the |an? |each )?"
+    r"(?:[ij]-th )?(?:edges?|roads?|bridges?|tunnels?|wires?|cables?|pipes?|passages?|corridors?|connections?)\b)"
+    r"|(?:[\w-]+ ){0,2}(?:segments?|intervals?|ranges?|subarrays?|subsegments?|substrings?)\b)",
     re.I,
 )
 _TWO_SCALARS = re.compile(
@@ -216,13 +229,20 @@ def hidden_leak(glosses: list[str], names: list[str]) -> str | None:
     named as an input, or another gloss gives an input as the hidden array (its values, its elements); else None."""
     bounding = [g for g in glosses if hidden_named(g)]
     named = next((g for g in bounding if hidden_named(g) in names), None)
-    told = next((g for g in glosses if g not in bounding and _OF_THE_HIDDEN.search(g)), None)
+    # another gloss naming the hidden array ("— the array a", "the values a_1, ..., a_n"), or anything hidden ("the
+    # array Alice hid", "the hidden elements"): that input may be the hidden array, its values under the bound
+    hid = "|".join(re.escape(h) for h in {hidden_named(g) for g in bounding})
+    said = re.compile(rf"\bhid(?:den)?\b|{_OF_THE_HIDDEN.pattern}" + (rf"|\b(?:{hid})(?:\b|_)" if hid else ""), re.I)
+    told = next((g for g in glosses if g not in bounding and said.search(g)), None)
     return named or (bounding[0] if bounding and told else None)
 
 
 def harmless_said(before: str, gloss: str, promise: re.Pattern[str]) -> str:
     """The gloss less the phrases that name what a value is though they hold a word that may say more (see the
     module's doc); ``before``: the line before the gloss, its ranges; ``promise``: the gloss's promise words."""
+    other = other_element_named(before, gloss)  # "x_i and y_i — the values a_1 and a_n": equal to them, unchecked
+    if other is not None:
+        raise _Unsupported(f"a gloss names another input's element {other!r}: {gloss!r}", "unsupported_format", gloss)
     # "(1 <= l_i, r_i <= n) — the borders of a segment": the ends' order, which nothing draws
     if _two_ordered(before) is False and _SEGMENT.match(gloss.strip()):
         raise _Unsupported(
@@ -267,3 +287,43 @@ def permission_said(s: str, lines: list[ProseLine]) -> str | None:
     named = next((g for g in subject.groups() if g), None)
     name = named if named in lists else lists[0] if not named and len(lists) == 1 else None
     return f"{name} may contain duplicates" if name else None
+
+
+# "n — the length of both strings", "the size of the array", "the length of every string s_i": a scalar that is
+# the length of other inputs; read only where the format gives them that length (then drawn so), else the two could
+# disagree ("a string a (1 <= |a| <= 5)" beside n = 1)
+_LENGTH_OF = re.compile(
+    r"the (?:length|size)s? of (?:the |both |every |each |all |all the )?(?:given )?(?:(strings?|words?)"
+    r"|(?:arrays?|sequences?|lists?))(?: ([A-Za-z]\w*)(?:_\{?i\}?)?)?",
+    re.I,
+)
+
+
+def length_glossed(lines: list[ProseLine], constraints: list[str]) -> None:
+    """Refuses a scalar glossed as the length of other inputs (see above) that those inputs' lines do not have:
+    every one where the gloss speaks of several ("both", a plural), one where of one; the one named if it names.
+    A thing the input does not hold ("the size of the array" to build, "the array a" beside b) is not judged."""
+
+    def has(ln: ProseLine, name: str) -> bool:  # "a string s consisting of n letters": its length a constraint
+        said = ln.length if ln.block else ln.count
+        of = rf"(?:the length of {ln.names[0]} is|\|{ln.names[0]}\| ?=+|{ln.names[0]} consists of length) {name}\b"
+        return said == name or not said and any(re.match(of, c) for c in constraints)
+
+    for line in (ln for ln in lines if ln.count is None and not ln.string and not ln.block):
+        parts = [p.strip() for p in re.split(r",? and (?=the\b)|, ", line.gloss) if p.strip()]
+        for name, part in zip(line.names, parts) if len(parts) == len(line.names) else ():
+            m = _LENGTH_OF.fullmatch(part)
+            strings = bool(m and m[1])
+            kind = [ln for ln in lines if (ln.string or bool(ln.block and ln.length)) == strings and not ln.width]
+            kind = [ln for ln in kind if (ln.count or ln.string) and (strings or not ln.block)]
+            kind = [ln for ln in kind if ln.names[0] == m[2]] if m and m[2] else kind
+            if not m or not kind:
+                continue
+            said = [has(ln, name) for ln in kind]
+            several = re.search(r"s\b|\b(?:both|every|each|all)\b", part.split(" of ", 1)[1])
+            if not (all(said) if several or m[2] else any(said)):
+                raise _Unsupported(
+                    f"a value glossed as a length the format does not give: {part!r}",
+                    kind="unsupported_format",
+                    line=part,
+                )

@@ -70,6 +70,10 @@ def list_length(line: str) -> str | None:
 # index of the element to delete", "the size of the subset you need to pick"): at most the list's length, which the
 # line's ranges may not say (prose_sentences.noun_phrases refuses; prose_gloss_words keeps such a clause)
 PICKED = r"\b(?:elements?|items?|entries|entry|subsets?|subsequences?|subarrays?|subsegments?|substrings?)"
+# what the task does to some of the input's values ("the number of integers to remove", "the number of chosen
+# elements", "the elements Alice picks"): a count or an index of them is at most how many there are, which the ranges
+# may not say; any gloss part with such a verb is refused (prose_sentences.noun_phrases), its clause kept for it
+PICK_VERB = re.compile(r"\b(?:choos|chose|select|pick|remov|delet|eras|discard)\w*", re.I)
 
 
 # what a clause after "which" may not say: an order, a comparison, a value ("the day on which it is largest")

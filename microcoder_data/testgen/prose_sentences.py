@@ -18,7 +18,14 @@ from __future__ import annotations
 import re
 
 from microcoder_data.testgen.prose_families import rewrite as more_wordings
-from microcoder_data.testgen.prose_glosses import PICKED, SAYS_MORE, bare_part, plain_part, without_limit_word
+from microcoder_data.testgen.prose_glosses import (
+    PICK_VERB,
+    PICKED,
+    SAYS_MORE,
+    bare_part,
+    plain_part,
+    without_limit_word,
+)
 
 _ORDINAL = r"first|second|third|fourth|fifth|sixth|next|only|single|final|last"
 _REWRITES = [
@@ -259,11 +266,33 @@ _VALUES_NAMED = re.compile(
 # a quantity the input's lists or strings make ("the sum of the arrays", "the number of common letters of the
 # strings", "the number of distinct elements of the array"; not "the desired median of the array", a target): the
 # value must equal it, which nothing checks; or elements the task picks from them (PICKED)
+# ("the sum of all elements", "the sum of a_i", "the number of distinct values in array a", "the number of
+# inversions of the arrays"; "the number of elements in the array" is a length, not this)
+_LENGTH_NOUNS = r"elements|integers|numbers|values|items|entries|characters|letters|symbols|digits|positions|cells"
+_OF_VALUES = r"(?:of|in|over|among|from) (?:the |all |both |all the )?(?:given )?"
 _DERIVED = re.compile(
-    r"^(?:the )?(?:sum|product|total|xor|average|mean|median|gcd|lcm|number of [a-z]+ [a-z]+) of (?:the |all |both )?"
-    rf"(?:given )?(?:arrays?|strings?|sequences?|lists?|permutations?|sets?)\b|{PICKED},? {_CLAUSE_START}",
+    rf"^(?:the )?(?:sum|product|total|xor|average|mean|median|gcd|lcm|number of [a-z]+ [a-z]+) {_OF_VALUES}"
+    r"(?:(?:arrays?|strings?|sequences?|lists?|permutations?|sets?|elements|values|numbers|integers)\b|[A-Za-z]\w*_)"
+    rf"|^(?:the )?number of (?!(?:{_LENGTH_NOUNS})\b)[a-z]+ {_OF_VALUES}(?:arrays?|strings?|sequences?|permutations?)\b"
+    rf"|{PICKED},? {_CLAUSE_START}",
     re.I,
+)  # ("the number of points in the set", "the number of records in the list": how many there are)
+# what a task's pick (PICK_VERB) is of where a part counts or names the input's values
+_PICKED_WHAT = re.compile(rf"\b(?:number of|how many|amount of)\b|{PICKED}|\b(?:numbers?|integers?|values?)\b", re.I)
+# another input's elements named in a gloss ("the values a_1 and a_n", "copies of a_1 and a_n", "the values a_i"):
+# the line's values would equal them, which nothing checks; not the line's own names ("between vertices u_i and v_i"),
+# nor a list named by its elements ("the hidden array a_1, ..., a_n", "the length of the sequence a_1, ..., a_n")
+_ELEMENT_NAMED = re.compile(r"\b([A-Za-z][A-Za-z0-9]?)_\{?\w")
+_NAMES_A_LIST = re.compile(
+    r"\b(?:arrays?|sequences?|lists?|permutations?|strings?) ([A-Za-z][A-Za-z0-9]*)(?:_\{?\w+\}?|\b)", re.I
 )
+
+
+def other_element_named(before: str, gloss: str) -> str | None:
+    """The first element of another input a gloss names (see above), where ``before`` (its line) names its own."""
+    own = set(re.findall(r"(?<![\w\\])([A-Za-z][A-Za-z0-9]*)(?:_|\b)", before))
+    own |= {m[1] for m in _NAMES_A_LIST.finditer(gloss)}  # "the array a_1, ..., a_n and ... an element a_i": its own
+    return next((m[0] for m in _ELEMENT_NAMED.finditer(_NAMES_A_LIST.sub("", gloss)) if m[1] not in own), None)
 
 
 def noun_phrases(gloss: str, respective: int = 0) -> bool:
@@ -285,7 +314,9 @@ def noun_phrases(gloss: str, respective: int = 0) -> bool:
         named = [x for p in named for x in re.split(r"\s+and\s+(?=(?:the|a|an|its|their)\b)", p.strip())]
     for k, p in enumerate(named):
         p = re.sub(r"^(?:and|or)\s+", "", p.strip())
-        if _VALUES_NAMED.fullmatch(p) or _DERIVED.search(p):  # "..., respectively a_1 and a_n": another input's
+        # "..., respectively a_1 and a_n": another input's; "the sum of a_i"; a task's pick
+        picked = PICK_VERB.search(p) and _PICKED_WHAT.search(p)  # "the selected index": a position, not this
+        if _VALUES_NAMED.fullmatch(p) or _DERIVED.search(p) or picked:
             return False
         # a later part: allow-listed words only (prose_glosses); "each" only before plain nouns ("each row")
         later = all(plain_part(x) or bare_part(x) for x in re.split(r"\s+(?:and|or)\s+", p))

@@ -322,6 +322,22 @@ def _one_length(lengths: list[str], constraints: list[str]) -> None:
             )
 
 
+def _lengths_agree(lines: list[str]) -> None:
+    """Refuses a value's length stated as two different things ("a string T of length n", then "the length of T
+    is n + 1" or "... is 3"), compared as the reader's lines: the spec keeps one length and drops the other."""
+    said: dict[str, set[str]] = {}
+    for line in lines:
+        m = re.fullmatch(r"(\w+)\.length ?==? ?([^<>=]+)|([^<>=]+?) ?==? ?(\w+)\.length", line.strip())
+        if m:
+            name, value = (m[1], m[2]) if m[1] else (m[4], m[3])
+            said.setdefault(name, set()).add(re.sub(r"[\s*()]", "", value))
+    twice = next((n for n, v in said.items() if len(v) > 1), None)
+    if twice is not None:
+        raise _Unsupported(
+            f"the length of {twice} said twice: {sorted(said[twice])!r}", kind="unsupported_format", line=twice
+        )
+
+
 def _prose_spec(p: Problem, statement: str) -> StdinSpec:
     """The spec of an input stated in prose (prose_format.py); several test cases become a
     count and a list of cases (test_cases.py), every existing input checked against it."""
@@ -463,6 +479,7 @@ def _spec_of(
         if r.kind == "grid":
             rewritten.append(f"{r.names[0]}[i].length == {r.width}")
         rewritten += jagged.row_lengths(r.records, r.count or "") if r.records is not None else []
+    _lengths_agree(rewritten)
     across = line_across_forms(forms, rewritten) if forms else None
     if across is not None:
         raise _Unsupported(f"a line pairs fields of different queries: {across!r}", "unsupported_constraint", across)
