@@ -3,36 +3,9 @@ refused (or enforced), and the plain wording beside it is still read and drawn s
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from microcoder_data.schema import Problem
-from microcoder_data.testgen.inputgen import generate_inputs
-from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec
-from microcoder_eval.types import TestCase
-
-STORY = "You are given some values. Find the answer."
-
-
-def _spec(section: str, test: str, story: str = STORY):
-    statement = f"{story}\n\nInput\n\n{section}\n\nOutput\n\nPrint the answer."
-    problem = Problem(
-        id="cf/fix", source="cf", title="t", statement=statement, mode="stdin", tests=[TestCase(test, "0\n")]
-    )
-    return stdin_spec(problem)
-
-
-def _drawn(section: str, test: str, story: str = STORY) -> list[dict]:
-    s = _spec(section, test, story)
-    assert isinstance(s, StdinSpec), s.reason
-    got = [json.loads(x) for x in generate_inputs(s.spec, "cf/fix", 25)]
-    assert len(got) >= 5
-    return got
-
-
-def _refused(section: str, test: str, story: str = STORY) -> None:
-    assert not isinstance(_spec(section, test, story), StdinSpec), (section, story)
+from test_testgen_prose_cfprosefix import _drawn, _refused  # one Codeforces-prose builder
 
 
 # --- 3. two values named as a segment's ends, which the ranges do not order
