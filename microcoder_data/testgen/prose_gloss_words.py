@@ -134,7 +134,8 @@ _ENDS = re.compile(
 _SEGMENT = re.compile(
     r"(?:the |an? )?(?:(?:boundaries|borders|bounds|ends|endpoints|limits|extremities) of\b(?! (?:the |an? |each )?"
     r"(?:[ij]-th )?(?:edges?|roads?|bridges?|tunnels?|wires?|cables?|pipes?|passages?|corridors?|connections?)\b)"
-    r"|(?:[\w-]+ ){0,2}(?:segments?|intervals?|ranges?|subarrays?|subsegments?|substrings?)\b)",
+    r"|(?:[\w-]+ ){0,2}(?:segments?|intervals?|ranges?|subarrays?|subsegments?|substrings?|windows?|blocks?|fragments?"
+    r"|stretch(?:es)?|spans?|pieces?)\b)",
     re.I,
 )
 _TWO_SCALARS = re.compile(

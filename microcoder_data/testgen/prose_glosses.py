@@ -73,7 +73,10 @@ PICKED = r"\b(?:elements?|items?|entries|entry|subsets?|subsequences?|subarrays?
 # what the task does to some of the input's values ("the number of integers to remove", "the number of chosen
 # elements", "the elements Alice picks"): a count or an index of them is at most how many there are, which the ranges
 # may not say; any gloss part with such a verb is refused (prose_sentences.noun_phrases), its clause kept for it
-PICK_VERB = re.compile(r"\b(?:choos|chose|select|pick|remov|delet|eras|discard)\w*", re.I)
+PICK_VERB = re.compile(
+    r"\b(?:choos|chose|select|pick|remov|delet|eras|discard|takes?\b|taken|took|flip|replac|cross(?:es|ed)? out)\w*",
+    re.I,
+)
 
 
 # what a clause after "which" may not say: an order, a comparison, a value ("the day on which it is largest")

@@ -138,12 +138,29 @@ def usual_permutation_words(story: str, perms: list[str]) -> str:
     names = "|".join(map(re.escape, sorted(perms, key=len, reverse=True)))
     naming = re.compile(rf"\bpermutations? (?=(?:{names})(?:_|\b))|(?<![\w.])((?:{names}) is an? )permutation\b", re.I)
     return "\n\n".join(
-        PERMUTATION_WORD.sub("", s) if _is_usual(s) or _EXAMPLE.match(s.strip()) else naming.sub(r"\1", s)
+        PERMUTATION_WORD.sub("", s) if _is_usual(s) or _EXAMPLE.fullmatch(s.strip()) else _named_in_task(s, naming)
         for s in sentences(story)
     )
 
 
-_EXAMPLE = re.compile(r"for example\b", re.I)
+def _named_in_task(sentence: str, naming: re.Pattern[str]) -> str:
+    """The word naming a permutation list dropped in a task's sentence only ("Find the number of cycles in the
+    permutation p"); "The permutation p has no fixed points" keeps it (the story's check refuses)."""
+    return naming.sub(r"\1", sentence) if _TASK.search(sentence) else sentence
+
+
+# the task's words: what to find of the input, not what it is
+_TASK = re.compile(
+    r"^(?:\w+,\s*)?(?:find|count|compute|calculate|determine|output|print|return|answer|sort)\b"
+    r"|\b(?:you (?:need|have|want|are asked) to|your task is to|help \w+ (?:to )?(?:find|count|determine|sort))\b",
+    re.I,
+)
+# the usual examples, no more: "For example, [2,3,1,5,4] is a permutation, but [1,2,2] is not a permutation (2
+# appears twice in the array), and [1,3,4] is also not a permutation (n=3 but there is 4 in the array)."
+_EXAMPLE = re.compile(
+    r"for example, (?:(?:,? (?:but|and) )?\[[^\]]*\] is (?:also )?(?:not )?an? permutation(?: \([^()]*\))?)+\.?",
+    re.I,
+)
 # a sentence defining the word itself, in another form than _DEFINED ("We call an array p a permutation if ...", "A
 # permutation of length n is an ordering of ..."); not one defining another word of a permutation ("A permutation p
 # is called simple if", "Let's call the value of a permutation p ...")
@@ -164,6 +181,6 @@ def unusual_definition(story: str) -> str | None:
     """The sentence defining "permutation" otherwise than the usual footnote does, or None."""
     for sentence in sentences(story):
         said = _DEFINED.fullmatch(sentence.strip()) or _DEFINES_WORD.search(sentence)
-        if said and not _is_usual(sentence) and not _EXAMPLE.match(sentence.strip()):
+        if said and not _is_usual(sentence) and not _EXAMPLE.fullmatch(sentence.strip()):
             return sentence
     return None

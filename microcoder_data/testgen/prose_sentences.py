@@ -271,9 +271,11 @@ _VALUES_NAMED = re.compile(
 _LENGTH_NOUNS = r"elements|integers|numbers|values|items|entries|characters|letters|symbols|digits|positions|cells"
 _OF_VALUES = r"(?:of|in|over|among|from) (?:the |all |both |all the )?(?:given )?"
 _DERIVED = re.compile(
-    rf"^(?:the )?(?:sum|product|total|xor|average|mean|median|gcd|lcm|number of [a-z]+ [a-z]+) {_OF_VALUES}"
+    rf"^(?:the )?(?:sum|product|total|xor|average|mean|median|gcd|lcm|number of [a-z]+ [a-z]+"
+    rf"|(?:largest|smallest|maximum|minimum|greatest|least) (?:value|element|number|integer)) {_OF_VALUES}"
     r"(?:(?:arrays?|strings?|sequences?|lists?|permutations?|sets?|elements|values|numbers|integers)\b|[A-Za-z]\w*_)"
-    rf"|^(?:the )?number of (?!(?:{_LENGTH_NOUNS})\b)[a-z]+ {_OF_VALUES}(?:arrays?|strings?|sequences?|permutations?)\b"
+    rf"|^(?:the )?number of (?!(?:{_LENGTH_NOUNS})\b)[a-z]+ {_OF_VALUES}(?:(?:arrays?|strings?|sequences?|permutations?)\b"
+    r"|[A-Za-z](?:_\w+)?(?=\s*$|[,;.]))"  # "the number of inversions in a" (a name alone), not "in a country"
     rf"|{PICKED},? {_CLAUSE_START}",
     re.I,
 )  # ("the number of points in the set", "the number of records in the list": how many there are)
