@@ -124,7 +124,7 @@ def _count(row: dict, what: str, why: Refusal | None) -> None:
 
 def _finished(row: dict) -> dict:
     n = row["problems"] or 1
-    shares = [sum(rows) / len(rows) for rows in row["per_problem"].values()]
+    shares = [sum(rows) / len(rows) for rows in row.get("per_problem", {}).values()]
     return {
         **{k: v for k, v in row.items() if k not in ("refused", "per_problem")},
         "generated_share": round(row["generated"] / n, 3),
