@@ -7,7 +7,8 @@ leaves an unknown command as it is; test generation keeps ``\\in \\lbrace`` for 
 rewrite they share is this module's: HTML as text (:func:`strip_html`, ``<sup>`` / ``<sub>`` in
 :func:`html_scripts`), the LaTeX commands' plain forms (:data:`LATEX_SYMBOLS`) and wrappers
 (:func:`latex_wrappers`), Unicode dashes and superscripts (:func:`unicode_math`), a constraint line's plain
-notation (:func:`plain_latex`), the multiplication a bound leaves out (:func:`implicit_products`) and the
+notation (:func:`plain_latex`), the multiplication a bound leaves out (:func:`implicit_products`), Codeforces'
+footnote marks (:func:`without_footnote_marks`, test generation only) and the
 section headings (:func:`heading_of`, :func:`normalize_layout`).  It lives at the bottom (the judge imports
 nothing above it) and imports nothing of this project.
 """
@@ -26,7 +27,6 @@ __all__ = [
     "heading_of",
     "html_scripts",
     "implicit_products",
-    "without_footnote_marks",
     "latex_symbol",
     "latex_wrappers",
     "normalize_layout",
@@ -34,6 +34,7 @@ __all__ = [
     "strip_html",
     "unicode_math",
     "unicode_operators",
+    "without_footnote_marks",
 ]
 
 #: every way LaTeX writes an ellipsis: ``\dotsc`` (commas), ``\dotsb`` (binary operators), ...

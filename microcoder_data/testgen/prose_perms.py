@@ -13,7 +13,7 @@ from typing import Any
 
 from microcoder_data.testgen.prose_glosses import DIRECTION, says_nothing_more
 from microcoder_data.testgen.prose_items import ProseLine
-from microcoder_data.testgen.prose_promises import sentences
+from microcoder_data.testgen.prose_promises import is_task, sentences
 from microcoder_data.testgen.spec_model import _Unsupported
 
 PERMUTATION = "permutation: "  # how prose_format._without_gloss marks a gloss calling the line's list a permutation
@@ -146,15 +146,9 @@ def usual_permutation_words(story: str, perms: list[str]) -> str:
 def _named_in_task(sentence: str, naming: re.Pattern[str]) -> str:
     """The word naming a permutation list dropped in a task's sentence only ("Find the number of cycles in the
     permutation p"); "The permutation p has no fixed points" keeps it (the story's check refuses)."""
-    return naming.sub(r"\1", sentence) if _TASK.search(sentence) else sentence
+    return naming.sub(r"\1", sentence) if is_task(sentence) else sentence
 
 
-# the task's words: what to find of the input, not what it is
-_TASK = re.compile(
-    r"^(?:\w+,\s*)?(?:find|count|compute|calculate|determine|output|print|return|answer|sort)\b"
-    r"|\b(?:you (?:need|have|want|are asked) to|your task is to|help \w+ (?:to )?(?:find|count|determine|sort))\b",
-    re.I,
-)
 # the usual examples, no more: "For example, [2,3,1,5,4] is a permutation, but [1,2,2] is not a permutation (2
 # appears twice in the array), and [1,3,4] is also not a permutation (n=3 but there is 4 in the array)."
 _EXAMPLE = re.compile(

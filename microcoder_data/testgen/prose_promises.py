@@ -191,8 +191,12 @@ def is_promise(sentence: str, names: set[str]) -> bool:
         return True
     if _DEFINITION.search(sentence):
         return False
-    task = _LEAD.sub("", sentence)
-    return not (_TASK.search(task) or sentence.endswith("?"))
+    return not (is_task(sentence) or sentence.endswith("?"))
+
+
+def is_task(sentence: str) -> bool:
+    """Whether ``sentence`` states the task ("Find ...", "Help him ...", "You need to ..."), after a lead-in."""
+    return bool(_TASK.search(_LEAD.sub("", sentence.strip())))
 
 
 def _value_predicate(sentence: str, names: set[str]) -> re.Match[str] | None:
