@@ -160,10 +160,43 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+# a sentence that supposes rather than says (no value of the input said): "if a_1 = n", "let b = a_1 + 1"
+SUPPOSED = re.compile(
+    r"\b(?:if|when|whenever|for example|e\.g|suppose|assume|let|after|then|with|such that|for (?:every|each|all))\b",
+    re.I,
+)
+
+
+# where a story states a relation of the input, the sentence opening with it: "In this problem p_1 = n.", "Here
+# a_1 != a_n.", "Initially, x = y." (a formula elsewhere is an operation, "make a_i = a_i - 1", an example, "a = [1,
+# 2]", or the task's, "both choices do not satisfy a = x + y")
+_STATES = re.compile(
+    r"^(?:in this (?:problem|version|task|subtask)|here|note that|also|moreover|initially|additionally),? ", re.I
+)
+
+
+def _formula(sentence: str, names: set[str]) -> re.Match[str] | None:
+    """An input or its element set equal (or unequal) to another value where the story states it (see above):
+    a relation no range states (a number alone is prose_story's ``_SET``, read)."""
+    lead = _STATES.match(sentence)
+    if not names or not lead or SUPPOSED.search(sentence):
+        return None
+    name = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+    m = re.compile(rf"({name})(?:_\{{?\w+\}}?|\[\w+\])?\s*(?:=|!=|≠)\s*([^\s,.;]+)").match(sentence, lead.end())
+    same = m and re.match(rf"{re.escape(m.group(1))}(?![A-Za-z0-9])", m.group(2))  # "a_i = a_i - 1": an update
+    number = m and re.fullmatch(r"-?\d+(?:\^\d+)?\)?", m.group(2))
+    return m if m and not same and not number and not m.group(2).startswith("[") else None
+
+
 def story_promise(told: str, names: set[str]) -> tuple[str, str] | None:
     """(the word, its sentence) of the first promise about the input's shape in ``told``, or None."""
     for sentence in sentences(told):
-        word = STRUCTURE.search(sentence) or _value_predicate(sentence, names) or _subjectless(sentence)
+        word = (
+            STRUCTURE.search(sentence)
+            or _value_predicate(sentence, names)
+            or _subjectless(sentence)
+            or _formula(sentence, names)
+        )
         said_of_input = word and (
             word.re is _LISTED_IN_ORDER or (word.re is _SUBJECTLESS and _names_an_input(word.group(0), names))
         )

@@ -255,6 +255,7 @@ _PHRASE_START = re.compile(
 # a part that is names of values only, each by a fixed index ("a_1 and a_n", "respectively a_1 and a_n (respectively)"):
 # it says the line's values equal those (a row's own "x_i and y_i" is not such)
 # how a clause about the task begins ("you need to choose", "to delete", "required to form")
+# a clause after a picked noun: "to remove", "that you choose", "which must go"
 _CLAUSE_START = r"(?:(?:that|which) )?(?:you|we|to|required|needed|necessary|must|should)\b"
 _VALUE_NAME = r"[A-Za-z]\w*_\{?(?:\d+|[a-hk-z]\w*)\}?"
 _VALUES_NAMED = re.compile(
@@ -273,10 +274,12 @@ _OF_VALUES = r"(?:of|in|over|among|from) (?:the |all |both |all the )?(?:given )
 _DERIVED = re.compile(
     rf"^(?:the )?(?:sum|product|total|xor|average|mean|median|gcd|lcm|number of [a-z]+ [a-z]+"
     rf"|(?:largest|smallest|maximum|minimum|greatest|least) (?:value|element|number|integer)) {_OF_VALUES}"
-    r"(?:(?:arrays?|strings?|sequences?|lists?|permutations?|sets?|elements|values|numbers|integers)\b|[A-Za-z]\w*_)"
+    r"(?:(?:arrays?|strings?|sequences?|lists?|permutations?|sets?|elements|values|numbers|integers)\b|[A-Za-z]\w*_"
+    r"|[A-Za-z]\b(?=\s*$|[,;.]| (?:at|in|on|over|from|between|with|for)\b))"  # "the sum of a at positions 1 and n"
     rf"|^(?:the )?number of (?!(?:{_LENGTH_NOUNS})\b)[a-z]+ {_OF_VALUES}(?:(?:arrays?|strings?|sequences?|permutations?)\b"
     r"|[A-Za-z](?:_\w+)?(?=\s*$|[,;.]))"  # "the number of inversions in a" (a name alone), not "in a country"
-    rf"|{PICKED},? {_CLAUSE_START}",
+    rf"|{PICKED},? {_CLAUSE_START}"
+    rf"|number of {PICKED} (?-i:[A-Z][a-z]+|he|she|they) (?:[a-z]+ )?[a-z]+s\b",  # "the number of items Bob buys"
     re.I,
 )  # ("the number of points in the set", "the number of records in the list": how many there are)
 # what a task's pick (PICK_VERB) is of where a part counts or names the input's values
@@ -284,7 +287,8 @@ _PICKED_WHAT = re.compile(rf"\b(?:number of|how many|amount of)\b|{PICKED}|\b(?:
 # another input's elements named in a gloss ("the values a_1 and a_n", "copies of a_1 and a_n", "the values a_i"):
 # the line's values would equal them, which nothing checks; not the line's own names ("between vertices u_i and v_i"),
 # nor a list named by its elements ("the hidden array a_1, ..., a_n", "the length of the sequence a_1, ..., a_n")
-_ELEMENT_NAMED = re.compile(r"\b([A-Za-z][A-Za-z0-9]?)_\{?\w")
+# (also spelled "a[1]", "a1": a letter and its index)
+_ELEMENT_NAMED = re.compile(r"\b([A-Za-z][A-Za-z0-9]?)_\{?\w|\b([A-Za-z])\[\w|\b([A-Za-z])\d+\b")
 _NAMES_A_LIST = re.compile(
     r"\b(?:arrays?|sequences?|lists?|permutations?|strings?) ([A-Za-z][A-Za-z0-9]*)(?:_\{?\w+\}?|\b)", re.I
 )
@@ -294,7 +298,10 @@ def other_element_named(before: str, gloss: str) -> str | None:
     """The first element of another input a gloss names (see above), where ``before`` (its line) names its own."""
     own = set(re.findall(r"(?<![\w\\])([A-Za-z][A-Za-z0-9]*)(?:_|\b)", before))
     own |= {m[1] for m in _NAMES_A_LIST.finditer(gloss)}  # "the array a_1, ..., a_n and ... an element a_i": its own
-    return next((m[0] for m in _ELEMENT_NAMED.finditer(_NAMES_A_LIST.sub("", gloss)) if m[1] not in own), None)
+    for m in _ELEMENT_NAMED.finditer(_NAMES_A_LIST.sub("", gloss)):
+        if (m[1] or m[2] or m[3]) not in own and m[0] not in own:  # "x1, y1 — the corner": its own names
+            return m[0]
+    return None
 
 
 def noun_phrases(gloss: str, respective: int = 0) -> bool:

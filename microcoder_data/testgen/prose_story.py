@@ -17,16 +17,12 @@ from typing import Callable
 
 from microcoder_data.testgen.prose_items import ProseLine, ranges
 from microcoder_data.testgen.prose_perms import word_permutation_read
-from microcoder_data.testgen.prose_promises import is_promise, sentences, split_sentences
+from microcoder_data.testgen.prose_promises import SUPPOSED, is_promise, sentences, split_sentences
 
 _COMPARISON = re.compile(r"<=|>=|!=|<|>")
 _CHAIN = re.compile(r"[^\s,;()]+(?:\s*(?:<=|>=|!=|<|>)\s*[^\s,;()]+)+")
 # an input set to a number in the story ("Dana's array has a_1 = 1"): a constraint line, read or refused
 # ("a = 2^k", "b_i = a_i + 1" define the story's things by the input: no value said)
-_SUPPOSED = re.compile(
-    r"\b(?:if|when|whenever|for example|e\.g|suppose|assume|let|after|then|with|such that|for (?:every|each|all))\b",
-    re.I,
-)  # no value said
 _SET = re.compile(r"(?<![\w.=<>!])([A-Za-z][A-Za-z0-9]*)(?:_\{?\w+\}?)? = -?\d+(?:\^\d+)?(?![\w^]|\.\d)")
 
 
@@ -48,7 +44,7 @@ def story_ranges(story: str, names: set[str]) -> list[str]:
         if len(terms) == 2 and left and "_" in terms[0] and not _said_at(story, found.start(), names):
             continue  # "if a_i >= mx, ...", "pairs with a_i < a_j": the task's condition ("Note that a_i <= 2": read)
         out.append(chain.strip())
-    said = [x for x in split_sentences(story) if is_promise(x, names) and not _SUPPOSED.search(x)]
+    said = [x for x in split_sentences(story) if is_promise(x, names) and not SUPPOSED.search(x)]
     return out + [m.group(0) for x in said for m in _SET.finditer(x) if m.group(1) in names]
 
 
@@ -57,7 +53,7 @@ def _said_at(story: str, at: int, names: set[str]) -> bool:
     start = max(story.rfind(". ", 0, at), story.rfind("\n", 0, at)) + 1
     ends = [e for e in (story.find(". ", at), story.find("\n", at)) if e >= 0]
     sentence = story[start : min(ends) if ends else len(story)].strip()
-    return is_promise(sentence, names) and not _SUPPOSED.search(sentence)
+    return is_promise(sentence, names) and not SUPPOSED.search(sentence)
 
 
 def _of_names(word: str, names: set[str]) -> bool:

@@ -73,7 +73,9 @@ def _quote_chars(line: str) -> str:
     m = re.fullmatch(r"(\S+(?:(?:,|,? and) \S+)*) (consists?) of (.+)", line)
     if not m:
         return line
-    return f"{m.group(1)} {m.group(2)} of " + re.sub(r"(?<![\w'])([A-Za-z0-9.#?@|/*+\-])(?![\w'])", r"'\1'", m.group(3))
+    # an item of the list only ("0, 1 and ?"): "3 letters" is a count of letters, not the character 3
+    item = r"(?<![\w'])(?<![^\s,])([A-Za-z0-9.#?@|/*+\-])(?![\w'])(?=\s*(?:$|,|(?:and|or)\b))"
+    return f"{m.group(1)} {m.group(2)} of " + re.sub(item, r"'\1'", m.group(3))
 
 
 def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
