@@ -307,34 +307,31 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     return StdinSpec(rows, _spec_of(rows, raw, lines, statement, set(chars), [f"{n}.length == 1" for n in chars]))
 
 
-def _one_length(lengths: list[str], constraints: list[str]) -> None:
-    """Refuses a string's length said again as another value ("a string T of length n", then "(Hence, |T| = 3)" or
-    "It is guaranteed that |T| = 4"): one of the two would be dropped unchecked (a bound's eq keeps one)."""
-    said = {m[1]: m[2].strip() for c in constraints if (m := re.fullmatch(r"\|(\w+)\| ?==? ?(.+)", c))}
-    for line in lengths:
-        name, count = line.split(".length == ")
-        bounded = count.isdigit() and any(f"|{name}|" in c and not re.search(r"\| ?==? ?\d+$", c) for c in constraints)
-        if bounded or name in said and said[name].replace(" ", "") != count.replace(" ", ""):  # |T| <= 2 of 3 too
-            raise _Unsupported(
-                f"the length of {name} said twice: {count!r} and {said.get(name, 'a bound')!r}",
-                kind="unsupported_format",
-                line=line,
-            )
-
-
-def _lengths_agree(lines: list[str]) -> None:
-    """Refuses a value's length stated as two different things ("a string T of length n", then "the length of T
-    is n + 1" or "... is 3"), compared as the reader's lines: the spec keeps one length and drops the other."""
+def _length_said_twice(lengths: list[str], constraints: list[str]) -> None:
+    """Refuses a value's length stated as two things: the format's ``lengths`` ("a string T of length n", as
+    ``T.length == n``) and the ``constraints`` in the reader's notation or the statement's ``|T|`` ("the length of
+    T is n + 1", "(Hence, |T| = 3)", "It is guaranteed that |T| = 4"), or a bound ``|T| <= 2`` beside a format's
+    length 3: the spec keeps one length and would drop the other unchecked (a bound beside a constraint's
+    ``|T| = 3`` is read with it)."""
     said: dict[str, set[str]] = {}
-    for line in lines:
-        m = re.fullmatch(r"(\w+)\.length ?==? ?([^<>=]+)|([^<>=]+?) ?==? ?(\w+)\.length", line.strip())
+    for line in (re.sub(r"\|(\w+)\|", r"\1.length", x.strip()) for x in lengths + constraints):
+        m = re.fullmatch(r"(\w+)\.length ?==? ?([^<>=]+)|([^<>=]+?) ?==? ?(\w+)\.length", line)
         if m:
             name, value = (m[1], m[2]) if m[1] else (m[4], m[3])
             said.setdefault(name, set()).add(re.sub(r"[\s*()]", "", value))
-    twice = next((n for n, v in said.items() if len(v) > 1), None)
+    bounded = {
+        n
+        for line in (re.sub(r"\|(\w+)\|", r"\1.length", x) for x in constraints)
+        for n in re.findall(r"(\w+)\.length", line)
+        if re.search(rf"\b{n}\.length ?[<>]|[<>]=? ?{n}\.length", line)
+    }
+    fixed = {m[1] for x in lengths if (m := re.fullmatch(r"(\w+)\.length == \d+", x))}
+    twice = next((n for n, v in said.items() if len(v) > 1 or n in bounded & fixed), None)
     if twice is not None:
         raise _Unsupported(
-            f"the length of {twice} said twice: {sorted(said[twice])!r}", kind="unsupported_format", line=twice
+            f"the length of {twice} said twice: {sorted(said[twice])!r}{' and a bound' if twice in bounded else ''}",
+            kind="unsupported_format",
+            line=twice,
         )
 
 
@@ -358,7 +355,7 @@ def _prose_spec(p: Problem, statement: str) -> StdinSpec:
         for line in reading.lines
     ]
     lengths = [f"{line.names[0]}.length == {line.count}" for line in reading.lines if line.string and line.count]
-    _one_length(lengths, reading.constraints)
+    _length_said_twice(lengths, reading.constraints)
     lengths += [f"{line.names[0]}[i].length == {line.length}" for line in reading.lines if line.length]
     if reading.cases is None:
         raw = [parse(inner, t.input) for t in p.tests]
@@ -470,6 +467,7 @@ def _spec_of(
     joined = {r.names[0] for r in rows if r.kind == "grid" and r.joined}
     terms = {n: r.count for r in rows if r.count is not None for n in r.names}  # how many terms each list has
     rewritten = [digit_cells(whole_sums(x, terms), joined) for x in rewritten]
+    stated = len(rewritten)
     for r in rows:  # the format itself states the lengths
         if r.kind == "queries":
             rewritten += length_lines(r.forms or {}, r.count or "0")
@@ -479,7 +477,7 @@ def _spec_of(
         if r.kind == "grid":
             rewritten.append(f"{r.names[0]}[i].length == {r.width}")
         rewritten += jagged.row_lengths(r.records, r.count or "") if r.records is not None else []
-    _lengths_agree(rewritten)
+    _length_said_twice(rewritten[stated:], rewritten[:stated])
     across = line_across_forms(forms, rewritten) if forms else None
     if across is not None:
         raise _Unsupported(f"a line pairs fields of different queries: {across!r}", "unsupported_constraint", across)
