@@ -14,14 +14,13 @@ from microcoder_data.testgen.prose_families import (
     REWRITES,
     characters_said,
     distinct_said,
-    graph_said,
     parity_promise,
     parity_said,
     rewrite,
     unbounded_count,
     units_as_cases,
-    where_graph,
 )
+from microcoder_data.testgen.prose_graph_sentences import graph_said, where_graph
 from microcoder_data.testgen.prose_items import ProseLine, read_grid
 from microcoder_data.testgen.prose_promises import split_sentences
 from microcoder_data.testgen.prose_sentences import noun_phrases, subscripted_scalars, sum_sentences

@@ -28,15 +28,13 @@ from microcoder_data.testgen.prose_families import (
     counted_by_noun,
     characters_said,
     distinct_said,
-    graph_said,
     parity_promise,
     parity_said,
     read_of_the_list,
-    told_without_graph,
     unbounded_count,
     units_as_cases,
-    where_graph,
 )
+from microcoder_data.testgen.prose_graph_sentences import graph_said, told_without_graph, where_graph
 from microcoder_data.testgen.parent_trees import parents_line, parents_said
 from microcoder_data.testgen.prose_items import (
     ProseLine,

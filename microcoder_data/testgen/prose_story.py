@@ -121,6 +121,7 @@ def story_readings(
             continue
         said = _distinct_scalars(sentence, scalars, read)
         said = _version(sentence, names, totals) if said is None else said
+        said = _ordered(sentence, lists) if said is None else said
         m = next((m for pattern in _PERMUTATIONS if (m := pattern.match(sentence))), None)
         if said is not None:
             lines += said
@@ -129,6 +130,30 @@ def story_readings(
                 continue
         story = re.sub(r"\s+".join(map(re.escape, sentence.split())), " ", story)
     return story, lines
+
+
+# "Initially, both a_1, a_2, ..., a_n and b_1, b_2, ..., b_n are sorted in non-decreasing order.", "a is strictly
+# increasing.": lists read, in an order the constraint reader reads (order_readings) or refuses
+_ORDERED = re.compile(
+    r"^(?:(?:initially|moreover|also|note that|it is (?:also )?guaranteed that|it's (?:also )?guaranteed that),? )?"
+    r"(?:both )?(.+?) (?:is|are) (?:both |all )?((?:sorted|arranged|strictly|non-|in |increasing|decreasing"
+    r"|ascending|descending)[\w\s-]*?)\.?$",
+    re.I,
+)
+_SUBJECT = re.compile(
+    r"(?:the (?:array|sequence|list) )?([A-Za-z][A-Za-z0-9]*)(?:_\{?1\}?, ?(?:\1_\{?\w+\}?, ?)*(?:\.\.\.|…), ?\1_\{?\w+\}?)?"
+)
+
+
+def _ordered(sentence: str, lists: dict[str, str]) -> list[str] | None:
+    """The constraint line of a story's sentence saying lists read are in order (above), or None."""
+    m = _ORDERED.match(sentence)
+    named = _SUBJECT.sub(lambda s: s.group(1), m.group(1)) if m else ""  # "a_1, a_2, ..., a_n": a
+    parts = re.split(r",? and |, ", named) if m else []
+    subjects = [s.group(1) for p in parts if (s := _SUBJECT.fullmatch(p.strip()))]
+    if not m or not parts or len(subjects) != len(parts) or not set(subjects) <= set(lists):
+        return None
+    return [f"{' and '.join(subjects)} {'is' if len(subjects) == 1 else 'are'} {m.group(2).strip()}"]
 
 
 def _version(sentence: str, names: set[str], totals: set[tuple[str, str]]) -> list[str] | None:
