@@ -94,7 +94,8 @@ NAMED = r"(?:is|are) (?:called|said to be|considered|defined as|named)"
 WE_CALL = r"(?:let's|let us|we) (?:call|say|define|denote)"
 _DEFINITION = re.compile(
     r"^(?:an? [\w-]+(?: [\w-]+){0,2}(?: (?:of|with) [^,;:]*?|\([^()]*\))? (?:is|are) (?:an?|the|called|said|considered)\b"
-    r"|the [\w\s()-]{1,40}? of an? \w[^.]*? (?:is|are)\b"
+    r"|the [\w\s()-]{1,40}? of an? \w(?:[^.]|\.\.\.)*? (?:is|are)\b"  # "... of a sequence b_1, ..., b_m is"
+    r"|for (?:an?|any|every|each) [^,;:.]{1,60}, the [\w\s-]{1,40}? (?:of|for) (?:this|that|the|it|such)\b[^.]*? (?:is|are)\b"
     r"|an? [^,;:.]{1,40}? (?:forms?|makes?) (?:an?|the) [\w\s-]{1,40}? if\b"  # "A set of cells forms a ... if ..."
     r"|let\b|define\b|denote\b|recall that an?\b|for example\b|e\.g\.|tags:"
     r"|in the (?:first|second|third|fourth|fifth|\w+-th|\d+-th) (?:test case|example|sample|query|testcase)s?\b)"
@@ -103,7 +104,7 @@ _DEFINITION = re.compile(
 )
 _LEAD = re.compile(
     r"^(?:(?:after|when|once|if) [^,]*, |(?:please|now|so|then|more formally|formally|in other words|that is|also|therefore|thus|finally|"
-    r"for each (?:test case|query)|after that|help (?:him|her|them|\w+)(?: to)?|and|but),? )+",
+    r"for each (?:test case|query)|for this (?:purpose|reason)|after that|help (?:him|her|them|\w+)(?: to)?|and|but),? )+",
     re.I,
 )
 _TASK = re.compile(
@@ -188,9 +189,19 @@ def _formula(sentence: str, names: set[str]) -> re.Match[str] | None:
     return m if m and not same and not number and not m.group(2).startswith("[") else None
 
 
+# shape words that name no property of the input: the distinct values of one ("a set S that contains all distinct
+# elements of b"), the order of an iteration ("for each i from 1 to n (in increasing order) do ...")
+_NAMES_NO_PROPERTY = re.compile(
+    r"\ball (?:the )?distinct (?=(?:elements|letters|values|numbers|characters|integers) of\b)"
+    r"|(\bfor (?:each|every|all) \w+ from \S+ to \S+),? \(?in (?:increasing|decreasing|ascending|descending) order\)?",
+    re.I,
+)
+
+
 def story_promise(told: str, names: set[str]) -> tuple[str, str] | None:
     """(the word, its sentence) of the first promise about the input's shape in ``told``, or None."""
-    for sentence in sentences(told):
+    for said in sentences(told):
+        sentence = _NAMES_NO_PROPERTY.sub(lambda m: m.group(1) or "all ", said)
         word = (
             STRUCTURE.search(sentence)
             or _value_predicate(sentence, names)
@@ -201,7 +212,7 @@ def story_promise(told: str, names: set[str]) -> tuple[str, str] | None:
             word.re is _LISTED_IN_ORDER or (word.re is _SUBJECTLESS and _names_an_input(word.group(0), names))
         )
         if word and (said_of_input or is_promise(sentence, names)):
-            return word.group(0), sentence
+            return word.group(0), said
     return None
 
 
