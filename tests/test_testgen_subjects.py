@@ -183,3 +183,11 @@ def test_all_strings_narrows_an_alphabet_one_of_them_was_given_alone():
     cons = "1 <= s1.length, s2.length <= 20\ns1 consists of lowercase English letters.\nAll strings consist of uppercase and lowercase English letters."
     got = _drawn("", cons, "s1: str, s2: str", [{"s1": "ab", "s2": "Cd"}])
     assert all(x["s1"].islower() and x["s2"].isalpha() for x in got)
+
+
+def test_values_listed_that_are_quote_characters_are_read_as_written():
+    # a quote or a backslash among the values listed: its character, not a JSON string (which did not parse)
+    lines = "1 <= s.length <= 10\ns[i] is either '\"' or '\\' or 'a'."
+    got = _drawn("", lines, "s: str", [{"s": 'a"\\'}])
+    assert all(set(x["s"]) <= {'"', "\\", "a"} for x in got)
+    assert {c for x in got for c in x["s"]} == {'"', "\\", "a"}

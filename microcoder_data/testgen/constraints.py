@@ -4,7 +4,6 @@ decides (a line naming an argument that is not understood means no spec)."""
 
 from __future__ import annotations
 
-import json
 import re
 import string
 
@@ -420,7 +419,8 @@ class _Reader:
         ref = self.ref(m.group(1))
         if not ref or ref[2] != "val":
             return False
-        vals = [json.loads(v.replace("'", '"')) for v in re.findall(r"'[^']*'|\"[^\"]*\"|-?\d+", m.group(2))]
+        # a quoted value is its characters as written ('"', '\\' too: no JSON escapes); a bare one a number
+        vals = [v[1:-1] if v[0] in "'\"" else int(v) for v in re.findall(r"'[^']*'|\"[^\"]*\"|-?\d+", m.group(2))]
         node = self.node_at(ref[0], ref[1])
         element = ref[1] > 0 and self.node_at(ref[0], ref[1] - 1).kind == "list"
         if node.kind == "str" and all(isinstance(v, str) and len(v) == 1 for v in vals) and not element:
