@@ -207,9 +207,15 @@ _OPERATORS = {"≤": "<=", "≥": ">=", "≠": "!=", "⋅": "*", "·": "*", "×"
 _OPERATOR = re.compile("|".join(_OPERATORS))
 
 
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_POWER = re.compile(r"(?<=[\w)])([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)")
+
+
 def unicode_operators(text: str) -> str:
     """Unicode comparisons, products, the ellipsis and the curly apostrophe as ASCII, a space either
-    side (``1≤n`` -> ``1 <= n``): the one place both statement readers normalise them."""
+    side (``1≤n`` -> ``1 <= n``), and a power in superscript digits as ``^`` (``10⁵`` -> ``10^5``): the
+    one place both statement readers normalise them."""
+    text = _POWER.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPTS), text)
     return _OPERATOR.sub(lambda m: f" {_OPERATORS[m.group(0)]} ", text)
 
 

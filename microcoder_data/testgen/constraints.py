@@ -137,7 +137,7 @@ def _plainer(text: str) -> str:
         text,
     )
     text = re.sub(r"^(\S+) contains at least one '(.)'$", r"\1 contains at least 1 occurrences of '\2'", text)
-    return re.sub(r"^each character (?:in|of) (\S+) is an? (.+?)s?$", r"\1 consists of \2s", text, flags=re.I)
+    return re.sub(r"^(?:each|every) character (?:in|of) (\S+) is an? (.+?)s?$", r"\1 consists of \2s", text, flags=re.I)
 
 
 def _character_range(t: str) -> str | None:
@@ -156,6 +156,7 @@ def _alphabet(text: str) -> str | None:
         return span
     t = text.lower()
     t = re.sub(r"\balphabets\b", "letters", t)  # lowercase English alphabets
+    t = re.sub(r"\blatin (?=letters\b)", "english ", t)  # Codeforces' "lowercase Latin letters": a-z
     t = re.sub(
         r"letters of the english alphabet in (uppercase and lowercase|lowercase and uppercase)", r"\1 letters", t
     )
@@ -365,7 +366,8 @@ class _Reader:
     def _made_of(self, text: str) -> bool | None:
         """``s consists of lowercase English letters``: the characters of one or more strings."""
         m = re.match(
-            r"^(.+?) (?:only )?(?:consists? (?:only )?of|contains?|(?:is|are) made up of|(?:is|are) composed of|(?:is|are) made of) (?:only )?(.*)$",
+            r"^(.+?) (?:only )?(?:consists? (?:only )?of|contains?|comprises?|(?:is|are) made up of|(?:is|are) composed of"
+            r"|(?:is|are) comprised of|(?:is|are) made of) (?:only )?(.*)$",
             text,
         )
         if not m:

@@ -47,6 +47,7 @@ from microcoder_data.testgen.sentence_readings import ENTRIES as SENTENCE_ENTRIE
 from microcoder_data.testgen.structured_readings import ENTRIES as STRUCTURED_ENTRIES
 from microcoder_data.testgen.subjects import ENTRIES as SUBJECT_ENTRIES
 from microcoder_data.testgen.value_registry import ENTRIES as VALUE_ENTRIES
+from microcoder_data.testgen.other_wordings import ENTRIES as OTHER_WORDING_ENTRIES, JOINED_ENTRIES
 from microcoder_data.testgen.word_readings import each_subject, leading_zeros
 
 # how a reading of a line that constrains no input is enforced (its test: it records nothing)
@@ -127,6 +128,7 @@ READINGS = (
     *(Reading(*entry) for entry in SENTENCE_ENTRIES),  # sentences, relations of inputs: sentence_readings.py
     *(Reading(*entry) for entry in ORDER_ENTRIES),  # a list's order: order_readings.py
     *(Reading(*entry) for entry in ADJACENCY_ENTRIES),  # adjacency lists, tree edges, permissions
+    *(Reading(*entry) for entry in OTHER_WORDING_ENTRIES),  # lengths, ranges, alphabets said otherwise
     *(Reading(*entry) for entry in RANGE_WORD_ENTRIES),  # ranges in words, absolute values: range_words.py
     *(Reading(*entry) for entry in GEOMETRY_ENTRIES),  # boxes, intervals apart; no three collinear
     *(Reading(*entry) for entry in PREDICATE_ENTRIES),  # remainders, powers, palindromes: predicate_readings.py
@@ -291,6 +293,7 @@ READINGS += (  # last: a line another reading takes as a whole stays its
         said_in_clauses,
     ),
 )
+READINGS += tuple(Reading(*r) for r in JOINED_ENTRIES)  # two comparisons in a line: other_wordings.py
 READINGS += tuple(Reading(*r) for r in RELATION_ENTRIES)  # relations over terms, one grammar: relation_grammar.py
 
 

@@ -51,7 +51,9 @@ _GRID = re.compile(
     re.I,
 )
 _NAMES = re.compile(
-    r"(?:both |all of )?(?:all (?:the )?(?:values|elements|integers|numbers) (?:of|in) )?(.+?)(?: both)?", re.I
+    r"(?:both |all of )?(?:(?:all )?(?:the )?(?:values|elements|integers|numbers) (?:of|in) )?(?:the (?:array|list) )?(.+?)"
+    r"(?: both)?",
+    re.I,
 )
 # "from left to right" (a row), "from top to bottom" (a column): the direction every order here reads
 _ALONG = re.compile(r"(.+?),? from (?:left to right|top to bottom)", re.I)

@@ -1,0 +1,250 @@
+"""How many restatements of common LeetCode constraint lines the reader reads (issue 37: reading statements it was
+never taught).  Each case is a small problem whose lines the reader reads; each variant replaces one line (or is
+added) with the same statement in other words, as LeetCode and its peers write them.  A variant reads when the
+spec comes out, every existing test fits it and inputs are drawn.  No data is needed: the phrasings are the
+general language of constraint sections, written here, not taken from any problem (the held-out quarter of every
+source is what judges a reading: ``bench_reach.py``).
+
+    python benchmarks/bench_wordings.py [--unread]
+
+Prints ``read / total`` and, with ``--unread``, each variant not read with why.  Some are unread on purpose:
+"between 1 and 10^5" without "inclusive" (its ends unsure), a range two names share said with "and", a
+variant the base test breaks (a parity the example lacks)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from test_testgen_conditions import fn_problem  # noqa: E402  (the functional problem every reader test builds)
+
+from microcoder_data.testgen.inputgen import generate_inputs  # noqa: E402
+from microcoder_data.testgen.inputspec import InputSpec, input_spec  # noqa: E402
+
+# one line of BASE replaced by each of its variants (the index), nums / k / s typed by SIG
+SIG = "nums: List[int], k: int, s: str"
+TEST = {"nums": [1, 2, 3], "k": 2, "s": "abc"}
+BASE = [
+    "1 <= nums.length <= 10^5",
+    "0 <= nums[i] <= 10^9",
+    "1 <= k <= 10^5",
+    "1 <= s.length <= 100",
+    "s consists of lowercase English letters.",
+]
+VARIANTS = {
+    0: [
+        "1 <= nums.length <= 105",
+        "1 <= len(nums) <= 10^5",
+        "1 <= nums.length <= 100000",
+        "1 <= nums.length <= 1e5",
+        "1 <= n <= 10^5 where n == nums.length",
+        "n == nums.length, 1 <= n <= 10^5",
+        "The length of nums is between 1 and 10^5.",
+        "nums.length is in the range [1, 10^5].",
+        "1 <= the length of nums <= 10^5",
+        "1 ≤ nums.length ≤ 10^5",
+        "1 <= |nums| <= 10^5",
+        "The number of elements in nums is in the range [1, 10^5].",
+        "nums contains between 1 and 10^5 elements.",
+        "1 <= nums.length <= 10⁵",
+        "1 <= nums.length <= 10 ^ 5",
+        "nums.length >= 1 and nums.length <= 10^5",
+        "1 <= nums.size() <= 10^5",
+    ],
+    1: [
+        "0 <= nums[i] <= 109",
+        "nums[i] is in the range [0, 10^9].",
+        "0 <= nums_i <= 10^9",
+        "0 <= numsi <= 10^9",
+        "Each element of nums is between 0 and 10^9.",
+        "All values in nums are in the range [0, 10^9].",
+        "0 <= nums[i] <= 10^9 for all i",
+        "0 <= nums[i] <= 10^9 for 0 <= i < nums.length",
+        "0 <= each element of nums <= 10^9",
+        "Every element of nums is in the range [0, 10^9].",
+        "The values of nums are in [0, 10^9].",
+        "0 <= nums[j] <= 10^9",
+        "0 <= nums[i] < 10^9 + 1",
+        "nums[i] >= 0 and nums[i] <= 10^9",
+        "0 <= nums[i] <= 10^9, for each valid i",
+        "Each nums[i] is between 0 and 10^9, inclusive.",
+        "0 <= Node.val <= 10^9",
+    ],
+    2: [
+        "k is in the range [1, 10^5].",
+        "1 <= k <= nums.length",
+        "1 <= k <= 10^5.",
+        "k >= 1 and k <= 10^5",
+        "1 <= k <= 100000",
+        "k is between 1 and 10^5.",
+        "1 <= k <= len(nums)",
+        "1 <= k <= n",
+        "1 <= k <= min(10^5, nums.length)",
+        "k is a positive integer not exceeding 10^5.",
+    ],
+    4: [
+        "s consists only of lowercase English letters.",
+        "s contains only lowercase English letters.",
+        "s consists of lowercase letters.",
+        "s is made up of lowercase English letters.",
+        "s[i] is a lowercase English letter.",
+        "s only contains lowercase English letters.",
+        "s consists of only lowercase English characters.",
+        "All characters of s are lowercase English letters.",
+        "Every character in s is a lowercase English letter.",
+        "s contains lowercase English letters only.",
+        "s consists of lowercase Latin letters.",
+        "s is composed of lowercase English letters.",
+        "s consists of English lowercase letters.",
+        "The string s consists of lowercase English letters.",
+        "s consists of small English letters.",
+        "s consists of characters 'a' to 'z'.",
+        "s[i] is in the range ['a', 'z'].",
+        "s consists of lower-case English letters.",
+        "s comprises only lowercase English letters.",
+    ],
+}
+
+# (signature, a test, the lines read, variants each added to them)
+CASES = [
+    (
+        "nums: List[int]",
+        {"nums": [1, 2, 3]},
+        ["1 <= nums.length <= 100", "1 <= nums[i] <= 1000"],
+        [
+            "All the integers of nums are unique.",
+            "All the values of nums are unique.",
+            "nums contains distinct values.",
+            "All elements in nums are distinct.",
+            "nums consists of distinct integers.",
+            "The elements of nums are pairwise distinct.",
+            "Each element in nums is unique.",
+            "nums has no duplicates.",
+            "There are no duplicate elements in nums.",
+            "All numbers in nums are different.",
+            "nums contains no duplicate elements.",
+            "nums[i] != nums[j] for i != j",
+            "nums is sorted in ascending order.",
+            "nums is sorted in non-decreasing order.",
+            "nums is sorted in strictly increasing order.",
+            "nums is sorted.",
+            "nums is in ascending order.",
+            "The array nums is sorted in increasing order.",
+            "nums[i] < nums[i + 1]",
+            "nums[i] <= nums[i+1]",
+            "nums is a non-decreasing array.",
+            "Elements in nums are sorted in ascending order.",
+            "nums is guaranteed to be sorted in ascending order.",
+            "All elements of nums are odd.",
+            "nums[i] is even.",
+            "nums[i] is odd.",
+            "sum(nums) <= 10^4",
+            "The sum of nums does not exceed 10^4.",
+            "The sum of all elements in nums is at most 10^4.",
+            "nums.length is even.",
+            "nums.length % 2 == 0",
+            "The length of nums is even.",
+            "nums[i] is a power of 2.",
+            "nums[i] != 0",
+            "nums[i] is not 0.",
+        ],
+    ),
+    (
+        "words: List[str]",
+        {"words": ["ab", "c"]},
+        ["1 <= words.length <= 100", "1 <= words[i].length <= 10", "words[i] consists of lowercase English letters."],
+        [
+            "All the strings of words are unique.",
+            "All words[i] are distinct.",
+            "words contains no duplicates.",
+            "All the strings in words are distinct.",
+            "words[i] consists only of lowercase English letters.",
+            "Each words[i] consists of lowercase English letters.",
+            "All strings in words consist of lowercase English letters.",
+            "The total length of all words does not exceed 1000.",
+            "sum(words[i].length) <= 1000",
+            "The sum of words[i].length <= 1000",
+            "1 <= sum(words[i].length) <= 1000",
+            "words[i] is non-empty.",
+        ],
+    ),
+    (
+        "grid: List[List[int]]",
+        {"grid": [[0, 1], [1, 0]]},
+        ["m == grid.length", "n == grid[i].length", "1 <= m, n <= 50", "grid[i][j] is either 0 or 1."],
+        [
+            "grid[i][j] is 0 or 1.",
+            "grid[i][j] is either 0 or 1",
+            "grid[i][j] ∈ {0, 1}",
+            "grid[i][j] in {0, 1}",
+            "Each cell of grid is 0 or 1.",
+            "grid consists of 0s and 1s.",
+            "grid[i][j] == 0 or grid[i][j] == 1",
+            "grid[i][j] is 0, or 1.",
+            "0 <= grid[i][j] <= 1",
+            "1 <= m * n <= 2500",
+            "1 <= m, n <= 50 and m * n <= 2500",
+            "m == grid.length and n == grid[0].length",
+            "The grid has m rows and n columns.",
+        ],
+    ),
+    (
+        "s: str, t: str",
+        {"s": "ab", "t": "ba"},
+        ["1 <= s.length, t.length <= 100", "s and t consist of lowercase English letters."],
+        [
+            "s.length == t.length",
+            "s and t have the same length.",
+            "The lengths of s and t are equal.",
+            "t.length == s.length",
+            "|s| == |t|",
+            "s and t consist only of lowercase English letters.",
+            "Both s and t consist of lowercase English letters.",
+            "s, t consist of lowercase English letters.",
+            "s and t are lowercase strings.",
+            "s and t contain only lowercase letters.",
+        ],
+    ),
+]
+
+
+def cases() -> list[tuple[str, str, dict, str]]:
+    """(variant, the constraints it is read in, the test, the signature) of every variant above."""
+    out = []
+    for i, variants in VARIANTS.items():
+        for v in variants:
+            lines = BASE[:i] + [v] + BASE[i + 1 :]
+            if i == 2 and " n" in f" {v}" and "nums" not in v:
+                lines = ["n == nums.length"] + lines
+            out.append((v, "\n".join(lines), TEST, SIG))
+    out += [(v, "\n".join(base + [v]), test, sig) for sig, test, base, variants in CASES for v in variants]
+    return out
+
+
+def reads(constraints: str, test: dict, sig: str) -> tuple[bool, str]:
+    spec = input_spec(fn_problem(constraints, sig, [json.dumps(test)]))
+    if not isinstance(spec, InputSpec):
+        return False, spec.reason
+    return bool(generate_inputs(spec, "fx/solve", 5, max_len=20)), "no input drawn"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--unread", action="store_true", help="list each variant not read, with why")
+    args = ap.parse_args()
+    done = 0
+    for variant, constraints, test, sig in cases():
+        ok, why = reads(constraints, test, sig)
+        done += ok
+        if not ok and args.unread:
+            print(f"unread: {variant!r} | {why[:110]}")
+    print(f"read {done} / {len(cases())} restatements")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,315 @@
+"""Ranges, lengths and alphabets in the other ways LeetCode writes them (issue 37), registry entries of
+``line_readings.READINGS``: (name, the phrasings it reads -- its examples, which
+tests/test_testgen_line_readings.py reads --, how it is enforced, the reading).
+
+Each says what a line the reader already reads says, in other words, and is read as that line (drawn and
+checked as it is); a part that is not the input's (a name no input has, a list of strings given a value range,
+an index range short of the whole list) leaves the line unread -- refused:
+
+* a length written ``len(nums)``, ``|nums|`` (of a list or a string: of a number it is its absolute value),
+  ``nums.size()`` or "the length of nums", and a length's range in words ("The length of s is in the range
+  [1, 100]", "The number of elements in nums is in the range [1, 10^5]");
+* every element's range in words ("Each element of nums is in the range [0, 10^9]", "All values in nums are
+  between 0 and 10^9, inclusive", "0 <= each element of nums <= 10^9", "The values of grid are in [0, 9]");
+* a bound for every index said so ("0 <= nums[i] <= 10^9 for all i", "..., for each valid i", "... for 0 <= i <
+  nums.length"): the reader's ``nums[i]`` already bounds every element;
+* two comparisons in one line ("k >= 1 and k <= 10^5", "n == nums.length, 1 <= n <= 10^5", "1 <= n <= 10^5
+  where n == nums.length"): each read;
+* a character range of a string's characters ("s[i] is in the range ['a', 'z']").
+
+"between A and B" is read only with "inclusive" (as ``range_words`` reads it): without it the ends are unsure."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_NAME = r"[A-Za-z_]\w*"
+_SUBSCRIPTS = r"(?:\[\w+\])*"
+_RANGE = r"(?:in the range |in )\[([^\[\]]+?), ([^\[\]]+?)\]|between (\S+) and (\S+?),? inclusive"
+_COMPARISON = re.compile(r"<=|>=|==|!=|<|>")
+
+
+def _ends(m: re.Match[str], first: int) -> tuple[str, str]:
+    """(lo, hi) of a :data:`_RANGE` match whose groups start at ``first``."""
+    return (m.group(first), m.group(first + 1)) if m.group(first) else (m.group(first + 2), m.group(first + 3))
+
+
+def _sized(reader: Any, term: str) -> bool:
+    """Whether ``term`` (a name, maybe indexed) is a list or a string: what has a length."""
+    ref = reader.ref(term)
+    return bool(ref) and ref[2] == "val" and reader.node_at(ref[0], ref[1]).kind in ("list", "str")
+
+
+def length_terms(reader: Any, text: str) -> bool | None:
+    """``1 <= len(nums) <= 10^5``, ``1 <= |s| <= 100``, ``nums.size()``, ``1 <= the length of nums <= 10^5``: the
+    line with each length written ``X.length``, read so."""
+    term = rf"{_NAME}{_SUBSCRIPTS}"
+    t = re.sub(rf"\blen\(({term})\)|\b({term})\.size\(\)", lambda m: f"{m.group(1) or m.group(2)}.length", text)
+    t = re.sub(rf"\bthe length of ({term})(?![\w.\[])", r"\1.length", t, flags=re.I)
+    t = re.sub(rf"\|({term})\|", lambda m: f"{m.group(1)}.length" if _sized(reader, m.group(1)) else m.group(0), t)
+    said = _COMPARISON.search(t) or re.search(r"\.length is (?:even|odd)$", t)
+    return None if t == text or not said else reader.read(t, False)
+
+
+_LENGTH_IN_WORDS = re.compile(
+    rf"(?:the (?:length|size) of ({_NAME}{_SUBSCRIPTS})|({_NAME}{_SUBSCRIPTS})\.length"
+    rf"|the number of (?:elements|items|integers|values|numbers|entries|characters|letters) (?:in|of) ({_NAME}{_SUBSCRIPTS}))"
+    rf" is (?:{_RANGE})",
+    re.I,
+)
+
+
+def length_in_words(reader: Any, text: str) -> bool | None:
+    """ "The length of s is in the range [1, 100]", "nums.length is in the range [1, 10^5]", "The number of
+    elements in nums is between 1 and 10^5, inclusive": the length's range."""
+    m = _LENGTH_IN_WORDS.fullmatch(text)
+    if not m:
+        return None
+    name = m.group(1) or m.group(2) or m.group(3)
+    if not _sized(reader, name):
+        return False
+    lo, hi = _ends(m, 4)
+    return reader.read(f"{lo} <= {name}.length <= {hi}", False)
+
+
+_EACH = r"(?:each|every|all|all the|any)"
+_ELEMENTS = r"(?:elements?|values?|integers?|numbers?|entries|entry|items?)"
+_EVERY_ELEMENT = re.compile(
+    rf"(?:{_EACH} {_ELEMENTS} (?:of|in) |the {_ELEMENTS} (?:of|in) |each )(?:the (?:array|list|matrix|grid) )?({_NAME})"
+    rf"(?:\[[a-z]\])* (?:is|are) (?:all )?(?:{_RANGE})",
+    re.I,
+)
+_EVERY_ELEMENT_CHAIN = re.compile(rf"(\S+) (<=|<) {_EACH} {_ELEMENTS} (?:of|in) ({_NAME}) (<=|<) (\S+)", re.I)
+
+
+def _element(reader: Any, name: str) -> str | None:
+    """``nums[i]`` / ``grid[i][j]``: a number of the list ``name`` at its depth, or None (not a list of numbers)."""
+    node, depth = reader.nodes.get(name), 0
+    while node is not None and node.kind == "list" and node.elem is not None:
+        node, depth = node.elem, depth + 1
+    if node is None or depth == 0 or node.kind not in ("int", "float"):
+        return None
+    return name + "".join(f"[{i}]" for i in "ijkl"[:depth])
+
+
+def every_element(reader: Any, text: str) -> bool | None:
+    """ "Each element of nums is in the range [0, 10^9]", "All values in nums are between 0 and 10^9,
+    inclusive", "0 <= each element of nums <= 10^9": the range of every number the list holds."""
+    m = _EVERY_ELEMENT.fullmatch(text)
+    chain = None if m else _EVERY_ELEMENT_CHAIN.fullmatch(text)
+    if not m and not chain:
+        return None
+    name = m.group(1) if m else chain.group(3)
+    element = _element(reader, name) if name in reader.nodes else None
+    if element is None:
+        return False
+    if chain:
+        return reader.read(f"{chain.group(1)} {chain.group(2)} {element} {chain.group(4)} {chain.group(5)}", False)
+    lo, hi = _ends(m, 2)
+    return reader.read(f"{lo} <= {element} <= {hi}", False)
+
+
+_FOR_EVERY_INDEX = re.compile(
+    r"(.+?),? (?:for (?:all|each|every)(?: valid)? i|for (?:all |each |every )?0 <= i < (\w+)\.length"
+    r"|for (?:all |each |every )?0 <= i <= (\w+)\.length - 1|where 0 <= i < (\w+)\.length|for each valid index i)"
+)
+
+
+def for_every_index(reader: Any, text: str) -> bool | None:
+    """ "0 <= nums[i] <= 10^9 for all i", "..., for each valid i", "... for 0 <= i < nums.length": the line
+    without the index's range, where that range is every position of each list the line indexes by ``i``."""
+    m = _FOR_EVERY_INDEX.fullmatch(text)
+    if not m or not re.search(r"\[i\]", m.group(1)) or re.search(r"\[(?!i\])\s*[a-hj-z]\w*\s*\]", m.group(1)):
+        return None  # another free index (j): not every position of one list
+    whole = m.group(2) or m.group(3) or m.group(4)
+    indexed = set(re.findall(rf"({_NAME})\[i\]", m.group(1)))
+    if whole is not None and indexed != {whole}:
+        return False  # "for 0 <= i < n" of another list, or of part of this one
+    return reader.read(m.group(1), False)
+
+
+_DEFINES_SIZE = re.compile(r"\w+ == \S+\.length|\S+\.length == \w+")
+
+
+def two_comparisons(reader: Any, text: str) -> bool | None:
+    """ "k >= 1 and k <= 10^5", "1 <= m, n <= 50 and m * n <= 2500" (a name in common: "1 <= a and b <= 10"
+    shares a range, unread), "n == nums.length, 1 <= n <= 10^5", "1 <= n <= 10^5 where n == nums.length", "m ==
+    grid.length and n == grid[0].length" (sizes defined): each comparison read, a size's definition first."""
+    sep = next((x for x in (" and ", " where ", ", ") if text.count(x) == 1), None)
+    parts = [p.strip() for p in text.split(sep)] if sep and not (sep == ", " and " and " in text) else []
+    if not parts or any(not _COMPARISON.search(p) or re.search(r"[({]|\bif\b", p) for p in parts):
+        return None  # pairs compared as tuples, a condition: the readings after the registry's
+    names = [set(re.findall(r"(?<![\w.])[A-Za-z_]\w*", p)) for p in parts]
+    sizes = [bool(_DEFINES_SIZE.fullmatch(p)) for p in parts]
+    if not (sep == " and " and (names[0] & names[1] or all(sizes)) or sep != " and " and any(sizes)):
+        return None
+    parts.sort(key=lambda p: not _DEFINES_SIZE.fullmatch(p))
+    return all(reader.read(p, False) for p in parts)
+
+
+_CHARACTER_RANGE = re.compile(rf"({_NAME}(?:\[\w+\])*)\[\w+\] is in the range \['(.)', '(.)'\]")
+
+
+def character_range(reader: Any, text: str) -> bool | None:
+    """ "s[i] is in the range ['a', 'z']", "words[i][j] is in the range ['0', '9']": the string's characters."""
+    m = _CHARACTER_RANGE.fullmatch(text)
+    if not m:
+        return None
+    ref = reader.ref(m.group(1))
+    if not ref or ref[2] != "val" or reader.node_at(ref[0], ref[1]).kind != "str" or m.group(2) > m.group(3):
+        return False
+    return reader.read(f"{m.group(1)} consists of characters '{m.group(2)}' to '{m.group(3)}'", False)
+
+
+def _restated(reader: Any, text: str, pattern: re.Pattern[str], form: str) -> bool | None:
+    """``text`` read as ``form`` (``pattern``'s groups put in) where ``pattern`` has it whole; else None."""
+    m = pattern.fullmatch(text)
+    return None if not m else reader.read(m.expand(form), False)
+
+
+# (name, examples, pattern, the line it restates): each read as that line, which the reader reads (drawn and checked
+# as it is) or refuses
+_RESTATED = (
+    (
+        "values distinct said by indices",
+        ("nums[i] != nums[j] for i != j",),
+        re.compile(r"(\w+)\[i\] != \1\[j\],? (?:for|if|when|where) (?:all )?i != j"),
+        r"All the values of \1 are unique",
+    ),
+    (
+        "every element's parity in words",
+        ("All elements of nums are odd", "Each value in nums is even"),
+        re.compile(rf"{_EACH} (?:the )?{_ELEMENTS} (?:of|in) (\w+) (?:is|are) (?:all )?(even|odd)", re.I),
+        r"\1[i] is \2",
+    ),
+    (
+        "a value not a number, in words",
+        ("nums[i] is not 0", "k is not equal to 0"),
+        re.compile(r"(\S+) (?:is not|does not equal|is not equal to) (-?\d+)"),
+        r"\1 != \2",
+    ),
+    (
+        "each of a subscripted name",
+        ("Each words[i] consists of lowercase English letters", "Every nums[i] is even"),
+        re.compile(r"(?:each|every) (\w+(?:\[\w+\])+) (.+)", re.I),
+        r"\1 \2",
+    ),
+    (
+        "the strings' total length in words",
+        ("The total length of all words does not exceed 1000", "The sum of lengths of all words[i] is at most 1000"),
+        re.compile(
+            r"the (?:total length|sum of (?:the )?lengths) of (?:all )?(?:the )?(?:strings in )?(\w+)(?:\[i\])?"
+            r" (?:does not exceed|is at most|is less than or equal to|<=) (\S+)",
+            re.I,
+        ),
+        r"sum(\1[i].length) <= \2",
+    ),
+    (
+        "a string or list not empty",
+        ("words[i] is non-empty", "s is not empty", "nums is a non-empty array"),
+        re.compile(r"(\w+(?:\[\w+\])*) is (?:non-empty|not empty|nonempty|a non-empty (?:array|string|list))"),
+        r"\1.length >= 1",
+    ),
+    (
+        "values listed as a set",
+        ("grid[i][j] in {0, 1}", "grid[i][j] ∈ {0, 1}", "s[i] in {'a', 'b'}"),
+        re.compile(r"(\S+) (?:in|∈) \{([^{}]+)\}"),
+        r"\1 is either \2",
+    ),
+    (
+        "each cell of a grid",
+        ("Each cell of grid is 0 or 1", "Every element of grid is either 0 or 1"),
+        re.compile(
+            r"(?:each|every) (?:cell|element|entry|value) (?:of|in) (?:the )?(?:grid |matrix )?(\w+) is (.+)", re.I
+        ),
+        r"\1[i][j] is \2",
+    ),
+    (
+        "two lengths equal in words",
+        ("s and t have the same length", "nums1 and nums2 are of the same length"),
+        re.compile(r"(\w+) and (\w+) (?:have the same length|are of the same length|have equal lengths?)", re.I),
+        r"\1.length == \2.length",
+    ),
+    (
+        "two lengths equal, the lengths named",  # ("s and t are equal": the strings are, unread)
+        ("The lengths of s and t are equal", "the lengths of nums1 and nums2 are the same"),
+        re.compile(r"the lengths of (\w+) and (\w+) are (?:equal|the same)", re.I),
+        r"\1.length == \2.length",
+    ),
+)
+
+
+ENTRIES = (
+    (
+        "a length written len(X), |X|, X.size() or 'the length of X'",
+        ("1 <= len(nums) <= 10^5", "1 <= |s| <= 100", "1 <= nums.size() <= 10^5", "1 <= the length of nums <= 10^5"),
+        "drawn and checked",
+        length_terms,
+    ),
+    (
+        "a length's range in words",
+        (
+            "The length of s is in the range [1, 100]",
+            "nums.length is in the range [1, 10^5]",
+            "The number of elements in nums is in the range [1, 10^5]",
+            "The length of s is between 1 and 100, inclusive",
+        ),
+        "drawn and checked",
+        length_in_words,
+    ),
+    (
+        "every element's range in words",
+        (
+            "Each element of nums is in the range [0, 10^9]",
+            "All values in nums are between 0 and 10^9, inclusive",
+            "Every element of nums is in the range [-100, 100]",
+            "The values of grid are in [0, 9]",
+            "0 <= each element of nums <= 10^9",
+            "Each nums[i] is between 0 and 10^9, inclusive",
+        ),
+        "drawn and checked",
+        every_element,
+    ),
+    (
+        "a bound for every index said so",
+        (
+            "0 <= nums[i] <= 10^9 for all i",
+            "0 <= nums[i] <= 10^9, for each valid i",
+            "0 <= nums[i] <= 10^9 for 0 <= i < nums.length",
+        ),
+        "drawn and checked",
+        for_every_index,
+    ),
+    (
+        "a character range of a string's characters",
+        ("s[i] is in the range ['a', 'z']", "words[i][j] is in the range ['a', 'e']"),
+        "drawn and checked",
+        character_range,
+    ),
+    *(
+        (
+            name,
+            examples,
+            "drawn and checked",
+            lambda reader, text, p=pattern, f=form: _restated(reader, text, p, f),
+        )
+        for name, examples, pattern, form in _RESTATED
+    ),
+)
+
+# last in the registry (before the relation grammar): a line another reading takes whole stays its
+JOINED_ENTRIES = (
+    (
+        "two comparisons in one line",
+        (
+            "k >= 1 and k <= 10^5",
+            "n == nums.length, 1 <= n <= 10^5",
+            "1 <= n <= 10^5 where n == nums.length",
+            "1 <= m, n <= 50 and m * n <= 2500",
+            "m == grid.length and n == grid[0].length",
+        ),
+        "drawn and checked",
+        two_comparisons,
+    ),
+)
