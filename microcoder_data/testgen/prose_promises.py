@@ -31,7 +31,8 @@ from microcoder_eval.statement_text import FOOTNOTE_MARK
 # what an input can be that no range states: the statement naming one makes the reading incomplete
 STRUCTURE = re.compile(
     r"\bpermutations?\b|\btrees?\b|\bgraphs?\b|\bconnected\b|\bsorted\b|\b(?:non-?)?(?:in|de)creasing\b"
-    r"|\bdistinct\b|\bpairwise\b|\bunique\b|\bpalindrom\w*|\bbracket sequences?\b|\bguarantee[sd]?\b",
+    r"|\bdistinct\b|\bpairwise\b|\bunique\b|\bpalindrom\w*|\bbracket sequences?\b|\bguarantee[sd]?\b"
+    r"|\bmountain (?:arrays?|sequences?)\b",
     re.I,
 )
 # values compared or divided, said of the input's values: "The sum of all a_i is at most 10", "All a_i are
@@ -94,12 +95,19 @@ NAMED = r"(?:is|are) (?:called|said to be|considered|defined as|named)"
 WE_CALL = r"(?:let's|let us|we) (?:call|say|define|denote)"
 _DEFINITION = re.compile(
     r"^(?:an? [\w-]+(?: [\w-]+){0,2}(?: (?:of|with) [^,;:]*?|\([^()]*\))? (?:is|are) (?:an?|the|called|said|considered)\b"
-    r"|the [\w\s()-]{1,40}? of an? \w(?:[^.]|\.\.\.)*? (?:is|are)\b"  # "... of a sequence b_1, ..., b_m is"
-    r"|for (?:an?|any|every|each) [^,;:.]{1,60}, the [\w\s-]{1,40}? (?:of|for) (?:this|that|the|it|such)\b[^.]*? (?:is|are)\b"
+    r"|the [\w\s()-]{1,40}? of an? \w[^.]*? (?:is|are)\b"
     r"|an? [^,;:.]{1,40}? (?:forms?|makes?) (?:an?|the) [\w\s-]{1,40}? if\b"  # "A set of cells forms a ... if ..."
     r"|let\b|define\b|denote\b|recall that an?\b|for example\b|e\.g\.|tags:"
     r"|in the (?:first|second|third|fourth|fifth|\w+-th|\d+-th) (?:test case|example|sample|query|testcase)s?\b)"
     rf"|\b{NAMED}\b|\b{WE_CALL}\b",
+    re.I,
+)
+# definitions of an indefinite sequence written out ("The LIS of a sequence b_1, b_2, ..., b_m is ...") or named
+# first ("For an array b of n integers, the extreme value of this array is ..."): none where the sequence written
+# out is the input's own ("The sum of a sequence p_1, ..., p_n is at most 10" promises of p)
+_DEFINES_A_SEQUENCE = re.compile(
+    r"^the [\w\s()-]{1,40}? of an? \w(?:[^.]|\.\.\.)*? (?:is|are)\b"
+    r"|^for an? [^,;:.]{1,60}, the [\w\s-]{1,40}? (?:of|for) (?:this|that|such)\b[^.]*? (?:is|are)\b",
     re.I,
 )
 _LEAD = re.compile(
@@ -111,7 +119,7 @@ _TASK = re.compile(
     r"^(?:find|print|output|determine|calculate|compute|count|help|sort|answer|choose|construct|restore|tell"
     r"|report|sum|minimi[sz]e|maximi[sz]e|check|solve|make|split|return|replace|remove|write down|what|how many|how much|which|can you"
     r"|is it possible|your (?:task|goal|job|aim) is|you (?:need|have|want|are asked|must|should|are to|are required"
-    r"|can|may|are allowed|will be asked|wish))\b"
+    r"|can(?! (?:safely )?assume)|may(?! (?:safely )?assume)|are allowed|will be asked|wish))\b"
     r"|^in one (?:operation|move|step|turn|second)\b"
     r"|^(?:[\w'-]+ ){1,3}(?:wants?|wonders?|asks? you|decided to|would like|is looking for|needs? to|likes|loves)\b",
     re.I,
@@ -169,31 +177,46 @@ SUPPOSED = re.compile(
 
 
 # where a story states a relation of the input, the sentence opening with it: "In this problem p_1 = n.", "Here
-# a_1 != a_n.", "Initially, x = y." (a formula elsewhere is an operation, "make a_i = a_i - 1", an example, "a = [1,
-# 2]", or the task's, "both choices do not satisfy a = x + y")
+# a_1 != a_n.", "Initially, x = y.", "It is known that p_1 = n.", "In this problem, the array satisfies p_1 = n.",
+# "p_1 = n in this problem." (a formula elsewhere is an operation, "make a_i = a_i - 1", an example, "a = [1, 2]",
+# or the task's, "both choices do not satisfy a = x + y")
 _STATES = re.compile(
-    r"^(?:in this (?:problem|version|task|subtask)|here|note that|also|moreover|initially|additionally),? ", re.I
+    r"^(?:(?:in this (?:problem|version|task|subtask)|here|note that|also|moreover|initially|additionally|furthermore"
+    r"|in addition|besides|it is known that|we know that|you know that),? )?"
+    r"(?:(?:the|this|your|his|her) (?:array|sequence|permutation|list|input) (?:satisfies|has|is such that) )?",
+    re.I,
 )
+_RELATION = r"\s*(?:=|!=|≠)\s*|\s+(?:equals|is equal to|does not equal|is not equal to|differs from)\s+"
 
 
 def _formula(sentence: str, names: set[str]) -> re.Match[str] | None:
     """An input or its element set equal (or unequal) to another value where the story states it (see above):
     a relation no range states (a number alone is prose_story's ``_SET``, read)."""
     lead = _STATES.match(sentence)
-    if not names or not lead or SUPPOSED.search(sentence):
+    if not names or SUPPOSED.search(sentence):
         return None
     name = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
-    m = re.compile(rf"({name})(?:_\{{?\w+\}}?|\[\w+\])?\s*(?:=|!=|≠)\s*([^\s,.;]+)").match(sentence, lead.end())
-    same = m and re.match(rf"{re.escape(m.group(1))}(?![A-Za-z0-9])", m.group(2))  # "a_i = a_i - 1": an update
-    number = m and re.fullmatch(r"-?\d+(?:\^\d+)?\)?", m.group(2))
-    return m if m and not same and not number and not m.group(2).startswith("[") else None
+    term = rf"(?:{name})(?:_\{{?\w+\}}?|\[\w+\])?"
+    m = re.compile(rf"({term})(?:{_RELATION})([^\s,.;]+)").match(sentence, lead.end() if lead else 0)
+    if (
+        not m
+        or not lead.group(0)
+        and not re.fullmatch(rf"{re.escape(m.group(0))}(?: in this problem| here| always)?\.?", sentence)
+    ):
+        return None  # a formula opening a sentence with no lead is one only when it is the whole sentence
+    same = re.fullmatch(rf"{re.escape(m.group(1))}", m.group(2)) or re.match(
+        rf"{re.escape(m.group(1))}(?![\w{{\[])", m.group(2)
+    )
+    number = re.fullmatch(r"-?\d+(?:\^\d+)?\)?", m.group(2))
+    return m if not same and not number and not m.group(2).startswith("[") else None
 
 
 # shape words that name no property of the input: the distinct values of one ("a set S that contains all distinct
 # elements of b"), the order of an iteration ("for each i from 1 to n (in increasing order) do ...")
 _NAMES_NO_PROPERTY = re.compile(
     r"\ball (?:the )?distinct (?=(?:elements|letters|values|numbers|characters|integers) of\b)"
-    r"|(\bfor (?:each|every|all) \w+ from \S+ to \S+),? \(?in (?:increasing|decreasing|ascending|descending) order\)?",
+    r"|(\bfor (?:each|every|all) \w+ from \S+ to \S+),? \(?in (?:increasing|decreasing|ascending|descending) order\)?"
+    r"(?=\s*[,.;)]|\s+(?:do|does|we|you|perform)\b|$)",  # ("... in increasing order of a_i": an order of the values)
     re.I,
 )
 
@@ -216,6 +239,11 @@ def story_promise(told: str, names: set[str]) -> tuple[str, str] | None:
     return None
 
 
+def _names_an_element(sentence: str, names: set[str]) -> bool:
+    """Whether ``sentence`` names an element of an input list (``p_1``, ``a_{i}``, ``a[1]``)."""
+    return any(re.search(rf"(?<![\w.]){re.escape(n)}(?:_\{{?\w|\[\w)", sentence) for n in names)
+
+
 def _names_an_input(clause: str, names: set[str]) -> bool:
     """Whether a clause with no verb names an input or its elements ("Sum of a_i at most 10.", "Every a_i
     even."): said of the input, whatever the sentence around it."""
@@ -234,6 +262,8 @@ def is_promise(sentence: str, names: set[str]) -> bool:
     if _OF_INPUT.search(sentence) or _qualifies_input(sentence, names):
         return True
     if _DEFINITION.search(sentence):
+        return False
+    if _DEFINES_A_SEQUENCE.search(sentence) and not _names_an_element(sentence, names):
         return False
     return not (is_task(sentence) or sentence.endswith("?"))
 

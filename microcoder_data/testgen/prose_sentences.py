@@ -279,7 +279,13 @@ _DERIVED = re.compile(
     rf"|^(?:the )?number of (?!(?:{_LENGTH_NOUNS})\b)[a-z]+ {_OF_VALUES}(?:(?:arrays?|strings?|sequences?|permutations?)\b"
     r"|[A-Za-z](?:_\w+)?(?=\s*$|[,;.]))"  # "the number of inversions in a" (a name alone), not "in a country"
     rf"|{PICKED},? {_CLAUSE_START}"
-    rf"|number of {PICKED} (?-i:[A-Z][a-z]+|he|she|they) (?:[a-z]+ )?[a-z]+s\b",  # "the number of items Bob buys"
+    # a count of picked items said with more than where they are ("the number of items Bob buys", "... that Bob buys",
+    # "... bought by Bob", "... Alice and Bob buy"): how many the task picks, at most how many there are
+    rf"|number of {PICKED}(?=\s+(?!(?:in|of|on|at|from|and|or|respectively|correspondingly)\b)[A-Za-z])"
+    # an element or a value of the input ("the first element of the array", "the value of a at position 1", "the
+    # largest element"): the scalar would equal or bound it, which nothing checks
+    r"|^(?:the )?(?:first|last|largest|smallest|maximum|minimum|greatest|least|middle|\w+-th) (?:element|entry|item)\b"
+    r"|^(?:the )?(?:element|value|entry|item) (?:of|in) (?:the )?(?:array|sequence|list|permutation|[A-Za-z](?:\b|_))",
     re.I,
 )  # ("the number of points in the set", "the number of records in the list": how many there are)
 # what a task's pick (PICK_VERB) is of where a part counts or names the input's values

@@ -117,7 +117,7 @@ def story_readings(
         )  # "Given two arrays of distinct integers a and b, ...": the rest stays
         if given:
             lines += given[1]
-            story = re.sub(r"\s+".join(map(re.escape, given[0].split())), " ", story, count=1)
+            story = _without_sentence(story, given[0])
             continue
         said = _distinct_scalars(sentence, scalars, read)
         said = _version(sentence, names, totals) if said is None else said
@@ -128,8 +128,15 @@ def story_readings(
         elif not (m and permutation(m.group(1), sentence, m.group(2) or m.group(3) if len(m.groups()) == 3 else None)):
             if not _PROVEN.match(sentence) and not _restated(sentence, read):
                 continue
-        story = re.sub(r"\s+".join(map(re.escape, sentence.split())), " ", story)
+        story = _without_sentence(story, sentence)
     return story, lines
+
+
+def _without_sentence(story: str, text: str) -> str:
+    """The story less the sentence (or a sentence's opening) ``text`` read, where a sentence begins: the same words
+    inside another sentence ("... the concatenation of b and a is sorted ...") stay, and are judged there."""
+    body = r"\s+".join(map(re.escape, text.split()))
+    return re.sub(rf"(?:^|(?<=[.!?:;\n*]))(\s*){body}(?=\s|$)", r"\1 ", story, count=1)
 
 
 # "Initially, both a_1, a_2, ..., a_n and b_1, b_2, ..., b_n are sorted in non-decreasing order.", "a is strictly
