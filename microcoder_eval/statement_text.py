@@ -207,15 +207,18 @@ _OPERATORS = {"≤": "<=", "≥": ">=", "≠": "!=", "⋅": "*", "·": "*", "×"
 _OPERATOR = re.compile("|".join(_OPERATORS))
 
 
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
-_POWER = re.compile(r"(?<=[\w)])([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)")
-
-
 def unicode_operators(text: str) -> str:
     """Unicode comparisons, products, the ellipsis and the curly apostrophe as ASCII, a space either
     side (``1≤n`` -> ``1 <= n``), and a power in superscript digits as ``^`` (``10⁵`` -> ``10^5``): the
     one place both statement readers normalise them."""
-    text = _POWER.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPTS), text)
+    text = _SUPER_RUN.sub(  # a power: after a digit, a name or a bracket (the digits unicode_math reads too)
+        lambda m: (
+            "^" + m.group(1).translate(_SUPERSCRIPTS)
+            if re.match(r"[\w)]", text[m.start() - 1 : m.start()])
+            else m.group(0)
+        ),
+        text,
+    )
     return _OPERATOR.sub(lambda m: f" {_OPERATORS[m.group(0)]} ", text)
 
 

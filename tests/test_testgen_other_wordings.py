@@ -124,3 +124,79 @@ def test_what_is_not_the_inputs_is_not_read_so(replace, line, sig, test):
         assert isinstance(spec, InputSpec) and spec.nodes["k"].lo is not None  # read as |k|, never as a length
         return
     assert isinstance(spec, NoSpec), (line, spec)
+
+
+# the review of the wordings: each read a line as something it does not say; each now refuses (or reads it right)
+def _read(lines: str, sig: str, test: dict):
+    return input_spec(fn_problem(lines, sig, [json.dumps(test)]))
+
+
+GRID = "grid: List[List[int]]"
+WORDS = "words: List[str]"
+
+
+@pytest.mark.parametrize(
+    ("lines", "sig", "test"),
+    [
+        (
+            "The number of elements in grid is in the range [1, 6]\n1 <= grid[i].length <= 6\n0 <= grid[i][j] <= 9",
+            GRID,
+            {"grid": [[1, 2], [3, 4]]},
+        ),  # cells, not rows
+        (
+            "The number of characters in words is in the range [1, 6]\n1 <= words[i].length <= 6",
+            WORDS,
+            {"words": ["ab", "c"]},
+        ),  # characters, not strings
+        ("The number of letters in words is in the range [1, 6]\n1 <= words[i].length <= 6", WORDS, {"words": ["ab"]}),
+        (
+            "1 <= words.length <= 3\n1 <= words[i].length <= 3\nEach element of words is 'a' or 'b'",
+            WORDS,
+            {"words": ["a", "b"]},
+        ),  # whole strings, not characters
+        (
+            "1 <= words.length <= 3\n1 <= words[i].length <= 3\nEach cell of words is either 'a' or 'b'",
+            WORDS,
+            {"words": ["a"]},
+        ),
+        (
+            "1 <= words.length <= 3\n1 <= words[i].length <= 3\n1 <= words[i][j].length <= 4\n"
+            "The total length of words[i] does not exceed 6",
+            "words: List[List[str]]",
+            {"words": [["ab"]]},
+        ),
+        ("1 <= s.length <= 3\ns consists of digits\ns is not 0", "s: str", {"s": "12"}),  # a string: not the number 0
+        (
+            "1 <= words.length <= 3\n1 <= words[i].length <= 3\nwords[0][i] is in the range ['a', 'b']\n"
+            "words[i] consists of lowercase English letters",
+            WORDS,
+            {"words": ["ab", "zz"]},
+        ),  # one string's characters
+        (
+            "1 <= grid.length <= 3\n1 <= grid[i].length <= 3\n0 <= grid[i][j] <= 9\n"
+            "The elements in grid are sorted in non-decreasing order",
+            GRID,
+            {"grid": [[1, 2], [3]]},
+        ),  # every cell's order
+    ],
+)
+def test_a_restatement_of_something_else_refuses(lines, sig, test):
+    assert isinstance(_read(lines, sig, test), NoSpec), lines
+
+
+@pytest.mark.parametrize("said", ["s in {'a', 'b'}", "s ∈ {'a', 'b'}"])
+def test_a_whole_string_in_a_set_is_not_read_as_its_characters(said):
+    # ("s is either 'a' or 'b'" beside a length up to 3 is LeetCode's way of naming the characters: read so)
+    assert isinstance(_read(f"1 <= s.length <= 3\n{said}", "s: str", {"s": "a"}), NoSpec)
+
+
+def test_a_fact_beside_where_is_no_size_definition():
+    # "k == 0 where nums.length == 1": a condition, not two facts (read as two, every input had k = 0)
+    assert isinstance(
+        _read(
+            "1 <= nums.length <= 5\n0 <= nums[i] <= 9\n0 <= k <= 5\nk == 0 where nums.length == 1",
+            "nums: List[int], k: int",
+            {"nums": [1, 2], "k": 3},
+        ),
+        NoSpec,
+    )

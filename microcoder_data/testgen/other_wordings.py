@@ -54,10 +54,29 @@ def length_terms(reader: Any, text: str) -> bool | None:
 
 _LENGTH_IN_WORDS = re.compile(
     rf"(?:the (?:length|size) of ({_NAME}{_SUBSCRIPTS})|({_NAME}{_SUBSCRIPTS})\.length"
-    rf"|the number of (?:elements|items|integers|values|numbers|entries|characters|letters) (?:in|of) ({_NAME}{_SUBSCRIPTS}))"
+    rf"|the number of (elements|items|integers|values|numbers|entries|characters|letters) (?:in|of) ({_NAME}{_SUBSCRIPTS}))"
     rf" is (?:{_RANGE})",
     re.I,
 )
+
+
+def _leaf(reader: Any, term: str) -> Any:
+    """What ``term`` (a name, maybe indexed) holds directly: the node of its elements (None if not a list)."""
+    ref = reader.ref(term)
+    node = reader.node_at(ref[0], ref[1]) if ref and ref[2] == "val" else None
+    return node.elem if node is not None and node.kind == "list" else None
+
+
+def _counts_what_it_holds(reader: Any, term: str, noun: str) -> bool:
+    """Whether "the number of <noun> in <term>" is ``term``'s length: characters of a string, elements of a list
+    of numbers or strings (of a grid, the cells: not its rows; of a list of strings, the characters: not its
+    strings)."""
+    ref = reader.ref(term)
+    node = reader.node_at(ref[0], ref[1]) if ref and ref[2] == "val" else None
+    if noun in ("characters", "letters"):
+        return node is not None and node.kind == "str"
+    leaf = _leaf(reader, term)
+    return leaf is not None and leaf.kind != "list"
 
 
 def length_in_words(reader: Any, text: str) -> bool | None:
@@ -66,10 +85,10 @@ def length_in_words(reader: Any, text: str) -> bool | None:
     m = _LENGTH_IN_WORDS.fullmatch(text)
     if not m:
         return None
-    name = m.group(1) or m.group(2) or m.group(3)
-    if not _sized(reader, name):
+    name = m.group(1) or m.group(2) or m.group(4)
+    if not _sized(reader, name) or m.group(3) and not _counts_what_it_holds(reader, name, m.group(3)):
         return False
-    lo, hi = _ends(m, 4)
+    lo, hi = _ends(m, 5)
     return reader.read(f"{lo} <= {name}.length <= {hi}", False)
 
 
@@ -129,7 +148,7 @@ def for_every_index(reader: Any, text: str) -> bool | None:
     return reader.read(m.group(1), False)
 
 
-_DEFINES_SIZE = re.compile(r"\w+ == \S+\.length|\S+\.length == \w+")
+_DEFINES_SIZE = re.compile(r"[A-Za-z]\w* == \S+\.length|\S+\.length == [A-Za-z]\w*")  # ("nums.length == 1": a fact)
 
 
 def two_comparisons(reader: Any, text: str) -> bool | None:
@@ -148,7 +167,8 @@ def two_comparisons(reader: Any, text: str) -> bool | None:
     return all(reader.read(p, False) for p in parts)
 
 
-_CHARACTER_RANGE = re.compile(rf"({_NAME}(?:\[\w+\])*)\[\w+\] is in the range \['(.)', '(.)'\]")
+# (at free indices only: "words[0][i]" is one string's, which "words[0] consists of ..." would give them all)
+_CHARACTER_RANGE = re.compile(rf"({_NAME}(?:\[[a-z]\])*)\[[a-z]\] is in the range \['(.)', '(.)'\]")
 
 
 def character_range(reader: Any, text: str) -> bool | None:
@@ -162,13 +182,41 @@ def character_range(reader: Any, text: str) -> bool | None:
     return reader.read(f"{m.group(1)} consists of characters '{m.group(2)}' to '{m.group(3)}'", False)
 
 
-def _restated(reader: Any, text: str, pattern: re.Pattern[str], form: str) -> bool | None:
-    """``text`` read as ``form`` (``pattern``'s groups put in) where ``pattern`` has it whole; else None."""
+def _restated(reader: Any, text: str, pattern: re.Pattern[str], form: str, fits: Any) -> bool | None:
+    """``text`` read as ``form`` (``pattern``'s groups put in) where ``pattern`` has it whole and its subject (group
+    1) is what ``fits`` asks; else None: the readings after the registry's judge the line as they did."""
     m = pattern.fullmatch(text)
-    return None if not m else reader.read(m.expand(form), False)
+    return reader.read(m.expand(form), False) if m and (fits is None or fits(reader, m.group(1))) else None
 
 
-# (name, examples, pattern, the line it restates): each read as that line, which the reader reads (drawn and checked
+def _number(reader: Any, term: str) -> bool:
+    ref = reader.ref(term)
+    return bool(ref) and ref[2] == "val" and reader.node_at(ref[0], ref[1]).kind in ("int", "float")
+
+
+def _flat_list(reader: Any, term: str) -> bool:
+    leaf = _leaf(reader, term)
+    return leaf is not None and leaf.kind != "list"
+
+
+def _strings(reader: Any, term: str) -> bool:
+    leaf = _leaf(reader, term)
+    return leaf is not None and leaf.kind == "str"
+
+
+def _grid_of_numbers(reader: Any, term: str) -> bool:
+    return term in reader.nodes and (_element(reader, term) or "").count("[") == 2
+
+
+def _one_of_a_set(reader: Any, term: str) -> bool:
+    """An element at free indices ("nums[0] in {0, 1}" is one element's, not every one's), not a whole string
+    ("s ∈ {'a', 'b'}" is s itself, never its characters)."""
+    ref = reader.ref(term)
+    whole_string = bool(ref) and ref[1] == 0 and reader.node_at(ref[0], 0).kind == "str"
+    return not re.search(r"\[(?![a-z]\])", term) and not whole_string
+
+
+# (name, examples, pattern, the line it restates, what its subject must be): each read as that line, which the reader reads (drawn and checked
 # as it is) or refuses
 _RESTATED = (
     (
@@ -176,24 +224,28 @@ _RESTATED = (
         ("nums[i] != nums[j] for i != j",),
         re.compile(r"(\w+)\[i\] != \1\[j\],? (?:for|if|when|where) (?:all )?i != j"),
         r"All the values of \1 are unique",
+        _flat_list,
     ),
     (
         "every element's parity in words",
         ("All elements of nums are odd", "Each value in nums is even"),
         re.compile(rf"{_EACH} (?:the )?{_ELEMENTS} (?:of|in) (\w+) (?:is|are) (?:all )?(even|odd)", re.I),
         r"\1[i] is \2",
+        _flat_list,
     ),
     (
         "a value not a number, in words",
         ("nums[i] is not 0", "k is not equal to 0"),
         re.compile(r"(\S+) (?:is not|does not equal|is not equal to) (-?\d+)"),
         r"\1 != \2",
+        _number,
     ),
     (
         "each of a subscripted name",
         ("Each words[i] consists of lowercase English letters", "Every nums[i] is even"),
         re.compile(r"(?:each|every) (\w+(?:\[\w+\])+) (.+)", re.I),
         r"\1 \2",
+        None,
     ),
     (
         "the strings' total length in words",
@@ -204,18 +256,21 @@ _RESTATED = (
             re.I,
         ),
         r"sum(\1[i].length) <= \2",
+        _strings,
     ),
     (
         "a string or list not empty",
         ("words[i] is non-empty", "s is not empty", "nums is a non-empty array"),
         re.compile(r"(\w+(?:\[\w+\])*) is (?:non-empty|not empty|nonempty|a non-empty (?:array|string|list))"),
         r"\1.length >= 1",
+        None,
     ),
     (
         "values listed as a set",
         ("grid[i][j] in {0, 1}", "grid[i][j] ∈ {0, 1}", "s[i] in {'a', 'b'}"),
         re.compile(r"(\S+) (?:in|∈) \{([^{}]+)\}"),
         r"\1 is either \2",
+        _one_of_a_set,
     ),
     (
         "each cell of a grid",
@@ -224,18 +279,21 @@ _RESTATED = (
             r"(?:each|every) (?:cell|element|entry|value) (?:of|in) (?:the )?(?:grid |matrix )?(\w+) is (.+)", re.I
         ),
         r"\1[i][j] is \2",
+        _grid_of_numbers,
     ),
     (
         "two lengths equal in words",
         ("s and t have the same length", "nums1 and nums2 are of the same length"),
         re.compile(r"(\w+) and (\w+) (?:have the same length|are of the same length|have equal lengths?)", re.I),
         r"\1.length == \2.length",
+        None,
     ),
     (
         "two lengths equal, the lengths named",  # ("s and t are equal": the strings are, unread)
         ("The lengths of s and t are equal", "the lengths of nums1 and nums2 are the same"),
         re.compile(r"the lengths of (\w+) and (\w+) are (?:equal|the same)", re.I),
         r"\1.length == \2.length",
+        None,
     ),
 )
 
@@ -292,9 +350,9 @@ ENTRIES = (
             name,
             examples,
             "drawn and checked",
-            lambda reader, text, p=pattern, f=form: _restated(reader, text, p, f),
+            lambda reader, text, p=pattern, f=form, fits=fits: _restated(reader, text, p, f, fits),
         )
-        for name, examples, pattern, form in _RESTATED
+        for name, examples, pattern, form, fits in _RESTATED
     ),
 )
 
