@@ -200,3 +200,10 @@ def test_a_fact_beside_where_is_no_size_definition():
         ),
         NoSpec,
     )
+
+
+@pytest.mark.parametrize("said", ["grid is sorted in non-decreasing order", "The array grid is sorted"])
+def test_a_grid_said_sorted_refuses(said):
+    # each row? every cell in one order? (drawn before: rows in lexicographic order, [[6, 3]] among them)
+    lines = f"1 <= grid.length <= 3\n1 <= grid[i].length <= 3\n0 <= grid[i][j] <= 9\n{said}"
+    assert isinstance(_read(lines, GRID, {"grid": [[1, 2], [3]]}), NoSpec)

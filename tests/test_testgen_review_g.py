@@ -76,3 +76,30 @@ def test_a_relation_or_a_definition_of_the_inputs_own_elements_refuses(said):
 )
 def test_a_gloss_naming_an_element_or_a_pick_in_other_words_refuses(gloss):
     _refused(LINE.format(gloss), "2 1\n1 2\n")
+
+
+# the review of the fixes: siblings the fixes missed, each read and breaking its statement; each now refuses
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Also, it is known that p_1 = n.",
+        "Also note that p_1 = n.",
+        "Additionally, it is known that p_1 = n.",
+        "Recall that p_1 = n.",
+        "You may assume that p_1 = n.",
+        "You can assume that p_1 = n.",
+        "You may also assume that p_1 = n.",
+        "Here, p_1 + p_n = n + 1.",
+        "Note that p_1 + p_2 = n.",
+        "For an array p of n integers, the sum of this array is at most 10.",
+    ],
+)
+def test_more_stating_leads_and_relations_of_the_inputs_elements_refuse(said):
+    _refused(PERM, "3\n3 1 2\n", f"You are given an array p. {said} Find the answer.")
+
+
+@pytest.mark.parametrize(
+    "gloss", ["the first number of the array", "the first value of the array", "the last integer of the array"]
+)
+def test_a_gloss_naming_an_element_by_its_number_refuses(gloss):
+    _refused(LINE.format(gloss), "2 1\n1 2\n")

@@ -183,12 +183,11 @@ def sorted_subjects(reader: Any, text: str) -> bool | None:
         return False
     if lex and any(_numbers(node, k) for node, k in found):  # type: ignore[misc]
         return False
-    of_values = re.match(
-        r"(?:both |all of )?(?:all )?(?:the )?(?:values|elements|integers|numbers) (?:of|in) ", subject, re.I
-    )
-    if of_values and any(node.elem is not None and node.elem.kind == "list" for node, _ in found):  # type: ignore[misc]
-        return False  # "the elements in grid are sorted": every cell in one order, not the rows'
-
+    # "grid is sorted", "the elements in grid are sorted": each row? every cell in one order? unsure (a list of
+    # tuples, "intervals is sorted", is by its rows, which a key or the tuples' order says)
+    grids = [node for node, k in found if k is None and node.elem is not None and node.elem.kind == "list"]  # type: ignore[misc]
+    if any(node.elem.items is None for node in grids):
+        return False
     return all(_set_order(node, order, k, bool(rot)) for node, k in found)  # type: ignore[misc]
 
 

@@ -119,7 +119,7 @@ _TASK = re.compile(
     r"^(?:find|print|output|determine|calculate|compute|count|help|sort|answer|choose|construct|restore|tell"
     r"|report|sum|minimi[sz]e|maximi[sz]e|check|solve|make|split|return|replace|remove|write down|what|how many|how much|which|can you"
     r"|is it possible|your (?:task|goal|job|aim) is|you (?:need|have|want|are asked|must|should|are to|are required"
-    r"|can(?! (?:safely )?assume)|may(?! (?:safely )?assume)|are allowed|will be asked|wish))\b"
+    r"|can(?! (?:also )?(?:safely )?assume)|may(?! (?:also )?(?:safely )?assume)|are allowed|will be asked|wish))\b"
     r"|^in one (?:operation|move|step|turn|second)\b"
     r"|^(?:[\w'-]+ ){1,3}(?:wants?|wonders?|asks? you|decided to|would like|is looking for|needs? to|likes|loves)\b",
     re.I,
@@ -182,7 +182,8 @@ SUPPOSED = re.compile(
 # or the task's, "both choices do not satisfy a = x + y")
 _STATES = re.compile(
     r"^(?:(?:in this (?:problem|version|task|subtask)|here|note that|also|moreover|initially|additionally|furthermore"
-    r"|in addition|besides|it is known that|we know that|you know that),? )?"
+    r"|in addition|besides|it is known that|we know that|you know that|recall that"
+    r"|(?:you|we) (?:may|can) (?:also )?(?:safely )?assume that),? )*"
     r"(?:(?:the|this|your|his|her) (?:array|sequence|permutation|list|input) (?:satisfies|has|is such that) )?",
     re.I,
 )
@@ -193,11 +194,14 @@ def _formula(sentence: str, names: set[str]) -> re.Match[str] | None:
     """An input or its element set equal (or unequal) to another value where the story states it (see above):
     a relation no range states (a number alone is prose_story's ``_SET``, read)."""
     lead = _STATES.match(sentence)
-    if not names or SUPPOSED.search(sentence):
+    if not names or SUPPOSED.search(sentence[lead.end() :]):  # ("You may assume that ...": a lead, no supposition)
         return None
     name = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
     term = rf"(?:{name})(?:_\{{?\w+\}}?|\[\w+\])?"
-    m = re.compile(rf"({term})(?:{_RELATION})([^\s,.;]+)").match(sentence, lead.end() if lead else 0)
+    # (an expression of elements on the left, "p_1 + p_n = n + 1", as much a relation)
+    m = re.compile(rf"({term}(?:\s*[-+*/]\s*[\w{{}}]+)*)(?:{_RELATION})([^\s,.;]+)").match(
+        sentence, lead.end() if lead else 0
+    )
     if (
         not m
         or not lead.group(0)
@@ -263,8 +267,13 @@ def is_promise(sentence: str, names: set[str]) -> bool:
         return True
     if _DEFINITION.search(sentence):
         return False
-    if _DEFINES_A_SEQUENCE.search(sentence) and not _names_an_element(sentence, names):
-        return False
+    own = re.match(r"for an? (?:array|sequence|permutation|string|list|set) ([A-Za-z]\w*)", sentence, re.I)
+    if (
+        _DEFINES_A_SEQUENCE.search(sentence)
+        and not _names_an_element(sentence, names)
+        and not (own and own[1] in names)
+    ):
+        return False  # ("For an array p of n integers, the sum of this array is at most 10": of the input's p)
     return not (is_task(sentence) or sentence.endswith("?"))
 
 

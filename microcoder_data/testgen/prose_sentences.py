@@ -284,7 +284,8 @@ _DERIVED = re.compile(
     rf"|number of {PICKED}(?=\s+(?!(?:in|of|on|at|from|and|or|respectively|correspondingly)\b)[A-Za-z])"
     # an element or a value of the input ("the first element of the array", "the value of a at position 1", "the
     # largest element"): the scalar would equal or bound it, which nothing checks
-    r"|^(?:the )?(?:first|last|largest|smallest|maximum|minimum|greatest|least|middle|\w+-th) (?:element|entry|item)\b"
+    r"|^(?:the )?(?:first|last|largest|smallest|maximum|minimum|greatest|least|middle|\w+-th) (?:(?:element|entry|item)\b"
+    r"|(?:number|integer|value) (?:of|in) (?:the )?(?:array|sequence|list|permutation|[A-Za-z](?:\b|_)))"
     r"|^(?:the )?(?:element|value|entry|item) (?:of|in) (?:the )?(?:array|sequence|list|permutation|[A-Za-z](?:\b|_))",
     re.I,
 )  # ("the number of points in the set", "the number of records in the list": how many there are)
