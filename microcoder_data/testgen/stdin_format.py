@@ -307,6 +307,19 @@ def _stdin_spec(p: Problem) -> StdinSpec:
     return StdinSpec(rows, _spec_of(rows, raw, lines, statement, set(chars), [f"{n}.length == 1" for n in chars]))
 
 
+def _format_lengths(rows: list[Row]) -> list[str]:
+    """The lengths the input format itself states, as the reader's lines (``A.length == N``, a grid's rows)."""
+    out: list[str] = []
+    for r in rows:
+        if r.kind == "queries":
+            out += length_lines(r.forms or {}, r.count or "0")
+            continue
+        out += [f"{n}.length == {r.count}" for n in (r.names if r.count is not None else [])]
+        out += [f"{r.names[0]}[i].length == {r.width}"] if r.kind == "grid" else []
+        out += jagged.row_lengths(r.records, r.count or "") if r.records is not None else []
+    return out
+
+
 def _length_said_twice(lengths: list[str], constraints: list[str]) -> None:
     """Refuses a value's length stated as two things: the format's ``lengths`` ("a string T of length n", as
     ``T.length == n``) and the ``constraints`` in the reader's notation or the statement's ``|T|`` ("the length of
@@ -467,17 +480,9 @@ def _spec_of(
     joined = {r.names[0] for r in rows if r.kind == "grid" and r.joined}
     terms = {n: r.count for r in rows if r.count is not None for n in r.names}  # how many terms each list has
     rewritten = [digit_cells(whole_sums(x, terms), joined) for x in rewritten]
-    stated = len(rewritten)
-    for r in rows:  # the format itself states the lengths
-        if r.kind == "queries":
-            rewritten += length_lines(r.forms or {}, r.count or "0")
-            continue
-        for n in r.names if r.count is not None else []:
-            rewritten.append(f"{n}.length == {r.count}")
-        if r.kind == "grid":
-            rewritten.append(f"{r.names[0]}[i].length == {r.width}")
-        rewritten += jagged.row_lengths(r.records, r.count or "") if r.records is not None else []
-    _length_said_twice(rewritten[stated:], rewritten[:stated])
+    stated = _format_lengths(rows)
+    _length_said_twice(stated, rewritten)
+    rewritten += stated
     across = line_across_forms(forms, rewritten) if forms else None
     if across is not None:
         raise _Unsupported(f"a line pairs fields of different queries: {across!r}", "unsupported_constraint", across)
