@@ -35,10 +35,21 @@ def _ends(m: re.Match[str], first: int) -> tuple[str, str]:
     return (m.group(first), m.group(first + 1)) if m.group(first) else (m.group(first + 2), m.group(first + 3))
 
 
-def _sized(reader: Any, term: str) -> bool:
-    """Whether ``term`` (a name, maybe indexed) is a list or a string: what has a length."""
+def _value_node(reader: Any, term: str) -> Any:
+    """The node of the value ``term`` (a name, maybe indexed) names, or None (a length, a tuple's position, no
+    input)."""
     ref = reader.ref(term)
-    return bool(ref) and ref[2] == "val" and reader.node_at(ref[0], ref[1]).kind in ("list", "str")
+    return reader.node_at(ref[0], ref[1]) if ref and ref[2] == "val" else None
+
+
+def _kind(reader: Any, term: str) -> str | None:
+    node = _value_node(reader, term)
+    return node.kind if node is not None else None
+
+
+def _sized(reader: Any, term: str) -> bool:
+    """Whether ``term`` is a list or a string: what has a length."""
+    return _kind(reader, term) in ("list", "str")
 
 
 def length_terms(reader: Any, text: str) -> bool | None:
@@ -62,8 +73,7 @@ _LENGTH_IN_WORDS = re.compile(
 
 def _leaf(reader: Any, term: str) -> Any:
     """What ``term`` (a name, maybe indexed) holds directly: the node of its elements (None if not a list)."""
-    ref = reader.ref(term)
-    node = reader.node_at(ref[0], ref[1]) if ref and ref[2] == "val" else None
+    node = _value_node(reader, term)
     return node.elem if node is not None and node.kind == "list" else None
 
 
@@ -71,12 +81,7 @@ def _counts_what_it_holds(reader: Any, term: str, noun: str) -> bool:
     """Whether "the number of <noun> in <term>" is ``term``'s length: characters of a string, elements of a list
     of numbers or strings (of a grid, the cells: not its rows; of a list of strings, the characters: not its
     strings)."""
-    ref = reader.ref(term)
-    node = reader.node_at(ref[0], ref[1]) if ref and ref[2] == "val" else None
-    if noun in ("characters", "letters"):
-        return node is not None and node.kind == "str"
-    leaf = _leaf(reader, term)
-    return leaf is not None and leaf.kind != "list"
+    return _kind(reader, term) == "str" if noun in ("characters", "letters") else _flat_list(reader, term)
 
 
 def length_in_words(reader: Any, text: str) -> bool | None:
@@ -176,8 +181,7 @@ def character_range(reader: Any, text: str) -> bool | None:
     m = _CHARACTER_RANGE.fullmatch(text)
     if not m:
         return None
-    ref = reader.ref(m.group(1))
-    if not ref or ref[2] != "val" or reader.node_at(ref[0], ref[1]).kind != "str" or m.group(2) > m.group(3):
+    if _kind(reader, m.group(1)) != "str" or m.group(2) > m.group(3):
         return False
     return reader.read(f"{m.group(1)} consists of characters '{m.group(2)}' to '{m.group(3)}'", False)
 
@@ -190,8 +194,7 @@ def _restated(reader: Any, text: str, pattern: re.Pattern[str], form: str, fits:
 
 
 def _number(reader: Any, term: str) -> bool:
-    ref = reader.ref(term)
-    return bool(ref) and ref[2] == "val" and reader.node_at(ref[0], ref[1]).kind in ("int", "float")
+    return _kind(reader, term) in ("int", "float")
 
 
 def _flat_list(reader: Any, term: str) -> bool:
