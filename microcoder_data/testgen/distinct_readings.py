@@ -69,7 +69,16 @@ _PREDICATES = (
         "as sets",
     ),
     (rf"(?P<s>.+?),? (?:are|is|should be|will be|must be) (?:all |both )?(?:pairwise )?{_DISTINCT}", "distinct"),
-    (rf"(?:each )?(?P<of>.+?) (?:contains?|has|have) no duplicates?(?: (?P<s>{_ITEMS}))?", "within"),
+    (
+        rf"(?:each )?(?P<of>.+?) (?:contains?|has|have) no (?:duplicates?|duplicated|repeated|repeating)"
+        rf"(?: (?P<s>{_ITEMS}))?",
+        "within",
+    ),
+    (r"there (?:are|is) no duplicates?(?P<s>) (?:in|among) (?P<of>.+)", "within"),
+    (  # "Every character in s appears at most once"
+        rf"(?:each|every) (?P<s>{_ITEMS}) (?:in|of) (?P<of>.+?) (?:appears|occurs) (?:at most|only|exactly) once",
+        "within",
+    ),
     (
         rf"(?P<of>{_REF}) (?:consists? of|contains?) (?:a list of )?(?:only )?(?:pairwise )?{_DISTINCT} "
         rf"(?P<s>{_ITEMS})(?: in the range \[(?P<lo>[^,\]]+), (?P<hi>[^,\]]+)\])?",
@@ -88,7 +97,7 @@ _PREDICATES = (
         r"(?:two|any two|the same two|a pair of) \w+",
         "no repeat",
     ),
-    (r"no two (?P<s>.+?) (?:are|is) (?:exactly )?the same", "distinct"),
+    (r"no two (?P<s>.+?) (?:are|is) (?:exactly )?(?:the same|equal)", "distinct"),
     (r"no two (?P<x>\w+) (?:have|has) the same (?P<s>.+)", "same index"),
     (r"no (?:\w+ )?(?P<x>\w+) (?:is|appears?) (?:present )?in both (?P<s>.+)", "disjoint"),
 )
@@ -173,8 +182,20 @@ def _subjects(reader: Any, subject: str) -> tuple[list[tuple[str, int]], str] | 
         return [(ref[0], 0)], "values"  # "Each value board[i][j] is unique": every cell of the matrix
     if ref is not None and ref[2] == "val":  # "All points[i] are distinct": the list's elements
         return [(ref[0], max(ref[1] - 1, 0))], ""
-    name = _argument(reader, s)
+    name = _argument(reader, s) or _the_one_list(reader, s)
     return ([(name, 0)], "") if name else None
+
+
+def _the_one_list(reader: Any, words: str) -> str | None:
+    """ "elements", "values": the items of the input's one list of numbers or strings, where it has no other list."""
+    if not re.fullmatch(r"(?:elements|values|integers|numbers)", words.strip(), re.I):
+        return None
+    scalars = [a for a in reader.args if reader.nodes[a].kind in ("int", "float", "str")]
+    if scalars and words.strip().lower() != "elements":  # "All the integers are distinct": k's too, maybe
+        return None
+    lists = [a for a in reader.args if reader.nodes[a].kind == "list"]
+    flat = len(lists) == 1 and _is_list(reader.nodes[lists[0]]) and reader.nodes[lists[0]].elem.kind in ("int", "str")
+    return lists[0] if flat else None
 
 
 def _several(reader: Any, subject: str) -> list[str] | None:

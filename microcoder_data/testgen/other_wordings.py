@@ -15,7 +15,11 @@ an index range short of the whole list) leaves the line unread -- refused:
   nums.length"): the reader's ``nums[i]`` already bounds every element;
 * two comparisons in one line ("k >= 1 and k <= 10^5", "n == nums.length, 1 <= n <= 10^5", "1 <= n <= 10^5
   where n == nums.length"): each read;
-* a character range of a string's characters ("s[i] is in the range ['a', 'z']").
+* a character range of a string's characters ("s[i] is in the range ['a', 'z']");
+* a string's alphabet said otherwise ("s is a binary string", "Each character of s is either '0' or '1'", "s consists
+  of alphanumeric characters", "s[i] is one of 'L', 'R', '_'", "The strings s and t consist of ...", "Each word
+  consists of ..." of the one list of strings), and tuples distinct by their named positions ("All (xi, yi) are
+  distinct").
 
 "between A and B" is read only with "inclusive" (as ``range_words`` reads it): without it the ends are unsure."""
 
@@ -186,6 +190,22 @@ def character_range(reader: Any, text: str) -> bool | None:
     return reader.read(f"{m.group(1)} consists of characters '{m.group(2)}' to '{m.group(3)}'", False)
 
 
+_ONE_OF = re.compile(r"(\S+) is one of (?:the following:? )?(.+?)\.?", re.I)
+
+
+def one_of(reader: Any, text: str) -> bool | None:
+    """ "s[i] is one of 'L', 'R', '_'", "colors[i] is one of 1, 2 or 3": the values listed, read as "is either ... or
+    ..."."""
+    m = _ONE_OF.fullmatch(text)
+    if not m or not _one_of_a_set(reader, m.group(1)):
+        return None
+    listed = m.group(2).strip()
+    values = re.findall(r"'[^']*'|\"[^\"]*\"|-?\d+", listed)  # quoted values whole: "',', '.'" is two
+    if len(values) < 2 or re.sub(r"'[^']*'|\"[^\"]*\"|-?\d+|,|\bor\b|\band\b|\s", "", listed):
+        return None  # a value that is no quoted string nor number ("'a'-'z'", "10^9"), or more said
+    return reader.read(f"{m.group(1)} is either {', '.join(values[:-1])} or {values[-1]}", False)
+
+
 def _restated(reader: Any, text: str, pattern: re.Pattern[str], form: str, fits: Any) -> bool | None:
     """``text`` read as ``form`` (``pattern``'s groups put in) where ``pattern`` has it whole and its subject (group
     1) is what ``fits`` asks; else None: the readings after the registry's judge the line as they did."""
@@ -205,6 +225,37 @@ def _flat_list(reader: Any, term: str) -> bool:
 def _strings(reader: Any, term: str) -> bool:
     leaf = _leaf(reader, term)
     return leaf is not None and leaf.kind == "str"
+
+
+def _string(reader: Any, term: str) -> bool:
+    """A string itself (``s``, ``words[i]``): what has characters."""
+    return _kind(reader, term) == "str"
+
+
+def _strings_named(reader: Any, names: str) -> bool:
+    """``s and t``, ``s, t and u``: every one a string."""
+    return all(_string(reader, n) for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", names))
+
+
+def _the_one_list_of_strings(reader: Any, text: str) -> bool | None:
+    """ "Each word consists of lowercase English letters", "The strings consist of ...": said of the strings of the
+    input's one list of strings (none where it has another list or a string of its own)."""
+    m = re.fullmatch(
+        r"(?:each|every) (?:word|string) (consists|contains) (.+)|the strings (consist|contain) (.+)", text, re.I
+    )
+    if not m:
+        return None
+    sized = [a for a in reader.args if _sized(reader, a)]
+    if len(sized) != 1 or not _strings(reader, sized[0]):
+        return None
+    verb, rest = (m.group(1), m.group(2)) if m.group(1) else (m.group(3) + "s", m.group(4))
+    return reader.read(f"{sized[0]}[i] {verb} {rest}", False)
+
+
+def _tuple_named(reader: Any, names: str) -> bool:
+    """``xi, yi``: the positions of one list's elements, as the statement names them (``points[i] = [xi, yi]``)."""
+    lists = {reader.aliases[n][0] for n in re.split(r",\s*", names) if n in reader.aliases}
+    return len(lists) == 1 and all(n in reader.aliases for n in re.split(r",\s*", names))
 
 
 def _grid_of_numbers(reader: Any, term: str) -> bool:
@@ -274,6 +325,55 @@ _RESTATED = (
         re.compile(r"(\S+) (?:in|∈) \{([^{}]+)\}"),
         r"\1 is either \2",
         _one_of_a_set,
+    ),
+    (
+        "strings named after their kind",
+        ("The strings s and t consist of lowercase English letters", "The string s contains only digits"),
+        re.compile(r"the strings? (\w+(?:(?:,|,? and) \w+)*) ((?:consists?|contains?|is|are) .+)", re.I),
+        r"\1 \2",
+        _strings_named,
+    ),
+    (
+        "a string's every character in words",  # ("Every character in s is a lowercase English letter": alphabets)
+        ("Each character of s is either '0' or '1'", "Every character in s is 'L', 'R', or '_'"),
+        re.compile(r"(?:each|every) character (?:of|in) (\w+(?:\[\w+\])*) is ((?:either )?'.+)", re.I),
+        r"\1[i] is \2",
+        _string,
+    ),
+    (
+        "a binary string",
+        ("s is a binary string", "s consists of zeros and ones", "words[i] is a binary string"),
+        re.compile(r"(\w+(?:\[\w+\])*) (?:is a binary string|consists? (?:only )?of (?:only )?zeros and ones)", re.I),
+        r"\1 consists only of '0' and '1'",
+        _string,
+    ),
+    (
+        "alphanumeric characters",
+        ("s consists of alphanumeric characters", "s consists only of alphanumeric characters"),
+        re.compile(r"(\w+(?:\[\w+\])*) consists? (?:only )?of (?:only )?alphanumeric characters(?: only)?", re.I),
+        r"\1 consists of English letters and digits",
+        _string,
+    ),
+    (
+        "the strings of a list, each in words",
+        ("All the strings in words consist of lowercase English letters", "All strings of words consist of digits"),
+        # the alphabet clause alone: "... and are distinct" is said of the strings, not of each one's characters
+        re.compile(
+            r"all (?:the )?strings (?:in|of) (\w+) consist ((?:(?! and (?:are|is|have|has|do|does)\b)[^,])+)", re.I
+        ),
+        r"\1[i] consists \2",
+        _strings,
+    ),
+    (
+        "a list's elements distinct as tuples of their named positions",  # as "All the pairs (xi, yi) are distinct"
+        ("All pairs [xi, yi] are unique", "All (starti, endi) are distinct", "All the points (xi, yi) are unique"),
+        re.compile(
+            r"all (?:the )?(?:(?:pairs|points|tuples|coordinates|positions) )?[(\[](\w+(?:, ?\w+)+)[)\]] "
+            r"(are (?:pairwise )?(?:distinct|unique|different))",
+            re.I,
+        ),
+        r"All the pairs (\1) \2",
+        _tuple_named,
     ),
     (
         "each cell of a grid",
@@ -347,6 +447,18 @@ ENTRIES = (
         ("s[i] is in the range ['a', 'z']", "words[i][j] is in the range ['a', 'e']"),
         "drawn and checked",
         character_range,
+    ),
+    (
+        "the strings of the one list of strings, no name said",
+        ("Each word consists of lowercase English letters", "The strings consist of lowercase English letters"),
+        "drawn and checked",
+        _the_one_list_of_strings,
+    ),
+    (
+        "values listed after 'one of'",
+        ("s[i] is one of 'L', 'R', '_'", "colors[i] is one of 1, 2 or 3"),
+        "drawn and checked",
+        one_of,
     ),
     *(
         (
