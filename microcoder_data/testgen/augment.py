@@ -40,6 +40,7 @@ from microcoder_data.testgen.precap import precap_positions
 from microcoder_data.testgen.refusal import Refusal, refused
 from microcoder_data.testgen.spec_file import override_path, reading_dict
 from microcoder_data.testgen.stdin_format import StdinSpec, args_json
+from microcoder_data.testgen.validator import program, validation_task, verdicts
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 
 MAX_OUTPUT_CHARS = 20_000  # a generated test's expected answer; bigger ones make slow rewards
@@ -70,16 +71,16 @@ class Asked:
 def augment(
     problems: dict[int, Problem], refs: dict[int, list[str]], judge: Any, cfg: TestgenConfig, asked: Asked
 ) -> dict[int, Augmented]:
-    """Generated tests (and strength probes) per problem index; ``problems`` are those
-    Verify will judge, ``refs`` their references."""
+    """Generated tests (and strength probes) per index of ``problems`` (those Verify judges; ``refs``: theirs)."""
     out: dict[int, Augmented] = {}
     # (problem, wanted, task, inputs, old tests run, the spec's answer checks)
     plans: list[tuple[int, int, JudgeTask, list[str], list[int], list[AnswerCheck]]] = []
+    validated = _validated_plans(problems, judge, cfg, asked)  # a validator program's problems, planned first
 
     def runs_wanted() -> Iterator[tuple[JudgeTask, str]]:
         # lazy: the judge runs a problem's references while the next one's inputs are drawn
         for i, p in problems.items():
-            plan = _plan(p, cfg, asked)
+            plan = validated[i] if i in validated else _plan(p, cfg, asked)
             if plan is None:
                 continue
             if isinstance(plan, Augmented):
@@ -359,6 +360,42 @@ def _plan(
         memory_limit_mb=cfg.augment_memory_limit_mb or None,
     )
     return want, task, inputs, read, old, spec, sspec
+
+
+def _validated_plans(problems: dict[int, Problem], judge: Any, cfg: TestgenConfig, asked: Asked) -> dict[int, Any]:
+    """The plans of the problems whose spec states a validator program (an override file's, validator.py), once
+    it has judged their existing tests and generated inputs in the sandbox: an existing test it rejects refuses
+    generation, a generated input it rejects is dropped before any reference labels it."""
+    planned = {i: _plan(p, cfg, asked) for i, p in problems.items() if override_path(cfg.spec_overrides, p.id)}
+    checked = [i for i, plan in planned.items() if isinstance(plan, tuple) and plan[5].validator is not None]
+    tl, mem = cfg.augment_time_limit_s, cfg.augment_memory_limit_mb or None
+    tasks = {
+        i: validation_task(planned[i][1], [t.input for t in problems[i].tests] + planned[i][2], tl, mem)
+        for i in checked
+    }
+    runs = judge.judge_many(
+        ((tasks[i], program(planned[i][5].validator, tasks[i])) for i in checked), stop_on_failure=False
+    )
+    for i, result in zip(checked, list(runs)):
+        planned[i] = _keep_valid(problems[i], planned[i], verdicts(result.tests, len(tasks[i].tests)), cfg, asked)
+    return planned
+
+
+def _keep_valid(p: Problem, plan: tuple, valid: list[bool], cfg: TestgenConfig, asked: Asked) -> tuple | Augmented:
+    """``plan`` with only the inputs its validator found valid, or why none is generated."""
+    want, task, inputs, read, old, spec, sspec = plan
+    rejected = [t for t in range(len(p.tests)) if not valid[t]]
+    if rejected:
+        why = f"override: the validator program rejects existing test {rejected[0]}"
+        return Augmented(info={**refused(Refusal("examples_break_reading", f"test {rejected[0]}", why)), **read})
+    kept = [x for x, ok in zip(inputs, valid[len(p.tests) :]) if ok]
+    read = {**read, "validator": {"inputs_rejected": len(inputs) - len(kept)}}
+    if not kept:
+        why = Refusal("no_input_drawn", "", "the override's validator program rejects every input drawn")
+        return Augmented(info={**refused(why), **read})
+    first = _first_round(want, cfg.strength_probes if asked.strength else 0)
+    task = replace(task, tests=task.tests[: len(old)] + tuple(TestCase(x, PLACEHOLDER) for x in kept[:first]))
+    return want, task, kept, read, old, spec, sspec
 
 
 def _override_info(path: Path | None) -> dict[str, str]:

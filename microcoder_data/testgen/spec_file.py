@@ -22,6 +22,7 @@ from urllib.parse import quote
 
 from microcoder_data.schema import Problem
 from microcoder_data.testgen.answer_checks import check_from_dict
+from microcoder_data.testgen.validator import checked_source
 from microcoder_data.testgen.inputspec import _complete, _gen_order
 from microcoder_data.testgen.orders import ORDERS
 from microcoder_data.testgen.refusal import Refusal
@@ -47,7 +48,10 @@ _PAIRS = (
 )  # Node fields holding a pair (a tuple in the model)
 _PAIR_LISTS = ("item_ne", "char_at", "witness")  # Node fields holding a list of pairs (tuples in the model)
 _TUPLE_LISTS = ("counts", "profile", "islands")  # Node fields holding a list of tuples: occurrences.py
-_TOP = ("form", "problem", "mode", "args", "keyword", "source", "order", "nodes", "checks", "answer", "rows", "refusal")
+_TOP = (
+    "form", "problem", "mode", "args", "keyword", "source", "order", "nodes", "checks", "answer", "validator", "rows",
+    "refusal",
+)  # fmt: skip
 
 
 class SpecFileError(ValueError):
@@ -129,6 +133,8 @@ def reading_dict(problem: Problem, reading: tuple[InputSpec, StdinSpec | None] |
     )
     if spec.answer:  # promises about the answer: checked on the references' answers
         out["answer"] = [c.as_dict() for c in spec.answer]
+    if spec.validator is not None:  # a program, run in the sandbox on every input (validator.py)
+        out["validator"] = spec.validator
     if sspec is not None:
         out["rows"] = [row_dict(r) for r in sspec.rows]
     return out
@@ -267,8 +273,19 @@ def reading_from_dict(data: Any, where: str = "spec") -> tuple[InputSpec, StdinS
         answer = [check_from_dict(c, f"{where}.answer[{k}]") for k, c in enumerate(data.get("answer") or [])]
     except ValueError as exc:
         raise SpecFileError(str(exc)) from None
+    try:
+        validator = checked_source(data["validator"], f"{where}.validator") if "validator" in data else None
+    except ValueError as exc:
+        raise SpecFileError(str(exc)) from None
     spec = InputSpec(
-        args, nodes, order, bool(data.get("keyword", True)), data.get("source", "constraints"), checks, answer
+        args,
+        nodes,
+        order,
+        bool(data.get("keyword", True)),
+        data.get("source", "constraints"),
+        checks,
+        answer,
+        validator,
     )
     if data.get("rows") is None:
         return spec, None

@@ -99,6 +99,8 @@ class InputSpec:
     checks: list[str] = field(default_factory=list)
     # promises about the answer (answer_checks.py): enforced on the references' answers, not on inputs
     answer: list[AnswerCheck] = field(default_factory=list)
+    # a validator program an override file states (validator.py): run in the sandbox on every input, never read here
+    validator: str | None = None
 
 
 @dataclass

@@ -59,6 +59,8 @@ def large_inputs(p: Problem, cfg: VerifyConfig, read: Reading | None = None) -> 
     if isinstance(reading, Refusal):
         return reading.message
     spec, sspec = reading
+    if spec.validator is not None:  # valid or none: this pass runs no validator program (testgen/validator.py)
+        return "a validator program decides which inputs are valid, and large inputs are not run through it"
     drawn = draw_large(spec, p.id, cfg)
     if not drawn:
         return "no input larger than the ordinary tests could be drawn from the constraints"
