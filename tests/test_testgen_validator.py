@@ -11,7 +11,14 @@ from microcoder_data.config import VerifyConfig
 from microcoder_data.schema import Problem, TestCase
 from microcoder_data.testgen.input_size import read_input_spec
 from microcoder_data.testgen.refusal import Refusal
-from microcoder_data.testgen.spec_file import SpecFileError, dumps, file_name, override_reading, reading_from_dict
+from microcoder_data.testgen.spec_file import (
+    SpecFileError,
+    dumps,
+    file_name,
+    override_reading,
+    reading_dict,
+    reading_from_dict,
+)
 from microcoder_data.testgen.validator import checked_source
 from microcoder_data.verify import VerifyStep
 from microcoder_eval.judge import Judge
@@ -101,18 +108,20 @@ def test_an_existing_test_the_validator_rejects_refuses_generation(tmp_path):
         got = list(VerifyStep(cfg).run_with([broken], judge))[0]
     generation = got.provenance["verify"]["generation"]
     assert got.provenance["verify"].get("tests_generated", 0) == 0
-    assert generation["refusal"] == {"kind": "examples_break_reading", "line": "test 1"}
+    assert generation["refusal"] == {"kind": "examples_break_reading", "line": "test 2"}  # tests count from 1
 
 
-def test_a_validator_that_fails_to_run_drops_every_input_and_refuses(tmp_path):
-    spec = {**SPEC, "validator": "def valid(s):\n    return open('/etc/hostname').read() is None\n"}
+def test_a_validator_that_fails_to_run_refuses_and_says_so(tmp_path):
+    spec = {**SPEC, "validator": "def valid(s):\n    return undefined_name(s)\n"}
     cfg = VerifyConfig(
         augment_tests_to=12, strength_mutants=0, large_tests=0, spec_overrides=_overrides(tmp_path, spec)
     )
     with Judge(workers=2) as judge:
         got = list(VerifyStep(cfg).run_with([chairs()], judge))[0]
+    generation = got.provenance["verify"]["generation"]
     assert got.provenance["verify"].get("tests_generated", 0) == 0
-    assert got.provenance["verify"]["generation"]["refusal"]["kind"] == "examples_break_reading"
+    assert generation["refusal"] == {"kind": "reading_error", "line": "test 1"}
+    assert "fails on existing test 1" in generation["skipped"] and "NameError" in generation["skipped"]
 
 
 def test_a_validator_is_written_out_and_read_back_whole(tmp_path):
@@ -137,3 +146,40 @@ def test_a_validator_that_is_not_python_defining_valid_is_an_error_naming_the_pl
     assert folder
     with pytest.raises(ValueError):
         checked_source("", "x")
+
+
+def _stdin_override(tmp_path, validator: str) -> str:
+    from test_testgen_stdin import problem as stdin_problem
+
+    p = stdin_problem()
+    reading = read_input_spec(p)
+    data = json.loads(dumps(reading_dict(p, reading)))
+    folder = tmp_path / "overrides"
+    folder.mkdir()
+    (folder / file_name(p.id)).write_text(dumps({**data, "validator": validator}))
+    return str(folder)
+
+
+@pytest.mark.parametrize(
+    "validator, kept",
+    [
+        # K (the first line's third number) at most 0; what it prints is ignored
+        ("def valid(text):\n    print('checking', len(text))\n    return int(text.split()[2]) <= 0\n", True),
+        # prints True and leaves without returning: no input is valid
+        ("import sys\ndef valid(text):\n    print(True)\n    sys.exit(0)\n", False),
+    ],
+)
+def test_a_stdin_validator_gets_the_whole_input_and_only_its_answer_counts(tmp_path, validator, kept):
+    from test_testgen_stdin import problem as stdin_problem
+
+    cfg = VerifyConfig(
+        augment_tests_to=12, strength_mutants=0, large_tests=0, spec_overrides=_stdin_override(tmp_path, validator)
+    )
+    with Judge(workers=2) as judge:
+        got = list(VerifyStep(cfg).run_with([stdin_problem()], judge))[0]
+    v = got.provenance["verify"]
+    if kept:
+        assert v["tests_generated"] == 10 and v["generation"]["validator"]["inputs_rejected"] > 0
+        assert all(int(t.input.split()[2]) <= 0 for t in got.tests[2:])
+    else:
+        assert v.get("tests_generated", 0) == 0 and v["generation"]["refusal"]["kind"] == "reading_error"

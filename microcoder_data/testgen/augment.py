@@ -40,7 +40,7 @@ from microcoder_data.testgen.precap import precap_positions
 from microcoder_data.testgen.refusal import Refusal, refused
 from microcoder_data.testgen.spec_file import override_path, reading_dict
 from microcoder_data.testgen.stdin_format import StdinSpec, args_json
-from microcoder_data.testgen.validator import program, validation_task, verdicts
+from microcoder_data.testgen.validator import accepted, fault, program, validation_task, verdicts
 from microcoder_eval.types import JudgeTask, TestCase, TestResult, Verdict
 
 MAX_OUTPUT_CHARS = 20_000  # a generated test's expected answer; bigger ones make slow rewards
@@ -381,14 +381,18 @@ def _validated_plans(problems: dict[int, Problem], judge: Any, cfg: TestgenConfi
     return planned
 
 
-def _keep_valid(p: Problem, plan: tuple, valid: list[bool], cfg: TestgenConfig, asked: Asked) -> tuple | Augmented:
-    """``plan`` with only the inputs its validator found valid, or why none is generated."""
+def _keep_valid(p: Problem, plan: tuple, results: list, cfg: TestgenConfig, asked: Asked) -> tuple | Augmented:
+    """``plan`` with only the inputs its validator found valid, or why none is generated: an existing test it
+    rejects (the spec is wrong, or the test), or one it fails on (the validator is)."""
     want, task, inputs, read, old, spec, sspec = plan
-    rejected = [t for t in range(len(p.tests)) if not valid[t]]
-    if rejected:
-        why = f"override: the validator program rejects existing test {rejected[0]}"
-        return Augmented(info={**refused(Refusal("examples_break_reading", f"test {rejected[0]}", why)), **read})
-    kept = [x for x, ok in zip(inputs, valid[len(p.tests) :]) if ok]
+    for t in range(len(p.tests)):
+        if fault(results[t]) is not None:
+            why = f"override: the validator program fails on existing test {t + 1} ({fault(results[t])})"
+            return Augmented(info={**refused(Refusal("reading_error", f"test {t + 1}", why[:200])), **read})
+        if not accepted(results[t]):
+            why = f"override: the validator program rejects existing test {t + 1}"
+            return Augmented(info={**refused(Refusal("examples_break_reading", f"test {t + 1}", why)), **read})
+    kept = [x for x, r in zip(inputs, results[len(p.tests) :]) if accepted(r)]
     read = {**read, "validator": {"inputs_rejected": len(inputs) - len(kept)}}
     if not kept:
         why = Refusal("no_input_drawn", "", "the override's validator program rejects every input drawn")

@@ -10,19 +10,21 @@ generation (``examples_break_reading``); a generated input it rejects -- or on w
 returns anything but ``True`` -- is dropped before any reference labels it.  Large tests are not drawn for such a
 problem (the large-test pass runs no validator).
 
-``valid`` takes a functional problem's arguments as its tests pass them (by keyword or by position) and a stdin
-problem's whole input as one string.
+``valid`` takes a functional problem's arguments -- by keyword where the spec's inputs are keyword ones, so its
+parameters are named as the problem's are -- and a stdin problem's whole input as one string; what it prints is
+ignored, only a returned ``True`` counts.
 """
 
 from __future__ import annotations
 
 import ast
+import json
 from dataclasses import replace
 
 from microcoder_eval.types import JudgeTask, JudgingRule, TestCase, TestResult, Verdict
 
 FUNCTION = "valid"
-_YES = {"functional": "true", "stdin": "True"}  # what the program prints for a valid input, by mode
+_METHOD = "check"  # a stdin problem's validator is called as a functional task's method, on the input text
 
 
 def checked_source(source: object, where: str) -> str:
@@ -34,33 +36,46 @@ def checked_source(source: object, where: str) -> str:
         tree = ast.parse(source)
     except SyntaxError as exc:
         raise ValueError(f"{where}: not Python ({exc.msg}, line {exc.lineno})") from None
+    except (MemoryError, RecursionError):
+        raise ValueError(f"{where}: too deeply nested or too large to parse") from None
     if not any(isinstance(s, ast.FunctionDef) and s.name == FUNCTION for s in tree.body):
         raise ValueError(f"{where}: defines no top-level function {FUNCTION}(...)")
     return source
 
 
 def program(source: str, task: JudgeTask) -> str:
-    """The program the judge runs: ``source`` and a call of ``valid`` on each test's input, in the task's mode."""
-    if task.mode == "functional":
-        call = f"class Solution:\n    def {task.fn_name}(self, *args, **kwargs):\n        return {FUNCTION}(*args, **kwargs) is True\n"
-    else:
-        call = f"import sys\nprint({FUNCTION}(sys.stdin.read()) is True)\n"
+    """The program the judge runs on a :func:`validation_task`: ``source`` and a method calling ``valid``, whose
+    answer counts only if it is ``True`` (what it prints counts for nothing: it runs as a functional task)."""
+    call = f"class Solution:\n    def {task.fn_name}(self, *args, **kwargs):\n        return {FUNCTION}(*args, **kwargs) is True\n"
     return f"{source}\n\n{call}"
 
 
 def validation_task(task: JudgeTask, inputs: list[str], time_limit_s: float, memory_limit_mb: int | None) -> JudgeTask:
-    """``task`` with ``inputs`` as its tests, each expecting the program's "valid", under the plain judging rule."""
-    yes = _YES[task.mode]
-    return replace(
-        task,
-        tests=tuple(TestCase(x, yes) for x in inputs),
-        rule=JudgingRule(),
-        time_limit_s=time_limit_s,
-        memory_limit_mb=memory_limit_mb,
-    )
+    """The task judging ``inputs`` (as the problem's tests write them) with the validator, each expecting ``true``,
+    under the plain judging rule: a functional problem's arguments as they are, a stdin problem's text as the one
+    argument of ``check``."""
+    if task.mode == "stdin":
+        tests = tuple(TestCase(json.dumps([x]), "true") for x in inputs)
+        return JudgeTask("functional", tests, _METHOD, JudgingRule(), time_limit_s, memory_limit_mb)
+    tests = tuple(TestCase(x, "true") for x in inputs)
+    return replace(task, tests=tests, rule=JudgingRule(), time_limit_s=time_limit_s, memory_limit_mb=memory_limit_mb)
 
 
-def verdicts(results: list[TestResult], count: int) -> list[bool]:
-    """Whether each of the ``count`` inputs was found valid (no result: not)."""
+def verdicts(results: list[TestResult], count: int) -> list[TestResult | None]:
+    """Each of the ``count`` inputs' result (None: none came back); only an accepted one is valid."""
     by_index = {r.index if r.index is not None else k: r for k, r in enumerate(results)}
-    return [k in by_index and by_index[k].verdict is Verdict.ACCEPTED for k in range(count)]
+    return [by_index.get(k) for k in range(count)]
+
+
+def accepted(result: TestResult | None) -> bool:
+    """Whether the validator found the input valid: ``valid`` returned ``True``."""
+    return result is not None and result.verdict is Verdict.ACCEPTED
+
+
+def fault(result: TestResult | None) -> str | None:
+    """Why the validator gave no answer on an input (it crashed, timed out, never ran), or None where it answered."""
+    if result is None:
+        return "no result came back"
+    if result.verdict in (Verdict.ACCEPTED, Verdict.WRONG_ANSWER):
+        return None
+    return f"{result.verdict.value}: {(result.detail or '')[:120]}"
