@@ -27,8 +27,10 @@ GUARANTEE = re.compile(
     re.I,
 )
 # "All input values are integers": nothing to enforce beyond the types the tests show.
-ALL_INTEGERS = re.compile(
-    r"all (?:the )?(?:numerical |numeric |given )?(?:input )?(?:values?|numbers?|inputs?)(?: (?:in|of) the input)? are integers?\.?",
+ALL_INTEGERS = re.compile(  # AtCoder's "All values in input are integers." of 2016-2022 as well
+    r"(?:all (?:the )?(?:numerical |numeric |given )?(?:input )?(?:values?|numbers?|inputs?)(?: given)?"
+    r"(?: (?:in|of) (?:the )?input)? are integers?|every (?:input )?value (?:in|of) (?:the )?input is an integer"
+    r"|(?:the )?input values are integers?)\.?",
     re.I,
 )
 # A sentence promising something of the input: what the generator must enforce or refuse.

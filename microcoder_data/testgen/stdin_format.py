@@ -447,14 +447,19 @@ def _spec_of(
     if said is not None:
         raise _Unsupported(f"a promise about the state a query finds: {said!r}", kind="promise", line=said)
     text = plain_latex("\n".join(lines))
-    strings = set(declared) | {
-        n
-        for n in raw[0]
-        if re.search(
-            rf"(?<![\w|]){n}(?:_\w+|_\{{[^}}]*\}})? (?:is a string|consists of)|length of {n}\b|\|{n}(?:_\w+)?\|", text
-        )
-        and not _negative_number_in(n, raw)
-    }  # |A_i| <= 10^9 of -5: an absolute value
+    strings = (
+        set(declared)
+        | {
+            n
+            for n in raw[0]
+            if re.search(
+                rf"(?<![\w|]){n}(?:_\w+|_\{{[^}}]*\}})? (?:is a string|consists of)|length of {n}\b"
+                rf"|(?:<=|<) ?(?:\|\w+\| ?, ?)*\|{n}(?:_\w+)?\|",  # 1 <= |S|, |T|: a length has a lower bound; |X| <= 9 alone
+                text,
+            )
+            and not _negative_number_in(n, raw)
+        }
+    )  # |A_i| <= 10^9 of -5: an absolute value
     ragged = {r.records.row: False for r in rows if r.records is not None}  # rows of tokens
     examples, nodes = _typed(raw, strings, {**{r.names[0]: r.joined for r in rows if r.kind == "grid"}, **ragged})
     ints = {n: node.kind == "int" or (node.elem is not None and node.elem.kind == "int") for n, node in nodes.items()}

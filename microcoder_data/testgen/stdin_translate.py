@@ -132,9 +132,13 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
     if m and _subject(m.group(1), names):  # C is one of R, L, U, and D
         words = [w for w in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group(2)) if w]
         return [f"{m.group(1)} is either " + " or ".join(_quoted(w) for w in words)]
-    m = re.fullmatch(r"(\S+) (?:is|are) (?:a )?permutations? of \((.+)\)", t)
-    if m:  # P is a permutation of (1, 2, ..., N)
-        t = f"{m.group(1)} is a permutation of [{m.group(2)}]"
+    m = re.fullmatch(
+        r"(?:([A-Za-z]\w*) ?=+ ?)?\(?([A-Za-z]\w*)(?:\[[a-z]\])?\)? (?:is|are) (?:a )?permutations? of "
+        r"(?:\((.+)\)|(1 ?, ?2 ?, ?(?:\.\.\.|…) ?, ?\S+))",
+        t,
+    )  # P is a permutation of (1, 2, ..., N); (P_1, P_2, ..., P_N) / P=(P_1, ..., P_N) is; ... of 1, 2, ..., N
+    if m and m.group(1) in (None, m.group(2)):
+        t = f"{m.group(2)} is a permutation of [{m.group(3) or m.group(4)}]"
     m = re.fullmatch(r"(\S+) is an? (lowercase|uppercase) (?:English )?(?:letter|character)", t)
     if m and _subject(m.group(1), names) and not ints.get(m.group(1).split("[")[0]):  # C_i, c_1: one letter
         return [f"{m.group(1)}.length == 1", f"{m.group(1)} consists of {m.group(2)} English letters"]
