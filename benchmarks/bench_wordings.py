@@ -21,9 +21,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from test_testgen_conditions import fn_problem  # noqa: E402  (the functional problem every reader test builds)
+from test_testgen_stdin_relations import _problem as stdin_problem  # noqa: E402  (an AtCoder statement of lines)
 
 from microcoder_data.testgen.inputgen import generate_inputs  # noqa: E402
 from microcoder_data.testgen.inputspec import InputSpec, input_spec  # noqa: E402
+from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec  # noqa: E402
 
 # one line of BASE replaced by each of its variants (the index), nums / k / s typed by SIG
 SIG = "nums: List[int], k: int, s: str"
@@ -263,6 +265,77 @@ CASES = [
 ]
 
 
+# AtCoder's Constraints (stdin): (the input format, the lines read, one sample input, variants each added to them), in
+# the ways AtCoder has written them over the years (≦ and "All values in input are integers." before 2019-2022,
+# "(inclusive)", characters in code marks, absolute values, a permutation said of the enumerated elements)
+_NA = "N\nA_1 A_2 \\ldots A_N"
+ATCODER = [
+    (
+        _NA,
+        ["1 \\le N \\le 100", "1 \\le A_i \\le 10^9"],
+        "3\n1 2 3\n",
+        [
+            "All values in input are integers.",
+            "All input values are integers.",
+            "All values in the input are integers.",
+            "All values given in the input are integers.",
+            "Every value in the input is an integer.",
+            "Input values are integers.",
+            "N and A_i are integers.",
+            "Each A_i is an integer.",
+            "A_i \\neq A_j (i \\neq j)",
+            "\\sum_{i=1}^{N} A_i \\leq 10^{9}",
+        ],
+    ),
+    (
+        _NA,
+        ["1 \\le A_i \\le 10^9", "All values in input are integers."],
+        "3\n2 1 3\n",
+        ["2≦N≦100", "1 ≦ N ≦ 100", "N is an integer between 1 and 100 (inclusive)."],
+    ),
+    (
+        _NA,
+        ["1 \\le N \\le 100", "All values in input are integers."],
+        "3\n2 1 3\n",
+        [
+            "(A_1, A_2, \\ldots, A_N) is a permutation of (1, 2, \\ldots, N).",
+            "A=(A_1,A_2,\\ldots,A_N) is a permutation of (1,2,\\ldots,N).",
+            "A_1, A_2, \\ldots, A_N is a permutation of 1, 2, \\ldots, N.",
+            "A is a permutation of (1, 2, \\ldots, N).",
+        ],
+    ),
+    (
+        "X Y",
+        ["All input values are integers."],
+        "1 2\n",
+        ["|X|, |Y| \\le 10^9", "|X|, |Y| \\leq 10^{9}"],
+    ),
+    (
+        "S",
+        ["1 \\le |S| \\le 100"],
+        "abc\n",
+        [
+            "S consists of lowercase English letters.",
+            "S consists of `a`, `b` and `c`.",
+            "Each character of S is `a`, `b` or `c`.",
+            "Each character in S is a lowercase English letter.",
+        ],
+    ),
+]
+
+
+def atcoder_cases() -> list[tuple[str, str, list[str], str]]:
+    """(variant, the input format, the constraints it is read in, the sample input) of every AtCoder variant."""
+    return [(v, fmt, base + [v], sample) for fmt, base, sample, variants in ATCODER for v in variants]
+
+
+def reads_stdin(fmt: str, constraints: list[str], sample: str) -> tuple[bool, str]:
+    spec = stdin_spec(stdin_problem(fmt, constraints, [sample]))
+    if not isinstance(spec, StdinSpec):
+        return False, spec.reason
+    return bool(generate_inputs(spec.spec, "atc/x", 5)), "no input drawn"
+
+
 def cases() -> list[tuple[str, str, dict, str]]:
     """(variant, the constraints it is read in, the test, the signature) of every variant above."""
     out = []
@@ -294,6 +367,13 @@ def main() -> int:
         if not ok and args.unread:
             print(f"unread: {variant!r} | {why[:110]}")
     print(f"read {done} / {len(cases())} restatements")
+    done = 0
+    for variant, fmt, constraints, sample in atcoder_cases():
+        ok, why = reads_stdin(fmt, constraints, sample)
+        done += ok
+        if not ok and args.unread:
+            print(f"unread (AtCoder): {variant!r} | {why[:110]}")
+    print(f"read {done} / {len(atcoder_cases())} AtCoder restatements")
     return 0
 
 

@@ -203,7 +203,10 @@ def unicode_math(text: str) -> str:
     return text
 
 
-_OPERATORS = {"≤": "<=", "≥": ">=", "≠": "!=", "⋅": "*", "·": "*", "×": "*", "…": "...", "’": "'"}
+_OPERATORS = {  # ≦ ≧: AtCoder's comparisons before 2019
+    "≤": "<=", "≥": ">=", "≦": "<=", "≧": ">=", "⩽": "<=", "⩾": ">=", "≠": "!=", "⋅": "*", "·": "*", "×": "*", "…": "...",
+    "’": "'",
+}  # fmt: skip
 _OPERATOR = re.compile("|".join(_OPERATORS))
 
 

@@ -70,3 +70,26 @@ def test_a_permutation_named_after_another_list_stays_unread():
         NA, ["1 \\le N \\le 10", "B=(A_1,A_2,\\ldots,A_N) is a permutation of (1,2,\\ldots,N)."], ["3\n2 1 3\n"]
     )
     assert not isinstance(stdin_spec(p), StdinSpec)
+
+
+def test_the_older_comparison_signs_and_inclusive_in_parentheses():
+    spec = _spec(NA, ["2≦N≦10", "1≦A_i≦100", "All values in input are integers."], ["3\n1 2 3\n"])
+    drawn = _drawn(spec)
+    assert all(2 <= int(x["N"]) <= 10 and all(1 <= int(a) <= 100 for a in x["A"]) for x in drawn)
+    spec = _spec(
+        NA,
+        ["N is an integer between 1 and 10 (inclusive).", "A_i is an integer between 1 and 100 (inclusive)."],
+        ["3\n1 2 3\n"],
+    )
+    assert all(1 <= int(x["N"]) <= 10 and all(1 <= int(a) <= 100 for a in x["A"]) for x in _drawn(spec))
+
+
+def test_characters_in_code_marks_are_those_characters():
+    spec = _spec("S", ["1 \\le |S| \\le 9", "S consists of `a`, `b` and `c`."], ["abc\n"])
+    assert all(set(x["S"]) <= set("abc") for x in _drawn(spec))
+    spec = _spec(
+        "H W\nS_1\n\\vdots\nS_H",
+        ["1 \\le H, W \\le 9", "S_i is a string of length W consisting of `.` and `#`."],
+        ["2 2\n.#\n#.\n"],
+    )
+    assert all(set("".join(x["S"])) <= set(".#") for x in _drawn(spec))

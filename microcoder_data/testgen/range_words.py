@@ -21,7 +21,9 @@ from typing import Any
 
 from microcoder_data.testgen.spec_model import evaluate_const
 
-_RANGE = r"(?:in the range \[([^\[\]]+?), ((?:[^\[\]]|\[\w+\])+)\]|between (\S+) and (\S+?),? inclusive)"
+_RANGE = (
+    r"(?:in the range \[([^\[\]]+?), ((?:[^\[\]]|\[\w+\])+)\]|between (\S+) and (\S+?)(?:,? inclusive| \(inclusive\)))"
+)
 _AS_NUMBER = re.compile(rf"(\S+) (is|represents) (?:an? )?(integer |number )?{_RANGE}", re.I)
 _UNIQUE = re.compile(
     r"the number of (?:unique|distinct) (?:(?:elements|values|integers|numbers) in (?:the array|(\S+))|(\S+?)(?:\[i\])?)",
@@ -83,7 +85,7 @@ def words_in_range(reader: Any, text: str) -> bool | None:
     a line has stated, a check of its space-separated words."""
     m = re.fullmatch(
         r"the (number of words|length of each word) in (\S+) is "
-        r"(?:in the range \[(\S+), (\S+)\]|between (\S+) and (\S+?))(?:,? inclusive)?",
+        r"(?:in the range \[(\S+), (\S+)\]|between (\S+) and (\S+?))(?:,? inclusive| \(inclusive\))?",
         text,
         re.I,
     )

@@ -31,6 +31,8 @@ def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -
     """One AtCoder constraint line in LeetCode's notation (maybe two lines)."""
     ints = ints or {}
     t = without_gloss(plain_latex(line.replace("\\ ", " ")).rstrip())
+    t = re.sub(r"`([^`\s]{1,3})`", r"'\1'", t)  # `A`, `#`: AtCoder's characters in code marks, quoted
+    t = re.sub(r"\s*\(inclusive\)", ", inclusive", t)  # "between 1 and 100 (inclusive)": AtCoder's older wording
     symbol_last = t.endswith("..") and not t.endswith("...")  # "# or ..": the last character is the symbol '.'
     every = r"1\s*<=\s*[a-z](?:\s*,\s*[a-z])?\s*<=\s*\w+(?:\{\w+\})?"  # 1 <= i <= N, 1 <= j <= A_i, 1 <= i,j <= N
     t = re.sub(rf"\s*\(\s*{every}(?:\s*,\s*{every})*\s*\)\.?$", "", t[:-1] if symbol_last else t.rstrip(". "))
