@@ -44,8 +44,10 @@ DOTS = ("ldots", "dots", "cdots", "dotsc", "dotsb", "dotsm", "dotsi", "dotso")
 LATEX_SYMBOLS = {
     "leq": "<=",
     "le": "<=",
+    "leqq": "<=",  # AtCoder's older \leqq, \geqq (the ≦ ≧ of its text)
     "geq": ">=",
     "ge": ">=",
+    "geqq": ">=",
     "neq": "!=",
     "ne": "!=",
     "lt": "<",
@@ -213,7 +215,7 @@ _OPERATOR = re.compile("|".join(_OPERATORS))
 def unicode_operators(text: str) -> str:
     """Unicode comparisons, products, the ellipsis and the curly apostrophe as ASCII, a space either
     side (``1≤n`` -> ``1 <= n``), and a power in superscript digits as ``^`` (``10⁵`` -> ``10^5``): the
-    one place both statement readers normalise them."""
+    one place test generation's statement readers (LeetCode constraints, stdin formats) normalise them."""
     text = _SUPER_RUN.sub(  # a power: after a digit, a name or a bracket (the digits unicode_math reads too)
         lambda m: (
             "^" + m.group(1).translate(_SUPERSCRIPTS)
@@ -261,7 +263,24 @@ def latex_wrappers(text: str) -> str:
 
 # the commands a constraint line's plain notation spells out; the rest (\in, \lbrace, \sum, ...) stay for
 # the readings that know them
-_PLAIN_COMMANDS = ("leq", "le", "geq", "ge", "neq", "ne", "min", "max", "lt", "gt", "times", "cdot", *DOTS, "vdots")
+_PLAIN_COMMANDS = (
+    "leqq",
+    "leq",
+    "le",
+    "geqq",
+    "geq",
+    "ge",
+    "neq",
+    "ne",
+    "min",
+    "max",
+    "lt",
+    "gt",
+    "times",
+    "cdot",
+    *DOTS,
+    "vdots",
+)
 _PLAIN_COMMAND = re.compile(r"\\(" + "|".join(sorted(_PLAIN_COMMANDS, key=len, reverse=True)) + r")(?![A-Za-z])")
 
 

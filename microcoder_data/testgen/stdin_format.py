@@ -64,7 +64,7 @@ from microcoder_data.testgen.stdin_rows import (
     typed_value,
 )
 from microcoder_data.testgen.stdin_translate import whole_sums, translate
-from microcoder_eval.statement_text import heading_of, implicit_products, plain_latex
+from microcoder_eval.statement_text import heading_of, implicit_products, plain_latex, unicode_operators
 from microcoder_data.testgen.test_cases import cases_spec, check_examples
 from microcoder_data.testgen.upstream_tests import which_side
 
@@ -446,20 +446,17 @@ def _spec_of(
     said = next((line for line in lines if state_promise(plain_latex(line))), None)
     if said is not None:
         raise _Unsupported(f"a promise about the state a query finds: {said!r}", kind="promise", line=said)
-    text = plain_latex("\n".join(lines))
-    strings = (
-        set(declared)
-        | {
-            n
-            for n in raw[0]
-            if re.search(
-                rf"(?<![\w|]){n}(?:_\w+|_\{{[^}}]*\}})? (?:is a string|consists of)|length of {n}\b"
-                rf"|(?:<=|<) ?(?:\|\w+\| ?, ?)*\|{n}(?:_\w+)?\|",  # 1 <= |S|, |T|: a length has a lower bound; |X| <= 9 alone
-                text,
-            )
-            and not _negative_number_in(n, raw)
-        }
-    )  # |A_i| <= 10^9 of -5: an absolute value
+    text = plain_latex(unicode_operators("\n".join(lines)))
+    strings = set(declared) | {
+        n
+        for n in raw[0]
+        if (
+            re.search(_SAID_A_STRING.format(n=re.escape(n)), text)
+            or re.search(rf"(?:<=|<) ?(?:\|\w+\| ?, ?)*\|{n}(?:_\w+)?\|", text)  # 1 <= |S|, |T|: bounded lengths
+            and not _digits_only(n, raw)  # "1 <= |X|" of digits: a length or an absolute value? refused
+        )
+        and not _negative_number_in(n, raw)
+    }  # |A_i| <= 10^9 of -5: an absolute value
     ragged = {r.records.row: False for r in rows if r.records is not None}  # rows of tokens
     examples, nodes = _typed(raw, strings, {**{r.names[0]: r.joined for r in rows if r.kind == "grid"}, **ragged})
     ints = {n: node.kind == "int" or (node.elem is not None and node.elem.kind == "int") for n, node in nodes.items()}
@@ -535,6 +532,22 @@ def _spec_with_promises(
         if said is not None:
             raise _Unsupported(f"a promise outside the constraints: {said!r}", kind="promise", line=said) from None
         raise
+
+
+# a name said to be a string: "S is a string", "S_i consists of", "X and Y are strings", "the length of S"
+_SAID_A_STRING = (
+    r"(?<![\w|]){n}(?:_\w+|_\{{[^}}]*\}})?(?:,? (?:and )?[A-Za-z]\w*(?:_\w+)?)* (?:is a string|are strings|consists? of)"
+    r"|(?<![\w|])(?:[A-Za-z]\w*(?:_\w+)?,? (?:and )?)+{n}(?:_\w+)? (?:are strings|consist of)|length of {n}\b"
+)
+
+
+def _digits_only(name: str, raw: list[dict[str, Any]]) -> bool:
+    """Whether every sample value of ``name`` is written in digits alone (a number, or a string of digits)."""
+
+    def tokens(v: Any) -> list[str]:
+        return [t for x in v for t in tokens(x)] if isinstance(v, list) else [v]
+
+    return all(str(t).isdigit() for r in raw for t in tokens(r[name]))
 
 
 def _negative_number_in(name: str, raw: list[dict[str, Any]]) -> bool:

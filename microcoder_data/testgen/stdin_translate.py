@@ -13,7 +13,7 @@ import re
 from microcoder_data.testgen import stdin_records as jagged
 from microcoder_data.testgen.conditions import ALL_INTEGERS
 from microcoder_data.testgen.stdin_phrasings import rephrase, without_gloss
-from microcoder_eval.statement_text import implicit_products, plain_latex
+from microcoder_eval.statement_text import implicit_products, plain_latex, unicode_operators
 
 __all__ = ["translate"]
 
@@ -30,8 +30,8 @@ _SUM_OVER = r"(?:\\displaystyle\s*)?\\sum_\{?\s*([a-z])\s*=+\s*1\s*\}?\^\{?\s*(\
 def translate(line: str, names: set[str], ints: dict[str, bool] | None = None) -> list[str]:
     """One AtCoder constraint line in LeetCode's notation (maybe two lines)."""
     ints = ints or {}
-    t = without_gloss(plain_latex(line.replace("\\ ", " ")).rstrip())
-    t = re.sub(r"`([^`\s]{1,3})`", r"'\1'", t)  # `A`, `#`: AtCoder's characters in code marks, quoted
+    t = without_gloss(plain_latex(unicode_operators(line).replace("\\ ", " ")).rstrip())  # ≦ before (1 <= i <= N)
+    t = re.sub(r"`([^`\s])`", r"'\1'", t)  # `A`, `#`: AtCoder's characters in code marks, quoted (`ab` is no one)
     t = re.sub(r"\s*\(inclusive\)", ", inclusive", t)  # "between 1 and 100 (inclusive)": AtCoder's older wording
     symbol_last = t.endswith("..") and not t.endswith("...")  # "# or ..": the last character is the symbol '.'
     every = r"1\s*<=\s*[a-z](?:\s*,\s*[a-z])?\s*<=\s*\w+(?:\{\w+\})?"  # 1 <= i <= N, 1 <= j <= A_i, 1 <= i,j <= N
@@ -136,7 +136,7 @@ def _translate(t: str, names: set[str], ints: dict[str, bool]) -> list[str]:
         return [f"{m.group(1)} is either " + " or ".join(_quoted(w) for w in words)]
     m = re.fullmatch(
         r"(?:([A-Za-z]\w*) ?=+ ?)?\(?([A-Za-z]\w*)(?:\[[a-z]\])?\)? (?:is|are) (?:a )?permutations? of "
-        r"(?:\((.+)\)|(1 ?, ?2 ?, ?(?:\.\.\.|…) ?, ?\S+))",
+        r"(?:\(([^()]+)\)|(1 ?, ?2 ?, ?(?:\.\.\.|…) ?, ?\S+))",
         t,
     )  # P is a permutation of (1, 2, ..., N); (P_1, P_2, ..., P_N) / P=(P_1, ..., P_N) is; ... of 1, 2, ..., N
     if m and m.group(1) in (None, m.group(2)):

@@ -153,8 +153,12 @@ def _permutation(reader: Any, subject: str, span: str) -> bool:
     if node.kind != "list" or node.elem is None or node.elem.kind != "int":
         return False
     ends = [p.strip() for p in span.split(",") if p.strip() not in ("...", "…")]
-    if len(ends) < 2:
+    if len(ends) < 2 or re.search(r"[()]|\b(?:and|is)\b", span):
         return False
+    if len(ends) > 2:  # (1, 2, ..., N): steps of one, or not this reading ("(2, 4, ..., 2N)")
+        first, second = reader.expr(ends[0]), reader.expr(ends[1])
+        if not (first.isdigit() and second.isdigit() and int(second) == int(first) + 1):
+            return False
     lo, hi = reader.expr(ends[0]), reader.expr(ends[-1])
     node.perm = (lo, hi)
     node.distinct = True
