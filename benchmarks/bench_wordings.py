@@ -25,6 +25,11 @@ from test_testgen_stdin_relations import _problem as stdin_problem  # noqa: E402
 
 from microcoder_data.testgen.inputgen import generate_inputs  # noqa: E402
 from microcoder_data.testgen.inputspec import InputSpec, input_spec  # noqa: E402
+from microcoder_data.process.clean import clean_text  # noqa: E402
+from microcoder_data.process.normalize import normalize_layout  # noqa: E402
+from microcoder_data.schema import Problem, TestCase  # noqa: E402
+from microcoder_data.testgen.input_size import read_input_spec  # noqa: E402
+from microcoder_data.testgen.refusal import Refusal  # noqa: E402
 from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec  # noqa: E402
 
 # one line of BASE replaced by each of its variants (the index), nums / k / s typed by SIG
@@ -324,6 +329,35 @@ ATCODER = [
 ]
 
 
+# Codeforces' Input sections (prose), older wordings among them: (the Input section, one sample input)
+CODEFORCES = [
+    ("The first line contains integer n (1 ≤ n ≤ 10^5). The second line contains n integers a1, a2, ..., an (1 ≤ ai ≤ 10^9).", "3\n1 2 3\n"),
+    ("The first line contains a single integer n (1 ≤ n ≤ 10^5) — the number of elements.\nThe second line contains n space-separated integers a1, a2, ..., an (1 ≤ ai ≤ 10^9).", "3\n1 2 3\n"),
+    ("The first line contains an integer n (1 ≤ n ≤ 100000).\nThe next line contains n integers a_1, a_2, ..., a_n (1 ≤ a_i ≤ 10^9).", "3\n1 2 3\n"),
+    ("The first line of the input contains integer n (1 ≤ n ≤ 10^5).\nThe second line of the input contains n integers a_{1}, a_{2}, ..., a_{n} (1 ≤ a_{i} ≤ 10^9).", "3\n1 2 3\n"),
+    ("The first line contains one integer n (1 ≤ n ≤ 2·10^5).\nThe second line contains n integers a_1, a_2, …, a_n (1 ≤ a_i ≤ 10^9).", "3\n1 2 3\n"),
+    ("The only line contains two integers n and k (1 ≤ k ≤ n ≤ 10^{18}).", "5 3\n"),
+    ("The first line contains two space-separated integers n and m (1 ≤ n, m ≤ 100).\nEach of the next n lines contains m characters. Each character is either '.' or '#'.", "2 2\n.#\n#.\n"),
+    ("In the first line there is one integer n (1 ≤ n ≤ 10^5).\nIn the second line there are n integers a_1, …, a_n (1 ≤ a_i ≤ 10^9).", "3\n1 2 3\n"),
+    ("Input contains a single integer n (1 ≤ n ≤ 10^9).", "5\n"),
+    ("The single line contains integer n (1 ≤ n ≤ 10^9).", "5\n"),
+    ("The first and only line contains a string s (1 ≤ |s| ≤ 10^5), consisting of lowercase Latin letters.", "abc\n"),
+    ("The first line contains two integers n, m (2 ≤ n ≤ 10^5, 1 ≤ m ≤ 10^5). Each of the next m lines contains two integers u, v (1 ≤ u, v ≤ n, u ≠ v).", "3 2\n1 2\n2 3\n"),
+    ("The first line contains number n (1 ≤ n ≤ 100) — the number of elements. The second line contains n space-separated integers: a1, a2, ..., an (-1000 ≤ ai ≤ 1000).", "3\n1 2 3\n"),
+    ("The first line contains a non-empty string s consisting of lowercase English letters. The length of s does not exceed 10^5.", "abc\n"),
+]  # fmt: skip
+
+
+def reads_prose(section: str, sample: str) -> tuple[bool, str]:
+    statement = f"Vasya has an array.\n\nInput\n\n{section}\n\nOutput\n\nPrint the answer.\n\nExamples\n\nInput\n\n{sample}\nOutput\n\n1\n"
+    p = Problem(id="cf/x", source="cf", title="x", statement=statement, mode="stdin", tests=[TestCase(sample, "1\n")])
+    p.statement = normalize_layout(clean_text(p.statement)[0])  # as Process leaves it
+    reading = read_input_spec(p)
+    if isinstance(reading, Refusal):
+        return False, reading.message
+    return bool(generate_inputs(reading[0], "cf/x", 3)), "no input drawn"
+
+
 def atcoder_cases() -> list[tuple[str, str, list[str], str]]:
     """(variant, the input format, the constraints it is read in, the sample input) of every AtCoder variant."""
     return [(v, fmt, base + [v], sample) for fmt, base, sample, variants in ATCODER for v in variants]
@@ -374,6 +408,13 @@ def main() -> int:
         if not ok and args.unread:
             print(f"unread (AtCoder): {variant!r} | {why[:110]}")
     print(f"read {done} / {len(atcoder_cases())} AtCoder restatements")
+    done = 0
+    for section, sample in CODEFORCES:
+        ok, why = reads_prose(section, sample)
+        done += ok
+        if not ok and args.unread:
+            print(f"unread (Codeforces): {section[:80]!r} | {why[:110]}")
+    print(f"read {done} / {len(CODEFORCES)} Codeforces Input sections")
     return 0
 
 

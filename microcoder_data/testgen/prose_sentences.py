@@ -103,6 +103,14 @@ _REWRITES = [
     ),
     (r"^next comes a line (?:that contains|containing) ", r"The next line contains "),
     (
+        r"^in the (first|second|third|fourth|fifth|next|last|only|single) line,? there (?:is|are) ",
+        r"The \1 line contains ",
+    ),
+    (  # "Input contains a single integer n (...)": the whole input, one line
+        r"^(?:the )?input (?:contains|consists of) (a single|one|only one|an?) (integer|number|string|word) ",
+        r"The only line contains \1 \2 ",
+    ),
+    (
         r"^then (?:follows?|comes?|there are) (\(?[A-Za-z]\w*(?: ?[-+] ?\d+)?\)?|\d+) lines, (?:the )?i-th of which contains ",
         r"Each of the next \1 lines contains ",
     ),
@@ -121,7 +129,7 @@ def split_bullets(sentences: list[str]) -> list[str]:
 
 def rephrase(s: str) -> str:
     """``s`` (a sentence less its gloss and period) in the form prose_format reads."""
-    s = _row_letter_i(more_wordings(s))
+    s = _row_letter_i(more_wordings(_lost_subscripts(s)))
     for pattern, form in _REWRITES_C:
         s = pattern.sub(form, s)
     s = re.sub(r"\bnumbers? (?=[A-Za-z]\w*_\{?1)", "integers ", s)  # n numbers a_1, ..., a_n
@@ -130,6 +138,17 @@ def rephrase(s: str) -> str:
         lambda m: f"{m.group(1)} {_WORDS[int(m.group(2))]} integers",
         s,
     )
+
+
+def _lost_subscripts(s: str) -> str:
+    """ "n integers a1, a2, ..., an (1 <= ai <= 10^9)": the subscripts a scraped statement lost, written back
+    (``a_1, a_2, ..., a_n``, ``a_i``) -- only for a one-letter list enumerated from 1, and its ``i``."""
+    m = re.search(r"\b([a-z])1, ?\1 ?2, ?(?:\.\.\.|…|\\ldots|\\dots),? ?\1([a-z])\b", s)
+    if not m:
+        return s
+    letter, last = m.group(1), m.group(2)
+    s = s[: m.start()] + f"{letter}_1, {letter}_2, ..., {letter}_{last}" + s[m.end() :]
+    return re.sub(rf"\b{letter}i\b", f"{letter}_i", s)
 
 
 def _row_letter_i(s: str) -> str:
