@@ -66,3 +66,22 @@ def test_a_length_in_a_sentence_of_its_own_stays_unread():  # its lower bound is
         "abc\n",
     )
     assert not ok and "not understood" in why
+
+
+def test_a_neighbour_written_without_its_braces_is_the_next_element():
+    section = (
+        "The first line contains integer n (1 ≤ n ≤ 10). The second line contains n integers a1, a2, ..., an "
+        "(1 ≤ ai ≤ 3, ai ≠ ai+1)."
+    )
+    for lines in _drawn(section, "3\n1 2 1\n"):
+        values = lines[1].split()
+        assert all(x != y for x, y in zip(values, values[1:]))
+
+
+def test_an_element_compared_with_itself_give_or_take_a_constant_stays_unread():  # the review's: always true
+    ok, why = reads_prose(
+        "The first line contains integer n (1 ≤ n ≤ 10). The second line contains n integers a_1, a_2, ..., a_n "
+        "(1 ≤ a_i ≤ 3, a_i ≠ a_i+1).",
+        "3\n1 2 1\n",
+    )
+    assert not ok and "not understood" in why

@@ -142,12 +142,16 @@ def rephrase(s: str) -> str:
 
 def _lost_subscripts(s: str) -> str:
     """ "n integers a1, a2, ..., an (1 <= ai <= 10^9)": the subscripts a scraped statement lost, written back
-    (``a_1, a_2, ..., a_n``, ``a_i``) -- only for a one-letter list enumerated from 1, and its ``i``."""
+    (``a_1, a_2, ..., a_n``, ``a_i``, ``a_{i+1}`` of ``ai+1``, a neighbour as such statements mean it) -- only for a
+    one-letter list enumerated from 1, and its ``i``."""
     m = re.search(r"\b([a-z])1, ?\1 ?2, ?(?:\.\.\.|…|\\ldots|\\dots),? ?\1([a-z])\b", s)
     if not m:
         return s
     letter, last = m.group(1), m.group(2)
     s = s[: m.start()] + f"{letter}_1, {letter}_2, ..., {letter}_{last}" + s[m.end() :]
+    s = re.sub(
+        rf"\b{letter}i ?([-+]) ?(\d+)\b", lambda n: f"{letter}_{{i{n.group(1)}{n.group(2)}}}", s
+    )  # ai+1: a_{i+1}
     return re.sub(rf"\b{letter}i\b", f"{letter}_i", s)
 
 

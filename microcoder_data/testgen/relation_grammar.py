@@ -204,6 +204,8 @@ def read_relation(reader: Any, text: str) -> bool | None:
         return None  # a term not resolved, or strings ordered
     if any(o in ("==", "!=") for o in ops) and len(set(kinds)) != 1:
         return None
+    if any(_same_element(a, b) for a, b in zip(trees, trees[1:])):
+        return None  # ``a[i] != a[i] + 1``: always so, or never -- a neighbour (a[i + 1]) its author meant
     elements = [_elements(reader, t) for t in trees]
     calls = {n.func.id for t in trees for n in ast.walk(t) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     if not cond and not calls & _NEW_CALLS and (_plain_bound(reader, trees, ops, elements) or _ranged(reader, text)):
@@ -252,6 +254,17 @@ def _each_term(reader: Any, terms: list[str], ops: list[str]) -> list[str] | Non
     if any(_top_level_split(t)[1:] for t in (terms[0], terms[2])):
         return None  # a list at an end too: not one chain
     return [f"{terms[0]} {ops[0]} {x} {ops[1]} {terms[2]}" for x in items]
+
+
+def _same_element(a: ast.expr, b: ast.expr) -> bool:
+    """Whether two terms are one element (``a[i]``) give or take a constant (``a[i] + 1``)."""
+
+    def base(e: ast.expr) -> ast.expr:
+        plus = isinstance(e, ast.BinOp) and isinstance(e.op, (ast.Add, ast.Sub)) and isinstance(e.right, ast.Constant)
+        return e.left if plus else e  # type: ignore[union-attr]
+
+    x, y = base(a), base(b)
+    return isinstance(x, ast.Subscript) and ast.dump(x) == ast.dump(y) and (x is not a or y is not b)
 
 
 def _inner_bounds(reader: Any, terms: list[str], ops: list[str], elements: list[list[ast.Subscript]]) -> None:
