@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from test_testgen_conditions import fn_problem  # noqa: E402  (the functional problem every reader test builds)
 from test_testgen_stdin_relations import _problem as stdin_problem  # noqa: E402  (an AtCoder statement of lines)
+from test_testgen_other_wordings import LINES as BASE, SIG  # noqa: E402
 
 from microcoder_data.testgen.inputgen import generate_inputs  # noqa: E402
 from microcoder_data.testgen.inputspec import InputSpec, input_spec  # noqa: E402
@@ -32,16 +33,9 @@ from microcoder_data.testgen.input_size import read_input_spec  # noqa: E402
 from microcoder_data.testgen.refusal import Refusal  # noqa: E402
 from microcoder_data.testgen.stdin_format import StdinSpec, stdin_spec  # noqa: E402
 
-# one line of BASE replaced by each of its variants (the index), nums / k / s typed by SIG
-SIG = "nums: List[int], k: int, s: str"
+# one line of BASE (the lines tests/test_testgen_other_wordings.py reads) replaced by each of its variants (the
+# index), nums / k / s typed by SIG
 TEST = {"nums": [1, 2, 3], "k": 2, "s": "abc"}
-BASE = [
-    "1 <= nums.length <= 10^5",
-    "0 <= nums[i] <= 10^9",
-    "1 <= k <= 10^5",
-    "1 <= s.length <= 100",
-    "s consists of lowercase English letters.",
-]
 VARIANTS = {
     0: [
         "1 <= nums.length <= 105",
@@ -348,11 +342,16 @@ CODEFORCES = [
 ]  # fmt: skip
 
 
-def reads_prose(section: str, sample: str) -> tuple[bool, str]:
+def prose_problem(section: str, sample: str) -> Problem:
+    """A Codeforces-style stdin problem with ``section`` as its Input section, processed as Process leaves it."""
     statement = f"Vasya has an array.\n\nInput\n\n{section}\n\nOutput\n\nPrint the answer.\n\nExamples\n\nInput\n\n{sample}\nOutput\n\n1\n"
     p = Problem(id="cf/x", source="cf", title="x", statement=statement, mode="stdin", tests=[TestCase(sample, "1\n")])
-    p.statement = normalize_layout(clean_text(p.statement)[0])  # as Process leaves it
-    reading = read_input_spec(p)
+    p.statement = normalize_layout(clean_text(p.statement)[0])
+    return p
+
+
+def reads_prose(section: str, sample: str) -> tuple[bool, str]:
+    reading = read_input_spec(prose_problem(section, sample))
     if isinstance(reading, Refusal):
         return False, reading.message
     return bool(generate_inputs(reading[0], "cf/x", 3)), "no input drawn"

@@ -12,11 +12,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from bench_wordings import reads_prose  # noqa: E402
+from bench_wordings import prose_problem, reads_prose  # noqa: E402
 
-from microcoder_data.process.clean import clean_text  # noqa: E402
-from microcoder_data.process.normalize import normalize_layout  # noqa: E402
-from microcoder_data.schema import Problem, TestCase  # noqa: E402
 from microcoder_data.testgen.input_size import read_input_spec  # noqa: E402
 from microcoder_data.testgen.inputgen import generate_inputs  # noqa: E402
 from microcoder_data.testgen.prose_sentences import rephrase  # noqa: E402
@@ -24,10 +21,7 @@ from microcoder_data.testgen.refusal import Refusal  # noqa: E402
 
 
 def _drawn(section: str, sample: str) -> list[list[str]]:
-    statement = f"Story.\n\nInput\n\n{section}\n\nOutput\n\nPrint it.\n\nExamples\n\nInput\n\n{sample}\nOutput\n\n1\n"
-    p = Problem(id="cf/x", source="cf", title="x", statement=statement, mode="stdin", tests=[TestCase(sample, "1\n")])
-    p.statement = normalize_layout(clean_text(p.statement)[0])
-    reading = read_input_spec(p)
+    reading = read_input_spec(prose_problem(section, sample))
     assert not isinstance(reading, Refusal), reading.message
     spec, sspec = reading
     return [sspec.render(json.loads(x)).split("\n") for x in generate_inputs(spec, "cf/x", 20, max_len=8)]
