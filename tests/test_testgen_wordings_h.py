@@ -91,13 +91,8 @@ def test_strings_of_the_one_list_and_strings_named_after_their_kind():
             "a: List[int], b: List[int]",
             {"a": [1], "b": [2]},
         ),
-        # a number is no string of zeros and ones; a list of numbers neither
+        # a number is no string of zeros and ones (a list of numbers of zeros and ones: its values, word_bounds)
         ("1 <= n <= 10\nn is a binary string.", "n: int", {"n": 3}),
-        (
-            "1 <= nums.length <= 9\n0 <= nums[i] <= 1\nnums consists of zeros and ones.",
-            "nums: List[int]",
-            {"nums": [0, 1]},
-        ),
         # a list of strings beside a string: "each word" may be either's
         (
             "1 <= words.length <= 9\n1 <= words[i].length <= 5\n1 <= s.length <= 5\nEach word consists of lowercase English letters.",

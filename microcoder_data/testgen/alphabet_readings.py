@@ -162,12 +162,20 @@ def made_of_listed(reader: Any, text: str) -> bool | None:
     chars = reader.alphabet(m.group(2)) or listed_alphabet(m.group(2))
     if chars is None:
         return None
-    nodes = [string_leaf(reader, s) for s in re.split(r",? and |, ", m.group(1))]
+    nodes = [string_leaf(reader, s) for s in subjects]
     if not nodes or any(n is None for n in nodes):
-        return None if any(reader.ref(s) is None for s in re.split(r",? and |, ", m.group(1))) else False
+        # a list of numbers ("grid consists of only 0 and 1"): its values, word_bounds' reading
+        return None if any(reader.ref(s) is None or _holds_numbers(reader, s) for s in subjects) else False
     for node in nodes:
         node.alphabet = chars
     return True
+
+
+def _holds_numbers(reader: Any, subject: str) -> bool:
+    node = reader.nodes.get(subject)
+    while node is not None and node.kind == "list" and node.elem is not None:
+        node = node.elem
+    return node is not None and node is not reader.nodes.get(subject) and node.kind in ("int", "float")
 
 
 def _element_without_length(reader: Any, subject: str) -> bool:

@@ -29,6 +29,7 @@ from microcoder_data.testgen.spec_model import (
     FUNCTIONS,
     Node,
     _Unsupported,
+    exclude_strict_end,
     is_number_list,
     item_name,
 )
@@ -564,6 +565,9 @@ class _Reader:
             raise _Unsupported(f"length of a non-list {ref[0]}")
         if not length and node.kind not in ("int", "float"):
             raise _Unsupported(f"range on a {node.kind} {ref[0]}")
+        for end in (lo, hi) if node.kind == "float" and not length else ():  # "0 < x" of a real: 0 never drawn
+            if end is not None and end[1] and not exclude_strict_end(node, end[0]):
+                raise _Unsupported(f"a strict bound {end[0]!r} of the real {ref[0]} that is no number")
         if lo is not None:
             self.set_bound(ref, "lo", lo[0] + (" + 1" if lo[1] and (length or node.kind == "int") else ""))
         if hi is not None:

@@ -42,6 +42,7 @@ from microcoder_data.testgen.relation_readings import (
 )
 from microcoder_data.testgen.range_words import ENTRIES as RANGE_WORD_ENTRIES
 from microcoder_data.testgen.relation_grammar import ENTRIES as RELATION_ENTRIES
+from microcoder_data.testgen.word_bounds import ENTRIES as WORD_BOUND_ENTRIES
 from microcoder_data.testgen.word_lists import ENTRIES as WORD_LIST_ENTRIES
 from microcoder_data.testgen.sentence_readings import ENTRIES as SENTENCE_ENTRIES
 from microcoder_data.testgen.structured_readings import ENTRIES as STRUCTURED_ENTRIES
@@ -130,6 +131,7 @@ READINGS = (
     *(Reading(*entry) for entry in ADJACENCY_ENTRIES),  # adjacency lists, tree edges, permissions
     *(Reading(*entry) for entry in OTHER_WORDING_ENTRIES),  # lengths, ranges, alphabets said otherwise
     *(Reading(*entry) for entry in RANGE_WORD_ENTRIES),  # ranges in words, absolute values: range_words.py
+    *(Reading(*entry) for entry in WORD_BOUND_ENTRIES),  # bounds in words, "at most", "positive": word_bounds.py
     *(Reading(*entry) for entry in GEOMETRY_ENTRIES),  # boxes, intervals apart; no three collinear
     *(Reading(*entry) for entry in PREDICATE_ENTRIES),  # remainders, powers, palindromes: predicate_readings.py
     *(Reading(*entry) for entry in TYPED_ENTRIES),  # bounds for each type of a tuple: typed_positions.py

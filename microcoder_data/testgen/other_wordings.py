@@ -170,7 +170,8 @@ def two_comparisons(reader: Any, text: str) -> bool | None:
         return None  # pairs compared as tuples, a condition: the readings after the registry's
     names = [set(re.findall(r"(?<![\w.])[A-Za-z_]\w*", p)) for p in parts]
     sizes = [bool(_DEFINES_SIZE.fullmatch(p)) for p in parts]
-    if not (sep == " and " and (names[0] & names[1] or all(sizes)) or sep != " and " and any(sizes)):
+    chains = all(len(_COMPARISON.findall(p)) == 2 for p in parts)  # "1 <= m <= 50 and 1 <= n <= 50": whole ranges
+    if not (sep == " and " and (names[0] & names[1] or all(sizes) or chains) or sep != " and " and any(sizes)):
         return None
     parts.sort(key=lambda p: not _DEFINES_SIZE.fullmatch(p))
     return all(reader.read(p, False) for p in parts)
@@ -481,6 +482,7 @@ JOINED_ENTRIES = (
             "1 <= n <= 10^5 where n == nums.length",
             "1 <= m, n <= 50 and m * n <= 2500",
             "m == grid.length and n == grid[0].length",
+            "1 <= m <= 50 and 1 <= n <= 50",
         ),
         "drawn and checked",
         two_comparisons,

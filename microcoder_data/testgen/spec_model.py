@@ -406,6 +406,19 @@ def evaluate_const(expr: str | None) -> int | None:
     return v if isinstance(v, int) else None
 
 
+def exclude_strict_end(node: Node, expr: str) -> bool:
+    """A real's strict bound (``0 < x``): its end value excluded (a draw at the end is drawn again, an existing
+    test there breaks the reading); False where the end is no constant (unsure: the caller refuses)."""
+    try:
+        value = None if _IDENT.search(expr) else evaluate(expr, {})
+    except Exception:  # text outside the language: no constant
+        value = None
+    if not isinstance(value, (int, float)):
+        return False
+    node.exclude = sorted({*(node.exclude or []), value})
+    return True
+
+
 def item_name(name: str, k: int | str) -> str:
     """How a bound names position ``k`` of ``name``'s tuples (``edges__1``)."""
     return f"{name}__{k}"

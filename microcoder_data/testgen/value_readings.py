@@ -191,14 +191,14 @@ def repeats_at_most(reader: Any, text: str) -> bool | None:
 def power_of(reader: Any, text: str) -> bool | None:
     """``n + 1 is a power of 2``: the values listed (the range stated beside them holds too: a draw
     picks among those within it)."""
-    m = re.fullmatch(r"([A-Za-z_]\w*)(?: ([+-]) (\d+))? is a power of (\d+)", text)
+    m = re.fullmatch(r"([A-Za-z_]\w*(?:\[[a-z]\])*)(?: ([+-]) (\d+))? is a power of (\d+)", text)
     if not m:
         return None
-    node = _number_leaf(reader, m.group(1))
+    node = _number_leaf(reader, m.group(1))  # a number, or each element ("nums[i] is a power of 2")
     base, shift = int(m.group(4)), int(m.group(3) or 0) * (1 if m.group(2) == "+" else -1)
     if node is None or base < 2 or node.choices is not None:
         return False
-    bounds = reader.bounds.get((m.group(1), 0, "val"), {})
+    bounds = reader.bounds.get(reader.ref(m.group(1)), {})
     lo, hi = (evaluate_const(reader.expr(bounds[k])) if k in bounds else None for k in ("lo", "hi"))
     powers, p = [], 1
     while p - shift <= (hi if hi is not None else 10**18):
