@@ -23,6 +23,7 @@ from microcoder_data.testgen.scraped_powers import rewrite as scraped_rewrite
 from microcoder_data.testgen.word_readings import alphabet_in_words, named_characters
 from microcoder_data.testgen.matrices import names_cells_by_position
 from microcoder_data.testgen.name_variants import with_variants
+from microcoder_data.testgen.plain_wordings import plainer
 from microcoder_data.testgen.spec_model import (
     _IDENT,
     ELEMENT_INDEX,
@@ -123,22 +124,6 @@ _CHARSETS = [
     (r"upper\s*-?case", string.ascii_uppercase),
     (r"digits?", string.digits),
 ]
-
-
-def _plainer(text: str) -> str:
-    """LeetCode's other wordings of lines the readings know: ``s has an even length`` (``s.length
-    is even``), ``s contains at least one '1'``, ``each character in w is a lowercase English
-    letter`` (``w consists of ...``), ``either 0's or 1's``."""
-    text = re.sub(r"(?<=\d)'s\b", "", text)  # 0's
-    text = re.sub(r"^(\S+) has an? (even|odd) length$", r"\1.length is \2", text)
-    # no leading zeros: the first digit is not 0 (stricter than the statement only for "0" itself)
-    text = re.sub(
-        r"^(\S+) (?:does not|doesn't) (?:contain|have) any leading zeros?$",
-        r"the first character of \1 is not '0'",
-        text,
-    )
-    text = re.sub(r"^(\S+) contains at least one '(.)'$", r"\1 contains at least 1 occurrences of '\2'", text)
-    return re.sub(r"^(?:each|every) character (?:in|of) (\S+) is an? (.+?)s?$", r"\1 consists of \2s", text, flags=re.I)
 
 
 def _character_range(t: str) -> str | None:
@@ -307,7 +292,7 @@ class _Reader:
             powers, products = scraped_rewrite(text, self.nodes, scraped, line)
             self.superscripts += [(line, f) for f in products]
             text = powers if scraped else text
-        text = _plainer(GUARANTEE.sub("", re.sub(r"\s+", " ", text)))
+        text = plainer(GUARANTEE.sub("", re.sub(r"\s+", " ", text)))
         done = read_line(self, text)
         if done is None:
             done = read_structure(self, text)

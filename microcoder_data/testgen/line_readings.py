@@ -30,6 +30,7 @@ from microcoder_data.testgen.parent_trees import parents_tree
 from microcoder_data.testgen.multiset_readings import ENTRIES as MULTISET_ENTRIES
 from microcoder_data.testgen.order_readings import ENTRIES as ORDER_ENTRIES
 from microcoder_data.testgen.count_readings import ENTRIES as COUNT_ENTRIES
+from microcoder_data.testgen.count_wordings import ENTRIES as COUNT_WORDING_ENTRIES
 from microcoder_data.testgen.coprime_readings import ENTRIES as COPRIME_ENTRIES
 from microcoder_data.testgen.pair_readings import ENTRIES as PAIR_ENTRIES
 from microcoder_data.testgen.promise_clauses import ENTRIES as PROMISE_ENTRIES
@@ -124,6 +125,7 @@ READINGS = (
     *(Reading(*entry) for entry in STRUCTURED_ENTRIES),  # brackets, leading zeros, occurs in: structured_readings.py
     *(Reading(*entry) for entry in MULTISET_ENTRIES),  # repeated values, a fixed ending: multiset_readings.py
     *(Reading(*entry) for entry in COUNT_ENTRIES),  # how often values occur: count_readings.py
+    *(Reading(*entry) for entry in COUNT_WORDING_ENTRIES),  # the same in other words: count_wordings.py
     *(Reading(*entry) for entry in PAIR_ENTRIES),  # lists compared as tuples: pair_readings.py
     *(Reading(*entry) for entry in PROMISE_ENTRIES),  # clauses promises state: promise_clauses.py
     *(Reading(*entry) for entry in SENTENCE_ENTRIES),  # sentences, relations of inputs: sentence_readings.py

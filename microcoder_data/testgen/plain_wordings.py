@@ -1,0 +1,44 @@
+"""LeetCode's other wordings of lines the readers know, rewritten to the one form they read (each states no
+more and no less than its line): ``s has an even length`` (``s.length is even``), ``s contains at least one
+'1'``, ``each character in w is a lowercase English letter`` (``w consists of ...``), ``either 0's or 1's``,
+``s only contains ...`` (``s contains only ...``), and the names of letter classes other sources use
+(``lowercase Latin letters``, ``small English letters``, ``capital letters``)."""
+
+from __future__ import annotations
+
+import re
+
+# letter classes said otherwise, as the readers name them (Codeforces' "Latin", "small", "capital")
+_CLASS_NAMES = (
+    (r"\b(?:small|lower-case) (?:english |latin )?letters\b", "lowercase English letters"),
+    (r"\b(?:capital|upper-case) (?:english |latin )?letters\b", "uppercase English letters"),
+    (r"\blatin letters\b", "English letters"),
+    (r"\blower[ -]?case (?:english )?characters\b", "lowercase English letters"),  # "digits and lowercase characters"
+    (r"\blower[ -]?case (?:english )?character\b", "lowercase English letter"),
+    (r"\bupper[ -]?case (?:english )?characters\b", "uppercase English letters"),
+    (r"\bupper[ -]?case (?:english )?character\b", "uppercase English letter"),
+)
+
+
+def plainer(text: str) -> str:
+    """``text`` in the wording the readers know (see above)."""
+    text = re.sub(r"'(.)'s\b", r"'\1'", text)  # '1's: the character '1'
+    text = re.sub(r"(?<=\d)(?<!'\d)'s\b", "", text)  # 0's
+    text = re.sub(r"^(.+?) only (contains?|consists? of|has|have|comprises?) ", r"\1 \2 only ", text)
+    # "are different from each other", "mutually distinct": distinct, as the distinctness readings name it
+    text = re.sub(
+        r"\b(are|be) (?:all )?(?:(?:mutually|pairwise) (?:different|distinct)|(?:different|distinct) from (?:each other|one another))",
+        r"\1 distinct",
+        text,
+    )
+    for said, named in _CLASS_NAMES:
+        text = re.sub(said, named, text, flags=re.I)
+    text = re.sub(r"^(\S+) has an? (even|odd) length$", r"\1.length is \2", text)
+    # no leading zeros: the first digit is not 0 (stricter than the statement only for "0" itself)
+    text = re.sub(
+        r"^(\S+) (?:does not|doesn't) (?:contain|have) any leading zeros?$",
+        r"the first character of \1 is not '0'",
+        text,
+    )
+    text = re.sub(r"^(\S+) contains at least one '(.)'$", r"\1 contains at least 1 occurrences of '\2'", text)
+    return re.sub(r"^(?:each|every) character (?:in|of) (\S+) is an? (.+?)s?$", r"\1 consists of \2s", text, flags=re.I)
