@@ -126,8 +126,17 @@ def _one_list_of_strings_reader() -> _Reader:
     return _Reader(list(nodes), nodes)
 
 
+def _two_strings_reader() -> _Reader:
+    """Two string inputs: what "both strings" speaks of (word_bounds)."""
+    nodes = {"s": Node("str"), "t": Node("str")}
+    return _Reader(list(nodes), nodes)
+
+
 # readings whose examples name no input: read against the one input they can only mean
-_NO_NAME_SAID = {"the strings of the one list of strings, no name said": _one_list_of_strings_reader}
+_NO_NAME_SAID = {
+    "the strings of the one list of strings, no name said": _one_list_of_strings_reader,
+    "two inputs said to share a length": _two_strings_reader,
+}
 
 
 @pytest.mark.parametrize(

@@ -134,7 +134,7 @@ ENTRIES = (
             "s has at most one '*' character",
             "nums contains at least one 0",
             "There is at least one '1' in s",
-            "There are at most 3 cells with value 1",
+            "There are at most 3 cells with value 1 in grid",
             "'*' appears exactly once in s",
             "At most 3 elements of nums are 0",
             "The number of '1's in s is at least 1",

@@ -19,6 +19,21 @@ _CLASS_NAMES = (
     (r"\bupper[ -]?case (?:english )?character\b", "uppercase English letter"),
 )
 
+# other names of what the readers read: a permutation's span, one length shared, no leading zeros, an order
+_OTHER_NAMES = (
+    (r"\bpermutation of (?:the )?integers (?:in the range|from) \[", "permutation of ["),
+    (r"\bpermutation of (?:the )?integers from (\S+) to (\S+)$", r"permutation of [\1, \2]"),
+    (r"\bpermutation of the first (\w+) positive integers$", r"permutation of [1, \1]"),
+    (r"\bpermutation of the first (\w+) non-negative integers$", r"permutation of [0, \1 - 1]"),
+    (
+        r"^(?:all|each) (?:the )?(?:strings? )?(\w+)\[i\] (?:have|has) the same length$",
+        r"All the strings of \1 have the same length",
+    ),
+    (r"^each string (?:in|of) (\w+) has the same length$", r"All the strings of \1 have the same length"),
+    (r"^(\w+) (?:is|represents) a valid integer without leading zeros?$", r"\1 has no leading zeros"),
+    (r"^(\w+) is given in sorted order$", r"\1 is sorted in non-decreasing order"),
+)
+
 
 def plainer(text: str) -> str:
     """``text`` in the wording the readers know (see above)."""
@@ -31,7 +46,7 @@ def plainer(text: str) -> str:
         r"\1 distinct",
         text,
     )
-    for said, named in _CLASS_NAMES:
+    for said, named in _CLASS_NAMES + _OTHER_NAMES:
         text = re.sub(said, named, text, flags=re.I)
     text = re.sub(r"^(\S+) has an? (even|odd) length$", r"\1.length is \2", text)
     # no leading zeros: the first digit is not 0 (stricter than the statement only for "0" itself)

@@ -70,7 +70,7 @@ def read_total(reader: Any, text: str) -> bool | None:
     """``Sum of values is divisible by k``, ``Sum of grid is equal to 9``, ``The sum of nums does
     not exceed 2 * 10^4``: over a list (or grid) of integers, drawn so and checked."""
     m = re.fullmatch(
-        r"(?:the )?sum of (?:all )?(?:the )?(?:elements |values |numbers )?(?:of |in )?([A-Za-z_]\w*) "
+        r"(?:the )?sum of (?:all )?(?:the )?(?:elements |values |numbers )?(?:of |in )?([A-Za-z_]\w*)(?:\[[a-z]\])* "
         r"(is divisible by|is a multiple of|is equal to|equals|==|does not exceed|will not exceed|is at most|<=) (.+)",
         text,
         re.I,

@@ -45,7 +45,7 @@ _SIGN.update({"negative": ("<=", "-1"), "non-positive": ("<=", "0"), "nonpositiv
 _NOUN = r"(?:integers?|numbers?|whole numbers?)"
 
 
-def _bounds_of(predicate: str, real: bool = False) -> list[tuple[str, str]] | None:
+def _bounds_of(predicate: str, real: bool = False, distinct: bool = False) -> list[tuple[str, str]] | None:
     """The (comparison, bound) pairs a predicate states ("a positive integer not exceeding 10^5": ``>= 1``,
     ``<= 10^5``), its parts joined by "and"; None if a part states anything else."""
     p = re.sub(r"^(?:both |all |each )", "", predicate.strip().rstrip(".").lower())
@@ -74,6 +74,9 @@ def _bounds_of(predicate: str, real: bool = False) -> list[tuple[str, str]] | No
         ranged = _IN_RANGE.match(part)
         if ranged:
             bounds += [(">=", ranged.group(1)), ("<=", ranged.group(2))]
+            continue
+        if distinct and re.fullmatch(r"(?:all |pairwise |mutually )?(?:unique|distinct)", part):
+            bounds.append(("distinct", ""))  # "unique and in the range [0, n - 1]": the elements distinct too
             continue
         one = next(((op, r.match(part)) for r, op in _BOUND_PHRASES if r.match(part)), None)
         if one is None:
@@ -148,13 +151,35 @@ def bound_in_words(reader: Any, text: str) -> bool | None:
     """ "k is a positive integer not exceeding 10^5", "Each element of nums is at least 1 and at most 1000", "The
     length of s is between 1 and 100": each bound read as its comparison (``1 <= k``, ``k <= 10^5``)."""
     said = _subject(reader, text.rstrip("."))
-    bounds = _bounds_of(said[1]) if said else None
+    element = bool(said and re.fullmatch(rf"{_NAME}\[i\]", said[0]))  # "unique and in the range": of elements only
+    bounds = _bounds_of(said[1], distinct=element) if said else None
     if not said or not bounds:
         return None
     ref = reader.ref(said[0])
     if ref and ref[2] == "val" and reader.node_at(ref[0], ref[1]).kind == "float":
-        bounds = _bounds_of(said[1], real=True) or []  # "positive" of a real: > 0
+        bounds = _bounds_of(said[1], real=True, distinct=element) or []  # "positive" of a real: > 0
+    if ("distinct", "") in bounds:
+        if bounds == [("distinct", "")]:
+            return None  # distinct cells of a grid, or distinctness alone: the distinctness readings'
+        bounds = [b for b in bounds if b != ("distinct", "")]
+        if not reader.read(f"All elements of {said[0][:-3]} are distinct", False):
+            return False
     return all(reader.read(f"{said[0]} {op} {bound}", False) for op, bound in bounds)
+
+
+_BOTH_SAME = re.compile(r"both (strings|arrays|lists) (?:have|are of) the same length", re.I)
+
+
+def both_same_length(reader: Any, text: str) -> bool | None:
+    """ "Both strings have the same length": the two inputs of that kind, one length."""
+    m = _BOTH_SAME.fullmatch(text.strip().rstrip("."))
+    if not m:
+        return None
+    kind = "str" if m.group(1).lower() == "strings" else "list"
+    named = [a for a in reader.args if reader.nodes[a].kind == kind]
+    if len(named) != 2:
+        return False
+    return reader.read(f"{named[0]}.length == {named[1]}.length", False)
 
 
 _HAS = re.compile(
@@ -279,6 +304,7 @@ ENTRIES = (
             "nums consists of positive integers not exceeding 1000",
             "The length of s is at most 100",
             "The length of nums is between 1 and 100",
+            "All values of nums are unique and in the range [0, 100]",
         ),
         "drawn and checked",
         bound_in_words,
@@ -311,6 +337,12 @@ ENTRIES = (
         ("nums[i] is a power of 2", "All elements of nums are powers of two"),
         "drawn and checked",
         element_powers,
+    ),
+    (
+        "two inputs said to share a length",
+        ("Both strings have the same length",),
+        "drawn and checked",
+        both_same_length,
     ),
     ("strings said lowercase", ("s and t are lowercase strings",), "drawn and checked", lowercase_strings),
 )

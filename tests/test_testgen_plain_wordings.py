@@ -1,0 +1,86 @@
+"""Other names of what the readers read (testgen/plain_wordings.py, word_bounds.py, sums.py): a permutation's span
+said in words, one length shared, no leading zeros, a sorted order, a sum over ``nums[i]``, "unique and in the
+range" -- each drawn as the line it names, an existing test breaking it refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from microcoder_data.testgen.inputgen import generate_inputs
+from microcoder_data.testgen.inputspec import InputSpec, NoSpec, input_spec
+from test_testgen_conditions import fn_problem
+
+
+def _spec(lines: str, sig: str, test: dict):
+    return input_spec(fn_problem(lines, sig, [json.dumps(test)]))
+
+
+def _drawn(lines: str, sig: str, test: dict) -> list[dict]:
+    spec = _spec(lines, sig, test)
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30, max_len=8)]
+    assert len(got) >= 10
+    return got
+
+
+PERM = "n == nums.length\n1 <= n <= 8\n0 <= nums[i] <= 8\n"
+
+
+@pytest.mark.parametrize(
+    "line, first, test",
+    [
+        ("nums is a permutation of the integers in the range [0, n - 1].", 0, [1, 0]),
+        ("nums is a permutation of integers from 1 to n.", 1, [2, 1]),
+        ("nums is a permutation of the first n positive integers.", 1, [2, 1]),
+        ("nums is a permutation of the first n non-negative integers.", 0, [1, 0]),
+        ("All values of nums are unique and in the range [0, n - 1].", 0, [1, 0]),
+    ],
+)
+def test_a_permutation_said_in_words(line, first, test):
+    got = _drawn(PERM + line, "nums: List[int]", {"nums": test})
+    assert all(sorted(x["nums"]) == list(range(first, first + len(x["nums"]))) for x in got)
+    assert any(len(x["nums"]) > 3 for x in got)
+    broken = _spec(PERM + line, "nums: List[int]", {"nums": [first, first]})
+    assert isinstance(broken, NoSpec), broken
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["All words[i] have the same length.", "Each string in words has the same length."],
+)
+def test_strings_of_one_list_sharing_a_length(line):
+    lines = f"1 <= words.length <= 5\n1 <= words[i].length <= 5\nwords[i] consists of lowercase English letters.\n{line}"
+    got = _drawn(lines, "words: List[str]", {"words": ["ab", "cd"]})
+    assert all(len({len(w) for w in x["words"]}) == 1 for x in got)
+    assert isinstance(_spec(lines, "words: List[str]", {"words": ["ab", "c"]}), NoSpec)
+
+
+def test_both_strings_sharing_a_length():
+    lines = "1 <= s.length, t.length <= 6\ns and t consist of lowercase English letters.\nBoth strings have the same length."
+    got = _drawn(lines, "s: str, t: str", {"s": "ab", "t": "cd"})
+    assert all(len(x["s"]) == len(x["t"]) for x in got)
+    three = "1 <= a.length, b.length, c.length <= 6\nBoth strings have the same length."
+    assert isinstance(_spec(three, "a: str, b: str, c: str", {"a": "x", "b": "y", "c": "z"}), NoSpec)
+
+
+def test_a_valid_integer_without_leading_zeros():
+    lines = "1 <= num.length <= 6\nnum consists of digits.\nnum is a valid integer without leading zeros."
+    got = _drawn(lines, "num: str", {"num": "120"})
+    assert all(x["num"] == "0" or x["num"][0] != "0" for x in got)
+    assert isinstance(_spec(lines, "num: str", {"num": "012"}), NoSpec)
+
+
+def test_given_in_sorted_order():
+    lines = "1 <= nums.length <= 8\n1 <= nums[i] <= 9\nnums is given in sorted order."
+    got = _drawn(lines, "nums: List[int]", {"nums": [1, 2]})
+    assert all(x["nums"] == sorted(x["nums"]) for x in got)
+    assert isinstance(_spec(lines, "nums: List[int]", {"nums": [2, 1]}), NoSpec)
+
+
+def test_the_sum_of_each_element_is_the_lists_sum():
+    lines = "1 <= nums.length <= 8\n1 <= nums[i] <= 9\nThe sum of nums[i] does not exceed 12."
+    got = _drawn(lines, "nums: List[int]", {"nums": [1, 2]})
+    assert all(sum(x["nums"]) <= 12 for x in got) and any(len(x["nums"]) > 2 for x in got)
+    assert isinstance(_spec(lines, "nums: List[int]", {"nums": [9, 9]}), NoSpec)
