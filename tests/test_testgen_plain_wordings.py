@@ -51,7 +51,9 @@ def test_a_permutation_said_in_words(line, first, test):
     ["All words[i] have the same length.", "Each string in words has the same length."],
 )
 def test_strings_of_one_list_sharing_a_length(line):
-    lines = f"1 <= words.length <= 5\n1 <= words[i].length <= 5\nwords[i] consists of lowercase English letters.\n{line}"
+    lines = (
+        f"1 <= words.length <= 5\n1 <= words[i].length <= 5\nwords[i] consists of lowercase English letters.\n{line}"
+    )
     got = _drawn(lines, "words: List[str]", {"words": ["ab", "cd"]})
     assert all(len({len(w) for w in x["words"]}) == 1 for x in got)
     assert isinstance(_spec(lines, "words: List[str]", {"words": ["ab", "c"]}), NoSpec)
@@ -84,3 +86,26 @@ def test_the_sum_of_each_element_is_the_lists_sum():
     got = _drawn(lines, "nums: List[int]", {"nums": [1, 2]})
     assert all(sum(x["nums"]) <= 12 for x in got) and any(len(x["nums"]) > 2 for x in got)
     assert isinstance(_spec(lines, "nums: List[int]", {"nums": [9, 9]}), NoSpec)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "1 <= n <= 6, where n is the length of nums\n1 <= nums[i] <= 9",
+        "n is the length of nums, 1 <= n <= 6\n1 <= nums[i] <= 9",
+        "1 <= nums.length <= 6\nnums[i] in [1, 9]",
+        "1 <= nums.length <= 6\nnums[i] is in {1, 5, 9}",
+        "1 <= nums.length <= 6\nnums[i] is one of {1, 5, 9}",
+    ],
+)
+def test_sizes_and_value_sets_in_other_notations(lines):
+    got = _drawn(lines, "nums: List[int]", {"nums": [1, 9]})
+    assert all(1 <= len(x["nums"]) <= 6 and all(1 <= v <= 9 for v in x["nums"]) for x in got)
+    if "{" in lines:
+        assert {v for x in got for v in x["nums"]} == {1, 5, 9}
+
+
+def test_the_number_of_distinct_elements_as_a_bound():
+    lines = "1 <= nums.length <= 6\n1 <= nums[i] <= 4\n1 <= k <= number of distinct elements in nums"
+    got = _drawn(lines, "nums: List[int], k: int", {"nums": [1, 2], "k": 2})
+    assert all(1 <= x["k"] <= len(set(x["nums"])) for x in got) and any(x["k"] > 1 for x in got)

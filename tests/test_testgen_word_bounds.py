@@ -179,3 +179,29 @@ def test_positive_of_a_real_is_above_zero_and_at_least_one_stays_so():
     assert isinstance(spec, InputSpec), spec.reason
     got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30, max_len=40)]
     assert all(0 < g["x"] <= 2 and 1 <= g["y"] <= 2 for g in got) and any(g["x"] < 1 for g in got)
+
+
+def test_a_bound_naming_an_input_keeps_its_case():
+    spec = input_spec(
+        fn_problem("1 <= N <= 10\nk is a positive integer at most N", "N: int, k: int", ['{"N": 3, "k": 2}'])
+    )
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30, max_len=40)]
+    assert all(1 <= g["k"] <= g["N"] for g in got) and any(g["k"] > 1 for g in got)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "k is less than or equal to the length of nums",
+        "It is guaranteed that k is less than or equal to the length of nums",
+        "k is a valid integer between 1 and 3, inclusive",
+    ],
+)
+def test_a_bound_said_as_a_length_or_a_valid_integer(line):
+    lines = ["1 <= nums.length <= 3", "0 <= nums[i] <= 9", "1 <= k <= 10^5" if "length" in line else line]
+    lines += [line] if "length" in line else []
+    spec = input_spec(fn_problem("\n".join(lines), "nums: List[int], k: int", ['{"nums": [3, 4], "k": 1}']))
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30, max_len=40)]
+    assert all(1 <= g["k"] <= 3 and (g["k"] <= len(g["nums"]) or "length" not in line) for g in got)

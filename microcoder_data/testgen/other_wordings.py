@@ -165,7 +165,7 @@ def two_comparisons(reader: Any, text: str) -> bool | None:
     shares a range, unread), "n == nums.length, 1 <= n <= 10^5", "1 <= n <= 10^5 where n == nums.length", "m ==
     grid.length and n == grid[0].length" (sizes defined): each comparison read, a size's definition first."""
     sep = next((x for x in (" and ", " where ", ", ") if text.count(x) == 1), None)
-    parts = [p.strip() for p in text.split(sep)] if sep and not (sep == ", " and " and " in text) else []
+    parts = [p.strip().rstrip(",") for p in text.split(sep)] if sep and not (sep == ", " and " and " in text) else []
     if not parts or any(not _COMPARISON.search(p) or re.search(r"[({]|\bif\b", p) for p in parts):
         return None  # pairs compared as tuples, a condition: the readings after the registry's
     names = [set(re.findall(r"(?<![\w.])[A-Za-z_]\w*", p)) for p in parts]

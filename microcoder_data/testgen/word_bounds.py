@@ -33,13 +33,13 @@ _AT_MOST += r"|less than or equal to|smaller than or equal to|not larger than"
 _AT_LEAST = r"at least|not less than|no (?:less|fewer|smaller) than|greater than or equal to|larger than or equal to"
 _AT_LEAST += r"|not smaller than"
 _BOUND_PHRASES = (
-    (re.compile(rf"(?:{_AT_MOST}) ({_TERM})$"), "<="),
-    (re.compile(rf"(?:{_AT_LEAST}) ({_TERM})$"), ">="),
-    (re.compile(rf"(?:less|smaller|fewer) than ({_TERM})$"), "<"),
-    (re.compile(rf"(?:greater|larger|more) than ({_TERM})$"), ">"),
+    (re.compile(rf"(?:{_AT_MOST}) ({_TERM})$", re.I), "<="),
+    (re.compile(rf"(?:{_AT_LEAST}) ({_TERM})$", re.I), ">="),
+    (re.compile(rf"(?:less|smaller|fewer) than ({_TERM})$", re.I), "<"),
+    (re.compile(rf"(?:greater|larger|more) than ({_TERM})$", re.I), ">"),
 )
-_BETWEEN = re.compile(rf"between ({_TERM}) and ({_TERM})(,? inclusive| \((?:both )?inclusive\))?$")
-_IN_RANGE = re.compile(rf"in the range \[({_TERM}), ?({_TERM})\]$")
+_BETWEEN = re.compile(rf"between ({_TERM}) and ({_TERM})(,? inclusive| \((?:both )?inclusive\))?$", re.I)
+_IN_RANGE = re.compile(rf"in the range \[({_TERM}), ?({_TERM})\]$", re.I)
 _SIGN = {"positive": (">=", "1"), "non-negative": (">=", "0"), "nonnegative": (">=", "0")}
 _SIGN.update({"negative": ("<=", "-1"), "non-positive": ("<=", "0"), "nonpositive": ("<=", "0")})
 _NOUN = r"(?:integers?|numbers?|whole numbers?)"
@@ -48,7 +48,9 @@ _NOUN = r"(?:integers?|numbers?|whole numbers?)"
 def _bounds_of(predicate: str, real: bool = False, distinct: bool = False) -> list[tuple[str, str]] | None:
     """The (comparison, bound) pairs a predicate states ("a positive integer not exceeding 10^5": ``>= 1``,
     ``<= 10^5``), its parts joined by "and"; None if a part states anything else."""
-    p = re.sub(r"^(?:both |all |each )", "", predicate.strip().rstrip(".").lower())
+    p = re.sub(r"^(?:both |all |each )", "", predicate.strip().rstrip("."), flags=re.I)  # names keep their case
+    p = re.sub(rf"\bthe (?:length|size) of ({_NAME})\b", r"\1.length", p, flags=re.I)  # "at most the length of nums"
+    p = re.sub(r"\b(an? )?valid (integers?|numbers?)\b", r"\1\2", p, flags=re.I)  # "a valid integer between 1 and 500"
     m = _BETWEEN.search(p)
     head = p[: m.start()].strip() if m else p
     tail: list[tuple[str, str]] = []
@@ -56,26 +58,26 @@ def _bounds_of(predicate: str, real: bool = False, distinct: bool = False) -> li
         inclusive = bool(m.group(3))
         tail = [(">=" if inclusive else ">", m.group(1)), ("<=" if inclusive else "<", m.group(2))]
     parts = [x.strip() for x in re.split(r",? and ", head)] if head else []
-    if m and head and not head.endswith(("integer", "integers", "number", "numbers")):
+    if m and head and not head.lower().endswith(("integer", "integers", "number", "numbers")):
         return None  # "at most 5 and between ...": only "an integer between" before a between
     bounds: list[tuple[str, str]] = []
     for part in parts:
-        part = re.sub(r"^(?:an? |is |are )", "", part)
+        part = re.sub(r"^(?:an? |is |are )", "", part, flags=re.I)
         sign = re.match(
-            rf"(positive|non-negative|nonnegative|negative|non-positive|nonpositive)(?: {_NOUN})?(?: |$)", part
+            rf"(positive|non-negative|nonnegative|negative|non-positive|nonpositive)(?: {_NOUN})?(?: |$)", part, re.I
         )
         if sign:
-            op, bound = _SIGN[sign.group(1)]
+            op, bound = _SIGN[sign.group(1).lower()]
             bounds.append((op[0], "0") if real and bound != "0" else (op, bound))  # a positive real: > 0
             part = part[sign.end() :].strip()
-        part = re.sub(rf"^{_NOUN}(?: |$)", "", part).strip()
+        part = re.sub(rf"^{_NOUN}(?: |$)", "", part, flags=re.I).strip()
         if not part:
             continue
         ranged = _IN_RANGE.match(part)
         if ranged:
             bounds += [(">=", ranged.group(1)), ("<=", ranged.group(2))]
             continue
-        if distinct and re.fullmatch(r"(?:all |pairwise |mutually )?(?:unique|distinct)", part):
+        if distinct and re.fullmatch(r"(?:all |pairwise |mutually )?(?:unique|distinct)", part, re.I):
             bounds.append(("distinct", ""))  # "unique and in the range [0, n - 1]": the elements distinct too
             continue
         one = next(((op, r.match(part)) for r, op in _BOUND_PHRASES if r.match(part)), None)
