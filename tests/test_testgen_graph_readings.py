@@ -274,3 +274,29 @@ def test_a_codeforces_story_of_a_tree_whose_edges_no_sentence_names_still_refuse
     assert (
         spec.refusal.kind == "promise" and spec.refusal.line == "You are given a tree with n vertices."
     )  # the sentence
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The given graph is simple.",
+        "The graph is a simple undirected graph.",
+        "The given graph has no self-loops or multi-edges.",
+        "The given graph does not contain self-loops or multi-edges.",
+    ],
+)
+def test_a_simple_graph_said_alone_has_no_loop_and_no_edge_twice(line):
+    lines = [
+        "2 \\leq N \\leq 6",
+        "0 \\leq M \\leq \\min(N(N-1)/2, 10)",
+        "1 \\leq A_i, B_i \\leq N",
+        "1 \\leq C_i \\leq 10^9",
+        line,
+        "All input values are integers.",
+    ]
+    spec = _stdin(CONNECTED_FMT, lines, ["3 2\n1 2 5\n2 3 1\n"])
+    drawn = [json.loads(x) for x in generate_inputs(spec.spec, "atc/simple", 30)]
+    assert len(drawn) >= 15 and any(v["M"] >= 3 for v in drawn)
+    assert all(graph_is("simple", 1, v["N"], v["A"], v["B"]) for v in drawn)
+    for broken in ("3 2\n1 2 5\n2 1 1\n", "3 1\n2 2 5\n"):  # an edge twice, a loop
+        assert stdin_spec(_problem(CONNECTED_FMT, lines, [broken])).refusal.kind == "examples_break_reading"

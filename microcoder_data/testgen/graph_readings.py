@@ -53,11 +53,15 @@ _DAG = re.compile(
     r"|(?:the )?(?:given |input )?graph is a directed acyclic graph \(dag\)",
     re.I,
 )
+_SIMPLE = re.compile(r"(?:the )?(?:given |input )?graph is (?:a )?simple(?: (?:undirected )?graph)?", re.I)
 _ONE_CYCLE = re.compile(r"(?:the )?(?:given |input )?graph (?:has|contains) exactly one cycle", re.I)
 _LOOP = r"(self[- ]?(?:loops?|edges?))"
-_REPEAT = r"((?:repeated|duplicate|multiple|parallel) (?:edges|connections|roads|corridors|highways|flights))"
+_REPEAT = (
+    r"((?:repeated|duplicate|multiple|parallel) (?:edges|connections|roads|corridors|highways|flights)|multi-?edges)"
+)
 _NO_REPEAT = re.compile(
-    rf"(?:there (?:are|is) no|there (?:will not|won't) be|the graph (?:does not contain|contains no|has no)) (?:any )?"
+    rf"(?:there (?:are|is) no|there (?:will not|won't) be|(?:the )?(?:given |input )?graph (?:does not contain|doesn't"
+    rf" contain|contains no|has no)) (?:any )?"
     rf"(?:{_LOOP}(?:,? (?:or|and) (?:no )?{_REPEAT})?|{_REPEAT})(?: among the (\w+))?"
     r"(?: between (?:two|any two|a pair of|any pair of) (?:nodes|vertices|cities|rooms))?"
     r"|there is at most one (?:edge|road|connection) (?:between|connecting) any (?:pair of|two) "
@@ -104,6 +108,8 @@ def shape_line(reader: Any, text: str) -> bool | None:
     elif _CONNECTED.fullmatch(text):
         simple = bool(re.match(r"(?:the )?(?:given |input )?graph is simple and", text, re.I))
         shapes = ["connected"] + (["simple"] if simple else [])
+    elif _SIMPLE.fullmatch(text):
+        shapes = ["simple"]  # no loop, no edge twice
     elif _DAG.fullmatch(text):
         shapes = ["dag"]
     elif _ONE_CYCLE.fullmatch(text):
