@@ -109,3 +109,54 @@ def test_the_number_of_distinct_elements_as_a_bound():
     lines = "1 <= nums.length <= 6\n1 <= nums[i] <= 4\n1 <= k <= number of distinct elements in nums"
     got = _drawn(lines, "nums: List[int], k: int", {"nums": [1, 2], "k": 2})
     assert all(1 <= x["k"] <= len(set(x["nums"])) for x in got) and any(x["k"] > 1 for x in got)
+
+
+@pytest.mark.parametrize(
+    "bound, most",
+    [
+        ("⌊nums.length / 2⌋", lambda n: n // 2),
+        ("ceil(nums.length / 2)", lambda n: (n + 1) // 2),
+        ("⌈nums.length / 3⌉", lambda n: (n + 2) // 3),
+    ],
+)
+def test_floor_and_ceiling_bounds(bound, most):
+    lines = f"2 <= nums.length <= 7\n1 <= nums[i] <= 9\n1 <= k <= {bound}"
+    got = _drawn(lines, "nums: List[int], k: int", {"nums": [1, 2, 3], "k": 1})
+    assert all(1 <= x["k"] <= most(len(x["nums"])) for x in got)
+    assert any(x["k"] == most(len(x["nums"])) and len(x["nums"]) % 2 for x in got)  # a ceiling is reached
+
+
+@pytest.mark.parametrize(
+    "line, holds, breaking",
+    [
+        ("1 <= k <= 9, k is odd", lambda x: x["k"] % 2 == 1 and 1 <= x["k"] <= 9, {"k": 2}),
+        ("1 <= nums.length <= 8, nums.length is even", lambda x: len(x["nums"]) % 2 == 0, {"nums": [1, 2, 3]}),
+        ("1 <= nums[i] <= 9 and nums[i] != k", lambda x: x["k"] not in x["nums"], {"nums": [1, 3], "k": 3}),
+    ],
+)
+def test_a_range_and_a_line_about_the_same_term(line, holds, breaking):
+    base = {
+        "1 <= k <= 9, k is odd": "1 <= nums.length <= 8\n1 <= nums[i] <= 9\n",
+        "1 <= nums.length <= 8, nums.length is even": "1 <= nums[i] <= 9\n1 <= k <= 9\n",
+    }
+    lines = base.get(line, "1 <= nums.length <= 8\n1 <= k <= 9\n") + line
+    got = _drawn(lines, "nums: List[int], k: int", {"nums": [1, 2], "k": 3})
+    assert all(holds(x) for x in got)
+    assert isinstance(_spec(lines, "nums: List[int], k: int", {"nums": [1, 2], "k": 3, **breaking}), NoSpec)
+
+
+@pytest.mark.parametrize(
+    "line, ordered",
+    [
+        (
+            "1 <= nums[0] <= nums[1] <= ... <= nums[n - 1] <= 9",
+            lambda v: v == sorted(v) and all(1 <= x <= 9 for x in v),
+        ),
+        ("0 < nums[0] < nums[1] < ... < nums[nums.length - 1] < 10", lambda v: all(a < b for a, b in zip(v, v[1:]))),
+    ],
+)
+def test_a_lists_order_as_a_chain_of_its_elements(line, ordered):
+    lines = f"n == nums.length\n1 <= n <= 6\n{line}"
+    got = _drawn(lines, "nums: List[int]", {"nums": [1, 2, 5]})
+    assert all(ordered(x["nums"]) for x in got) and any(len(x["nums"]) > 2 for x in got)
+    assert isinstance(_spec(lines, "nums: List[int]", {"nums": [2, 1]}), NoSpec)

@@ -177,6 +177,42 @@ def two_comparisons(reader: Any, text: str) -> bool | None:
     return all(reader.read(p, False) for p in parts)
 
 
+_TERM_SAID = r"[A-Za-z_][\w.]*(?:\[[a-z]\])*"
+
+
+def range_and_property(reader: Any, text: str) -> bool | None:
+    """ "1 <= k <= 100, k is odd", "1 <= nums.length <= 10^5, nums.length is even", "1 <= nums[i] <= 100 and nums[i]
+    != k": a range, then a line about the same term -- each read as a line of its own."""
+    m = re.fullmatch(rf"(.+?(?:<=|<).+?),? (?:and )?(({_TERM_SAID}) (?:is|are|!=|%) .+)", text)
+    if not m or len(_COMPARISON.findall(m.group(1))) < 1 or m.group(3) not in m.group(1).split():
+        return None
+    if _COMPARISON.search(m.group(2)) and not re.search(r"!=|%", m.group(2)):
+        return None  # two comparisons: two_comparisons'
+    return reader.read(m.group(1), False) and reader.read(m.group(2), False)
+
+
+_CHAIN = re.compile(
+    r"(?:(\S+) (<=|<) )?([A-Za-z_]\w*)\[0\] (<=|<|>=|>) \3\[1\] (<=|<|>=|>) (?:\.\.\.|…|\\cdots|\\ldots) \5 "
+    r"\3\[(?:n|\3\.length|len\(\3\)) ?- ?1\](?: (<=|<) (\S+))?"
+)
+_ORDER_OF = {"<": "strictly increasing", "<=": "non-decreasing", ">": "strictly decreasing", ">=": "non-increasing"}
+
+
+def element_chain(reader: Any, text: str) -> bool | None:
+    """ "1 <= nums[0] <= nums[1] <= ... <= nums[n - 1] <= 100", "arr[0] < arr[1] < ... < arr[arr.length - 1]": the
+    list's order, and the range at the ends where one is said."""
+    m = _CHAIN.fullmatch(text)
+    if not m or m.group(4) != m.group(5):
+        return None
+    name, op = m.group(3), m.group(4)
+    if op in (">", ">=") and (m.group(1) or m.group(7)):
+        return False  # a descending chain with ends: its ends are the other way round
+    lines = [f"{name} is sorted in {_ORDER_OF[op]} order"]
+    lines += [f"{m.group(1)} {m.group(2)} {name}[i]"] if m.group(1) else []
+    lines += [f"{name}[i] {m.group(6)} {m.group(7)}"] if m.group(7) else []
+    return all(reader.read(line, False) for line in lines)
+
+
 # (at free indices only: "words[0][i]" is one string's, which "words[0] consists of ..." would give them all)
 _CHARACTER_RANGE = re.compile(rf"({_NAME}(?:\[[a-z]\])*)\[[a-z]\] is in the range \['(.)', '(.)'\]")
 
@@ -474,6 +510,22 @@ ENTRIES = (
 
 # last in the registry (before the relation grammar): a line another reading takes whole stays its
 JOINED_ENTRIES = (
+    (
+        "a range and a line about the same term",
+        (
+            "1 <= k <= 100, k is odd",
+            "1 <= nums[i] <= 100 and nums[i] != k",
+            "1 <= nums.length <= 10^5, nums.length is even",
+        ),
+        "drawn and checked",
+        range_and_property,
+    ),
+    (
+        "a list's order as a chain of its elements",
+        ("1 <= nums[0] <= nums[1] <= ... <= nums[n - 1] <= 100", "nums[0] < nums[1] < ... < nums[nums.length - 1]"),
+        "drawn and checked",
+        element_chain,
+    ),
     (
         "two comparisons in one line",
         (

@@ -40,6 +40,10 @@ _OTHER_NAMES = (
     ),
     (r"^(\S+) is (?:in|one of) \{([^{}]+)\}$", r"\1 is one of \2"),  # nums[i] is in {1, 2, 3}
     (r"^(\S+) (?:in|∈) \[([^\[\],]+), ?([^\[\],]+)\]$", r"\2 <= \1 <= \3"),  # nums[i] in [1, 100]
+    # ⌊n / 2⌋, ⌈n / 2⌉, ceil(n / 2): the bounds' language divides in integers (constraints._expr), so a ceiling
+    # is (n + 2 - 1) / 2
+    (r"⌊([^⌊⌋]+)⌋", r"floor(\1)"),
+    (r"(?:⌈|\bceil\()\s*([\w.]+(?:\([\w.]*\))?) ?/ ?(\w+)\s*(?:⌉|\))", r"((\1 + \2 - 1) / \2)"),
 )
 
 
