@@ -205,3 +205,29 @@ def test_a_bound_said_as_a_length_or_a_valid_integer(line):
     assert isinstance(spec, InputSpec), spec.reason
     got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30, max_len=40)]
     assert all(1 <= g["k"] <= 3 and (g["k"] <= len(g["nums"]) or "length" not in line) for g in got)
+
+
+EDGES = ["edges[i] = [ai, bi]", "2 <= n <= 6", "1 <= edges.length <= 6", "edges[i].length == 2"]
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["ai and bi are in the range [0, n - 1]", "a_i != b_i", "The pairs (ai, bi) are distinct."],
+        ["0 <= a_i, b_i < n", "No edge connects a node to itself.", "All the pairs (ai, bi) are distinct."],
+    ],
+)
+def test_tuple_positions_said_in_words_or_with_their_underscore(lines):
+    spec = input_spec(
+        fn_problem("\n".join(EDGES + lines), "n: int, edges: List[List[int]]", ['{"n": 3, "edges": [[0, 1], [1, 2]]}'])
+    )
+    assert isinstance(spec, InputSpec), spec.reason
+    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30, max_len=8)]
+    assert len(got) >= 10
+    for g in got:
+        assert all(0 <= a < g["n"] and 0 <= b < g["n"] and a != b for a, b in g["edges"]), g
+        assert len({tuple(e) for e in g["edges"]}) == len(g["edges"]), g
+    loop = input_spec(
+        fn_problem("\n".join(EDGES + lines), "n: int, edges: List[List[int]]", ['{"n": 3, "edges": [[1, 1]]}'])
+    )
+    assert isinstance(loop, NoSpec)

@@ -69,6 +69,9 @@ _NO_REPEAT = re.compile(
     r"|no two \w+ are connected by more than one \w+",
     re.I,
 )
+_NO_LOOP = re.compile(
+    r"no (?:edge|road|connection) (?:connects|joins|goes from) an? (?:node|vertex|city) (?:to|with) itself", re.I
+)
 _PAIRS = re.compile(
     r"(\\lbrace|\(|\{) ?([A-Za-z_]\w*)\[(\w)\] ?, ?([A-Za-z_]\w*)\[\3\] ?(?:\\rbrace|\)|\}) != "
     r"(?:\\lbrace|\(|\{) ?\2\[(\w)\] ?, ?\4\[\5\] ?(?:\\rbrace|\)|\})(?:,? (?:for|if|when) \3 != \5)?"
@@ -132,10 +135,11 @@ def no_repeated_edges(reader: Any, text: str) -> bool | None:
     ends as an unordered pair) and, where said, no loop.  Of ``edges`` (a list of tuples) drawn so;
     of two flat lists, checked (:func:`finish_graphs`).  ("There may be ...": adjacency_readings.)"""
     m = _NO_REPEAT.fullmatch(text)
-    if not m:
+    alone = None if m else _NO_LOOP.fullmatch(text)  # "No edge connects a node to itself": loops only
+    if not m and not alone:
         return None
-    loops, repeats = bool(m.group(1)), not m.group(1) or bool(m.group(2))
-    edges = _edge_list(reader, m.group(4) or text)
+    loops, repeats = (True, False) if alone else (bool(m.group(1)), not m.group(1) or bool(m.group(2)))
+    edges = _edge_list(reader, (m.group(4) if m else None) or text)
     if edges is None:
         reader.graphs.extend((s, text, None) for s, on in (("no_loop", loops), ("no_repeat", repeats)) if on)
         return True

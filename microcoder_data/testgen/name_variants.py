@@ -47,6 +47,11 @@ def with_variants(term: str, known: set[str], keep: set[str] = frozenset()) -> s
         lambda m: m.group(1) + "i" if m.group(1) not in known and m.group(1) + "i" in keep else m.group(0),
         term,
     )
+    term = re.sub(  # a_i of a tuple position named ai (the subscript's underscore kept in the scrape)
+        r"\b([A-Za-z]\w*?)_i\b",
+        lambda m: m.group(1) + "i" if m.group(0) not in known and m.group(1) + "i" in keep else m.group(0),
+        term,
+    )
 
     def sub(m: re.Match) -> str:
         word = m.group(1)

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from microcoder_data.testgen.name_variants import variant_of
+from microcoder_data.testgen.name_variants import with_variants
 from microcoder_data.testgen.spec_model import _IDENT, Node, _Unsupported, evaluate_const, item_name
 from microcoder_data.testgen.tuple_aliases import whole_list_aliases
 
@@ -51,9 +52,11 @@ def read_structure(reader: Any, text: str) -> bool | None:
             return False
         reader.node_at(ref[0], ref[1]).len_mod = int(m.group(2))
         return True
-    m = re.fullmatch(r"all pairs \(([^)]*)\) are (?:distinct|unique)", text, re.I)
+    m = re.fullmatch(r"(?:all (?:the )?|the )pairs \(([^)]*)\) are (?:distinct|unique)", text, re.I)
     if m:  # all pairs (xi, yi) are distinct: the tuples of one list
         refs = [reader.ref(w) for w in re.split(r"\s*,\s*", m.group(1))]
+        if any(r is not None and r[2] == "val" and r[1] == 1 for r in refs):
+            return None  # (A[i], B[i]) of two lists: the pairs' reading of separate lists (distinct_readings)
         if (
             not refs
             or any(r is None or not r[2].startswith("@") for r in refs)
@@ -132,7 +135,7 @@ def _sums_permutations_and_graphs(reader: Any, text: str) -> bool | None:
 
 
 def _not_equal(reader: Any, left: str, right: str) -> bool:
-    a, b = reader.ref(left), reader.ref(right)
+    a, b = (reader.ref(t) or reader.ref(with_variants(t, reader.names(), set(reader.aliases))) for t in (left, right))
     if a and b and a[2].startswith("@") and b[2].startswith("@") and (a[0], a[1]) == (b[0], b[1]):
         reader.item_ne.setdefault((a[0], a[1]), []).append((int(a[2][1:]), int(b[2][1:])))
         return True

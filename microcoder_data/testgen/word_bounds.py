@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from microcoder_data.testgen.name_variants import with_variants
+
 _NAME = r"[A-Za-z_]\w*"
 _TERM = r"-?(?:\d+(?:\.\d+)?(?:\^\d+)?|[A-Za-z_][\w.]*)(?:\s*[*+-]\s*(?:\d+(?:\^\d+)?|[A-Za-z_][\w.]*))*"
 _EACH = r"(?:each|every|all|all the|any)"
@@ -149,9 +151,32 @@ def _subject(reader: Any, text: str) -> tuple[str, str] | None:
     return None
 
 
+_SEVERAL = re.compile(rf"(?:both )?({_NAME}(?:(?:, | and |, and ){_NAME})+) are (.+)", re.I)
+
+
+def _several_bounds(reader: Any, text: str) -> bool | None:
+    """ "ai and bi are in the range [0, n - 1]", "x, y are positive integers at most 10^9": each name's bounds (a
+    number, or a tuple position's name); None if a name is no input's or a part no bound."""
+    m = _SEVERAL.fullmatch(text)
+    if not m:
+        return None
+    names = re.split(r", and |, | and ", m.group(1))
+    refs = [reader.ref(n) or reader.ref(with_variants(n, reader.names(), set(reader.aliases))) for n in names]
+    if any(r is None or r[2] == "len" for r in refs):
+        return None
+    real = any(r[2] == "val" and reader.node_at(r[0], r[1]).kind == "float" for r in refs if r)
+    bounds = _bounds_of(m.group(2), real=real)
+    if not bounds:
+        return None
+    return all(reader.read(f"{n} {op} {bound}", False) for n in names for op, bound in bounds)
+
+
 def bound_in_words(reader: Any, text: str) -> bool | None:
     """ "k is a positive integer not exceeding 10^5", "Each element of nums is at least 1 and at most 1000", "The
     length of s is between 1 and 100": each bound read as its comparison (``1 <= k``, ``k <= 10^5``)."""
+    several = _several_bounds(reader, text.rstrip("."))
+    if several is not None:
+        return several
     said = _subject(reader, text.rstrip("."))
     element = bool(said and re.fullmatch(rf"{_NAME}\[i\]", said[0]))  # "unique and in the range": of elements only
     bounds = _bounds_of(said[1], distinct=element) if said else None
@@ -307,6 +332,7 @@ ENTRIES = (
             "The length of s is at most 100",
             "The length of nums is between 1 and 100",
             "All values of nums are unique and in the range [0, 100]",
+            "N and M are positive integers at most 100",
         ),
         "drawn and checked",
         bound_in_words,
