@@ -30,6 +30,7 @@ from microcoder_data.testgen.spec_model import (
     FUNCTIONS,
     Node,
     _Unsupported,
+    ceiling_of,
     exclude_strict_end,
     is_number_list,
     item_name,
@@ -553,6 +554,13 @@ class _Reader:
         for end in (lo, hi) if node.kind == "float" and not length else ():  # "0 < x" of a real: 0 never drawn
             if end is not None and end[1] and not exclude_strict_end(node, end[0]):
                 raise _Unsupported(f"a strict bound {end[0]!r} of the real {ref[0]} that is no number")
+        if lo is not None and not lo[1] and "//" in lo[0]:  # "n / 2 <= k": floor(n / 2) would let k be below it
+            ceiled = ceiling_of(lo[0])  # n // 2 read as (n + 2 - 1) // 2; another division: a check, of scalars only
+            if ceiled == lo[0] and (ref[1] or ref[2] != "val"):
+                raise _Unsupported(f"a lower bound {lo[0]!r} of {ref[0]} that divides")
+            if ceiled == lo[0]:
+                self.checks.append(f"{lo[0].replace('//', '/')} <= {ref[0]}")
+            lo = (ceiled, False)
         if lo is not None:
             self.set_bound(ref, "lo", lo[0] + (" + 1" if lo[1] and (length or node.kind == "int") else ""))
         if hi is not None:

@@ -66,7 +66,28 @@ _WORD_VALUES = {"zero": "0", "zeros": "0", "zeroes": "0", "one": "1", "ones": "1
 _ONCE = {"once": "one", "twice": "two", "thrice": "three"}
 
 
-def _count(reader: Any, how: str, k: str, value: str, where: str | None) -> bool | None:
+def _leaf_kind(node: Any) -> str:
+    while node.kind == "list" and node.elem is not None:
+        node = node.elem
+    return node.kind
+
+
+def _unnamed(reader: Any, text: str, where: str | None) -> str | None:
+    """The input a count names (``in nums``), or, named by no name ("There are at most 3 cells with value 1", "in the
+    string"), the one input holding what the line counts: characters (a string, or strings), or numbers."""
+    if where and not where.lower().startswith("the "):
+        return _subject(reader, where)
+    chars = re.search(r"\b(?:characters?|letters?|digits?|strings?)\b|'[^']'|\"[^\"]\"", f"{where or ''} {text}", re.I)
+    kind = "str" if chars else "int"
+    held = [
+        a
+        for a in reader.args
+        if _leaf_kind(reader.nodes[a]) == kind and (kind == "str" or reader.nodes[a].kind == "list")
+    ]
+    return held[0] if len(held) == 1 else None
+
+
+def _count(reader: Any, how: str, k: str, value: str, where: str | None, text: str = "") -> bool | None:
     """One count of ``value`` in the input ``where`` names; None where ``k`` is no count."""
     how = {"no more than": "at most", "not more than": "at most"}.get(how.lower(), how.lower())
     k = _ONCE.get(k.lower(), k)
@@ -74,7 +95,7 @@ def _count(reader: Any, how: str, k: str, value: str, where: str | None) -> bool
     bounds = _quantity(how, k)
     if bounds is None:
         return None
-    name = _subject(reader, where)
+    name = _unnamed(reader, text, where)
     value = _WORD_VALUES.get(value.lower(), value)
     return name is not None and _add_count(reader, name, "==", value, *bounds)
 
@@ -86,7 +107,7 @@ def count_in_words(reader: Any, text: str) -> bool | None:
     for pattern, (how, k, value, where) in _FORMS:
         m = pattern.fullmatch(t)
         if m:
-            return _count(reader, m.group(how), m.group(k), m.group(value), m.group(where))
+            return _count(reader, m.group(how), m.group(k), m.group(value), m.group(where), t)
     return None
 
 
@@ -108,7 +129,7 @@ def signed_count(reader: Any, text: str) -> bool | None:
         {"no more than": "at most", "not more than": "at most"}.get(m.group(2).lower(), m.group(2)), m.group(3)
     )
     relation = _SIGN_RELATIONS.get(m.group(4).lower())
-    name = _subject(reader, m.group(1))
+    name = _unnamed(reader, text, m.group(1))
     if bounds is None or relation is None or name is None:
         return None if bounds is None else False
     return _add_count(reader, name, relation[0], relation[1], *bounds)

@@ -53,7 +53,6 @@ _DAG = re.compile(
     r"|(?:the )?(?:given |input )?graph is a directed acyclic graph \(dag\)",
     re.I,
 )
-_SIMPLE = re.compile(r"(?:the )?(?:given |input )?graph is (?:a )?simple(?: (?:undirected )?graph)?", re.I)
 _ONE_CYCLE = re.compile(r"(?:the )?(?:given |input )?graph (?:has|contains) exactly one cycle", re.I)
 _LOOP = r"(self[- ]?(?:loops?|edges?))"
 _REPEAT = (
@@ -111,8 +110,6 @@ def shape_line(reader: Any, text: str) -> bool | None:
     elif _CONNECTED.fullmatch(text):
         simple = bool(re.match(r"(?:the )?(?:given |input )?graph is simple and", text, re.I))
         shapes = ["connected"] + (["simple"] if simple else [])
-    elif _SIMPLE.fullmatch(text):
-        shapes = ["simple"]  # no loop, no edge twice
     elif _DAG.fullmatch(text):
         shapes = ["dag"]
     elif _ONE_CYCLE.fullmatch(text):

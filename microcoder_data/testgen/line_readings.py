@@ -139,7 +139,7 @@ READINGS = (
     *(Reading(*entry) for entry in TYPED_ENTRIES),  # bounds for each type of a tuple: typed_positions.py
     *(Reading(*entry) for entry in GRAPH_PROPERTY_ENTRIES),  # paths, negative cycles: graph_properties.py
     Reading(
-        "a graph's shape: tree, connected, directed acyclic, simple",
+        "a graph's shape: tree, connected, directed acyclic",
         (
             "The given graph is a tree",
             "The graph is connected",
@@ -151,7 +151,6 @@ READINGS = (
             "The graph has exactly one cycle",
             "It is possible to travel between any two islands using some bridges",
             "The given graph is an N-vertex tree",
-            "The given graph is simple",
         ),
         "drawn and checked",
         shape_line,
@@ -175,6 +174,8 @@ READINGS = (
             "There will not be any multiple flights between two cities",
             "There are no duplicate corridors",
             "There are no duplicate highways",
+            "The given graph has no self-loops or multi-edges",
+            "No edge connects a node to itself",
         ),
         "drawn and checked",
         no_repeated_edges,

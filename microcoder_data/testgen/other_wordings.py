@@ -85,7 +85,11 @@ def _counts_what_it_holds(reader: Any, term: str, noun: str) -> bool:
     """Whether "the number of <noun> in <term>" is ``term``'s length: characters of a string, elements of a list
     of numbers or strings (of a grid, the cells: not its rows; of a list of strings, the characters: not its
     strings)."""
-    return _kind(reader, term) == "str" if noun in ("characters", "letters") else _flat_list(reader, term)
+    noun = noun.lower()
+    if noun == "letters":  # all of a string only where nothing but letters is in it
+        node = _value_node(reader, term)
+        return node is not None and node.kind == "str" and bool(node.alphabet) and node.alphabet.isalpha()
+    return _kind(reader, term) == "str" if noun == "characters" else _flat_list(reader, term)
 
 
 def length_in_words(reader: Any, text: str) -> bool | None:

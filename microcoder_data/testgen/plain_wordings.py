@@ -33,9 +33,12 @@ _OTHER_NAMES = (
     (r"^(\w+) (?:is|represents) a valid integer without leading zeros?$", r"\1 has no leading zeros"),
     (r"^(\w+) is given in sorted order$", r"\1 is sorted in non-decreasing order"),
     # "where n is the length of nums": the size named as the readers name it
-    (r"\b([A-Za-z]\w*) is the (?:length|size) of (?!(?:the|a|an|each|every|all)\b)([A-Za-z]\w*)\b", r"\1 == \2.length"),
     (
-        r"\b(?:the )?number of (?:distinct|unique) (?:elements|values|integers|numbers) (?:in|of) (?!(?:the|a|an)\b)([A-Za-z]\w*)\b",
+        r"\b([A-Za-z]\w*) is the (?:length|size) of (?!(?:the|a|an|each|every|all)\b)([A-Za-z]\w*)(?=\s*(?:$|[,.;)]|\band\b|\bwhere\b))",
+        r"\1 == \2.length",
+    ),
+    (
+        r"\b(?:the )?number of (?:distinct|unique) (?:elements|values|integers|numbers) (?:in|of) (?!(?:the|a|an)\b)([A-Za-z]\w*)(?=\s*(?:$|[,.;)]|\band\b|\bwhere\b))",
         r"distinct_count(\1)",
     ),
     (r"^(\S+) is (?:in|one of) \{([^{}]+)\}$", r"\1 is one of \2"),  # nums[i] is in {1, 2, 3}

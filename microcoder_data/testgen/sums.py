@@ -70,7 +70,7 @@ def read_total(reader: Any, text: str) -> bool | None:
     """``Sum of values is divisible by k``, ``Sum of grid is equal to 9``, ``The sum of nums does
     not exceed 2 * 10^4``: over a list (or grid) of integers, drawn so and checked."""
     m = re.fullmatch(
-        r"(?:the )?sum of (?:all )?(?:the )?(?:elements |values |numbers )?(?:of |in )?([A-Za-z_]\w*)(?:\[[a-z]\])* "
+        r"(?:the )?sum of (?:all )?(?:the )?(?:elements |values |numbers )?(?:of |in )?([A-Za-z_]\w*)((?:\[[a-z]\])*) "
         r"(is divisible by|is a multiple of|is equal to|equals|==|does not exceed|will not exceed|is at most|<=) (.+)",
         text,
         re.I,
@@ -83,9 +83,11 @@ def read_total(reader: Any, text: str) -> bool | None:
         leaf = leaf.elem
     if node is None or node.kind != "list" or leaf is None or leaf.kind != "int":
         return None  # a total of strings' lengths: structures.py's
+    if m.group(2) and (m.group(2).count("[") != 1 or node.elem.kind != "int"):
+        return False  # "the sum of grid[i]": each row's sum, not the grid's
     if node.total is not None:
         return False  # one sum per list
-    words = m.group(2).lower()
+    words = m.group(3).lower()
     relation = (
         "multiple"
         if "divisible" in words or "multiple" in words
@@ -94,7 +96,7 @@ def read_total(reader: Any, text: str) -> bool | None:
         else "<="
     )
     try:
-        expr = reader.expr(m.group(3))
+        expr = reader.expr(m.group(4))
     except Exception:  # noqa: BLE001 -- a total the reader cannot name: refused
         return False
     node.total = (relation, expr)

@@ -106,9 +106,13 @@ def _sized(reader: Any, name: str, noun: str | None = None) -> bool:
     node = reader.nodes.get(name)
     if node is None or node.kind not in ("list", "str") or noun is None:
         return node is not None and node.kind in ("list", "str")
-    if node.kind == "str":
-        return noun.lower() in ("characters", "letters")
+    if node.kind == "str":  # "letters" count it all only where nothing but letters is in it
+        return noun.lower() == "characters" or noun.lower() == "letters" and _only_letters(node)
     return noun.lower() not in ("characters", "letters") and node.elem is not None and node.elem.kind != "list"
+
+
+def _only_letters(node: Any) -> bool:
+    return bool(node.alphabet) and all(c.isalpha() for c in node.alphabet)
 
 
 _EVERY = re.compile(

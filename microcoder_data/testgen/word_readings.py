@@ -123,7 +123,8 @@ def named_characters(text: str) -> str | None:
     """``only digits '0' and '1'``, ``the letters 'a' and 'b'``: the characters named, and no
     other of the class the noun names (once read as every digit, every letter)."""
     m = re.fullmatch(
-        r"(?:only )?(?:of )?(?:the )?(?:digits?|letters?|characters?) ('.'(?:(?:,|,? and|,? or|,? and/or) '.')*)",
+        r"(?:only )?(?:of )?(?:the )?(?:(?:lower|upper)-?case |english |latin |small |capital )*(?:digits?|letters?|characters?) "
+        r"('.'(?:(?:,|,? and|,? or|,? and/or) '.')*)(?: only)?",
         text.strip(" ."),
         re.I,
     )
