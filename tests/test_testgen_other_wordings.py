@@ -106,7 +106,6 @@ def test_a_power_in_superscript_digits():
     ("replace", "line", "sig", "test"),
     [
         (2, "1 <= |k| <= 5", SIG, TEST),  # of a number: its absolute value (range_words), not a length
-        (1, "Each element of nums is between 0 and 10^9", SIG, TEST),  # "between" without "inclusive": unsure ends
         (1, "0 <= nums[i] <= 10^9 for 0 <= i < k", SIG, TEST),  # part of the indices
         (1, "0 <= nums[i] <= 10^9 for 1 <= i < nums.length", SIG, TEST),
         (
@@ -207,3 +206,12 @@ def test_a_grid_said_sorted_refuses(said):
     # each row? every cell in one order? (drawn before: rows in lexicographic order, [[6, 3]] among them)
     lines = f"1 <= grid.length <= 3\n1 <= grid[i].length <= 3\n0 <= grid[i][j] <= 9\n{said}"
     assert isinstance(_read(lines, GRID, {"grid": [[1, 2], [3]]}), NoSpec)
+
+
+def test_between_without_inclusive_is_read_strictly_inside_its_unsure_ends():
+    # once left unread; word_bounds reads it strictly inside, valid whichever the ends mean
+    got = _drawn(1, "Each element of nums is between 0 and 10")
+    values = [v for x in got for v in x["nums"]]
+    assert all(0 < v < 10 for v in values) and {1, 9} <= set(values)
+    on_an_end = _spec(1, "Each element of nums is between 0 and 10", {**TEST, "nums": [0, 4]})
+    assert isinstance(on_an_end, NoSpec) and "breaks" in on_an_end.reason

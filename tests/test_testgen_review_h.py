@@ -89,3 +89,56 @@ def test_a_lower_bound_that_divides_of_a_tuple_position_is_its_ceiling():
     got = _drawn(lines, "n: int, queries: List[List[int]]", {"n": 4, "queries": [[2, 3]]})
     assert all(2 * a >= x["n"] and a <= b < x["n"] for x in got for a, b in x["queries"])
     assert any(x["n"] % 2 and x["queries"] for x in got)
+
+
+def test_a_count_in_the_array_goes_to_the_list_only():
+    lines = "1 <= s.length <= 6\ns consists of digits.\n1 <= nums.length <= 6\n0 <= nums[i] <= 1\n"
+    got = _drawn(
+        lines + "There is exactly one element equal to 1 in the array.",
+        "s: str, nums: List[int]",
+        {"s": "10", "nums": [1, 0]},
+    )
+    assert all(x["nums"].count(1) == 1 for x in got)
+    _refused(
+        lines + "There is exactly one element equal to '1' in the array.",
+        "s: str, nums: List[int]",
+        {"s": "1", "nums": [1]},
+    )
+
+
+def test_a_division_of_a_real_in_a_bound_is_refused():
+    _refused("0 <= x <= 10\nx / 2 <= k <= 100", "x: float, k: int", {"x": 2.5, "k": 2})
+
+
+@pytest.mark.parametrize(
+    "lines, sig, test, holds",
+    [
+        ("1 <= n <= 60\nk == n / 2", "n: int, k: int", {"n": 4, "k": 2}, lambda x: 2 * x["k"] == x["n"]),
+        (
+            "1 <= n <= 10\nnums.length == n / 2\n1 <= nums[i] <= 5",
+            "n: int, nums: List[int]",
+            {"n": 4, "nums": [1, 2]},
+            lambda x: 2 * len(x["nums"]) == x["n"],
+        ),
+    ],
+)
+def test_an_equality_that_divides_is_drawn_exact(lines, sig, test, holds):
+    got = _drawn(lines, sig, test)
+    assert all(holds(x) for x in got) and len({json.dumps(x) for x in got}) > 2
+
+
+@pytest.mark.parametrize(
+    "line, sig, test",
+    [
+        ("s and k are positive integers at most 10", "s: str, k: int", {"s": "a", "k": 2}),
+        ("x and y are positive integers at most 10", "x: int, y: float", {"x": 2, "y": 3}),
+        ("y is a positive integer at most 10", "y: float", {"y": 3}),
+    ],
+)
+def test_integers_said_of_what_is_no_integer_are_refused(line, sig, test):
+    _refused(line, sig, test)
+
+
+def test_a_bound_in_words_with_a_power():
+    got = _drawn("x, y are positive integers at most 10^9", "x: int, y: int", {"x": 2, "y": 3})
+    assert all(1 <= x["x"] <= 10**9 and 1 <= x["y"] <= 10**9 for x in got) and max(x["x"] for x in got) > 10**6

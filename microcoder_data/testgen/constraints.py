@@ -16,6 +16,7 @@ from microcoder_data.testgen.conditions import (
     read_occurrences,
     read_string_rule,
 )
+from microcoder_data.testgen.divided_bounds import divided_bound
 from microcoder_data.testgen.index_base import one_indexed_constant
 from microcoder_data.testgen.line_readings import read_line
 from microcoder_data.testgen.scraped_powers import Scraped
@@ -30,7 +31,6 @@ from microcoder_data.testgen.spec_model import (
     FUNCTIONS,
     Node,
     _Unsupported,
-    ceiling_of,
     exclude_strict_end,
     is_number_list,
     item_name,
@@ -279,6 +279,7 @@ class _Reader:
             raise _Unsupported(
                 f"bound {expr!r} of {ref[0]} names a position of {foreign[0]}", kind="unsupported_constraint"
             )  # the line it is read from named by the caller (inputspec._read_lines)
+        expr = divided_bound(self, ref, "eq", expr) if which == "eq" else expr  # k == n / 2: exact only
         b = self.bounds.setdefault(ref, {})
         old = b.get(which)
         if old is not None and old != expr and which in ("lo", "hi"):
@@ -554,13 +555,8 @@ class _Reader:
         for end in (lo, hi) if node.kind == "float" and not length else ():  # "0 < x" of a real: 0 never drawn
             if end is not None and end[1] and not exclude_strict_end(node, end[0]):
                 raise _Unsupported(f"a strict bound {end[0]!r} of the real {ref[0]} that is no number")
-        if lo is not None and not lo[1] and "//" in lo[0]:  # "n / 2 <= k": floor(n / 2) would let k be below it
-            ceiled = ceiling_of(lo[0])  # n // 2 read as (n + 2 - 1) // 2; another division: a check, of scalars only
-            if ceiled == lo[0] and (ref[1] or ref[2] != "val"):
-                raise _Unsupported(f"a lower bound {lo[0]!r} of {ref[0]} that divides")
-            if ceiled == lo[0]:
-                self.checks.append(f"{lo[0].replace('//', '/')} <= {ref[0]}")
-            lo = (ceiled, False)
+        if lo is not None and not lo[1]:  # "n / 2 <= k": never rounded down (divided_bounds)
+            lo = (divided_bound(self, ref, "lo", lo[0]), False)
         if lo is not None:
             self.set_bound(ref, "lo", lo[0] + (" + 1" if lo[1] and (length or node.kind == "int") else ""))
         if hi is not None:

@@ -77,6 +77,10 @@ def _unnamed(reader: Any, text: str, where: str | None) -> str | None:
     string"), the one input holding what the line counts: characters (a string, or strings), or numbers."""
     if where and not where.lower().startswith("the "):
         return _subject(reader, where)
+    if where:  # "in the array", "in the string": the one input of that kind
+        kind = "str" if where.lower() == "the string" else "list"
+        named = [a for a in reader.args if reader.nodes[a].kind == kind]
+        return named[0] if len(named) == 1 else None
     chars = re.search(r"\b(?:characters?|letters?|digits?|strings?)\b|'[^']'|\"[^\"]\"", f"{where or ''} {text}", re.I)
     kind = "str" if chars else "int"
     held = [

@@ -21,7 +21,8 @@ an index range short of the whole list) leaves the line unread -- refused:
   consists of ..." of the one list of strings), and tuples distinct by their named positions ("All (xi, yi) are
   distinct").
 
-"between A and B" is read only with "inclusive" (as ``range_words`` reads it): without it the ends are unsure."""
+"between A and B" is read here only with "inclusive" (as ``range_words`` reads it): without it the ends are unsure,
+and word_bounds reads it strictly inside."""
 
 from __future__ import annotations
 

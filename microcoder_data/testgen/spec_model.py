@@ -406,13 +406,6 @@ def evaluate_const(expr: str | None) -> int | None:
     return v if isinstance(v, int) else None
 
 
-def ceiling_of(expr: str) -> str:
-    """``n // 2`` (a "/" the bounds' language divides in integers) as its ceiling, ``(n + 2 - 1) // 2``: what a
-    lower bound ``n / 2 <= k`` means; any other expression as it is."""
-    m = re.fullmatch(r"([\w.]+(?:\([\w.]*\))?) // (\d+)", expr.strip())
-    return f"({m.group(1)} + {m.group(2)} - 1) // {m.group(2)}" if m and int(m.group(2)) > 0 else expr
-
-
 def exclude_strict_end(node: Node, expr: str) -> bool:
     """A real's strict bound (``0 < x``): its end value excluded (a draw at the end is drawn again, an existing
     test there breaks the reading); False where the end is no constant (unsure: the caller refuses)."""

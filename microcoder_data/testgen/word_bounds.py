@@ -23,7 +23,8 @@ from typing import Any
 from microcoder_data.testgen.name_variants import with_variants
 
 _NAME = r"[A-Za-z_]\w*"
-_TERM = r"-?(?:\d+(?:\.\d+)?(?:\^\d+)?|[A-Za-z_][\w.]*)(?:\s*[*+-]\s*(?:\d+(?:\^\d+)?|[A-Za-z_][\w.]*))*"
+_POWER = r"\d+(?:\.\d+)?(?:(?:\^|\*\*)\d+)?"  # 10^5, or 10**5 as the reader writes a scraped power
+_TERM = rf"-?(?:{_POWER}|[A-Za-z_][\w.]*)(?:\s*[*+-]\s*(?:{_POWER}|[A-Za-z_][\w.]*))*"
 _EACH = r"(?:each|every|all|all the|any)"
 _ELEMENTS = r"(?:elements?|values?|integers?|numbers?|entries|entry|items?|cells?)"
 _COUNTED = r"(?:elements|integers|numbers|values|items|entries|characters|letters)"
@@ -62,6 +63,8 @@ def _bounds_of(predicate: str, real: bool = False, distinct: bool = False) -> li
     parts = [x.strip() for x in re.split(r",? and ", head)] if head else []
     if m and head and not head.lower().endswith(("integer", "integers", "number", "numbers")):
         return None  # "at most 5 and between ...": only "an integer between" before a between
+    if real and re.search(r"\bintegers?\b", p, re.I):
+        return None  # "an integer" of an input drawn as a real: integrality no draw of it keeps
     bounds: list[tuple[str, str]] = []
     for part in parts:
         part = re.sub(r"^(?:an? |is |are )", "", part, flags=re.I)
@@ -166,8 +169,11 @@ def _several_bounds(reader: Any, text: str) -> bool | None:
         return None
     names = re.split(r", and |, | and ", m.group(1))
     refs = [reader.ref(n) or reader.ref(with_variants(n, reader.names(), set(reader.aliases))) for n in names]
-    if any(r is None or r[2] == "len" for r in refs):
-        return None
+    if any(
+        r is None or r[2] == "len" or r[2] == "val" and reader.node_at(r[0], r[1]).kind not in ("int", "float")
+        for r in refs
+    ):
+        return None  # a length, or no number ("s and k are positive integers"): not this reading
     real = any(r[2] == "val" and reader.node_at(r[0], r[1]).kind == "float" for r in refs if r)
     bounds = _bounds_of(m.group(2), real=real)
     if not bounds:
