@@ -21,6 +21,7 @@ import re
 from typing import Any
 
 from microcoder_data.testgen.name_variants import with_variants
+from microcoder_data.testgen.other_wordings import _element  # nums[i] / grid[i][j]: one rule, written there
 
 _NAME = r"[A-Za-z_]\w*"
 _POWER = r"\d+(?:\.\d+)?(?:(?:\^|\*\*)\d+)?"  # 10^5, or 10**5 as the reader writes a scraped power
@@ -91,16 +92,6 @@ def _bounds_of(predicate: str, real: bool = False, distinct: bool = False) -> li
         bounds.append((one[0], one[1].group(1)))
     bounds += tail
     return bounds or None
-
-
-def _element(reader: Any, name: str) -> str | None:
-    """``nums[i]`` / ``grid[i][j]``: a number of the list ``name`` at its depth, or None (not a list of numbers)."""
-    node, depth = reader.nodes.get(name), 0
-    while node is not None and node.kind == "list" and node.elem is not None:
-        node, depth = node.elem, depth + 1
-    if node is None or depth == 0 or node.kind not in ("int", "float"):
-        return None
-    return name + "".join(f"[{i}]" for i in "ijkl"[:depth])
 
 
 def _sized(reader: Any, name: str, noun: str | None = None) -> bool:
