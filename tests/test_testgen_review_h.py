@@ -142,3 +142,23 @@ def test_integers_said_of_what_is_no_integer_are_refused(line, sig, test):
 def test_a_bound_in_words_with_a_power():
     got = _drawn("x, y are positive integers at most 10^9", "x: int, y: int", {"x": 2, "y": 3})
     assert all(1 <= x["x"] <= 10**9 and 1 <= x["y"] <= 10**9 for x in got) and max(x["x"] for x in got) > 10**6
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "s consists of lowercase English letters.\ns consists of lowercase English letters and digits.",
+        "s consists of lowercase English letters and digits.\ns consists of lowercase English letters.",
+        "s consists of lowercase English letters and digits.\ns[i] is either 'a' or '1'.",
+    ],
+)
+def test_two_lines_on_a_strings_characters_both_hold(lines):
+    got = _drawn(f"1 <= s.length <= 8\n{lines}", "s: str", {"s": "a"})
+    chars = set("".join(x["s"] for x in got))
+    assert chars <= (set("a1") if "either" in lines else set("abcdefghijklmnopqrstuvwxyz")) and len(chars) > 1
+
+
+def test_two_lines_with_no_character_in_common_refuse():
+    _refused(
+        "1 <= s.length <= 8\ns consists of lowercase English letters.\ns consists of digits.", "s: str", {"s": "a"}
+    )

@@ -14,6 +14,8 @@ import re
 import string
 from typing import Any
 
+from microcoder_data.testgen.spec_model import narrowed_alphabet
+
 PRINTABLE = "".join(chr(c) for c in range(32, 127))  # ASCII's printable characters, space included
 _SYMBOL_WORDS = {  # a symbol named by its name (the quoted character beside it, if any, is the same)
     "spaces": " ",
@@ -166,9 +168,7 @@ def made_of_listed(reader: Any, text: str) -> bool | None:
     if not nodes or any(n is None for n in nodes):
         # a list of numbers ("grid consists of only 0 and 1"): its values, word_bounds' reading
         return None if any(reader.ref(s) is None or _holds_numbers(reader, s) for s in subjects) else False
-    for node in nodes:
-        node.alphabet = chars
-    return True
+    return all([narrowed_alphabet(node, chars) for node in nodes])  # a second line narrows the first
 
 
 def _holds_numbers(reader: Any, subject: str) -> bool:
@@ -223,8 +223,7 @@ def one_character(reader: Any, text: str) -> bool | None:
     of_string = ref[1] > 0 and reader.node_at(ref[0], ref[1] - 1).kind == "str"
     if not of_string:
         node.len_lo = node.len_hi = "1"
-    node.alphabet = chars
-    return True
+    return narrowed_alphabet(node, chars)
 
 
 _CHAR_AT = re.compile(

@@ -33,6 +33,7 @@ from microcoder_data.testgen.spec_model import (
     _Unsupported,
     exclude_strict_end,
     is_number_list,
+    narrowed_alphabet,
     item_name,
 )
 from microcoder_data.testgen.spec_expr import ExprError, Name, parse_bound, walk
@@ -370,9 +371,8 @@ class _Reader:
             node = self.node_at(ref[0], ref[1])  # type: ignore[index]
             while node.kind == "list" and node.elem is not None:
                 node = node.elem
-            if node.kind != "str":
+            if node.kind != "str" or not narrowed_alphabet(node, alpha):  # a second line narrows the first
                 return False
-            node.alphabet = alpha
         return True
 
     def _every_position(self, ref: tuple[str, int, str], refs: list) -> bool:
@@ -393,8 +393,7 @@ class _Reader:
         node = self.node_at(ref[0], ref[1])
         if node.kind != "str" or (ref[1] and self.node_at(ref[0], ref[1] - 1).kind == "list"):
             return False  # a character of a string only: a list element is a whole string
-        node.alphabet = alpha
-        return True
+        return narrowed_alphabet(node, alpha)
 
     def _listed_values(self, text: str) -> bool | None:
         """``grid[i][j] is either 0 or 1``, ``s is 'a' or 'b'``: one of the values listed."""

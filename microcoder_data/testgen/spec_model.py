@@ -406,6 +406,14 @@ def evaluate_const(expr: str | None) -> int | None:
     return v if isinstance(v, int) else None
 
 
+def narrowed_alphabet(node: Node, chars: str) -> bool:
+    """A string's characters as a line states them: where another line stated them already, both hold (the
+    characters in both); False where none is left."""
+    both = chars if node.alphabet is None else "".join(c for c in node.alphabet if c in chars)
+    node.alphabet = both or node.alphabet
+    return bool(both)
+
+
 def exclude_strict_end(node: Node, expr: str) -> bool:
     """A real's strict bound (``0 < x``): its end value excluded (a draw at the end is drawn again, an existing
     test there breaks the reading); False where the end is no constant (unsure: the caller refuses)."""
