@@ -393,27 +393,19 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--unread", action="store_true", help="list each variant not read, with why")
     args = ap.parse_args()
-    done = 0
-    for variant, constraints, test, sig in cases():
-        ok, why = reads(constraints, test, sig)
-        done += ok
-        if not ok and args.unread:
-            print(f"unread: {variant!r} | {why[:110]}")
-    print(f"read {done} / {len(cases())} restatements")
-    done = 0
-    for variant, fmt, constraints, sample in atcoder_cases():
-        ok, why = reads_stdin(fmt, constraints, sample)
-        done += ok
-        if not ok and args.unread:
-            print(f"unread (AtCoder): {variant!r} | {why[:110]}")
-    print(f"read {done} / {len(atcoder_cases())} AtCoder restatements")
-    done = 0
-    for section, sample in CODEFORCES:
-        ok, why = reads_prose(section, sample)
-        done += ok
-        if not ok and args.unread:
-            print(f"unread (Codeforces): {section[:80]!r} | {why[:110]}")
-    print(f"read {done} / {len(CODEFORCES)} Codeforces Input sections")
+    batteries = [
+        ("", "restatements", [(v, (c, t, sg)) for v, c, t, sg in cases()], reads),
+        (" (AtCoder)", "AtCoder restatements", [(v, (f, c, sm)) for v, f, c, sm in atcoder_cases()], reads_stdin),
+        (" (Codeforces)", "Codeforces Input sections", [(sec[:80], (sec, sm)) for sec, sm in CODEFORCES], reads_prose),
+    ]
+    for tag, what, rows, read in batteries:  # each battery: how many of its variants are read
+        done = 0
+        for shown, arguments in rows:
+            ok, why = read(*arguments)
+            done += ok
+            if not ok and args.unread:
+                print(f"unread{tag}: {shown!r} | {why[:110]}")
+        print(f"read {done} / {len(rows)} {what}")
     return 0
 
 

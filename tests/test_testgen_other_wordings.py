@@ -23,13 +23,13 @@ LINES = [
 ]
 
 
-def _spec(replace: int, line: str, test: dict = TEST, sig: str = SIG):
-    lines = LINES[:replace] + [line] + LINES[replace + 1 :]
-    return input_spec(fn_problem("\n".join(lines), sig, [json.dumps(test)]))
+def _spec(replace: int, line: str, test: dict = TEST, sig: str = SIG, lines: list[str] = LINES):
+    """The spec read from ``lines`` with line ``replace`` replaced by ``line`` (word_bounds' tests too)."""
+    return input_spec(fn_problem("\n".join(lines[:replace] + [line] + lines[replace + 1 :]), sig, [json.dumps(test)]))
 
 
-def _drawn(replace: int, line: str) -> list[dict]:
-    spec = _spec(replace, line)
+def _drawn(replace: int, line: str, **kw) -> list[dict]:
+    spec = _spec(replace, line, **kw)
     assert isinstance(spec, InputSpec), spec.reason
     got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30, max_len=40)]
     assert len(got) >= 10

@@ -11,28 +11,7 @@ import pytest
 from microcoder_data.testgen.inputgen import generate_inputs
 from microcoder_data.testgen.inputspec import InputSpec, NoSpec, input_spec
 from test_testgen_conditions import fn_problem
-
-SIG = "nums: List[int], k: int, s: str"
-TEST = {"nums": [3, 4, 5], "k": 2, "s": "abc"}
-LINES = [
-    "1 <= nums.length <= 10^5",
-    "0 <= nums[i] <= 10^9",
-    "1 <= k <= 10^5",
-    "1 <= s.length <= 100",
-    "s consists of lowercase English letters.",
-]
-
-
-def _spec(replace: int, line: str, test: dict = TEST, sig: str = SIG, lines: list[str] = LINES):
-    return input_spec(fn_problem("\n".join(lines[:replace] + [line] + lines[replace + 1 :]), sig, [json.dumps(test)]))
-
-
-def _drawn(replace: int, line: str, **kw) -> list[dict]:
-    spec = _spec(replace, line, **kw)
-    assert isinstance(spec, InputSpec), spec.reason
-    got = [json.loads(x) for x in generate_inputs(spec, "fx/solve", 30, max_len=40)]
-    assert len(got) >= 10
-    return got
+from test_testgen_other_wordings import TEST, _drawn, _spec
 
 
 @pytest.mark.parametrize(
